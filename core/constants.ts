@@ -1,0 +1,33 @@
+/** Business constants of the old portal (spec 9 unless noted). Stage config may override the timers. */
+export const APP_VERSION = '1.0.1'; // spec 1
+
+export const SESSION = {
+  inactivityTimeoutMs: 60 * 60 * 1000, // spec 9: 60 min
+  warningAfterMs: 55 * 60 * 1000, // spec 9: warning starts at minute 55
+  warningCountdownSeconds: 300, // spec 2, 9
+  countdownTickMs: 1000,
+  activityThrottleMs: 1000,
+  activitySyncMs: 60_000,
+  activityMinWriteIntervalMs: 30_000,
+  timerStartDelayAfterLoginMs: 500,
+  tokenRefreshMs: 3_300_000, // spec 4: 55 minutes
+} as const;
+
+export const CUSTOMER_LIST = { defaultPage: 1, defaultRecords: 25 } as const; // spec 9
+
+export const UI = {
+  copyConfirmationMs: 3000,
+  mobileBreakpointPx: 768,
+  sidebarOpenPx: 192,
+  sidebarCollapsedPx: 40,
+  toastTimeoutMs: 5000,
+  toastExtendedTimeoutMs: 1000,
+  toastMaxOpen: 5,
+} as const;
+
+export const SERVER_FUNCTION_TIMEOUT_MS = 70_000; // spec 7
+export const STORAGE_RETRY = { operationMs: 120_000, uploadMs: 600_000 } as const; // spec 9
+
+/** Cognito groups; a super admin is in both `admin` and `superadmin` (ARCHITECTURE "Roles"). */
+export const GROUPS = ['customer', 'admin', 'superadmin'] as const;
+export type Group = (typeof GROUPS)[number];

@@ -1,0 +1,57 @@
+/**
+ * The one definition of every DynamoDB table: logical name, keys and indexes. The CDK Data construct and
+ * the local stack both create tables from this list, and handlers find table names through `tableEnvVar`.
+ */
+export type KeyType = 'S' | 'N';
+export interface KeyDef {
+  name: string;
+  type: KeyType;
+}
+export interface IndexDef {
+  indexName: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+}
+export interface TableDef {
+  /** Logical id, stable forever: renaming it would replace the table in CloudFormation. */
+  id: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+  indexes?: IndexDef[];
+  /** Attribute DynamoDB deletes items by (seconds since epoch). */
+  ttlAttribute?: string;
+}
+
+const s = (name: string): KeyDef => ({ name, type: 'S' });
+
+export const TABLES = {
+  users: { id: 'Users', partitionKey: s('userId') },
+  userActivity: { id: 'UserActivity', partitionKey: s('userId') },
+  customers: { id: 'Customers', partitionKey: s('accountNumber') },
+  /** Small lists the forms offer (buying groups, shipping methods): one partition per list, so listing is a Query. */
+  referenceData: { id: 'ReferenceData', partitionKey: s('list'), sortKey: s('id') },
+  orders: {
+    id: 'Orders',
+    partitionKey: s('orderId'),
+    indexes: [
+      { indexName: 'byAccount', partitionKey: s('accountNumber'), sortKey: s('createdAt') },
+      { indexName: 'byStatus', partitionKey: s('status'), sortKey: s('createdAt') },
+    ],
+  },
+  lenses: { id: 'Lenses', partitionKey: s('lensId') },
+  emailTemplates: { id: 'EmailTemplates', partitionKey: s('kind') },
+  accountRequests: {
+    id: 'AccountRequests',
+    partitionKey: s('requestId'),
+    indexes: [{ indexName: 'byStatus', partitionKey: s('status'), sortKey: s('createdAt') }],
+  },
+  /** Short-lived records: idempotency keys, revoked sessions, rate-limit windows. */
+  tokens: { id: 'Tokens', partitionKey: s('pk'), ttlAttribute: 'expiresAt' },
+} as const satisfies Record<string, TableDef>;
+
+export type TableName = keyof typeof TABLES;
+
+/** Environment variable through which a Lambda learns a table's physical name. */
+export function tableEnvVar(table: TableName): string {
+  return `TABLE_${table.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * The SPA's runtime `config.json`, written by the CDK deployment and by the local stack, so one build of
+ * the web app serves every stage (ARCHITECTURE "Stages and config").
+ */
+export const runtimeConfigSchema = z.object({
+  stage: z.string().min(1),
+  production: z.boolean(),
+  region: z.string().min(1),
+  /** Base URL of the API; '/api' when CloudFront (or the local web server) serves it on the same origin. */
+  apiBaseUrl: z.string().min(1),
+  userPoolId: z.string().min(1),
+  userPoolClientId: z.string().min(1),
+  /** Only set locally: the Cognito emulator's bridge. Real Cognito uses the regional endpoint. */
+  userPoolEndpoint: z.string().url().optional(),
+  /** cognito-local does not do SRP, so the local stage signs in with USER_PASSWORD_AUTH. */
+  authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
+  termsUrl: z.string().min(1),
+  session: z.object({
+    inactivityTimeoutMs: z.number().int().positive(),
+    warningAfterMs: z.number().int().positive(),
+  }),
+  /** Only set locally: the dev mailbox where sent emails can be read. */
+  mailboxUrl: z.string().url().optional(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

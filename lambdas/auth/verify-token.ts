@@ -1,0 +1,69 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { GROUPS, type Group } from '../../core/constants';
+import { unauthenticated } from '../../core/errors';
+
+/** The caller as the verified ID token describes them; nothing here comes from the request body. */
+export interface Identity {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  groups: Group[];
+  /** Seconds since epoch when the user signed in; sessions revoked after it are refused. */
+  authTime: number;
+  issuedAt: number;
+}
+
+export interface TokenVerifierConfig {
+  /** `https://cognito-idp.{region}.amazonaws.com/{poolId}` in AWS, `http://127.0.0.1:{port}/{poolId}` locally. */
+  issuer: string;
+  clientId: string;
+}
+
+/**
+ * Verifies a Cognito ID token: RS256 signature against the pool's JWKS, expiry, issuer, audience (the
+ * web client id) and `token_use: id`. Works for real Cognito and cognito-local alike, which is why it
+ * uses jose rather than aws-jwt-verify (that one rejects local pool ids).
+ */
+export function createTokenVerifier(config: TokenVerifierConfig) {
+  const jwks = createRemoteJWKSet(new URL(`${config.issuer}/.well-known/jwks.json`), {
+    cacheMaxAge: 10 * 60 * 1000,
+  });
+  return async function verify(token: string): Promise<Identity> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, {
+        issuer: config.issuer,
+        audience: config.clientId,
+        algorithms: ['RS256'],
+        clockTolerance: 5,
+      }));
+    } catch {
+      throw unauthenticated('Invalid or expired token');
+    }
+    if (payload['token_use'] !== 'id') throw unauthenticated('An ID token is required');
+    return identityFromClaims(payload);
+  };
+}
+
+/** Maps verified claims to an Identity; unknown groups are dropped so they can never grant access. */
+export function identityFromClaims(claims: Record<string, unknown>): Identity {
+  const sub = claims['sub'];
+  const email = claims['email'];
+  if (typeof sub !== 'string' || typeof email !== 'string') throw unauthenticated('Token lacks subject');
+  const rawGroups = claims['cognito:groups'];
+  const groupList = Array.isArray(rawGroups)
+    ? rawGroups
+    : typeof rawGroups === 'string'
+      ? rawGroups.replace(/^\[|\]$/g, '').split(/[\s,]+/)
+      : [];
+  const groups = groupList.filter((g): g is Group => (GROUPS as readonly string[]).includes(g));
+  const emailVerified = claims['email_verified'] === true || claims['email_verified'] === 'true';
+  return {
+    userId: sub,
+    email,
+    emailVerified,
+    groups,
+    authTime: Number(claims['auth_time'] ?? claims['iat'] ?? 0),
+    issuedAt: Number(claims['iat'] ?? 0),
+  };
+}

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import { invalidArgument, type FieldErrors } from '../../core/errors';
+
+/** Turns zod issues into `{ 'a.b': ['message'] }`, the shape forms show beside each field. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/**
+ * Reads the callable envelope `{ "data": ... }` from a raw body and validates `data` with the route's
+ * schema. Anything malformed is a 400 invalid-argument with field errors, never a 500.
+ */
+export function parseCallableInput<S extends z.ZodType>(
+  schema: S,
+  rawBody: string | undefined,
+  isBase64Encoded = false,
+): z.infer<S> {
+  let envelope: unknown = {};
+  if (rawBody !== undefined && rawBody !== '') {
+    const text = isBase64Encoded ? Buffer.from(rawBody, 'base64').toString('utf8') : rawBody;
+    try {
+      envelope = JSON.parse(text);
+    } catch {
+      throw invalidArgument('Request body is not valid JSON');
+    }
+  }
+  if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope)) {
+    throw invalidArgument('Request body must be an object of the form { "data": ... }');
+  }
+  const data = (envelope as { data?: unknown }).data;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw invalidArgument('Some fields are not valid', fieldErrorsOf(parsed.error));
+  }
+  return parsed.data;
+}

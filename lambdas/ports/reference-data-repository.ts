@@ -1,0 +1,5 @@
+import type { BuyingGroup } from '../../core/schemas/buying-group';
+
+export interface ReferenceDataRepository {
+  listBuyingGroups(): Promise<BuyingGroup[]>;
+}
