@@ -1,0 +1,107 @@
+/**
+ * `npm test`: every test layer in order, cheapest first, with timings and one closing line
+ * "N passed, N failed" across all runners. Stops at the first failing step.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensurePrerequisites } from './ensure-prerequisites';
+
+const REPORTS = join(process.cwd(), 'test-results', 'reports');
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Reads passed/failed counts from the runner's JSON report. */
+  counts?: () => { passed: number; failed: number };
+}
+
+const vitestCounts = (file: string) => () => {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  return { passed: report.numPassedTests, failed: report.numFailedTests };
+};
+const vitest = (name: string, projects: string[]): Step => {
+  const file = join(REPORTS, `${name}.json`);
+  return {
+    name,
+    command: 'npx',
+    args: [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    counts: vitestCounts(file),
+  };
+};
+const playwrightFile = join(REPORTS, 'e2e.json');
+
+const STEPS: Step[] = [
+  { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  { name: 'format', command: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
+  { name: 'typecheck (node)', command: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },
+  { name: 'typecheck (web)', command: 'npx', args: ['tsc', '-p', 'web/tsconfig.json'] },
+  vitest('unit, web and infra', ['unit', 'web', 'infra']),
+  vitest('integration and security', ['integration']),
+  { name: 'build web', command: 'npx', args: ['vite', 'build', '--logLevel', 'warn'] },
+  { name: 'bundle budget', command: 'npx', args: ['tsx', 'scripts/bundle-budget.ts'] },
+  {
+    name: 'browser (Playwright, Chromium)',
+    command: 'npx',
+    args: ['playwright', 'test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile },
+    counts: () => {
+      const report = JSON.parse(readFileSync(playwrightFile, 'utf8')) as {
+        stats: { expected: number; unexpected: number; flaky: number };
+      };
+      return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+    },
+  },
+];
+
+function main(): void {
+  const started = Date.now();
+  ensurePrerequisites(['java', 'chromium']);
+  const timings: string[] = [];
+  let passed = 0;
+  let failed = 0;
+  for (const step of STEPS) {
+    const t0 = Date.now();
+    console.info(`\n=== ${step.name} ===`);
+    const run = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+    const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+    timings.push(`${step.name.padEnd(34)} ${seconds.padStart(7)} s`);
+    if (step.counts) {
+      try {
+        const c = step.counts();
+        passed += c.passed;
+        failed += c.failed;
+      } catch {
+        // No report: the runner died before writing one; its exit status decides below.
+      }
+    }
+    if (run.status !== 0) {
+      if (step.counts && failed === 0) failed += 1;
+      finish(timings, started, passed, failed, `step "${step.name}" failed (exit ${run.status ?? run.signal})`);
+      process.exit(1);
+    }
+  }
+  finish(timings, started, passed, failed);
+}
+
+function finish(timings: string[], started: number, passed: number, failed: number, failure?: string): void {
+  console.info('\n=== summary ===');
+  for (const line of timings) console.info(line);
+  console.info(`${'total'.padEnd(34)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s`);
+  if (failure) console.error(failure);
+  console.info(`${passed} passed, ${failed} failed`);
+}
+
+if (!existsSync('package.json')) throw new Error('Run from the repository root');
+main();
