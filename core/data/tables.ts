@@ -55,3 +55,6 @@ export type TableName = keyof typeof TABLES;
 export function tableEnvVar(table: TableName): string {
   return `TABLE_${table.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
+
+/** Partition names of the referenceData table. */
+export const REFERENCE_LISTS = { buyingGroups: 'buyingGroups' } as const;

@@ -1,10 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { REFERENCE_LISTS } from '../../core/data/tables';
 import { buyingGroupSchema } from '../../core/schemas/buying-group';
 import type { ReferenceDataRepository } from '../ports/reference-data-repository';
 import { documentClient, tableName } from './dynamo-client';
 
 /** Reference lists live one list per partition, so reading one is a single Query (no Scan). */
-export const BUYING_GROUPS_LIST = 'buyingGroups';
 
 export function dynamoReferenceDataRepository(): ReferenceDataRepository {
   return {
@@ -17,7 +17,7 @@ export function dynamoReferenceDataRepository(): ReferenceDataRepository {
             TableName: tableName('referenceData'),
             KeyConditionExpression: '#list = :list',
             ExpressionAttributeNames: { '#list': 'list' },
-            ExpressionAttributeValues: { ':list': BUYING_GROUPS_LIST },
+            ExpressionAttributeValues: { ':list': REFERENCE_LISTS.buyingGroups },
             ExclusiveStartKey: startKey,
           }),
         );

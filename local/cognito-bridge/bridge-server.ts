@@ -1,0 +1,189 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { CognitoError } from './cognito-error';
+import { emailOf, emulatorUsers, findUser } from './emulator-users';
+import type { SendMail } from './mail-sender';
+import type { CodeDelivery } from './rules/code-delivery';
+import { refuseDisabledUser } from './rules/disabled-user-rule';
+import { enforcePasswordPolicy } from './rules/password-policy-rule';
+import { initiateAuthAnswerAsRefreshAnswer, refreshRequestAsInitiateAuth } from './rules/refresh-token-rule';
+import { PURPOSE_BY_OPERATION, verificationEmail, type CodePurpose } from './rules/verification-email';
+
+export interface BridgeOptions {
+  port: number;
+  /** cognito-local's base URL. */
+  upstream: string;
+  /** Folder holding cognito-local's `.cognito/`. */
+  dataDir: string;
+  userPoolId: string;
+  /** Origins the browser may call from (the portal). */
+  allowedOrigins: string[];
+  sendMail: SendMail;
+  log?: (message: string) => void;
+}
+
+export interface CognitoBridge {
+  url: string;
+  /** Called with each code cognito-local prints: emails it as Cognito would. */
+  deliverCode(delivery: CodeDelivery): Promise<void>;
+  close(): Promise<void>;
+}
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+const CORS_HEADERS =
+  'content-type, x-amz-target, x-amz-user-agent, authorization, cache-control, amz-sdk-invocation-id, amz-sdk-request, x-amz-date, x-amz-content-sha256, x-amz-security-token';
+
+/**
+ * The local-only layer in front of cognito-local (docs/local-stack.md): adds CORS, and bridges the gaps
+ * that matter to the portal — token refresh, resend code, disabled users, password policy, and codes
+ * delivered as emails. Everything else passes through unchanged.
+ */
+export async function startCognitoBridge(options: BridgeOptions): Promise<CognitoBridge> {
+  const purposes = new Map<string, CodePurpose>();
+  const users = () => emulatorUsers(options.dataDir, options.userPoolId);
+  const log = options.log ?? (() => {});
+
+  async function forward(operation: string, body: Record<string, unknown>) {
+    const res = await fetch(options.upstream, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': TARGET_PREFIX + operation },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, text, headers: res.headers };
+  }
+
+  async function handle(operation: string, body: Record<string, unknown>) {
+    enforcePasswordPolicy(operation, body);
+    refuseDisabledUser(operation, body, users);
+    const purpose = PURPOSE_BY_OPERATION[operation];
+    const username = body['Username'];
+    if (purpose && typeof username === 'string') purposes.set(username.toLowerCase(), purpose);
+
+    if (operation === 'GetTokensFromRefreshToken') {
+      const answer = await forward('InitiateAuth', refreshRequestAsInitiateAuth(body));
+      if (answer.status !== 200) return answer;
+      return { ...answer, text: JSON.stringify(initiateAuthAnswerAsRefreshAnswer(JSON.parse(answer.text))) };
+    }
+    if (operation === 'ResendConfirmationCode') {
+      return { status: 200, text: JSON.stringify(await resendCode(String(username ?? ''))) };
+    }
+    return forward(operation, body);
+  }
+
+  /** cognito-local has no ResendConfirmationCode: email the pending code it keeps for the user again. */
+  async function resendCode(username: string) {
+    const user = findUser(users(), username);
+    const email = user && emailOf(user);
+    if (user && email && user.UserStatus === 'UNCONFIRMED' && user.ConfirmationCode) {
+      const mail = verificationEmail('sign-up', user.ConfirmationCode);
+      await options.sendMail(email, mail.subject, mail.body);
+    }
+    // Same answer whether or not the user exists (user-existence errors are prevented in the real pool).
+    return {
+      CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(username) },
+    };
+  }
+
+  const server: Server = createServer((req, res) => {
+    void serve(req, res).catch((error: unknown) => {
+      log(`cognito bridge error: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent)
+        send(res, req, 500, JSON.stringify({ __type: 'InternalErrorException', message: 'Bridge error' }));
+    });
+  });
+
+  async function serve(req: IncomingMessage, res: ServerResponse) {
+    if (req.method === 'OPTIONS') return send(res, req, 204, '');
+    if (req.method !== 'POST') {
+      // JWKS and OpenID configuration pass straight through.
+      const upstream = await fetch(new URL(req.url ?? '/', options.upstream));
+      return send(res, req, upstream.status, await upstream.text(), upstream.headers.get('content-type') ?? undefined);
+    }
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+    const raw = await readBody(req);
+    let body: Record<string, unknown>;
+    try {
+      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    } catch {
+      return sendError(res, req, new CognitoError('SerializationException', 'Body is not JSON'));
+    }
+    try {
+      const answer = await handle(operation, body);
+      const errorType = 'headers' in answer ? answer.headers.get('x-amzn-errortype') : null;
+      send(res, req, answer.status, answer.text, 'application/x-amz-json-1.1', errorType ?? undefined);
+    } catch (error) {
+      if (error instanceof CognitoError) return sendError(res, req, error);
+      throw error;
+    }
+  }
+
+  function send(
+    res: ServerResponse,
+    req: IncomingMessage,
+    status: number,
+    text: string,
+    type?: string,
+    errorType?: string,
+  ) {
+    const origin = req.headers.origin;
+    const headers: Record<string, string> = {
+      'access-control-allow-methods': 'POST, GET, OPTIONS',
+      'access-control-allow-headers': CORS_HEADERS,
+      'access-control-expose-headers': 'x-amzn-errortype, x-amzn-requestid, x-amzn-errormessage',
+      'access-control-max-age': '600',
+    };
+    if (origin && options.allowedOrigins.includes(origin)) headers['access-control-allow-origin'] = origin;
+    if (type) headers['content-type'] = type;
+    if (errorType) headers['x-amzn-errortype'] = errorType;
+    res.writeHead(status, headers).end(text);
+  }
+
+  function sendError(res: ServerResponse, req: IncomingMessage, error: CognitoError) {
+    send(
+      res,
+      req,
+      error.statusCode,
+      JSON.stringify({ __type: error.type, message: error.message }),
+      'application/x-amz-json-1.1',
+      `${error.type}:`,
+    );
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async deliverCode(delivery) {
+      const user = findUser(users(), delivery.username) ?? findUser(users(), delivery.destination);
+      const email = (user && emailOf(user)) ?? delivery.destination;
+      const purpose = purposes.get(email.toLowerCase()) ?? 'sign-up';
+      const mail = verificationEmail(purpose, delivery.code);
+      await options.sendMail(email, mail.subject, mail.body);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function maskEmail(email: string): string {
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}

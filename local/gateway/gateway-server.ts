@@ -1,0 +1,118 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { decodeJwt } from 'jose';
+import { ROUTE_LIST } from '../../core/routes';
+import { API_PREFIX, type RouteDefinition } from '../../core/route-definition';
+import { createTokenVerifier } from '../../lambdas/auth/verify-token';
+import { buildHttpApiEvent } from './build-event';
+
+type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface GatewayOptions {
+  port: number;
+  issuer: string;
+  clientId: string;
+  routes?: readonly RouteDefinition[];
+  /** Loads a route's handler module; the default imports `lambdas/handlers/{route.handler}.ts`. */
+  loadHandler?: (route: RouteDefinition) => Promise<Handler>;
+  maxBodyBytes?: number;
+}
+
+export interface LocalGateway {
+  url: string;
+  close(): Promise<void>;
+}
+
+const defaultLoader = async (route: RouteDefinition): Promise<Handler> => {
+  const module = (await import(`../../lambdas/handlers/${route.handler}.ts`)) as { handler: Handler };
+  return module.handler;
+};
+
+/**
+ * The local stand-in for API Gateway (HTTP API): one `POST /api/{name}` per route-table entry, the JWT
+ * authorizer on every non-public route (401 `{"message":"Unauthorized"}` without calling the Lambda, as
+ * API Gateway answers), payload v2 events, and the same handler modules the CDK stack deploys.
+ */
+export async function startGateway(options: GatewayOptions): Promise<LocalGateway> {
+  const routes = new Map((options.routes ?? ROUTE_LIST).map((r) => [`${API_PREFIX}/${r.name}`, r]));
+  const verify = createTokenVerifier({ issuer: options.issuer, clientId: options.clientId });
+  const load = options.loadHandler ?? defaultLoader;
+  const handlers = new Map<string, Promise<Handler>>();
+  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
+
+  const server: Server = createServer((req, res) => {
+    const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://gateway');
+      const route = routes.get(url.pathname);
+      if (!route || req.method !== 'POST') return reply(404, { message: 'Not Found' });
+      const body = await readBody(req, maxBody);
+      if (body === null) return reply(413, { message: 'Request Entity Too Large' });
+      let claims: Record<string, unknown> | undefined;
+      if (route.access !== 'public') {
+        const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+        try {
+          if (!token) throw new Error('no token');
+          await verify(token);
+          claims = decodeJwt(token) as Record<string, unknown>;
+        } catch {
+          return reply(401, { message: 'Unauthorized' });
+        }
+      }
+      let handler = handlers.get(route.name);
+      if (!handler) {
+        handler = load(route);
+        handlers.set(route.name, handler);
+      }
+      const event = buildHttpApiEvent({
+        method: 'POST',
+        path: url.pathname,
+        query: url.search.slice(1),
+        headers: req.headers,
+        body,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        claims,
+      });
+      const result = await (await handler)(event);
+      res.writeHead(result.statusCode ?? 200, {
+        'content-type': 'application/json',
+        ...(result.headers as Record<string, string>),
+      });
+      res.end(result.body ?? '');
+    })().catch((error: unknown) => {
+      console.error('gateway error', error instanceof Error ? error.message : error);
+      if (!res.headersSent) reply(500, { message: 'Internal Server Error' });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Reads a body up to `limit` bytes; null when it is larger (API Gateway's payload limit). */
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

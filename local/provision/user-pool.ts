@@ -1,0 +1,79 @@
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+  GroupExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { GROUPS } from '../../core/constants';
+import { PASSWORD_POLICY } from '../../core/password-policy';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../emulators/local-credentials';
+
+export interface UserPoolIds {
+  userPoolId: string;
+  clientId: string;
+}
+
+export function cognitoClient(endpoint: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+}
+
+/**
+ * The user pool, web client and groups, shaped like the CDK Auth construct's (email sign-in, the shared
+ * password policy, groups customer/admin/superadmin). Reuses the pool recorded from an earlier start.
+ */
+export async function provisionUserPool(
+  client: CognitoIdentityProviderClient,
+  existing: UserPoolIds | undefined,
+): Promise<UserPoolIds> {
+  if (existing) {
+    try {
+      await client.send(new DescribeUserPoolCommand({ UserPoolId: existing.userPoolId }));
+      await createGroups(client, existing.userPoolId);
+      return existing;
+    } catch {
+      // The recorded pool is gone (cognito data wiped by hand): create a new one.
+    }
+  }
+  const { UserPool } = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: 'lenslab-portal-local',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: PASSWORD_POLICY.minLength,
+          RequireLowercase: PASSWORD_POLICY.requireLowercase,
+          RequireUppercase: PASSWORD_POLICY.requireUppercase,
+          RequireNumbers: PASSWORD_POLICY.requireDigits,
+          RequireSymbols: PASSWORD_POLICY.requireSymbols,
+        },
+      },
+    }),
+  );
+  const userPoolId = UserPool?.Id;
+  if (!userPoolId) throw new Error('cognito-local did not return a pool id');
+  const { UserPoolClient } = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'web',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      PreventUserExistenceErrors: 'ENABLED',
+    }),
+  );
+  const clientId = UserPoolClient?.ClientId;
+  if (!clientId) throw new Error('cognito-local did not return a client id');
+  await createGroups(client, userPoolId);
+  return { userPoolId, clientId };
+}
+
+async function createGroups(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  for (const group of GROUPS) {
+    try {
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
+    } catch (error) {
+      if (!(error instanceof GroupExistsException)) throw error;
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  UsernameExistsException,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { REFERENCE_LISTS } from '../../core/data/tables';
+import { localTableName } from '../provision/tables';
+import { DEMO_BUYING_GROUPS, DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from './demo-data';
+
+/**
+ * Seeds the demo practices, buying groups and users (Cognito + users table). Idempotent: existing users
+ * and rows are overwritten with the same values, so seeding twice changes nothing.
+ */
+export async function seedDemoData(deps: {
+  cognito: CognitoIdentityProviderClient;
+  dynamo: DynamoDBClient;
+  userPoolId: string;
+  tablePrefix: string;
+}): Promise<Record<DemoUser['key'], { userId: string; email: string; password: string }>> {
+  const doc = DynamoDBDocumentClient.from(deps.dynamo, { marshallOptions: { removeUndefinedValues: true } });
+  const table = (t: Parameters<typeof localTableName>[0]) => localTableName(t, deps.tablePrefix);
+  const now = new Date().toISOString();
+
+  for (const group of DEMO_BUYING_GROUPS) {
+    await doc.send(
+      new PutCommand({
+        TableName: table('referenceData'),
+        Item: { list: REFERENCE_LISTS.buyingGroups, id: group.buyingGroupId, ...group },
+      }),
+    );
+  }
+  for (const customer of DEMO_CUSTOMERS) {
+    await doc.send(
+      new PutCommand({ TableName: table('customers'), Item: { ...customer, createdAt: now, version: 0 } }),
+    );
+  }
+
+  const ids = {} as Record<DemoUser['key'], { userId: string; email: string; password: string }>;
+  for (const user of DEMO_USERS) {
+    const userId = await ensureCognitoUser(deps.cognito, deps.userPoolId, user);
+    ids[user.key] = { userId, email: user.email, password: user.password };
+    await doc.send(
+      new PutCommand({
+        TableName: table('users'),
+        Item: {
+          userId,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          accountNumber: user.accountNumber,
+          accountNumbers: user.accountNumbers ?? [],
+          company: user.company,
+          termsAccepted: true,
+          termsAcceptedDate: now,
+          createdAt: now,
+          version: 0,
+        },
+      }),
+    );
+  }
+  return ids;
+}
+
+async function ensureCognitoUser(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  user: DemoUser,
+): Promise<string> {
+  try {
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: user.email,
+        MessageAction: 'SUPPRESS',
+        TemporaryPassword: user.password,
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'given_name', Value: user.firstName },
+          { Name: 'family_name', Value: user.lastName },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof UsernameExistsException)) throw error;
+  }
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: user.email,
+      Password: user.password,
+      Permanent: true,
+    }),
+  );
+  for (const group of user.groups) {
+    await client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: group }),
+    );
+  }
+  const { UserAttributes } = await client.send(
+    new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }),
+  );
+  const sub = UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error(`No sub for ${user.email}`);
+  return sub;
+}

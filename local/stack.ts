@@ -1,0 +1,229 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SESSION } from '../core/constants';
+import type { RuntimeConfig } from '../core/schemas/runtime-config';
+import { startCognitoBridge, type CognitoBridge } from './cognito-bridge/bridge-server';
+import { sesMailSender } from './cognito-bridge/mail-sender';
+import { createCodeDeliveryParser, type CodeDelivery } from './cognito-bridge/rules/code-delivery';
+import { startCognito } from './emulators/cognito';
+import { dynamoClient, startDynamoDb } from './emulators/dynamodb';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './emulators/local-credentials';
+import { startS3 } from './emulators/s3';
+import { startSes } from './emulators/ses';
+import { startGateway, type LocalGateway } from './gateway/gateway-server';
+import { resolvePorts, type Ports } from './ports';
+import type { ManagedProcess } from './process/child-process';
+import { provisionTables, tableEnv } from './provision/tables';
+import { cognitoClient, provisionUserPool, type UserPoolIds } from './provision/user-pool';
+import { DEMO_USERS, type DemoUser } from './seed/demo-data';
+import { seedDemoData } from './seed/seed-demo-data';
+import { startWebServer, type WebServer } from './web-server';
+
+export const TABLE_PREFIX = 'lenslab-local';
+export const ATTACHMENTS_BUCKET = 'lenslab-local-attachments';
+export const EMAIL_FROM = 'no-reply@lenslab.test';
+
+export interface LocalStackOptions {
+  /** Folder for data that survives a restart; without it the stack is ephemeral (temp folder, in-memory tables). */
+  dataDir?: string;
+  ports: Ports;
+  seed?: boolean;
+  serveWeb?: boolean;
+  /** Every confirmation code is this value (tests); by default cognito-local makes random ones. */
+  fixedCode?: string;
+  progress?: (message: string) => void;
+}
+
+export interface LocalStack {
+  urls: {
+    web?: string;
+    api: string;
+    cognito: string;
+    cognitoEmulator: string;
+    dynamodb: string;
+    s3: string;
+    ses: string;
+    mailbox: string;
+  };
+  /** Everything a handler or an integration test needs to reach the emulators. */
+  env: Record<string, string>;
+  userPoolId: string;
+  clientId: string;
+  demoUsers: DemoUser[];
+  runtimeConfig: RuntimeConfig;
+  stop(): Promise<void>;
+}
+
+interface PersistedState extends UserPoolIds {
+  seeded: boolean;
+}
+
+/**
+ * Starts the whole portal on loopback: the four emulators in parallel, then the tables, user pool and
+ * bucket from the shared definitions, the Cognito bridge, the seed, the API gateway and the web server.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const progress = options.progress ?? (() => {});
+  const ephemeral = !options.dataDir;
+  const dataDir = resolve(options.dataDir ?? mkdtempSync(join(tmpdir(), 'lenslab-')));
+  mkdirSync(join(dataDir, 'logs'), { recursive: true });
+  const ports = await resolvePorts(options.ports);
+  const host = (port: number) => `http://127.0.0.1:${port}`;
+  const webOrigin = host(ports.web);
+  const statePath = join(dataDir, 'state.json');
+  const state: Partial<PersistedState> = existsSync(statePath) ? JSON.parse(readFileSync(statePath, 'utf8')) : {};
+
+  const processes: ManagedProcess[] = [];
+  let bridge: CognitoBridge | undefined;
+  let gateway: LocalGateway | undefined;
+  let web: WebServer | undefined;
+  const pendingCodes: CodeDelivery[] = [];
+  const deliver = (delivery: CodeDelivery) => {
+    if (bridge) void bridge.deliverCode(delivery).catch((e: unknown) => console.error('code delivery failed', e));
+    else pendingCodes.push(delivery);
+  };
+
+  const stop = async () => {
+    await Promise.all([web?.close(), gateway?.close(), bridge?.close()]);
+    await Promise.all(processes.map((p) => p.stop()));
+    if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    progress('Starting DynamoDB Local, cognito-local, s3rver and the SES emulator...');
+    const track = async (p: Promise<ManagedProcess>) => {
+      const proc = await p;
+      processes.push(proc);
+      return proc;
+    };
+    await Promise.all([
+      track(
+        startDynamoDb({
+          port: ports.dynamodb,
+          dataDir: ephemeral ? undefined : mkdirp(join(dataDir, 'dynamodb')),
+          logFile: join(dataDir, 'logs', 'dynamodb.log'),
+        }),
+      ),
+      track(
+        startCognito({
+          port: ports.cognito,
+          dataDir: mkdirp(join(dataDir, 'cognito')),
+          logFile: join(dataDir, 'logs', 'cognito.log'),
+          fixedCode: options.fixedCode,
+          onOutput: createCodeDeliveryParser(deliver),
+        }),
+      ),
+      track(
+        startS3({
+          port: ports.s3,
+          dataDir: join(dataDir, 's3'),
+          bucket: ATTACHMENTS_BUCKET,
+          webOrigin,
+          logFile: join(dataDir, 'logs', 's3.log'),
+        }),
+      ),
+      track(startSes({ port: ports.ses, logFile: join(dataDir, 'logs', 'ses.log') })),
+    ]);
+
+    progress('Creating tables, user pool and groups...');
+    const dynamo = dynamoClient(host(ports.dynamodb));
+    const cognito = cognitoClient(host(ports.cognito));
+    await provisionTables(dynamo, TABLE_PREFIX);
+    const pool = await provisionUserPool(
+      cognito,
+      state.userPoolId && state.clientId ? (state as UserPoolIds) : undefined,
+    );
+    const persist = (seeded: boolean) => writeFileSync(statePath, JSON.stringify({ ...pool, seeded }, null, 2));
+    persist(state.seeded === true && state.userPoolId === pool.userPoolId);
+
+    bridge = await startCognitoBridge({
+      port: ports.bridge,
+      upstream: host(ports.cognito),
+      dataDir: join(dataDir, 'cognito'),
+      userPoolId: pool.userPoolId,
+      allowedOrigins: [webOrigin, `http://localhost:${ports.web}`],
+      sendMail: sesMailSender(host(ports.ses), EMAIL_FROM),
+    });
+    for (const delivery of pendingCodes.splice(0)) deliver(delivery);
+
+    const env: Record<string, string> = {
+      STAGE: 'local',
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: host(ports.dynamodb),
+      AWS_ENDPOINT_URL_S3: host(ports.s3),
+      AWS_ENDPOINT_URL_SESV2: host(ports.ses),
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: bridge.url,
+      S3_FORCE_PATH_STYLE: 'true',
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.clientId,
+      USER_POOL_ISSUER: `${host(ports.cognito)}/${pool.userPoolId}`,
+      ATTACHMENTS_BUCKET,
+      EMAIL_FROM,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...tableEnv(TABLE_PREFIX),
+    };
+    // The gateway runs the handlers in this process, as Lambda would with these variables.
+    Object.assign(process.env, env);
+
+    if (options.seed !== false && !(state.seeded && state.userPoolId === pool.userPoolId)) {
+      progress('Seeding demo practices, buying groups and users...');
+      await seedDemoData({ cognito, dynamo, userPoolId: pool.userPoolId, tablePrefix: TABLE_PREFIX });
+      persist(true);
+    }
+    dynamo.destroy();
+    cognito.destroy();
+
+    gateway = await startGateway({ port: ports.gateway, issuer: env.USER_POOL_ISSUER!, clientId: pool.clientId });
+    const mailbox = host(ports.ses);
+    const runtimeConfig: RuntimeConfig = {
+      stage: 'local',
+      production: false,
+      region: LOCAL_REGION,
+      apiBaseUrl: '/api',
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.clientId,
+      userPoolEndpoint: bridge.url,
+      authFlowType: 'USER_PASSWORD_AUTH',
+      termsUrl: '/terms.pdf',
+      session: { inactivityTimeoutMs: SESSION.inactivityTimeoutMs, warningAfterMs: SESSION.warningAfterMs },
+      mailboxUrl: mailbox,
+    };
+    if (options.serveWeb !== false) {
+      web = await startWebServer({
+        port: ports.web,
+        distDir: join(process.cwd(), 'web', 'dist'),
+        apiUrl: gateway.url,
+        config: () => runtimeConfig,
+      });
+    }
+    return {
+      urls: {
+        web: web?.url,
+        api: gateway.url,
+        cognito: bridge.url,
+        cognitoEmulator: host(ports.cognito),
+        dynamodb: host(ports.dynamodb),
+        s3: host(ports.s3),
+        ses: host(ports.ses),
+        mailbox,
+      },
+      env,
+      userPoolId: pool.userPoolId,
+      clientId: pool.clientId,
+      demoUsers: DEMO_USERS,
+      runtimeConfig,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function mkdirp(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
