@@ -1,0 +1,110 @@
+import { Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { routePath, type RouteDefinition } from '../../core/route-definition';
+import { removalPolicyOf } from '../removal-policy';
+import type { StageConfig } from '../stage-config';
+
+export interface ApiProps {
+  config: StageConfig;
+  /** `iss` of the user pool's tokens. */
+  issuer: string;
+  /** The web client id: the only audience the authorizer accepts. */
+  audience: string;
+  /**
+   * Origins allowed to call the API cross-origin. Empty: no CORS at all, which is right when the SPA
+   * reaches the API through CloudFront on its own origin (`/api/*`).
+   */
+  corsOrigins: string[];
+}
+
+/** `POST /api/{name}`, the route key API Gateway and its route settings use. */
+export const routeKey = (route: Pick<RouteDefinition, 'name'>) => `POST ${routePath(route.name)}`;
+
+/**
+ * The HTTP API: one `POST /api/{name}` route per route-table entry (spec 7 callable protocol), every route
+ * behind the Cognito JWT authorizer unless the route table says `public` (deny by default).
+ */
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+
+  constructor(scope: Construct, id: string, { config, issuer, audience, corsOrigins }: ApiProps) {
+    super(scope, id);
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      apiName: `lenslab-portal-${config.stage}`,
+      createDefaultStage: false,
+      defaultAuthorizer: new HttpJwtAuthorizer('CognitoJwt', issuer, {
+        jwtAudience: [audience],
+        identitySource: ['$request.header.Authorization'],
+      }),
+      ...(corsOrigins.length > 0 && {
+        corsPreflight: {
+          allowOrigins: corsOrigins,
+          allowMethods: [apigw.CorsHttpMethod.POST, apigw.CorsHttpMethod.OPTIONS],
+          allowHeaders: ['authorization', 'content-type', 'x-correlation-id'],
+          exposeHeaders: ['x-correlation-id'],
+        },
+      }),
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: config.logRetentionDays as logs.RetentionDays,
+      removalPolicy: removalPolicyOf(config),
+    });
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: config.throttling.rateLimit, burstLimit: config.throttling.burstLimit },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        // No headers and no body: tokens and personal data never reach the access log.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            userId: '$context.authorizer.claims.sub',
+            authorizerError: '$context.authorizer.error',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+  }
+
+  /** The API's execute-api host name, the origin CloudFront forwards `/api/*` to. */
+  get domainName(): string {
+    const stack = Stack.of(this);
+    return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+
+  /** Wires one route-table entry to its function. */
+  addRoute(route: RouteDefinition, fn: lambda.IFunction): void {
+    const [httpRoute] = this.httpApi.addRoutes({
+      path: routePath(route.name),
+      methods: [apigw.HttpMethod.POST],
+      integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
+      // Public routes opt out of the default JWT authorizer explicitly; the handler still applies its rules.
+      ...(route.access === 'public' && { authorizer: new apigw.HttpNoneAuthorizer() }),
+    });
+    if (route.rateLimit !== undefined && httpRoute) {
+      // A route's own limit (route table) is stricter than the stage default, e.g. for enumeration-prone calls.
+      const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
+      cfnStage.addPropertyOverride(`RouteSettings.${routeKey(route)}`, {
+        ThrottlingRateLimit: route.rateLimit,
+        ThrottlingBurstLimit: Math.max(1, Math.ceil(route.rateLimit * 2)),
+      });
+      // CloudFormation rejects route settings for a route that does not exist yet.
+      this.stage.node.addDependency(httpRoute);
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { RouteDefinition } from '../core/route-definition';
+import { ROUTE_LIST } from '../core/routes';
+import { buildRuntimeConfig } from './build-runtime-config';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { Email } from './constructs/email';
+import { Functions, type FunctionCodeMode } from './constructs/functions';
+import { attachmentsBucketOrigin, Storage } from './constructs/storage';
+import { ownDomainOrigin, Web } from './constructs/web';
+import type { StageConfig } from './stage-config';
+
+export interface PortalStackProps extends Omit<StackProps, 'env'> {
+  config: StageConfig;
+  /** The route table; tests may pass a subset. */
+  routes?: readonly RouteDefinition[];
+  /** See FunctionCodeMode: `placeholder` is for wiring-only tests. */
+  functionCode?: FunctionCodeMode;
+  /** The built SPA; defaults to web/dist. */
+  webDistDir?: string;
+}
+
+/** Stack name of a stage: one stack per stage, so stages never share a resource. */
+export const portalStackName = (stage: string) => `LenslabPortal-${stage}`;
+
+/** The whole portal of one stage (ARCHITECTURE "The shape"), composed from one construct per concern. */
+export class PortalStack extends Stack {
+  constructor(scope: Construct, id: string, props: PortalStackProps) {
+    const { config } = props;
+    super(scope, id, {
+      ...props,
+      env: { account: config.account, region: config.region },
+      description: `Lenslab Portal (${config.stage})`,
+      terminationProtection: config.production,
+    });
+    const routes = props.routes ?? ROUTE_LIST;
+    assertUniqueRouteNames(routes);
+
+    const auth = new Auth(this, 'Auth', { config });
+    const data = new Data(this, 'Data', { config });
+    const email = new Email(this, 'Email', { config });
+    const staticOrigin = ownDomainOrigin(config);
+    const api = new Api(this, 'Api', {
+      config,
+      issuer: auth.issuer,
+      audience: auth.webClient.userPoolClientId,
+      // Without an own domain the SPA reaches the API only through CloudFront on its own origin, and the
+      // distribution's domain cannot be named here (the distribution already depends on the API).
+      corsOrigins: staticOrigin ? [staticOrigin] : [],
+    });
+    const web = new Web(this, 'Web', {
+      config,
+      apiDomainName: api.domainName,
+      cognitoOrigin: `https://cognito-idp.${this.region}.${this.urlSuffix}`,
+      attachmentsOrigin: attachmentsBucketOrigin(this, config),
+      runtimeConfig: buildRuntimeConfig(config, {
+        region: this.region,
+        userPoolId: auth.userPool.userPoolId,
+        userPoolClientId: auth.webClient.userPoolClientId,
+      }),
+      ...(props.webDistDir && { distDir: props.webDistDir }),
+    });
+    const storage = new Storage(this, 'Storage', { config, portalOrigin: web.portalOrigin });
+    const functions = new Functions(this, 'Functions', {
+      config,
+      routes,
+      tables: data.tables,
+      attachmentsBucket: storage.attachmentsBucket,
+      emailIdentity: email.identity,
+      emailFrom: email.from,
+      userPool: auth.userPool,
+      userPoolClient: auth.webClient,
+      issuer: auth.issuer,
+      ...(props.functionCode && { codeMode: props.functionCode }),
+    });
+    for (const route of routes) {
+      const fn = functions.byRoute.get(route.name);
+      if (!fn) throw new Error(`No function was created for route "${route.name}"`);
+      api.addRoute(route, fn);
+    }
+
+    Tags.of(this).add('project', 'lenslab-portal');
+    Tags.of(this).add('stage', config.stage);
+    new CfnOutput(this, 'PortalUrl', { value: web.portalOrigin });
+    new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });
+    // With an own domain, point its DNS record (CNAME or Route 53 alias) here.
+    new CfnOutput(this, 'DistributionDomainName', { value: web.distribution.distributionDomainName });
+    new CfnOutput(this, 'ApiEndpoint', { value: api.httpApi.apiEndpoint });
+    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: auth.webClient.userPoolClientId });
+    new CfnOutput(this, 'AttachmentsBucketName', { value: storage.attachmentsBucket.bucketName });
+    new CfnOutput(this, 'EmailIdentity', { value: email.identity.emailIdentityName });
+  }
+}
+
+function assertUniqueRouteNames(routes: readonly RouteDefinition[]): void {
+  const seen = new Set<string>();
+  for (const route of routes) {
+    if (seen.has(route.name)) throw new Error(`Route "${route.name}" appears twice in the route table`);
+    seen.add(route.name);
+  }
+}

@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, found from this file so synth works from any working directory. */
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Where the built SPA lives (`vite build`); absent on a fresh clone. */
+export const WEB_DIST_DIR = join(REPO_ROOT, 'web', 'dist');
+
+/**
+ * A route's handler entry file, by convention `lambdas/handlers/{route.handler}.ts`. infra never imports
+ * handlers (ARCHITECTURE "Which way imports run"); it only points esbuild at them.
+ */
+export function handlerEntry(handler: string): string {
+  const entry = join(REPO_ROOT, 'lambdas', 'handlers', `${handler}.ts`);
+  if (!existsSync(entry)) {
+    throw new Error(`Route handler "${handler}" has no entry file: expected ${entry} (see core/routes.ts).`);
+  }
+  return entry;
+}

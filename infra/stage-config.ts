@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { SESSION } from '../core/constants';
+
+/**
+ * Stages are code (ARCHITECTURE "Stages and config"): each is a zod-checked object, so a typo or an unsafe
+ * production setting fails `cdk synth` with a message naming the field, before anything reaches AWS.
+ * This module imports no aws-cdk-lib so the local stack can read the `local` stage cheaply.
+ */
+
+/** Values CloudWatch Logs accepts as a retention period (aws-logs RetentionDays, minus "never expire"). */
+export const LOG_RETENTION_DAYS = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+] as const;
+
+const hostname = z
+  .string()
+  .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/, 'must be a lowercase DNS name');
+
+const sessionSchema = z
+  .object({
+    inactivityTimeoutMs: z.number().int().positive(),
+    warningAfterMs: z.number().int().positive(),
+  })
+  .refine((s) => s.warningAfterMs < s.inactivityTimeoutMs, {
+    message: 'warningAfterMs must be less than inactivityTimeoutMs (the warning comes before the expiry)',
+    path: ['warningAfterMs'],
+  });
+
+export const stageConfigSchema = z
+  .object({
+    /** Lowercase, short: it becomes part of the stack name and of the attachments bucket name. */
+    stage: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{1,14}$/, 'must be 2-15 characters: a-z, 0-9 and -, starting with a letter'),
+    /** spec 1: the production flag; false shows the STAGING badge. */
+    production: z.boolean(),
+    /** Unset = environment-agnostic stack (synth offline, the CLI profile picks the account at deploy). */
+    account: z
+      .string()
+      .regex(/^\d{12}$/, 'must be a 12-digit AWS account id')
+      .optional(),
+    region: z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-1')
+      .optional(),
+    /**
+     * Own domain for the portal. Unset = the CloudFront default domain (d123.cloudfront.net) is the portal
+     * origin. The certificate must be an ACM certificate in us-east-1 (a CloudFront rule).
+     */
+    domain: z
+      .object({
+        name: hostname,
+        certificateArn: z
+          .string()
+          .regex(
+            /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/,
+            'must be an ACM certificate ARN in us-east-1 (CloudFront only reads certificates there)',
+          ),
+      })
+      .optional(),
+    email: z.object({
+      /** Sender of every email the portal sends (SES). */
+      from: z.email(),
+      /** Verify the sender's whole domain (DKIM, recommended) or only the one address. */
+      identity: z.enum(['domain', 'address']),
+      /**
+       * Who sends Cognito's verification and reset emails: Cognito's built-in sender (50 a day, fine for
+       * staging) or SES with `from` (needs the identity verified and SES out of the sandbox first).
+       */
+      cognitoSender: z.enum(['cognito', 'ses']),
+    }),
+    logLevel: z.enum(['debug', 'info', 'warn', 'error']),
+    logRetentionDays: z.literal(LOG_RETENTION_DAYS, { error: `must be one of ${LOG_RETENTION_DAYS.join(', ')}` }),
+    /** Default HTTP API stage throttle; a route's own `rateLimit` in the route table overrides the rate. */
+    throttling: z.object({
+      rateLimit: z.number().positive(),
+      burstLimit: z.number().int().positive(),
+    }),
+    /** spec 9 idle limits (ARCHITECTURE "Idle limits": each stage may be stricter). */
+    session: sessionSchema,
+    /** What happens to stateful resources (tables, buckets, user pool) when the stack or resource goes. */
+    data: z.object({
+      removalPolicy: z.enum(['retain', 'destroy']),
+      pointInTimeRecovery: z.boolean(),
+      deletionProtection: z.boolean(),
+    }),
+    /** spec 2 Terms page: the PDF, served by the portal itself (CSP frame-src 'self'). */
+    termsUrl: z.string().regex(/^\/[A-Za-z0-9._~/-]+\.pdf$/, 'must be a same-origin path to a PDF, e.g. /terms.pdf'),
+  })
+  .superRefine((config, ctx) => {
+    if (!config.production) return;
+    // A production stage must never lose customer data to a stack update, a rollback or a mistyped delete.
+    if (config.data.removalPolicy !== 'retain')
+      ctx.addIssue({ code: 'custom', path: ['data', 'removalPolicy'], message: 'production data must be retained' });
+    if (!config.data.pointInTimeRecovery)
+      ctx.addIssue({ code: 'custom', path: ['data', 'pointInTimeRecovery'], message: 'production needs PITR' });
+    if (!config.data.deletionProtection)
+      ctx.addIssue({ code: 'custom', path: ['data', 'deletionProtection'], message: 'production needs it' });
+    if (config.logLevel === 'debug')
+      ctx.addIssue({ code: 'custom', path: ['logLevel'], message: 'debug logs are too verbose for production' });
+  });
+
+export type StageConfig = z.infer<typeof stageConfigSchema>;
+/** The input shape: what a stage definition (or a test) writes before validation. */
+export type StageConfigInput = z.input<typeof stageConfigSchema>;
+
+const DEFAULT_SESSION = {
+  inactivityTimeoutMs: SESSION.inactivityTimeoutMs,
+  warningAfterMs: SESSION.warningAfterMs,
+};
+
+// web/public/terms.pdf (scripts/generate-terms-pdf.ts), published at the site root by `vite build`.
+const TERMS_URL = '/terms.pdf';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The stages. Account and region come from the CLI profile (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION), so
+ * the same code deploys to whichever account the operator is signed in to; unset, the stack stays
+ * environment-agnostic and synthesizes offline.
+ */
+export function stageDefinitions(env: Env): Record<string, StageConfigInput> {
+  const aws = { account: env.CDK_DEFAULT_ACCOUNT || undefined, region: env.CDK_DEFAULT_REGION || undefined };
+  return {
+    /** The embedded emulator stack (`npm start`); never deployed to AWS (bin/app.ts refuses it). */
+    local: {
+      stage: 'local',
+      production: false,
+      email: { from: 'no-reply@lenslab.example', identity: 'address', cognitoSender: 'cognito' },
+      logLevel: 'debug',
+      logRetentionDays: 1,
+      throttling: { rateLimit: 1000, burstLimit: 2000 },
+      session: DEFAULT_SESSION,
+      data: { removalPolicy: 'destroy', pointInTimeRecovery: false, deletionProtection: false },
+      termsUrl: TERMS_URL,
+    },
+    staging: {
+      stage: 'staging',
+      production: false,
+      ...aws,
+      email: { from: 'no-reply@lenslab.example', identity: 'domain', cognitoSender: 'cognito' },
+      logLevel: 'debug',
+      logRetentionDays: 30,
+      throttling: { rateLimit: 20, burstLimit: 40 },
+      session: DEFAULT_SESSION,
+      data: { removalPolicy: 'destroy', pointInTimeRecovery: false, deletionProtection: false },
+      termsUrl: TERMS_URL,
+    },
+    prod: {
+      stage: 'prod',
+      production: true,
+      ...aws,
+      email: { from: 'no-reply@lenslab.example', identity: 'domain', cognitoSender: 'cognito' },
+      logLevel: 'info',
+      logRetentionDays: 365,
+      throttling: { rateLimit: 100, burstLimit: 200 },
+      session: DEFAULT_SESSION,
+      data: { removalPolicy: 'retain', pointInTimeRecovery: true, deletionProtection: true },
+      termsUrl: TERMS_URL,
+    },
+  };
+}
+
+/** The domain part of the sender address: the SES identity when `email.identity` is 'domain'. */
+export function senderDomain(config: StageConfig): string {
+  return config.email.from.slice(config.email.from.lastIndexOf('@') + 1);
+}
+
+/** Validates a stage definition; the error lists every bad field so one synth shows all problems. */
+export function parseStageConfig(input: unknown): StageConfig {
+  const result = stageConfigSchema.safeParse(input);
+  if (result.success) return result.data;
+  const name =
+    typeof input === 'object' && input !== null && 'stage' in input ? String(input.stage) : '(unnamed stage)';
+  const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new Error(`Invalid stage config "${name}":\n${problems.join('\n')}`);
+}
+
+/** The validated config of a named stage; an unknown name fails with the list of known stages. */
+export function stageConfig(name: string, env: Env = process.env): StageConfig {
+  const definitions = stageDefinitions(env);
+  const definition = Object.hasOwn(definitions, name) ? definitions[name] : undefined;
+  if (!definition) {
+    throw new Error(
+      `Unknown stage "${name}". Known stages: ${Object.keys(definitions).join(', ')}. Select one with -c stage=<name>.`,
+    );
+  }
+  return parseStageConfig(definition);
+}

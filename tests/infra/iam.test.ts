@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { TABLES, type TableDef, type TableName } from '../../core/data/tables';
+import { defineRoute, type RouteDefinition } from '../../core/route-definition';
+import { ROUTE_LIST } from '../../core/routes';
+import { emptyInputSchema } from '../../core/schemas/common';
+import { tableLogicalId } from '../../infra/constructs/data';
+import { expectNoWildcardActions } from './support/iam-assertions';
+import { synthPortal, type SynthResult } from './support/synth-portal';
+import {
+  asList,
+  functionOfRoute,
+  iamStatements,
+  render,
+  roleOf,
+  statementsOfRole,
+  type Statement,
+} from './support/template-walk';
+
+let staging: SynthResult;
+let prod: SynthResult;
+beforeAll(() => {
+  staging = synthPortal({ stage: 'staging', functionCode: 'placeholder' });
+  prod = synthPortal({ stage: 'prod', functionCode: 'placeholder' });
+});
+
+const TABLE_BY_LOGICAL_ID = new Map(
+  (Object.entries(TABLES) as [TableName, TableDef][]).map(([name, def]) => [tableLogicalId(def), name]),
+);
+const READ = 'dynamodb:GetItem';
+const WRITE = 'dynamodb:PutItem';
+
+/** Table name -> the DynamoDB actions a role's statements allow on it. */
+function tableAccess(statements: Statement[]): Map<TableName, Set<string>> {
+  const access = new Map<TableName, Set<string>>();
+  for (const statement of statements) {
+    for (const resource of asList(statement.Resource)) {
+      const match = /^\$\{(\w+)\.Arn\}/.exec(render(resource));
+      const table = match && TABLE_BY_LOGICAL_ID.get(match[1]!);
+      if (!table) continue;
+      const actions = access.get(table) ?? new Set<string>();
+      for (const action of asList(statement.Action)) actions.add(action);
+      access.set(table, actions);
+    }
+  }
+  return access;
+}
+
+const actionsOf = (statements: Statement[], prefix: string) =>
+  statements.flatMap((s) => asList(s.Action)).filter((a) => a.startsWith(prefix));
+
+describe('least privilege (docs/decisions.md: the route table names what each Lambda touches)', () => {
+  test.each([['staging'], ['prod']] as const)('no IAM statement in %s uses a wildcard action', (stage) => {
+    expectNoWildcardActions(stage === 'staging' ? staging.template : prod.template);
+  });
+
+  test('no IAM statement allows every resource', () => {
+    const everything = iamStatements(staging.template).filter(({ statement }) =>
+      asList(statement.Resource).some((r) => r === '*'),
+    );
+    expect(everything).toEqual([]);
+  });
+
+  test('every route has a role of its own', () => {
+    const roles = ROUTE_LIST.map((route) => roleOf(functionOfRoute(staging.template, route.name).fn));
+    expect(new Set(roles).size).toBe(ROUTE_LIST.length);
+  });
+
+  test.each(ROUTE_LIST.map((route) => [route.name, route] as const))(
+    '%s reaches exactly the tables, in the modes, its route names',
+    (_name, route) => {
+      const statements = statementsOfRole(staging.template, roleOf(functionOfRoute(staging.template, route.name).fn));
+      const access = tableAccess(statements);
+      const declared = Object.entries(route.resources.tables ?? {}) as [TableName, string][];
+      expect([...access.keys()].sort()).toEqual(declared.map(([name]) => name).sort());
+      for (const [table, mode] of declared) {
+        const actions = access.get(table)!;
+        expect(actions.has(READ), `${table} read`).toBe(mode !== 'write');
+        expect(actions.has(WRITE), `${table} write`).toBe(mode !== 'read');
+      }
+    },
+  );
+
+  test.each(ROUTE_LIST.map((route) => [route.name, route] as const))(
+    '%s sends email and calls Cognito admin APIs only as its route says',
+    (_name, route) => {
+      const statements = statementsOfRole(staging.template, roleOf(functionOfRoute(staging.template, route.name).fn));
+      expect(actionsOf(statements, 'ses:')).toEqual(route.resources.email ? ['ses:SendEmail'] : []);
+      expect(actionsOf(statements, 'cognito-idp:').sort()).toEqual(
+        (route.resources.userPool ?? []).map((a) => `cognito-idp:${a}`).sort(),
+      );
+      if (!route.resources.attachments) expect(actionsOf(statements, 's3:')).toEqual([]);
+      for (const statement of statements.filter((s) => asList(s.Action).some((a) => a.startsWith('ses:')))) {
+        expect(render(statement.Resource)).toMatch(/:ses:.*:identity\/\$\{EmailIdentity[0-9A-F]+\}$/);
+      }
+      for (const statement of statements.filter((s) => asList(s.Action).some((a) => a.startsWith('cognito-idp:')))) {
+        expect(render(statement.Resource)).toBe('${UserPool.Arn}');
+      }
+    },
+  );
+});
+
+describe('attachment grants (spec 3: files under orders/{orderId}/)', () => {
+  const fileRoute = (name: string, attachments: 'read' | 'write' | 'readWrite'): RouteDefinition =>
+    defineRoute({
+      name,
+      input: emptyInputSchema,
+      output: emptyInputSchema,
+      access: ['customer'],
+      handler: 'unused/in-placeholder-mode',
+      resources: { attachments },
+    });
+  let files: SynthResult;
+  beforeAll(() => {
+    files = synthPortal({
+      stage: 'staging',
+      functionCode: 'placeholder',
+      routes: [
+        fileRoute('readFiles', 'read'),
+        fileRoute('writeFiles', 'write'),
+        fileRoute('readWriteFiles', 'readWrite'),
+      ],
+    });
+  });
+
+  const s3Statements = (name: string) =>
+    statementsOfRole(files.template, roleOf(functionOfRoute(files.template, name).fn)).filter((s) =>
+      asList(s.Action).some((a) => a.startsWith('s3:')),
+    );
+  const objectArn = '${AttachmentsBucket.Arn}/orders/*';
+
+  test('read: get objects and list keys below orders/ only', () => {
+    const statements = s3Statements('readFiles');
+    expect(statements).toContainEqual(expect.objectContaining({ Action: 's3:GetObject' }));
+    expect(render(statements.find((s) => s.Action === 's3:GetObject')?.Resource)).toBe(objectArn);
+    const list = statements.find((s) => s.Action === 's3:ListBucket');
+    expect(render(list?.Resource)).toBe('${AttachmentsBucket.Arn}');
+    expect(list?.Condition).toEqual({ StringLike: { 's3:prefix': ['orders/*'] } });
+    expect(actionsOf(statements, 's3:').sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
+  });
+
+  test('write: put and delete objects below orders/, nothing else', () => {
+    const statements = s3Statements('writeFiles');
+    expect(actionsOf(statements, 's3:').sort()).toEqual(['s3:DeleteObject', 's3:PutObject']);
+    for (const statement of statements) expect(render(statement.Resource)).toBe(objectArn);
+  });
+
+  test('readWrite: both', () => {
+    expect(actionsOf(s3Statements('readWriteFiles'), 's3:').sort()).toEqual([
+      's3:DeleteObject',
+      's3:GetObject',
+      's3:ListBucket',
+      's3:PutObject',
+    ]);
+  });
+});
