@@ -23,8 +23,11 @@ export interface LocalGateway {
   close(): Promise<void>;
 }
 
+const HANDLERS_DIR = new URL('../../lambdas/handlers/', import.meta.url);
+
 const defaultLoader = async (route: RouteDefinition): Promise<Handler> => {
-  const module = (await import(`../../lambdas/handlers/${route.handler}.ts`)) as { handler: Handler };
+  const file = new URL(`${route.handler}.ts`, HANDLERS_DIR).href;
+  const module = (await import(/* @vite-ignore */ file)) as { handler: Handler };
   return module.handler;
 };
 

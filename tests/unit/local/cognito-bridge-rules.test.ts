@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { CognitoError } from '../../../local/cognito-bridge/cognito-error';
+import { createCodeDeliveryParser, type CodeDelivery } from '../../../local/cognito-bridge/rules/code-delivery';
+import { refuseDisabledUser } from '../../../local/cognito-bridge/rules/disabled-user-rule';
+import { enforcePasswordPolicy, newPasswordIn } from '../../../local/cognito-bridge/rules/password-policy-rule';
+import {
+  initiateAuthAnswerAsRefreshAnswer,
+  refreshRequestAsInitiateAuth,
+} from '../../../local/cognito-bridge/rules/refresh-token-rule';
+import type { EmulatorUser } from '../../../local/cognito-bridge/emulator-users';
+
+const users: EmulatorUser[] = [
+  {
+    Username: 'u-1',
+    Attributes: [{ Name: 'email', Value: 'Off@Lab.test' }],
+    Enabled: false,
+    RefreshTokens: ['refresh-of-disabled'],
+  },
+  { Username: 'u-2', Attributes: [{ Name: 'email', Value: 'on@lab.test' }], Enabled: true },
+];
+
+describe('Cognito bridge: password policy (cognito-local enforces none)', () => {
+  it.each(['SignUp', 'ConfirmForgotPassword', 'AdminSetUserPassword'])('refuses a weak password on %s', (op) => {
+    expect(() => enforcePasswordPolicy(op, { Password: 'short' })).toThrow(CognitoError);
+  });
+
+  it('reads the new password where each operation carries it', () => {
+    expect(newPasswordIn('ChangePassword', { PreviousPassword: 'a', ProposedPassword: 'b' })).toBe('b');
+    expect(newPasswordIn('AdminCreateUser', { TemporaryPassword: 't' })).toBe('t');
+    expect(newPasswordIn('RespondToAuthChallenge', { ChallengeResponses: { NEW_PASSWORD: 'n' } })).toBe('n');
+    expect(newPasswordIn('InitiateAuth', { AuthParameters: { PASSWORD: 'x' } })).toBeUndefined();
+  });
+
+  it('lets a password that meets the policy through', () => {
+    expect(() => enforcePasswordPolicy('SignUp', { Password: 'Lenslab!Demo1' })).not.toThrow();
+  });
+
+  it('answers InvalidPasswordException, the error Cognito gives', () => {
+    try {
+      enforcePasswordPolicy('SignUp', { Password: 'alllowercase1!' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as CognitoError).type).toBe('InvalidPasswordException');
+      expect((error as CognitoError).message).toContain('an uppercase letter');
+    }
+  });
+});
+
+describe('Cognito bridge: disabled users cannot sign in or refresh', () => {
+  it('refuses a password sign-in of a disabled user, whatever the email case', () => {
+    expect(() =>
+      refuseDisabledUser('InitiateAuth', { AuthParameters: { USERNAME: 'off@lab.test', PASSWORD: 'x' } }, () => users),
+    ).toThrow('User is disabled.');
+  });
+
+  it('refuses a refresh with a disabled user’s refresh token', () => {
+    expect(() =>
+      refuseDisabledUser('GetTokensFromRefreshToken', { RefreshToken: 'refresh-of-disabled' }, () => users),
+    ).toThrow(CognitoError);
+  });
+
+  it('lets an enabled user and other operations through', () => {
+    expect(() =>
+      refuseDisabledUser('InitiateAuth', { AuthParameters: { USERNAME: 'on@lab.test' } }, () => users),
+    ).not.toThrow();
+    expect(() => refuseDisabledUser('SignUp', { Username: 'off@lab.test' }, () => users)).not.toThrow();
+  });
+});
+
+describe('Cognito bridge: Amplify v6 token refresh', () => {
+  it('turns GetTokensFromRefreshToken into InitiateAuth REFRESH_TOKEN_AUTH', () => {
+    expect(refreshRequestAsInitiateAuth({ ClientId: 'c', RefreshToken: 'r' })).toEqual({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: 'c',
+      AuthParameters: { REFRESH_TOKEN: 'r' },
+    });
+  });
+
+  it('answers with the AuthenticationResult only', () => {
+    const result = { IdToken: 'i', AccessToken: 'a', ExpiresIn: 3600, TokenType: 'Bearer' };
+    expect(initiateAuthAnswerAsRefreshAnswer({ AuthenticationResult: result, ChallengeParameters: {} })).toEqual({
+      AuthenticationResult: result,
+    });
+  });
+});
+
+describe('Cognito bridge: codes printed by cognito-local become emails', () => {
+  const box = `\u001b[33m╭──────╮\u001b[39m
+│   Confirmation Code Delivery                   │
+│   Username:    5b1c-uuid                       │
+│   Destination: new@practice.test               │
+│   Code:        123456                          │
+╰──────╯`;
+
+  it('reads username, destination and code from a delivery box', () => {
+    const seen: CodeDelivery[] = [];
+    createCodeDeliveryParser((d) => seen.push(d))(box);
+    expect(seen).toEqual([{ username: '5b1c-uuid', destination: 'new@practice.test', code: '123456' }]);
+  });
+
+  it('reads a box that arrives in several chunks, once', () => {
+    const seen: CodeDelivery[] = [];
+    const feed = createCodeDeliveryParser((d) => seen.push(d));
+    feed(box.slice(0, 60));
+    feed(box.slice(60, 130));
+    feed(box.slice(130) + '\nunrelated log line\n');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.code).toBe('123456');
+  });
+});
