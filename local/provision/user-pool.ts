@@ -5,6 +5,7 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
   GroupExistsException,
+  ListGroupsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GROUPS } from '../../core/constants';
 import { PASSWORD_POLICY } from '../../core/password-policy';
@@ -68,8 +69,11 @@ export async function provisionUserPool(
   return { userPoolId, clientId };
 }
 
+/** Creates only the missing groups: cognito-local's CreateGroup on an existing group empties it. */
 async function createGroups(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
-  for (const group of GROUPS) {
+  const { Groups } = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+  const existing = new Set((Groups ?? []).map((g) => g.GroupName));
+  for (const group of GROUPS.filter((g) => !existing.has(g))) {
     try {
       await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
     } catch (error) {
