@@ -2,6 +2,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { z } from 'zod';
 import { AppError, permissionDenied, unauthenticated } from '../../core/errors';
 import type { RouteDefinition } from '../../core/route-definition';
+import { sharedSessionRevocations } from '../adapters/dynamo-session-revocations';
+import { sessionRevocationCheck } from '../auth/session-revocation';
 import { createTokenVerifier, type Identity } from '../auth/verify-token';
 import { requireEnv } from '../env';
 import { correlationIdFrom } from './correlation-id';
@@ -13,6 +15,8 @@ export interface RequestContext {
   /** Present on every non-public route; taken only from the verified token. */
   identity: Identity | null;
   correlationId: string;
+  /** The caller's IP address as API Gateway saw it (per-IP rate limits; see clientIp()). */
+  sourceIp: string;
   log: Logger;
 }
 
@@ -24,7 +28,11 @@ export function callerOf(ctx: RequestContext): Identity {
 
 export interface HandlerDeps {
   verifyToken: (token: string) => Promise<Identity>;
-  /** Refuses tokens of sessions ended server-side (logout, disabled user); see docs/decisions.md. */
+  /**
+   * Refuses tokens of sessions ended server-side (signOut; docs/decisions.md "Server-side sign-out"). When
+   * `verifyToken` comes from the environment too, this defaults to the tokens-table check; tests that
+   * inject `verifyToken` inject this as well (or go without).
+   */
   isSessionRevoked?: (identity: Identity) => Promise<boolean>;
   log: Logger;
 }
@@ -36,6 +44,22 @@ function envVerifier(): HandlerDeps['verifyToken'] {
     clientId: requireEnv('USER_POOL_CLIENT_ID'),
   });
   return defaultVerifier;
+}
+
+let defaultRevocationCheck: HandlerDeps['isSessionRevoked'];
+function envRevocationCheck(): NonNullable<HandlerDeps['isSessionRevoked']> {
+  defaultRevocationCheck ??= sessionRevocationCheck(sharedSessionRevocations());
+  return defaultRevocationCheck;
+}
+
+/**
+ * The caller's address for per-IP limits. Behind CloudFront, API Gateway's sourceIp is the edge's address,
+ * so CloudFront's `cloudfront-viewer-address` (ip:port, set by CloudFront itself) is preferred when present.
+ */
+export function clientIp(event: APIGatewayProxyEventV2): string {
+  const viewer = event.headers?.['cloudfront-viewer-address'];
+  if (viewer) return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
 function bearerToken(headers: Record<string, string | undefined>): string | null {
@@ -54,6 +78,9 @@ export function createHandler<I extends z.ZodType, O extends z.ZodType>(
   deps: Partial<HandlerDeps> = {},
 ) {
   const baseLog = deps.log ?? createLogger({ route: route.name });
+  const isSessionRevoked =
+    deps.isSessionRevoked ?? (deps.verifyToken ? undefined : (id: Identity) => envRevocationCheck()(id));
+  const authDeps: Partial<HandlerDeps> = { ...deps, ...(isSessionRevoked ? { isSessionRevoked } : {}) };
   return async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
     const headers = event.headers ?? {};
     const correlationId = correlationIdFrom(headers, event.requestContext?.requestId);
@@ -63,10 +90,10 @@ export function createHandler<I extends z.ZodType, O extends z.ZodType>(
     let body: unknown;
     let userId: string | undefined;
     try {
-      const identity = await authenticate(route, headers, deps);
+      const identity = await authenticate(route, headers, authDeps);
       userId = identity?.userId;
       const input = parseCallableInput(route.input, event.body, event.isBase64Encoded);
-      const result = await run(input, { identity, correlationId, log });
+      const result = await run(input, { identity, correlationId, sourceIp: clientIp(event), log });
       const checked = route.output.safeParse(result);
       if (!checked.success) {
         log.error('output failed its schema', { issues: checked.error.issues.slice(0, 5) });

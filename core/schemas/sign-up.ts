@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { passwordPolicyMessage } from '../password-policy';
+
+/** Emails are compared and stored lower-case, so "Ann@Lab.test" and "ann@lab.test" are one account. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+/** The password policy (core/password-policy.ts) as a field rule, shared by the sign-up and settings forms. */
+export const newPasswordSchema = z
+  .string()
+  .max(256, 'Password is too long')
+  .superRefine((password, ctx) => {
+    const problem = passwordPolicyMessage(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const personName = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+
+/** `signUp` input (spec 4 "Sign-up"): the sign-up form validates with the same schema. */
+export const signUpInputSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  termsAccepted: z.literal(true, { error: 'You must accept the Terms and Conditions' }),
+});
+export type SignUpInput = z.input<typeof signUpInputSchema>;
+
+/**
+ * The answer is the same whether or not the email already had an account (docs/decisions.md "Sign-up with
+ * an email that already has an account"): the next step is always "check your email".
+ */
+export const signUpOutputSchema = z.object({ nextStep: z.literal('confirm-email') });
+export type SignUpOutput = z.infer<typeof signUpOutputSchema>;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * The userActivity record (spec 3 "User activity"), keyed by user id. The browser reports the part it
+ * knows (`activityReportSchema`); the server adds who the caller is from the verified token and when it
+ * stored the record, so nobody can write another user's activity.
+ */
+export const ACTIVITY_STATUSES = ['active', 'idle', 'inactive'] as const;
+export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
+export const ACTIVITY_ROLES = ['customer', 'admin', 'superadmin'] as const;
+
+const text = (max: number) => z.string().max(max);
+/** deviceId and sessionId: random ids the browser makes (UUIDs), never free text. */
+const clientId = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Must be an id of letters, digits, _ or -');
+const epochMs = z.number().int().nonnegative();
+
+export const activityReportSchema = z.object({
+  /** ms timestamp of the user's last activity (spec 3). */
+  lastActivity: epochMs,
+  deviceId: clientId,
+  sessionId: clientId,
+  status: z.enum(ACTIVITY_STATUSES),
+  browser: z.object({ name: text(64), version: text(64), platform: text(64), language: text(35) }),
+  screen: z.object({
+    width: z.number().int().nonnegative().max(100_000),
+    height: z.number().int().nonnegative().max(100_000),
+    pixelRatio: z.number().positive().max(20),
+  }),
+  device: z.object({ type: z.enum(DEVICE_TYPES), os: text(64), osVersion: text(64) }),
+  session: z.object({
+    /** ms timestamp when this page load started. */
+    startTime: epochMs,
+    timezone: text(64),
+    connectionType: text(32),
+    currentRoute: text(512),
+    tabCount: z.number().int().nonnegative().max(1000),
+  }),
+});
+export type ActivityReport = z.infer<typeof activityReportSchema>;
+
+/** `putActivity` input: the report, plus `immediate` for writes that must not wait (login, Continue Session). */
+export const putActivityInputSchema = activityReportSchema.extend({ immediate: z.boolean().default(false) });
+export type PutActivityInput = z.input<typeof putActivityInputSchema>;
+
+/** `written` is false when the write was throttled (spec 7, 9: at most one per 30 s) or older than the stored one. */
+export const putActivityOutputSchema = z.object({ written: z.boolean(), lastSync: epochMs.nullable() });
+export type PutActivityOutput = z.infer<typeof putActivityOutputSchema>;
+
+/** The stored record. */
+export const userActivitySchema = activityReportSchema.extend({
+  userId: z.string(),
+  userEmail: z.string(),
+  /** spec 6: the role is reported in the activity record, defaulting to customer. */
+  userRole: z.enum(ACTIVITY_ROLES).default('customer'),
+  /** ms timestamp of the last stored write, set by the server. */
+  lastSync: epochMs,
+});
+export type UserActivity = z.infer<typeof userActivitySchema>;
+
+export const getMyActivityOutputSchema = z.object({ activity: userActivitySchema.nullable() });
+export type GetMyActivityOutput = z.infer<typeof getMyActivityOutputSchema>;

@@ -1,0 +1,97 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminDeleteUserCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { requireEnv } from '../env';
+import { DirectoryError, type DirectoryErrorKind, type UserDirectory } from '../ports/user-directory';
+
+/**
+ * The Cognito user pool (USER_POOL_ID, USER_POOL_CLIENT_ID). The endpoint comes from
+ * AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER when set (the local bridge), else the regional one.
+ */
+const client = new CognitoIdentityProviderClient({});
+
+const KIND_BY_ERROR: Record<string, DirectoryErrorKind> = {
+  UsernameExistsException: 'email-taken',
+  AliasExistsException: 'email-taken',
+  InvalidPasswordException: 'invalid-password',
+  UserNotFoundException: 'user-not-found',
+};
+
+/** Turns SDK errors into DirectoryError; cognito-local answers unsupported actions with `CognitoLocal#Unsupported`. */
+function directoryError(error: unknown): DirectoryError {
+  const name = (error as { name?: string }).name ?? '';
+  const message = error instanceof Error ? error.message : String(error);
+  const kind = KIND_BY_ERROR[name] ?? (/unsupported/i.test(`${name} ${message}`) ? 'unsupported' : 'other');
+  return new DirectoryError(kind, message, { cause: error });
+}
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw directoryError(error);
+  }
+}
+
+export function cognitoUserDirectory(): UserDirectory {
+  return {
+    async signUp({ email, password, firstName, lastName }) {
+      const answer = await call(() =>
+        client.send(
+          new SignUpCommand({
+            ClientId: requireEnv('USER_POOL_CLIENT_ID'),
+            Username: email,
+            Password: password,
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'given_name', Value: firstName },
+              { Name: 'family_name', Value: lastName },
+            ],
+          }),
+        ),
+      );
+      if (!answer.UserSub) throw new DirectoryError('other', 'SignUp answered without a user id');
+      return { userId: answer.UserSub };
+    },
+    async addToGroup(userId, group) {
+      await call(() =>
+        client.send(
+          new AdminAddUserToGroupCommand({
+            UserPoolId: requireEnv('USER_POOL_ID'),
+            Username: userId,
+            GroupName: group,
+          }),
+        ),
+      );
+    },
+    async deleteUser(userId) {
+      await call(() =>
+        client.send(new AdminDeleteUserCommand({ UserPoolId: requireEnv('USER_POOL_ID'), Username: userId })),
+      );
+    },
+    async signOutEverywhere(userId) {
+      await call(() =>
+        client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: requireEnv('USER_POOL_ID'), Username: userId })),
+      );
+    },
+    async emailExists(email) {
+      // ListUsers filters on the email attribute whatever the pool's username settings; emails are stored
+      // lower-case (core/schemas/sign-up.ts) and the schema's email format cannot contain a quote.
+      const answer = await call(() =>
+        client.send(
+          new ListUsersCommand({
+            UserPoolId: requireEnv('USER_POOL_ID'),
+            Filter: `email = "${email.replace(/["\\]/g, '')}"`,
+            Limit: 1,
+          }),
+        ),
+      );
+      return (answer.Users ?? []).length > 0;
+    },
+  };
+}

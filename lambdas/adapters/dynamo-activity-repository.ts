@@ -1,0 +1,45 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { userActivitySchema } from '../../core/schemas/user-activity';
+import type { ActivityRepository } from '../ports/activity-repository';
+import { documentClient, tableName } from './dynamo-client';
+
+/**
+ * The userActivity table. The throttle and the "never backwards" rule are conditions of the write itself,
+ * so two tabs (or two Lambdas) writing at once cannot both pass them.
+ */
+export function dynamoActivityRepository(): ActivityRepository {
+  return {
+    async get(userId) {
+      const { Item } = await documentClient().send(
+        new GetCommand({ TableName: tableName('userActivity'), Key: { userId }, ConsistentRead: true }),
+      );
+      return Item ? userActivitySchema.parse(Item) : null;
+    },
+    async save(record, { syncedNoLaterThan }) {
+      const fresh = 'attribute_not_exists(userId)';
+      const notBackwards = 'lastActivity <= :lastActivity';
+      const condition =
+        syncedNoLaterThan === null
+          ? `${fresh} OR ${notBackwards}`
+          : `${fresh} OR (${notBackwards} AND lastSync <= :syncedNoLaterThan)`;
+      try {
+        await documentClient().send(
+          new PutCommand({
+            TableName: tableName('userActivity'),
+            Item: record,
+            ConditionExpression: condition,
+            ExpressionAttributeValues: {
+              ':lastActivity': record.lastActivity,
+              ...(syncedNoLaterThan === null ? {} : { ':syncedNoLaterThan': syncedNoLaterThan }),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+  };
+}

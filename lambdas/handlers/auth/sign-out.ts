@@ -1,0 +1,11 @@
+import { ROUTES } from '../../../core/routes';
+import { cognitoUserDirectory } from '../../adapters/cognito-user-directory';
+import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { signOut } from '../../use-cases/sign-out';
+
+const directory = cognitoUserDirectory();
+
+export const handler = createHandler(ROUTES.signOut, (_input, ctx) =>
+  signOut(callerOf(ctx), { revocations: sharedSessionRevocations(), directory, now: Date.now, log: ctx.log }),
+);

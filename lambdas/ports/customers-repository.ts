@@ -1,0 +1,5 @@
+import type { CustomerRecord } from '../../core/schemas/customer-info';
+
+export interface CustomersRepository {
+  get(accountNumber: string): Promise<CustomerRecord | null>;
+}

@@ -1,0 +1,33 @@
+import type { Group } from '../../core/constants';
+
+/** Why the user directory (Cognito) refused a request, in terms the use cases act on. */
+export type DirectoryErrorKind = 'email-taken' | 'invalid-password' | 'user-not-found' | 'unsupported' | 'other';
+
+export class DirectoryError extends Error {
+  constructor(
+    readonly kind: DirectoryErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'DirectoryError';
+  }
+}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The user pool, seen from the use cases. Users are addressed by their id (the Cognito `sub`). */
+export interface UserDirectory {
+  /** Creates an unconfirmed account; the directory sends the verification email. */
+  signUp(account: NewAccount): Promise<{ userId: string }>;
+  addToGroup(userId: string, group: Group): Promise<void>;
+  deleteUser(userId: string): Promise<void>;
+  /** Revokes the user's refresh tokens everywhere. */
+  signOutEverywhere(userId: string): Promise<void>;
+  emailExists(email: string): Promise<boolean>;
+}

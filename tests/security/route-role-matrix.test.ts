@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Group } from '../../core/constants';
+import { ROUTE_LIST } from '../../core/routes';
+import { createTestUser, signIn } from '../support/cognito-test-users';
+
+/**
+ * Route x role matrix over the whole route table, through the local API gateway (JWT authorizer + handler
+ * wrapper): anonymous callers get 401 on every non-public route, a role outside the route's groups gets
+ * 403, and an allowed role is never refused for who it is. Deny by default: a new route is covered as
+ * soon as it is in the table.
+ */
+const ROLES: Record<string, Group[]> = {
+  customer: ['customer'],
+  admin: ['admin'],
+  superadmin: ['admin', 'superadmin'],
+};
+const urls = inject('urls');
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  Object.assign(process.env, inject('env'));
+  for (const [role, groups] of Object.entries(ROLES)) tokens[role] = await signIn(await createTestUser(groups));
+});
+
+async function statusOf(route: string, token?: string): Promise<number> {
+  const res = await fetch(`${urls.api}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ data: {} }),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+// signOut ends the caller's sessions, so it is checked last.
+const ordered = [...ROUTE_LIST].sort((a, b) => Number(a.name === 'signOut') - Number(b.name === 'signOut'));
+
+describe('security: every route x every role (deny by default)', () => {
+  for (const route of ordered) {
+    const allowed = (role: string) =>
+      route.access === 'public' || (ROLES[role] ?? []).some((g) => (route.access as readonly string[]).includes(g));
+
+    it(`${route.name}: anonymous caller ${route.access === 'public' ? 'is let through' : 'gets 401'}`, async () => {
+      const status = await statusOf(route.name);
+      if (route.access === 'public') expect([401, 403]).not.toContain(status);
+      else expect(status).toBe(401);
+      expect(status).toBeLessThan(500);
+    });
+
+    for (const role of Object.keys(ROLES)) {
+      it(`${route.name}: ${role} ${allowed(role) ? 'is allowed' : 'gets 403 permission-denied'}`, async () => {
+        const status = await statusOf(route.name, tokens[role]);
+        if (allowed(role)) expect([401, 403]).not.toContain(status);
+        else expect(status).toBe(403);
+        expect(status).toBeLessThan(500);
+      });
+    }
+  }
+});

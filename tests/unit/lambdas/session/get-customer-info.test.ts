@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { customerInfoInputSchema, customerRecordSchema } from '../../../../core/schemas/customer-info';
+import { getCustomerInfo, linkedAccounts } from '../../../../lambdas/use-cases/get-customer-info';
+import { identity } from '../../../support/identities';
+import { InMemoryCustomers, InMemoryUsers } from '../../../support/in-memory-ports';
+
+const caller = identity(['customer']);
+
+function setup(accountNumber: string | undefined, accountNumbers: string[]) {
+  const users = new InMemoryUsers();
+  users.rows.set(caller.userId, {
+    userId: caller.userId,
+    email: caller.email,
+    firstName: 'A',
+    lastName: 'B',
+    accountNumber,
+    accountNumbers,
+    termsAccepted: true,
+    version: 0,
+  });
+  const customers = new InMemoryCustomers();
+  for (const number of ['10042', '10043', '20001']) {
+    customers.rows.set(
+      number,
+      customerRecordSchema.parse({
+        accountNumber: number,
+        company: `Practice ${number}`,
+        phone: '555-0100',
+        shippingAddress: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+        pricingAllowed: number === '10042',
+      }),
+    );
+  }
+  return { users, customers };
+}
+const defaults = customerInfoInputSchema.parse(undefined);
+
+describe('spec 3, 7 customer information', () => {
+  it('answers the main account with the other linked accounts, defaults page 1 and 25 records, no orders yet', async () => {
+    const deps = setup('10042', ['10043']);
+    expect(await getCustomerInfo(caller, defaults, deps)).toEqual({
+      accountNumber: '10042',
+      additionalAccounts: ['10043'],
+      company: 'Practice 10042',
+      phone: '555-0100',
+      shippingAddress: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+      pricingAllowed: true,
+      orders: [],
+      page: 1,
+      records: 25,
+      total: 0,
+    });
+  });
+
+  it("switching account answers another of the caller's linked accounts", async () => {
+    const deps = setup('10042', ['10043']);
+    const info = await getCustomerInfo(caller, { page: 2, records: 10, account: '10043' }, deps);
+    expect(info).toMatchObject({ accountNumber: '10043', additionalAccounts: ['10042'], page: 2, records: 10 });
+  });
+
+  it('an account the caller is not linked to is not-found, like one that does not exist', async () => {
+    const deps = setup('10042', []);
+    await expect(getCustomerInfo(caller, { ...defaults, account: '20001' }, deps)).rejects.toMatchObject({
+      status: 'not-found',
+      message: 'Account not found',
+    });
+    await expect(getCustomerInfo(caller, { ...defaults, account: '99999' }, deps)).rejects.toMatchObject({
+      status: 'not-found',
+      message: 'Account not found',
+    });
+  });
+
+  it('spec 4: a customer with no linked account gets not-found (the app then goes to /auth/request)', async () => {
+    await expect(getCustomerInfo(caller, defaults, setup(undefined, []))).rejects.toMatchObject({
+      status: 'not-found',
+    });
+    await expect(
+      getCustomerInfo(caller, defaults, { users: new InMemoryUsers(), customers: new InMemoryCustomers() }),
+    ).rejects.toMatchObject({ status: 'not-found' });
+  });
+
+  it('a linked account with no customer row is not-found', async () => {
+    await expect(getCustomerInfo(caller, defaults, setup('55555', []))).rejects.toMatchObject({ status: 'not-found' });
+  });
+
+  it('links come from accountNumber then accountNumbers, each once', () => {
+    expect(linkedAccounts({ accountNumber: '1', accountNumbers: ['2', '1', ' ', '3'] })).toEqual(['1', '2', '3']);
+    expect(linkedAccounts({ accountNumber: undefined, accountNumbers: ['7'] })).toEqual(['7']);
+  });
+
+  it('spec 9: at most 100 records a page, pages start at 1', () => {
+    expect(customerInfoInputSchema.safeParse({ records: 101 }).success).toBe(false);
+    expect(customerInfoInputSchema.safeParse({ page: 0 }).success).toBe(false);
+    expect(customerInfoInputSchema.safeParse({ account: '10042; DROP' }).success).toBe(false);
+  });
+});
