@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USERS, type DemoUser } from '../../local/seed/demo-data';
+
+/** The seeded demo logins (local/seed/demo-data.ts), the same `npm start` prints. */
+const demo = (key: DemoUser['key']): DemoUser => {
+  const user = DEMO_USERS.find((u) => u.key === key);
+  if (!user) throw new Error(`No demo user ${key}`);
+  return user;
+};
+
+async function signIn(page: Page, user: DemoUser) {
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+test.describe('the portal platform (spec 2 routes and layout, spec 4 home navigation)', () => {
+  test('the empty path opens the sign-in page (spec 2)', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page).toHaveTitle('Authentication | Lenslab Portal');
+    await expect(page.getByRole('img', { name: /optical laboratory/i }).first()).toBeVisible();
+  });
+
+  test('a customer signs in and reaches their dashboard with data from getMyProfile and getCustomerInfo', async ({
+    page,
+  }) => {
+    const customer = demo('customer');
+    await page.goto('/');
+    await signIn(page, customer);
+
+    await expect(page).toHaveURL(/\/customer\/home$/);
+    await expect(page).toHaveTitle('Dashboard | Lenslab Portal');
+    await expect(sidebar(page).getByText(`${customer.firstName} ${customer.lastName}`)).toBeVisible();
+    await expect(sidebar(page).getByText('Customer', { exact: true })).toBeVisible();
+    await expect(sidebar(page).getByRole('combobox', { name: 'Account number' })).toHaveValue(customer.accountNumber!);
+    await expect(page.getByText(`Welcome back, ${customer.firstName}.`)).toBeVisible();
+    await expect(mainMenu(page).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Order Form',
+      'Pay Online',
+      'Lens Credit',
+      'Profile',
+    ]);
+    await expect(page.getByText('STAGING')).toBeVisible();
+  });
+
+  test('switching account reloads the customer information for the chosen account (spec 2)', async ({ page }) => {
+    const customer = demo('customer');
+    await page.goto('/');
+    await signIn(page, customer);
+    await expect(page).toHaveURL(/\/customer\/home$/);
+
+    const other = customer.accountNumbers![0]!;
+    await sidebar(page).getByRole('combobox', { name: 'Account number' }).selectOption(other);
+    await expect(sidebar(page).getByRole('combobox', { name: 'Account number' })).toHaveValue(other);
+    await expect(page.getByRole('region', { name: 'Account' }).getByText(other, { exact: true })).toBeVisible();
+  });
+
+  test('an admin signs in to the admin dashboard and sees the admin menu only (spec 6)', async ({ page }) => {
+    await page.goto('/auth/login');
+    await signIn(page, demo('admin'));
+    await expect(page).toHaveURL(/\/admin\/home$/);
+    await expect(mainMenu(page).getByRole('link')).toHaveText(['Dashboard', 'Order Approval']);
+    await expect(sidebar(page).getByText('Admin', { exact: true })).toBeVisible();
+  });
+
+  test('a super admin also sees User, Customer, Lens and Email Management (spec 6)', async ({ page }) => {
+    await page.goto('/auth/login');
+    await signIn(page, demo('superAdmin'));
+    await expect(page).toHaveURL(/\/admin\/home$/);
+    await expect(mainMenu(page).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Order Approval',
+      'User Management',
+      'Customer Management',
+      'Lens Management',
+      'Email Management',
+    ]);
+  });
+
+  test('a guarded page sends a visitor to sign in and back afterwards (spec 2 returnUrl, spec 4 guard)', async ({
+    page,
+  }) => {
+    await page.goto('/customer/credit');
+    await expect(page).toHaveURL(/\/auth\/login\?returnUrl=%2Fcustomer%2Fcredit$/);
+    await signIn(page, demo('customer'));
+    await expect(page).toHaveURL(/\/customer\/credit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lens Credit' })).toBeVisible();
+  });
+
+  test('a customer opening an admin page is sent home and told access is denied (spec 4)', async ({ page }) => {
+    await page.goto('/auth/login?returnUrl=%2Fadmin%2Fhome');
+    await signIn(page, demo('customer'));
+    await expect(page).toHaveURL(/\/customer\/home$/);
+    await expect(page.getByText(/Access denied/)).toBeVisible();
+  });
+
+  test('a customer without a verified account number goes to /auth/request (spec 4)', async ({ page }) => {
+    await page.goto('/auth/login');
+    await signIn(page, demo('unlinkedCustomer'));
+    await expect(page).toHaveURL(/\/auth\/request$/);
+    await expect(page.getByRole('heading', { name: 'Account number not verified' })).toBeVisible();
+  });
+
+  test('a wrong password reads "Incorrect email or password"', async ({ page }) => {
+    await page.goto('/auth/login');
+    await signIn(page, { ...demo('customer'), password: 'Not-the-password1!' });
+    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test('Log Out in the user menu ends the session (spec 2 header)', async ({ page }) => {
+    await page.goto('/auth/login');
+    await signIn(page, demo('admin'));
+    await expect(page).toHaveURL(/\/admin\/home$/);
+    await page.getByRole('button', { name: /User menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.goto('/admin/home');
+    await expect(page).toHaveURL(/\/auth\/login\?returnUrl=/);
+  });
+
+  test("any unknown path shows the error page titled 'Not Found' (spec 2)", async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveTitle('Not Found | Lenslab Portal');
+    await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+  });
+
+  test('the virtual consultant is public (spec 1, 2)', async ({ page }) => {
+    await page.goto('/ampleye-virtual-consultant');
+    await expect(page).toHaveTitle('Ampleye Virtual Consultant | Lenslab Portal');
+    await expect(page.getByRole('heading', { name: 'Ampleye Virtual Consultant' })).toBeVisible();
+  });
+});

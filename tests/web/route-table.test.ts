@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../../core/rules/auth-status';
+import { requiredRolesFor } from '../../core/rules/route-guard';
+import { isPublicRoute } from '../../core/rules/public-routes';
+import { ADMIN_MENU, CUSTOMER_MENU, menuFor, SUPER_ADMIN_MENU } from '../../web/src/app/navigation';
+import { errorTitle, PORTAL_ROUTES } from '../../web/src/app/route-table';
+import { routes } from '../../web/src/app/router';
+import type { RouteObject } from 'react-router-dom';
+
+/** Every path the router knows, joined with its parents'. */
+function allPaths(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    const own = route.path
+      ? route.path.startsWith('/')
+        ? route.path
+        : `${parent.replace(/\/$/, '')}/${route.path}`
+      : parent;
+    return [...(route.path ? [own] : []), ...allPaths(route.children ?? [], own)];
+  });
+}
+
+describe('spec 2 route table', () => {
+  const paths = allPaths(routes);
+
+  it.each([
+    ['/auth/login', 'Authentication'],
+    ['/auth/sign-up', 'Authentication'],
+    ['/auth/verify-email', 'Authentication'],
+    ['/auth/forgot-password', 'Authentication'],
+    ['/auth/reset-password', 'Authentication'],
+    ['/auth/request', 'Authentication'],
+    ['/ampleye-virtual-consultant', 'Ampleye Virtual Consultant'],
+    ['/settings', 'Settings'],
+    ['/terms', 'Terms and Conditions'],
+    ['/customer/home', 'Dashboard'],
+    ['/customer/order', 'Order Form'],
+    ['/customer/payment', 'Pay Online'],
+    ['/customer/credit', 'Lens Credit'],
+    ['/customer/profile', 'Profile'],
+    ['/admin/home', 'Dashboard'],
+    ['/admin/order-approval', 'Order Approval'],
+    ['/admin/user-management', 'User Management'],
+    ['/admin/customer-management', 'Customer Management'],
+    ['/admin/lens-management', 'Lens Management'],
+    ['/admin/email-management', 'Email Management'],
+    ['/error/*', 'Error'],
+  ])('%s is routed with the title %s', (path, title) => {
+    expect(paths).toContain(path);
+    expect(Object.values(PORTAL_ROUTES).find((r) => r.path === path)?.title).toBe(title);
+  });
+
+  it("any other path is the error page titled 'Not Found'", () => {
+    expect(paths).toContain('/*');
+    expect(PORTAL_ROUTES.notFound.title).toBe('Not Found');
+    expect(errorTitle('not-found')).toBe('Not Found');
+  });
+
+  it('public routes are exactly the spec 2 "Public routes"; every other route is guarded', () => {
+    for (const route of Object.values(PORTAL_ROUTES)) {
+      if (route.path === '*') continue;
+      expect(route.guarded, route.path).toBe(!isPublicRoute(route.path.replace('/*', '/x')));
+    }
+  });
+
+  it('each guarded route requires the same roles as the core route guard (spec 4 requiredRole lists)', () => {
+    for (const route of Object.values(PORTAL_ROUTES).filter((r) => r.guarded)) {
+      expect([...('requiredRoles' in route ? route.requiredRoles : [])].sort(), route.path).toEqual(
+        [...(requiredRolesFor(route.path) ?? [])].sort(),
+      );
+    }
+  });
+
+  it('/settings is open to super administrators, administrators and customers', () => {
+    expect(PORTAL_ROUTES.settings.requiredRoles).toEqual(
+      expect.arrayContaining([ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.CUSTOMER]),
+    );
+  });
+});
+
+describe('spec 2 and 6 menus', () => {
+  it('customers see the customer menu only', () => {
+    expect(menuFor(ROLES.CUSTOMER).map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Order Form',
+      'Pay Online',
+      'Lens Credit',
+      'Profile',
+    ]);
+  });
+
+  it('admins see Dashboard and Order Approval', () => {
+    expect(menuFor(ROLES.ADMIN)).toEqual(ADMIN_MENU);
+    expect(ADMIN_MENU.map((i) => i.path)).toEqual(['/admin/home', '/admin/order-approval']);
+  });
+
+  it('super admins also see User, Customer, Lens and Email Management', () => {
+    expect(menuFor(ROLES.SUPERADMIN).map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Order Approval',
+      'User Management',
+      'Customer Management',
+      'Lens Management',
+      'Email Management',
+    ]);
+    expect(SUPER_ADMIN_MENU).toHaveLength(4);
+    expect(CUSTOMER_MENU.every((i) => i.path.startsWith('/customer/'))).toBe(true);
+  });
+});

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The web app (web/). `npm run build:web` writes web/dist (git-ignored), which the CDK web construct
+ * uploads and the local stack serves. `npm run dev:web` serves the sources with hot reload and forwards
+ * the runtime config and the API to a running local stack (`npm start`, port 4800 unless LENSLAB_WEB_URL
+ * says otherwise).
+ */
+const LOCAL_STACK = process.env.LENSLAB_WEB_URL ?? 'http://127.0.0.1:4800';
+
+export default defineConfig({
+  root: fromRoot('web'),
+  publicDir: fromRoot('web/public'),
+  plugins: [react()],
+  build: {
+    outDir: fromRoot('web/dist'),
+    emptyOutDir: true,
+    // scripts/bundle-budget.ts reads the manifest to size each route's JavaScript.
+    manifest: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/config.json': LOCAL_STACK,
+      '/api': LOCAL_STACK,
+    },
+  },
+  preview: { host: '127.0.0.1', port: 4173 },
+});

@@ -1,0 +1,44 @@
+/**
+ * spec 2 and 6 menus: customers see the customer menu only; admins Dashboard and Order Approval; super
+ * admins also User, Customer, Lens and Email Management.
+ */
+import { ROLES, type Role } from '../../../core/rules/auth-status';
+import type { IconName } from '../components/layout/nav-icon';
+import { PORTAL_ROUTES } from './route-table';
+
+export interface MenuItem {
+  path: string;
+  label: string;
+  icon: IconName;
+}
+
+export const CUSTOMER_MENU: readonly MenuItem[] = [
+  { path: PORTAL_ROUTES.customerHome.path, label: 'Dashboard', icon: 'dashboard' },
+  { path: PORTAL_ROUTES.customerOrder.path, label: 'Order Form', icon: 'order' },
+  { path: PORTAL_ROUTES.customerPayment.path, label: 'Pay Online', icon: 'payment' },
+  { path: PORTAL_ROUTES.customerCredit.path, label: 'Lens Credit', icon: 'credit' },
+  { path: PORTAL_ROUTES.customerProfile.path, label: 'Profile', icon: 'profile' },
+];
+
+export const ADMIN_MENU: readonly MenuItem[] = [
+  { path: PORTAL_ROUTES.adminHome.path, label: 'Dashboard', icon: 'dashboard' },
+  { path: PORTAL_ROUTES.orderApproval.path, label: 'Order Approval', icon: 'approval' },
+];
+
+export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
+  { path: PORTAL_ROUTES.userManagement.path, label: 'User Management', icon: 'users' },
+  { path: PORTAL_ROUTES.customerManagement.path, label: 'Customer Management', icon: 'customers' },
+  { path: PORTAL_ROUTES.lensManagement.path, label: 'Lens Management', icon: 'lenses' },
+  { path: PORTAL_ROUTES.emailManagement.path, label: 'Email Management', icon: 'email' },
+];
+
+export function menuFor(role: Role): readonly MenuItem[] {
+  switch (role) {
+    case ROLES.CUSTOMER:
+      return CUSTOMER_MENU;
+    case ROLES.ADMIN:
+      return ADMIN_MENU;
+    case ROLES.SUPERADMIN:
+      return [...ADMIN_MENU, ...SUPER_ADMIN_MENU];
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * Owns the signed-in session: reads the user from Amplify, loads getMyProfile and (for verified customers)
+ * getCustomerInfo, derives the spec 4 facts, switches accounts, and logs out. Pages read it through
+ * `useSession()` (lib/session-context.ts). Mounted once, inside the router, so logout can navigate.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Hub } from 'aws-amplify/utils';
+import { needsCustomerInfo } from '../../../../core/rules/auth-status';
+import { AUTH_PATHS } from '../../../../core/rules/public-routes';
+import { getMyProfileQueryOptions } from '../../features/profile/api/get-my-profile';
+import { getCustomerInfoQueryOptions } from '../../features/customer/api/get-customer-info';
+import { signOutEverywhere } from '../../features/auth/api/sign-out';
+import { setApiLogoutHandler } from '../../lib/api-client';
+import { readSessionUser, signOutLocally } from '../../lib/auth-session';
+import { forgetSignedInUser, rememberSignedInUser, rememberTermsAccepted } from '../../lib/local-storage';
+import { logError, logWarning } from '../../lib/logger';
+import { notify } from '../../lib/notify';
+import { SessionContext, type SessionContextValue, type SessionFacts } from '../../lib/session-context';
+import {
+  accountsOf,
+  customerInfoLoadOf,
+  displayNameOf,
+  sessionFacts,
+  SIGNED_OUT,
+  storedUserFacts,
+  type LoadedSession,
+} from './session-facts';
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [session, setSession] = useState<LoadedSession>(SIGNED_OUT);
+  const [checking, setChecking] = useState(true);
+  const [switching, setSwitching] = useState(false);
+  /** Bumped by every load and logout, so a slow load cannot overwrite a newer answer. */
+  const generation = useRef(0);
+  const loggingOut = useRef(false);
+  const sessionRef = useRef(session);
+  useEffect(() => {
+    sessionRef.current = session;
+  }, [session]);
+
+  const loadSession = useCallback(
+    async (forceRefresh: boolean, restored: boolean): Promise<LoadedSession> => {
+      const user = await readSessionUser(forceRefresh);
+      if (!user) return SIGNED_OUT;
+      const profile = await queryClient.fetchQuery({ ...getMyProfileQueryOptions(user.userId), staleTime: 0 });
+      const signedIn: LoadedSession = { ...SIGNED_OUT, user, profile, restored };
+      if (!needsCustomerInfo({ user, groups: profile.groups, emailVerified: profile.emailVerified })) return signedIn;
+      // spec 4: a customer-info load that fails or returns nothing means ACCOUNTNUMBERNOTVERIFIED.
+      try {
+        const info = await queryClient.fetchQuery({ ...getCustomerInfoQueryOptions(user.userId), staleTime: 0 });
+        return {
+          ...signedIn,
+          customerInfoLoad: customerInfoLoadOf(info, false),
+          customerInfo: info,
+          accounts: accountsOf(info),
+        };
+      } catch (error) {
+        logWarning('Customer information could not be loaded', error);
+        return { ...signedIn, customerInfoLoad: customerInfoLoadOf(null, true) };
+      }
+    },
+    [queryClient],
+  );
+
+  const clearSession = useCallback(
+    (loggedOut: boolean) => {
+      generation.current += 1;
+      queryClient.clear();
+      forgetSignedInUser();
+      setSession({ ...SIGNED_OUT, loggedOut });
+      setChecking(false);
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(
+    async ({ redirect = true }: { redirect?: boolean } = {}) => {
+      if (loggingOut.current) return;
+      loggingOut.current = true;
+      generation.current += 1;
+      try {
+        // Server-side first, while the token still works: every session of the user ends.
+        if (sessionRef.current.user) await signOutEverywhere().catch(() => undefined);
+        await signOutLocally().catch((error) => logWarning('Local sign-out failed', error));
+      } finally {
+        clearSession(redirect);
+        loggingOut.current = false;
+        if (redirect) navigate(AUTH_PATHS.login, { replace: true });
+      }
+    },
+    [clearSession, navigate],
+  );
+
+  /** Loads the session for load number `mine` and applies it unless a newer load or a logout came since. */
+  const check = useCallback(
+    async (
+      mine: number,
+      { forceRefresh = false, restored = false }: { forceRefresh?: boolean; restored?: boolean },
+    ) => {
+      let loaded: LoadedSession;
+      try {
+        loaded = await loadSession(forceRefresh, restored);
+      } catch (error) {
+        // spec 4: a guard error goes to login. Every decision needs the profile, so without it the session
+        // cannot be used: the tokens are dropped and the user signs in again.
+        logError('Session check failed', error);
+        if (mine === generation.current) {
+          notify.error('We could not load your account. Please sign in again.');
+          await signOutLocally().catch(() => undefined);
+        }
+        loaded = SIGNED_OUT;
+      }
+      const facts = sessionFacts(loaded);
+      if (mine === generation.current) {
+        setSession(loaded);
+        setChecking(false);
+        const stored = storedUserFacts(loaded, facts);
+        if (stored) rememberSignedInUser(stored);
+      }
+      return facts;
+    },
+    [loadSession],
+  );
+
+  const reload = useCallback(
+    (options: { forceRefresh?: boolean; restored?: boolean } = {}): Promise<SessionFacts> => {
+      const mine = ++generation.current;
+      setChecking(true);
+      return check(mine, options);
+    },
+    [check],
+  );
+
+  // The start-up session check (spec 2: the 'Verifying session...' overlay shows meanwhile).
+  useEffect(() => {
+    void check(++generation.current, { restored: true });
+  }, [check]);
+
+  // spec 8: answers that demand it log the user out.
+  useEffect(
+    () =>
+      setApiLogoutHandler((reason) => {
+        if (!sessionRef.current.user) return;
+        logWarning('Logged out after an API answer', undefined, { reason });
+        void logout();
+      }),
+    [logout],
+  );
+
+  // A refresh token that no longer works (revoked, expired) ends the session.
+  useEffect(
+    () =>
+      Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'tokenRefresh_failure' && sessionRef.current.user) void logout();
+      }),
+    [logout],
+  );
+
+  const switchAccount = useCallback(
+    async (account: string) => {
+      const user = sessionRef.current.user;
+      if (!user || account === sessionRef.current.customerInfo?.accountNumber) return;
+      setSwitching(true);
+      try {
+        const info = await queryClient.fetchQuery(getCustomerInfoQueryOptions(user.userId, { account }));
+        setSession((current) => (current.user?.userId === user.userId ? { ...current, customerInfo: info } : current));
+      } catch (error) {
+        logWarning('Switching account failed', error, { account });
+        notify.error(`Account ${account} could not be loaded. Please try again.`);
+      } finally {
+        setSwitching(false);
+      }
+    },
+    [queryClient],
+  );
+
+  const markTermsAccepted = useCallback(() => {
+    rememberTermsAccepted(true);
+    setSession((current) =>
+      current.profile
+        ? { ...current, profile: { ...current.profile, profile: { ...current.profile.profile, termsAccepted: true } } }
+        : current,
+    );
+  }, []);
+
+  const value = useMemo<SessionContextValue>(() => {
+    const facts = sessionFacts(session);
+    return {
+      ...facts,
+      checking,
+      restored: session.restored,
+      loggedOut: session.loggedOut,
+      user: session.user,
+      profile: session.profile?.profile ?? null,
+      displayName: displayNameOf(session),
+      customer: {
+        info: session.customerInfo,
+        accounts: session.accounts,
+        selectedAccount: session.customerInfo?.accountNumber ?? null,
+        switching,
+      },
+      reload,
+      logout,
+      switchAccount,
+      markTermsAccepted,
+    };
+  }, [session, checking, switching, reload, logout, switchAccount, markTermsAccepted]);
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

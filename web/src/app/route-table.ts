@@ -1,0 +1,95 @@
+/**
+ * spec 2 route table: every path of the portal with its document title, whether it is public or guarded,
+ * and the requiredRole list the route guard checks (spec 4). router.tsx turns it into routes; the menus
+ * (navigation.ts) and the tests read it too.
+ */
+import { ROLES, type Role } from '../../../core/rules/auth-status';
+
+export const APP_NAME = 'Lenslab Portal';
+
+const ALL_ROLES: readonly Role[] = [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.CUSTOMER];
+const CUSTOMER: readonly Role[] = [ROLES.CUSTOMER];
+const ADMINS: readonly Role[] = [ROLES.ADMIN, ROLES.SUPERADMIN];
+const SUPER_ADMIN: readonly Role[] = [ROLES.SUPERADMIN];
+
+export interface PortalRoute {
+  path: string;
+  title: string;
+  /** Public routes (spec 2) have no guard, no session timer and no verification overlay. */
+  guarded: boolean;
+  /** spec 4: the roles the route requires; absent means any signed-in user the guard lets through. */
+  requiredRoles?: readonly Role[];
+}
+
+const AUTH_TITLE = 'Authentication';
+
+export const PORTAL_ROUTES = {
+  login: { path: '/auth/login', title: AUTH_TITLE, guarded: false },
+  signUp: { path: '/auth/sign-up', title: AUTH_TITLE, guarded: false },
+  verifyEmail: { path: '/auth/verify-email', title: AUTH_TITLE, guarded: false },
+  forgotPassword: { path: '/auth/forgot-password', title: AUTH_TITLE, guarded: false },
+  resetPassword: { path: '/auth/reset-password', title: AUTH_TITLE, guarded: false },
+  accountRequest: { path: '/auth/request', title: AUTH_TITLE, guarded: false },
+  virtualConsultant: { path: '/ampleye-virtual-consultant', title: 'Ampleye Virtual Consultant', guarded: false },
+  terms: { path: '/terms', title: 'Terms and Conditions', guarded: false },
+  settings: { path: '/settings', title: 'Settings', guarded: true, requiredRoles: ALL_ROLES },
+  customerHome: { path: '/customer/home', title: 'Dashboard', guarded: true, requiredRoles: CUSTOMER },
+  customerOrder: { path: '/customer/order', title: 'Order Form', guarded: true, requiredRoles: CUSTOMER },
+  customerPayment: { path: '/customer/payment', title: 'Pay Online', guarded: true, requiredRoles: CUSTOMER },
+  customerCredit: { path: '/customer/credit', title: 'Lens Credit', guarded: true, requiredRoles: CUSTOMER },
+  customerProfile: { path: '/customer/profile', title: 'Profile', guarded: true, requiredRoles: CUSTOMER },
+  adminHome: { path: '/admin/home', title: 'Dashboard', guarded: true, requiredRoles: ADMINS },
+  orderApproval: { path: '/admin/order-approval', title: 'Order Approval', guarded: true, requiredRoles: ADMINS },
+  userManagement: {
+    path: '/admin/user-management',
+    title: 'User Management',
+    guarded: true,
+    requiredRoles: SUPER_ADMIN,
+  },
+  customerManagement: {
+    path: '/admin/customer-management',
+    title: 'Customer Management',
+    guarded: true,
+    requiredRoles: SUPER_ADMIN,
+  },
+  lensManagement: {
+    path: '/admin/lens-management',
+    title: 'Lens Management',
+    guarded: true,
+    requiredRoles: SUPER_ADMIN,
+  },
+  emailManagement: {
+    path: '/admin/email-management',
+    title: 'Email Management',
+    guarded: true,
+    requiredRoles: SUPER_ADMIN,
+  },
+  error: { path: '/error/*', title: 'Error', guarded: false },
+  notFound: { path: '*', title: 'Not Found', guarded: false },
+} as const satisfies Record<string, PortalRoute>;
+
+export type PortalRouteKey = keyof typeof PORTAL_ROUTES;
+
+/** What each route match carries in `handle`, for the document title and the guard. */
+export interface RouteHandle {
+  /** A fixed title, or one that depends on the path parameters (the error pages). */
+  title: string | ((params: Readonly<Record<string, string | undefined>>) => string);
+  requiredRoles?: readonly Role[];
+}
+
+export const handleOf = (route: PortalRoute): RouteHandle => ({
+  title: route.title,
+  ...(route.requiredRoles ? { requiredRoles: route.requiredRoles } : {}),
+});
+
+/** The document title for a page title. */
+export const documentTitle = (title: string) => `${title} | ${APP_NAME}`;
+
+/** The titles of the /error/{code} pages; any other code is a generic 'Error'. */
+const ERROR_TITLES: Record<string, string> = {
+  'not-found': 'Not Found',
+  'access-denied': 'Access Denied',
+  server: 'Something went wrong',
+};
+
+export const errorTitle = (code: string | undefined) => ERROR_TITLES[code ?? ''] ?? 'Error';

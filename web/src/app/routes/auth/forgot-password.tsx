@@ -1,0 +1,21 @@
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
+
+/** /auth/forgot-password: ask for a reset code by email. */
+export default function ForgotPasswordRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (
+    <AuthLayout
+      title="Reset your password"
+      description="Enter the email you sign in with and we will send you a reset code."
+      footer={<Link to="/auth/login">Back to sign in</Link>}
+    >
+      <ForgotPasswordForm
+        initialEmail={params.get('email') ?? ''}
+        onCodeSent={(email) => navigate(`/auth/reset-password?email=${encodeURIComponent(email)}`)}
+      />
+    </AuthLayout>
+  );
+}

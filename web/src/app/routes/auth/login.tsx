@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { AUTH_STATUS } from '../../../../../core/rules/auth-status';
+import { safeReturnUrl } from '../../../../../core/rules/return-url';
+import { Alert } from '../../../components/ui/alert';
+import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { LoginForm, type SignInOutcome } from '../../../features/auth/components/login-form';
+import { useSession } from '../../../lib/session-context';
+
+/** /auth/login: sign-in; honours a returnUrl inside the portal (spec 2, core/rules/return-url.ts). */
+export default function LoginRoute() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [signingIn, setSigningIn] = useState(false);
+  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const email = params.get('email') ?? '';
+
+  // Already signed in (a second tab, the back button): straight on.
+  if (!signingIn && !session.checking && session.user) return <Navigate to={returnUrl ?? session.home} replace />;
+
+  async function onOutcome(outcome: SignInOutcome) {
+    switch (outcome.kind) {
+      case 'signed-in':
+      case 'already-signed-in': {
+        setSigningIn(true);
+        const facts = await session.reload();
+        if (facts.status === AUTH_STATUS.UNAUTHENTICATED) {
+          setSigningIn(false);
+          return;
+        }
+        // spec 4: the guard on the target decides; the returnUrl only says where the user wanted to go.
+        navigate(returnUrl ?? facts.home, { replace: true });
+        return;
+      }
+      case 'confirm-email':
+        navigate(`/auth/verify-email?email=${encodeURIComponent(outcome.email)}`);
+        return;
+      case 'reset-password':
+        navigate(`/auth/forgot-password?email=${encodeURIComponent(outcome.email)}`);
+        return;
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      description="Order custom lenses, pay invoices and manage lens credit."
+      footer={
+        <span>
+          New to Lenslab? <Link to="/auth/sign-up">Create an account</Link>
+        </span>
+      }
+    >
+      {params.get('verified') === '1' ? (
+        <Alert tone="success">Your email address is verified. Please sign in.</Alert>
+      ) : null}
+      {params.get('reset') === '1' ? <Alert tone="success">Your password has been reset. Please sign in.</Alert> : null}
+      <LoginForm key={email} initialEmail={email} onOutcome={onOutcome} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,21 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { SignUpForm } from '../../../features/auth/components/sign-up-form';
+
+/** /auth/sign-up: a new practice user (spec 4 "Sign-up"), then the email verification step. */
+export default function SignUpRoute() {
+  const navigate = useNavigate();
+  return (
+    <AuthLayout
+      title="Create your account"
+      description="For eye-care practices ordering from Lenslab."
+      footer={
+        <span>
+          Already have an account? <Link to="/auth/login">Sign in</Link>
+        </span>
+      }
+    >
+      <SignUpForm onSignedUp={(email) => navigate(`/auth/verify-email?email=${encodeURIComponent(email)}`)} />
+    </AuthLayout>
+  );
+}

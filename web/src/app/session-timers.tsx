@@ -1,0 +1,51 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AUTH_PATHS } from '../../../core/rules/public-routes';
+import { InactivityDialogs } from '../features/session/components/inactivity-dialogs';
+import { getMyActivity } from '../features/session/api/get-my-activity';
+import { putActivity } from '../features/session/api/put-activity';
+import { useInactivity } from '../features/session/hooks/use-inactivity';
+import { useTokenRefresh } from '../features/session/hooks/use-token-refresh';
+import { refreshTokens } from '../lib/auth-session';
+import { logError } from '../lib/logger';
+import { runtimeConfig } from '../lib/runtime-config';
+import { useSession } from '../lib/session-context';
+
+const logSessionError = (message: string, error?: unknown) => logError(message, error);
+
+/**
+ * The signed-in session's timers: token refresh on start and every 55 minutes (spec 4) and the inactivity
+ * warning and expiry (spec 2, 4). The rules live in features/session; this wires them to the app.
+ */
+export default function SessionTimers() {
+  const { user, checking, restored, logout } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signedIn = user !== null && !checking;
+
+  useTokenRefresh(signedIn, refreshTokens);
+
+  const onExpired = useCallback(() => void logout({ redirect: false }), [logout]);
+  const inactivity = useInactivity({
+    session: signedIn && user ? { userId: user.userId, restored } : null,
+    path: location.pathname,
+    limits: runtimeConfig().session,
+    putActivity,
+    getMyActivity,
+    onExpired,
+    log: logSessionError,
+  });
+
+  return (
+    <InactivityDialogs
+      popup={inactivity.popup}
+      countdown={inactivity.countdown}
+      onContinue={inactivity.continueSession}
+      onLogout={() => void logout()}
+      onReturnToLogin={() => {
+        inactivity.dismissExpired();
+        navigate(AUTH_PATHS.login, { replace: true });
+      }}
+    />
+  );
+}

@@ -1,0 +1,10 @@
+import styles from './logo.module.css';
+
+/** spec 1: the logo's alt text describes the product as an optical business. */
+export const LOGO_ALT = 'Lenslab Optical Laboratory, makers of custom contact lenses';
+
+export function Logo({ variant = 'full', height = 40 }: { variant?: 'full' | 'mark'; height?: number }) {
+  const src = variant === 'full' ? '/logo.svg' : '/favicon.svg';
+  const width = variant === 'full' ? Math.round((height * 220) / 48) : height;
+  return <img className={styles.logo} src={src} alt={LOGO_ALT} width={width} height={height} />;
+}

@@ -1,0 +1,22 @@
+import { useState } from 'react';
+import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
+import styles from './password-field.module.css';
+
+/** A password input with a Show/Hide button, so users can check what they typed. */
+export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={styles.wrap}>
+      <TextField {...props} type={visible ? 'text' : 'password'} />
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-pressed={visible}
+        aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+        onClick={() => setVisible((current) => !current)}
+      >
+        {visible ? 'Hide' : 'Show'}
+      </button>
+    </div>
+  );
+}

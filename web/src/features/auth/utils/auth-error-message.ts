@@ -1,0 +1,55 @@
+/**
+ * Turns Amplify Auth (Cognito) errors into the texts the auth pages show. Sign-in never says whether the
+ * email exists (ARCHITECTURE "Password reset for an unknown email": user-existence errors stay prevented).
+ */
+import { errorName } from '../../../lib/error-name';
+
+export type AuthAction =
+  'signIn' | 'confirmSignUp' | 'resendCode' | 'resetPassword' | 'confirmResetPassword' | 'newPassword';
+
+export const AUTH_MESSAGES = {
+  incorrectCredentials: 'Incorrect email or password',
+  noAccount: 'No account found with this email address', // spec 8
+  noAuthenticatedUser: 'No authenticated user', // spec 5
+  codeMismatch: 'That code is not correct. Check the most recent email and try again.',
+  codeExpired: 'That code has expired. Ask for a new one.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  invalidPassword: 'The password does not meet the requirements.',
+  notConfirmed: 'Your email address is not verified yet.',
+  offline: 'The sign-in service could not be reached. Check your connection and try again.',
+  unknown: 'Something went wrong. Please try again.',
+} as const;
+
+export function authErrorMessage(error: unknown, action: AuthAction): string {
+  const name = errorName(error);
+  switch (name) {
+    case 'NotAuthorizedException':
+      if (action === 'signIn') return AUTH_MESSAGES.incorrectCredentials;
+      return AUTH_MESSAGES.unknown;
+    case 'UserNotFoundException':
+      return action === 'resetPassword' ? AUTH_MESSAGES.noAccount : AUTH_MESSAGES.incorrectCredentials;
+    case 'CodeMismatchException':
+      return AUTH_MESSAGES.codeMismatch;
+    case 'ExpiredCodeException':
+      return AUTH_MESSAGES.codeExpired;
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+    case 'TooManyFailedAttemptsException':
+      return AUTH_MESSAGES.tooManyAttempts;
+    case 'InvalidPasswordException':
+      // Sign-in sets no password: the Cognito emulator answers a wrong password this way, real Cognito with
+      // NotAuthorizedException. Either way the user learns only that the pair is wrong.
+      return action === 'signIn' ? AUTH_MESSAGES.incorrectCredentials : AUTH_MESSAGES.invalidPassword;
+    case 'UserNotConfirmedException':
+      return AUTH_MESSAGES.notConfirmed;
+    case 'UserUnAuthenticatedException':
+      return AUTH_MESSAGES.noAuthenticatedUser;
+    case 'NetworkError':
+      return AUTH_MESSAGES.offline;
+    case 'EmptySignInUsername':
+    case 'EmptySignInPassword':
+      return 'Enter your email and password.';
+    default:
+      return error instanceof TypeError ? AUTH_MESSAGES.offline : AUTH_MESSAGES.unknown;
+  }
+}

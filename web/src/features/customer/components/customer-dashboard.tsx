@@ -1,0 +1,101 @@
+import { Link } from 'react-router-dom';
+import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
+import { Card } from '../../../components/card';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import styles from './customer-dashboard.module.css';
+
+function formatAddress(address: CustomerInfo['shippingAddress']): string[] {
+  const street = [address.address, address.apt].filter(Boolean).join(', ');
+  const city = [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [street, city, address.country ?? ''].filter(Boolean);
+}
+
+/** The customer's home: who they are ordering as (the selected account), quick actions, recent orders. */
+export function CustomerDashboard({
+  firstName,
+  info,
+  loading,
+}: {
+  firstName: string;
+  info: CustomerInfo | null;
+  loading: boolean;
+}) {
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}
+        actions={
+          <Link className={styles.primaryAction} to="/customer/order">
+            Place an order
+          </Link>
+        }
+      />
+      <div className={styles.grid} aria-busy={loading || undefined}>
+        <Card title="Account">
+          {info ? (
+            <dl className={styles.facts}>
+              <div>
+                <dt>Practice</dt>
+                <dd>{info.company || 'Not on file'}</dd>
+              </div>
+              <div>
+                <dt>Account number</dt>
+                <dd>{info.accountNumber}</dd>
+              </div>
+              <div>
+                <dt>Phone</dt>
+                <dd>{info.phone || 'Not on file'}</dd>
+              </div>
+              <div>
+                <dt>Pricing</dt>
+                <dd>{info.pricingAllowed ? 'Prices are shown for this account' : 'Prices on request'}</dd>
+              </div>
+            </dl>
+          ) : (
+            <p className={styles.loading}>
+              <Spinner size={16} /> Loading account…
+            </p>
+          )}
+        </Card>
+        <Card title="Shipping address">
+          {info ? (
+            <address className={styles.address}>
+              {formatAddress(info.shippingAddress).map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+              {formatAddress(info.shippingAddress).length === 0 ? <span>Not on file</span> : null}
+            </address>
+          ) : null}
+        </Card>
+        <Card title="Quick links">
+          <ul className={styles.links}>
+            <li>
+              <Link to="/customer/order">Order Form</Link>
+            </li>
+            <li>
+              <Link to="/customer/payment">Pay Online</Link>
+            </li>
+            <li>
+              <Link to="/customer/credit">Lens Credit</Link>
+            </li>
+            <li>
+              <Link to="/customer/profile">Profile</Link>
+            </li>
+          </ul>
+        </Card>
+      </div>
+      <Card title="Recent orders" className={styles.orders}>
+        {info && info.orders.length > 0 ? (
+          <p>{info.total} orders</p>
+        ) : (
+          <EmptyState title="No orders yet">
+            Orders placed for account {info?.accountNumber ?? ''} will be listed here with their status.
+          </EmptyState>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Amplify v6 Auth against the stage's Cognito user pool (option names checked against
+ * @aws-amplify/core's CognitoUserPoolConfig). Locally `userPoolEndpoint` points at the Cognito emulator's
+ * bridge, and the sign-in flow is USER_PASSWORD_AUTH because the emulator has no SRP (config.authFlowType).
+ */
+import { Amplify } from 'aws-amplify';
+import type { RuntimeConfig } from '../../../core/schemas/runtime-config';
+
+export function configureAmplify(config: RuntimeConfig): void {
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+        loginWith: { email: true },
+        signUpVerificationMethod: 'code',
+      },
+    },
+  });
+}
+
+/** The `options` every `signIn` call passes: the stage's auth flow. */
+export function signInOptions(config: Pick<RuntimeConfig, 'authFlowType'>) {
+  return { authFlowType: config.authFlowType };
+}

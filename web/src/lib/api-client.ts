@@ -1,0 +1,177 @@
+/**
+ * The one API client (STYLE habit 5): calls a route of core/routes.ts by name with the callable protocol
+ * (`POST {apiBaseUrl}/{name}` with `{ data }`, answer `{ result }` or `{ error }`, spec 7), attaches the ID
+ * token and a correlation id, stops after 70 s, checks the answer against the route's output schema, and
+ * applies the spec 8 response rules (api-response-rules.ts).
+ */
+import type { z } from 'zod';
+import { SERVER_FUNCTION_TIMEOUT_MS } from '../../../core/constants';
+import { ERROR_STATUS_BY_HTTP, type CallableErrorBody, type ErrorStatus } from '../../../core/errors';
+import { ROUTES, type RouteName, type Routes } from '../../../core/routes';
+import { currentIdToken } from './auth-session';
+import { CallableError } from './callable-error';
+import { responseAction, type ResponseSource } from './api-response-rules';
+import { logError } from './logger';
+import { runtimeConfig } from './runtime-config';
+
+export type RouteInput<N extends RouteName> = z.input<Routes[N]['input']>;
+export type RouteOutput<N extends RouteName> = z.output<Routes[N]['output']>;
+
+/** The routes that stand for the old portal's separate customer API (spec 7 table; see api-response-rules). */
+const CUSTOMER_API_ROUTES: ReadonlySet<string> = new Set([
+  'getCustomerInfo',
+  'sendEmail',
+  'getInvoice',
+  'submitAccountRequest',
+  'listBuyingGroups',
+]);
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  apiBaseUrl: () => string;
+  idToken: () => Promise<string | null>;
+  /** spec 8: called when an answer means the user must be logged out. */
+  logout: (reason: string) => void;
+  timeoutMs: number;
+  newCorrelationId: () => string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+const KNOWN_STATUSES = new Set<string>(Object.values(ERROR_STATUS_BY_HTTP));
+
+function errorEnvelope(body: unknown): CallableErrorBody['error'] | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const error = (body as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, message } = error as { status?: unknown; message?: unknown };
+  if (typeof status !== 'string' || !KNOWN_STATUSES.has(status) || typeof message !== 'string') return null;
+  return error as CallableErrorBody['error'];
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds a client; the app uses `callRoute` below, tests build their own with fakes. */
+export function createApiClient(deps: ApiClientDeps) {
+  function fail(error: CallableError, url: string, source: ResponseSource): never {
+    logError(`API call ${error.route} failed`, error, {
+      status: error.status,
+      httpStatus: error.httpStatus,
+      correlationId: error.correlationId ?? null,
+    });
+    const action = responseAction({ httpStatus: error.httpStatus, url, source });
+    if (action.logout) deps.logout(action.reason);
+    throw error;
+  }
+
+  return async function call<N extends RouteName>(
+    name: N,
+    input: RouteInput<N>,
+    options: CallOptions = {},
+  ): Promise<RouteOutput<N>> {
+    const route = ROUTES[name];
+    const url = `${deps.apiBaseUrl().replace(/\/+$/, '')}/${name}`;
+    const source: ResponseSource = CUSTOMER_API_ROUTES.has(name) ? 'customer-api' : 'portal';
+    const correlationId = deps.newCorrelationId();
+    const token = await deps.idToken();
+
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), deps.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+
+    let response: Response;
+    try {
+      response = await deps.fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-correlation-id': correlationId,
+          // spec 7: every request carries the current ID token.
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ data: input ?? {} }),
+        signal,
+      });
+    } catch (error) {
+      const timedOut = timeout.signal.aborted;
+      if (options.signal?.aborted) throw error; // the caller cancelled (e.g. React Query): not a failure
+      return fail(
+        new CallableError({
+          route: name,
+          httpStatus: 0,
+          status: timedOut ? 'deadline-exceeded' : 'unavailable',
+          message: timedOut
+            ? 'The server took too long to answer. Please try again.'
+            : 'The portal could not be reached. Check your connection and try again.',
+          correlationId,
+        }),
+        url,
+        'other',
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const body = await readJson(response);
+    const answeredId = response.headers.get('x-correlation-id') ?? correlationId;
+    if (response.ok && typeof body === 'object' && body !== null && 'result' in body) {
+      const parsed = route.output.safeParse((body as { result: unknown }).result);
+      if (parsed.success) return parsed.data as RouteOutput<N>;
+      return fail(
+        new CallableError({
+          route: name,
+          httpStatus: response.status,
+          status: 'internal',
+          message: 'The server sent an answer the portal does not understand.',
+          correlationId: answeredId,
+        }),
+        url,
+        'other',
+      );
+    }
+
+    const envelope = errorEnvelope(body);
+    return fail(
+      new CallableError({
+        route: name,
+        httpStatus: response.status,
+        ...(envelope ? { status: envelope.status as ErrorStatus } : {}),
+        message: envelope?.message ?? `The server answered with status ${response.status}.`,
+        ...(envelope?.details?.fieldErrors ? { fieldErrors: envelope.details.fieldErrors } : {}),
+        correlationId: envelope?.correlationId ?? answeredId,
+      }),
+      url,
+      // Only an answer in the portal's own error format is the portal's answer (a proxy's 502 page is not).
+      envelope ? source : 'other',
+    );
+  };
+}
+
+let logoutHandler: (reason: string) => void = () => {};
+
+/** The session provider registers how to log out when an answer demands it (spec 8). */
+export function setApiLogoutHandler(handler: (reason: string) => void): () => void {
+  logoutHandler = handler;
+  return () => {
+    if (logoutHandler === handler) logoutHandler = () => {};
+  };
+}
+
+/** Calls a portal route by name: `await callRoute('getMyProfile', {})`. */
+export const callRoute = createApiClient({
+  fetch: (...args) => globalThis.fetch(...args),
+  apiBaseUrl: () => runtimeConfig().apiBaseUrl,
+  idToken: currentIdToken,
+  logout: (reason) => logoutHandler(reason),
+  timeoutMs: SERVER_FUNCTION_TIMEOUT_MS,
+  newCorrelationId: () => globalThis.crypto.randomUUID(),
+});

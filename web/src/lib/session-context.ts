@@ -1,0 +1,59 @@
+/**
+ * The signed-in session as the pages see it. The app's session provider (app/providers) fills it from
+ * Amplify, getMyProfile and getCustomerInfo; features only read it through `useSession()`, so they depend
+ * on this contract and not on each other.
+ */
+import { createContext, useContext } from 'react';
+import type { AuthStatus, Role } from '../../../core/rules/auth-status';
+import type { CustomerInfo } from '../../../core/schemas/customer-info';
+import type { UserProfile } from '../../../core/schemas/user-profile';
+import type { SessionUser } from './auth-session';
+
+export interface CustomerAccounts {
+  /** Customer info of the selected account (spec 3 "Customer information response"). */
+  info: CustomerInfo | null;
+  /** The main account first, then the additional ones (spec 1). */
+  accounts: string[];
+  selectedAccount: string | null;
+  /** spec 2: switching account shows a loading state in the dropdown. */
+  switching: boolean;
+}
+
+/** The facts home navigation and the route guard decide on (core/rules). */
+export interface SessionFacts {
+  status: AuthStatus;
+  role: Role;
+  termsAccepted: boolean;
+  /** spec 4 "Home navigation" for these facts. */
+  home: string;
+}
+
+export interface SessionContextValue extends SessionFacts {
+  /** The session check is running (start-up, or after sign-in). */
+  checking: boolean;
+  /** The session was found on page load rather than made by signing in (spec 4 start-up check). */
+  restored: boolean;
+  /** The user just chose Log Out (the guard then sends them to login without a returnUrl). */
+  loggedOut: boolean;
+  user: SessionUser | null;
+  profile: UserProfile | null;
+  /** "First Last", or the email when the profile has no name. */
+  displayName: string;
+  customer: CustomerAccounts;
+  /** Reads the session again (after sign-in, email verification); resolves with the new facts. */
+  reload: (options?: { forceRefresh?: boolean; restored?: boolean }) => Promise<SessionFacts>;
+  /** Ends the session here and on the server; `redirect: false` stays on the page (session expiry). */
+  logout: (options?: { redirect?: boolean }) => Promise<void>;
+  /** spec 2: loads customer info for another of the user's accounts. */
+  switchAccount: (account: string) => Promise<void>;
+  /** After acceptTerms succeeded. */
+  markTermsAccepted: () => void;
+}
+
+export const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession() must be used inside the session provider');
+  return session;
+}
