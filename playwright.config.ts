@@ -39,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npx tsx local/start.ts --ephemeral',
+    command: 'node --import tsx local/start.ts --ephemeral',
     url: `${BASE_URL}/config.json`,
     timeout: 180_000,
     reuseExistingServer: false,

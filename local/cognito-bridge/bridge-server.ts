@@ -3,9 +3,11 @@ import { CognitoError } from './cognito-error';
 import { emailOf, emulatorUsers, findUser } from './emulator-users';
 import type { SendMail } from './mail-sender';
 import type { CodeDelivery } from './rules/code-delivery';
+import { emailVerifiedUpdateAfterConfirm } from './rules/confirm-sign-up-rule';
 import { refuseDisabledUser } from './rules/disabled-user-rule';
 import { enforcePasswordPolicy } from './rules/password-policy-rule';
 import { initiateAuthAnswerAsRefreshAnswer, refreshRequestAsInitiateAuth } from './rules/refresh-token-rule';
+import { wrongPasswordAsCognitoDoes } from './rules/wrong-password-rule';
 import { PURPOSE_BY_OPERATION, verificationEmail, type CodePurpose } from './rules/verification-email';
 
 export interface BridgeOptions {
@@ -67,7 +69,17 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     if (operation === 'ResendConfirmationCode') {
       return { status: 200, text: JSON.stringify(await resendCode(String(username ?? ''))) };
     }
-    return forward(operation, body);
+    const answer = await forward(operation, body);
+    const replaced = wrongPasswordAsCognitoDoes(operation, errorTypeOf(answer));
+    if (replaced) throw replaced;
+    const verify =
+      answer.status === 200 &&
+      emailVerifiedUpdateAfterConfirm(operation, body, options.userPoolId, (name) => {
+        const user = findUser(users(), name);
+        return user && emailOf(user);
+      });
+    if (verify) await forward('AdminUpdateUserAttributes', verify);
+    return answer;
   }
 
   /** cognito-local has no ResendConfirmationCode: email the pending code it keeps for the user again. */
@@ -172,6 +184,18 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
         server.close(() => resolve());
       }),
   };
+}
+
+/** The error type of an upstream answer, from the header or the JSON body's `__type`. */
+function errorTypeOf(answer: { status: number; text: string; headers: Headers }): string | null {
+  if (answer.status < 400) return null;
+  const header = answer.headers.get('x-amzn-errortype');
+  if (header) return header;
+  try {
+    return (JSON.parse(answer.text) as { __type?: string }).__type ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

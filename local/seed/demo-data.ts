@@ -3,7 +3,7 @@ import type { CustomerRecord } from '../../core/schemas/customer-info';
 
 /** A demo login: printed by `npm start`, listed in the README, used by the browser tests. */
 export interface DemoUser {
-  key: 'superAdmin' | 'admin' | 'customer' | 'secondPractice' | 'unlinkedCustomer';
+  key: 'superAdmin' | 'admin' | 'customer' | 'secondPractice' | 'unlinkedCustomer' | 'termsPending';
   label: string;
   email: string;
   password: string;
@@ -13,6 +13,8 @@ export interface DemoUser {
   accountNumber?: string;
   accountNumbers?: string[];
   company?: string;
+  /** False for the one demo user who still has to accept the terms (spec 2 terms page). */
+  termsAccepted?: boolean;
 }
 
 // Demo passwords meet the pool's policy (core/password-policy.ts); they protect only local demo data.
@@ -68,6 +70,18 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Jamie',
     lastName: 'Lindqvist',
     company: 'ClearSight Optometry',
+  },
+  {
+    key: 'termsPending',
+    label: 'Customer who has not accepted the terms yet',
+    email: 'optician@harborvision.test',
+    password: 'Lenslab!Demo4',
+    groups: ['customer'],
+    firstName: 'Riley',
+    lastName: 'Moreau',
+    accountNumber: 'HV-2002',
+    company: 'Harbor Vision Clinic',
+    termsAccepted: false,
   },
 ];
 

@@ -11,6 +11,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { TABLES, tableEnvVar, type TableName } from '../../core/data/tables';
 import { codeIn, waitForEmail } from '../support/mailbox';
@@ -104,7 +105,12 @@ describe('Cognito bridge against the real cognito-local', () => {
     await cognito.send(
       new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: codeIn(first) }),
     );
-    expect((await signIn(email, 'Lenslab!New1')).IdToken).toBeTruthy();
+    const { IdToken } = await signIn(email, 'Lenslab!New1');
+    expect(decodeJwt(IdToken!)['email_verified']).toBe(true);
+  });
+
+  it('answers a wrong password with NotAuthorizedException, as Cognito does', async () => {
+    await expect(signIn(demo('admin').email, 'Wrong!Password1')).rejects.toBeInstanceOf(NotAuthorizedException);
   });
 });
 

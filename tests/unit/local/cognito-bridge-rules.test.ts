@@ -7,6 +7,8 @@ import {
   initiateAuthAnswerAsRefreshAnswer,
   refreshRequestAsInitiateAuth,
 } from '../../../local/cognito-bridge/rules/refresh-token-rule';
+import { wrongPasswordAsCognitoDoes } from '../../../local/cognito-bridge/rules/wrong-password-rule';
+import { emailVerifiedUpdateAfterConfirm } from '../../../local/cognito-bridge/rules/confirm-sign-up-rule';
 import type { EmulatorUser } from '../../../local/cognito-bridge/emulator-users';
 
 const users: EmulatorUser[] = [
@@ -106,5 +108,34 @@ describe('Cognito bridge: codes printed by cognito-local become emails', () => {
     feed(box.slice(130) + '\nunrelated log line\n');
     expect(seen).toHaveLength(1);
     expect(seen[0]?.code).toBe('123456');
+  });
+});
+
+describe('Cognito bridge: wrong current password answered as Cognito does', () => {
+  it.each(['InitiateAuth', 'AdminInitiateAuth', 'ChangePassword'])(
+    'turns InvalidPasswordException on %s into NotAuthorizedException',
+    (op) => {
+      expect(wrongPasswordAsCognitoDoes(op, 'InvalidPasswordException:')?.type).toBe('NotAuthorizedException');
+    },
+  );
+
+  it('leaves the policy error of a new password alone', () => {
+    expect(wrongPasswordAsCognitoDoes('SignUp', 'InvalidPasswordException')).toBeNull();
+    expect(wrongPasswordAsCognitoDoes('InitiateAuth', 'UserNotConfirmedException')).toBeNull();
+  });
+});
+
+describe('Cognito bridge: a confirmed sign-up has a verified email', () => {
+  it('asks to set email_verified after ConfirmSignUp only', () => {
+    const emailOf = () => 'a@b.c';
+    expect(emailVerifiedUpdateAfterConfirm('ConfirmSignUp', { Username: 'a@b.c' }, 'pool', emailOf)).toEqual({
+      UserPoolId: 'pool',
+      Username: 'a@b.c',
+      UserAttributes: [
+        { Name: 'email', Value: 'a@b.c' },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    });
+    expect(emailVerifiedUpdateAfterConfirm('SignUp', { Username: 'a@b.c' }, 'pool', emailOf)).toBeNull();
   });
 });
