@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
  * (base 4900) with throw-away data, so it never touches a developer's `npm start` (base 4800).
  * Debian's Chromium is used; Playwright's browser downloads are never needed.
  */
-const PORT_BASE = 4900;
+// E2E_PORT_BASE lets two runs share a machine (e.g. a developer's run beside CI's).
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4900);
 const BASE_URL = `http://127.0.0.1:${PORT_BASE}`;
 const CI = Boolean(process.env.CI);
 
