@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { listenOnLoopback } from './process/listen-on-loopback';
 import { createServer, request, type Server } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { RuntimeConfig } from '../core/schemas/runtime-config';
@@ -88,18 +89,5 @@ export async function startWebServer(options: {
     });
     createReadStream(target).pipe(res);
   });
-  await new Promise<void>((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolvePromise());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  return listenOnLoopback(server, options.port);
 }

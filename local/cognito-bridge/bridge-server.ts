@@ -1,3 +1,4 @@
+import { listenOnLoopback } from '../process/listen-on-loopback';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { CognitoError } from './cognito-error';
 import { emailOf, emulatorUsers, findUser } from './emulator-users';
@@ -162,15 +163,10 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     );
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const listening = await listenOnLoopback(server, options.port);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     async deliverCode(delivery) {
       const user = findUser(users(), delivery.username) ?? findUser(users(), delivery.destination);
       const email = (user && emailOf(user)) ?? delivery.destination;
@@ -178,11 +174,7 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
       const mail = verificationEmail(purpose, delivery.code);
       await options.sendMail(email, mail.subject, mail.body);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 

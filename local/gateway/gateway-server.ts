@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { listenOnLoopback } from '../process/listen-on-loopback';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { decodeJwt } from 'jose';
 import { ROUTE_LIST } from '../../core/routes';
@@ -88,20 +89,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       if (!res.headersSent) reply(500, { message: 'Internal Server Error' });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, options.port);
 }
 
 /** Reads a body up to `limit` bytes; null when it is larger (API Gateway's payload limit). */
