@@ -1,5 +1,6 @@
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { RouteDefinition } from '../core/route-definition';
 import { ROUTE_LIST } from '../core/routes';
 import { buildRuntimeConfig } from './build-runtime-config';
@@ -50,9 +51,18 @@ export class PortalStack extends Stack {
       // distribution's domain cannot be named here (the distribution already depends on the API).
       corsOrigins: staticOrigin ? [staticOrigin] : [],
     });
+    // CloudFront proves a request came through it with this header, so the API may trust the viewer address
+    // CloudFront adds (per-IP limits; lambdas/http/create-handler.ts clientIp). A generated secret, not a key:
+    // it grants no access, it only decides which address a rate limit counts.
+    const originVerify = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: 'CloudFront -> API origin header proving a request came through the distribution',
+      generateSecretString: { excludePunctuation: true, passwordLength: 40 },
+    });
+    const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
     const web = new Web(this, 'Web', {
       config,
       apiDomainName: api.domainName,
+      originVerifyValue,
       cognitoOrigin: `https://cognito-idp.${this.region}.${this.urlSuffix}`,
       attachmentsOrigin: attachmentsBucketOrigin(this, config),
       runtimeConfig: buildRuntimeConfig(config, {
@@ -73,6 +83,7 @@ export class PortalStack extends Stack {
       userPool: auth.userPool,
       userPoolClient: auth.webClient,
       issuer: auth.issuer,
+      originVerifyValue,
       ...(props.functionCode && { codeMode: props.functionCode }),
     });
     for (const route of routes) {

@@ -32,6 +32,8 @@ export interface FunctionsProps {
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
   issuer: string;
+  /** The value CloudFront sends as `x-origin-verify` (see PortalStack). */
+  originVerifyValue: string;
   codeMode?: FunctionCodeMode;
 }
 
@@ -68,6 +70,7 @@ export class Functions extends Construct {
       EMAIL_FROM: props.emailFrom,
       STAGE: config.stage,
       LOG_LEVEL: config.logLevel,
+      ORIGIN_VERIFY_SECRET: props.originVerifyValue,
     };
 
     for (const route of routes) {

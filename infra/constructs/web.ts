@@ -31,6 +31,8 @@ export interface WebProps {
   config: StageConfig;
   /** execute-api host name of the HTTP API, CloudFront's `/api/*` origin. */
   apiDomainName: string;
+  /** Sent to the API as `x-origin-verify`, so it can trust CloudFront's viewer-address header. */
+  originVerifyValue: string;
   /** https://cognito-idp.{region}.amazonaws.com, for the CSP. */
   cognitoOrigin: string;
   /** The attachments bucket endpoint, for the CSP. */
@@ -113,6 +115,7 @@ export class Web extends Construct {
       additionalBehaviors: {
         [`${API_PREFIX}/*`]: {
           origin: new origins.HttpOrigin(props.apiDomainName, {
+            customHeaders: { 'x-origin-verify': props.originVerifyValue },
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
           }),

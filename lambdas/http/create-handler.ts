@@ -53,12 +53,15 @@ function envRevocationCheck(): NonNullable<HandlerDeps['isSessionRevoked']> {
 }
 
 /**
- * The caller's address for per-IP limits. Behind CloudFront, API Gateway's sourceIp is the edge's address,
- * so CloudFront's `cloudfront-viewer-address` (ip:port, set by CloudFront itself) is preferred when present.
+ * The caller's address for per-IP limits. Behind CloudFront, API Gateway's sourceIp is the edge's address and
+ * the viewer's is in `cloudfront-viewer-address`; but anyone calling the execute-api endpoint directly can set
+ * that header. So it is trusted only on requests that also carry CloudFront's secret origin header
+ * (`x-origin-verify` = ORIGIN_VERIFY_SECRET); otherwise the limit keys on sourceIp, which cannot be forged.
  */
-export function clientIp(event: APIGatewayProxyEventV2): string {
+export function clientIp(event: APIGatewayProxyEventV2, originSecret = process.env.ORIGIN_VERIFY_SECRET): string {
   const viewer = event.headers?.['cloudfront-viewer-address'];
-  if (viewer) return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  const fromCloudFront = !!originSecret && event.headers?.['x-origin-verify'] === originSecret;
+  if (viewer && fromCloudFront) return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
   return event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 

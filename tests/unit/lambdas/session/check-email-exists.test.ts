@@ -42,13 +42,21 @@ describe('checkEmailExists (ARCHITECTURE "Password reset for an unknown email")'
     });
   });
 
-  it("the caller address is the CloudFront viewer address when present, else API Gateway's source IP", () => {
-    expect(clientIp(callableEvent('x'))).toBe('127.0.0.1');
-    expect(clientIp(callableEvent('x', { headers: { 'cloudfront-viewer-address': '203.0.113.7:4432' } }))).toBe(
-      '203.0.113.7',
-    );
-    expect(clientIp(callableEvent('x', { headers: { 'cloudfront-viewer-address': '[2001:db8::1]:443' } }))).toBe(
-      '2001:db8::1',
-    );
+  it("the caller address is CloudFront's viewer address only on requests carrying the origin secret", () => {
+    const viaCloudFront = (viewer: string) =>
+      callableEvent('x', { headers: { 'cloudfront-viewer-address': viewer, 'x-origin-verify': 's3cret' } });
+    expect(clientIp(callableEvent('x'), 's3cret')).toBe('127.0.0.1');
+    expect(clientIp(viaCloudFront('203.0.113.7:4432'), 's3cret')).toBe('203.0.113.7');
+    expect(clientIp(viaCloudFront('[2001:db8::1]:443'), 's3cret')).toBe('2001:db8::1');
+  });
+
+  it('a forged viewer address sent straight to the API is ignored (per-IP limits cannot be dodged)', () => {
+    const forged = callableEvent('x', { headers: { 'cloudfront-viewer-address': '198.51.100.1:1' } });
+    expect(clientIp(forged, 's3cret')).toBe('127.0.0.1');
+    expect(clientIp(forged, undefined)).toBe('127.0.0.1');
+    const wrongSecret = callableEvent('x', {
+      headers: { 'cloudfront-viewer-address': '198.51.100.1:1', 'x-origin-verify': 'guess' },
+    });
+    expect(clientIp(wrongSecret, 's3cret')).toBe('127.0.0.1');
   });
 });
