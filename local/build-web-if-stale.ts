@@ -11,6 +11,10 @@ function newestMtime(path: string): number {
 
 /** Builds the SPA when web/dist is missing or older than its sources, so `npm start` always serves current code. */
 export function buildWebIfStale(progress: (message: string) => void): void {
+  if (!['vite.config.ts', 'web/vite.config.ts'].some((file) => existsSync(file))) {
+    console.warn('No vite.config.ts yet: the web app is not built, the portal URL answers 503 until it is.');
+    return;
+  }
   const built = join('web', 'dist', 'index.html');
   const sources = Math.max(...['web/src', 'web/index.html', 'web/public', 'core', 'vite.config.ts'].map(newestMtime));
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;

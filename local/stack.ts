@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SESSION } from '../core/constants';
-import type { RuntimeConfig } from '../core/schemas/runtime-config';
+import { API_PREFIX } from '../core/route-definition';
+import { runtimeConfigSchema, type RuntimeConfig } from '../core/schemas/runtime-config';
+import { stageConfig } from '../infra/stage-config';
 import { startCognitoBridge, type CognitoBridge } from './cognito-bridge/bridge-server';
 import { sesMailSender } from './cognito-bridge/mail-sender';
 import { createCodeDeliveryParser, type CodeDelivery } from './cognito-bridge/rules/code-delivery';
@@ -22,7 +23,8 @@ import { startWebServer, type WebServer } from './web-server';
 
 export const TABLE_PREFIX = 'lenslab-local';
 export const ATTACHMENTS_BUCKET = 'lenslab-local-attachments';
-export const EMAIL_FROM = 'no-reply@lenslab.test';
+/** The `local` stage of infra/stage-config.ts: sender, session limits, terms URL, as a deployed stage has them. */
+const STAGE = stageConfig('local');
 
 export interface LocalStackOptions {
   /** Folder for data that survives a restart; without it the stack is ephemeral (temp folder, in-memory tables). */
@@ -37,7 +39,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   urls: {
-    web?: string;
+    /** The portal's origin (CORS of the bridge and the bucket); served only with `serveWeb`. */
+    web: string;
     api: string;
     cognito: string;
     cognitoEmulator: string;
@@ -52,6 +55,8 @@ export interface LocalStack {
   clientId: string;
   demoUsers: DemoUser[];
   runtimeConfig: RuntimeConfig;
+  /** Process ids of the emulators (each leads its own process group); all gone once stop() resolves. */
+  pids: number[];
   stop(): Promise<void>;
 }
 
@@ -92,39 +97,32 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   try {
     progress('Starting DynamoDB Local, cognito-local, s3rver and the SES emulator...');
-    const track = async (p: Promise<ManagedProcess>) => {
-      const proc = await p;
-      processes.push(proc);
-      return proc;
-    };
-    await Promise.all([
-      track(
-        startDynamoDb({
-          port: ports.dynamodb,
-          dataDir: ephemeral ? undefined : mkdirp(join(dataDir, 'dynamodb')),
-          logFile: join(dataDir, 'logs', 'dynamodb.log'),
-        }),
-      ),
-      track(
-        startCognito({
-          port: ports.cognito,
-          dataDir: mkdirp(join(dataDir, 'cognito')),
-          logFile: join(dataDir, 'logs', 'cognito.log'),
-          fixedCode: options.fixedCode,
-          onOutput: createCodeDeliveryParser(deliver),
-        }),
-      ),
-      track(
-        startS3({
-          port: ports.s3,
-          dataDir: join(dataDir, 's3'),
-          bucket: ATTACHMENTS_BUCKET,
-          webOrigin,
-          logFile: join(dataDir, 'logs', 's3.log'),
-        }),
-      ),
-      track(startSes({ port: ports.ses, logFile: join(dataDir, 'logs', 'ses.log') })),
+    // In parallel; if one fails, the others are still awaited so that stop() ends every one that started.
+    const started = await Promise.allSettled([
+      startDynamoDb({
+        port: ports.dynamodb,
+        dataDir: ephemeral ? undefined : mkdirp(join(dataDir, 'dynamodb')),
+        logFile: join(dataDir, 'logs', 'dynamodb.log'),
+      }),
+      startCognito({
+        port: ports.cognito,
+        dataDir: mkdirp(join(dataDir, 'cognito')),
+        logFile: join(dataDir, 'logs', 'cognito.log'),
+        fixedCode: options.fixedCode,
+        onOutput: createCodeDeliveryParser(deliver),
+      }),
+      startS3({
+        port: ports.s3,
+        dataDir: join(dataDir, 's3'),
+        bucket: ATTACHMENTS_BUCKET,
+        webOrigin,
+        logFile: join(dataDir, 'logs', 's3.log'),
+      }),
+      startSes({ port: ports.ses, logFile: join(dataDir, 'logs', 'ses.log') }),
     ]);
+    for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
 
     progress('Creating tables, user pool and groups...');
     const dynamo = dynamoClient(host(ports.dynamodb));
@@ -143,7 +141,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dataDir: join(dataDir, 'cognito'),
       userPoolId: pool.userPoolId,
       allowedOrigins: [webOrigin, `http://localhost:${ports.web}`],
-      sendMail: sesMailSender(host(ports.ses), EMAIL_FROM),
+      sendMail: sesMailSender(host(ports.ses), STAGE.email.from),
     });
     for (const delivery of pendingCodes.splice(0)) deliver(delivery);
 
@@ -161,7 +159,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_CLIENT_ID: pool.clientId,
       USER_POOL_ISSUER: `${host(ports.cognito)}/${pool.userPoolId}`,
       ATTACHMENTS_BUCKET,
-      EMAIL_FROM,
+      EMAIL_FROM: STAGE.email.from,
+      // The handlers log to this console; the stage's 'debug' would drown the banner. LOG_LEVEL=debug shows all.
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...tableEnv(TABLE_PREFIX),
     };
@@ -178,19 +177,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     gateway = await startGateway({ port: ports.gateway, issuer: env.USER_POOL_ISSUER!, clientId: pool.clientId });
     const mailbox = host(ports.ses);
-    const runtimeConfig: RuntimeConfig = {
-      stage: 'local',
-      production: false,
+    const runtimeConfig = runtimeConfigSchema.parse({
+      stage: STAGE.stage,
+      production: STAGE.production,
       region: LOCAL_REGION,
-      apiBaseUrl: '/api',
+      apiBaseUrl: API_PREFIX,
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.clientId,
+      // The browser signs in through the bridge, and with USER_PASSWORD_AUTH: cognito-local has no SRP.
       userPoolEndpoint: bridge.url,
       authFlowType: 'USER_PASSWORD_AUTH',
-      termsUrl: '/terms.pdf',
-      session: { inactivityTimeoutMs: SESSION.inactivityTimeoutMs, warningAfterMs: SESSION.warningAfterMs },
+      termsUrl: STAGE.termsUrl,
+      session: STAGE.session,
       mailboxUrl: mailbox,
-    };
+    } satisfies RuntimeConfig);
     if (options.serveWeb !== false) {
       web = await startWebServer({
         port: ports.web,
@@ -201,7 +201,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     return {
       urls: {
-        web: web?.url,
+        web: web?.url ?? webOrigin,
         api: gateway.url,
         cognito: bridge.url,
         cognitoEmulator: host(ports.cognito),
@@ -215,6 +215,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       clientId: pool.clientId,
       demoUsers: DEMO_USERS,
       runtimeConfig,
+      pids: processes.map((p) => p.child.pid).filter((pid): pid is number => pid !== undefined),
       stop,
     };
   } catch (error) {

@@ -1,13 +1,15 @@
-import { listenOnLoopback } from '../process/listen-on-loopback';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { listenOnLoopback } from '../process/listen-on-loopback';
 import { CognitoError } from './cognito-error';
 import { emailOf, emulatorUsers, findUser } from './emulator-users';
 import type { SendMail } from './mail-sender';
 import type { CodeDelivery } from './rules/code-delivery';
 import { emailVerifiedUpdateAfterConfirm } from './rules/confirm-sign-up-rule';
+import { corsHeaders } from './rules/cors-rule';
 import { refuseDisabledUser } from './rules/disabled-user-rule';
 import { enforcePasswordPolicy } from './rules/password-policy-rule';
 import { initiateAuthAnswerAsRefreshAnswer, refreshRequestAsInitiateAuth } from './rules/refresh-token-rule';
+import { pendingConfirmation, resendAnswer } from './rules/resend-code-rule';
 import { wrongPasswordAsCognitoDoes } from './rules/wrong-password-rule';
 import { PURPOSE_BY_OPERATION, verificationEmail, type CodePurpose } from './rules/verification-email';
 
@@ -32,8 +34,6 @@ export interface CognitoBridge {
 }
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
-const CORS_HEADERS =
-  'content-type, x-amz-target, x-amz-user-agent, authorization, cache-control, amz-sdk-invocation-id, amz-sdk-request, x-amz-date, x-amz-content-sha256, x-amz-security-token';
 
 /**
  * The local-only layer in front of cognito-local (docs/local-stack.md): adds CORS, and bridges the gaps
@@ -83,18 +83,13 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     return answer;
   }
 
-  /** cognito-local has no ResendConfirmationCode: email the pending code it keeps for the user again. */
   async function resendCode(username: string) {
-    const user = findUser(users(), username);
-    const email = user && emailOf(user);
-    if (user && email && user.UserStatus === 'UNCONFIRMED' && user.ConfirmationCode) {
-      const mail = verificationEmail('sign-up', user.ConfirmationCode);
-      await options.sendMail(email, mail.subject, mail.body);
+    const pending = pendingConfirmation(users(), username);
+    if (pending) {
+      const mail = verificationEmail('sign-up', pending.code);
+      await options.sendMail(pending.email, mail.subject, mail.body);
     }
-    // Same answer whether or not the user exists (user-existence errors are prevented in the real pool).
-    return {
-      CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(username) },
-    };
+    return resendAnswer(username);
   }
 
   const server: Server = createServer((req, res) => {
@@ -139,14 +134,7 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     type?: string,
     errorType?: string,
   ) {
-    const origin = req.headers.origin;
-    const headers: Record<string, string> = {
-      'access-control-allow-methods': 'POST, GET, OPTIONS',
-      'access-control-allow-headers': CORS_HEADERS,
-      'access-control-expose-headers': 'x-amzn-errortype, x-amzn-requestid, x-amzn-errormessage',
-      'access-control-max-age': '600',
-    };
-    if (origin && options.allowedOrigins.includes(origin)) headers['access-control-allow-origin'] = origin;
+    const headers = corsHeaders(req.headers.origin, options.allowedOrigins);
     if (type) headers['content-type'] = type;
     if (errorType) headers['x-amzn-errortype'] = errorType;
     res.writeHead(status, headers).end(text);
@@ -197,9 +185,4 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
-}
-
-function maskEmail(email: string): string {
-  const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 1)}***@${domain.slice(0, 1)}***`;
 }

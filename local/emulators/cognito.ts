@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { startProcess, type ManagedProcess } from '../process/child-process';
-import { httpAnswers, waitUntilReady } from '../process/wait-until-ready';
+import { httpAnswers, processReady } from '../process/wait-until-ready';
 
 /**
  * Starts cognito-local with its data under `dataDir/.cognito`. Tokens name `http://127.0.0.1:{port}` as
@@ -34,8 +34,5 @@ export async function startCognito(options: {
     logFile: options.logFile,
     onOutput: options.onOutput,
   });
-  await waitUntilReady('cognito-local', () => httpAnswers(`http://127.0.0.1:${options.port}/health`), {
-    exited: () => proc.child.exitCode !== null,
-  });
-  return proc;
+  return processReady(proc, 'cognito-local', () => httpAnswers(`http://127.0.0.1:${options.port}/health`));
 }

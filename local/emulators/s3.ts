@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { startProcess, type ManagedProcess } from '../process/child-process';
-import { httpAnswers, waitUntilReady } from '../process/wait-until-ready';
+import { httpAnswers, processReady } from '../process/wait-until-ready';
 
 /** CORS for presigned PUT/GET from the portal origin only (the CDK bucket has the same rule). */
 function corsXml(origin: string): string {
@@ -51,8 +51,5 @@ export async function startS3(options: {
     ],
     { logFile: options.logFile },
   );
-  await waitUntilReady('s3rver', () => httpAnswers(`http://127.0.0.1:${options.port}/`), {
-    exited: () => proc.child.exitCode !== null,
-  });
-  return proc;
+  return processReady(proc, 's3rver', () => httpAnswers(`http://127.0.0.1:${options.port}/`));
 }

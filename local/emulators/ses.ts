@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { startProcess, type ManagedProcess } from '../process/child-process';
-import { httpAnswers, waitUntilReady } from '../process/wait-until-ready';
+import { httpAnswers, processReady } from '../process/wait-until-ready';
 
 /** Starts the SES v2 emulator; every sent email is kept in memory and listed at GET /store. */
 export async function startSes(options: { port: number; logFile: string }): Promise<ManagedProcess> {
@@ -9,8 +9,5 @@ export async function startSes(options: { port: number; logFile: string }): Prom
   const proc = startProcess('ses', process.execPath, [bin, '--host', '127.0.0.1', '--port', String(options.port)], {
     logFile: options.logFile,
   });
-  await waitUntilReady('SES emulator', () => httpAnswers(`http://127.0.0.1:${options.port}/store`), {
-    exited: () => proc.child.exitCode !== null,
-  });
-  return proc;
+  return processReady(proc, 'SES emulator', () => httpAnswers(`http://127.0.0.1:${options.port}/store`));
 }

@@ -12,17 +12,29 @@ export function buildHttpApiEvent(input: {
   sourceIp: string;
   claims?: Record<string, unknown>;
 }): APIGatewayProxyEventV2 {
+  // Payload v2: header names lowercased, repeated headers joined with commas, cookies in their own list.
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(input.headers)) {
-    if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined && key.toLowerCase() !== 'cookie') {
+      headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    }
   }
+  const cookies = input.headers.cookie
+    ?.split(';')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const query = new URLSearchParams(input.query);
   const now = new Date();
   const event: APIGatewayProxyEventV2 & { requestContext: { authorizer?: unknown } } = {
     version: '2.0',
     routeKey: `${input.method} ${input.path}`,
     rawPath: input.path,
     rawQueryString: input.query,
+    ...(cookies?.length ? { cookies } : {}),
     headers,
+    ...(input.query
+      ? { queryStringParameters: Object.fromEntries([...query.keys()].map((k) => [k, query.getAll(k).join(',')])) }
+      : {}),
     requestContext: {
       accountId: 'local',
       apiId: 'local',
@@ -45,7 +57,7 @@ export function buildHttpApiEvent(input: {
     isBase64Encoded: false,
   };
   if (input.claims) {
-    // API Gateway's JWT authorizer hands the verified claims to the Lambda as strings.
+    // API Gateway's JWT authorizer hands the verified claims to the Lambda as strings, arrays as "[a b]".
     const claims = Object.fromEntries(
       Object.entries(input.claims).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]),
     );

@@ -1,13 +1,14 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { listenOnLoopback } from '../process/listen-on-loopback';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { decodeJwt } from 'jose';
-import { ROUTE_LIST } from '../../core/routes';
 import { API_PREFIX, type RouteDefinition } from '../../core/route-definition';
+import { ROUTE_LIST } from '../../core/routes';
 import { createTokenVerifier } from '../../lambdas/auth/verify-token';
+import { listenOnLoopback } from '../process/listen-on-loopback';
 import { buildHttpApiEvent } from './build-event';
+import { toHttpResponse } from './to-http-response';
 
-type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+export type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
 
 export interface GatewayOptions {
   port: number;
@@ -78,12 +79,8 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         claims,
       });
-      const result = await (await handler)(event);
-      res.writeHead(result.statusCode ?? 200, {
-        'content-type': 'application/json',
-        ...(result.headers as Record<string, string>),
-      });
-      res.end(result.body ?? '');
+      const answer = toHttpResponse(await (await handler)(event));
+      res.writeHead(answer.statusCode, answer.headers).end(answer.body);
     })().catch((error: unknown) => {
       console.error('gateway error', error instanceof Error ? error.message : error);
       if (!res.headersSent) reply(500, { message: 'Internal Server Error' });

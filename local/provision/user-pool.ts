@@ -6,6 +6,8 @@ import {
   DescribeUserPoolCommand,
   GroupExistsException,
   ListGroupsCommand,
+  UpdateUserPoolClientCommand,
+  type TokenValidityUnitsType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GROUPS } from '../../core/constants';
 import { PASSWORD_POLICY } from '../../core/password-policy';
@@ -15,6 +17,17 @@ export interface UserPoolIds {
   userPoolId: string;
   clientId: string;
 }
+
+/**
+ * Token lifetimes of the CDK WebClient (infra/constructs/auth.ts): one-hour ID and access tokens, so the
+ * SPA's refresh (spec 4, every 55 minutes, through the bridge's refresh rule) runs locally as it does in AWS.
+ */
+const TOKEN_VALIDITY = {
+  IdTokenValidity: 1,
+  AccessTokenValidity: 1,
+  RefreshTokenValidity: 1,
+  TokenValidityUnits: { IdToken: 'hours', AccessToken: 'hours', RefreshToken: 'days' } satisfies TokenValidityUnitsType,
+};
 
 export function cognitoClient(endpoint: string): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
@@ -31,6 +44,14 @@ export async function provisionUserPool(
   if (existing) {
     try {
       await client.send(new DescribeUserPoolCommand({ UserPoolId: existing.userPoolId }));
+      // Keeps a pool made by an older version of this script in line with the current client settings.
+      await client.send(
+        new UpdateUserPoolClientCommand({
+          UserPoolId: existing.userPoolId,
+          ClientId: existing.clientId,
+          ...TOKEN_VALIDITY,
+        }),
+      );
       await createGroups(client, existing.userPoolId);
       return existing;
     } catch {
@@ -61,6 +82,8 @@ export async function provisionUserPool(
       ClientName: 'web',
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       PreventUserExistenceErrors: 'ENABLED',
+      EnableTokenRevocation: true,
+      ...TOKEN_VALIDITY,
     }),
   );
   const clientId = UserPoolClient?.ClientId;

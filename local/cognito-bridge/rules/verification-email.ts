@@ -8,7 +8,10 @@ export const PURPOSE_BY_OPERATION: Record<string, CodePurpose> = {
   AdminCreateUser: 'invitation',
 };
 
-/** The email Cognito would send for a code (the CDK user pool uses the same wording). */
+/**
+ * The email Cognito would send for a code. The subject names what the code is for, so a person (or a browser
+ * test) can pick the right one in the dev mailbox.
+ */
 export function verificationEmail(purpose: CodePurpose, code: string): { subject: string; body: string } {
   switch (purpose) {
     case 'forgot-password':
