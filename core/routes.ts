@@ -7,8 +7,52 @@ import { acceptTermsOutputSchema } from './schemas/terms';
 import { customerInfoInputSchema, customerInfoSchema } from './schemas/customer-info';
 import { getMyActivityOutputSchema, putActivityInputSchema, putActivityOutputSchema } from './schemas/user-activity';
 import { checkEmailExistsInputSchema, checkEmailExistsOutputSchema, signOutOutputSchema } from './schemas/session';
+import {
+  adminResetPasswordInputSchema,
+  adminResetPasswordOutputSchema,
+  adminUserDetailSchema,
+  createUserInputSchema,
+  createUserOutputSchema,
+  deleteUserInputSchema,
+  deleteUserOutputSchema,
+  getUserByUidInputSchema,
+  overrideEmailVerificationInputSchema,
+  overrideEmailVerificationOutputSchema,
+  setRoleInputSchema,
+  setRoleOutputSchema,
+  updateUserStatusInputSchema,
+  updateUserStatusOutputSchema,
+  userListInputSchema,
+  userListOutputSchema,
+} from './schemas/user-admin';
+import {
+  accountLinkInputSchema,
+  accountLinksOutputSchema,
+  createCustomerInputSchema,
+  customerDetailSchema,
+  getCustomerInputSchema,
+  getCustomerOutputSchema,
+  listCustomersInputSchema,
+  listCustomersOutputSchema,
+  updateCustomerInputSchema,
+} from './schemas/customer-admin';
+import {
+  accountRequestFormSchema,
+  approveAccountRequestInputSchema,
+  approveAccountRequestOutputSchema,
+  getMyAccountRequestOutputSchema,
+  listAccountRequestsInputSchema,
+  listAccountRequestsOutputSchema,
+  rejectAccountRequestInputSchema,
+  rejectAccountRequestOutputSchema,
+  submitAccountRequestOutputSchema,
+} from './schemas/account-request';
+import { updateMyProfileInputSchema } from './schemas/profile-update';
+import { userProfileSchema } from './schemas/user-profile';
 
 const SIGNED_IN = ['customer', 'admin', 'superadmin'] as const;
+/** spec 6: super admins manage users and customers. */
+const SUPER_ADMIN = ['superadmin'] as const;
 
 /**
  * The route table: the one list the CDK stack, the local gateway, the web API client and the
@@ -97,6 +141,233 @@ export const ROUTES = {
     // tokens: the per-email and per-address rate-limit windows.
     resources: { tables: { tokens: 'readWrite' }, userPool: ['ListUsers'] },
     rateLimit: 5,
+  }),
+
+  // Issue 4, users (spec 6/7 server functions, same names; super admins only). Routes that end a user's
+  // sessions write `tokens` (revocation records; the last-super-admin lock).
+  createUser: defineRoute({
+    name: 'createUser',
+    input: createUserInputSchema,
+    output: createUserOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'users/create-user',
+    // email: the invitation with the portal's address.
+    resources: {
+      tables: { users: 'write', tokens: 'read' },
+      userPool: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminDeleteUser'],
+      email: true,
+    },
+  }),
+  deleteUser: defineRoute({
+    name: 'deleteUser',
+    input: deleteUserInputSchema,
+    output: deleteUserOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'users/delete-user',
+    resources: {
+      tables: { users: 'write', userActivity: 'write', tokens: 'readWrite' },
+      userPool: [
+        'AdminGetUser',
+        'AdminListGroupsForUser',
+        'ListUsersInGroup',
+        'AdminDeleteUser',
+        'AdminUserGlobalSignOut',
+      ],
+    },
+  }),
+  updateUserStatus: defineRoute({
+    name: 'updateUserStatus',
+    input: updateUserStatusInputSchema,
+    output: updateUserStatusOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'users/update-user-status',
+    resources: {
+      tables: { tokens: 'readWrite' },
+      userPool: [
+        'AdminGetUser',
+        'AdminListGroupsForUser',
+        'ListUsersInGroup',
+        'AdminDisableUser',
+        'AdminEnableUser',
+        'AdminUserGlobalSignOut',
+      ],
+    },
+  }),
+  overrideEmailVerification: defineRoute({
+    name: 'overrideEmailVerification',
+    input: overrideEmailVerificationInputSchema,
+    output: overrideEmailVerificationOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'users/override-email-verification',
+    resources: { tables: { tokens: 'read' }, userPool: ['AdminGetUser', 'AdminUpdateUserAttributes'] },
+  }),
+  adminResetPassword: defineRoute({
+    name: 'adminResetPassword',
+    input: adminResetPasswordInputSchema,
+    output: adminResetPasswordOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'users/admin-reset-password',
+    resources: {
+      tables: { tokens: 'readWrite' },
+      userPool: ['AdminGetUser', 'AdminSetUserPassword', 'AdminUserGlobalSignOut'],
+    },
+  }),
+  getAdminUsers: defineRoute({
+    name: 'getAdminUsers',
+    input: userListInputSchema,
+    output: userListOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'users/get-admin-users',
+    resources: {
+      tables: { users: 'read', userActivity: 'read', tokens: 'read' },
+      userPool: ['ListUsersInGroup', 'ListUsers', 'AdminListGroupsForUser'],
+    },
+  }),
+  getCustomerUsers: defineRoute({
+    name: 'getCustomerUsers',
+    input: userListInputSchema,
+    output: userListOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'users/get-customer-users',
+    resources: {
+      tables: { users: 'read', userActivity: 'read', tokens: 'read' },
+      userPool: ['ListUsersInGroup', 'ListUsers', 'AdminListGroupsForUser'],
+    },
+  }),
+  getUserByUid: defineRoute({
+    name: 'getUserByUid',
+    input: getUserByUidInputSchema,
+    output: adminUserDetailSchema,
+    access: SUPER_ADMIN,
+    handler: 'users/get-user-by-uid',
+    resources: {
+      tables: { users: 'read', userActivity: 'read', tokens: 'read' },
+      userPool: ['AdminGetUser', 'AdminListGroupsForUser'],
+    },
+  }),
+  setRole: defineRoute({
+    name: 'setRole',
+    input: setRoleInputSchema,
+    output: setRoleOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'users/set-role',
+    resources: {
+      tables: { users: 'readWrite', tokens: 'readWrite' },
+      userPool: [
+        'AdminGetUser',
+        'AdminListGroupsForUser',
+        'ListUsersInGroup',
+        'AdminAddUserToGroup',
+        'AdminRemoveUserFromGroup',
+        'AdminUserGlobalSignOut',
+      ],
+    },
+  }),
+  // Issue 4, practices (Customer Management; super admins only).
+  listCustomers: defineRoute({
+    name: 'listCustomers',
+    input: listCustomersInputSchema,
+    output: listCustomersOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'customers/list-customers',
+    resources: { tables: { customers: 'read', tokens: 'read' } },
+  }),
+  getCustomer: defineRoute({
+    name: 'getCustomer',
+    input: getCustomerInputSchema,
+    output: getCustomerOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'customers/get-customer',
+    resources: { tables: { customers: 'read', users: 'read', tokens: 'read' } },
+  }),
+  createCustomer: defineRoute({
+    name: 'createCustomer',
+    input: createCustomerInputSchema,
+    output: customerDetailSchema,
+    access: SUPER_ADMIN,
+    handler: 'customers/create-customer',
+    resources: { tables: { customers: 'readWrite', referenceData: 'read', tokens: 'read' } },
+  }),
+  updateCustomer: defineRoute({
+    name: 'updateCustomer',
+    input: updateCustomerInputSchema,
+    output: customerDetailSchema,
+    access: SUPER_ADMIN,
+    handler: 'customers/update-customer',
+    resources: { tables: { customers: 'readWrite', referenceData: 'read', tokens: 'read' } },
+  }),
+  linkUserToAccount: defineRoute({
+    name: 'linkUserToAccount',
+    input: accountLinkInputSchema,
+    output: accountLinksOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'customers/link-user-to-account',
+    resources: { tables: { users: 'readWrite', customers: 'readWrite', tokens: 'read' } },
+  }),
+  unlinkUserFromAccount: defineRoute({
+    name: 'unlinkUserFromAccount',
+    input: accountLinkInputSchema,
+    output: accountLinksOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'customers/unlink-user-from-account',
+    resources: { tables: { users: 'readWrite', customers: 'readWrite', tokens: 'read' } },
+  }),
+  // Issue 4, account requests (spec 2 /auth/request, spec 7 POST customer).
+  submitAccountRequest: defineRoute({
+    name: 'submitAccountRequest',
+    input: accountRequestFormSchema,
+    output: submitAccountRequestOutputSchema,
+    access: ['customer'],
+    handler: 'account-requests/submit-account-request',
+    // email: the lab's notification (LAB_NOTIFICATIONS_EMAIL, else EMAIL_FROM).
+    resources: {
+      tables: { users: 'read', accountRequests: 'readWrite', referenceData: 'read', tokens: 'read' },
+      email: true,
+    },
+  }),
+  getMyAccountRequest: defineRoute({
+    name: 'getMyAccountRequest',
+    input: emptyInputSchema,
+    output: getMyAccountRequestOutputSchema,
+    access: ['customer'],
+    handler: 'account-requests/get-my-account-request',
+    resources: { tables: { accountRequests: 'read', tokens: 'read' } },
+  }),
+  listAccountRequests: defineRoute({
+    name: 'listAccountRequests',
+    input: listAccountRequestsInputSchema,
+    output: listAccountRequestsOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'account-requests/list-account-requests',
+    resources: { tables: { accountRequests: 'read', tokens: 'read' } },
+  }),
+  approveAccountRequest: defineRoute({
+    name: 'approveAccountRequest',
+    input: approveAccountRequestInputSchema,
+    output: approveAccountRequestOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'account-requests/approve-account-request',
+    resources: {
+      tables: { accountRequests: 'readWrite', customers: 'readWrite', users: 'readWrite', tokens: 'read' },
+      email: true,
+    },
+  }),
+  rejectAccountRequest: defineRoute({
+    name: 'rejectAccountRequest',
+    input: rejectAccountRequestInputSchema,
+    output: rejectAccountRequestOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'account-requests/reject-account-request',
+    resources: { tables: { accountRequests: 'readWrite', tokens: 'read' }, email: true },
+  }),
+  // Issue 4, the user's own profile (spec 3 User fields; strict: protected fields are a 400).
+  updateMyProfile: defineRoute({
+    name: 'updateMyProfile',
+    input: updateMyProfileInputSchema,
+    output: userProfileSchema,
+    access: SIGNED_IN,
+    handler: 'profile/update-my-profile',
+    resources: { tables: { users: 'readWrite', tokens: 'read' } },
   }),
 } as const;
 

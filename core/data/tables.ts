@@ -27,7 +27,16 @@ const s = (name: string): KeyDef => ({ name, type: 'S' });
 export const TABLES = {
   users: { id: 'Users', partitionKey: s('userId') },
   userActivity: { id: 'UserActivity', partitionKey: s('userId') },
-  customers: { id: 'Customers', partitionKey: s('accountNumber') },
+  /**
+   * Practices. `byStatus` lists them per status sorted by `companyKey` (the folded practice name + '#' +
+   * account number, written with every record), so Customer Management pages and searches by name prefix
+   * with a Query, never a Scan. One index only: CloudFormation adds one GSI per table update.
+   */
+  customers: {
+    id: 'Customers',
+    partitionKey: s('accountNumber'),
+    indexes: [{ indexName: 'byStatus', partitionKey: s('status'), sortKey: s('companyKey') }],
+  },
   /** Small lists the forms offer (buying groups, shipping methods): one partition per list, so listing is a Query. */
   referenceData: { id: 'ReferenceData', partitionKey: s('list'), sortKey: s('id') },
   orders: {

@@ -5,8 +5,8 @@ import { CUSTOMER_LIST } from '../constants';
 export const accountNumberSchema = z
   .string()
   .trim()
-  .min(1)
-  .max(32)
+  .min(1, 'Account number is required')
+  .max(32, 'Account number is too long')
   .regex(/^[A-Za-z0-9-]+$/, 'Not a valid account number');
 
 /** A postal address, with the field names of the spec 3 User record. */
@@ -34,6 +34,12 @@ export const customerRecordSchema = z.object({
   pricingAllowed: z.boolean().default(false),
   buyingGroupId: z.string().optional(),
   status: z.string().optional(),
+  /** Other account numbers of the same practice (its other locations), as Customer Management keeps them. */
+  additionalAccounts: z.array(z.string()).optional(),
+  /** Optimistic locking: every admin update names the version it read (updateCustomer); stored from 0. */
+  version: z.number().int().nonnegative().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_ROLES } from './user-role';
 
 /** A user's own record (spec 3 "User"), as stored in the users table and answered by getMyProfile. */
 export const userProfileSchema = z.object({
@@ -19,6 +20,9 @@ export const userProfileSchema = z.object({
   faxNumber: z.string().optional(),
   termsAccepted: z.boolean().default(false),
   termsAcceptedDate: z.string().optional(),
+  /** The role the admin screens last set (setRole, createUser); Cognito groups are what grant access. */
+  role: z.enum(USER_ROLES).optional(),
+  isSuperAdmin: z.boolean().optional(),
   version: z.number().int().nonnegative().default(0),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;

@@ -20,6 +20,7 @@ const KIND_BY_ERROR: Record<string, DirectoryErrorKind> = {
   AliasExistsException: 'email-taken',
   InvalidPasswordException: 'invalid-password',
   UserNotFoundException: 'user-not-found',
+  InvalidParameterException: 'invalid-parameter',
 };
 
 /** Turns SDK errors into DirectoryError; cognito-local answers unsupported actions with `CognitoLocal#Unsupported`. */
@@ -30,7 +31,8 @@ function directoryError(error: unknown): DirectoryError {
   return new DirectoryError(kind, message, { cause: error });
 }
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
+/** Runs one SDK call, turning its failure into a DirectoryError (shared by the Cognito adapters). */
+export async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { userActivitySchema } from '../../core/schemas/user-activity';
 import type { ActivityRepository } from '../ports/activity-repository';
+import { batchGetItems } from './dynamo-batch-get';
 import { documentClient, tableName } from './dynamo-client';
 
 /**
@@ -40,6 +41,22 @@ export function dynamoActivityRepository(): ActivityRepository {
         if (error instanceof ConditionalCheckFailedException) return false;
         throw error;
       }
+    },
+    async lastActivities(userIds) {
+      const items = await batchGetItems(
+        'userActivity',
+        userIds.map((userId) => ({ userId })),
+        ['userId', 'lastActivity'],
+      );
+      const out = new Map<string, number>();
+      for (const item of items) {
+        if (typeof item['userId'] === 'string' && typeof item['lastActivity'] === 'number')
+          out.set(item['userId'], item['lastActivity']);
+      }
+      return out;
+    },
+    async delete(userId) {
+      await documentClient().send(new DeleteCommand({ TableName: tableName('userActivity'), Key: { userId } }));
     },
   };
 }

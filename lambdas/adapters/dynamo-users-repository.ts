@@ -1,8 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { userProfileSchema } from '../../core/schemas/user-profile';
 import type { UsersRepository } from '../ports/users-repository';
+import { batchGetItems } from './dynamo-batch-get';
 import { documentClient, tableName } from './dynamo-client';
+import { conditionalUpdate } from './dynamo-conditional-update';
+
+/** Attributes a partial update may never touch: the key and the lock. */
+const PROTECTED = new Set(['userId', 'version']);
 
 export function dynamoUsersRepository(): UsersRepository {
   const get: UsersRepository['get'] = async (userId) => {
@@ -42,6 +47,45 @@ export function dynamoUsersRepository(): UsersRepository {
         if (error instanceof ConditionalCheckFailedException) return get(userId);
         throw error;
       }
+    },
+    async update(userId, changes, expectedVersion) {
+      const set = Object.fromEntries(Object.entries(changes.set ?? {}).filter(([k]) => !PROTECTED.has(k)));
+      const remove = (changes.remove ?? []).filter((k) => !PROTECTED.has(k));
+      const stored = await conditionalUpdate({
+        table: 'users',
+        key: { userId },
+        set,
+        remove,
+        expectedVersion,
+        now: new Date().toISOString(),
+      });
+      return userProfileSchema.parse(stored);
+    },
+    async remove(userId) {
+      const { Attributes } = await documentClient().send(
+        new DeleteCommand({ TableName: tableName('users'), Key: { userId }, ReturnValues: 'ALL_OLD' }),
+      );
+      return Attributes ?? null;
+    },
+    async restore(item) {
+      await documentClient()
+        .send(
+          new PutCommand({
+            TableName: tableName('users'),
+            Item: item,
+            ConditionExpression: 'attribute_not_exists(userId)',
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        });
+    },
+    async batchGet(userIds) {
+      const items = await batchGetItems(
+        'users',
+        userIds.map((userId) => ({ userId })),
+      );
+      return items.map((item) => userProfileSchema.parse(item));
     },
   };
 }

@@ -12,4 +12,7 @@ export interface ActivityRepository {
    * time never goes backwards). Answers whether it was written.
    */
   save(record: UserActivity, options: SaveActivityOptions): Promise<boolean>;
+  /** Last activity (ms) of each of these users that has a record. */
+  lastActivities(userIds: string[]): Promise<Map<string, number>>;
+  delete(userId: string): Promise<void>;
 }

@@ -1,7 +1,14 @@
 import type { Group } from '../../core/constants';
 
 /** Why the user directory (Cognito) refused a request, in terms the use cases act on. */
-export type DirectoryErrorKind = 'email-taken' | 'invalid-password' | 'user-not-found' | 'unsupported' | 'other';
+export type DirectoryErrorKind =
+  | 'email-taken'
+  | 'invalid-password'
+  | 'user-not-found'
+  /** The directory refused a value (a malformed id, a page token it did not issue). */
+  | 'invalid-parameter'
+  | 'unsupported'
+  | 'other';
 
 export class DirectoryError extends Error {
   constructor(

@@ -1,4 +1,5 @@
 import type { UserProfile } from '../../core/schemas/user-profile';
+import type { RecordChanges, StoredItem } from './record-changes';
 
 export interface UsersRepository {
   get(userId: string): Promise<UserProfile | null>;
@@ -9,4 +10,15 @@ export interface UsersRepository {
    * its date. Null when the user has no record.
    */
   recordTermsAcceptance(userId: string, acceptedAt: string): Promise<UserProfile | null>;
+  /**
+   * Applies `changes` when the stored version is `expectedVersion` and counts the version up (optimistic
+   * locking). WriteConflict 'missing' or 'changed' otherwise.
+   */
+  update(userId: string, changes: RecordChanges<UserProfile>, expectedVersion: number): Promise<UserProfile>;
+  /** Deletes the record; answers it as it was stored (to restore it if a later step fails), or null. */
+  remove(userId: string): Promise<StoredItem | null>;
+  /** Puts a removed record back, unless a record exists again under its id. */
+  restore(item: StoredItem): Promise<void>;
+  /** The records of these users that exist, in no particular order. */
+  batchGet(userIds: string[]): Promise<UserProfile[]>;
 }

@@ -3,13 +3,28 @@
  * (conditional writes included), and `failNext` makes one call of a method fail, to test rollbacks.
  */
 import type { Group } from '../../core/constants';
+import type { AccountRequest } from '../../core/schemas/account-request';
+import type { BuyingGroup } from '../../core/schemas/buying-group';
+import { customerDetailSchema, type CustomerDetail } from '../../core/schemas/customer-admin';
 import type { CustomerRecord } from '../../core/schemas/customer-info';
 import type { UserActivity } from '../../core/schemas/user-activity';
 import type { UserProfile } from '../../core/schemas/user-profile';
+import type { OutgoingEmail } from '../../lambdas/email/safe-email';
 import { createLogger, type Logger } from '../../lambdas/http/logger';
+import type { AccountLinkChange, AccountLinks } from '../../lambdas/ports/account-links';
+import type {
+  AccountRequestDecision,
+  AccountRequestsRepository,
+} from '../../lambdas/ports/account-requests-repository';
+import type { AdminDirectory, DirectoryUser, SearchField } from '../../lambdas/ports/admin-directory';
+import type { EmailSender } from '../../lambdas/ports/email-sender';
+import { LockBusy, type Locks } from '../../lambdas/ports/locks';
+import type { RecordChanges, StoredItem } from '../../lambdas/ports/record-changes';
+import type { ReferenceDataRepository } from '../../lambdas/ports/reference-data-repository';
+import { WriteConflict } from '../../lambdas/ports/write-conflict';
 import type { AccountNotices } from '../../lambdas/ports/account-notices';
 import type { ActivityRepository } from '../../lambdas/ports/activity-repository';
-import type { CustomersRepository } from '../../lambdas/ports/customers-repository';
+import type { CustomerListQuery, CustomersRepository } from '../../lambdas/ports/customers-repository';
 import type { RateLimiter } from '../../lambdas/ports/rate-limiter';
 import type { SessionRevocations } from '../../lambdas/ports/session-revocations';
 import { DirectoryError, type NewAccount, type UserDirectory } from '../../lambdas/ports/user-directory';
@@ -67,7 +82,10 @@ export class InMemoryDirectory
   }
 }
 
-export class InMemoryUsers extends Failures<'get' | 'create' | 'recordTermsAcceptance'> implements UsersRepository {
+export class InMemoryUsers
+  extends Failures<'get' | 'create' | 'recordTermsAcceptance' | 'update' | 'remove' | 'restore' | 'batchGet'>
+  implements UsersRepository
+{
   readonly rows = new Map<string, UserProfile>();
 
   async get(userId: string) {
@@ -88,12 +106,105 @@ export class InMemoryUsers extends Failures<'get' | 'create' | 'recordTermsAccep
     }
     return this.rows.get(userId) ?? null;
   }
+  /** Same condition as the adapter: the stored version must be the expected one. */
+  async update(userId: string, changes: RecordChanges<UserProfile>, expectedVersion: number) {
+    this.check('update');
+    const row = this.rows.get(userId);
+    if (!row) throw new WriteConflict('missing');
+    if (row.version !== expectedVersion) throw new WriteConflict('changed');
+    const next: Record<string, unknown> = { ...row, ...changes.set, userId, version: row.version + 1 };
+    for (const key of changes.remove ?? []) if (key !== 'userId' && key !== 'version') delete next[key];
+    this.rows.set(userId, next as UserProfile);
+    return next as UserProfile;
+  }
+  async remove(userId: string) {
+    this.check('remove');
+    const row = this.rows.get(userId);
+    this.rows.delete(userId);
+    return row ? ({ ...row } as StoredItem) : null;
+  }
+  async restore(item: StoredItem) {
+    this.check('restore');
+    const profile = item as unknown as UserProfile;
+    if (!this.rows.has(profile.userId)) this.rows.set(profile.userId, profile);
+  }
+  async batchGet(userIds: string[]) {
+    this.check('batchGet');
+    return userIds.flatMap((id) => (this.rows.has(id) ? [this.rows.get(id)!] : []));
+  }
 }
 
-export class InMemoryCustomers implements CustomersRepository {
+/** Practices; `userIds` is the practice's linked-user set the adapter keeps beside each record. */
+export class InMemoryCustomers extends Failures<'create' | 'update' | 'list'> implements CustomersRepository {
   readonly rows = new Map<string, CustomerRecord>();
+  readonly userIds = new Map<string, Set<string>>();
+  readonly listCalls: CustomerListQuery[] = [];
   async get(accountNumber: string) {
-    return this.rows.get(accountNumber) ?? null;
+    const row = this.rows.get(accountNumber);
+    return row ? customerDetailSchema.parse(row) : null;
+  }
+  async create(record: CustomerDetail) {
+    this.check('create');
+    if (this.rows.has(record.accountNumber)) throw new WriteConflict('exists');
+    this.rows.set(record.accountNumber, { ...record, version: 0 });
+  }
+  async update(accountNumber: string, changes: RecordChanges<CustomerDetail>, expectedVersion: number) {
+    this.check('update');
+    const row = this.rows.get(accountNumber);
+    if (!row) throw new WriteConflict('missing');
+    if ((row.version ?? 0) !== expectedVersion) throw new WriteConflict('changed');
+    const next: Record<string, unknown> = { ...row, ...changes.set, accountNumber, version: expectedVersion + 1 };
+    for (const key of changes.remove ?? []) delete next[key];
+    this.rows.set(accountNumber, next as CustomerRecord);
+    return customerDetailSchema.parse(next);
+  }
+  async linkedUserIds(accountNumber: string) {
+    return [...(this.userIds.get(accountNumber) ?? [])].sort();
+  }
+  /** Name order and prefix as the byStatus index; the cursor is the last account number shown. */
+  async list(query: CustomerListQuery) {
+    this.check('list');
+    this.listCalls.push(query);
+    const key = (c: CustomerDetail) => `${c.company.toLowerCase()}#${c.accountNumber}`;
+    const all = [...this.rows.values()]
+      .map((r) => customerDetailSchema.parse(r))
+      .filter((c) => c.status === query.status && key(c).startsWith(query.namePrefix ?? ''))
+      .sort((a, b) => key(a).localeCompare(key(b)));
+    const start = query.cursor ? all.findIndex((c) => c.accountNumber === query.cursor) + 1 : 0;
+    const items = all.slice(start, start + query.limit);
+    const more = start + query.limit < all.length;
+    return { items, nextCursor: more ? items.at(-1)!.accountNumber : null };
+  }
+}
+
+/** One transaction over the two fakes, with the adapter's conditions. */
+export class InMemoryAccountLinks extends Failures<'apply'> implements AccountLinks {
+  readonly applied: AccountLinkChange[] = [];
+  constructor(
+    private readonly users: InMemoryUsers,
+    private readonly customers: InMemoryCustomers,
+  ) {
+    super();
+  }
+  async apply(change: AccountLinkChange) {
+    this.check('apply');
+    const row = this.users.rows.get(change.userId);
+    if (!row) throw new WriteConflict('missing');
+    if (row.version !== change.expectedVersion) throw new WriteConflict('changed');
+    for (const account of [change.linked, change.unlinked]) {
+      if (account && !this.customers.rows.has(account)) throw new WriteConflict('account-missing');
+    }
+    const next: UserProfile = { ...row, accountNumbers: change.accountNumbers, version: row.version + 1 };
+    if (change.accountNumber) next.accountNumber = change.accountNumber;
+    else delete next.accountNumber;
+    this.users.rows.set(change.userId, next);
+    if (change.linked) {
+      const set = this.customers.userIds.get(change.linked) ?? new Set<string>();
+      this.customers.userIds.set(change.linked, set.add(change.userId));
+    }
+    if (change.unlinked) this.customers.userIds.get(change.unlinked)?.delete(change.userId);
+    this.applied.push(change);
+    return next;
   }
 }
 
@@ -111,6 +222,17 @@ export class InMemoryActivity implements ActivityRepository {
         (syncedNoLaterThan === null || stored.lastSync <= syncedNoLaterThan));
     if (allowed) this.rows.set(record.userId, record);
     return allowed;
+  }
+  async lastActivities(userIds: string[]) {
+    const out = new Map<string, number>();
+    for (const id of userIds) {
+      const row = this.rows.get(id);
+      if (row) out.set(id, row.lastActivity);
+    }
+    return out;
+  }
+  async delete(userId: string) {
+    this.rows.delete(userId);
   }
 }
 
@@ -148,6 +270,198 @@ export class InMemoryNotices extends Failures<'send'> implements AccountNotices 
   async sendExistingAccountNotice(email: string) {
     this.check('send');
     this.sent.push(email);
+  }
+}
+
+type AdminMethod =
+  | 'createUser'
+  | 'setPassword'
+  | 'getUser'
+  | 'groupsOf'
+  | 'addToGroup'
+  | 'removeFromGroup'
+  | 'deleteUser'
+  | 'setEnabled'
+  | 'markEmailVerified'
+  | 'signOutEverywhere'
+  | 'listGroupMembers'
+  | 'searchUsers';
+
+interface AdminAccount extends DirectoryUser {
+  password: string;
+  groups: Set<Group>;
+}
+
+/** The user pool's admin side. Like cognito-local, listings answer everything at once (no page tokens). */
+export class InMemoryAdminDirectory extends Failures<AdminMethod> implements AdminDirectory {
+  readonly accounts = new Map<string, AdminAccount>();
+  readonly calls: string[] = [];
+  private next = 1;
+
+  /** Arranges an account directly (test setup). */
+  seed(user: Partial<DirectoryUser> & { email: string }, groups: Group[] = []): string {
+    const userId = user.userId ?? `user-${this.next++}`;
+    this.accounts.set(userId, {
+      userId,
+      email: user.email,
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      enabled: user.enabled ?? true,
+      emailVerified: user.emailVerified ?? true,
+      status: user.status ?? 'CONFIRMED',
+      createdAt: user.createdAt ?? '2025-01-01T00:00:00.000Z',
+      password: 'Seeded!Pass1',
+      groups: new Set(groups),
+    });
+    return userId;
+  }
+  groupList(userId: string): Group[] {
+    return [...(this.accounts.get(userId)?.groups ?? [])].sort();
+  }
+  private account(userId: string): AdminAccount {
+    const account = this.accounts.get(userId);
+    if (!account) throw new DirectoryError('user-not-found', 'User does not exist.');
+    return account;
+  }
+  private step(method: AdminMethod, detail = '') {
+    this.calls.push(detail ? `${method} ${detail}` : method);
+    this.check(method);
+  }
+  private view({ password: _p, groups: _g, ...user }: AdminAccount): DirectoryUser {
+    return user;
+  }
+
+  async createUser(user: {
+    email: string;
+    password: string;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+  }) {
+    this.step('createUser', user.email);
+    if ([...this.accounts.values()].some((a) => a.email === user.email))
+      throw new DirectoryError('email-taken', 'User already exists');
+    const userId = this.seed({ ...user, emailVerified: false });
+    this.account(userId).password = user.password;
+    return { userId };
+  }
+  async setPassword(userId: string, password: string) {
+    this.step('setPassword', userId);
+    this.account(userId).password = password;
+  }
+  async getUser(userId: string) {
+    this.step('getUser', userId);
+    const account = this.accounts.get(userId);
+    return account ? this.view(account) : null;
+  }
+  async groupsOf(userId: string) {
+    this.step('groupsOf', userId);
+    return [...this.account(userId).groups].sort();
+  }
+  async addToGroup(userId: string, group: Group) {
+    this.step('addToGroup', `${userId} ${group}`);
+    this.account(userId).groups.add(group);
+  }
+  async removeFromGroup(userId: string, group: Group) {
+    this.step('removeFromGroup', `${userId} ${group}`);
+    this.account(userId).groups.delete(group);
+  }
+  async deleteUser(userId: string) {
+    this.step('deleteUser', userId);
+    this.accounts.delete(userId);
+  }
+  async setEnabled(userId: string, enabled: boolean) {
+    this.step('setEnabled', `${userId} ${enabled}`);
+    this.account(userId).enabled = enabled;
+  }
+  async markEmailVerified(userId: string, _email: string) {
+    this.step('markEmailVerified', userId);
+    this.account(userId).emailVerified = true;
+  }
+  async signOutEverywhere(userId: string) {
+    this.step('signOutEverywhere', userId);
+  }
+  async listGroupMembers(group: Group) {
+    this.step('listGroupMembers', group);
+    return {
+      users: [...this.accounts.values()].filter((a) => a.groups.has(group)).map((a) => this.view(a)),
+      nextToken: null,
+    };
+  }
+  async searchUsers(field: SearchField, prefix: string) {
+    this.step('searchUsers', `${field} ${prefix}`);
+    const value = (a: AdminAccount) =>
+      field === 'email' ? a.email : field === 'given_name' ? a.firstName : a.lastName;
+    return {
+      users: [...this.accounts.values()].filter((a) => value(a).startsWith(prefix)).map((a) => this.view(a)),
+      nextToken: null,
+    };
+  }
+}
+
+/** Requests keyed by id, with the adapter's conditions (one open request per id; decide only pending). */
+export class InMemoryAccountRequests extends Failures<'createOpen' | 'decide'> implements AccountRequestsRepository {
+  readonly rows = new Map<string, AccountRequest>();
+  async get(requestId: string) {
+    return this.rows.get(requestId) ?? null;
+  }
+  async createOpen(request: AccountRequest) {
+    this.check('createOpen');
+    const stored = this.rows.get(request.requestId);
+    if (stored && stored.status !== 'rejected') return { created: false, request: stored };
+    this.rows.set(request.requestId, request);
+    return { created: true, request };
+  }
+  async decide(requestId: string, decision: AccountRequestDecision) {
+    this.check('decide');
+    const stored = this.rows.get(requestId);
+    if (!stored) throw new WriteConflict('missing');
+    if (stored.status !== 'pending') throw new WriteConflict('changed');
+    const next = { ...stored, ...decision, updatedAt: decision.decidedAt };
+    this.rows.set(requestId, next);
+    return next;
+  }
+  async listByStatus(status: AccountRequest['status'], page: { limit: number; cursor?: string | undefined }) {
+    const all = [...this.rows.values()]
+      .filter((r) => r.status === status)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const start = page.cursor ? Number(page.cursor) : 0;
+    const end = start + page.limit;
+    return { items: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
+  }
+}
+
+export class InMemoryReferenceData implements ReferenceDataRepository {
+  constructor(readonly groups: BuyingGroup[] = [{ buyingGroupId: 'vision-source', name: 'Vision Source' }]) {}
+  async listBuyingGroups() {
+    return this.groups;
+  }
+}
+
+/** Records what was sent; `failNext('send')` makes one send fail. */
+export class InMemoryMailer extends Failures<'send'> implements EmailSender {
+  readonly sent: OutgoingEmail[] = [];
+  async send(email: OutgoingEmail) {
+    this.check('send');
+    this.sent.push(email);
+  }
+}
+
+/** Locks in one process; `hold` arranges a lock someone else holds. */
+export class InMemoryLocks implements Locks {
+  readonly held = new Set<string>();
+  readonly taken: string[] = [];
+  hold(name: string) {
+    this.held.add(name);
+  }
+  async withLock<T>(name: string, _ttlSeconds: number, run: () => Promise<T>): Promise<T> {
+    if (this.held.has(name)) throw new LockBusy(name);
+    this.held.add(name);
+    this.taken.push(name);
+    try {
+      return await run();
+    } finally {
+      this.held.delete(name);
+    }
   }
 }
 

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { accountNumberInputSchema } from './customer-admin';
+import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
+import { emailSchema } from './sign-up';
+import {
+  addressInputSchema,
+  idSchema,
+  multiLineText,
+  optionalPhoneNumber,
+  phoneNumber,
+  requiredLine,
+} from './text-fields';
+
+/**
+ * Account requests (spec 2 /auth/request, spec 7 `POST customer`): a verified customer without an account
+ * number asks the lab for one. The form validates with `accountRequestFormSchema`, the server parses the
+ * same schema, so the field messages are the same on both sides.
+ */
+export const accountRequestFormSchema = z
+  .object({
+    practiceName: requiredLine('Practice name', 120),
+    contactName: requiredLine('Contact name', 120),
+    email: emailSchema,
+    phone: phoneNumber('Phone'),
+    fax: optionalPhoneNumber('Fax'),
+    address: addressInputSchema,
+    stateLicenseNumber: requiredLine('State license number', 40).refine(
+      (v) => /^[A-Za-z0-9 ./-]+$/.test(v),
+      'State license number may hold letters, digits, spaces, dots, slashes and dashes',
+    ),
+    buyingGroupId: z
+      .string({ error: 'Choose a buying group' })
+      .trim()
+      .min(1, 'Choose a buying group')
+      .max(64, 'Choose a buying group from the list'),
+    /** "I already have an account number": the lab confirms it on approval. Empty means none. */
+    existingAccountNumber: z
+      .union([z.literal(''), accountNumberInputSchema], { error: 'Not a valid account number' })
+      .optional()
+      .transform((v) => v || undefined),
+  })
+  .strict();
+export type AccountRequestForm = z.input<typeof accountRequestFormSchema>;
+
+/** The one message for a buying group that is not on listBuyingGroups' list. */
+export const UNKNOWN_BUYING_GROUP = 'Choose a buying group from the list';
+
+export const ACCOUNT_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const accountRequestStatusSchema = z.enum(ACCOUNT_REQUEST_STATUSES);
+export type AccountRequestStatus = z.infer<typeof accountRequestStatusSchema>;
+
+/** The stored request. Its id is the requesting user's id: one open request per user (idempotency key). */
+export const accountRequestSchema = z.object({
+  requestId: z.string(),
+  userId: z.string(),
+  /** The requester's sign-in email (from their token), where the decision is emailed. */
+  userEmail: z.string(),
+  practiceName: z.string(),
+  contactName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  fax: z.string().optional(),
+  address: z.object({
+    address: z.string(),
+    apt: z.string().optional(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    country: z.string().optional(),
+  }),
+  stateLicenseNumber: z.string(),
+  buyingGroupId: z.string(),
+  existingAccountNumber: z.string().optional(),
+  status: accountRequestStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Set on approval: the account the user was linked to. */
+  accountNumber: z.string().optional(),
+  rejectionReason: z.string().optional(),
+  decidedAt: z.string().optional(),
+  decidedBy: z.string().optional(),
+});
+export type AccountRequest = z.infer<typeof accountRequestSchema>;
+
+/** `submitAccountRequest` answers the (one) request; `created` is false when it already existed. */
+export const submitAccountRequestOutputSchema = z.object({ request: accountRequestSchema, created: z.boolean() });
+export type SubmitAccountRequestOutput = z.infer<typeof submitAccountRequestOutputSchema>;
+
+/** `getMyAccountRequest`: the caller's request and its status, or null when they never sent one. */
+export const getMyAccountRequestOutputSchema = z.object({ request: accountRequestSchema.nullable() });
+
+export const requestIdSchema = idSchema('Request ID');
+
+/** `listAccountRequests` (super admins): by status, oldest first. */
+export const ACCOUNT_REQUEST_PAGE = { max: 100, defaultLimit: 25 } as const;
+export const listAccountRequestsInputSchema = z
+  .object({
+    status: accountRequestStatusSchema.default('pending'),
+    limit: pageLimitSchema(ACCOUNT_REQUEST_PAGE.max, ACCOUNT_REQUEST_PAGE.defaultLimit),
+    cursor: pageCursorSchema.optional(),
+  })
+  .strict()
+  .prefault({});
+export const listAccountRequestsOutputSchema = pageSchema(accountRequestSchema);
+
+/**
+ * `approveAccountRequest`: `accountNumber` assigns the account (or confirms the one the customer gave, the
+ * default). A practice record is created from the request when the account does not exist yet.
+ */
+export const approveAccountRequestInputSchema = z
+  .object({ requestId: requestIdSchema, accountNumber: accountNumberInputSchema.optional() })
+  .strict();
+export const approveAccountRequestOutputSchema = z.object({
+  request: accountRequestSchema,
+  /** True when the practice record was created by this approval. */
+  practiceCreated: z.boolean(),
+  /** False when the decision could not be emailed (tell the customer yourself). */
+  emailSent: z.boolean(),
+});
+
+/** `rejectAccountRequest`: the reason is emailed to the customer and shown by getMyAccountRequest. */
+export const rejectAccountRequestInputSchema = z
+  .object({ requestId: requestIdSchema, reason: multiLineText('Reason', 1000) })
+  .strict();
+export const rejectAccountRequestOutputSchema = z.object({ request: accountRequestSchema, emailSent: z.boolean() });
+
+export const ACCOUNT_REQUEST_MESSAGES = {
+  alreadyLinked: 'Your login already has an account number. Reload the page to continue.',
+  emailNotVerified: 'Verify your email address before requesting an account number.',
+  notFound: 'Account request not found',
+  alreadyDecided: 'This request was already decided. Reload to see the latest.',
+  needsAccountNumber: 'Assign an account number: the customer did not give one.',
+  userGone: 'The user who sent this request no longer exists.',
+} as const;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * Field rules shared by the admin and account-request forms and their routes. Single-line fields refuse
+ * control characters (CR/LF included), so a value can never break an email header or a log line.
+ */
+const CONTROL = /\p{Cc}/u;
+/** Control characters other than line breaks and tabs, for multi-line text such as a rejection reason. */
+const CONTROL_BUT_LINE_BREAKS = /(?![\n\r\t])\p{Cc}/u;
+
+/** A required one-line text: trimmed, 1..max characters. */
+export function requiredLine(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`)
+    .refine((v) => !CONTROL.test(v), `${label} must be one line of text`);
+}
+
+/** An optional one-line text; an empty string means "not given" (what an empty form field sends). */
+export function optionalLine(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} is too long`)
+    .refine((v) => !CONTROL.test(v), `${label} must be one line of text`)
+    .optional();
+}
+
+/** Free text that may span lines (a reason, a note), but holds no other control characters. */
+export function multiLineText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`)
+    .refine((v) => !CONTROL_BUT_LINE_BREAKS.test(v), `${label} contains characters that are not allowed`);
+}
+
+const PHONE = /^[0-9+().\s/-]*$/;
+const phoneDigits = (v: string) => (v.match(/\d/g) ?? []).length;
+
+/** A phone or fax number as people type them: digits, spaces, + ( ) . / -; 7 to 20 digits. */
+export function phoneNumber(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(32, `${label} is too long`)
+    .refine(
+      (v) => PHONE.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 20,
+      `Enter a valid ${label.toLowerCase()}`,
+    );
+}
+
+/** An optional phone or fax number; empty means none. */
+export function optionalPhoneNumber(label: string) {
+  return z
+    .string()
+    .trim()
+    .max(32, `${label} is too long`)
+    .refine(
+      (v) => v === '' || (PHONE.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 20),
+      `Enter a valid ${label.toLowerCase()}`,
+    )
+    .optional();
+}
+
+/**
+ * A postal address as a form enters it (spec 3 User field names: address, apt, city, state, zip,
+ * country). Strict: an address object carries nothing else.
+ */
+export const addressInputSchema = z
+  .object({
+    address: requiredLine('Address', 200),
+    apt: optionalLine('Apt / suite', 50),
+    city: requiredLine('City', 100),
+    state: requiredLine('State', 50),
+    zip: z
+      .string({ error: 'ZIP code is required' })
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, 'Enter a valid ZIP code'),
+    country: optionalLine('Country', 60),
+  })
+  .strict();
+export type AddressInput = z.input<typeof addressInputSchema>;
+
+/** Ids the portal makes or Cognito makes (a user's `sub`, a request id): letters, digits and dashes. */
+export const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+export function idSchema(label: string) {
+  return z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(64, `Not a valid ${label.toLowerCase()}`)
+    .regex(ID_PATTERN, `Not a valid ${label.toLowerCase()}`);
+}

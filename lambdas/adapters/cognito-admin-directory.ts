@@ -1,0 +1,184 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+  ListUsersInGroupCommand,
+  type AttributeType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { GROUPS, type Group } from '../../core/constants';
+import { requireEnv } from '../env';
+import type { AdminDirectory, DirectoryPage, DirectoryUser } from '../ports/admin-directory';
+import { DirectoryError } from '../ports/user-directory';
+import { call } from './cognito-user-directory';
+
+/**
+ * The user pool's admin API (USER_POOL_ID). The endpoint comes from
+ * AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER when set (the local bridge), else the regional one.
+ */
+const client = new CognitoIdentityProviderClient({});
+const pool = () => requireEnv('USER_POOL_ID');
+
+/** Cognito answers at most 60 users a page. */
+const MAX_PAGE = 60;
+
+interface CognitoUserShape {
+  Username?: string | undefined;
+  Attributes?: AttributeType[] | undefined;
+  UserAttributes?: AttributeType[] | undefined;
+  Enabled?: boolean | undefined;
+  UserStatus?: string | undefined;
+  UserCreateDate?: Date | undefined;
+}
+
+function toDirectoryUser(user: CognitoUserShape): DirectoryUser {
+  const attributes = user.Attributes ?? user.UserAttributes ?? [];
+  const attr = (name: string) => attributes.find((a) => a.Name === name)?.Value;
+  const userId = attr('sub') ?? user.Username ?? '';
+  return {
+    userId,
+    email: attr('email') ?? '',
+    firstName: attr('given_name') ?? '',
+    lastName: attr('family_name') ?? '',
+    enabled: user.Enabled !== false,
+    emailVerified: attr('email_verified') === 'true',
+    status: user.UserStatus ?? 'UNKNOWN',
+    createdAt: user.UserCreateDate ? new Date(user.UserCreateDate).toISOString() : null,
+  };
+}
+
+/** Quotes and backslashes cannot be part of a prefix search (the filter's own syntax). */
+const filterValue = (value: string) => value.replace(/["\\]/g, '');
+
+export function cognitoAdminDirectory(): AdminDirectory {
+  return {
+    async createUser({ email, password, firstName, lastName }) {
+      const answer = await call(() =>
+        client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: pool(),
+            Username: email,
+            // The portal sends its own invitation (lambdas/email/account-emails.ts).
+            MessageAction: 'SUPPRESS',
+            TemporaryPassword: password,
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'false' },
+              ...(firstName ? [{ Name: 'given_name', Value: firstName }] : []),
+              ...(lastName ? [{ Name: 'family_name', Value: lastName }] : []),
+            ],
+          }),
+        ),
+      );
+      const userId = answer.User ? toDirectoryUser(answer.User).userId : '';
+      if (!userId) throw new DirectoryError('other', 'AdminCreateUser answered without a user id');
+      return { userId };
+    },
+    async setPassword(userId, password) {
+      await call(() =>
+        client.send(
+          new AdminSetUserPasswordCommand({
+            UserPoolId: pool(),
+            Username: userId,
+            Password: password,
+            Permanent: true,
+          }),
+        ),
+      );
+    },
+    async getUser(userId) {
+      try {
+        const answer = await call(() => client.send(new AdminGetUserCommand({ UserPoolId: pool(), Username: userId })));
+        return toDirectoryUser(answer);
+      } catch (error) {
+        if (error instanceof DirectoryError && error.kind === 'user-not-found') return null;
+        throw error;
+      }
+    },
+    async groupsOf(userId) {
+      const groups: Group[] = [];
+      let token: string | undefined;
+      do {
+        const answer = await call(() =>
+          client.send(new AdminListGroupsForUserCommand({ UserPoolId: pool(), Username: userId, NextToken: token })),
+        );
+        for (const g of answer.Groups ?? []) {
+          if ((GROUPS as readonly string[]).includes(g.GroupName ?? '')) groups.push(g.GroupName as Group);
+        }
+        token = answer.NextToken;
+      } while (token);
+      return groups;
+    },
+    async addToGroup(userId, group) {
+      await call(() =>
+        client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool(), Username: userId, GroupName: group })),
+      );
+    },
+    async removeFromGroup(userId, group) {
+      await call(() =>
+        client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: pool(), Username: userId, GroupName: group })),
+      );
+    },
+    async deleteUser(userId) {
+      await call(() => client.send(new AdminDeleteUserCommand({ UserPoolId: pool(), Username: userId })));
+    },
+    async setEnabled(userId, enabled) {
+      const command = enabled
+        ? new AdminEnableUserCommand({ UserPoolId: pool(), Username: userId })
+        : new AdminDisableUserCommand({ UserPoolId: pool(), Username: userId });
+      await call(() => client.send(command as AdminEnableUserCommand));
+    },
+    async markEmailVerified(userId, email) {
+      await call(() =>
+        client.send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId: pool(),
+            Username: userId,
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+            ],
+          }),
+        ),
+      );
+    },
+    async signOutEverywhere(userId) {
+      await call(() => client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool(), Username: userId })));
+    },
+    async listGroupMembers(group, { limit, token }): Promise<DirectoryPage> {
+      const answer = await call(() =>
+        client.send(
+          new ListUsersInGroupCommand({
+            UserPoolId: pool(),
+            GroupName: group,
+            Limit: Math.min(limit, MAX_PAGE),
+            NextToken: token,
+          }),
+        ),
+      );
+      return { users: (answer.Users ?? []).map(toDirectoryUser), nextToken: answer.NextToken ?? null };
+    },
+    async searchUsers(field, prefix, { limit, token }): Promise<DirectoryPage> {
+      const answer = await call(() =>
+        client.send(
+          new ListUsersCommand({
+            UserPoolId: pool(),
+            Filter: `${field} ^= "${filterValue(prefix)}"`,
+            Limit: Math.min(limit, MAX_PAGE),
+            PaginationToken: token,
+          }),
+        ),
+      );
+      return { users: (answer.Users ?? []).map(toDirectoryUser), nextToken: answer.PaginationToken ?? null };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { userProfileSchema } from '../../core/schemas/user-profile';
+import type { AccountLinks } from '../ports/account-links';
+import { WriteConflict } from '../ports/write-conflict';
+import { documentClient, tableName } from './dynamo-client';
+
+/**
+ * A user's accounts (users record) and each practice's `userIds` set (customers record) change in one
+ * TransactWriteItems, so "who is linked to this practice" (getCustomer) never disagrees with the users'
+ * own records, without a Scan or an index over a list attribute.
+ */
+export function dynamoAccountLinks(): AccountLinks {
+  return {
+    async apply(change) {
+      const now = new Date().toISOString();
+      const userUpdate = {
+        Update: {
+          TableName: tableName('users'),
+          Key: { userId: change.userId },
+          UpdateExpression: `SET accountNumbers = :numbers, version = if_not_exists(version, :zero) + :one, updatedAt = :now${
+            change.accountNumber ? ', accountNumber = :main' : ''
+          }${change.accountNumber ? '' : ' REMOVE accountNumber'}`,
+          ConditionExpression:
+            change.expectedVersion === 0
+              ? 'attribute_exists(userId) AND (version = :expected OR attribute_not_exists(version))'
+              : 'attribute_exists(userId) AND version = :expected',
+          ExpressionAttributeValues: {
+            ':numbers': change.accountNumbers,
+            ':zero': 0,
+            ':one': 1,
+            ':now': now,
+            ':expected': change.expectedVersion,
+            ...(change.accountNumber ? { ':main': change.accountNumber } : {}),
+          },
+        },
+      };
+      const practiceUpdate = (accountNumber: string, op: 'ADD' | 'DELETE') => ({
+        Update: {
+          TableName: tableName('customers'),
+          Key: { accountNumber },
+          UpdateExpression: `${op} userIds :user`,
+          ConditionExpression: 'attribute_exists(accountNumber)',
+          ExpressionAttributeValues: { ':user': new Set([change.userId]) },
+        },
+      });
+      const items = [
+        userUpdate,
+        ...(change.linked ? [practiceUpdate(change.linked, 'ADD')] : []),
+        ...(change.unlinked ? [practiceUpdate(change.unlinked, 'DELETE')] : []),
+      ];
+      try {
+        await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const reasons = error.CancellationReasons ?? [];
+        if (reasons[0]?.Code === 'ConditionalCheckFailed') {
+          const { Item } = await documentClient().send(
+            new GetCommand({ TableName: tableName('users'), Key: { userId: change.userId }, ConsistentRead: true }),
+          );
+          throw new WriteConflict(Item ? 'changed' : 'missing');
+        }
+        if (reasons.slice(1).some((r) => r.Code === 'ConditionalCheckFailed'))
+          throw new WriteConflict('account-missing');
+        throw error;
+      }
+      const { Item } = await documentClient().send(
+        new GetCommand({ TableName: tableName('users'), Key: { userId: change.userId }, ConsistentRead: true }),
+      );
+      return userProfileSchema.parse(Item);
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { accountRequestSchema } from '../../core/schemas/account-request';
+import { invalidArgument } from '../../core/errors';
+import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
+import type { AccountRequestsRepository } from '../ports/account-requests-repository';
+import { WriteConflict } from '../ports/write-conflict';
+import { documentClient, tableName } from './dynamo-client';
+
+/** The byStatus index's last key (requestId, status, createdAt), checked before it reaches DynamoDB. */
+const listCursorSchema = z
+  .object({
+    requestId: z.string().min(1).max(64),
+    status: z.string().min(1).max(16),
+    createdAt: z.string().min(1).max(40),
+  })
+  .strict();
+
+/**
+ * The accountRequests table. The request id is the requester's user id, and the put is conditional, so
+ * two submissions (two tabs, a double click, a retry) store one request.
+ */
+export function dynamoAccountRequestsRepository(): AccountRequestsRepository {
+  const get: AccountRequestsRepository['get'] = async (requestId) => {
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName('accountRequests'), Key: { requestId }, ConsistentRead: true }),
+    );
+    return Item ? accountRequestSchema.parse(Item) : null;
+  };
+  return {
+    get,
+    async createOpen(request) {
+      try {
+        await documentClient().send(
+          new PutCommand({
+            TableName: tableName('accountRequests'),
+            Item: request,
+            ConditionExpression: 'attribute_not_exists(requestId) OR #status = :rejected',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':rejected': 'rejected' },
+          }),
+        );
+        return { created: true, request };
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        const stored = await get(request.requestId);
+        if (!stored) throw error;
+        return { created: false, request: stored };
+      }
+    },
+    async decide(requestId, decision) {
+      try {
+        const { Attributes } = await documentClient().send(
+          new UpdateCommand({
+            TableName: tableName('accountRequests'),
+            Key: { requestId },
+            UpdateExpression: `SET #status = :status, decidedAt = :at, decidedBy = :by, updatedAt = :at${
+              decision.accountNumber ? ', accountNumber = :account' : ''
+            }${decision.rejectionReason ? ', rejectionReason = :reason' : ''}`,
+            ConditionExpression: '#status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':status': decision.status,
+              ':pending': 'pending',
+              ':at': decision.decidedAt,
+              ':by': decision.decidedBy,
+              ...(decision.accountNumber ? { ':account': decision.accountNumber } : {}),
+              ...(decision.rejectionReason ? { ':reason': decision.rejectionReason } : {}),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return accountRequestSchema.parse(Attributes);
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        throw new WriteConflict((await get(requestId)) ? 'changed' : 'missing');
+      }
+    },
+    async listByStatus(status, { limit, cursor }) {
+      const start = cursor ? decodeCursor(cursor, listCursorSchema) : undefined;
+      if (start && start.status !== status) throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
+      const answer = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName('accountRequests'),
+          IndexName: 'byStatus',
+          KeyConditionExpression: '#status = :status',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status },
+          ScanIndexForward: true, // oldest first
+          Limit: limit,
+          ExclusiveStartKey: start,
+        }),
+      );
+      return {
+        items: (answer.Items ?? []).map((item) => accountRequestSchema.parse(item)),
+        nextCursor: answer.LastEvaluatedKey ? encodeCursor(answer.LastEvaluatedKey) : null,
+      };
+    },
+  };
+}

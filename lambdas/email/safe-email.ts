@@ -1,0 +1,102 @@
+/**
+ * The one way the portal builds an email. User-supplied values are HTML-escaped in bodies (the `html`
+ * tag escapes every interpolated value unless it is already SafeHtml), and subjects and addresses refuse
+ * CR, LF and other control characters, so no value can add a header or a recipient (header injection).
+ * Templated emails build on this: a template's text goes through `html` and `composeEmail` like these.
+ */
+
+/** A value was refused because it could change the email's headers or recipients. */
+export class UnsafeEmailError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsafeEmailError';
+  }
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/** HTML that is safe to put in a body as it is: made by `html` (or a constant of ours), never raw input. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+function fragment(value: unknown): string {
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map(fragment).join('');
+  if (value === null || value === undefined) return '';
+  return escapeHtml(String(value));
+}
+
+/** Tagged template: `html\`<p>Hello ${name}</p>\`` escapes `name`; nested `html` fragments and arrays compose. */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  return new SafeHtml(
+    strings.reduce((out, part, i) => out + part + (i < values.length ? fragment(values[i]) : ''), ''),
+  );
+}
+
+const CONTROL = /\p{Cc}/u;
+
+/** A header value (subject, display text): one line, no control characters. */
+export function headerValue(value: string, field = 'subject'): string {
+  if (CONTROL.test(value)) throw new UnsafeEmailError(`The email ${field} contains a line break or control character`);
+  if (value.length > 998) throw new UnsafeEmailError(`The email ${field} is too long`);
+  return value;
+}
+
+// One plain address: no display name, list separator, brackets, quotes or spaces (any of which could
+// smuggle a second recipient past a header writer).
+const ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export function emailAddress(value: string): string {
+  headerValue(value, 'address');
+  if (value.length > 254 || !ADDRESS.test(value)) throw new UnsafeEmailError('Not a single plain email address');
+  return value;
+}
+
+declare const composed: unique symbol;
+/** An email checked by composeEmail; the EmailSender port takes nothing else. */
+export interface OutgoingEmail {
+  readonly to: readonly string[];
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly replyTo?: string | undefined;
+  readonly [composed]: true;
+}
+
+export interface EmailDraft {
+  to: string | readonly string[];
+  subject: string;
+  /** The plain-text part: shown as text, so values need no escaping, only the subject and addresses do. */
+  text: string;
+  html: SafeHtml;
+  replyTo?: string | undefined;
+}
+
+/** Checks every header value and address and freezes the email. Throws UnsafeEmailError. */
+export function composeEmail(draft: EmailDraft): OutgoingEmail {
+  const to = (typeof draft.to === 'string' ? [draft.to] : [...draft.to]).map(emailAddress);
+  if (to.length === 0) throw new UnsafeEmailError('An email needs a recipient');
+  const email = {
+    to,
+    subject: headerValue(draft.subject),
+    text: draft.text,
+    html: draft.html.value,
+    ...(draft.replyTo ? { replyTo: emailAddress(draft.replyTo) } : {}),
+  };
+  return Object.freeze(email) as unknown as OutgoingEmail;
+}

@@ -1,0 +1,28 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoAccountLinks } from '../../adapters/dynamo-account-links';
+import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-requests-repository';
+import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { sesEmailSender } from '../../adapters/ses-email-sender';
+import { portalUrl } from '../../email/email-config';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { approveAccountRequest } from '../../use-cases/approve-account-request';
+
+const requests = dynamoAccountRequestsRepository();
+const customers = dynamoCustomersRepository();
+const users = dynamoUsersRepository();
+const links = dynamoAccountLinks();
+const mailer = sesEmailSender();
+
+export const handler = createHandler(ROUTES.approveAccountRequest, (input, ctx) =>
+  approveAccountRequest(callerOf(ctx), input, {
+    requests,
+    customers,
+    users,
+    links,
+    mailer,
+    portalUrl: portalUrl(),
+    now: () => new Date(),
+    log: ctx.log,
+  }),
+);

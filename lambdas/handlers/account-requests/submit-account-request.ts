@@ -1,0 +1,26 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-requests-repository';
+import { dynamoReferenceDataRepository } from '../../adapters/dynamo-reference-data-repository';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { sesEmailSender } from '../../adapters/ses-email-sender';
+import { labNotificationsAddress, portalUrl } from '../../email/email-config';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { submitAccountRequest } from '../../use-cases/submit-account-request';
+
+const users = dynamoUsersRepository();
+const requests = dynamoAccountRequestsRepository();
+const referenceData = dynamoReferenceDataRepository();
+const mailer = sesEmailSender();
+
+export const handler = createHandler(ROUTES.submitAccountRequest, (input, ctx) =>
+  submitAccountRequest(callerOf(ctx), input, {
+    users,
+    requests,
+    referenceData,
+    mailer,
+    labAddress: () => labNotificationsAddress(),
+    portalUrl: portalUrl(),
+    now: () => new Date(),
+    log: ctx.log,
+  }),
+);

@@ -1,0 +1,12 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { createHandler } from '../../http/create-handler';
+import { getCustomer } from '../../use-cases/get-customer';
+
+const customers = dynamoCustomersRepository();
+const users = dynamoUsersRepository();
+
+export const handler = createHandler(ROUTES.getCustomer, ({ accountNumber }) =>
+  getCustomer(accountNumber, { customers, users }),
+);

@@ -1,0 +1,14 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoAccountLinks } from '../../adapters/dynamo-account-links';
+import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { createHandler } from '../../http/create-handler';
+import { linkUserToAccount } from '../../use-cases/link-user-to-account';
+
+const users = dynamoUsersRepository();
+const customers = dynamoCustomersRepository();
+const links = dynamoAccountLinks();
+
+export const handler = createHandler(ROUTES.linkUserToAccount, (input) =>
+  linkUserToAccount(input, { users, customers, links }),
+);

@@ -1,0 +1,10 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { updateMyProfile } from '../../use-cases/update-my-profile';
+
+const users = dynamoUsersRepository();
+
+export const handler = createHandler(ROUTES.updateMyProfile, (input, ctx) =>
+  updateMyProfile(callerOf(ctx), input, users),
+);

@@ -1,0 +1,16 @@
+import { ROUTES } from '../../../core/routes';
+import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
+import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { adminResetPassword } from '../../use-cases/admin-reset-password';
+
+const directory = cognitoAdminDirectory();
+
+export const handler = createHandler(ROUTES.adminResetPassword, (input, ctx) =>
+  adminResetPassword(callerOf(ctx), input, {
+    directory,
+    revocations: sharedSessionRevocations(),
+    now: Date.now,
+    log: ctx.log,
+  }),
+);

@@ -1,0 +1,15 @@
+import { ROUTES } from '../../../core/routes';
+import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { sesEmailSender } from '../../adapters/ses-email-sender';
+import { portalUrl } from '../../email/email-config';
+import { createHandler } from '../../http/create-handler';
+import { createUser } from '../../use-cases/create-user';
+
+const directory = cognitoAdminDirectory();
+const users = dynamoUsersRepository();
+const mailer = sesEmailSender();
+
+export const handler = createHandler(ROUTES.createUser, (input, ctx) =>
+  createUser(input, { directory, users, mailer, portalUrl: portalUrl(), log: ctx.log }),
+);

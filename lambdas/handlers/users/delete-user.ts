@@ -1,0 +1,26 @@
+import { ROUTES } from '../../../core/routes';
+import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
+import { dynamoActivityRepository } from '../../adapters/dynamo-activity-repository';
+import { dynamoLocks } from '../../adapters/dynamo-locks';
+import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { deleteUser } from '../../use-cases/delete-user';
+
+const directory = cognitoAdminDirectory();
+const users = dynamoUsersRepository();
+const activity = dynamoActivityRepository();
+const locks = dynamoLocks();
+
+export const handler = createHandler(ROUTES.deleteUser, ({ userId }, ctx) =>
+  deleteUser(callerOf(ctx), userId, {
+    directory,
+    users,
+    activity,
+    locks,
+    // The wrapper's own cached store: this process refuses the user's token from this moment on.
+    revocations: sharedSessionRevocations(),
+    now: Date.now,
+    log: ctx.log,
+  }),
+);

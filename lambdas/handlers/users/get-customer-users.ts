@@ -1,0 +1,14 @@
+import { ROUTES } from '../../../core/routes';
+import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
+import { dynamoActivityRepository } from '../../adapters/dynamo-activity-repository';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { createHandler } from '../../http/create-handler';
+import { listUsers } from '../../use-cases/list-users';
+
+const directory = cognitoAdminDirectory();
+const users = dynamoUsersRepository();
+const activity = dynamoActivityRepository();
+
+export const handler = createHandler(ROUTES.getCustomerUsers, (input) =>
+  listUsers('customer', input, { directory, users, activity }),
+);

@@ -1,0 +1,10 @@
+import { ROUTES } from '../../../core/routes';
+import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
+import { createHandler } from '../../http/create-handler';
+import { overrideEmailVerification } from '../../use-cases/override-email-verification';
+
+const directory = cognitoAdminDirectory();
+
+export const handler = createHandler(ROUTES.overrideEmailVerification, ({ userId }) =>
+  overrideEmailVerification(userId, directory),
+);

@@ -1,0 +1,15 @@
+import { ROUTES } from '../../../core/routes';
+import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
+import { dynamoLocks } from '../../adapters/dynamo-locks';
+import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { createHandler } from '../../http/create-handler';
+import { setRole } from '../../use-cases/set-role';
+
+const directory = cognitoAdminDirectory();
+const users = dynamoUsersRepository();
+const locks = dynamoLocks();
+
+export const handler = createHandler(ROUTES.setRole, (input, ctx) =>
+  setRole(input, { directory, users, locks, revocations: sharedSessionRevocations(), now: Date.now, log: ctx.log }),
+);

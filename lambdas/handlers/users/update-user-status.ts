@@ -1,0 +1,21 @@
+import { ROUTES } from '../../../core/routes';
+import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
+import { dynamoLocks } from '../../adapters/dynamo-locks';
+import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { updateUserStatus } from '../../use-cases/update-user-status';
+
+const directory = cognitoAdminDirectory();
+const locks = dynamoLocks();
+
+export const handler = createHandler(ROUTES.updateUserStatus, (input, ctx) =>
+  updateUserStatus(callerOf(ctx), input, {
+    directory,
+    locks,
+    // The wrapper's own cached store: this process refuses a disabled user's token at once; other Lambda
+    // containers within REVOCATION_CACHE_MS (docs/decisions.md "Disabling a user").
+    revocations: sharedSessionRevocations(),
+    now: Date.now,
+    log: ctx.log,
+  }),
+);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { decodeCursor, encodeCursor } from './page-cursor';
+
+/**
+ * Pages through a source that answers `{ items, nextToken }` per token, taking `limit` items at a time,
+ * even when the source answers more than asked for (cognito-local ignores Limit): the cursor keeps the
+ * source's token and how far into that answer the last page got.
+ */
+export const tokenCursorSchema = z
+  .object({
+    /** The source's page token (absent: its first page). */
+    t: z.string().min(1).max(2048).optional(),
+    /** Items of that answer already shown. */
+    o: z.number().int().min(0).max(100_000),
+  })
+  .strict();
+export type TokenCursor = z.infer<typeof tokenCursorSchema>;
+
+export interface TokenPage<T> {
+  items: T[];
+  nextToken: string | null;
+}
+
+export async function pageThrough<T>(
+  fetchPage: (token: string | undefined) => Promise<TokenPage<T>>,
+  position: TokenCursor,
+  limit: number,
+): Promise<{ items: T[]; next: TokenCursor | null }> {
+  const answer = await fetchPage(position.t);
+  const end = position.o + limit;
+  const items = answer.items.slice(position.o, end);
+  if (answer.items.length > end) return { items, next: { ...(position.t ? { t: position.t } : {}), o: end } };
+  return { items, next: answer.nextToken ? { t: answer.nextToken, o: 0 } : null };
+}
+
+export const decodeTokenCursor = (cursor: string | undefined): TokenCursor =>
+  cursor ? decodeCursor(cursor, tokenCursorSchema) : { o: 0 };
+export const encodeTokenCursor = (cursor: TokenCursor | null): string | null => (cursor ? encodeCursor(cursor) : null);

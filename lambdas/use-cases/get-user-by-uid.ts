@@ -1,0 +1,27 @@
+import { invalidArgument } from '../../core/errors';
+import { USER_ID_REQUIRED, type AdminUserDetail } from '../../core/schemas/user-admin';
+import type { ActivityRepository } from '../ports/activity-repository';
+import type { AdminDirectory } from '../ports/admin-directory';
+import type { UsersRepository } from '../ports/users-repository';
+import { adminUserOf } from './admin-user-view';
+import { requireDirectoryUser, rethrowAsAppError } from './directory-failure';
+
+/** spec 6/7 getUserByUid { uid } (super admins): the list row plus the full users record. */
+export async function getUserByUid(
+  uid: string | undefined,
+  deps: {
+    directory: Pick<AdminDirectory, 'getUser' | 'groupsOf'>;
+    users: Pick<UsersRepository, 'get'>;
+    activity: Pick<ActivityRepository, 'lastActivities'>;
+  },
+): Promise<AdminUserDetail> {
+  // spec 5: "User ID is required."
+  if (!uid) throw invalidArgument(USER_ID_REQUIRED, { uid: [USER_ID_REQUIRED] });
+  const user = await requireDirectoryUser(deps.directory, uid);
+  const [groups, profile, activity] = await Promise.all([
+    deps.directory.groupsOf(uid).catch(rethrowAsAppError),
+    deps.users.get(uid),
+    deps.activity.lastActivities([uid]),
+  ]);
+  return { ...adminUserOf(user, groups, profile ?? undefined, activity.get(uid)), profile };
+}

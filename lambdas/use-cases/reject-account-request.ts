@@ -1,0 +1,55 @@
+import { aborted, notFound } from '../../core/errors';
+import { ACCOUNT_REQUEST_MESSAGES, type AccountRequest } from '../../core/schemas/account-request';
+import type { Identity } from '../auth/verify-token';
+import { accountRequestRejectedEmail } from '../email/account-emails';
+import type { Logger } from '../http/logger';
+import type { AccountRequestsRepository } from '../ports/account-requests-repository';
+import type { EmailSender } from '../ports/email-sender';
+import { isWriteConflict } from '../ports/write-conflict';
+import { describeError } from './directory-failure';
+
+/**
+ * `rejectAccountRequest` (super admins): a pending request becomes rejected with the reason, which the
+ * customer is emailed and sees through getMyAccountRequest. Rejecting again changes and sends nothing; an
+ * approved request cannot be rejected.
+ */
+export async function rejectAccountRequest(
+  caller: Identity,
+  input: { requestId: string; reason: string },
+  deps: {
+    requests: Pick<AccountRequestsRepository, 'get' | 'decide'>;
+    mailer: EmailSender;
+    now: () => Date;
+    log: Logger;
+  },
+): Promise<{ request: AccountRequest; emailSent: boolean }> {
+  const request = await deps.requests.get(input.requestId);
+  if (!request) throw notFound(ACCOUNT_REQUEST_MESSAGES.notFound);
+  if (request.status === 'rejected') return { request, emailSent: false };
+  if (request.status === 'approved') throw aborted(ACCOUNT_REQUEST_MESSAGES.alreadyDecided);
+  let decided: AccountRequest;
+  try {
+    decided = await deps.requests.decide(request.requestId, {
+      status: 'rejected',
+      rejectionReason: input.reason,
+      decidedAt: deps.now().toISOString(),
+      decidedBy: caller.email,
+    });
+  } catch (error) {
+    if (isWriteConflict(error)) throw aborted(ACCOUNT_REQUEST_MESSAGES.alreadyDecided);
+    throw error;
+  }
+  let emailSent = false;
+  try {
+    await deps.mailer.send(
+      accountRequestRejectedEmail({ to: request.userEmail, practiceName: request.practiceName, reason: input.reason }),
+    );
+    emailSent = true;
+  } catch (error) {
+    deps.log.warn('rejectAccountRequest: customer email failed', {
+      requestId: request.requestId,
+      error: describeError(error),
+    });
+  }
+  return { request: decided, emailSent };
+}

@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import { accountRequestFormSchema, type AccountRequest } from '../../../../core/schemas/account-request';
+import { approveAccountRequest } from '../../../../lambdas/use-cases/approve-account-request';
+import { rejectAccountRequest } from '../../../../lambdas/use-cases/reject-account-request';
+import { submitAccountRequest } from '../../../../lambdas/use-cases/submit-account-request';
+import { failureOf } from '../../../support/failure-of';
+import { identity } from '../../../support/identities';
+import {
+  InMemoryAccountLinks,
+  InMemoryAccountRequests,
+  InMemoryCustomers,
+  InMemoryMailer,
+  InMemoryReferenceData,
+  InMemoryUsers,
+  memoryLogger,
+} from '../../../support/in-memory-ports';
+
+const NOW = new Date('2025-03-03T10:00:00.000Z');
+const form = (extra: Record<string, unknown> = {}) =>
+  accountRequestFormSchema.parse({
+    practiceName: 'Sunrise Vision',
+    contactName: 'Dr. Ama Mensah',
+    email: 'ama@sunrise.test',
+    phone: '(503) 555-0170',
+    address: { address: '9 Harbor Road', city: 'Portland', state: 'OR', zip: '97201' },
+    stateLicenseNumber: 'OR-12345',
+    buyingGroupId: 'vision-source',
+    ...extra,
+  });
+
+function world() {
+  const users = new InMemoryUsers();
+  const customers = new InMemoryCustomers();
+  const requests = new InMemoryAccountRequests();
+  const links = new InMemoryAccountLinks(users, customers);
+  const mailer = new InMemoryMailer();
+  const { log, lines } = memoryLogger();
+  const customer = identity(['customer'], { userId: 'cust-1', email: 'fitter@sunrise.test' });
+  const lead = identity(['admin', 'superadmin'], { userId: 'lead', email: 'lead@lab.test' });
+  users.rows.set('cust-1', {
+    userId: 'cust-1',
+    email: 'fitter@sunrise.test',
+    firstName: 'A',
+    lastName: 'M',
+    accountNumbers: [],
+    termsAccepted: true,
+    version: 0,
+  });
+  const deps = {
+    users,
+    customers,
+    requests,
+    links,
+    mailer,
+    referenceData: new InMemoryReferenceData(),
+    labAddress: () => 'orders@lab.test',
+    portalUrl: 'https://portal.lab.test',
+    now: () => NOW,
+    log,
+  };
+  return { ...deps, lines, customer, lead, deps };
+}
+
+describe('submitAccountRequest (spec 2, 7)', () => {
+  it('stores one pending request keyed by the user id and emails the lab', async () => {
+    const { requests, mailer, customer, deps } = world();
+    const answer = await submitAccountRequest(customer, form(), deps);
+    expect(answer).toMatchObject({
+      created: true,
+      request: { requestId: 'cust-1', userEmail: 'fitter@sunrise.test', status: 'pending' },
+    });
+    expect(requests.rows.size).toBe(1);
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]).toMatchObject({ to: ['orders@lab.test'], subject: 'New account request: Sunrise Vision' });
+  });
+
+  it('submitting twice stores one request, answers it both times and emails the lab once', async () => {
+    const { requests, mailer, customer, deps } = world();
+    const [a, b] = await Promise.all([
+      submitAccountRequest(customer, form(), deps),
+      submitAccountRequest(customer, form({ contactName: 'Other' }), deps),
+    ]);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    expect(b.request).toEqual(a.request);
+    expect(requests.rows.size).toBe(1);
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it('only a verified customer without an account number may ask', async () => {
+    const { users, customer, deps } = world();
+    expect(await failureOf(submitAccountRequest({ ...customer, emailVerified: false }, form(), deps))).toMatchObject({
+      status: 'permission-denied',
+      message: 'Verify your email address before requesting an account number.',
+    });
+    users.rows.set('cust-1', { ...users.rows.get('cust-1')!, accountNumber: 'BV-1001' });
+    expect((await failureOf(submitAccountRequest(customer, form(), deps))).status).toBe('aborted');
+  });
+
+  it('the buying group must be one of listBuyingGroups', async () => {
+    const { requests, customer, deps } = world();
+    expect(await failureOf(submitAccountRequest(customer, form({ buyingGroupId: 'made-up' }), deps))).toMatchObject({
+      status: 'invalid-argument',
+      details: { fieldErrors: { buyingGroupId: ['Choose a buying group from the list'] } },
+    });
+    expect(requests.rows.size).toBe(0);
+  });
+
+  it('a failed lab email does not lose the request', async () => {
+    const { requests, mailer, lines, customer, deps } = world();
+    mailer.failNext('send');
+    expect((await submitAccountRequest(customer, form(), deps)).created).toBe(true);
+    expect(requests.rows.size).toBe(1);
+    expect(lines.some((l) => l.includes('lab notification failed'))).toBe(true);
+  });
+
+  it('the shared form schema: clear field messages, no CR/LF, no extra keys, empty existing account is none', () => {
+    const bad = accountRequestFormSchema.safeParse({
+      practiceName: 'A\nB',
+      email: 'x',
+      phone: '12',
+      address: {},
+      extra: 1,
+    });
+    expect(bad.success).toBe(false);
+    const messages = bad.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'practiceName: Practice name must be one line of text',
+        'contactName: Contact name is required',
+        'email: Enter a valid email address',
+        'phone: Enter a valid phone',
+        'address.city: City is required',
+        'stateLicenseNumber: State license number is required',
+        'buyingGroupId: Choose a buying group',
+      ]),
+    );
+    expect(form({ existingAccountNumber: '' }).existingAccountNumber).toBeUndefined();
+    expect(form({ existingAccountNumber: 'bv-1001' }).existingAccountNumber).toBe('BV-1001');
+  });
+});
+
+async function pending(w: ReturnType<typeof world>, extra: Record<string, unknown> = {}): Promise<AccountRequest> {
+  return (await submitAccountRequest(w.customer, form(extra), w.deps)).request;
+}
+
+describe('approveAccountRequest', () => {
+  it('creates the practice from the request, links the user as main account, approves, emails the customer', async () => {
+    const w = world();
+    await pending(w);
+    const answer = await approveAccountRequest(w.lead, { requestId: 'cust-1', accountNumber: 'SV-1' }, w.deps);
+    expect(answer).toMatchObject({
+      practiceCreated: true,
+      emailSent: true,
+      request: { status: 'approved', accountNumber: 'SV-1', decidedBy: 'lead@lab.test' },
+    });
+    expect(await w.customers.get('SV-1')).toMatchObject({
+      company: 'Sunrise Vision',
+      phone: '(503) 555-0170',
+      buyingGroupId: 'vision-source',
+      pricingAllowed: false,
+    });
+    expect(w.users.rows.get('cust-1')).toMatchObject({ accountNumber: 'SV-1', accountNumbers: [] });
+    expect(await w.customers.linkedUserIds('SV-1')).toEqual(['cust-1']);
+    expect(w.mailer.sent.at(-1)).toMatchObject({ to: ['fitter@sunrise.test'] });
+  });
+
+  it("confirms the customer's own account number when none is assigned, and keeps an existing practice", async () => {
+    const w = world();
+    w.customers.rows.set('BV-1001', {
+      accountNumber: 'BV-1001',
+      company: 'Existing',
+      phone: '1',
+      shippingAddress: { address: '', city: '', state: '', zip: '' },
+      pricingAllowed: true,
+    });
+    await pending(w, { existingAccountNumber: 'BV-1001' });
+    const answer = await approveAccountRequest(w.lead, { requestId: 'cust-1' }, w.deps);
+    expect(answer.practiceCreated).toBe(false);
+    expect((await w.customers.get('BV-1001'))?.company).toBe('Existing');
+    expect(w.users.rows.get('cust-1')?.accountNumber).toBe('BV-1001');
+  });
+
+  it('a failure half-way (link) is finished by calling again, without a second practice, link or email', async () => {
+    const w = world();
+    await pending(w);
+    w.links.failNext('apply');
+    await failureOf(approveAccountRequest(w.lead, { requestId: 'cust-1', accountNumber: 'SV-1' }, w.deps));
+    expect(w.customers.rows.has('SV-1')).toBe(true);
+    expect(w.requests.rows.get('cust-1')?.status).toBe('pending');
+    const sentBefore = w.mailer.sent.length;
+
+    const answer = await approveAccountRequest(w.lead, { requestId: 'cust-1', accountNumber: 'SV-1' }, w.deps);
+    expect(answer).toMatchObject({ practiceCreated: false, request: { status: 'approved' } });
+    const again = await approveAccountRequest(w.lead, { requestId: 'cust-1' }, w.deps);
+    expect(again.emailSent).toBe(false);
+    expect(w.links.applied).toHaveLength(1);
+    expect(w.mailer.sent.length).toBe(sentBefore + 1);
+  });
+
+  it('a failure after the link (marking approved) is also finished by calling again', async () => {
+    const w = world();
+    await pending(w);
+    w.requests.failNext('decide');
+    await failureOf(approveAccountRequest(w.lead, { requestId: 'cust-1', accountNumber: 'SV-1' }, w.deps));
+    expect(w.users.rows.get('cust-1')?.accountNumber).toBe('SV-1');
+    await approveAccountRequest(w.lead, { requestId: 'cust-1', accountNumber: 'SV-1' }, w.deps);
+    expect(w.requests.rows.get('cust-1')?.status).toBe('approved');
+    expect(w.links.applied).toHaveLength(1);
+  });
+
+  it('a user whose record changes meanwhile is re-read and linked (no lost update)', async () => {
+    const w = world();
+    await pending(w);
+    let raced = false;
+    const get = w.users.get.bind(w.users);
+    w.users.get = async (id) => {
+      const row = await get(id);
+      if (row && !raced) {
+        raced = true;
+        w.users.rows.set(id, { ...row, company: 'Edited in another tab', version: row.version + 1 });
+      }
+      return row;
+    };
+    await approveAccountRequest(w.lead, { requestId: 'cust-1', accountNumber: 'SV-1' }, w.deps);
+    expect(w.users.rows.get('cust-1')).toMatchObject({ accountNumber: 'SV-1', company: 'Edited in another tab' });
+  });
+
+  it('needs an account number when the customer gave none; a rejected or other-numbered approval is a 409', async () => {
+    const w = world();
+    await pending(w);
+    expect(await failureOf(approveAccountRequest(w.lead, { requestId: 'cust-1' }, w.deps))).toMatchObject({
+      status: 'invalid-argument',
+      message: 'Assign an account number: the customer did not give one.',
+    });
+    await approveAccountRequest(w.lead, { requestId: 'cust-1', accountNumber: 'SV-1' }, w.deps);
+    expect(
+      (await failureOf(approveAccountRequest(w.lead, { requestId: 'cust-1', accountNumber: 'SV-2' }, w.deps))).status,
+    ).toBe('aborted');
+    expect((await failureOf(approveAccountRequest(w.lead, { requestId: 'nope' }, w.deps))).status).toBe('not-found');
+  });
+});
+
+describe('rejectAccountRequest', () => {
+  it('stores the reason, emails it, and rejecting again sends nothing more', async () => {
+    const w = world();
+    await pending(w);
+    const answer = await rejectAccountRequest(w.lead, { requestId: 'cust-1', reason: 'License not found' }, w.deps);
+    expect(answer).toMatchObject({
+      emailSent: true,
+      request: { status: 'rejected', rejectionReason: 'License not found' },
+    });
+    const sent = w.mailer.sent.length;
+    expect((await rejectAccountRequest(w.lead, { requestId: 'cust-1', reason: 'Again' }, w.deps)).emailSent).toBe(
+      false,
+    );
+    expect(w.mailer.sent.length).toBe(sent);
+    expect(w.requests.rows.get('cust-1')?.rejectionReason).toBe('License not found');
+  });
+
+  it('an approved request cannot be rejected; after a rejection the customer may submit again', async () => {
+    const w = world();
+    await pending(w);
+    await rejectAccountRequest(w.lead, { requestId: 'cust-1', reason: 'Fix the license' }, w.deps);
+    expect((await submitAccountRequest(w.customer, form({ stateLicenseNumber: 'OR-99' }), w.deps)).created).toBe(true);
+    await approveAccountRequest(w.lead, { requestId: 'cust-1', accountNumber: 'SV-1' }, w.deps);
+    expect((await failureOf(rejectAccountRequest(w.lead, { requestId: 'cust-1', reason: 'x' }, w.deps))).status).toBe(
+      'aborted',
+    );
+  });
+});
