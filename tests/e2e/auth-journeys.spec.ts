@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from '../../local/seed/demo-data';
-
-/** The local stack runs with LENSLAB_FIXED_CODE (playwright.config.ts): every emailed code is this one. */
-const FIXED_CODE = '123456';
+import { codeIn, waitForEmail } from '../support/mailbox';
+import { callRoute, idTokenInPage, mailboxUrl } from './support/portal';
 
 test.describe('auth journeys (spec 2 auth pages, spec 4 sign-up, spec 5 and 8 messages)', () => {
   test('forgot password: "Email is required", then "No account found with this email address"', async ({ page }) => {
@@ -23,8 +22,9 @@ test.describe('auth journeys (spec 2 auth pages, spec 4 sign-up, spec 5 and 8 me
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   });
 
-  test('sign-up: live password hints, required terms, email verification, then the account request page', async ({
+  test('sign-up: live password hints, required terms, the emailed code verifies, then the account request page (spec 4)', async ({
     page,
+    request,
   }) => {
     const email = `fitter-${Date.now()}@new-practice.test`;
     const password = 'Brand!New2025';
@@ -49,23 +49,31 @@ test.describe('auth journeys (spec 2 auth pages, spec 4 sign-up, spec 5 and 8 me
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/auth\/verify-email\?email=/);
 
-    await page.getByLabel('Verification code').fill(FIXED_CODE);
+    // spec 4: sign-up sends a verification email; the code is read from the mailbox, as a user would.
+    const verification = await waitForEmail(await mailboxUrl(request), email, (e) =>
+      /verification code/i.test(e.subject),
+    );
+    await page.getByLabel('Verification code').fill(codeIn(verification));
     await page.getByRole('button', { name: 'Verify email' }).click();
     await expect(page).toHaveURL(/\/auth\/login\?verified=1/);
     await expect(page.getByText('Your email address is verified. Please sign in.')).toBeVisible();
 
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    // cognito-local leaves email_verified false after ConfirmSignUp (real Cognito sets it): the portal then asks
-    // the signed-in user to verify the address once more (spec 4 EMAILNOTVERIFIED).
-    await expect(page).toHaveURL(/\/auth\/(request|verify-email)/);
-    if (page.url().includes('/auth/verify-email')) {
-      await page.getByRole('button', { name: 'Email me a code' }).click();
-      await page.getByLabel('Verification code').fill(FIXED_CODE);
-      await page.getByRole('button', { name: 'Verify email' }).click();
-    }
-    // A new practice has no verified account number yet (spec 4 ACCOUNTNUMBERNOTVERIFIED).
+    // A new practice has no verified account number yet (spec 4 ACCOUNTNUMBERNOTVERIFIED); sign-up accepted
+    // the terms, so /terms is skipped (spec 4 home navigation).
     await expect(page).toHaveURL(/\/auth\/request$/);
     await expect(page.getByRole('heading', { name: 'Account number not verified' })).toBeVisible();
+
+    // spec 4 "Sign-up": the users record was created with the terms accepted, the role is customer.
+    const answer = await callRoute(request, 'getMyProfile', await idTokenInPage(page));
+    expect(answer.status()).toBe(200);
+    const { result } = (await answer.json()) as {
+      result: { profile: { email: string; termsAccepted: boolean; termsAcceptedDate?: string }; groups: string[] };
+    };
+    expect(result.profile.email).toBe(email);
+    expect(result.profile.termsAccepted).toBe(true);
+    expect(result.profile.termsAcceptedDate).toEqual(expect.any(String));
+    expect(result.groups).toEqual(['customer']);
   });
 });

@@ -1,21 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, type DemoUser } from '../../local/seed/demo-data';
-
-/** The seeded demo logins (local/seed/demo-data.ts), the same `npm start` prints. */
-const demo = (key: DemoUser['key']): DemoUser => {
-  const user = DEMO_USERS.find((u) => u.key === key);
-  if (!user) throw new Error(`No demo user ${key}`);
-  return user;
-};
-
-async function signIn(page: Page, user: DemoUser) {
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+import { expect, test } from '@playwright/test';
+import { callRoute, demo, idTokenInPage, mainMenu, sidebar, signIn } from './support/portal';
 
 test.describe('the portal platform (spec 2 routes and layout, spec 4 home navigation)', () => {
   test('the empty path opens the sign-in page (spec 2)', async ({ page }) => {
@@ -80,6 +64,7 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
       'Lens Management',
       'Email Management',
     ]);
+    await expect(sidebar(page).getByText('Super Admin', { exact: true })).toBeVisible();
   });
 
   test('a guarded page sends a visitor to sign in and back afterwards (spec 2 returnUrl, spec 4 guard)', async ({
@@ -113,13 +98,22 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
-  test('Log Out in the user menu ends the session (spec 2 header)', async ({ page }) => {
+  test('Log Out in the user menu ends the session, and the server refuses its ID token afterwards (spec 2 header, issue 3)', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/auth/login');
     await signIn(page, demo('admin'));
     await expect(page).toHaveURL(/\/admin\/home$/);
+    // The token the page had: a copy of it (a stolen one) must stop working once the user logs out.
+    const idToken = await idTokenInPage(page);
+    expect((await callRoute(request, 'getMyProfile', idToken)).status()).toBe(200);
     await page.getByRole('button', { name: /User menu for/ }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
+    const afterLogout = await callRoute(request, 'getMyProfile', idToken);
+    expect(afterLogout.status()).toBe(401);
+    expect(((await afterLogout.json()) as { error: { status: string } }).error.status).toBe('unauthenticated');
     await page.goto('/admin/home');
     await expect(page).toHaveURL(/\/auth\/login\?returnUrl=/);
   });

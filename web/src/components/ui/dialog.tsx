@@ -11,6 +11,8 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Escape and the backdrop close the dialog only when this is given. */
   onDismiss?: () => void;
+  /** 'lg' for dialogs that hold a longer form. */
+  size?: 'md' | 'lg';
 }
 
 const FOCUSABLE =
@@ -23,7 +25,7 @@ let openDialogs = 0;
  * A modal dialog: rendered over the page, focus moves into it and stays there (Tab cycles), the page behind
  * is inert, and focus returns where it was when the dialog closes.
  */
-export function Dialog({ title, children, actions, role = 'dialog', onDismiss }: DialogProps) {
+export function Dialog({ title, children, actions, role = 'dialog', onDismiss, size = 'md' }: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -68,7 +70,7 @@ export function Dialog({ title, children, actions, role = 'dialog', onDismiss }:
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onDismiss?.()}>
       <div
         ref={panel}
-        className={styles.panel}
+        className={[styles.panel, size === 'lg' ? styles.large : ''].join(' ')}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}

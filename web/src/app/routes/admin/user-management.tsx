@@ -1,14 +1,18 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { useSearchParams } from 'react-router-dom';
+import type { UserListKind } from '../../../features/users/api/user-query-keys';
+import { UserManagement } from '../../../features/users/components/user-management';
+import { useSession } from '../../../lib/session-context';
 
-/** /admin/user-management (spec 2 menu); its content arrives with a later issue. */
-export default function Page() {
+/** /admin/user-management (spec 2 super admin menu); the open list is in the URL (?tab=customers). */
+export default function UserManagementRoute() {
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const tab: UserListKind = params.get('tab') === 'customers' ? 'customers' : 'admins';
   return (
-    <ComingLaterPage
-      title="User Management"
-      description="Portal users, their roles and their status."
-      emptyTitle="User management is coming soon"
-    >
-      Create, disable and reset portal users here.
-    </ComingLaterPage>
+    <UserManagement
+      tab={tab}
+      onTabChange={(next) => setParams(next === 'admins' ? {} : { tab: next }, { replace: true })}
+      currentUserId={session.user?.userId ?? null}
+    />
   );
 }

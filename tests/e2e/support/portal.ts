@@ -1,0 +1,79 @@
+/**
+ * What the browser journeys share: the seeded demo logins, signing in, the layout's landmarks, the page's
+ * Amplify ID token, the stack's runtime config and optional screenshots.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_USERS, type DemoUser } from '../../../local/seed/demo-data';
+
+/**
+ * The few browser globals the journeys read inside `page.evaluate`; the node tsconfig has no DOM library,
+ * so callbacks cast `globalThis` to this (the cast is type-only and vanishes from the code sent to the page).
+ */
+export interface PageGlobals {
+  localStorage: {
+    readonly length: number;
+    key(index: number): string | null;
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+  };
+  document: { documentElement: { scrollWidth: number; clientWidth: number } };
+  navigator: { clipboard: { readText(): Promise<string> } };
+}
+
+/** A seeded demo login (local/seed/demo-data.ts), the same `npm start` prints. */
+export function demo(key: DemoUser['key']): DemoUser {
+  const user = DEMO_USERS.find((u) => u.key === key);
+  if (!user) throw new Error(`No demo user ${key}`);
+  return user;
+}
+
+/** Fills in and sends the sign-in form of the current page. */
+export async function signIn(page: Page, user: Pick<DemoUser, 'email' | 'password'>): Promise<void> {
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** The ID token Amplify keeps in the page's local storage (`CognitoIdentityServiceProvider.<client>.<user>.idToken`). */
+export async function idTokenInPage(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const { localStorage } = globalThis as unknown as PageGlobals;
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? '';
+      if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.idToken')) {
+        return localStorage.getItem(key);
+      }
+    }
+    return null;
+  });
+  if (!token) throw new Error('No Amplify ID token in the page');
+  return token;
+}
+
+/** Calls a portal route the way the web app does (`POST /api/{name}` with `{ data }`, spec 7). */
+export function callRoute(request: APIRequestContext, name: string, idToken: string, data: unknown = {}) {
+  return request.post(`/api/${name}`, { data: { data }, headers: { authorization: `Bearer ${idToken}` } });
+}
+
+/** The SES emulator's address, from the runtime config the stack serves (`mailboxUrl`). */
+export async function mailboxUrl(request: APIRequestContext): Promise<string> {
+  const config = (await (await request.get('/config.json')).json()) as { mailboxUrl?: string };
+  if (!config.mailboxUrl) throw new Error('The runtime config names no mailboxUrl');
+  return config.mailboxUrl;
+}
+
+/**
+ * Saves a screenshot for a person to look at when E2E_SCREENSHOT_DIR is set
+ * (`E2E_SCREENSHOT_DIR=/tmp/shots npx playwright test`); a no-op otherwise, so runs stay fast.
+ */
+export async function screenshotForReview(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: false });
+}

@@ -1,0 +1,37 @@
+import type { AccountRequest } from '../../../../../core/schemas/account-request';
+import { formatAddress } from '../../../lib/format-address';
+import styles from './request-summary.module.css';
+
+/** The details of an account request as label / value pairs, for the customer and the reviewing admin. */
+export function RequestSummary({
+  request,
+  buyingGroupName,
+  showPractice = true,
+}: {
+  request: AccountRequest;
+  buyingGroupName: (buyingGroupId: string) => string;
+  /** Off where the practice name is the heading already. */
+  showPractice?: boolean;
+}) {
+  const rows: Array<[string, string]> = [
+    ...(showPractice ? [['Practice', request.practiceName] as [string, string]] : []),
+    ['Contact', request.contactName],
+    ['Email', request.email],
+    ['Phone', request.phone],
+    ['Fax', request.fax || '—'],
+    ['Address', formatAddress(request.address).join(', ')],
+    ['State license number', request.stateLicenseNumber],
+    ['Buying group', buyingGroupName(request.buyingGroupId)],
+    ['Account number given', request.existingAccountNumber ?? 'None (the lab assigns one)'],
+  ];
+  return (
+    <dl className={styles.summary}>
+      {rows.map(([label, value]) => (
+        <div key={label} className={styles.row}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,192 @@
+import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { USER_PAGE, type AdminUser } from '../../../../../core/schemas/user-admin';
+import { EmptyState } from '../../../components/empty-state';
+import { ActionMenu, type MenuAction } from '../../../components/ui/action-menu';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { CursorPager } from '../../../components/ui/cursor-pager';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { SearchField } from '../../../components/ui/search-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCursorPages } from '../../../hooks/use-cursor-pages';
+import { dateTime, relativeTime } from '../../../lib/format-time';
+import { getAdminUsersQueryOptions } from '../api/get-admin-users';
+import { getCustomerUsersQueryOptions } from '../api/get-customer-users';
+import type { UserListKind } from '../api/user-query-keys';
+import { accountStateNote, roleLabelOf, userNameOf } from './user-role';
+import styles from './user-list.module.css';
+
+/** What a super admin can do to a user from the list (spec 6 admin operations). */
+export type UserAction = 'enable' | 'disable' | 'verify' | 'reset' | 'role' | 'delete';
+
+export interface UserListProps {
+  kind: UserListKind;
+  /** The signed-in super admin: they cannot disable, delete or demote themselves. */
+  currentUserId: string | null;
+  /** The user an action is running for: their row's actions are disabled meanwhile. */
+  busyUserId: string | null;
+  onAction: (action: UserAction, user: AdminUser) => void;
+}
+
+const LABELS: Record<UserListKind, { list: string; noun: string }> = {
+  admins: { list: 'Admin users', noun: 'admins' },
+  customers: { list: 'Customer users', noun: 'customers' },
+};
+
+function actionsFor(user: AdminUser, self: boolean, run: (action: UserAction) => void): MenuAction[] {
+  const actions: MenuAction[] = [];
+  const add = (key: UserAction, label: string, danger = false) =>
+    actions.push({ key, label, danger, onSelect: () => run(key) });
+  if (!user.enabled) add('enable', 'Enable');
+  if (user.enabled && !self) add('disable', 'Disable…', true);
+  if (!user.emailVerified) add('verify', 'Mark email as verified');
+  // Their own password, role and account a super admin changes elsewhere (Settings) or not at all.
+  if (!self) add('reset', 'Reset password…');
+  if (!self) add('role', 'Change role…');
+  if (!self) add('delete', 'Delete…', true);
+  return actions;
+}
+
+/**
+ * One of User Management's lists (admins or customers): search, paging, each user's role and state
+ * (enabled, email verified, last activity) and the row's actions menu.
+ */
+export function UserList({ kind, currentUserId, busyUserId, onAction }: UserListProps) {
+  const [search, setSearch] = useState('');
+  const pages = useCursorPages();
+  const { reset } = pages;
+  const onSearch = useCallback(
+    (next: string) => {
+      setSearch(next);
+      reset();
+    },
+    [reset],
+  );
+
+  const input = {
+    limit: USER_PAGE.defaultLimit,
+    ...(search ? { search } : {}),
+    ...(pages.cursor ? { cursor: pages.cursor } : {}),
+  };
+  const query = useQuery(kind === 'admins' ? getAdminUsersQueryOptions(input) : getCustomerUsersQueryOptions(input));
+  const { list, noun } = LABELS[kind];
+
+  const columns: Column<AdminUser>[] = [
+    {
+      key: 'user',
+      header: 'User',
+      primary: true,
+      render: (user) => (
+        <span className={styles.identity}>
+          <strong>{userNameOf(user)}</strong>
+          <span className={styles.email}>{user.email}</span>
+          {user.userId === currentUserId ? <span className={styles.you}>(you)</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'role',
+      header: 'Role',
+      render: (user) => <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>{roleLabelOf(user)}</Badge>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (user) => {
+        const note = accountStateNote(user.status);
+        return (
+          <span className={styles.stack}>
+            {user.enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Disabled</Badge>}
+            {note ? <span className={styles.note}>{note}</span> : null}
+          </span>
+        );
+      },
+    },
+    {
+      key: 'email',
+      header: 'Email',
+      render: (user) =>
+        user.emailVerified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>,
+    },
+    ...(kind === 'customers'
+      ? [
+          {
+            key: 'accounts',
+            header: 'Accounts',
+            render: (user: AdminUser) => {
+              const accounts = [user.accountNumber, ...user.accountNumbers].filter(
+                (account, index, all): account is string => !!account && all.indexOf(account) === index,
+              );
+              return accounts.length ? accounts.join(', ') : <span className={styles.note}>None linked</span>;
+            },
+          },
+        ]
+      : []),
+    {
+      key: 'lastActivity',
+      header: 'Last activity',
+      render: (user) =>
+        user.lastActivity === null ? (
+          <span className={styles.note}>Never</span>
+        ) : (
+          <time dateTime={new Date(user.lastActivity).toISOString()} title={dateTime(user.lastActivity)}>
+            {relativeTime(user.lastActivity)}
+          </time>
+        ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      actions: true,
+      render: (user) => (
+        <ActionMenu
+          label={`Actions for ${user.email}`}
+          busy={busyUserId === user.userId}
+          actions={actionsFor(user, user.userId === currentUserId, (action) => onAction(action, user))}
+        />
+      ),
+    },
+  ];
+
+  const items = query.data?.items ?? [];
+  return (
+    <section aria-label={list}>
+      <div className={styles.toolbar}>
+        <SearchField label={`Search ${noun}`} placeholder="Email, first or last name" onSearch={onSearch} />
+        <p className={styles.count} role="status">
+          {query.isFetching ? (
+            <>
+              <Spinner size={14} /> Loading {noun}…
+            </>
+          ) : query.isSuccess ? (
+            `${items.length} ${items.length === 1 ? noun.slice(0, -1) : noun} on this page`
+          ) : null}
+        </p>
+      </div>
+      {query.isError ? (
+        <Alert tone="error" title={`The ${noun} could not be loaded`}>
+          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : query.isPending ? null : items.length === 0 ? (
+        <EmptyState
+          title={pages.page > 1 ? `No more ${noun}` : search ? `No ${noun} match "${search}"` : `No ${noun} yet`}
+        >
+          {search ? 'Search matches the start of an email address, first name or last name.' : null}
+        </EmptyState>
+      ) : (
+        <DataTable
+          caption={list}
+          columns={columns}
+          rows={items}
+          rowKey={(user) => user.userId}
+          busy={query.isPlaceholderData}
+        />
+      )}
+      <CursorPager label={list} pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
+    </section>
+  );
+}
