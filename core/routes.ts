@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineRoute } from './route-definition';
 import { emptyInputSchema } from './schemas/common';
 import { myProfileSchema } from './schemas/user-profile';
@@ -49,10 +50,61 @@ import {
 } from './schemas/account-request';
 import { updateMyProfileInputSchema } from './schemas/profile-update';
 import { userProfileSchema } from './schemas/user-profile';
+import {
+  createLensDesignInputSchema,
+  lensDesignSchema,
+  listLensDesignsInputSchema,
+  listLensDesignsOutputSchema,
+  updateLensDesignInputSchema,
+} from './schemas/lens';
+import {
+  adminDashboardSchema,
+  approveOrderInputSchema,
+  cancelOrderInputSchema,
+  closeOrderInputSchema,
+  holdOrderInputSchema,
+  listAccountOrdersInputSchema,
+  listOrdersInputSchema,
+  orderIdInputSchema,
+  orderPageSchema,
+  orderSchema,
+  rejectOrderInputSchema,
+  resubmitOrderInputSchema,
+  saveOrderDraftInputSchema,
+  saveOrderDraftOutputSchema,
+  submitOrderInputSchema,
+} from './schemas/order';
+import {
+  deleteOrderFileOutputSchema,
+  generateDownloadUrlOutputSchema,
+  generateUploadUrlInputSchema,
+  generateUploadUrlOutputSchema,
+  listOrderFilesInputSchema,
+  listOrderFilesOutputSchema,
+  orderFileInputSchema,
+} from './schemas/attachments';
+import {
+  labNotificationSettingsSchema,
+  listEmailTemplatesOutputSchema,
+  emailTemplateSchema,
+  previewEmailTemplateInputSchema,
+  previewEmailTemplateOutputSchema,
+  sendEmailInputSchema,
+  sendEmailOutputSchema,
+  sendTestEmailInputSchema,
+  sendTestEmailOutputSchema,
+  updateEmailTemplateInputSchema,
+  updateLabNotificationSettingsInputSchema,
+} from './schemas/email';
 
 const SIGNED_IN = ['customer', 'admin', 'superadmin'] as const;
 /** spec 6: super admins manage users and customers. */
 const SUPER_ADMIN = ['superadmin'] as const;
+/** spec 6: admins (and super admins, who are also in `admin`) approve orders. */
+const ADMIN = ['admin'] as const;
+const CUSTOMER = ['customer'] as const;
+/** The practice that owns an order, or the lab. */
+const CUSTOMER_OR_ADMIN = ['customer', 'admin'] as const;
 
 /**
  * The route table: the one list the CDK stack, the local gateway, the web API client and the
@@ -368,6 +420,267 @@ export const ROUTES = {
     access: SIGNED_IN,
     handler: 'profile/update-my-profile',
     resources: { tables: { users: 'readWrite', tokens: 'read' } },
+  }),
+  // Issue 5, the lens catalogue (Lens Management; the order form reads it).
+  listLensDesigns: defineRoute({
+    name: 'listLensDesigns',
+    input: listLensDesignsInputSchema,
+    output: listLensDesignsOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'lenses/list-lens-designs',
+    // users + customers: a price shows only for an account of the caller whose pricingAllowed is true.
+    resources: { tables: { lenses: 'read', users: 'read', customers: 'read', tokens: 'read' } },
+  }),
+  createLensDesign: defineRoute({
+    name: 'createLensDesign',
+    input: createLensDesignInputSchema,
+    output: lensDesignSchema,
+    access: SUPER_ADMIN,
+    handler: 'lenses/create-lens-design',
+    resources: { tables: { lenses: 'readWrite', tokens: 'read' } },
+  }),
+  updateLensDesign: defineRoute({
+    name: 'updateLensDesign',
+    input: updateLensDesignInputSchema,
+    output: lensDesignSchema,
+    access: SUPER_ADMIN,
+    handler: 'lenses/update-lens-design',
+    resources: { tables: { lenses: 'readWrite', tokens: 'read' } },
+  }),
+  // Issue 5, orders: the practice's side.
+  saveOrderDraft: defineRoute({
+    name: 'saveOrderDraft',
+    input: saveOrderDraftInputSchema,
+    output: saveOrderDraftOutputSchema,
+    access: CUSTOMER,
+    handler: 'orders/save-order-draft',
+    resources: { tables: { orders: 'readWrite', users: 'read', tokens: 'read' } },
+  }),
+  discardOrderDraft: defineRoute({
+    name: 'discardOrderDraft',
+    input: orderIdInputSchema,
+    output: z.object({ discarded: z.boolean() }),
+    access: CUSTOMER,
+    handler: 'orders/discard-order-draft',
+    resources: { tables: { orders: 'readWrite', users: 'read', tokens: 'read' }, attachments: 'readWrite' },
+  }),
+  submitOrder: defineRoute({
+    name: 'submitOrder',
+    input: submitOrderInputSchema,
+    output: orderSchema,
+    access: CUSTOMER,
+    handler: 'orders/submit-order',
+    resources: {
+      tables: {
+        orders: 'readWrite',
+        counters: 'readWrite',
+        lenses: 'read',
+        users: 'read',
+        customers: 'read',
+        emailTemplates: 'read',
+        tokens: 'read',
+      },
+      attachments: 'read',
+      email: true,
+    },
+  }),
+  cancelOrder: defineRoute({
+    name: 'cancelOrder',
+    input: cancelOrderInputSchema,
+    output: orderSchema,
+    access: CUSTOMER,
+    handler: 'orders/cancel-order',
+    resources: {
+      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
+      email: true,
+    },
+  }),
+  resubmitOrder: defineRoute({
+    name: 'resubmitOrder',
+    input: resubmitOrderInputSchema,
+    output: orderSchema,
+    access: CUSTOMER,
+    handler: 'orders/resubmit-order',
+    resources: {
+      tables: {
+        orders: 'readWrite',
+        counters: 'readWrite',
+        lenses: 'read',
+        users: 'read',
+        customers: 'read',
+        emailTemplates: 'read',
+        tokens: 'read',
+      },
+      attachments: 'read',
+      email: true,
+    },
+  }),
+  getOrder: defineRoute({
+    name: 'getOrder',
+    input: orderIdInputSchema,
+    output: orderSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'orders/get-order',
+    resources: { tables: { orders: 'read', users: 'read', customers: 'read', tokens: 'read' } },
+  }),
+  listAccountOrders: defineRoute({
+    name: 'listAccountOrders',
+    input: listAccountOrdersInputSchema,
+    output: orderPageSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'orders/list-account-orders',
+    resources: { tables: { orders: 'read', users: 'read', tokens: 'read' } },
+  }),
+  // Issue 5, orders: the lab's side (spec 2 /admin/order-approval, /admin/home).
+  listOrders: defineRoute({
+    name: 'listOrders',
+    input: listOrdersInputSchema,
+    output: orderPageSchema,
+    access: ADMIN,
+    handler: 'orders/list-orders',
+    resources: { tables: { orders: 'read', tokens: 'read' } },
+  }),
+  approveOrder: defineRoute({
+    name: 'approveOrder',
+    input: approveOrderInputSchema,
+    output: orderSchema,
+    access: ADMIN,
+    handler: 'orders/approve-order',
+    resources: {
+      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
+      email: true,
+    },
+  }),
+  holdOrder: defineRoute({
+    name: 'holdOrder',
+    input: holdOrderInputSchema,
+    output: orderSchema,
+    access: ADMIN,
+    handler: 'orders/hold-order',
+    resources: {
+      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
+      email: true,
+    },
+  }),
+  rejectOrder: defineRoute({
+    name: 'rejectOrder',
+    input: rejectOrderInputSchema,
+    output: orderSchema,
+    access: ADMIN,
+    handler: 'orders/reject-order',
+    resources: {
+      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
+      email: true,
+    },
+  }),
+  closeOrder: defineRoute({
+    name: 'closeOrder',
+    input: closeOrderInputSchema,
+    output: orderSchema,
+    access: ADMIN,
+    handler: 'orders/close-order',
+    resources: {
+      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
+      email: true,
+    },
+  }),
+  getAdminDashboard: defineRoute({
+    name: 'getAdminDashboard',
+    input: emptyInputSchema,
+    output: adminDashboardSchema,
+    access: ADMIN,
+    handler: 'orders/get-admin-dashboard',
+    resources: { tables: { orders: 'read', counters: 'read', userActivity: 'read', tokens: 'read' } },
+  }),
+  // Issue 5, attachments (spec 7 server functions; the order's practice or the lab only).
+  generateUploadUrl: defineRoute({
+    name: 'generateUploadUrl',
+    input: generateUploadUrlInputSchema,
+    output: generateUploadUrlOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'attachments/generate-upload-url',
+    resources: { tables: { orders: 'read', users: 'read', tokens: 'read' }, attachments: 'readWrite' },
+  }),
+  listOrderFiles: defineRoute({
+    name: 'listOrderFiles',
+    input: listOrderFilesInputSchema,
+    output: listOrderFilesOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'attachments/list-order-files',
+    resources: { tables: { orders: 'read', users: 'read', tokens: 'read' }, attachments: 'read' },
+  }),
+  generateDownloadUrl: defineRoute({
+    name: 'generateDownloadUrl',
+    input: orderFileInputSchema,
+    output: generateDownloadUrlOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'attachments/generate-download-url',
+    resources: { tables: { orders: 'read', users: 'read', tokens: 'read' }, attachments: 'read' },
+  }),
+  deleteOrderFile: defineRoute({
+    name: 'deleteOrderFile',
+    input: orderFileInputSchema,
+    output: deleteOrderFileOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'attachments/delete-order-file',
+    resources: { tables: { orders: 'read', users: 'read', tokens: 'read' }, attachments: 'readWrite' },
+  }),
+  // Issue 5, emails (spec 2 /admin/email-management; spec 7 POST auth/email/{kind}).
+  sendEmail: defineRoute({
+    name: 'sendEmail',
+    input: sendEmailInputSchema,
+    output: sendEmailOutputSchema,
+    access: ADMIN,
+    handler: 'email/send-email',
+    resources: { tables: { tokens: 'read' }, email: true },
+  }),
+  listEmailTemplates: defineRoute({
+    name: 'listEmailTemplates',
+    input: emptyInputSchema,
+    output: listEmailTemplatesOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'email/list-email-templates',
+    resources: { tables: { emailTemplates: 'read', tokens: 'read' } },
+  }),
+  updateEmailTemplate: defineRoute({
+    name: 'updateEmailTemplate',
+    input: updateEmailTemplateInputSchema,
+    output: emailTemplateSchema,
+    access: SUPER_ADMIN,
+    handler: 'email/update-email-template',
+    resources: { tables: { emailTemplates: 'readWrite', tokens: 'read' } },
+  }),
+  previewEmailTemplate: defineRoute({
+    name: 'previewEmailTemplate',
+    input: previewEmailTemplateInputSchema,
+    output: previewEmailTemplateOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'email/preview-email-template',
+    resources: { tables: { tokens: 'read' } },
+  }),
+  sendTestEmail: defineRoute({
+    name: 'sendTestEmail',
+    input: sendTestEmailInputSchema,
+    output: sendTestEmailOutputSchema,
+    access: SUPER_ADMIN,
+    handler: 'email/send-test-email',
+    resources: { tables: { tokens: 'read' }, email: true },
+  }),
+  getLabNotificationSettings: defineRoute({
+    name: 'getLabNotificationSettings',
+    input: emptyInputSchema,
+    output: labNotificationSettingsSchema,
+    access: SUPER_ADMIN,
+    handler: 'email/get-lab-notification-settings',
+    resources: { tables: { emailTemplates: 'read', tokens: 'read' } },
+  }),
+  updateLabNotificationSettings: defineRoute({
+    name: 'updateLabNotificationSettings',
+    input: updateLabNotificationSettingsInputSchema,
+    output: labNotificationSettingsSchema,
+    access: SUPER_ADMIN,
+    handler: 'email/update-lab-notification-settings',
+    resources: { tables: { emailTemplates: 'readWrite', tokens: 'read' } },
   }),
 } as const;
 

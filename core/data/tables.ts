@@ -44,9 +44,15 @@ export const TABLES = {
     partitionKey: s('orderId'),
     indexes: [
       { indexName: 'byAccount', partitionKey: s('accountNumber'), sortKey: s('createdAt') },
-      { indexName: 'byStatus', partitionKey: s('status'), sortKey: s('createdAt') },
+      // The approval queue: one status, oldest first by when the order entered it.
+      { indexName: 'byStatus', partitionKey: s('status'), sortKey: s('statusAt') },
     ],
   },
+  /**
+   * Atomic counters written in the same transaction as the orders they count: the order-number sequence,
+   * orders per status, per account and per week (the dashboards read counts without scanning orders).
+   */
+  counters: { id: 'Counters', partitionKey: s('counter') },
   lenses: { id: 'Lenses', partitionKey: s('lensId') },
   emailTemplates: { id: 'EmailTemplates', partitionKey: s('kind') },
   accountRequests: {

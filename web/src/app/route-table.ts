@@ -35,11 +35,20 @@ export const PORTAL_ROUTES = {
   settings: { path: '/settings', title: 'Settings', guarded: true, requiredRoles: ALL_ROLES },
   customerHome: { path: '/customer/home', title: 'Dashboard', guarded: true, requiredRoles: CUSTOMER },
   customerOrder: { path: '/customer/order', title: 'Order Form', guarded: true, requiredRoles: CUSTOMER },
+  /** An order's detail and timeline (reached from the dashboard; not a menu entry). */
+  customerOrderDetail: { path: '/customer/orders/:orderId', title: 'Order', guarded: true, requiredRoles: CUSTOMER },
   customerPayment: { path: '/customer/payment', title: 'Pay Online', guarded: true, requiredRoles: CUSTOMER },
   customerCredit: { path: '/customer/credit', title: 'Lens Credit', guarded: true, requiredRoles: CUSTOMER },
   customerProfile: { path: '/customer/profile', title: 'Profile', guarded: true, requiredRoles: CUSTOMER },
   adminHome: { path: '/admin/home', title: 'Dashboard', guarded: true, requiredRoles: ADMINS },
   orderApproval: { path: '/admin/order-approval', title: 'Order Approval', guarded: true, requiredRoles: ADMINS },
+  /** One order in the approval queue, with every parameter, its files and the lab's actions. */
+  orderApprovalDetail: {
+    path: '/admin/order-approval/:orderId',
+    title: 'Order Approval',
+    guarded: true,
+    requiredRoles: ADMINS,
+  },
   userManagement: {
     path: '/admin/user-management',
     title: 'User Management',

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { idSchema, optionalLine, requiredLine } from './text-fields';
+
+/**
+ * The lens catalogue (Lens Management, super admins). A design's parameter definitions drive both the order
+ * form's fields and the server's validation of an order (core/rules/lens-parameters.ts), so one definition
+ * is the only place a range, unit or step lives.
+ */
+export const LENS_TYPES = ['scleral', 'corneal-gp', 'custom-soft', 'ortho-k', 'hybrid'] as const;
+export const lensTypeSchema = z.enum(LENS_TYPES, { error: 'Choose a lens type' });
+export type LensType = z.infer<typeof lensTypeSchema>;
+export const LENS_TYPE_LABELS: Record<LensType, string> = {
+  scleral: 'Scleral',
+  'corneal-gp': 'Corneal GP',
+  'custom-soft': 'Custom soft',
+  'ortho-k': 'Ortho-k',
+  hybrid: 'Hybrid',
+};
+
+/** Units a numeric parameter is entered in. */
+export const PARAMETER_UNITS = ['D', 'mm', 'um', 'deg', ''] as const;
+export const parameterUnitSchema = z.enum(PARAMETER_UNITS);
+
+/** A parameter key: camelCase letters and digits, e.g. `baseCurve`, `sagittalDepth`. */
+const parameterKeySchema = z
+  .string()
+  .regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'A parameter key is letters and digits, starting with a small letter');
+
+const numberParameterSchema = z
+  .object({
+    kind: z.literal('number'),
+    key: parameterKeySchema,
+    label: requiredLine('Label', 60),
+    unit: parameterUnitSchema,
+    min: z.number().finite(),
+    max: z.number().finite(),
+    step: z.number().positive('Step must be more than 0').finite(),
+    required: z.boolean(),
+  })
+  .strict()
+  .refine((p) => p.min <= p.max, { message: 'Min must not be more than max', path: ['max'] });
+
+const optionSchema = z.object({ value: requiredLine('Option', 60), label: requiredLine('Option label', 80) }).strict();
+
+const optionParameterSchema = z
+  .object({
+    kind: z.literal('option'),
+    key: parameterKeySchema,
+    label: requiredLine('Label', 60),
+    options: z.array(optionSchema).min(1, 'Give at least one option').max(100),
+    required: z.boolean(),
+  })
+  .strict()
+  .refine((p) => new Set(p.options.map((o) => o.value)).size === p.options.length, {
+    message: 'An option is listed twice',
+    path: ['options'],
+  });
+
+export const parameterDefinitionSchema = z.discriminatedUnion('kind', [numberParameterSchema, optionParameterSchema]);
+export type ParameterDefinition = z.infer<typeof parameterDefinitionSchema>;
+export type NumberParameter = Extract<ParameterDefinition, { kind: 'number' }>;
+export type OptionParameter = Extract<ParameterDefinition, { kind: 'option' }>;
+
+const parametersSchema = z
+  .array(parameterDefinitionSchema)
+  .min(1, 'A design needs at least one parameter')
+  .max(40)
+  .refine((ps) => new Set(ps.map((p) => p.key)).size === ps.length, { message: 'A parameter key is used twice' });
+
+/** Money in cents (integers: no float rounding on invoices). */
+export const centsSchema = z.number().int('Price is in whole cents').min(0).max(10_000_000);
+
+/** The fields a super admin edits. */
+const lensDesignFields = {
+  name: requiredLine('Name', 80),
+  type: lensTypeSchema,
+  description: optionalLine('Description', 300),
+  parameters: parametersSchema,
+  /** Price per lens in cents; shown to practices only when their account's `pricingAllowed` is true. */
+  priceCents: centsSchema,
+  warrantyDays: z.number().int().min(0).max(730),
+  active: z.boolean(),
+};
+
+export const lensIdSchema = idSchema('Lens design');
+
+/** A design as stored (table `lenses`, pk lensId). */
+export const lensDesignSchema = z.object({
+  lensId: z.string(),
+  ...lensDesignFields,
+  description: z.string().optional(),
+  /** Absent for practices whose account may not see prices. */
+  priceCents: centsSchema.optional(),
+  version: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LensDesign = z.infer<typeof lensDesignSchema>;
+
+/** `listLensDesigns`: admins may ask for inactive designs too; `account` decides whether prices show. */
+export const listLensDesignsInputSchema = z
+  .object({ includeInactive: z.boolean().default(false), account: z.string().max(32).optional() })
+  .strict()
+  .optional()
+  .default({ includeInactive: false });
+export const listLensDesignsOutputSchema = z.object({ items: z.array(lensDesignSchema) });
+
+export const createLensDesignInputSchema = z.object(lensDesignFields).strict();
+export type CreateLensDesignInput = z.input<typeof createLensDesignInputSchema>;
+/** Edits name the version they read (optimistic locking); deactivating is `active: false`. */
+export const updateLensDesignInputSchema = z
+  .object({ lensId: lensIdSchema, version: z.number().int().nonnegative(), ...lensDesignFields })
+  .strict();
+export type UpdateLensDesignInput = z.input<typeof updateLensDesignInputSchema>;
