@@ -26,7 +26,15 @@ const s = (name: string): KeyDef => ({ name, type: 'S' });
 
 export const TABLES = {
   users: { id: 'Users', partitionKey: s('userId') },
-  userActivity: { id: 'UserActivity', partitionKey: s('userId') },
+  /**
+   * `byStatus` (the activity status the browser reports, lastActivity in ms) answers "who is active now" for
+   * the admin dashboard with a Query per status, never a Scan; put-activity already writes both attributes.
+   */
+  userActivity: {
+    id: 'UserActivity',
+    partitionKey: s('userId'),
+    indexes: [{ indexName: 'byStatus', partitionKey: s('status'), sortKey: { name: 'lastActivity', type: 'N' } }],
+  },
   /**
    * Practices. `byStatus` lists them per status sorted by `companyKey` (the folded practice name + '#' +
    * account number, written with every record), so Customer Management pages and searches by name prefix
@@ -53,7 +61,15 @@ export const TABLES = {
    * orders per status, per account and per week (the dashboards read counts without scanning orders).
    */
   counters: { id: 'Counters', partitionKey: s('counter') },
-  lenses: { id: 'Lenses', partitionKey: s('lensId') },
+  /**
+   * The lens catalogue. `byCatalogue` holds every design in one partition (`catalogue` = 'lenses') sorted by
+   * `nameKey` (lower-cased name + '#' + lensId, written with every design), so listing is a Query, never a Scan.
+   */
+  lenses: {
+    id: 'Lenses',
+    partitionKey: s('lensId'),
+    indexes: [{ indexName: 'byCatalogue', partitionKey: s('catalogue'), sortKey: s('nameKey') }],
+  },
   emailTemplates: { id: 'EmailTemplates', partitionKey: s('kind') },
   accountRequests: {
     id: 'AccountRequests',

@@ -4,9 +4,9 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
-  type KeySchemaElement,
 } from '@aws-sdk/client-dynamodb';
-import { TABLES, tableEnvVar, type KeyDef, type TableDef, type TableName } from '../../core/data/tables';
+import { TABLES, tableEnvVar, type TableDef, type TableName } from '../../core/data/tables';
+import { attributeDefinitions, keySchema, upgradeTable } from './table-upgrade';
 
 /** Physical names of the local tables, e.g. `lenslab-local-Users`. */
 export function localTableName(table: TableName, prefix: string): string {
@@ -20,54 +20,78 @@ export function tableEnv(prefix: string): Record<string, string> {
   );
 }
 
-const keySchema = (pk: KeyDef, sk?: KeyDef): KeySchemaElement[] => [
-  { AttributeName: pk.name, KeyType: 'HASH' },
-  ...(sk ? [{ AttributeName: sk.name, KeyType: 'RANGE' as const }] : []),
-];
+export interface ProvisionTablesOptions {
+  /** Where the one line per change to existing data goes (console.info by default). */
+  log?: (line: string) => void;
+  /** Bound on waiting for one index to become ACTIVE or to be deleted. */
+  indexTimeoutMs?: number;
+}
+
+async function tableExists(client: DynamoDBClient, name: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: name }));
+    return true;
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return false;
+    throw error;
+  }
+}
+
+async function createTable(client: DynamoDBClient, name: string, def: TableDef): Promise<void> {
+  await client.send(
+    new CreateTableCommand({
+      TableName: name,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: attributeDefinitions([
+        def.partitionKey,
+        def.sortKey,
+        ...(def.indexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey]),
+      ]),
+      KeySchema: keySchema(def.partitionKey, def.sortKey),
+      GlobalSecondaryIndexes: def.indexes?.length
+        ? def.indexes.map((index) => ({
+            IndexName: index.indexName,
+            KeySchema: keySchema(index.partitionKey, index.sortKey),
+            Projection: { ProjectionType: 'ALL' },
+          }))
+        : undefined,
+    }),
+  );
+  if (def.ttlAttribute) {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: name,
+        TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true },
+      }),
+    );
+  }
+}
 
 /**
  * Creates every table of core/data/tables.ts (the same list the CDK Data construct reads), with its
- * indexes and TTL. Tables that exist already are left as they are, so a restart keeps its data.
+ * indexes and TTL. A table that exists already (the data of an earlier `npm start`) keeps its items and is
+ * brought to its definition: missing or changed indexes and TTL, see upgradeTable.
  */
-export async function provisionTables(client: DynamoDBClient, prefix: string): Promise<void> {
+export async function provisionTables(
+  client: DynamoDBClient,
+  prefix: string,
+  options: ProvisionTablesOptions = {},
+): Promise<void> {
+  const log = options.log ?? ((line: string) => console.info(line));
+  const tables = Object.keys(TABLES) as TableName[];
+  const exists = await Promise.all(tables.map((t) => tableExists(client, localTableName(t, prefix))));
+  // A fresh data folder creates every table: that is no news. A table added to older data is.
+  const upgrading = exists.some(Boolean);
   await Promise.all(
-    (Object.keys(TABLES) as TableName[]).map(async (table) => {
+    tables.map(async (table, i) => {
       const def: TableDef = TABLES[table];
       const name = localTableName(table, prefix);
-      try {
-        await client.send(new DescribeTableCommand({ TableName: name }));
+      if (exists[i]) {
+        await upgradeTable(client, name, def, { log, timeoutMs: options.indexTimeoutMs ?? 30_000 });
         return;
-      } catch (error) {
-        if (!(error instanceof ResourceNotFoundException)) throw error;
       }
-      const keys = [def.partitionKey, def.sortKey, ...(def.indexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])];
-      const attributes = new Map(keys.filter((k): k is KeyDef => !!k).map((k) => [k.name, k.type]));
-      await client.send(
-        new CreateTableCommand({
-          TableName: name,
-          BillingMode: 'PAY_PER_REQUEST',
-          AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({
-            AttributeName,
-            AttributeType,
-          })),
-          KeySchema: keySchema(def.partitionKey, def.sortKey),
-          GlobalSecondaryIndexes: def.indexes?.length
-            ? def.indexes.map((index) => ({
-                IndexName: index.indexName,
-                KeySchema: keySchema(index.partitionKey, index.sortKey),
-                Projection: { ProjectionType: 'ALL' },
-              }))
-            : undefined,
-        }),
-      );
-      if (def.ttlAttribute) {
-        await client.send(
-          new UpdateTimeToLiveCommand({
-            TableName: name,
-            TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true },
-          }),
-        );
-      }
+      await createTable(client, name, def);
+      if (upgrading) log(`Local tables: created ${def.id}`);
     }),
   );
 }

@@ -31,6 +31,7 @@ describe('DynamoDB tables (core/data/tables.ts, ARCHITECTURE "Data")', () => {
       'CustomersTable',
       'ReferenceDataTable',
       'OrdersTable',
+      'CountersTable',
       'LensesTable',
       'EmailTemplatesTable',
       'AccountRequestsTable',
