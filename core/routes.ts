@@ -158,7 +158,7 @@ export const ROUTES = {
     output: customerInfoSchema,
     access: ['customer'],
     handler: 'customers/get-customer-info',
-    resources: { tables: { users: 'read', customers: 'read', tokens: 'read' } },
+    resources: { tables: { users: 'read', customers: 'read', orders: 'read', counters: 'read', tokens: 'read' } },
   }),
   putActivity: defineRoute({
     name: 'putActivity',
@@ -203,9 +203,9 @@ export const ROUTES = {
     output: createUserOutputSchema,
     access: SUPER_ADMIN,
     handler: 'users/create-user',
-    // email: the invitation with the portal's address.
+    // email: the invitation with the portal's address (the `user-invited` template).
     resources: {
-      tables: { users: 'write', tokens: 'read' },
+      tables: { users: 'write', emailTemplates: 'read', tokens: 'read' },
       userPool: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminDeleteUser'],
       email: true,
     },
@@ -371,9 +371,15 @@ export const ROUTES = {
     output: submitAccountRequestOutputSchema,
     access: ['customer'],
     handler: 'account-requests/submit-account-request',
-    // email: the lab's notification (LAB_NOTIFICATIONS_EMAIL, else EMAIL_FROM).
+    // email: the lab's notification to the saved lab recipients (else LAB_NOTIFICATIONS_EMAIL, else EMAIL_FROM).
     resources: {
-      tables: { users: 'read', accountRequests: 'readWrite', referenceData: 'read', tokens: 'read' },
+      tables: {
+        users: 'read',
+        accountRequests: 'readWrite',
+        referenceData: 'read',
+        emailTemplates: 'read',
+        tokens: 'read',
+      },
       email: true,
     },
   }),
@@ -400,7 +406,13 @@ export const ROUTES = {
     access: SUPER_ADMIN,
     handler: 'account-requests/approve-account-request',
     resources: {
-      tables: { accountRequests: 'readWrite', customers: 'readWrite', users: 'readWrite', tokens: 'read' },
+      tables: {
+        accountRequests: 'readWrite',
+        customers: 'readWrite',
+        users: 'readWrite',
+        emailTemplates: 'read',
+        tokens: 'read',
+      },
       email: true,
     },
   }),
@@ -410,7 +422,7 @@ export const ROUTES = {
     output: rejectAccountRequestOutputSchema,
     access: SUPER_ADMIN,
     handler: 'account-requests/reject-account-request',
-    resources: { tables: { accountRequests: 'readWrite', tokens: 'read' }, email: true },
+    resources: { tables: { accountRequests: 'readWrite', emailTemplates: 'read', tokens: 'read' }, email: true },
   }),
   // Issue 4, the user's own profile (spec 3 User fields; strict: protected fields are a 400).
   updateMyProfile: defineRoute({
@@ -491,7 +503,15 @@ export const ROUTES = {
     access: CUSTOMER,
     handler: 'orders/cancel-order',
     resources: {
-      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
+      // customers: the answer shows prices only when the practice's account may see them.
+      tables: {
+        orders: 'readWrite',
+        counters: 'readWrite',
+        users: 'read',
+        customers: 'read',
+        emailTemplates: 'read',
+        tokens: 'read',
+      },
       email: true,
     },
   }),

@@ -39,6 +39,8 @@ export const ATTACHMENT_ACCEPT = Object.entries(ALLOWED_ATTACHMENT_TYPES)
 export const ATTACHMENT_TYPE_MESSAGE =
   'This file type is not accepted. Attach PDF, JPEG, PNG, TIFF, BMP, WebP, DICOM, CSV, TXT, XML, ZIP, MP4 or MOV files.';
 export const ATTACHMENT_SIZE_MESSAGE = 'This file is larger than 50 MB.';
+/** An order already holding maxFilesPerOrder files (the upload button and the server say the same). */
+export const ATTACHMENT_COUNT_MESSAGE = `At most ${ATTACHMENT_LIMITS.maxFilesPerOrder} files per order. Delete a file before adding another.`;
 
 /**
  * A file name safe as the last part of an S3 key and in a Content-Disposition header: the base name only
@@ -49,6 +51,8 @@ export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFKD')
+    // The accents NFKD splits off are dropped, so "topografía" keeps its letters ("topografia").
+    .replace(/\p{M}+/gu, '')
     .replace(/[^\w. -]+/g, '_')
     .replace(/\s+/g, ' ')
     .trim()

@@ -69,6 +69,14 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     company: 'ClearSight Optometry',
     contactName: 'Jamie Lindqvist',
     email: 'jamie@clearsight.test',
+    phone: '(503) 555-0170',
+    fax: 'none given',
+    address: '9 Harbor Road, Portland, OR, 97201',
+    stateLicenseNumber: 'OR-12345',
+    buyingGroup: 'Vision Source',
+    existingAccountNumber: 'none given',
+    userEmail: 'jamie@clearsight.test',
+    portalUrl: 'https://portal.example',
   },
   'account-request-approved': {
     company: 'ClearSight Optometry',
@@ -86,6 +94,8 @@ export const emailTemplateSchema = z.object({
   /** 0 while the built-in default is in use (never saved). */
   version: z.number().int().nonnegative(),
   updatedAt: z.string().optional(),
+  /** The built-in text ("Reset to default" puts it back in the editor; saving it is an ordinary update). */
+  defaults: z.object({ subject: z.string(), body: z.string() }),
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 

@@ -11,6 +11,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { REFERENCE_LISTS } from '../../core/data/tables';
 import { localTableName } from '../provision/tables';
 import { DEMO_BUYING_GROUPS, DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from './demo-data';
+import { seedLensCatalogue } from './lens-catalogue';
 
 /**
  * Seeds the demo practices, buying groups and users (Cognito + users table). Idempotent: existing users
@@ -39,6 +40,8 @@ export async function seedDemoData(deps: {
       new PutCommand({ TableName: table('customers'), Item: { ...customer, createdAt: now, version: 0 } }),
     );
   }
+
+  await seedLensCatalogue(doc, table('lenses'), now);
 
   const ids = {} as Record<DemoUser['key'], { userId: string; email: string; password: string }>;
   for (const user of DEMO_USERS) {

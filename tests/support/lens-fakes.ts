@@ -1,0 +1,39 @@
+import type { LensDesign } from '../../core/schemas/lens';
+import { lensNameKey, type LensCatalogue, type LensDesignFields } from '../../lambdas/ports/lens-catalogue';
+import { WriteConflict } from '../../lambdas/ports/write-conflict';
+
+/** The lens catalogue in memory, with the adapter's conditions (id taken, stale version) and name order. */
+export class InMemoryLensCatalogue implements LensCatalogue {
+  readonly rows = new Map<string, LensDesign>();
+  readonly listCalls: { includeInactive: boolean }[] = [];
+  private clock = 0;
+
+  private now() {
+    return new Date(Date.UTC(2025, 0, 1) + ++this.clock * 1000).toISOString();
+  }
+  async get(lensId: string) {
+    return this.rows.get(lensId) ?? null;
+  }
+  async list(query: { includeInactive: boolean }) {
+    this.listCalls.push(query);
+    return [...this.rows.values()]
+      .filter((d) => query.includeInactive || d.active)
+      .sort((a, b) => lensNameKey(a.name, a.lensId).localeCompare(lensNameKey(b.name, b.lensId)));
+  }
+  async create(lensId: string, fields: LensDesignFields) {
+    if (this.rows.has(lensId)) throw new WriteConflict('exists');
+    const now = this.now();
+    const design: LensDesign = { ...fields, lensId, version: 0, createdAt: now, updatedAt: now };
+    this.rows.set(lensId, design);
+    return design;
+  }
+  async update(lensId: string, fields: LensDesignFields, expectedVersion: number) {
+    const row = this.rows.get(lensId);
+    if (!row) throw new WriteConflict('missing');
+    if (row.version !== expectedVersion) throw new WriteConflict('changed');
+    const next: LensDesign = { ...row, ...fields, lensId, version: row.version + 1, updatedAt: this.now() };
+    if (fields.description === undefined) delete next.description;
+    this.rows.set(lensId, next);
+    return next;
+  }
+}
