@@ -67,7 +67,7 @@ export function cognitoAdminDirectory(): AdminDirectory {
           new AdminCreateUserCommand({
             UserPoolId: pool(),
             Username: email,
-            // The portal sends its own invitation (lambdas/email/account-emails.ts).
+            // The portal sends its own invitation (the `user-invited` email template).
             MessageAction: 'SUPPRESS',
             TemporaryPassword: password,
             UserAttributes: [

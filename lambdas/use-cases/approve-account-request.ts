@@ -2,12 +2,14 @@ import { aborted, invalidArgument, notFound } from '../../core/errors';
 import { ACCOUNT_REQUEST_MESSAGES, type AccountRequest } from '../../core/schemas/account-request';
 import type { CustomerDetail } from '../../core/schemas/customer-admin';
 import type { Identity } from '../auth/verify-token';
-import { accountRequestApprovedEmail } from '../email/account-emails';
+import { accountRequestApprovedValues, templateOrDefault } from '../email/account-email-values';
+import { templateEmail } from '../email/render-template';
 import type { Logger } from '../http/logger';
 import type { AccountLinks } from '../ports/account-links';
 import type { AccountRequestsRepository } from '../ports/account-requests-repository';
 import type { CustomersRepository } from '../ports/customers-repository';
 import type { EmailSender } from '../ports/email-sender';
+import type { EmailTemplates } from '../ports/email-templates';
 import type { UsersRepository } from '../ports/users-repository';
 import { isWriteConflict } from '../ports/write-conflict';
 import { accountsOf, withMainAccount } from './account-link-rules';
@@ -20,6 +22,8 @@ export interface ApproveAccountRequestDeps {
   users: Pick<UsersRepository, 'get'>;
   links: AccountLinks;
   mailer: EmailSender;
+  /** The `account-request-approved` template (Email Management). */
+  templates: Pick<EmailTemplates, 'get'>;
   portalUrl: string | null;
   now: () => Date;
   log: Logger;
@@ -94,14 +98,13 @@ export async function approveAccountRequest(
   let emailSent = false;
   if (transitioned) {
     try {
-      await deps.mailer.send(
-        accountRequestApprovedEmail({
-          to: request.userEmail,
-          practiceName: request.practiceName,
-          accountNumber,
-          portalUrl: deps.portalUrl,
-        }),
-      );
+      const template = await templateOrDefault(deps.templates, 'account-request-approved', deps.log);
+      const values = accountRequestApprovedValues({
+        practiceName: request.practiceName,
+        accountNumber,
+        portalUrl: deps.portalUrl,
+      });
+      await deps.mailer.send(templateEmail(request.userEmail, template, values));
       emailSent = true;
     } catch (error) {
       deps.log.warn('approveAccountRequest: customer email failed', {

@@ -3,10 +3,12 @@ import type { Group } from '../../core/constants';
 import { aborted, AppError, invalidArgument } from '../../core/errors';
 import type { createUserInputSchema } from '../../core/schemas/user-admin';
 import { groupsForRole } from '../../core/schemas/user-role';
-import { userInvitationEmail } from '../email/account-emails';
+import { templateOrDefault, userInvitedValues } from '../email/account-email-values';
+import { templateEmail } from '../email/render-template';
 import type { Logger } from '../http/logger';
 import type { AdminDirectory } from '../ports/admin-directory';
 import type { EmailSender } from '../ports/email-sender';
+import type { EmailTemplates } from '../ports/email-templates';
 import { DirectoryError } from '../ports/user-directory';
 import type { UsersRepository } from '../ports/users-repository';
 import { describeError } from './directory-failure';
@@ -21,6 +23,8 @@ export interface CreateUserDeps {
   directory: Pick<AdminDirectory, 'createUser' | 'setPassword' | 'addToGroup' | 'deleteUser'>;
   users: Pick<UsersRepository, 'create'>;
   mailer: EmailSender;
+  /** The `user-invited` template (Email Management). */
+  templates: Pick<EmailTemplates, 'get'>;
   portalUrl: string | null;
   log: Logger;
 }
@@ -78,9 +82,9 @@ export async function createUser(
 
   let invitationSent = false;
   try {
-    await deps.mailer.send(
-      userInvitationEmail({ to: input.email, firstName: input.firstName, role: input.role, portalUrl: deps.portalUrl }),
-    );
+    const template = await templateOrDefault(deps.templates, 'user-invited', deps.log);
+    const values = userInvitedValues({ email: input.email, firstName: input.firstName, portalUrl: deps.portalUrl });
+    await deps.mailer.send(templateEmail(input.email, template, values));
     invitationSent = true;
   } catch (error) {
     deps.log.warn('createUser: invitation email failed', { userId, error: describeError(error) });

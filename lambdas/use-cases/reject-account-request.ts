@@ -1,17 +1,19 @@
 import { aborted, notFound } from '../../core/errors';
 import { ACCOUNT_REQUEST_MESSAGES, type AccountRequest } from '../../core/schemas/account-request';
 import type { Identity } from '../auth/verify-token';
-import { accountRequestRejectedEmail } from '../email/account-emails';
+import { accountRequestRejectedValues, templateOrDefault } from '../email/account-email-values';
+import { templateEmail } from '../email/render-template';
 import type { Logger } from '../http/logger';
 import type { AccountRequestsRepository } from '../ports/account-requests-repository';
 import type { EmailSender } from '../ports/email-sender';
+import type { EmailTemplates } from '../ports/email-templates';
 import { isWriteConflict } from '../ports/write-conflict';
 import { describeError } from './directory-failure';
 
 /**
  * `rejectAccountRequest` (super admins): a pending request becomes rejected with the reason, which the
  * customer is emailed and sees through getMyAccountRequest. Rejecting again changes and sends nothing; an
- * approved request cannot be rejected.
+ * approved request cannot be rejected. The email is the Email Management template `account-request-rejected`.
  */
 export async function rejectAccountRequest(
   caller: Identity,
@@ -19,6 +21,7 @@ export async function rejectAccountRequest(
   deps: {
     requests: Pick<AccountRequestsRepository, 'get' | 'decide'>;
     mailer: EmailSender;
+    templates: Pick<EmailTemplates, 'get'>;
     now: () => Date;
     log: Logger;
   },
@@ -41,9 +44,9 @@ export async function rejectAccountRequest(
   }
   let emailSent = false;
   try {
-    await deps.mailer.send(
-      accountRequestRejectedEmail({ to: request.userEmail, practiceName: request.practiceName, reason: input.reason }),
-    );
+    const template = await templateOrDefault(deps.templates, 'account-request-rejected', deps.log);
+    const values = accountRequestRejectedValues({ practiceName: request.practiceName, reason: input.reason });
+    await deps.mailer.send(templateEmail(request.userEmail, template, values));
     emailSent = true;
   } catch (error) {
     deps.log.warn('rejectAccountRequest: customer email failed', {

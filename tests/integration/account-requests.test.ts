@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { caller, postRoute } from '../support/api-call';
 import { createTestUser, signIn, type TestUser } from '../support/cognito-test-users';
 import { getRow, putRow, queryIndex, userRow } from '../support/dynamo-rows';
+import { InMemoryEmailTemplates } from '../support/email-fakes';
 import { memoryLogger } from '../support/in-memory-ports';
 import { listEmails, waitForEmail } from '../support/mailbox';
 
@@ -166,6 +167,7 @@ describe('review: listAccountRequests, approveAccountRequest, rejectAccountReque
     const deps = {
       ...adapters,
       mailer: { send: async () => {} },
+      templates: new InMemoryEmailTemplates(),
       portalUrl: null,
       now: () => new Date(),
       log: memoryLogger().log,

@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from '../support/cognito-test-users';
 import { getRow, putRow, userRow } from '../support/dynamo-rows';
+import { InMemoryEmailTemplates } from '../support/email-fakes';
 import { memoryLogger } from '../support/in-memory-ports';
 import { waitForEmail } from '../support/mailbox';
 
@@ -152,6 +153,7 @@ describe('createUser (spec 6/7): account, groups, users record and invitation', 
             directory: mod.directory,
             users: mod.users,
             mailer: { send: async () => {} },
+            templates: new InMemoryEmailTemplates(),
             portalUrl: null,
             log: memoryLogger().log,
           },

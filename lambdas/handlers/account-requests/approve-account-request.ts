@@ -2,6 +2,7 @@ import { ROUTES } from '../../../core/routes';
 import { dynamoAccountLinks } from '../../adapters/dynamo-account-links';
 import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-requests-repository';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
+import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { portalUrl } from '../../email/email-config';
@@ -13,6 +14,7 @@ const customers = dynamoCustomersRepository();
 const users = dynamoUsersRepository();
 const links = dynamoAccountLinks();
 const mailer = sesEmailSender();
+const templates = dynamoEmailTemplates();
 
 export const handler = createHandler(ROUTES.approveAccountRequest, (input, ctx) =>
   approveAccountRequest(callerOf(ctx), input, {
@@ -21,6 +23,7 @@ export const handler = createHandler(ROUTES.approveAccountRequest, (input, ctx) 
     users,
     links,
     mailer,
+    templates,
     portalUrl: portalUrl(),
     now: () => new Date(),
     log: ctx.log,

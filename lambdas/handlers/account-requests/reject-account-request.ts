@@ -1,12 +1,14 @@
 import { ROUTES } from '../../../core/routes';
 import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-requests-repository';
+import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { rejectAccountRequest } from '../../use-cases/reject-account-request';
 
 const requests = dynamoAccountRequestsRepository();
 const mailer = sesEmailSender();
+const templates = dynamoEmailTemplates();
 
 export const handler = createHandler(ROUTES.rejectAccountRequest, (input, ctx) =>
-  rejectAccountRequest(callerOf(ctx), input, { requests, mailer, now: () => new Date(), log: ctx.log }),
+  rejectAccountRequest(callerOf(ctx), input, { requests, mailer, templates, now: () => new Date(), log: ctx.log }),
 );

@@ -1,5 +1,6 @@
 import { ROUTES } from '../../../core/routes';
 import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-requests-repository';
+import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { dynamoReferenceDataRepository } from '../../adapters/dynamo-reference-data-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
@@ -11,6 +12,7 @@ const users = dynamoUsersRepository();
 const requests = dynamoAccountRequestsRepository();
 const referenceData = dynamoReferenceDataRepository();
 const mailer = sesEmailSender();
+const templates = dynamoEmailTemplates();
 
 export const handler = createHandler(ROUTES.submitAccountRequest, (input, ctx) =>
   submitAccountRequest(callerOf(ctx), input, {
@@ -18,6 +20,7 @@ export const handler = createHandler(ROUTES.submitAccountRequest, (input, ctx) =
     requests,
     referenceData,
     mailer,
+    templates,
     labAddress: () => labNotificationsAddress(),
     portalUrl: portalUrl(),
     now: () => new Date(),

@@ -1,5 +1,6 @@
 import { ROUTES } from '../../../core/routes';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
+import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { portalUrl } from '../../email/email-config';
@@ -9,7 +10,8 @@ import { createUser } from '../../use-cases/create-user';
 const directory = cognitoAdminDirectory();
 const users = dynamoUsersRepository();
 const mailer = sesEmailSender();
+const templates = dynamoEmailTemplates();
 
 export const handler = createHandler(ROUTES.createUser, (input, ctx) =>
-  createUser(input, { directory, users, mailer, portalUrl: portalUrl(), log: ctx.log }),
+  createUser(input, { directory, users, mailer, templates, portalUrl: portalUrl(), log: ctx.log }),
 );

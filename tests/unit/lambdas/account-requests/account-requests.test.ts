@@ -3,6 +3,7 @@ import { accountRequestFormSchema, type AccountRequest } from '../../../../core/
 import { approveAccountRequest } from '../../../../lambdas/use-cases/approve-account-request';
 import { rejectAccountRequest } from '../../../../lambdas/use-cases/reject-account-request';
 import { submitAccountRequest } from '../../../../lambdas/use-cases/submit-account-request';
+import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';
 import {
@@ -34,6 +35,7 @@ function world() {
   const requests = new InMemoryAccountRequests();
   const links = new InMemoryAccountLinks(users, customers);
   const mailer = new InMemoryMailer();
+  const templates = new InMemoryEmailTemplates(['orders@lab.test']);
   const { log, lines } = memoryLogger();
   const customer = identity(['customer'], { userId: 'cust-1', email: 'fitter@sunrise.test' });
   const lead = identity(['admin', 'superadmin'], { userId: 'lead', email: 'lead@lab.test' });
@@ -52,6 +54,7 @@ function world() {
     requests,
     links,
     mailer,
+    templates,
     referenceData: new InMemoryReferenceData(),
     labAddress: () => 'orders@lab.test',
     portalUrl: 'https://portal.lab.test',
@@ -266,5 +269,80 @@ describe('rejectAccountRequest', () => {
     expect((await failureOf(rejectAccountRequest(w.lead, { requestId: 'cust-1', reason: 'x' }, w.deps))).status).toBe(
       'aborted',
     );
+  });
+});
+
+describe('account request emails come from the Email Management templates (issue 5 item 6)', () => {
+  const save = (
+    w: ReturnType<typeof world>,
+    kind: Parameters<typeof w.templates.save>[0],
+    subject: string,
+    body: string,
+  ) => w.templates.save(kind, { subject, body }, 0, NOW.toISOString());
+
+  it("a super admin's saved received/approved/rejected templates are what is sent, values filled", async () => {
+    const w = world();
+    await save(
+      w,
+      'account-request-received',
+      'Request from {{company}}',
+      'License {{stateLicenseNumber}}, {{buyingGroup}}',
+    );
+    await save(w, 'account-request-approved', 'Welcome {{company}}', 'Your number: {{accountNumber}}');
+    await save(w, 'account-request-rejected', 'Sorry {{company}}', 'Because: {{reason}}');
+    await pending(w);
+    expect(w.mailer.sent.at(-1)).toMatchObject({ subject: 'Request from Sunrise Vision' });
+    expect(w.mailer.sent.at(-1)?.text).toBe('License OR-12345, Vision Source');
+
+    await approveAccountRequest(w.lead, { requestId: 'cust-1', accountNumber: 'SV-1' }, w.deps);
+    expect(w.mailer.sent.at(-1)).toMatchObject({ subject: 'Welcome Sunrise Vision', text: 'Your number: SV-1' });
+
+    const other = world();
+    await save(other, 'account-request-rejected', 'Sorry {{company}}', 'Because: {{reason}}');
+    await pending(other);
+    await rejectAccountRequest(other.lead, { requestId: 'cust-1', reason: 'No licence' }, other.deps);
+    expect(other.mailer.sent.at(-1)).toMatchObject({
+      to: ['fitter@sunrise.test'],
+      subject: 'Sorry Sunrise Vision',
+      text: 'Because: No licence',
+    });
+  });
+
+  it('the received email goes to each saved lab recipient as its own message', async () => {
+    const w = world();
+    await w.templates.saveLabRecipients(['a@lab.test', 'b@lab.test'], 0);
+    await pending(w);
+    expect(w.mailer.sent.map((m) => m.to)).toEqual([['a@lab.test'], ['b@lab.test']]);
+  });
+
+  it('when the template store cannot be read, the built-in text goes to the env default lab address', async () => {
+    const w = world();
+    await w.templates.saveLabRecipients(['a@lab.test'], 0);
+    w.templates.failGets = true;
+    await pending(w, { existingAccountNumber: 'BV-7' });
+    expect(w.mailer.sent).toHaveLength(1);
+    expect(w.mailer.sent[0]).toMatchObject({ to: ['orders@lab.test'], subject: 'New account request: Sunrise Vision' });
+    expect(w.mailer.sent[0]?.text).toContain('Existing account number: BV-7');
+    expect(w.mailer.sent[0]?.html).toContain('<a href="https://portal.lab.test">');
+    expect(w.lines.some((l) => l.includes('built-in text is used'))).toBe(true);
+  });
+
+  it('request values are escaped in the HTML part; a name that would break the subject sends nothing but the request stands', async () => {
+    const w = world();
+    await pending(w, { contactName: '<script>alert(1)</script>' });
+    expect(w.mailer.sent[0]?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(w.mailer.sent[0]?.html).not.toContain('<script>');
+
+    const other = world();
+    await save(other, 'account-request-rejected', 'About {{reason}}', 'x');
+    await pending(other);
+    const sent = other.mailer.sent.length;
+    const answer = await rejectAccountRequest(
+      other.lead,
+      { requestId: 'cust-1', reason: 'Bad\r\nBcc: victim@x.test' },
+      other.deps,
+    );
+    expect(answer).toMatchObject({ emailSent: false, request: { status: 'rejected' } });
+    expect(other.mailer.sent.length).toBe(sent);
   });
 });

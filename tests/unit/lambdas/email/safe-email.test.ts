@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { accountRequestRejectedEmail, userInvitationEmail } from '../../../../lambdas/email/account-emails';
+import { accountRequestRejectedValues, userInvitedValues } from '../../../../lambdas/email/account-email-values';
+import { defaultTemplate } from '../../../../lambdas/email/default-templates';
 import { portalUrl, labNotificationsAddress } from '../../../../lambdas/email/email-config';
+import { templateEmail } from '../../../../lambdas/email/render-template';
 import {
   composeEmail,
   emailAddress,
@@ -30,11 +32,11 @@ describe('safe email: user values are escaped in bodies', () => {
   });
 
   it('an email built from a hostile practice name and reason carries them escaped, line breaks as <br />', () => {
-    const email = accountRequestRejectedEmail({
-      to: 'fitter@practice.test',
-      practiceName: '<img src=x onerror=alert(1)>',
-      reason: 'Line one <b>\nLine two',
-    });
+    const email = templateEmail(
+      'fitter@practice.test',
+      defaultTemplate('account-request-rejected'),
+      accountRequestRejectedValues({ practiceName: '<img src=x onerror=alert(1)>', reason: 'Line one <b>\nLine two' }),
+    );
     expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(email.html).toContain('Line one &lt;b&gt;<br />Line two');
     expect(email.html).not.toContain('<img');
@@ -74,7 +76,11 @@ describe('email config', () => {
   it('the invitation links PORTAL_URL (its origin only) and never carries a password', () => {
     const url = portalUrl({ PORTAL_URL: 'https://portal.lab.test/some/path?x=1' });
     expect(url).toBe('https://portal.lab.test');
-    const email = userInvitationEmail({ to: 'new@lab.test', firstName: 'Ann', role: 'customer', portalUrl: url });
+    const email = templateEmail(
+      'new@lab.test',
+      defaultTemplate('user-invited'),
+      userInvitedValues({ email: 'new@lab.test', firstName: 'Ann', portalUrl: url }),
+    );
     expect(email.html).toContain('<a href="https://portal.lab.test">https://portal.lab.test</a>');
     expect(email.text).toContain('Hello Ann,');
     expect(email.text.toLowerCase()).not.toMatch(/password:/);

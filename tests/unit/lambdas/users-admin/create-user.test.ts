@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createUserInputSchema } from '../../../../core/schemas/user-admin';
 import { DirectoryError } from '../../../../lambdas/ports/user-directory';
 import { createUser } from '../../../../lambdas/use-cases/create-user';
+import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { usersAdminWorld } from './fixtures';
 
@@ -10,8 +11,9 @@ const input = (extra: Record<string, unknown> = {}) =>
 
 function setup() {
   const world = usersAdminWorld();
-  const deps = { ...world.deps, mailer: world.mailer, portalUrl: 'https://portal.lab.test' };
-  return { ...world, deps };
+  const templates = new InMemoryEmailTemplates();
+  const deps = { ...world.deps, mailer: world.mailer, templates, portalUrl: 'https://portal.lab.test' };
+  return { ...world, templates, deps };
 }
 
 describe('createUser (spec 6/7)', () => {
@@ -24,6 +26,27 @@ describe('createUser (spec 6/7)', () => {
     expect(users.rows.get(userId)).toMatchObject({ role: 'admin', isSuperAdmin: true, firstName: 'Ines', version: 0 });
     expect(mailer.sent[0]).toMatchObject({ to: ['new.admin@lab.test'] });
     expect(mailer.sent[0]?.html).toContain('https://portal.lab.test');
+  });
+
+  it('the invitation is the saved user-invited template (issue 5 item 6); the built-in one if the store fails', async () => {
+    const { templates, mailer, deps } = setup();
+    await templates.save(
+      'user-invited',
+      { subject: 'Welcome {{firstName}}', body: 'Hi {{firstName}}, sign in as {{email}} at {{portalUrl}}' },
+      0,
+      '2025-03-03T10:00:00.000Z',
+    );
+    await createUser(input({ firstName: '<b>Ines</b>' }), deps);
+    expect(mailer.sent[0]).toMatchObject({
+      subject: 'Welcome <b>Ines</b>',
+      text: 'Hi <b>Ines</b>, sign in as new.admin@lab.test at https://portal.lab.test',
+    });
+    expect(mailer.sent[0]?.html).toContain('&lt;b&gt;Ines');
+
+    templates.failGets = true;
+    await createUser(input({ email: 'second@lab.test' }), deps);
+    expect(mailer.sent[1]).toMatchObject({ subject: 'You are invited to the Lenslab Portal' });
+    expect(mailer.sent[1]?.text).toContain('Hello there,');
   });
 
   it('a customer gets the customer group only', async () => {

@@ -1,0 +1,122 @@
+import { invalidArgument } from '../../core/errors';
+import { EMAIL_PLACEHOLDERS, type EmailKind } from '../../core/schemas/email';
+import type { TemplateText } from './default-templates';
+import { composeEmail, html, type OutgoingEmail, type SafeHtml } from './safe-email';
+
+/**
+ * Fills an Email Management template. Template text is plain text written by a super admin; the values
+ * come from users (patient names, notes), so in the HTML part both the template text and every value are
+ * escaped, and only our own markup (paragraphs, line breaks, links) is added. The plain-text part needs no
+ * escaping. Subjects go through composeEmail, which refuses CR/LF: a value such as "x\r\nBcc: y" cannot
+ * add a header.
+ */
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+
+/** The placeholder names a text uses, in order of appearance, without repeats. */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+}
+
+/**
+ * Refuses a template that uses a placeholder its email does not fill (a typo would otherwise reach every
+ * customer as "{{patientNmae}}"). 400 with the field and the allowed names.
+ */
+export function checkTemplatePlaceholders(kind: EmailKind, text: TemplateText): void {
+  const allowed = Object.keys(EMAIL_PLACEHOLDERS[kind]);
+  const fieldErrors: Record<string, string[]> = {};
+  for (const field of ['subject', 'body'] as const) {
+    const unknown = placeholdersIn(text[field]).filter((name) => !allowed.includes(name));
+    if (unknown.length > 0) {
+      fieldErrors[field] = [
+        `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `{{${n}}}`).join(', ')}. ` +
+          `This email can use: ${allowed.map((n) => `{{${n}}}`).join(', ')}`,
+      ];
+    }
+  }
+  const fields = Object.keys(fieldErrors);
+  if (fields.length > 0) {
+    throw invalidArgument(fieldErrors[fields[0]!]![0]!, fieldErrors);
+  }
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A value that is a web address renders as a link in the HTML part (order links, the portal's address). */
+const isWebAddress = (value: string) => /^https?:\/\/[^\s<>"']+$/.test(value);
+
+function fillText(text: string, values: Record<string, string>): string {
+  // Unknown placeholders stay visible as written (saved templates are checked, so only old data has them).
+  return text.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
+}
+
+function lineHtml(line: string, values: Record<string, string>): SafeHtml {
+  const parts: (string | SafeHtml)[] = [];
+  let last = 0;
+  for (const match of line.matchAll(PLACEHOLDER)) {
+    parts.push(line.slice(last, match.index));
+    const value = values[match[1]!];
+    if (value === undefined) parts.push(match[0]);
+    else parts.push(isWebAddress(value) ? html`<a href="${value}">${value}</a>` : multiLine(value));
+    last = match.index + match[0].length;
+  }
+  parts.push(line.slice(last));
+  return html`${parts}`;
+}
+
+/** A multi-line value (a hold message) keeps its line breaks. */
+function multiLine(value: string): SafeHtml {
+  return html`${value.split(/\r?\n/).map((line, i) => (i === 0 ? html`${line}` : html`<br />${line}`))}`;
+}
+
+function bodyHtml(body: string, values: Record<string, string>): SafeHtml {
+  const paragraphs = body
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return html`${paragraphs.map((p) => paragraphHtml(p, values))}`;
+}
+
+function paragraphHtml(paragraph: string, values: Record<string, string>): SafeHtml {
+  const lines = paragraph
+    .split(/\r?\n/)
+    .map((line, i) => (i === 0 ? lineHtml(line, values) : html`<br />${lineHtml(line, values)}`));
+  return html`<p>${lines}</p>`;
+}
+
+function documentHtml(body: string, values: Record<string, string>): SafeHtml {
+  return html`<!doctype html>
+    <html>
+      <body style="font-family: sans-serif; line-height: 1.5">
+        ${bodyHtml(body, values)}
+      </body>
+    </html>`;
+}
+
+/** Subject, plain text and HTML of a template filled with `values`. */
+export function renderTemplate(template: TemplateText, values: Record<string, string>): RenderedEmail {
+  return {
+    subject: fillText(template.subject, values).trim(),
+    text: fillText(template.body, values),
+    html: documentHtml(template.body, values).value,
+  };
+}
+
+/** The rendered template as an email to `to`. Throws UnsafeEmailError for a subject with a line break. */
+export function templateEmail(
+  to: string | readonly string[],
+  template: TemplateText,
+  values: Record<string, string>,
+  subjectPrefix = '',
+): OutgoingEmail {
+  return composeEmail({
+    to,
+    subject: subjectPrefix + fillText(template.subject, values).trim(),
+    text: fillText(template.body, values),
+    html: documentHtml(template.body, values),
+  });
+}

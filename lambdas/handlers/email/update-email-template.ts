@@ -1,0 +1,10 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
+import { createHandler } from '../../http/create-handler';
+import { updateEmailTemplate } from '../../use-cases/email-management';
+
+const templates = dynamoEmailTemplates();
+
+export const handler = createHandler(ROUTES.updateEmailTemplate, (input) =>
+  updateEmailTemplate(input, { templates, now: () => new Date() }),
+);

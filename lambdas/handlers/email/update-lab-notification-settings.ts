@@ -1,0 +1,10 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
+import { createHandler } from '../../http/create-handler';
+import { updateLabNotificationSettings } from '../../use-cases/email-management';
+
+const templates = dynamoEmailTemplates();
+
+export const handler = createHandler(ROUTES.updateLabNotificationSettings, (input) =>
+  updateLabNotificationSettings(input, { templates, now: () => new Date() }),
+);

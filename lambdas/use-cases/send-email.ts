@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { sendEmailInputSchema } from '../../core/schemas/email';
+import { mapWithLimit } from '../concurrency/map-with-limit';
+import { templateEmail } from '../email/render-template';
+import type { Logger } from '../http/logger';
+import type { EmailSender } from '../ports/email-sender';
+import { describeError } from './directory-failure';
+
+/**
+ * spec 7 `POST auth/email/{kind}`, spec 8 "the email send swallows errors and returns false": sends the
+ * admin's subject and body to every recipient and answers true, or false when any send failed (logged,
+ * never thrown). The spec's wire format joins recipients with ";"; SES takes a list, so no join is needed
+ * here. Each recipient gets an email of their own, so practices never see each other's addresses.
+ */
+export async function sendEmail(
+  input: z.output<typeof sendEmailInputSchema>,
+  deps: { mailer: EmailSender; log: Logger },
+): Promise<boolean> {
+  const recipients = [...new Set(input.recipients.map((r) => r.toLowerCase()))];
+  const results = await mapWithLimit(recipients, 4, async (to) => {
+    try {
+      // The body is plain text: the HTML part escapes it and keeps its paragraphs and line breaks.
+      await deps.mailer.send(templateEmail(to, { subject: input.subject, body: input.body }, {}));
+      return true;
+    } catch (error) {
+      deps.log.warn('sendEmail: send failed', { kind: input.kind, error: describeError(error) });
+      return false;
+    }
+  });
+  const failed = results.filter((ok) => !ok).length;
+  if (failed > 0)
+    deps.log.warn('sendEmail: not every email was sent', { kind: input.kind, failed, of: results.length });
+  return failed === 0;
+}

@@ -1,0 +1,41 @@
+import { EMAIL_KINDS, type EmailKind, type EmailTemplate } from '../../core/schemas/email';
+import { defaultTemplate, type TemplateText } from '../../lambdas/email/default-templates';
+import type { EmailTemplates, LabRecipients } from '../../lambdas/ports/email-templates';
+import { WriteConflict } from '../../lambdas/ports/write-conflict';
+
+/** Email Management's store in memory, with the adapter's rules: defaults at version 0, versioned saves. */
+export class InMemoryEmailTemplates implements EmailTemplates {
+  readonly stored = new Map<EmailKind, { subject: string; body: string; version: number; updatedAt: string }>();
+  recipients: LabRecipients | null = null;
+  failGets = false;
+
+  constructor(private readonly defaultRecipients: string[] = ['lab@lenslab.test']) {}
+
+  private view(kind: EmailKind): EmailTemplate {
+    const defaults = defaultTemplate(kind);
+    const stored = this.stored.get(kind);
+    return stored ? { kind, ...stored, defaults } : { kind, ...defaults, version: 0, defaults };
+  }
+
+  async get(kind: EmailKind) {
+    if (this.failGets) throw new Error('DynamoDB unavailable');
+    return this.view(kind);
+  }
+  async list() {
+    return EMAIL_KINDS.map((kind) => this.view(kind));
+  }
+  async save(kind: EmailKind, text: TemplateText, expectedVersion: number, now: string) {
+    if ((this.stored.get(kind)?.version ?? 0) !== expectedVersion) throw new WriteConflict('changed');
+    this.stored.set(kind, { ...text, version: expectedVersion + 1, updatedAt: now });
+    return this.view(kind);
+  }
+  async labRecipients() {
+    if (this.failGets) throw new Error('DynamoDB unavailable');
+    return this.recipients ?? { recipients: this.defaultRecipients, version: 0 };
+  }
+  async saveLabRecipients(recipients: string[], expectedVersion: number) {
+    if ((this.recipients?.version ?? 0) !== expectedVersion) throw new WriteConflict('changed');
+    this.recipients = { recipients, version: expectedVersion + 1 };
+    return this.recipients;
+  }
+}

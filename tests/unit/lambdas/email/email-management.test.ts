@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { sendEmailInputSchema } from '../../../../core/schemas/email';
+import {
+  previewEmailTemplate,
+  RECIPIENTS_CHANGED,
+  sendTestEmail,
+  TEMPLATE_CHANGED,
+  updateEmailTemplate,
+  updateLabNotificationSettings,
+} from '../../../../lambdas/use-cases/email-management';
+import { sendEmail } from '../../../../lambdas/use-cases/send-email';
+import { InMemoryEmailTemplates } from '../../../support/email-fakes';
+import { failureOf } from '../../../support/failure-of';
+import { InMemoryMailer, memoryLogger } from '../../../support/in-memory-ports';
+
+const now = () => new Date('2025-03-01T00:00:00.000Z');
+
+describe('updateEmailTemplate', () => {
+  it('saves with the version read and counts it up; a stale version is a 409 and changes nothing', async () => {
+    const templates = new InMemoryEmailTemplates();
+    const text = { subject: 'Closed {{orderNumber}}', body: 'Invoice {{invoiceNumber}}' };
+    const saved = await updateEmailTemplate({ kind: 'order-closed', version: 0, ...text }, { templates, now });
+    expect(saved).toMatchObject({ ...text, version: 1, updatedAt: '2025-03-01T00:00:00.000Z' });
+    const stale = await failureOf(
+      updateEmailTemplate({ kind: 'order-closed', version: 0, subject: 'x', body: 'y' }, { templates, now }),
+    );
+    expect(stale).toMatchObject({ status: 'aborted', message: TEMPLATE_CHANGED });
+    expect((await templates.get('order-closed')).subject).toBe('Closed {{orderNumber}}');
+  });
+
+  it('refuses placeholders the email does not fill and saves nothing', async () => {
+    const templates = new InMemoryEmailTemplates();
+    const error = await failureOf(
+      updateEmailTemplate(
+        { kind: 'user-invited', version: 0, subject: 'Hi', body: '{{invoiceNumber}}' },
+        { templates, now },
+      ),
+    );
+    expect(error.status).toBe('invalid-argument');
+    expect(templates.stored.size).toBe(0);
+  });
+});
+
+describe('previewEmailTemplate and sendTestEmail', () => {
+  it('preview fills the sample values and escapes them', () => {
+    const out = previewEmailTemplate({ kind: 'order-on-hold', subject: 'Hold {{orderNumber}}', body: '<{{message}}>' });
+    expect(out.subject).toBe('Hold LL-000123');
+    expect(out.html).toContain('&lt;Please send the latest topography.&gt;');
+  });
+
+  it('a test send goes to the given address with a [Test] subject', async () => {
+    const mailer = new InMemoryMailer();
+    const answer = await sendTestEmail(
+      { kind: 'order-approved', to: 'admin@lab.test', subject: 'Approved {{orderNumber}}', body: 'ok' },
+      { mailer, log: memoryLogger().log },
+    );
+    expect(answer).toEqual({ sent: true });
+    expect(mailer.sent[0]).toMatchObject({ to: ['admin@lab.test'], subject: '[Test] Approved LL-000123' });
+  });
+
+  it('a failed test send answers sent: false and is logged', async () => {
+    const mailer = new InMemoryMailer();
+    mailer.failNext('send');
+    const { log, lines } = memoryLogger();
+    const answer = await sendTestEmail(
+      { kind: 'order-approved', to: 'admin@lab.test', subject: 's', body: 'b' },
+      { mailer, log },
+    );
+    expect(answer).toEqual({ sent: false });
+    expect(lines.join()).toContain('sendTestEmail: send failed');
+  });
+});
+
+describe('updateLabNotificationSettings', () => {
+  it('stores the recipients lower-cased without repeats; a stale version is a 409', async () => {
+    const templates = new InMemoryEmailTemplates();
+    const saved = await updateLabNotificationSettings(
+      { recipients: ['Lab@Lenslab.test', 'lab@lenslab.test', 'b@lenslab.test'], version: 0 },
+      { templates, now },
+    );
+    expect(saved).toEqual({ recipients: ['lab@lenslab.test', 'b@lenslab.test'], version: 1 });
+    const stale = await failureOf(
+      updateLabNotificationSettings({ recipients: ['c@x.test'], version: 0 }, { templates, now }),
+    );
+    expect(stale).toMatchObject({ status: 'aborted', message: RECIPIENTS_CHANGED });
+  });
+});
+
+describe('sendEmail (spec 7 POST auth/email/{kind}, spec 8)', () => {
+  const input = sendEmailInputSchema.parse({
+    kind: 'custom',
+    recipients: ['a@x.test', 'b@x.test'],
+    subject: 'Hello',
+    body: 'Line <1>',
+  });
+
+  it('sends one email per recipient and answers true', async () => {
+    const mailer = new InMemoryMailer();
+    expect(await sendEmail(input, { mailer, log: memoryLogger().log })).toBe(true);
+    expect(mailer.sent.map((e) => e.to)).toEqual([['a@x.test'], ['b@x.test']]);
+    expect(mailer.sent[0]!.html).toContain('Line &lt;1&gt;');
+  });
+
+  it('spec 8: swallows a send error, logs it and answers false', async () => {
+    const mailer = new InMemoryMailer();
+    mailer.failNext('send');
+    const { log, lines } = memoryLogger();
+    expect(await sendEmail(input, { mailer, log })).toBe(false);
+    expect(lines.join()).toContain('sendEmail: send failed');
+  });
+
+  it('refuses a subject with a line break at the schema (header injection)', () => {
+    const parsed = sendEmailInputSchema.safeParse({ ...input, subject: 'Hi\r\nBcc: evil@x.test' });
+    expect(parsed.success).toBe(false);
+  });
+});

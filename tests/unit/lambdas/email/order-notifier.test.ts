@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../../core/schemas/order';
+import { templateOrderNotifier } from '../../../../lambdas/adapters/template-order-notifier';
+import { InMemoryEmailTemplates } from '../../../support/email-fakes';
+import { InMemoryMailer, memoryLogger } from '../../../support/in-memory-ports';
+
+function order(extra: Partial<Order> = {}): Order {
+  const at = '2025-01-02T03:04:05.000Z';
+  return {
+    orderId: 'ord-1',
+    orderNumber: 'LL-000042',
+    accountNumber: 'BV-1001',
+    status: 'closed',
+    patient: 'Ann <Lee>',
+    lines: [],
+    attachments: [],
+    history: [],
+    createdBy: { userId: 'u1', name: 'Dr A' },
+    createdAt: at,
+    statusAt: at,
+    updatedAt: at,
+    version: 3,
+    ...extra,
+  };
+}
+
+function setup() {
+  const templates = new InMemoryEmailTemplates(['lab@lenslab.test', 'orders@lenslab.test']);
+  const mailer = new InMemoryMailer();
+  const { log, lines } = memoryLogger();
+  const customers = { get: async () => ({ company: 'Brightview Eye Care' }) as never };
+  const notifier = templateOrderNotifier({ templates, mailer, customers, log, portalUrl: 'https://portal.test' });
+  return { templates, mailer, lines, notifier };
+}
+
+describe('templateOrderNotifier', () => {
+  it('spec 9: the closed email without invoice number or notes says "N/A" and "No order notes provided"', async () => {
+    const { mailer, notifier } = setup();
+    await notifier.notify('order-closed', order(), 'Practice@Example.com');
+    expect(mailer.sent).toHaveLength(1);
+    const [email] = mailer.sent;
+    expect(email!.to).toEqual(['practice@example.com']);
+    expect(email!.text).toContain('Patient name: Ann <Lee>');
+    expect(email!.text).toContain('Invoice number: N/A');
+    expect(email!.text).toContain('Order notes: No order notes provided');
+    expect(email!.html).toContain('Ann &lt;Lee&gt;');
+    expect(email!.html).toContain('href="https://portal.test/customer/orders/ord-1"');
+  });
+
+  it('spec 9: the closed email carries the invoice number and the order notes when given', async () => {
+    const { mailer, notifier } = setup();
+    await notifier.notify('order-closed', order({ invoiceNumber: 'INV-9', notes: 'Rush please' }), 'p@example.com');
+    expect(mailer.sent[0]!.text).toContain('Invoice number: INV-9');
+    expect(mailer.sent[0]!.text).toContain('Order notes: Rush please');
+  });
+
+  it('order-submitted goes to the practice and, separately, to every lab recipient, with the practice name', async () => {
+    const { mailer, notifier } = setup();
+    await notifier.notify('order-submitted', order({ status: 'submitted' }), 'p@example.com');
+    expect(mailer.sent.map((e) => e.to)).toEqual([['p@example.com'], ['lab@lenslab.test'], ['orders@lenslab.test']]);
+    expect(mailer.sent[0]!.text).toContain('from Brightview Eye Care (account BV-1001)');
+  });
+
+  it('other order emails go to the practice only', async () => {
+    const { mailer, notifier } = setup();
+    await notifier.notify('order-on-hold', order({ holdMessage: 'Need topography' }), 'p@example.com');
+    expect(mailer.sent.map((e) => e.to)).toEqual([['p@example.com']]);
+    expect(mailer.sent[0]!.text).toContain('Need topography');
+  });
+
+  it('uses the saved template of the kind', async () => {
+    const { templates, mailer, notifier } = setup();
+    await templates.save('order-rejected', { subject: 'No: {{orderNumber}}', body: 'Because {{reason}}' }, 0, 'now');
+    await notifier.notify('order-rejected', order({ rejectReason: 'Out of range' }), 'p@example.com');
+    expect(mailer.sent[0]).toMatchObject({ subject: 'No: LL-000042', text: 'Because Out of range' });
+  });
+
+  it('never throws: a failed send is logged and the next recipient still gets theirs', async () => {
+    const { mailer, lines, notifier } = setup();
+    mailer.failNext('send');
+    await expect(notifier.notify('order-submitted', order(), 'p@example.com')).resolves.toBeUndefined();
+    expect(mailer.sent).toHaveLength(2);
+    expect(lines.join('\n')).toContain('order email: not sent');
+  });
+
+  it('never throws: an unreadable template store falls back to the built-in text', async () => {
+    const { templates, mailer, notifier } = setup();
+    templates.failGets = true;
+    await notifier.notify('order-approved', order(), 'p@example.com');
+    expect(mailer.sent[0]!.subject).toBe('Order LL-000042 approved (Ann <Lee>)');
+  });
+
+  it('a header-injection attempt in a patient name is refused, logged and not sent', async () => {
+    const { mailer, lines, notifier } = setup();
+    await notifier.notify('order-approved', order({ patient: 'Ann\r\nBcc: evil@evil.test' }), 'p@example.com');
+    expect(mailer.sent).toHaveLength(0);
+    expect(lines.join('\n')).toContain('UnsafeEmailError');
+  });
+
+  it('with no practice email, order-submitted still reaches the lab', async () => {
+    const { mailer, notifier } = setup();
+    await notifier.notify('order-submitted', order(), null);
+    expect(mailer.sent.map((e) => e.to[0])).toEqual(['lab@lenslab.test', 'orders@lenslab.test']);
+  });
+});
