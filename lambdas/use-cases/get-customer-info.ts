@@ -1,9 +1,12 @@
 import { notFound } from '../../core/errors';
 import type { CustomerInfo } from '../../core/schemas/customer-info';
+import type { OrderSummary } from '../../core/schemas/order';
 import type { UserProfile } from '../../core/schemas/user-profile';
 import type { Identity } from '../auth/verify-token';
 import type { CustomersRepository } from '../ports/customers-repository';
+import { counterNames, type OrdersRepository } from '../ports/orders-repository';
 import type { UsersRepository } from '../ports/users-repository';
+import { toSummary } from './order-common';
 
 /** The caller's linked accounts, main account first, each once. */
 export function linkedAccounts(user: Pick<UserProfile, 'accountNumber' | 'accountNumbers'> | null): string[] {
@@ -18,12 +21,17 @@ const ACCOUNT_NOT_FOUND = 'Account not found';
 /**
  * spec 3, 7 customer information for one of the caller's own accounts (their main one unless `account`
  * names another linked one). No linked account, or an account that is not theirs, is not-found: the web app
- * then sets ACCOUNTNUMBERNOTVERIFIED and goes to /auth/request (spec 4). Orders come with the orders issue.
+ * then sets ACCOUNTNUMBERNOTVERIFIED and goes to /auth/request (spec 4). The account's placed orders come
+ * newest first, `records` a page (spec 7, 9), with `total` from the per-account counter (no count Query).
  */
 export async function getCustomerInfo(
   caller: Identity,
   input: { page: number; records: number; account?: string | undefined },
-  deps: { users: Pick<UsersRepository, 'get'>; customers: CustomersRepository },
+  deps: {
+    users: Pick<UsersRepository, 'get'>;
+    customers: CustomersRepository;
+    orders?: Pick<OrdersRepository, 'listByAccount' | 'counters'>;
+  },
 ): Promise<CustomerInfo> {
   const linked = linkedAccounts(await deps.users.get(caller.userId));
   if (linked.length === 0) throw notFound('No account number is linked to this user');
@@ -31,6 +39,9 @@ export async function getCustomerInfo(
   if (!linked.includes(accountNumber)) throw notFound(ACCOUNT_NOT_FOUND);
   const customer = await deps.customers.get(accountNumber);
   if (!customer) throw notFound(ACCOUNT_NOT_FOUND);
+  const { orders, total } = deps.orders
+    ? await accountOrdersPage(deps.orders, accountNumber, caller.userId, input.page, input.records)
+    : { orders: [], total: 0 };
   return {
     accountNumber,
     additionalAccounts: linked.filter((a) => a !== accountNumber),
@@ -38,9 +49,34 @@ export async function getCustomerInfo(
     phone: customer.phone,
     shippingAddress: customer.shippingAddress,
     pricingAllowed: customer.pricingAllowed,
-    orders: [],
+    orders,
     page: input.page,
     records: input.records,
-    total: 0,
+    total,
   };
+}
+
+/**
+ * Page `page` of the account's orders. Pages are numbered (spec 7), the index pages by cursor: page n follows
+ * n-1 cursors, each a Query of `records` items, so page 1 (the dashboard) is one Query.
+ */
+async function accountOrdersPage(
+  repo: Pick<OrdersRepository, 'listByAccount' | 'counters'>,
+  accountNumber: string,
+  userId: string,
+  page: number,
+  records: number,
+): Promise<{ orders: OrderSummary[]; total: number }> {
+  const counterName = counterNames.account(accountNumber);
+  const totalPromise = repo.counters([counterName]);
+  let cursor: string | undefined;
+  let items: OrderSummary[] = [];
+  for (let n = 1; n <= page; n++) {
+    const answer = await repo.listByAccount({ accountNumber, draftsOf: userId, limit: records, cursor });
+    if (n === page) items = answer.items.map(toSummary);
+    if (!answer.nextCursor) break;
+    cursor = answer.nextCursor;
+  }
+  const total = (await totalPromise)[counterName] ?? 0;
+  return { orders: items, total };
 }

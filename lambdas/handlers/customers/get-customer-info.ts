@@ -1,12 +1,14 @@
 import { ROUTES } from '../../../core/routes';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
+import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { getCustomerInfo } from '../../use-cases/get-customer-info';
 
 const users = dynamoUsersRepository();
 const customers = dynamoCustomersRepository();
+const orders = dynamoOrdersRepository();
 
 export const handler = createHandler(ROUTES.getCustomerInfo, (input, ctx) =>
-  getCustomerInfo(callerOf(ctx), input, { users, customers }),
+  getCustomerInfo(callerOf(ctx), input, { users, customers, orders }),
 );

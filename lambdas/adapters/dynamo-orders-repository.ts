@@ -1,0 +1,330 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { orderSchema, type Order } from '../../core/schemas/order';
+import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
+import { invalidArgument } from '../../core/errors';
+import {
+  counterNames,
+  foldSearch,
+  orderSearchText,
+  OrderWriteRefused,
+  type OrderPage,
+  type OrdersRepository,
+  type StatusOrdersQuery,
+} from '../ports/orders-repository';
+import { batchGetItems } from './dynamo-batch-get';
+import { documentClient, tableName } from './dynamo-client';
+
+/**
+ * A filtered Query may read many items to fill one page (a search over a busy status). It reads at most
+ * this many per call, then answers what it found with a cursor to go on: a call's cost stays bounded.
+ */
+const MAX_EVALUATED = 2000;
+const FILTERED_BATCH = 250;
+
+/** The stored item: the order plus the folded text its lists search in. */
+export function orderItem(order: Order): Record<string, unknown> {
+  return { ...order, searchText: orderSearchText(order) };
+}
+
+const accountCursorSchema = z
+  .object({ orderId: z.string().max(64), accountNumber: z.string().max(32), createdAt: z.string().max(40) })
+  .strict();
+const statusCursorSchema = z
+  .object({ orderId: z.string().max(64), status: z.string().max(20), statusAt: z.string().max(40) })
+  .strict();
+
+function refusalOf(error: unknown, sequenceIndex: number | null): OrderWriteRefused | null {
+  if (error instanceof ConditionalCheckFailedException) return new OrderWriteRefused('order');
+  if (!(error instanceof TransactionCanceledException)) return null;
+  const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
+  if (codes[0] === 'ConditionalCheckFailed') return new OrderWriteRefused('order');
+  if (sequenceIndex !== null && codes[sequenceIndex] === 'ConditionalCheckFailed')
+    return new OrderWriteRefused('sequence');
+  return new OrderWriteRefused('contention');
+}
+
+interface PagedQuery {
+  input: QueryCommandInput;
+  filtered: boolean;
+  limit: number;
+  keyOf: (item: Record<string, unknown>) => Record<string, unknown>;
+  start: Record<string, unknown> | undefined;
+}
+
+/** Fills one page from a (possibly filtered) Query; the cursor is the key of the last item answered. */
+async function queryPage({ input, filtered, limit, keyOf, start }: PagedQuery): Promise<OrderPage> {
+  const items: Order[] = [];
+  let evaluated = 0;
+  let exclusiveStart = start;
+  for (;;) {
+    const answer = await documentClient().send(
+      new QueryCommand({
+        ...input,
+        Limit: filtered ? FILTERED_BATCH : limit + 1 - items.length,
+        ExclusiveStartKey: exclusiveStart,
+      }),
+    );
+    const found = answer.Items ?? [];
+    evaluated += answer.ScannedCount ?? found.length;
+    for (let i = 0; i < found.length; i++) {
+      items.push(orderSchema.parse(found[i]));
+      if (items.length === limit && (i < found.length - 1 || answer.LastEvaluatedKey)) {
+        return { items, nextCursor: encodeCursor(keyOf(found[i]!)) };
+      }
+    }
+    exclusiveStart = answer.LastEvaluatedKey;
+    if (!exclusiveStart) return { items, nextCursor: null };
+    if (evaluated >= MAX_EVALUATED) return { items, nextCursor: encodeCursor(exclusiveStart) };
+  }
+}
+
+function filterOf(parts: string[]): string | undefined {
+  return parts.length ? parts.join(' AND ') : undefined;
+}
+
+/**
+ * The queue narrowed to one practice: a Query on that account's partition of byAccount (oldest first by
+ * createdAt) filtered to the status, so it reads that practice's orders only, not the whole status, which
+ * at 100,000 orders is thousands of others' rows per page.
+ */
+async function listStatusOfAccount(
+  table: string,
+  query: StatusOrdersQuery & { accountNumber: string },
+): Promise<OrderPage> {
+  const start = query.cursor ? decodeCursor(query.cursor, accountCursorSchema) : undefined;
+  if (start && start.accountNumber !== query.accountNumber)
+    throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
+  const names: Record<string, string> = { '#account': 'accountNumber', '#status': 'status' };
+  const values: Record<string, unknown> = { ':account': query.accountNumber, ':status': query.status };
+  const filters = ['#status = :status'];
+  if (query.from || query.to) names['#at'] = 'statusAt';
+  if (query.from) {
+    values[':from'] = query.from;
+    filters.push('#at >= :from');
+  }
+  if (query.to) {
+    values[':to'] = query.to;
+    filters.push('#at <= :to');
+  }
+  if (query.search) {
+    names['#search'] = 'searchText';
+    values[':search'] = foldSearch(query.search);
+    filters.push('contains(#search, :search)');
+  }
+  return queryPage({
+    input: {
+      TableName: table,
+      IndexName: 'byAccount',
+      KeyConditionExpression: '#account = :account',
+      FilterExpression: filterOf(filters),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: true,
+    },
+    filtered: true,
+    limit: query.limit,
+    keyOf: (item) => ({ orderId: item['orderId'], accountNumber: item['accountNumber'], createdAt: item['createdAt'] }),
+    start,
+  });
+}
+
+export function dynamoOrdersRepository(): OrdersRepository {
+  const table = () => tableName('orders');
+  const counters = () => tableName('counters');
+  return {
+    async get(orderId) {
+      const { Item } = await documentClient().send(
+        new GetCommand({ TableName: table(), Key: { orderId }, ConsistentRead: true }),
+      );
+      return Item ? orderSchema.parse(Item) : null;
+    },
+
+    async write({ order, expectedVersion, counters: deltas = {}, sequence }) {
+      const condition =
+        expectedVersion === null
+          ? { ConditionExpression: 'attribute_not_exists(orderId)' }
+          : {
+              ConditionExpression: '#version = :expected',
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: { ':expected': expectedVersion },
+            };
+      const put = { TableName: table(), Item: orderItem(order), ...condition };
+      const counterEntries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+      if (!sequence && counterEntries.length === 0) {
+        try {
+          await documentClient().send(new PutCommand(put));
+        } catch (error) {
+          throw refusalOf(error, null) ?? error;
+        }
+        return;
+      }
+      const sequenceItem = sequence
+        ? [
+            {
+              Update: {
+                TableName: counters(),
+                Key: { counter: counterNames.sequence },
+                UpdateExpression: 'SET #value = :next',
+                ConditionExpression:
+                  sequence.expected === 0 ? 'attribute_not_exists(#value) OR #value = :expected' : '#value = :expected',
+                ExpressionAttributeNames: { '#value': 'value' },
+                ExpressionAttributeValues: { ':next': sequence.expected + 1, ':expected': sequence.expected },
+              },
+            },
+          ]
+        : [];
+      const counterItems = counterEntries.map(([counter, delta]) => ({
+        Update: {
+          TableName: counters(),
+          Key: { counter },
+          UpdateExpression: 'ADD #value :delta',
+          ExpressionAttributeNames: { '#value': 'value' },
+          ExpressionAttributeValues: { ':delta': delta },
+        },
+      }));
+      try {
+        await documentClient().send(
+          new TransactWriteCommand({ TransactItems: [{ Put: put }, ...sequenceItem, ...counterItems] }),
+        );
+      } catch (error) {
+        throw refusalOf(error, sequence ? 1 : null) ?? error;
+      }
+    },
+
+    async removeDraft(orderId, expectedVersion) {
+      try {
+        await documentClient().send(
+          new DeleteCommand({
+            TableName: table(),
+            Key: { orderId },
+            ConditionExpression: '#status = :draft AND #version = :version',
+            ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+            ExpressionAttributeValues: { ':draft': 'draft', ':version': expectedVersion },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+
+    async sequenceValue() {
+      const { Item } = await documentClient().send(
+        new GetCommand({ TableName: counters(), Key: { counter: counterNames.sequence }, ConsistentRead: true }),
+      );
+      return typeof Item?.['value'] === 'number' ? Item['value'] : 0;
+    },
+
+    async listByAccount(query) {
+      const start = query.cursor ? decodeCursor(query.cursor, accountCursorSchema) : undefined;
+      if (start && start.accountNumber !== query.accountNumber)
+        throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
+      const names: Record<string, string> = { '#account': 'accountNumber', '#status': 'status' };
+      const values: Record<string, unknown> = { ':account': query.accountNumber };
+      const filters: string[] = [];
+      // DynamoDB refuses a value the expressions do not use, so ':draft' is only set where it is read.
+      if (query.status === 'draft') {
+        values[':draft'] = 'draft';
+        names['#createdBy'] = 'createdBy';
+        names['#userId'] = 'userId';
+        values[':me'] = query.draftsOf;
+        filters.push('#status = :draft AND #createdBy.#userId = :me');
+      } else if (query.status) {
+        values[':status'] = query.status;
+        filters.push('#status = :status');
+      } else {
+        values[':draft'] = 'draft';
+        filters.push('#status <> :draft');
+      }
+      if (query.search) {
+        names['#search'] = 'searchText';
+        values[':search'] = foldSearch(query.search);
+        filters.push('contains(#search, :search)');
+      }
+      return queryPage({
+        input: {
+          TableName: table(),
+          IndexName: 'byAccount',
+          KeyConditionExpression: '#account = :account',
+          FilterExpression: filterOf(filters),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ScanIndexForward: false,
+        },
+        // Drafts are few, so "every status but drafts" reads pages nearly as fast as an unfiltered Query.
+        filtered: Boolean(query.status || query.search),
+        limit: query.limit,
+        keyOf: (item) => ({
+          orderId: item['orderId'],
+          accountNumber: item['accountNumber'],
+          createdAt: item['createdAt'],
+        }),
+        start,
+      });
+    },
+
+    async listByStatus(query) {
+      if (query.accountNumber) return listStatusOfAccount(table(), { ...query, accountNumber: query.accountNumber });
+      const start = query.cursor ? decodeCursor(query.cursor, statusCursorSchema) : undefined;
+      if (start && start.status !== query.status) throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
+      const names: Record<string, string> = { '#status': 'status' };
+      const values: Record<string, unknown> = { ':status': query.status };
+      let keyCondition = '#status = :status';
+      if (query.from || query.to) {
+        names['#at'] = 'statusAt';
+        if (query.from) values[':from'] = query.from;
+        if (query.to) values[':to'] = query.to;
+        keyCondition +=
+          query.from && query.to
+            ? ' AND #at BETWEEN :from AND :to'
+            : query.from
+              ? ' AND #at >= :from'
+              : ' AND #at <= :to';
+      }
+      const filters: string[] = [];
+      if (query.search) {
+        names['#search'] = 'searchText';
+        values[':search'] = foldSearch(query.search);
+        filters.push('contains(#search, :search)');
+      }
+      return queryPage({
+        input: {
+          TableName: table(),
+          IndexName: 'byStatus',
+          KeyConditionExpression: keyCondition,
+          FilterExpression: filterOf(filters),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ScanIndexForward: true,
+        },
+        filtered: filters.length > 0,
+        limit: query.limit,
+        keyOf: (item) => ({ orderId: item['orderId'], status: item['status'], statusAt: item['statusAt'] }),
+        start,
+      });
+    },
+
+    async counters(names) {
+      const items = await batchGetItems(
+        'counters',
+        names.map((counter) => ({ counter })),
+      );
+      const out: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+      for (const item of items) {
+        if (typeof item['counter'] === 'string' && typeof item['value'] === 'number')
+          out[item['counter']] = item['value'];
+      }
+      return out;
+    },
+  };
+}

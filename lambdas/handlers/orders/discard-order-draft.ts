@@ -1,0 +1,19 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { s3OrderFiles } from '../../adapters/s3-order-files';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { discardOrderDraft } from '../../use-cases/discard-order-draft';
+
+const orders = dynamoOrdersRepository();
+const users = dynamoUsersRepository();
+const files = s3OrderFiles();
+
+export const handler = createHandler(ROUTES.discardOrderDraft, (input, ctx) =>
+  discardOrderDraft(callerOf(ctx), input, {
+    orders,
+    users,
+    deleteFiles: (orderId) => files.removeAll(orderId),
+    log: ctx.log,
+  }),
+);

@@ -1,0 +1,13 @@
+import { ROUTES } from '../../../core/routes';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { changeOrderStatus } from '../../use-cases/change-order-status';
+import { orderDeps } from './order-deps';
+
+export const handler = createHandler(ROUTES.rejectOrder, (input, ctx) =>
+  changeOrderStatus(
+    'reject',
+    callerOf(ctx),
+    { orderId: input.orderId, version: input.version, note: input.reason },
+    orderDeps(ctx.log),
+  ),
+);

@@ -1,0 +1,102 @@
+import type { OrderStatus } from '../../core/rules/order-lifecycle';
+import type { Order } from '../../core/schemas/order';
+
+/**
+ * The orders table (pk orderId; GSIs byAccount (accountNumber, createdAt) and byStatus (status, statusAt))
+ * and the counters written with it. Every list is a Query on an index, never a Scan.
+ */
+
+/** Why a write was refused. */
+export type OrderWriteRefusal =
+  /** The order is not in the state the write expected (exists already, or another version). */
+  | 'order'
+  /** Another order took the order-number sequence value first: read it again and retry. */
+  | 'sequence'
+  /** DynamoDB refused a transaction that overlapped another one in flight: retry. */
+  | 'contention';
+
+export class OrderWriteRefused extends Error {
+  constructor(readonly reason: OrderWriteRefusal) {
+    super(`order write refused: ${reason}`);
+    this.name = 'OrderWriteRefused';
+  }
+}
+
+export interface OrderWrite {
+  order: Order;
+  /** null: the order must not exist yet; a number: the stored version must be exactly this. */
+  expectedVersion: number | null;
+  /** Counter deltas written in the same transaction (see counterNames). */
+  counters?: Record<string, number>;
+  /** The order-number sequence value read before; the write stores `expected + 1` only if still `expected`. */
+  sequence?: { expected: number };
+}
+
+export interface OrderPage {
+  items: Order[];
+  nextCursor: string | null;
+}
+
+export interface AccountOrdersQuery {
+  accountNumber: string;
+  /** Only this status; none: every status but drafts. */
+  status?: OrderStatus | undefined;
+  /** Drafts are private: only those this user created are listed. */
+  draftsOf: string;
+  /** Folded text matched against order number, patient and PO number. */
+  search?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface StatusOrdersQuery {
+  status: OrderStatus;
+  accountNumber?: string | undefined;
+  /** ISO timestamps bounding `statusAt` (inclusive). */
+  from?: string | undefined;
+  to?: string | undefined;
+  search?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface OrdersRepository {
+  get(orderId: string): Promise<Order | null>;
+  /** Conditional put (and counters/sequence in one transaction). Throws OrderWriteRefused. */
+  write(request: OrderWrite): Promise<void>;
+  /** Deletes a draft at this version; false when it was not there (or changed). */
+  removeDraft(orderId: string, expectedVersion: number): Promise<boolean>;
+  /** The order-number sequence's current value (0 before the first order). */
+  sequenceValue(): Promise<number>;
+  /** Newest first. */
+  listByAccount(query: AccountOrdersQuery): Promise<OrderPage>;
+  /** Oldest first by statusAt. */
+  listByStatus(query: StatusOrdersQuery): Promise<OrderPage>;
+  /** Current values of these counters (missing ones are 0). */
+  counters(names: string[]): Promise<Record<string, number>>;
+}
+
+/** The counters table's names: one place, so writers and readers agree. */
+export const counterNames = {
+  sequence: 'orderNumber',
+  status: (status: OrderStatus) => `status#${status}`,
+  week: (weekStart: string) => `week#${weekStart}`,
+  account: (accountNumber: string) => `account#${accountNumber}`,
+} as const;
+
+/** Lower-cased, whitespace-folded text an order list's search matches against. */
+export function foldSearch(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+export function orderSearchText(order: Pick<Order, 'orderNumber' | 'patient' | 'poNumber'>): string {
+  return foldSearch([order.orderNumber ?? '', order.patient, order.poNumber ?? ''].join(' | '));
+}
+
+/** Monday (UTC) of the week an ISO timestamp falls in, as YYYY-MM-DD. */
+export function weekStartOf(iso: string): string {
+  const date = new Date(iso);
+  const day = (date.getUTCDay() + 6) % 7;
+  const monday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day));
+  return monday.toISOString().slice(0, 10);
+}

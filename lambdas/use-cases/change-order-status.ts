@@ -1,0 +1,149 @@
+import { aborted, permissionDenied } from '../../core/errors';
+import { nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderStatus } from '../../core/rules/order-lifecycle';
+import type { Order, OrderHistoryEntry } from '../../core/schemas/order';
+import type { Identity } from '../auth/verify-token';
+import type { OrderEmailKind } from '../ports/order-notifier';
+import { counterNames, OrderWriteRefused } from '../ports/orders-repository';
+import {
+  backoffMs,
+  checkedLines,
+  displayName,
+  isLab,
+  loadVisibleOrder,
+  notifySafely,
+  nowOf,
+  ORDER_CHANGED,
+  sleepOf,
+  viewFor,
+  type CheckedOrderFields,
+  type OrderDeps,
+} from './order-common';
+
+/** The lifecycle actions other than submit (which places the order: submitOrder). */
+export type StatusAction = Exclude<OrderAction, 'submit'>;
+
+export interface StatusChangeInput {
+  orderId: string;
+  version: number;
+  /** approve: a note; hold: the message to the practice; reject and cancel: the reason; resubmit: the answer. */
+  note?: string | undefined;
+  invoiceNumber?: string | undefined;
+  /** resubmit: corrected order fields, checked like a submit. */
+  order?: CheckedOrderFields | undefined;
+}
+
+const STATUS_WORDS: Record<OrderStatus, string> = {
+  draft: 'still a draft',
+  submitted: 'submitted',
+  'on-hold': 'on hold',
+  approved: 'approved',
+  closed: 'closed',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+};
+const ACTION_WORDS: Record<OrderAction, string> = {
+  submit: 'submitted',
+  approve: 'approved',
+  hold: 'put on hold',
+  resubmit: 'resubmitted',
+  reject: 'rejected',
+  cancel: 'cancelled',
+  close: 'closed',
+};
+
+/** The message of a refused transition, e.g. "An order that is approved cannot be cancelled." */
+export function refusedTransitionMessage(status: OrderStatus, action: OrderAction): string {
+  return `An order that is ${STATUS_WORDS[status]} cannot be ${ACTION_WORDS[action]}.`;
+}
+
+const EMAIL_OF: Partial<Record<StatusAction, OrderEmailKind>> = {
+  approve: 'order-approved',
+  hold: 'order-on-hold',
+  reject: 'order-rejected',
+  close: 'order-closed',
+  cancel: 'order-cancelled',
+};
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Every lifecycle change after submit (issue 5 item 4), driven by ORDER_TRANSITIONS: who may take the
+ * action, from which status. The change is one transaction: the order (conditional on the version the
+ * caller read, so of two admins acting at once one wins and the other is told to reload) plus the status
+ * counters the dashboards read.
+ */
+export async function changeOrderStatus(
+  action: StatusAction,
+  caller: Identity,
+  input: StatusChangeInput,
+  deps: OrderDeps,
+): Promise<Order> {
+  const transition = ORDER_TRANSITIONS[action];
+  // The route table already lets only the right group in; this keeps the rule true if a route changes.
+  if ((transition.by === 'lab') !== isLab(caller)) throw permissionDenied();
+  const { order, user } = await loadVisibleOrder(caller, input.orderId, deps);
+  if (order.version !== input.version) throw aborted(ORDER_CHANGED);
+  const to = nextStatus(order.status, action);
+  if (!to) throw aborted(refusedTransitionMessage(order.status, action));
+
+  const at = nowOf(deps).toISOString();
+  const entry: OrderHistoryEntry = {
+    at,
+    action,
+    from: order.status,
+    to,
+    by: { userId: caller.userId, name: displayName(user, caller.email), actor: transition.by },
+    ...(input.note ? { note: input.note } : {}),
+    ...(action === 'close' && input.invoiceNumber ? { note: `Invoice ${input.invoiceNumber}` } : {}),
+  };
+  let updated: Order = {
+    ...order,
+    status: to,
+    statusAt: at,
+    updatedAt: at,
+    version: order.version + 1,
+    history: [...order.history, entry],
+  };
+  if (action === 'hold' && input.note) updated.holdMessage = input.note;
+  if (action === 'reject' && input.note) updated.rejectReason = input.note;
+  if (action === 'close' && input.invoiceNumber) updated.invoiceNumber = input.invoiceNumber;
+  if (action === 'resubmit') {
+    // The lab's question is answered; the history keeps both the question and the answer.
+    delete updated.holdMessage;
+    if (input.order) {
+      const { lines, totalCents } = await checkedLines(input.order, deps);
+      const fields = input.order;
+      const { poNumber: _po, notes: _notes, ...rest } = updated;
+      updated = {
+        ...rest,
+        patient: fields.patient,
+        ...(fields.poNumber ? { poNumber: fields.poNumber } : {}),
+        lines,
+        shipping: fields.shipping,
+        ...(fields.notes ? { notes: fields.notes } : {}),
+        attachments: fields.attachments,
+        totalCents,
+      };
+    }
+  }
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    try {
+      await deps.orders.write({
+        order: updated,
+        expectedVersion: order.version,
+        counters: { [counterNames.status(order.status)]: -1, [counterNames.status(to)]: 1 },
+      });
+    } catch (error) {
+      if (!(error instanceof OrderWriteRefused)) throw error;
+      if (error.reason === 'order') throw aborted(ORDER_CHANGED);
+      // Another change touched the same counters at that instant: the order is still as read, so try again.
+      await sleepOf(deps)(backoffMs(attempt));
+      continue;
+    }
+    const email = EMAIL_OF[action];
+    if (email) await notifySafely(deps, email, updated);
+    return viewFor(caller, updated, deps);
+  }
+  throw aborted('The order could not be saved just now. Please try again.');
+}

@@ -1,0 +1,193 @@
+import { aborted, invalidArgument, notFound, type FieldErrors } from '../../core/errors';
+import { validateLensParameters } from '../../core/rules/lens-parameters';
+import type { OrderFields, Order, OrderLine, OrderSummary } from '../../core/schemas/order';
+import type { orderFieldsSchema } from '../../core/schemas/order';
+import type { UserProfile } from '../../core/schemas/user-profile';
+import type { z } from 'zod';
+import type { Identity } from '../auth/verify-token';
+import type { Logger } from '../http/logger';
+import type { CustomersRepository } from '../ports/customers-repository';
+import type { LensCatalogue } from '../ports/lens-catalogue';
+import type { OrderEmailKind, OrderNotifier } from '../ports/order-notifier';
+import type { OrdersRepository } from '../ports/orders-repository';
+import type { UsersRepository } from '../ports/users-repository';
+import { linkedAccounts } from './get-customer-info';
+
+/** The one message for every optimistic-locking refusal on an order (issue 5 item 4). */
+export const ORDER_CHANGED = 'This order changed since you opened it. Reload to see the latest.';
+/** Same answer for "not yours" and "does not exist", so order ids cannot be probed. */
+export const ORDER_NOT_FOUND = 'Order not found';
+export const ACCOUNT_NOT_FOUND = 'Account not found';
+
+export type CheckedOrderFields = z.infer<typeof orderFieldsSchema>;
+export type { OrderFields };
+
+export interface OrderDeps {
+  orders: OrdersRepository;
+  users: Pick<UsersRepository, 'get'>;
+  customers?: Pick<CustomersRepository, 'get'>;
+  lenses?: Pick<LensCatalogue, 'get'>;
+  notifier?: OrderNotifier;
+  log?: Pick<Logger, 'warn' | 'error'>;
+  /** Injected in tests (warranty windows, weeks); the wall clock otherwise. */
+  now?: () => Date;
+  /** Waits between retries of a contended write; tests make it instant. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export const nowOf = (deps: Pick<OrderDeps, 'now'>) => (deps.now ?? (() => new Date()))();
+export const sleepOf = (deps: Pick<OrderDeps, 'sleep'>) =>
+  deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+/** The lab: admins (super admins are in `admin` too). Everyone else on an order route is a practice user. */
+export const isLab = (caller: Identity) => caller.groups.includes('admin');
+
+export function displayName(user: UserProfile | null, fallback: string): string {
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
+  return name || user?.email || fallback;
+}
+
+/** The caller's users record and linked accounts; `account` must be one of them (not-found otherwise). */
+export async function callerAccounts(caller: Identity, deps: Pick<OrderDeps, 'users'>) {
+  const user = await deps.users.get(caller.userId);
+  return { user, linked: linkedAccounts(user) };
+}
+
+/**
+ * Loads an order the caller may see: the lab sees every submitted order; a practice user sees orders of the
+ * accounts they are linked to, and only their own drafts. Anything else is not-found.
+ */
+export async function loadVisibleOrder(
+  caller: Identity,
+  orderId: string,
+  deps: Pick<OrderDeps, 'orders' | 'users'>,
+): Promise<{ order: Order; user: UserProfile | null }> {
+  const order = await deps.orders.get(orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (isLab(caller)) {
+    if (order.status === 'draft') throw notFound(ORDER_NOT_FOUND);
+    return { order, user: await deps.users.get(caller.userId) };
+  }
+  const { user, linked } = await callerAccounts(caller, deps);
+  if (!linked.includes(order.accountNumber)) throw notFound(ORDER_NOT_FOUND);
+  if (order.status === 'draft' && order.createdBy.userId !== caller.userId) throw notFound(ORDER_NOT_FOUND);
+  return { order, user };
+}
+
+/** Prices removed: what a practice whose account may not see prices gets. */
+export function withoutPrices(order: Order): Order {
+  const { totalCents: _total, ...rest } = order;
+  return {
+    ...rest,
+    lines: order.lines.map((line) => {
+      const { priceCents: _price, ...design } = line.design;
+      return { ...line, design };
+    }),
+  };
+}
+
+/** The order as this caller may see it: the lab sees prices, a practice only when its account allows them. */
+export async function viewFor(caller: Identity, order: Order, deps: Pick<OrderDeps, 'customers'>): Promise<Order> {
+  if (isLab(caller)) return order;
+  const customer = deps.customers ? await deps.customers.get(order.accountNumber) : null;
+  return customer?.pricingAllowed ? order : withoutPrices(order);
+}
+
+export function toSummary(order: Order): OrderSummary {
+  const lenses =
+    order.lines.length > 0
+      ? order.lines.map((l) => ({ eye: l.eye, name: l.design.name }))
+      : (order.draft?.lines ?? []).map((l) => ({ eye: l.eye, name: l.lensId ?? '' }));
+  return {
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    accountNumber: order.accountNumber,
+    status: order.status,
+    patient: order.patient,
+    ...(order.poNumber ? { poNumber: order.poNumber } : {}),
+    createdAt: order.createdAt,
+    ...(order.submittedAt ? { submittedAt: order.submittedAt } : {}),
+    statusAt: order.statusAt,
+    updatedAt: order.updatedAt,
+    ...(order.invoiceNumber ? { invoiceNumber: order.invoiceNumber } : {}),
+    version: order.version,
+    lenses,
+  };
+}
+
+/**
+ * Checks every line against its design as stored now (active, parameters in range and on step) and answers
+ * the lines with a snapshot of the design, so later catalogue edits never change a placed order.
+ * Field errors are keyed like the form's fields: `lines.0.parameters.sphere`.
+ */
+export async function checkedLines(
+  fields: CheckedOrderFields,
+  deps: Pick<OrderDeps, 'lenses'>,
+): Promise<{ lines: OrderLine[]; totalCents: number }> {
+  if (!deps.lenses) throw new Error('lens catalogue not wired');
+  const errors: FieldErrors = {};
+  const lines: OrderLine[] = [];
+  let totalCents = 0;
+  for (const [i, line] of fields.lines.entries()) {
+    const design = await deps.lenses.get(line.lensId);
+    if (!design || !design.active) {
+      errors[`lines.${i}.lensId`] = ['This lens design is not available. Choose another design.'];
+      continue;
+    }
+    const problems = validateLensParameters(design.parameters, line.parameters);
+    for (const [key, message] of Object.entries(problems)) errors[`lines.${i}.parameters.${key}`] = [message];
+    const priceCents = design.priceCents ?? 0;
+    totalCents += priceCents * line.quantity;
+    lines.push({
+      eye: line.eye,
+      lensId: line.lensId,
+      parameters: line.parameters,
+      quantity: line.quantity,
+      ...(line.notes ? { notes: line.notes } : {}),
+      design: {
+        lensId: design.lensId,
+        name: design.name,
+        type: design.type,
+        parameters: design.parameters,
+        warrantyDays: design.warrantyDays,
+        version: design.version,
+        priceCents,
+      },
+    });
+  }
+  if (Object.keys(errors).length > 0) {
+    const first = Object.values(errors)[0]![0]!;
+    throw invalidArgument(
+      Object.keys(errors).length === 1 ? first : 'Some lens parameters are not valid. Check the marked fields.',
+      errors,
+    );
+  }
+  return { lines, totalCents };
+}
+
+/** Sends an order email after the change is stored; a failure is logged and never undoes the change. */
+export async function notifySafely(
+  deps: Pick<OrderDeps, 'notifier' | 'users' | 'log'>,
+  kind: OrderEmailKind,
+  order: Order,
+): Promise<void> {
+  if (!deps.notifier) return;
+  try {
+    const orderer = await deps.users.get(order.createdBy.userId);
+    // Emails carry no prices (an account may not be allowed to see them; the lab has the order screen).
+    await deps.notifier.notify(kind, withoutPrices(order), orderer?.email ?? null);
+  } catch (error) {
+    deps.log?.error('order email failed', {
+      kind,
+      orderId: order.orderId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+/** Retries a write DynamoDB refused only because another transaction on the same items was in flight. */
+export function backoffMs(attempt: number): number {
+  return 15 * 2 ** Math.min(attempt, 5) + Math.floor(Math.random() * 40);
+}
+
+export const refusedChange = () => aborted(ORDER_CHANGED);

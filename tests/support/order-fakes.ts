@@ -1,0 +1,143 @@
+/**
+ * In-memory fakes of the orders ports, with the adapter's rules: conditional writes on the version (or on
+ * absence), the order-number sequence claimed in the same "transaction" as the order, counters moved only
+ * when the whole write succeeds, and the lists' order and filters.
+ */
+import type { LensDesign } from '../../core/schemas/lens';
+import type { Order } from '../../core/schemas/order';
+import type { UserActivity } from '../../core/schemas/user-activity';
+import { encodeCursor } from '../../lambdas/paging/page-cursor';
+import type { ActiveUsers } from '../../lambdas/ports/active-users';
+import type { OrderEmailKind, OrderNotifier } from '../../lambdas/ports/order-notifier';
+import {
+  counterNames,
+  foldSearch,
+  orderSearchText,
+  OrderWriteRefused,
+  type AccountOrdersQuery,
+  type OrderPage,
+  type OrdersRepository,
+  type OrderWrite,
+  type StatusOrdersQuery,
+} from '../../lambdas/ports/orders-repository';
+
+function page(sorted: Order[], limit: number, cursor: string | undefined): OrderPage {
+  const start = cursor ? Number(JSON.parse(Buffer.from(cursor, 'base64url').toString()).offset) : 0;
+  const items = sorted.slice(start, start + limit);
+  const more = start + limit < sorted.length;
+  return { items, nextCursor: more ? encodeCursor({ offset: start + limit }) : null };
+}
+
+export class InMemoryOrders implements OrdersRepository {
+  readonly rows = new Map<string, Order>();
+  readonly counterValues = new Map<string, number>();
+  readonly writes: OrderWrite[] = [];
+  /** Refusals to answer before the next writes reach the store (simulates contention). */
+  readonly pendingRefusals: OrderWriteRefused[] = [];
+
+  async get(orderId: string) {
+    const row = this.rows.get(orderId);
+    return row ? structuredClone(row) : null;
+  }
+
+  async write(request: OrderWrite) {
+    const refusal = this.pendingRefusals.shift();
+    if (refusal) throw refusal;
+    const stored = this.rows.get(request.order.orderId);
+    if (request.expectedVersion === null ? stored : stored?.version !== request.expectedVersion)
+      throw new OrderWriteRefused('order');
+    if (request.sequence && (this.counterValues.get(counterNames.sequence) ?? 0) !== request.sequence.expected)
+      throw new OrderWriteRefused('sequence');
+    this.writes.push(structuredClone(request));
+    this.rows.set(request.order.orderId, structuredClone(request.order));
+    if (request.sequence) this.counterValues.set(counterNames.sequence, request.sequence.expected + 1);
+    for (const [name, delta] of Object.entries(request.counters ?? {}))
+      this.counterValues.set(name, (this.counterValues.get(name) ?? 0) + delta);
+  }
+
+  async removeDraft(orderId: string, expectedVersion: number) {
+    const row = this.rows.get(orderId);
+    if (!row || row.status !== 'draft' || row.version !== expectedVersion) return false;
+    this.rows.delete(orderId);
+    return true;
+  }
+
+  async sequenceValue() {
+    return this.counterValues.get(counterNames.sequence) ?? 0;
+  }
+
+  async listByAccount(query: AccountOrdersQuery) {
+    const rows = [...this.rows.values()]
+      .filter((o) => o.accountNumber === query.accountNumber)
+      .filter((o) =>
+        query.status === 'draft'
+          ? o.status === 'draft' && o.createdBy.userId === query.draftsOf
+          : query.status
+            ? o.status === query.status
+            : o.status !== 'draft',
+      )
+      .filter((o) => !query.search || orderSearchText(o).includes(foldSearch(query.search)))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return page(rows, query.limit, query.cursor);
+  }
+
+  async listByStatus(query: StatusOrdersQuery) {
+    const rows = [...this.rows.values()]
+      .filter((o) => o.status === query.status)
+      .filter((o) => !query.from || o.statusAt >= query.from)
+      .filter((o) => !query.to || o.statusAt <= query.to)
+      .filter((o) => !query.accountNumber || o.accountNumber === query.accountNumber)
+      .filter((o) => !query.search || orderSearchText(o).includes(foldSearch(query.search)))
+      .sort((a, b) => a.statusAt.localeCompare(b.statusAt));
+    return page(rows, query.limit, query.cursor);
+  }
+
+  async counters(names: string[]) {
+    return Object.fromEntries(names.map((n) => [n, this.counterValues.get(n) ?? 0]));
+  }
+}
+
+export class RecordingNotifier implements OrderNotifier {
+  readonly sent: { kind: OrderEmailKind; order: Order; practiceEmail: string | null }[] = [];
+  failWith: Error | null = null;
+  async notify(kind: OrderEmailKind, order: Order, practiceEmail: string | null) {
+    if (this.failWith) throw this.failWith;
+    this.sent.push({ kind, order, practiceEmail });
+  }
+}
+
+export class FixedActiveUsers implements ActiveUsers {
+  constructor(readonly records: UserActivity[] = []) {}
+  readonly calls: number[] = [];
+  async since(sinceMs: number, limit: number) {
+    this.calls.push(sinceMs);
+    return this.records.filter((r) => r.lastActivity >= sinceMs).slice(0, limit);
+  }
+}
+
+/** A small scleral design with the ranges the tests probe. */
+export function testDesign(overrides: Partial<LensDesign> = {}): LensDesign {
+  return {
+    lensId: 'scleral-test',
+    name: 'Test Scleral',
+    type: 'scleral',
+    priceCents: 40000,
+    warrantyDays: 90,
+    active: true,
+    version: 3,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    parameters: [
+      { kind: 'number', key: 'sphere', label: 'Sphere', unit: 'D', min: -20, max: 20, step: 0.25, required: true },
+      { kind: 'number', key: 'diameter', label: 'Diameter', unit: 'mm', min: 14.5, max: 20, step: 0.1, required: true },
+      {
+        kind: 'option',
+        key: 'material',
+        label: 'Material',
+        options: [{ value: 'boston-xo2', label: 'Boston XO2' }],
+        required: false,
+      },
+    ],
+    ...overrides,
+  };
+}
