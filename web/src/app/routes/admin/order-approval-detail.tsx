@@ -1,10 +1,22 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { adminDashboardKeys } from '../../../features/admin/api/get-admin-dashboard';
+import { OrderAttachments } from '../../../features/attachments';
+import { OrderReview } from '../../../features/order-approval/components/order-review';
 
-/** /admin/order-approval/:orderId: one order with the lab's actions. */
-export default function Page() {
+/**
+ * /admin/order-approval/:orderId: one order with the lab's actions. The page composes the attachments
+ * feature into the review and refreshes the dashboard's counts after an action.
+ */
+export default function OrderApprovalDetailRoute() {
+  const { orderId = '' } = useParams();
+  const queryClient = useQueryClient();
   return (
-    <ComingLaterPage title="Order Approval" description="One order." emptyTitle="Loading">
-      One moment.
-    </ComingLaterPage>
+    <OrderReview
+      key={orderId}
+      orderId={orderId}
+      Attachments={OrderAttachments}
+      onChanged={() => void queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all })}
+    />
   );
 }

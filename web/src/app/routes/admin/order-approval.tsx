@@ -1,14 +1,15 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { PageHeader } from '../../../components/page-header';
+import { OrderQueue } from '../../../features/order-approval/components/order-queue';
 
-/** /admin/order-approval (spec 2 menu); its content arrives with a later issue. */
-export default function Page() {
+/** /admin/order-approval (spec 2 admin menu; issue 5 item 5): the lab's queue of orders. */
+export default function OrderApprovalRoute() {
   return (
-    <ComingLaterPage
-      title="Order Approval"
-      description="Review submitted orders before they go to production."
-      emptyTitle="No orders waiting for approval"
-    >
-      Orders submitted by practices will appear here for review.
-    </ComingLaterPage>
+    <>
+      <PageHeader
+        title="Order Approval"
+        description="Orders waiting for the lab, oldest first. Open one to approve, hold, reject or close it."
+      />
+      <OrderQueue />
+    </>
   );
 }

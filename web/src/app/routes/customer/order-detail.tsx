@@ -1,10 +1,11 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { OrderAttachments } from '../../../features/attachments';
+import { OrderDetailPage } from '../../../features/orders';
 
-/** /customer/orders/:orderId: an order's detail and timeline. */
+/** /customer/orders/:orderId: an order's detail, files and timeline (issue 5 item 4). */
 export default function Page() {
   return (
-    <ComingLaterPage title="Order" description="An order and its timeline." emptyTitle="Loading">
-      One moment.
-    </ComingLaterPage>
+    <OrderDetailPage
+      renderAttachments={({ orderId, editable }) => <OrderAttachments orderId={orderId} editable={editable} />}
+    />
   );
 }

@@ -1,14 +1,11 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { OrderAttachments } from '../../../features/attachments';
+import { OrderFormPage } from '../../../features/orders';
 
-/** /customer/order (spec 2 menu); its content arrives with a later issue. */
+/** /customer/order: the Order Form for the account chosen in the sidebar (issue 5 item 2), with its files. */
 export default function Page() {
   return (
-    <ComingLaterPage
-      title="Order Form"
-      description="Order custom lenses for a patient, per eye."
-      emptyTitle="Online ordering is coming soon"
-    >
-      Until then, send orders to the lab by phone or email as usual.
-    </ComingLaterPage>
+    <OrderFormPage
+      renderAttachments={({ orderId, onChange }) => <OrderAttachments orderId={orderId} editable onChange={onChange} />}
+    />
   );
 }

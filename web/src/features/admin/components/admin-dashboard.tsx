@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
 import styles from './admin-dashboard.module.css';
+import { OrdersOverview } from './orders-overview';
 
 export interface AdminShortcut {
   path: string;
@@ -9,11 +10,12 @@ export interface AdminShortcut {
   description: string;
 }
 
-/** The lab staff's home: a welcome and a card per area they may open (spec 6 menus). */
+/** The lab staff's home: a welcome, the orders overview (issue 5 item 7) and a card per area they may open. */
 export function AdminDashboard({ firstName, shortcuts }: { firstName: string; shortcuts: readonly AdminShortcut[] }) {
   return (
     <>
       <PageHeader title="Dashboard" description={firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'} />
+      <OrdersOverview />
       <div className={styles.grid}>
         {shortcuts.map((shortcut) => (
           <Card key={shortcut.path} title={shortcut.label}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
 import { Card } from '../../../components/card';
@@ -12,15 +13,23 @@ function formatAddress(address: CustomerInfo['shippingAddress']): string[] {
   return [street, city, address.country ?? ''].filter(Boolean);
 }
 
-/** The customer's home: who they are ordering as (the selected account), quick actions, recent orders. */
+/**
+ * The customer's home: who they are ordering as (the selected account), quick actions, and the account's
+ * orders (`orders`, given by the route from the orders feature; features do not import each other).
+ */
 export function CustomerDashboard({
   firstName,
   info,
   loading,
+  orders,
+  reorder,
 }: {
   firstName: string;
   info: CustomerInfo | null;
   loading: boolean;
+  orders?: ReactNode;
+  /** Shipped orders to reorder from (the "Reorder" quick action leads here). */
+  reorder?: ReactNode;
 }) {
   return (
     <>
@@ -28,9 +37,16 @@ export function CustomerDashboard({
         title="Dashboard"
         description={firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}
         actions={
-          <Link className={styles.primaryAction} to="/customer/order">
-            Place an order
-          </Link>
+          <>
+            <Link className={styles.primaryAction} to="/customer/order">
+              New order
+            </Link>
+            {reorder ? (
+              <a className={styles.primaryAction} href="#reorder">
+                Reorder
+              </a>
+            ) : null}
+          </>
         }
       />
       <div className={styles.grid} aria-busy={loading || undefined}>
@@ -87,15 +103,22 @@ export function CustomerDashboard({
           </ul>
         </Card>
       </div>
-      <Card title="Recent orders" className={styles.orders}>
-        {info && info.orders.length > 0 ? (
-          <p>{info.total} orders</p>
-        ) : (
-          <EmptyState title="No orders yet">
-            Orders placed for account {info?.accountNumber ?? ''} will be listed here with their status.
-          </EmptyState>
-        )}
-      </Card>
+      {orders ?? (
+        <Card title="Recent orders" className={styles.orders}>
+          {info && info.orders.length > 0 ? (
+            <p>{info.total} orders</p>
+          ) : (
+            <EmptyState title="No orders yet">
+              Orders placed for account {info?.accountNumber ?? ''} will be listed here with their status.
+            </EmptyState>
+          )}
+        </Card>
+      )}
+      {reorder ? (
+        <div id="reorder" className={styles.orders}>
+          <Card title="Reorder from a shipped order">{reorder}</Card>
+        </div>
+      ) : null}
     </>
   );
 }

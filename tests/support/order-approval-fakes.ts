@@ -1,0 +1,129 @@
+import type { AdminDashboard, Order, OrderSummary } from '../../core/schemas/order';
+
+/** Orders and dashboards as the lab's screens receive them, for the web tests of Order Approval. */
+
+export const ORDER_ID = '0b1e2f3a-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    orderId: ORDER_ID,
+    orderNumber: 'LL-000042',
+    accountNumber: 'BV-1001',
+    status: 'submitted',
+    patient: 'Jordan Reyes',
+    poNumber: 'PO-77',
+    lines: [
+      {
+        eye: 'OD',
+        lensId: 'scleral-16',
+        quantity: 1,
+        parameters: { sagittalDepth: 4300, diameter: 16, sphere: -2.5, material: 'optimum-extra' },
+        design: {
+          lensId: 'scleral-16',
+          name: 'Scleral 16.0',
+          type: 'scleral',
+          warrantyDays: 90,
+          version: 3,
+          parameters: [
+            {
+              kind: 'number',
+              key: 'sagittalDepth',
+              label: 'Sagittal depth',
+              unit: 'um',
+              min: 3000,
+              max: 6000,
+              step: 10,
+              required: true,
+            },
+            {
+              kind: 'number',
+              key: 'diameter',
+              label: 'Diameter',
+              unit: 'mm',
+              min: 14.5,
+              max: 20,
+              step: 0.1,
+              required: true,
+            },
+            {
+              kind: 'number',
+              key: 'sphere',
+              label: 'Sphere',
+              unit: 'D',
+              min: -20,
+              max: 20,
+              step: 0.25,
+              required: true,
+            },
+            {
+              kind: 'option',
+              key: 'material',
+              label: 'Material',
+              options: [{ value: 'optimum-extra', label: 'Optimum Extra (Dk 100)' }],
+              required: true,
+            },
+          ],
+        },
+      },
+    ],
+    shipping: {
+      method: 'standard',
+      shipTo: 'office',
+      address: { address: '12 Lens Lane', city: 'Salem', state: 'OR', zip: '97301' },
+    },
+    notes: 'Patient had a previous scleral fit.',
+    attachments: [],
+    history: [
+      {
+        at: '2025-03-03T09:00:00.000Z',
+        action: 'submit',
+        from: 'draft',
+        to: 'submitted',
+        by: { userId: 'u-1', name: 'Dana Okafor', actor: 'practice' },
+      },
+    ],
+    createdBy: { userId: 'u-1', name: 'Dana Okafor' },
+    createdAt: '2025-03-03T08:40:00.000Z',
+    submittedAt: '2025-03-03T09:00:00.000Z',
+    statusAt: '2025-03-03T09:00:00.000Z',
+    updatedAt: '2025-03-03T09:00:00.000Z',
+    version: 3,
+    ...overrides,
+  };
+}
+
+export function aSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return {
+    orderId: ORDER_ID,
+    orderNumber: 'LL-000042',
+    accountNumber: 'BV-1001',
+    status: 'submitted',
+    patient: 'Jordan Reyes',
+    poNumber: 'PO-77',
+    createdAt: '2025-03-03T08:40:00.000Z',
+    submittedAt: '2025-03-03T09:00:00.000Z',
+    statusAt: '2025-03-03T09:00:00.000Z',
+    updatedAt: '2025-03-03T09:00:00.000Z',
+    version: 3,
+    lenses: [{ eye: 'OD', name: 'Scleral 16.0' }],
+    ...overrides,
+  };
+}
+
+/** Twelve Mondays from 2025-01-06, with `counts` orders each (zeros where not given). */
+export function aDashboard(counts: readonly number[] = [], overrides: Partial<AdminDashboard> = {}): AdminDashboard {
+  const first = Date.parse('2025-01-06T00:00:00Z');
+  return {
+    countsByStatus: { draft: 2, submitted: 5, 'on-hold': 1, approved: 7, closed: 40, rejected: 2, cancelled: 1 },
+    oldestWaiting: aSummary(),
+    ordersPerWeek: Array.from({ length: 12 }, (_, i) => ({
+      weekStart: new Date(first + i * 7 * 86_400_000).toISOString().slice(0, 10),
+      count: counts[i] ?? 0,
+    })),
+    activeUsers: [
+      { userId: 'a-1', email: 'lab@lenslab.test', role: 'admin', lastActivity: Date.now() - 2 * 60_000 },
+      { userId: 'c-1', email: 'fitter@brightview.test', role: 'customer', lastActivity: Date.now() - 30_000 },
+    ],
+    ...overrides,
+  };
+}

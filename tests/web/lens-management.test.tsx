@@ -1,0 +1,282 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LensDesign } from '../../core/schemas/lens';
+import LensManagementRoute from '../../web/src/app/routes/admin/lens-management';
+import { parameterKeyOf } from '../../web/src/features/lenses/components/lens-values';
+import { callRoute } from '../../web/src/lib/api-client';
+import { CallableError } from '../../web/src/lib/callable-error';
+
+vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
+
+const HORIZON: LensDesign = {
+  lensId: 'scleral-horizon',
+  name: 'Horizon Scleral',
+  type: 'scleral',
+  description: 'Sag-based scleral',
+  parameters: [
+    {
+      kind: 'number',
+      key: 'sagittalDepth',
+      label: 'Sagittal depth',
+      unit: 'um',
+      min: 3000,
+      max: 6500,
+      step: 10,
+      required: true,
+    },
+    {
+      kind: 'option',
+      key: 'material',
+      label: 'Material',
+      options: [{ value: 'xo2', label: 'Boston XO2 (Dk 141)' }],
+      required: true,
+    },
+  ],
+  priceCents: 39500,
+  warrantyDays: 120,
+  active: true,
+  version: 3,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-02T00:00:00.000Z',
+};
+const LEGACY: LensDesign = {
+  ...HORIZON,
+  lensId: 'soft-legacy',
+  name: 'KeraSoft Legacy',
+  type: 'custom-soft',
+  active: false,
+};
+
+type Handler = (input: Record<string, unknown>) => unknown;
+let handlers: Record<string, Handler> = {};
+function answer(routes: Record<string, Handler>) {
+  handlers = routes;
+  vi.mocked(callRoute).mockImplementation((async (...args: unknown[]) => {
+    const [name, input] = args as [string, Record<string, unknown>];
+    const handler = handlers[name];
+    if (!handler) throw new Error(`unexpected call to ${name}`);
+    return handler(input);
+  }) as unknown as typeof callRoute);
+}
+const callsTo = (name: string) =>
+  vi
+    .mocked(callRoute)
+    .mock.calls.filter(([route]) => route === name)
+    .map(([, input]) => input as Record<string, unknown>);
+
+const listing: Handler = (input) => ({ items: input['includeInactive'] ? [HORIZON, LEGACY] : [HORIZON] });
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <LensManagementRoute />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+beforeEach(() => {
+  vi.mocked(callRoute).mockReset();
+});
+
+describe('Lens Management list', () => {
+  it('shows each design with type, price, warranty and an active badge; "All designs" asks for inactive ones', async () => {
+    answer({ listLensDesigns: listing });
+    const user = renderPage();
+    const table = await screen.findByRole('table', { name: 'Lens designs' });
+    const row = within(table).getByText('Horizon Scleral').closest('tr')!;
+    expect(within(row).getByText('Scleral')).toBeInTheDocument();
+    expect(within(row).getByText('$395.00')).toBeInTheDocument();
+    expect(within(row).getByText('120 days')).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(screen.queryByText('KeraSoft Legacy')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'all');
+    expect(await screen.findByText('KeraSoft Legacy')).toBeInTheDocument();
+    expect(callsTo('listLensDesigns').at(-1)).toEqual({ includeInactive: true });
+    const legacyRow = screen.getByText('KeraSoft Legacy').closest('tr')!;
+    expect(within(legacyRow).getByText('Inactive')).toBeInTheDocument();
+  });
+
+  it('deactivating asks first, then sends the design with active false and the version read', async () => {
+    answer({ listLensDesigns: listing, updateLensDesign: (input) => ({ ...HORIZON, ...input, version: 4 }) });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Horizon Scleral' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(callsTo('updateLensDesign')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(callsTo('updateLensDesign')).toHaveLength(1));
+    expect(callsTo('updateLensDesign')[0]).toMatchObject({ lensId: 'scleral-horizon', version: 3, active: false });
+    expect(callsTo('updateLensDesign')[0]).not.toHaveProperty('createdAt');
+  });
+});
+
+describe('Lens design editor', () => {
+  it('creates a design with a number and an option parameter; the key follows the label; price is sent in cents', async () => {
+    answer({ listLensDesigns: listing, createLensDesign: (input) => ({ ...HORIZON, ...input, lensId: 'scl-new' }) });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'New lens design' }));
+    const dialog = screen.getByRole('dialog', { name: 'New lens design' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Test Scleral');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'scleral');
+    await user.type(within(dialog).getByLabelText('Price per lens (USD)'), '395.50');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add number parameter' }));
+    const first = within(dialog).getByRole('listitem', { name: 'Parameter 1' });
+    await user.type(within(first).getByLabelText('Label'), 'Base curve');
+    await user.selectOptions(within(first).getByLabelText('Unit'), 'mm');
+    await user.type(within(first).getByLabelText('Min'), '6.5');
+    await user.type(within(first).getByLabelText('Max'), '8.5');
+    await user.clear(within(first).getByLabelText('Step'));
+    await user.type(within(first).getByLabelText('Step'), '0.01');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add option parameter' }));
+    const second = within(dialog).getByRole('listitem', { name: 'Parameter 2' });
+    await user.type(within(second).getByLabelText('Label'), 'Material');
+    await user.type(within(second).getByLabelText('Option 1 value'), 'xo2');
+    await user.type(within(second).getByLabelText('Option 1 label'), 'Boston XO2 (Dk 141)');
+    await user.click(within(second).getByRole('button', { name: 'Remove option 1 of Material' }));
+    expect(within(second).getByLabelText('Option 1 value')).toBeInTheDocument(); // the last option stays
+    await user.click(within(second).getByLabelText('Required'));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create design' }));
+    await waitFor(() => expect(callsTo('createLensDesign')).toHaveLength(1));
+    expect(callsTo('createLensDesign')[0]).toEqual({
+      name: 'Test Scleral',
+      type: 'scleral',
+      priceCents: 39550,
+      warrantyDays: 90,
+      active: true,
+      parameters: [
+        {
+          kind: 'number',
+          key: 'baseCurve',
+          label: 'Base curve',
+          unit: 'mm',
+          min: 6.5,
+          max: 8.5,
+          step: 0.01,
+          required: true,
+        },
+        {
+          kind: 'option',
+          key: 'material',
+          label: 'Material',
+          options: [{ value: 'xo2', label: 'Boston XO2 (Dk 141)' }],
+          required: false,
+        },
+      ],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the shared schema messages beside the fields and sends nothing', async () => {
+    answer({ listLensDesigns: listing });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'New lens design' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Create design' }));
+    expect(await within(dialog).findByText('Please correct the fields marked below.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose a lens type')).toBeInTheDocument();
+    expect(within(dialog).getByText('Price must be a number')).toBeInTheDocument();
+    expect(within(dialog).getByText('A design needs at least one parameter')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add number parameter' }));
+    const row = within(dialog).getByRole('listitem', { name: 'Parameter 1' });
+    await user.type(within(row).getByLabelText('Label'), 'Sphere');
+    await user.type(within(row).getByLabelText('Min'), '5');
+    await user.type(within(row).getByLabelText('Max'), '-5');
+    await user.click(within(dialog).getByRole('button', { name: 'Create design' }));
+    expect(await within(dialog).findByText('Min must not be more than max')).toBeInTheDocument();
+    expect(within(row).getByLabelText('Max')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('createLensDesign')).toHaveLength(0);
+  });
+
+  it("shows the server's field errors beside the field they name", async () => {
+    answer({
+      listLensDesigns: listing,
+      updateLensDesign: () => {
+        throw new CallableError({
+          route: 'updateLensDesign',
+          httpStatus: 400,
+          message: 'Please check the fields',
+          fieldErrors: { 'parameters.0.label': ['Label is too long'] },
+        });
+      },
+    });
+    const user = renderPage();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Horizon Scleral' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Horizon Scleral' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const row = within(dialog).getByRole('listitem', { name: 'Sagittal depth' });
+    expect(await within(row).findByText('Label is too long')).toBeInTheDocument();
+  });
+
+  it('reorders parameters and saves them in the new order with the version read', async () => {
+    answer({ listLensDesigns: listing, updateLensDesign: (input) => ({ ...HORIZON, ...input, version: 4 }) });
+    const user = renderPage();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Horizon Scleral' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Horizon Scleral' });
+    expect(within(dialog).getByRole('button', { name: 'Move Sagittal depth up' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Move Material up' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(callsTo('updateLensDesign')).toHaveLength(1));
+    const sent = callsTo('updateLensDesign')[0]!;
+    expect(sent).toMatchObject({ lensId: 'scleral-horizon', version: 3, priceCents: 39500 });
+    expect((sent['parameters'] as { key: string }[]).map((p) => p.key)).toEqual(['material', 'sagittalDepth']);
+  });
+
+  it('removing a parameter leaves it out of the save', async () => {
+    answer({ listLensDesigns: listing, updateLensDesign: (input) => ({ ...HORIZON, ...input, version: 4 }) });
+    const user = renderPage();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Horizon Scleral' }))[0]!);
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Material' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(callsTo('updateLensDesign')).toHaveLength(1));
+    expect((callsTo('updateLensDesign')[0]!['parameters'] as unknown[]).length).toBe(1);
+  });
+
+  it('a 409 keeps the dialog, says the design changed, and "Load the latest version" shows the stored one', async () => {
+    let stored = HORIZON;
+    answer({
+      listLensDesigns: (input) => ({ items: input['includeInactive'] ? [stored, LEGACY] : [stored] }),
+      updateLensDesign: () => {
+        stored = { ...HORIZON, name: 'Horizon Scleral Pro', version: 4 };
+        throw new CallableError({
+          route: 'updateLensDesign',
+          httpStatus: 409,
+          status: 'aborted',
+          message: 'This lens design changed since you opened it. Reload to see the latest.',
+        });
+      },
+    });
+    const user = renderPage();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Horizon Scleral' }))[0]!);
+    const dialog = screen.getByRole('dialog');
+    await user.clear(within(dialog).getByLabelText('Price per lens (USD)'));
+    await user.type(within(dialog).getByLabelText('Price per lens (USD)'), '400');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await within(dialog).findByText('This lens design changed since you opened it. Reload to see the latest.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Price per lens (USD)')).toHaveValue('400');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Load the latest version' }));
+    expect(await within(screen.getByRole('dialog')).findByDisplayValue('Horizon Scleral Pro')).toBeInTheDocument();
+    expect(screen.queryByText(/changed since you opened it/)).not.toBeInTheDocument();
+  });
+});
+
+describe('parameterKeyOf', () => {
+  it('turns a label into the camelCase key orders store values under', () => {
+    expect(parameterKeyOf('Base curve')).toBe('baseCurve');
+    expect(parameterKeyOf('Dot / notch')).toBe('dotNotch');
+    expect(parameterKeyOf('Centre thickness (mm)')).toBe('centreThicknessMm');
+    expect(parameterKeyOf('3 o’clock lift')).toBe('oClockLift');
+  });
+});

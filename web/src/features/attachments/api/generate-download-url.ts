@@ -1,0 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { AttachmentError, DOWNLOAD_URL_FAILED, serverReason } from './attachment-errors';
+
+/** A short-lived download URL (route generateDownloadUrl); failure is "Failed to get download URL from server". */
+export async function getDownloadUrl(orderId: string, filename: string): Promise<string> {
+  try {
+    return (await callRoute('generateDownloadUrl', { orderId, filename })).url;
+  } catch (error) {
+    throw new AttachmentError(DOWNLOAD_URL_FAILED, serverReason(error));
+  }
+}
+
+/**
+ * Starts the download in the same tab: the URL answers `Content-Disposition: attachment`, so the page stays.
+ * An anchor (not window.open) so pop-up blockers do not stop it after the await.
+ */
+export function startDownload(url: string, filename: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export const useDownloadOrderFile = (orderId: string) =>
+  useMutation({
+    mutationFn: async (filename: string) => startDownload(await getDownloadUrl(orderId, filename), filename),
+  });

@@ -1,0 +1,281 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  EMAIL_PLACEHOLDERS,
+  updateEmailTemplateInputSchema,
+  type EmailTemplate,
+} from '../../../../../core/schemas/email';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import layout from '../../../components/form-layout.module.css';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { isCallableError } from '../../../lib/callable-error';
+import { checkForm, failureMessage, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { EMAIL_KIND_LABELS, placeholderToken } from './email-kind-labels';
+import styles from './email-management.module.css';
+
+export const TEMPLATE_CONFLICT_MESSAGE = 'This email template changed since you opened it. Reload to see the latest.';
+
+type Text = { subject: string; body: string };
+export interface RenderedPreview {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface EmailTemplateEditorProps {
+  template: EmailTemplate;
+  /** Where a test goes unless the admin types another address: their own. */
+  testAddress: string;
+  onSave: (input: Text & { kind: EmailTemplate['kind']; version: number }) => Promise<unknown>;
+  /** Loads the latest templates after a conflict. */
+  onReload: () => Promise<unknown>;
+  preview: (input: Text & { kind: EmailTemplate['kind'] }) => Promise<RenderedPreview>;
+  sendTest: (input: Text & { kind: EmailTemplate['kind']; to: string }) => Promise<{ sent: boolean }>;
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+const PREVIEW_DELAY_MS = 400;
+
+/**
+ * One email's subject and body, with its placeholders (click to insert at the cursor), a preview the server
+ * renders with sample values (shown in a sandboxed iframe: no scripts, no same-origin access), Save with the
+ * version read, Reset to default (puts the built-in text in the editor; Save stores it) and Send test.
+ */
+export function EmailTemplateEditor({
+  template,
+  testAddress,
+  onSave,
+  onReload,
+  preview,
+  sendTest,
+  onDirtyChange,
+}: EmailTemplateEditorProps) {
+  const [text, setText] = useState<Text>({ subject: template.subject, body: template.body });
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [to, setTo] = useState(testAddress);
+  const [testing, setTesting] = useState(false);
+  const [testError, setTestError] = useState<string | null>(null);
+  const [previewResult, setPreviewResult] = useState<{
+    key: string;
+    rendered: RenderedPreview | null;
+    error: string | null;
+  } | null>(null);
+  // The UI kit's fields take no ref: the inputs are found inside these wrappers.
+  const subjectBox = useRef<HTMLDivElement>(null);
+  const bodyBox = useRef<HTMLDivElement>(null);
+  const lastField = useRef<'subject' | 'body'>('body');
+  const placeholders = Object.keys(EMAIL_PLACEHOLDERS[template.kind]);
+  const dirty = text.subject !== template.subject || text.body !== template.body;
+  const isDefault = text.subject === template.defaults.subject && text.body === template.defaults.body;
+  const settled = useDebouncedValue(text, PREVIEW_DELAY_MS);
+
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+
+  const previewKey = JSON.stringify(settled);
+  useEffect(() => {
+    let current = true;
+    preview({ kind: template.kind, ...(JSON.parse(previewKey) as Text) })
+      .then((answer) => {
+        if (current) setPreviewResult({ key: previewKey, rendered: answer, error: null });
+      })
+      .catch((error: unknown) => {
+        if (current)
+          setPreviewResult((last) => ({
+            key: previewKey,
+            rendered: last?.rendered ?? null,
+            error: failureMessage(error, 'The preview could not be made.'),
+          }));
+      });
+    return () => {
+      current = false;
+    };
+  }, [previewKey, template.kind, preview]);
+  const rendered = previewResult?.rendered ?? null;
+  const previewError = previewResult?.error ?? null;
+  // The preview trails the typing by PREVIEW_DELAY_MS plus the server's answer.
+  const previewing = previewResult?.key !== JSON.stringify(text);
+
+  const change = (field: keyof Text, value: string) => {
+    setText((t) => ({ ...t, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: '' }));
+  };
+
+  function insert(name: string) {
+    const field = lastField.current;
+    const element =
+      field === 'subject' ? subjectBox.current?.querySelector('input') : bodyBox.current?.querySelector('textarea');
+    const token = placeholderToken(name);
+    const value = text[field];
+    const start = element?.selectionStart ?? value.length;
+    const end = element?.selectionEnd ?? value.length;
+    change(field, value.slice(0, start) + token + value.slice(end));
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(start + token.length, start + token.length);
+    });
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setFormError(null);
+    setConflict(false);
+    const input = { kind: template.kind, version: template.version, ...text };
+    const checked = checkForm(updateEmailTemplateInputSchema, input);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setFormError('Please correct the marked fields.');
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(input);
+      notify('success', `${EMAIL_KIND_LABELS[template.kind].label} email saved.`);
+    } catch (error) {
+      if (isCallableError(error) && error.status === 'aborted') setConflict(true);
+      else {
+        const fieldErrors = serverFormErrors(error);
+        setErrors(fieldErrors);
+        setFormError(failureMessage(error, 'The template could not be saved.'));
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function test() {
+    if (testing) return;
+    setTestError(null);
+    setTesting(true);
+    try {
+      const answer = await sendTest({ kind: template.kind, to: to.trim(), ...text });
+      if (answer.sent) notify('success', `Test email sent to ${to.trim()}.`);
+      else setTestError('The test email could not be sent. Try again later.');
+    } catch (error) {
+      setTestError(failureMessage(error, 'The test email could not be sent.'));
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  async function reload() {
+    setReloading(true);
+    try {
+      await onReload();
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  const { label, description } = EMAIL_KIND_LABELS[template.kind];
+  return (
+    <div className={styles.stack}>
+      <form className={layout.form} onSubmit={(e) => void save(e)} noValidate aria-label={`${label} email`}>
+        <h2>{label}</h2>
+        <p className={layout.note}>
+          {description} {template.version === 0 ? 'Uses the built-in text.' : `Saved version ${template.version}.`}
+        </p>
+        <div ref={subjectBox}>
+          <TextField
+            label="Subject"
+            value={text.subject}
+            maxLength={200}
+            required
+            error={errors['subject'] || undefined}
+            onFocus={() => (lastField.current = 'subject')}
+            onChange={(e) => change('subject', e.target.value)}
+          />
+        </div>
+        <div ref={bodyBox}>
+          <TextAreaField
+            label="Body"
+            rows={12}
+            value={text.body}
+            required
+            hint="Plain text. A blank line starts a new paragraph. Values are escaped when the email is built."
+            error={errors['body'] || undefined}
+            onFocus={() => (lastField.current = 'body')}
+            onChange={(e) => change('body', e.target.value)}
+          />
+        </div>
+        <p className={layout.note} id={`placeholders-${template.kind}`}>
+          Placeholders (inserted where the cursor was in the subject or body):
+        </p>
+        <ul className={styles.placeholders} aria-labelledby={`placeholders-${template.kind}`}>
+          {placeholders.map((name) => (
+            <li key={name}>
+              <button type="button" className={styles.token} onClick={() => insert(name)}>
+                {placeholderToken(name)}
+              </button>
+            </li>
+          ))}
+        </ul>
+        {conflict ? (
+          <Alert tone="warning" title={TEMPLATE_CONFLICT_MESSAGE}>
+            <p className={layout.note}>Your text is still in the editor. Reloading replaces it with the latest.</p>
+            <Button size="sm" variant="secondary" onClick={() => void reload()} loading={reloading}>
+              Reload latest
+            </Button>
+          </Alert>
+        ) : null}
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <div className={layout.actions}>
+          <Button type="submit" loading={saving} disabled={!dirty}>
+            Save
+          </Button>
+          <Button variant="secondary" onClick={() => setText({ ...template.defaults })} disabled={isDefault || saving}>
+            Reset to default
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => setText({ subject: template.subject, body: template.body })}
+            disabled={!dirty || saving}
+          >
+            Discard changes
+          </Button>
+          <span className={layout.status} aria-live="polite">
+            {dirty ? 'You have unsaved changes.' : ''}
+          </span>
+        </div>
+      </form>
+
+      <section className={styles.preview} aria-label="Preview">
+        <h3>Preview with sample values {previewing ? <Spinner size={14} /> : null}</h3>
+        {previewError ? <Alert tone="error">{previewError}</Alert> : null}
+        {rendered ? (
+          <>
+            <p className={styles.previewSubject}>
+              <strong>Subject:</strong> {rendered.subject}
+            </p>
+            {/* sandbox="" : the rendered email runs no script and cannot reach the portal's origin. */}
+            <iframe className={styles.frame} title="Email preview" sandbox="" srcDoc={rendered.html} />
+          </>
+        ) : null}
+      </section>
+
+      <section aria-label="Send a test">
+        <div className={styles.testRow}>
+          <TextField
+            label="Send a test to"
+            type="email"
+            autoComplete="email"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            error={testError ?? undefined}
+          />
+          <Button variant="secondary" onClick={() => void test()} loading={testing} disabled={!to.trim()}>
+            Send test
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+import { lensKeys } from './lens-query-keys';
+
+export interface LensDesignsQuery {
+  /** The account the prices are for (the sidebar's account); prices show only when it has pricingAllowed. */
+  account?: string | null | undefined;
+  /** Admins only: inactive designs too (customers always get active ones). */
+  includeInactive?: boolean;
+}
+
+/** The lens catalogue in name order (route listLensDesigns). */
+export const listLensDesigns = ({ account, includeInactive = false }: LensDesignsQuery) =>
+  callRoute('listLensDesigns', { includeInactive, ...(account ? { account } : {}) });
+
+export const lensDesignsQueryOptions = (query: LensDesignsQuery = {}) =>
+  queryOptions({
+    queryKey: lensKeys.list({ includeInactive: query.includeInactive ?? false, account: query.account ?? null }),
+    queryFn: () => listLensDesigns(query),
+    // The catalogue changes rarely; the order form reads it on every visit.
+    staleTime: 60_000,
+  });
+
+/**
+ * The lens designs the caller may order or manage. The order form passes the account chosen in the
+ * sidebar, so `priceCents` is present only for accounts whose practice may see prices.
+ */
+export const useLensDesigns = (query: LensDesignsQuery = {}) => useQuery(lensDesignsQueryOptions(query));

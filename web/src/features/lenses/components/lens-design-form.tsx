@@ -1,0 +1,173 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  createLensDesignInputSchema,
+  LENS_TYPE_LABELS,
+  LENS_TYPES,
+  updateLensDesignInputSchema,
+  type CreateLensDesignInput,
+  type LensDesign,
+  type UpdateLensDesignInput,
+} from '../../../../../core/schemas/lens';
+import { Alert } from '../../../components/ui/alert';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { isCallableError } from '../../../lib/callable-error';
+import { checkForm, formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import layout from '../../../components/form-layout.module.css';
+import { ParameterEditor } from './parameter-editor';
+import { lensDesignInputOf, lensDesignValuesOf, type LensDesignValues } from './lens-values';
+
+export type LensDesignFormMode =
+  | { kind: 'create'; onSubmit: (input: CreateLensDesignInput) => Promise<unknown> }
+  | { kind: 'edit'; design: LensDesign; onSubmit: (input: UpdateLensDesignInput) => Promise<unknown> };
+
+const TYPE_OPTIONS = LENS_TYPES.map((type) => ({ value: type, label: LENS_TYPE_LABELS[type] }));
+
+/**
+ * Creates or edits a lens design: name, type, description, price, warranty, active, and the parameter
+ * definitions that drive the order form and the server's checks. Checked with the route's own schema
+ * before sending; the server's field messages land on the same fields. The submit button lives in the
+ * dialog around it (`form={id}`).
+ */
+export function LensDesignForm({
+  id,
+  mode,
+  conflict,
+  onConflict,
+  onBusyChange,
+}: {
+  id: string;
+  mode: LensDesignFormMode;
+  /** Shown above the fields after a 409 (the design changed since it was opened). */
+  conflict?: ReactNode;
+  onConflict?: (message: string) => void;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const [values, setValues] = useState<LensDesignValues>(() =>
+    lensDesignValuesOf(mode.kind === 'edit' ? mode.design : undefined),
+  );
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof LensDesignValues>(key: K, value: LensDesignValues[K], errorPath: string = key) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => {
+      if (!(errorPath in current)) return current;
+      const { [errorPath]: _cleared, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const show = (next: FormErrors) => {
+    setErrors(next);
+    // Focus the first field marked invalid, so keyboard and screen-reader users land on it.
+    requestAnimationFrame(() =>
+      document.getElementById(id)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    const built = lensDesignInputOf(values);
+    const payload =
+      mode.kind === 'edit' ? { lensId: mode.design.lensId, version: mode.design.version, ...built.input } : built.input;
+    const checked =
+      mode.kind === 'edit'
+        ? checkForm(updateLensDesignInputSchema, payload)
+        : checkForm(createLensDesignInputSchema, payload);
+    const problems = { ...(checked.ok ? {} : checked.errors), ...built.errors };
+    if (Object.keys(problems).length > 0) {
+      show(problems);
+      setFormError(problems['_'] ?? 'Please correct the fields marked below.');
+      return;
+    }
+    setBusy(true);
+    onBusyChange?.(true);
+    try {
+      if (mode.kind === 'edit') await mode.onSubmit(payload as UpdateLensDesignInput);
+      else await mode.onSubmit(payload);
+    } catch (error) {
+      if (mode.kind === 'edit' && isCallableError(error) && error.status === 'aborted') {
+        onConflict?.(error.message);
+      } else {
+        const fieldErrors = serverFormErrors(error);
+        show(fieldErrors);
+        setFormError(formMessageFor(error, fieldErrors, 'The lens design could not be saved.'));
+      }
+    } finally {
+      setBusy(false);
+      onBusyChange?.(false);
+    }
+  }
+
+  const field = (key: 'name' | 'description' | 'price' | 'warrantyDays', errorPath: string = key) => ({
+    name: key,
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value, errorPath),
+    error: errors[errorPath],
+  });
+
+  return (
+    <form id={id} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
+      {conflict}
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <fieldset className={layout.section} disabled={busy}>
+        <legend className={layout.legend}>Design</legend>
+        <div className={layout.row}>
+          <TextField label="Name" autoComplete="off" required {...field('name')} />
+          <SelectField
+            label="Type"
+            placeholder="Choose a type"
+            options={TYPE_OPTIONS}
+            required
+            name="type"
+            value={values.type}
+            onChange={(event) => set('type', event.target.value as LensDesignValues['type'])}
+            error={errors['type']}
+          />
+        </div>
+        <TextField label="Description (optional)" autoComplete="off" {...field('description')} />
+        <div className={layout.row}>
+          <TextField
+            label="Price per lens (USD)"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            hint="Shown only to practices whose account may see prices."
+            {...field('price', 'priceCents')}
+          />
+          <TextField
+            label="Warranty (days)"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            {...field('warrantyDays')}
+          />
+        </div>
+        <CheckboxField
+          label="Active"
+          hint="Only active designs can be ordered. Past orders keep the design as it was."
+          name="active"
+          checked={values.active}
+          onChange={(event) => set('active', event.target.checked)}
+        />
+      </fieldset>
+      <ParameterEditor
+        rows={values.parameters}
+        errors={errors}
+        disabled={busy}
+        onChange={(parameters, clearedPaths) => {
+          setValues((current) => ({ ...current, parameters }));
+          if (clearedPaths.length)
+            setErrors((current) =>
+              Object.fromEntries(Object.entries(current).filter(([path]) => !clearedPaths.includes(path))),
+            );
+        }}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { ORDER_STATUS_LABELS, WAITING_STATUSES, type OrderStatus } from '../../../../../core/rules/order-lifecycle';
+import { accountNumberSchema } from '../../../../../core/schemas/customer-info';
+import type { ListOrdersInput } from '../api/list-orders';
+
+/** The statuses the queue shows, in the order of the lab's work; drafts are the practice's own. */
+export const QUEUE_STATUSES = ['submitted', 'on-hold', 'approved', 'closed', 'rejected', 'cancelled'] as const;
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+
+export const QUEUE_TABS = QUEUE_STATUSES.map((status) => ({ key: status, label: ORDER_STATUS_LABELS[status] }));
+
+/** The queue's filters as they sit in the URL (?status=on-hold&account=BV-1001&from=...&to=...&q=...). */
+export interface QueueFilters {
+  status: QueueStatus;
+  account: string;
+  from: string;
+  to: string;
+  q: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const isQueueStatus = (value: string | null): value is QueueStatus =>
+  value !== null && (QUEUE_STATUSES as readonly string[]).includes(value);
+
+/** Reads the filters from the query string; anything malformed (a hand-edited URL) falls back to "no filter". */
+export function filtersFromParams(params: URLSearchParams): QueueFilters {
+  const status = params.get('status');
+  const date = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DATE.test(value) ? value : '';
+  };
+  return {
+    status: isQueueStatus(status) ? status : 'submitted',
+    account: (params.get('account') ?? '').slice(0, 32),
+    from: date('from'),
+    to: date('to'),
+    q: (params.get('q') ?? '').slice(0, 80),
+  };
+}
+
+/** The query string for the filters; the defaults are left out so the plain queue has a plain URL. */
+export function paramsFromFilters(filters: QueueFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status !== 'submitted') params.set('status', filters.status);
+  if (filters.account.trim()) params.set('account', filters.account.trim());
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  return params;
+}
+
+/** Why the filters cannot be sent as they are, by field (shown beside the field; the list is not asked). */
+export function filterErrors(filters: QueueFilters): Partial<Record<'account' | 'to', string>> {
+  const errors: Partial<Record<'account' | 'to', string>> = {};
+  const account = filters.account.trim();
+  if (account) {
+    const parsed = accountNumberSchema.safeParse(account);
+    if (!parsed.success) errors.account = parsed.error.issues[0]?.message ?? 'Not a valid account number';
+  }
+  if (filters.from && filters.to && filters.to < filters.from) errors.to = 'The end date is before the start date';
+  return errors;
+}
+
+/** The listOrders input for the filters (without the page cursor). */
+export function queueInput(filters: QueueFilters, limit: number): ListOrdersInput {
+  const account = filters.account.trim();
+  const search = filters.q.trim();
+  return {
+    status: filters.status,
+    limit,
+    ...(account ? { accountNumber: account.toUpperCase() } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    ...(search ? { search } : {}),
+  };
+}
+
+/** Statuses where the order is still waiting on the lab, so the time in that status is worth showing. */
+export const isWaiting = (status: OrderStatus) => WAITING_STATUSES.includes(status);

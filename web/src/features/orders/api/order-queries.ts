@@ -1,0 +1,75 @@
+/**
+ * The practice's order routes (issue 5): fetchers, query options and keys. Mutations are called by the
+ * components through these fetchers and invalidate `orderKeys.all`, so lists and the detail refresh.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderStatus } from '../../../../../core/rules/order-lifecycle';
+import { callRoute, type RouteInput } from '../../../lib/api-client';
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+  account: (accountNumber: string, search: string, status: OrderStatus | null, cursor: string | null) =>
+    ['orders', 'account', accountNumber, search, status, cursor] as const,
+  lensDesigns: (account: string | null) => ['lens-designs', 'order-form', account] as const,
+};
+
+export const getOrder = (orderId: string) => callRoute('getOrder', { orderId });
+
+export const getOrderQueryOptions = (orderId: string | null) =>
+  queryOptions({
+    queryKey: orderKeys.detail(orderId ?? ''),
+    queryFn: () => getOrder(orderId ?? ''),
+    enabled: Boolean(orderId),
+    retry: false,
+  });
+
+export const useOrder = (orderId: string | null) => useQuery(getOrderQueryOptions(orderId));
+
+export interface AccountOrdersRequest {
+  accountNumber: string | null;
+  search?: string;
+  status?: OrderStatus;
+  cursor?: string | undefined;
+  limit?: number;
+}
+
+export const listAccountOrders = (request: AccountOrdersRequest & { accountNumber: string }) =>
+  callRoute('listAccountOrders', {
+    accountNumber: request.accountNumber,
+    ...(request.search ? { search: request.search } : {}),
+    ...(request.status ? { status: request.status } : {}),
+    ...(request.cursor ? { cursor: request.cursor } : {}),
+    limit: request.limit ?? 25,
+  });
+
+export const useAccountOrders = (request: AccountOrdersRequest, enabled = true) =>
+  useQuery({
+    queryKey: orderKeys.account(
+      request.accountNumber ?? '',
+      request.search ?? '',
+      request.status ?? null,
+      request.cursor ?? null,
+    ),
+    queryFn: () => listAccountOrders({ ...request, accountNumber: request.accountNumber ?? '' }),
+    enabled: enabled && Boolean(request.accountNumber),
+    placeholderData: (previous) => previous,
+  });
+
+/**
+ * The catalogue for the order form. The lenses feature owns the catalogue screens; features do not import
+ * each other, so the form asks the route itself (prices come only for an account with pricingAllowed).
+ */
+export const useOrderLensDesigns = (account: string | null) =>
+  useQuery({
+    queryKey: orderKeys.lensDesigns(account),
+    queryFn: () => callRoute('listLensDesigns', { includeInactive: false, ...(account ? { account } : {}) }),
+    enabled: Boolean(account),
+    staleTime: 5 * 60_000,
+  });
+
+export const saveOrderDraft = (input: RouteInput<'saveOrderDraft'>) => callRoute('saveOrderDraft', input);
+export const discardOrderDraft = (orderId: string) => callRoute('discardOrderDraft', { orderId });
+export const submitOrder = (input: RouteInput<'submitOrder'>) => callRoute('submitOrder', input);
+export const cancelOrder = (input: RouteInput<'cancelOrder'>) => callRoute('cancelOrder', input);
+export const resubmitOrder = (input: RouteInput<'resubmitOrder'>) => callRoute('resubmitOrder', input);

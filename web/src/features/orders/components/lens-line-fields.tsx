@@ -1,0 +1,104 @@
+import { EYE_LABELS, type OrderLine } from '../../../../../core/schemas/order';
+import type { LensDesign } from '../../../../../core/schemas/lens';
+import { displayParameterValue, formatCents } from '../../../components/orders';
+import { TextField } from '../../../components/ui/text-field';
+import { parseParameter, type Eye, type LineValues } from '../model/order-form-values';
+import { DesignSelect } from './design-select';
+import { ParameterField } from './parameter-field';
+import styles from './order-form.module.css';
+
+/** The fields of one eye's lens: design, its parameters, quantity and notes. */
+export function LensLineFields({
+  eye,
+  line,
+  designs,
+  design,
+  errors,
+  showPrices,
+  original,
+  onChange,
+}: {
+  eye: Eye;
+  line: LineValues;
+  designs: readonly LensDesign[];
+  design: LensDesign | undefined;
+  /** Messages keyed by the form's paths ('lines.OD.parameters.sphere'). */
+  errors: Record<string, string>;
+  showPrices: boolean;
+  /** The line of the order being remade, to mark what differs from it. */
+  original?: OrderLine | undefined;
+  onChange: (change: (line: LineValues) => LineValues) => void;
+}) {
+  const path = `lines.${eye}`;
+  const sameDesign = original && original.lensId === line.lensId;
+  const changedFrom = (key: string): string | undefined => {
+    if (!original || !sameDesign || !design) return undefined;
+    const def = design.parameters.find((p) => p.key === key);
+    if (!def) return undefined;
+    const before = original.parameters[key];
+    const now = parseParameter(def, line.parameters[key]);
+    if (before === now || (before === undefined && now === undefined)) return undefined;
+    return displayParameterValue(def, before);
+  };
+  const quantity = Number(line.quantity);
+  return (
+    <div className={styles.line}>
+      <DesignSelect
+        label={`Lens design, ${eye}`}
+        designs={designs}
+        value={line.lensId}
+        error={errors[`${path}.lensId`]}
+        showPrices={showPrices}
+        changedFrom={original && line.lensId && !sameDesign ? original.design.name : undefined}
+        onChange={(lensId) => onChange((l) => ({ ...l, lensId }))}
+      />
+      {design?.description ? <p className={styles.description}>{design.description}</p> : null}
+      {design ? (
+        <fieldset className={styles.params}>
+          <legend className="visually-hidden">
+            {EYE_LABELS[eye]} parameters of {design.name}
+          </legend>
+          {design.parameters.map((def) => (
+            <ParameterField
+              key={def.key}
+              def={def}
+              name={`${path}.parameters.${def.key}`}
+              value={line.parameters[def.key] ?? ''}
+              error={errors[`${path}.parameters.${def.key}`]}
+              changedFrom={changedFrom(def.key)}
+              onChange={(value) => onChange((l) => ({ ...l, parameters: { ...l.parameters, [def.key]: value } }))}
+            />
+          ))}
+        </fieldset>
+      ) : null}
+      <div className={styles.lineFooter}>
+        <TextField
+          label={`Quantity, ${eye}`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10}
+          step={1}
+          name={`${path}.quantity`}
+          value={line.quantity}
+          error={errors[`${path}.quantity`]}
+          onChange={(event) => onChange((l) => ({ ...l, quantity: event.target.value }))}
+          className={styles.quantity}
+        />
+        <TextField
+          label={`Line notes, ${eye} (optional)`}
+          name={`${path}.notes`}
+          maxLength={300}
+          value={line.notes}
+          error={errors[`${path}.notes`]}
+          onChange={(event) => onChange((l) => ({ ...l, notes: event.target.value }))}
+        />
+      </div>
+      {showPrices && design?.priceCents !== undefined && Number.isInteger(quantity) && quantity > 0 ? (
+        <p className={styles.price}>
+          {formatCents(design.priceCents)} × {quantity} = <strong>{formatCents(design.priceCents * quantity)}</strong>
+        </p>
+      ) : null}
+    </div>
+  );
+}

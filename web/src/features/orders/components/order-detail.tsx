@@ -1,0 +1,272 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { availableActions } from '../../../../../core/rules/order-lifecycle';
+import { SHIPPING_METHOD_LABELS, type Order } from '../../../../../core/schemas/order';
+import { Card } from '../../../components/card';
+import { OrderLinesTable, OrderStatusBadge, OrderTimeline, formatCents } from '../../../components/orders';
+import { PageHeader } from '../../../components/page-header';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { isCallableError } from '../../../lib/callable-error';
+import { failureMessage } from '../../../lib/form-errors';
+import { dateTime } from '../../../lib/format-time';
+import styles from './order-detail.module.css';
+
+export const ORDER_CHANGED_MESSAGE = 'This order changed, reload';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Closed orders may be remade under warranty until the closing date plus the design's warranty days. */
+export function warrantyOpen(order: Order, now = Date.now()): boolean {
+  if (order.status !== 'closed') return false;
+  const closedAt = [...order.history].reverse().find((h) => h.to === 'closed')?.at ?? order.statusAt;
+  const days = Math.max(0, ...order.lines.map((l) => l.design.warrantyDays));
+  return Date.parse(closedAt) + days * DAY_MS >= now;
+}
+
+export interface OrderDetailProps {
+  order: Order;
+  onCancel: (input: { orderId: string; version: number; reason?: string }) => Promise<unknown>;
+  onResubmit: (input: { orderId: string; version: number; answer: string }) => Promise<unknown>;
+  onReload: () => void;
+  renderAttachments?: (props: { orderId: string; editable: boolean }) => ReactNode;
+  now?: number;
+}
+
+/** An order as the practice sees it (issue 5 item 4): status, lenses, shipping, files, hold answer, timeline. */
+export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttachments, now }: OrderDetailProps) {
+  const actions = availableActions(order.status, 'practice');
+  const [cancelling, setCancelling] = useState<'ask' | 'busy' | null>(null);
+  const [reason, setReason] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [answerError, setAnswerError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+
+  const handle = (error: unknown, fallback: string) => {
+    if (isCallableError(error) && error.status === 'aborted') setConflict(true);
+    else setFailure(failureMessage(error, fallback));
+  };
+
+  async function cancel() {
+    setCancelling('busy');
+    try {
+      await onCancel({
+        orderId: order.orderId,
+        version: order.version,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+      });
+      setCancelling(null);
+    } catch (error) {
+      setCancelling(null);
+      handle(error, 'The order could not be cancelled');
+    }
+  }
+
+  async function resubmit() {
+    if (!answer.trim()) return setAnswerError('Write your answer to the lab');
+    setSending(true);
+    try {
+      await onResubmit({ orderId: order.orderId, version: order.version, answer: answer.trim() });
+      setAnswer('');
+    } catch (error) {
+      handle(error, 'The answer could not be sent');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const editable = ['draft', 'submitted', 'on-hold'].includes(order.status);
+  const address = order.shipping?.address;
+  return (
+    <>
+      <PageHeader
+        title={order.orderNumber ? `Order ${order.orderNumber}` : 'Draft order'}
+        description={
+          <span className={styles.headerLine}>
+            <OrderStatusBadge status={order.status} /> {order.patient || 'No patient yet'}
+            {order.poNumber ? ` · PO ${order.poNumber}` : ''}
+          </span>
+        }
+        actions={
+          <div className={styles.actions}>
+            {order.status === 'draft' ? (
+              <Link className={styles.link} to={`/customer/order?draft=${order.orderId}`}>
+                Continue the draft
+              </Link>
+            ) : (
+              <Link className={styles.link} to={`/customer/order?from=${order.orderId}&kind=reorder`}>
+                Reorder
+              </Link>
+            )}
+            {warrantyOpen(order, now) ? (
+              <Link className={styles.link} to={`/customer/order?from=${order.orderId}&kind=warranty`}>
+                Warranty remake
+              </Link>
+            ) : null}
+            {actions.includes('cancel') ? (
+              <Button variant="danger" onClick={() => setCancelling('ask')}>
+                Cancel order
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
+      {conflict ? (
+        <Alert tone="warning" title={ORDER_CHANGED_MESSAGE}>
+          Someone else changed this order while you had it open. Nothing you typed was sent.{' '}
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              setConflict(false);
+              onReload();
+            }}
+          >
+            Reload
+          </Button>
+        </Alert>
+      ) : null}
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      {order.status === 'on-hold' ? (
+        <section className={styles.hold} aria-labelledby="hold-title">
+          <h2 id="hold-title">The lab needs information</h2>
+          <p className={styles.holdMessage}>{order.holdMessage ?? 'See the timeline below.'}</p>
+          {actions.includes('resubmit') ? (
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void resubmit();
+              }}
+            >
+              <TextAreaField
+                label="Your answer"
+                value={answer}
+                maxLength={2000}
+                required
+                error={answerError}
+                onChange={(e) => {
+                  setAnswer(e.target.value);
+                  setAnswerError(undefined);
+                }}
+              />
+              <Button type="submit" loading={sending}>
+                Answer and resubmit
+              </Button>
+            </form>
+          ) : null}
+        </section>
+      ) : null}
+      {order.status === 'rejected' && order.rejectReason ? (
+        <Alert tone="error" title="Rejected by the lab">
+          {order.rejectReason}
+        </Alert>
+      ) : null}
+      <div className={styles.grid}>
+        <Card title="Order">
+          <dl className={styles.facts}>
+            <dt>Created</dt>
+            <dd>
+              <time dateTime={order.createdAt}>{dateTime(order.createdAt)}</time> by {order.createdBy.name}
+            </dd>
+            {order.submittedAt ? (
+              <>
+                <dt>Submitted</dt>
+                <dd>
+                  <time dateTime={order.submittedAt}>{dateTime(order.submittedAt)}</time>
+                </dd>
+              </>
+            ) : null}
+            {order.invoiceNumber ? (
+              <>
+                <dt>Invoice</dt>
+                <dd>{order.invoiceNumber}</dd>
+              </>
+            ) : null}
+            {order.remake ? (
+              <>
+                <dt>{order.remake.kind === 'warranty' ? 'Warranty remake of' : 'Reorder of'}</dt>
+                <dd>
+                  <Link to={`/customer/orders/${order.remake.ofOrderId}`}>
+                    {order.remake.ofOrderNumber ?? 'the earlier order'}
+                  </Link>
+                </dd>
+              </>
+            ) : null}
+            {order.totalCents !== undefined ? (
+              <>
+                <dt>Total</dt>
+                <dd>{formatCents(order.totalCents)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </Card>
+        <Card title="Shipping">
+          {order.shipping && address ? (
+            <>
+              <p>
+                {SHIPPING_METHOD_LABELS[order.shipping.method]} to{' '}
+                {order.shipping.shipTo === 'patient' ? 'the patient' : 'the practice'}
+              </p>
+              <address className={styles.address}>
+                {[address.address, address.apt, `${address.city}, ${address.state} ${address.zip}`, address.country]
+                  .filter(Boolean)
+                  .map((line) => (
+                    <span key={line}>{line}</span>
+                  ))}
+              </address>
+            </>
+          ) : (
+            <p>Not given yet.</p>
+          )}
+        </Card>
+      </div>
+      <Card title="Lenses">
+        <OrderLinesTable lines={order.lines} />
+      </Card>
+      {order.notes ? (
+        <Card title="Order notes">
+          <p className={styles.notes}>{order.notes}</p>
+        </Card>
+      ) : null}
+      <Card title="Files">
+        {renderAttachments ? (
+          renderAttachments({ orderId: order.orderId, editable })
+        ) : order.attachments.length > 0 ? (
+          <ul>
+            {order.attachments.map((file) => (
+              <li key={file.name}>{file.name}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>No files attached.</p>
+        )}
+      </Card>
+      <Card title="Timeline">
+        <OrderTimeline history={order.history} />
+      </Card>
+      {cancelling ? (
+        <ConfirmDialog
+          title={`Cancel order ${order.orderNumber ?? ''}?`}
+          confirmLabel="Cancel order"
+          busy={cancelling === 'busy'}
+          onConfirm={() => void cancel()}
+          onCancel={() => setCancelling(null)}
+        >
+          <p>The lab will not make this order. This cannot be undone.</p>
+          <TextField
+            label="Reason (optional)"
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

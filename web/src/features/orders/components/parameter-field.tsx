@@ -1,0 +1,92 @@
+import { useId } from 'react';
+import type { ParameterDefinition } from '../../../../../core/schemas/lens';
+import fieldStyles from '../../../components/ui/text-field.module.css';
+import styles from './order-form.module.css';
+
+const UNIT_LABELS: Record<string, string> = { D: 'D', mm: 'mm', um: 'µm', deg: '°', '': '' };
+
+/**
+ * One lens parameter generated from its definition: a number input with the range and step as attributes
+ * and the unit beside it, or a select of the options. The message (checked as the user types) sits under
+ * the field and is announced with it; `changedFrom` marks a reorder's edit.
+ */
+export function ParameterField({
+  def,
+  name,
+  value,
+  error,
+  changedFrom,
+  onChange,
+}: {
+  def: ParameterDefinition;
+  name: string;
+  value: string;
+  error: string | undefined;
+  changedFrom?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [changedFrom ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const label = def.required ? def.label : `${def.label} (optional)`;
+  return (
+    <div className={`${fieldStyles.field} ${changedFrom ? styles.changed : ''}`}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
+      {def.kind === 'number' ? (
+        <div className={styles.unitInput}>
+          <input
+            id={id}
+            name={name}
+            className={fieldStyles.input}
+            type="number"
+            inputMode="decimal"
+            min={def.min}
+            max={def.max}
+            step={def.step}
+            value={value}
+            required={def.required}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {def.unit ? (
+            <span className={styles.unit} aria-hidden="true">
+              {UNIT_LABELS[def.unit]}
+            </span>
+          ) : null}
+        </div>
+      ) : (
+        <select
+          id={id}
+          name={name}
+          className={fieldStyles.input}
+          value={value}
+          required={def.required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">Choose…</option>
+          {def.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+      {changedFrom ? (
+        <div id={hintId} className={fieldStyles.hint}>
+          Changed from {changedFrom}
+        </div>
+      ) : null}
+      {error ? (
+        <div id={errorId} className={fieldStyles.error}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The order form's copy in this browser (issue 5: what is typed survives a reload or a crashed tab). One
+ * draft per user and account, written on every change; the server copy (saveOrderDraft) follows it debounced.
+ */
+import type { OrderFormValues } from './order-form-values';
+
+export interface LocalDraft {
+  orderId: string;
+  /** The server version last saved or read; null before the first save. */
+  version: number | null;
+  values: OrderFormValues;
+  /** When the user last changed it (ISO), to pick the newer of this and the server copy. */
+  updatedAt: string;
+}
+
+export const draftStorageKey = (userId: string, account: string) => `orderDraft:${userId}:${account}`;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readLocalDraft(key: string): LocalDraft | null {
+  try {
+    const text = storage()?.getItem(key);
+    if (!text) return null;
+    const draft = JSON.parse(text) as Partial<LocalDraft>;
+    if (typeof draft.orderId !== 'string' || !draft.values || typeof draft.updatedAt !== 'string') return null;
+    return { orderId: draft.orderId, version: draft.version ?? null, values: draft.values, updatedAt: draft.updatedAt };
+  } catch {
+    return null; // unreadable: start a fresh form rather than fail
+  }
+}
+
+export function writeLocalDraft(key: string, draft: LocalDraft): void {
+  try {
+    storage()?.setItem(key, JSON.stringify(draft));
+  } catch {
+    // full or blocked storage: the server copy still follows
+  }
+}
+
+export function clearLocalDraft(key: string): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // nothing to clear
+  }
+}
