@@ -4,12 +4,15 @@ import { formatParameterValue } from '../../../../core/rules/lens-parameters';
 import { formatCents } from './format-cents';
 import styles from './order-lines-table.module.css';
 
+// The catalogue stores units as ASCII codes; people read the symbols (as the order form shows them).
+const UNIT_SYMBOLS: Record<string, string> = { um: 'µm', deg: '°' };
+
 /** A parameter value as ordered: numbers fixed to the step with their unit, options by their label. */
 export function displayParameterValue(def: ParameterDefinition, value: number | string | undefined): string {
   if (value === undefined || value === '') return '-';
   if (def.kind === 'number') {
     if (typeof value !== 'number') return String(value);
-    const unit = def.unit ? ` ${def.unit}` : '';
+    const unit = def.unit ? ` ${UNIT_SYMBOLS[def.unit] ?? def.unit}` : '';
     return `${formatParameterValue(def, value)}${unit}`;
   }
   return def.options.find((o) => o.value === value)?.label ?? String(value);

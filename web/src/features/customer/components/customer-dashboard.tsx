@@ -115,7 +115,7 @@ export function CustomerDashboard({
         </Card>
       )}
       {reorder ? (
-        <div id="reorder" className={styles.orders}>
+        <div id="reorder" className={styles.reorder}>
           <Card title="Reorder from a shipped order">{reorder}</Card>
         </div>
       ) : null}

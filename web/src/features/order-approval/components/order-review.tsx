@@ -228,7 +228,8 @@ export function OrderReview({
             <p className={styles.muted}>No order notes provided</p>
           )}
         </Card>
-        <Card title="Attachments" className={styles.wide}>
+        {/* The attachments panel brings its own heading. */}
+        <Card {...(Attachments ? {} : { title: 'Attachments' })} className={styles.wide}>
           {Attachments ? (
             <Attachments orderId={order.orderId} editable />
           ) : (

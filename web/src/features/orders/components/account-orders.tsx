@@ -23,7 +23,10 @@ const columns: Column<OrderSummary>[] = [
     header: 'Order',
     primary: true,
     render: (o) => (
-      <Link to={o.status === 'draft' ? `/customer/order?draft=${o.orderId}` : `/customer/orders/${o.orderId}`}>
+      <Link
+        className={styles.orderLink}
+        to={o.status === 'draft' ? `/customer/order?draft=${o.orderId}` : `/customer/orders/${o.orderId}`}
+      >
         {o.orderNumber ?? 'Draft'}
       </Link>
     ),

@@ -226,15 +226,16 @@ export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttac
           )}
         </Card>
       </div>
-      <Card title="Lenses">
+      <Card title="Lenses" className={styles.block}>
         <OrderLinesTable lines={order.lines} />
       </Card>
       {order.notes ? (
-        <Card title="Order notes">
+        <Card title="Order notes" className={styles.block}>
           <p className={styles.notes}>{order.notes}</p>
         </Card>
       ) : null}
-      <Card title="Files">
+      {/* The attachments panel brings its own heading. */}
+      <Card {...(renderAttachments ? {} : { title: 'Files' })} className={styles.block}>
         {renderAttachments ? (
           renderAttachments({ orderId: order.orderId, editable })
         ) : order.attachments.length > 0 ? (
