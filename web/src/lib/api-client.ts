@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { SERVER_FUNCTION_TIMEOUT_MS } from '../../../core/constants';
 import { ERROR_STATUS_BY_HTTP, type CallableErrorBody, type ErrorStatus } from '../../../core/errors';
-import { ROUTES, type RouteName, type Routes } from '../../../core/routes';
+import type { RouteName, Routes } from '../../../core/routes';
 import { currentIdToken } from './auth-session';
 import { CallableError } from './callable-error';
 import { responseAction, type ResponseSource } from './api-response-rules';
@@ -18,6 +18,9 @@ export type RouteInput<N extends RouteName> = z.input<Routes[N]['input']>;
 export type RouteOutput<N extends RouteName> = z.output<Routes[N]['output']>;
 
 /** The routes that stand for the old portal's separate customer API (spec 7 table; see api-response-rules). */
+let routesModule: Promise<Routes> | undefined;
+const loadRoutes = () => (routesModule ??= import('../../../core/routes').then((m) => m.ROUTES));
+
 const CUSTOMER_API_ROUTES: ReadonlySet<string> = new Set([
   'getCustomerInfo',
   'sendEmail',
@@ -77,7 +80,9 @@ export function createApiClient(deps: ApiClientDeps) {
     input: RouteInput<N>,
     options: CallOptions = {},
   ): Promise<RouteOutput<N>> {
-    const route = ROUTES[name];
+    // The route table (every operation's zod schemas) loads on the first call, not with the page: the sign-in
+    // page's bundle does not grow with each new operation (bench/bundle-budget.json).
+    const route = (await loadRoutes())[name];
     const url = `${deps.apiBaseUrl().replace(/\/+$/, '')}/${name}`;
     const source: ResponseSource = CUSTOMER_API_ROUTES.has(name) ? 'customer-api' : 'portal';
     const correlationId = deps.newCorrelationId();
