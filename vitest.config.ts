@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
+          // Typing with user-event into large forms is slow on a loaded 2-core machine (see setup.ts).
+          testTimeout: 20_000,
         },
       },
       { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },

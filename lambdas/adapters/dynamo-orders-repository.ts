@@ -87,8 +87,54 @@ async function queryPage({ input, filtered, limit, keyOf, start }: PagedQuery): 
   }
 }
 
+/** The names, values and filter parts one Query's expressions are built from. */
+interface QueryExpressions {
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+  filters: string[];
+}
+
 function filterOf(parts: string[]): string | undefined {
   return parts.length ? parts.join(' AND ') : undefined;
+}
+
+/** Narrows a list to the orders whose folded search text holds the search (every list searches alike). */
+function addSearchFilter(expressions: QueryExpressions, search: string | undefined): void {
+  if (!search) return;
+  expressions.names['#search'] = 'searchText';
+  expressions.values[':search'] = foldSearch(search);
+  expressions.filters.push('contains(#search, :search)');
+}
+
+/** Where a list of one practice's orders goes on; a cursor from another practice's list is refused. */
+function accountStart(query: { accountNumber: string; cursor?: string | undefined }) {
+  const start = query.cursor ? decodeCursor(query.cursor, accountCursorSchema) : undefined;
+  if (start && start.accountNumber !== query.accountNumber)
+    throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
+  return start;
+}
+
+/** One page of a practice's orders from its partition of byAccount, by createdAt. */
+function queryAccountPage(
+  table: string,
+  { names, values, filters }: QueryExpressions,
+  page: { ascending: boolean; filtered: boolean; limit: number; start: Record<string, unknown> | undefined },
+): Promise<OrderPage> {
+  return queryPage({
+    input: {
+      TableName: table,
+      IndexName: 'byAccount',
+      KeyConditionExpression: '#account = :account',
+      FilterExpression: filterOf(filters),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: page.ascending,
+    },
+    filtered: page.filtered,
+    limit: page.limit,
+    keyOf: (item) => ({ orderId: item['orderId'], accountNumber: item['accountNumber'], createdAt: item['createdAt'] }),
+    start: page.start,
+  });
 }
 
 /**
@@ -100,12 +146,13 @@ async function listStatusOfAccount(
   table: string,
   query: StatusOrdersQuery & { accountNumber: string },
 ): Promise<OrderPage> {
-  const start = query.cursor ? decodeCursor(query.cursor, accountCursorSchema) : undefined;
-  if (start && start.accountNumber !== query.accountNumber)
-    throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
-  const names: Record<string, string> = { '#account': 'accountNumber', '#status': 'status' };
-  const values: Record<string, unknown> = { ':account': query.accountNumber, ':status': query.status };
-  const filters = ['#status = :status'];
+  const start = accountStart(query);
+  const expressions: QueryExpressions = {
+    names: { '#account': 'accountNumber', '#status': 'status' },
+    values: { ':account': query.accountNumber, ':status': query.status },
+    filters: ['#status = :status'],
+  };
+  const { names, values, filters } = expressions;
   if (query.from || query.to) names['#at'] = 'statusAt';
   if (query.from) {
     values[':from'] = query.from;
@@ -115,26 +162,8 @@ async function listStatusOfAccount(
     values[':to'] = query.to;
     filters.push('#at <= :to');
   }
-  if (query.search) {
-    names['#search'] = 'searchText';
-    values[':search'] = foldSearch(query.search);
-    filters.push('contains(#search, :search)');
-  }
-  return queryPage({
-    input: {
-      TableName: table,
-      IndexName: 'byAccount',
-      KeyConditionExpression: '#account = :account',
-      FilterExpression: filterOf(filters),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ScanIndexForward: true,
-    },
-    filtered: true,
-    limit: query.limit,
-    keyOf: (item) => ({ orderId: item['orderId'], accountNumber: item['accountNumber'], createdAt: item['createdAt'] }),
-    start,
-  });
+  addSearchFilter(expressions, query.search);
+  return queryAccountPage(table, expressions, { ascending: true, filtered: true, limit: query.limit, start });
 }
 
 export function dynamoOrdersRepository(): OrdersRepository {
@@ -226,12 +255,13 @@ export function dynamoOrdersRepository(): OrdersRepository {
     },
 
     async listByAccount(query) {
-      const start = query.cursor ? decodeCursor(query.cursor, accountCursorSchema) : undefined;
-      if (start && start.accountNumber !== query.accountNumber)
-        throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
-      const names: Record<string, string> = { '#account': 'accountNumber', '#status': 'status' };
-      const values: Record<string, unknown> = { ':account': query.accountNumber };
-      const filters: string[] = [];
+      const start = accountStart(query);
+      const expressions: QueryExpressions = {
+        names: { '#account': 'accountNumber', '#status': 'status' },
+        values: { ':account': query.accountNumber },
+        filters: [],
+      };
+      const { names, values, filters } = expressions;
       // DynamoDB refuses a value the expressions do not use, so ':draft' is only set where it is read.
       if (query.status === 'draft') {
         values[':draft'] = 'draft';
@@ -246,29 +276,12 @@ export function dynamoOrdersRepository(): OrdersRepository {
         values[':draft'] = 'draft';
         filters.push('#status <> :draft');
       }
-      if (query.search) {
-        names['#search'] = 'searchText';
-        values[':search'] = foldSearch(query.search);
-        filters.push('contains(#search, :search)');
-      }
-      return queryPage({
-        input: {
-          TableName: table(),
-          IndexName: 'byAccount',
-          KeyConditionExpression: '#account = :account',
-          FilterExpression: filterOf(filters),
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ScanIndexForward: false,
-        },
+      addSearchFilter(expressions, query.search);
+      return queryAccountPage(table(), expressions, {
+        ascending: false,
         // Drafts are few, so "every status but drafts" reads pages nearly as fast as an unfiltered Query.
         filtered: Boolean(query.status || query.search),
         limit: query.limit,
-        keyOf: (item) => ({
-          orderId: item['orderId'],
-          accountNumber: item['accountNumber'],
-          createdAt: item['createdAt'],
-        }),
         start,
       });
     },
@@ -277,8 +290,12 @@ export function dynamoOrdersRepository(): OrdersRepository {
       if (query.accountNumber) return listStatusOfAccount(table(), { ...query, accountNumber: query.accountNumber });
       const start = query.cursor ? decodeCursor(query.cursor, statusCursorSchema) : undefined;
       if (start && start.status !== query.status) throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
-      const names: Record<string, string> = { '#status': 'status' };
-      const values: Record<string, unknown> = { ':status': query.status };
+      const expressions: QueryExpressions = {
+        names: { '#status': 'status' },
+        values: { ':status': query.status },
+        filters: [],
+      };
+      const { names, values, filters } = expressions;
       let keyCondition = '#status = :status';
       if (query.from || query.to) {
         names['#at'] = 'statusAt';
@@ -291,12 +308,7 @@ export function dynamoOrdersRepository(): OrdersRepository {
               ? ' AND #at >= :from'
               : ' AND #at <= :to';
       }
-      const filters: string[] = [];
-      if (query.search) {
-        names['#search'] = 'searchText';
-        values[':search'] = foldSearch(query.search);
-        filters.push('contains(#search, :search)');
-      }
+      addSearchFilter(expressions, query.search);
       return queryPage({
         input: {
           TableName: table(),

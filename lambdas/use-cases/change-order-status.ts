@@ -12,6 +12,7 @@ import {
   loadVisibleOrder,
   notifySafely,
   nowOf,
+  orderContent,
   ORDER_CHANGED,
   sleepOf,
   viewFor,
@@ -112,18 +113,8 @@ export async function changeOrderStatus(
     delete updated.holdMessage;
     if (input.order) {
       const { lines, totalCents } = await checkedLines(input.order, deps);
-      const fields = input.order;
       const { poNumber: _po, notes: _notes, ...rest } = updated;
-      updated = {
-        ...rest,
-        patient: fields.patient,
-        ...(fields.poNumber ? { poNumber: fields.poNumber } : {}),
-        lines,
-        shipping: fields.shipping,
-        ...(fields.notes ? { notes: fields.notes } : {}),
-        attachments: fields.attachments,
-        totalCents,
-      };
+      updated = { ...rest, ...orderContent(input.order, lines), totalCents };
     }
   }
 

@@ -165,6 +165,21 @@ export async function checkedLines(
   return { lines, totalCents };
 }
 
+/**
+ * The parts of an order taken from the practice's checked form, with the checked lines; optional texts left
+ * empty are left out rather than stored empty. Submitting and answering a hold with changes store them alike.
+ */
+export function orderContent(fields: CheckedOrderFields, lines: OrderLine[]) {
+  return {
+    patient: fields.patient,
+    ...(fields.poNumber ? { poNumber: fields.poNumber } : {}),
+    lines,
+    shipping: fields.shipping,
+    ...(fields.notes ? { notes: fields.notes } : {}),
+    attachments: fields.attachments,
+  } satisfies Partial<Order>;
+}
+
 /** Sends an order email after the change is stored; a failure is logged and never undoes the change. */
 export async function notifySafely(
   deps: Pick<OrderDeps, 'notifier' | 'users' | 'log'>,

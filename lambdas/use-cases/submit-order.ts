@@ -11,6 +11,7 @@ import {
   displayName,
   notifySafely,
   nowOf,
+  orderContent,
   ORDER_CHANGED,
   ORDER_NOT_FOUND,
   sleepOf,
@@ -80,7 +81,6 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Or
   const at = now.toISOString();
   const { lines, totalCents } = await checkedLines(input.order, deps);
   const remake = await checkedRemake(input.order, input.accountNumber, now, deps);
-  const fields = input.order;
   const name = existing?.createdBy.name ?? displayName(user, caller.email);
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -90,12 +90,7 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Or
       orderNumber: formatOrderNumber(sequence + 1),
       accountNumber: input.accountNumber,
       status: 'submitted',
-      patient: fields.patient,
-      ...(fields.poNumber ? { poNumber: fields.poNumber } : {}),
-      lines,
-      shipping: fields.shipping,
-      ...(fields.notes ? { notes: fields.notes } : {}),
-      attachments: fields.attachments,
+      ...orderContent(input.order, lines),
       ...(remake ? { remake } : {}),
       history: [
         ...(existing?.history ?? []),

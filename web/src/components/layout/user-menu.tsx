@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useMenuButton } from '../../hooks/use-menu-button';
 import { NavIcon } from './nav-icon';
 import styles from './user-menu.module.css';
 
@@ -20,77 +20,16 @@ function initialsOf(name: string): string {
  * keys open it, arrows move between items, Escape closes it and gives focus back to the button.
  */
 export function UserMenu({ name, email, roleLabel, onSettings, onLogout }: UserMenuProps) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-
-  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-
-  useEffect(() => {
-    if (!open) return;
-    items()[0]?.focus();
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
-  function close(focusButton: boolean) {
-    setOpen(false);
-    if (focusButton) button.current?.focus();
-  }
-
-  function onButtonKey(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-    }
-  }
-
-  function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      list[(index + 1) % list.length]?.focus();
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      list[(index - 1 + list.length) % list.length]?.focus();
-    } else if (event.key === 'Home') {
-      event.preventDefault();
-      list[0]?.focus();
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      list.at(-1)?.focus();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  }
+  const { open, close, buttonProps, menuProps } = useMenuButton();
 
   function choose(action: () => void) {
-    close(false);
+    close();
     action();
   }
 
   return (
     <div className={styles.wrapper}>
-      <button
-        ref={button}
-        type="button"
-        className={styles.button}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        aria-label={`User menu for ${name}`}
-        onClick={() => setOpen((current) => !current)}
-        onKeyDown={onButtonKey}
-      >
+      <button {...buttonProps} className={styles.button} aria-label={`User menu for ${name}`}>
         <span className={styles.avatar} aria-hidden="true">
           {initialsOf(name)}
         </span>
@@ -100,7 +39,7 @@ export function UserMenu({ name, email, roleLabel, onSettings, onLogout }: UserM
         </svg>
       </button>
       {open ? (
-        <div ref={menu} id={menuId} role="menu" aria-label="User menu" className={styles.menu} onKeyDown={onMenuKey}>
+        <div {...menuProps} aria-label="User menu" className={styles.menu}>
           <div className={styles.identity} role="none">
             <strong>{name}</strong>
             <span>{email}</span>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useMenuButton } from '../../hooks/use-menu-button';
 import { Spinner } from './spinner';
 import styles from './action-menu.module.css';
 
@@ -16,69 +16,12 @@ export interface MenuAction {
  * the button is disabled and shows a spinner.
  */
 export function ActionMenu({ label, actions, busy = false }: { label: string; actions: MenuAction[]; busy?: boolean }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-
-  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-
-  useEffect(() => {
-    if (!open) return;
-    items()[0]?.focus();
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
-  function close() {
-    setOpen(false);
-    button.current?.focus();
-  }
-
-  function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const target: Record<string, number> = {
-      ArrowDown: (index + 1) % list.length,
-      ArrowUp: (index - 1 + list.length) % list.length,
-      Home: 0,
-      End: list.length - 1,
-    };
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    } else if (event.key in target) {
-      event.preventDefault();
-      list[target[event.key] ?? 0]?.focus();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  }
+  const { open, close, buttonProps, menuProps } = useMenuButton();
 
   if (actions.length === 0) return null;
   return (
     <div className={styles.wrapper}>
-      <button
-        ref={button}
-        type="button"
-        className={styles.button}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        aria-label={label}
-        disabled={busy}
-        onClick={() => setOpen((current) => !current)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
-      >
+      <button {...buttonProps} className={styles.button} aria-label={label} disabled={busy}>
         {busy ? <Spinner size={14} /> : null}
         <span aria-hidden="true">Actions</span>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
@@ -86,7 +29,7 @@ export function ActionMenu({ label, actions, busy = false }: { label: string; ac
         </svg>
       </button>
       {open ? (
-        <div ref={menu} id={menuId} role="menu" aria-label={label} className={styles.menu} onKeyDown={onMenuKey}>
+        <div {...menuProps} aria-label={label} className={styles.menu}>
           {actions.map((action) => (
             <button
               key={action.key}
@@ -95,7 +38,7 @@ export function ActionMenu({ label, actions, busy = false }: { label: string; ac
               tabIndex={-1}
               className={[styles.item, action.danger ? styles.danger : ''].join(' ')}
               onClick={() => {
-                setOpen(false);
+                close();
                 action.onSelect();
               }}
             >

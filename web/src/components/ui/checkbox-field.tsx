@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { FieldShell } from './field-shell';
 import styles from './checkbox-field.module.css';
 
 export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
@@ -9,35 +10,9 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 
 /** A checkbox with its label beside it, and a hint or error tied to it. */
 export function CheckboxField({ label, hint, error, className, ...input }: CheckboxFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={[styles.field, className ?? ''].join(' ')}>
-      <div className={styles.row}>
-        <input
-          id={id}
-          type="checkbox"
-          className={styles.box}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
-        <label htmlFor={id} className={styles.label}>
-          {label}
-        </label>
-      </div>
-      {hint ? (
-        <div id={hintId} className={styles.hint}>
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <div id={errorId} className={styles.error}>
-          {error}
-        </div>
-      ) : null}
-    </div>
+    <FieldShell label={label} hint={hint} error={error} className={className} layout="inline">
+      {(control) => <input {...control} type="checkbox" className={styles.box} {...input} />}
+    </FieldShell>
   );
 }

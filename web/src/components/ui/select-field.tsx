@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { FieldShell } from './field-shell';
 import styles from './text-field.module.css';
 
 export interface SelectOption {
@@ -17,39 +18,18 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 
 /** A labelled select whose hint and error are tied to it with aria-describedby, styled like TextField. */
 export function SelectField({ label, options, placeholder, hint, error, className, ...select }: SelectFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={[styles.field, className ?? ''].join(' ')}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...select}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <div id={hintId} className={styles.hint}>
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <div id={errorId} className={styles.error}>
-          {error}
-        </div>
-      ) : null}
-    </div>
+    <FieldShell label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <select {...control} className={styles.input} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import { FieldShell } from './field-shell';
 import styles from './text-field.module.css';
 
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
@@ -9,33 +10,9 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 
 /** A labelled multi-line input, styled and wired like TextField. */
 export function TextAreaField({ label, hint, error, className, rows = 4, ...area }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={[styles.field, className ?? ''].join(' ')}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={rows}
-        className={[styles.input, styles.area].join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...area}
-      />
-      {hint ? (
-        <div id={hintId} className={styles.hint}>
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <div id={errorId} className={styles.error}>
-          {error}
-        </div>
-      ) : null}
-    </div>
+    <FieldShell label={label} hint={hint} error={error} className={className}>
+      {(control) => <textarea {...control} rows={rows} className={[styles.input, styles.area].join(' ')} {...area} />}
+    </FieldShell>
   );
 }

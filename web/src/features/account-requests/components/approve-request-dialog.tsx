@@ -1,14 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { approveAccountRequestInputSchema, type AccountRequest } from '../../../../../core/schemas/account-request';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useFormState } from '../../../hooks/use-form-state';
 import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useApproveAccountRequest } from '../api/approve-account-request';
-import layout from '../../../components/form-layout.module.css';
 
 /**
  * Approves an account request: the account number is the one the customer gave (to confirm) or one the
@@ -27,8 +24,7 @@ export function ApproveRequestDialog({
   const [formError, setFormError] = useState<string | null>(null);
   const form = useFormState({ accountNumber: request.existingAccountNumber ?? '' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (approve.isPending) return;
     setFormError(null);
     // Left empty, the server confirms the number the customer gave (or says one must be assigned).
@@ -56,37 +52,31 @@ export function ApproveRequestDialog({
 
   const busy = approve.isPending;
   return (
-    <Dialog
+    <FormDialog
       title="Approve account request"
-      {...(busy ? {} : { onDismiss: onClose })}
-      actions={
+      formId={form.formId}
+      busy={busy}
+      submitLabel="Approve"
+      onSubmit={submit}
+      onClose={onClose}
+      intro={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={form.formId} loading={busy}>
-            Approve
-          </Button>
-        </>
-      }
-    >
-      <form id={form.formId} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
-        <p className={layout.note}>
           <strong>{request.practiceName}</strong> ({request.userEmail}){' '}
           {request.existingAccountNumber
             ? 'gave an account number: confirm it, or correct it.'
             : 'has no account number yet: assign one.'}{' '}
           A new account number creates the practice from the request.
-        </p>
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <TextField
-          label="Account number"
-          autoComplete="off"
-          required={!request.existingAccountNumber}
-          hint="Letters, digits and dashes, e.g. CS-3001."
-          {...form.field('accountNumber')}
-        />
-      </form>
-    </Dialog>
+        </>
+      }
+      formError={formError}
+    >
+      <TextField
+        label="Account number"
+        autoComplete="off"
+        required={!request.existingAccountNumber}
+        hint="Letters, digits and dashes, e.g. CS-3001."
+        {...form.field('accountNumber')}
+      />
+    </FormDialog>
   );
 }

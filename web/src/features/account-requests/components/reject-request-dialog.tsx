@@ -1,14 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { rejectAccountRequestInputSchema, type AccountRequest } from '../../../../../core/schemas/account-request';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useFormState } from '../../../hooks/use-form-state';
 import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useRejectAccountRequest } from '../api/reject-account-request';
-import layout from '../../../components/form-layout.module.css';
 
 /** Rejects an account request with a reason, which the customer is emailed and sees on their request page. */
 export function RejectRequestDialog({ request, onClose }: { request: AccountRequest; onClose: () => void }) {
@@ -16,8 +13,7 @@ export function RejectRequestDialog({ request, onClose }: { request: AccountRequ
   const [formError, setFormError] = useState<string | null>(null);
   const form = useFormState({ reason: '' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (reject.isPending) return;
     setFormError(null);
     const checked = checkForm(rejectAccountRequestInputSchema, { requestId: request.requestId, ...form.values });
@@ -39,28 +35,23 @@ export function RejectRequestDialog({ request, onClose }: { request: AccountRequ
 
   const busy = reject.isPending;
   return (
-    <Dialog
+    <FormDialog
       title="Reject account request"
-      {...(busy ? {} : { onDismiss: onClose })}
-      actions={
+      formId={form.formId}
+      busy={busy}
+      submitLabel="Reject request"
+      submitVariant="danger"
+      onSubmit={submit}
+      onClose={onClose}
+      intro={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" form={form.formId} loading={busy}>
-            Reject request
-          </Button>
-        </>
-      }
-    >
-      <form id={form.formId} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
-        <p className={layout.note}>
           <strong>{request.practiceName}</strong> ({request.userEmail}) is emailed the reason and sees it when they sign
           in.
-        </p>
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <TextAreaField label="Reason" required maxLength={1000} {...form.field('reason')} />
-      </form>
-    </Dialog>
+        </>
+      }
+      formError={formError}
+    >
+      <TextAreaField label="Reason" required maxLength={1000} {...form.field('reason')} />
+    </FormDialog>
   );
 }

@@ -1,15 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { setRoleInputSchema, type AdminUser } from '../../../../../core/schemas/user-admin';
 import type { UserRole } from '../../../../../core/schemas/user-role';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { checkForm, failureMessage, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSetRole } from '../api/set-role';
 import { RoleFields } from './role-fields';
 import { roleLabelOf } from './user-role';
-import layout from '../../../components/form-layout.module.css';
 
 /** spec 6, 7 setRole: role admin or customer and the super admin flag. */
 export function ChangeRoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -23,8 +20,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: AdminUser; onClose: 
   const [formError, setFormError] = useState<string | null>(null);
   const unchanged = role.role === user.role && role.isSuperAdmin === user.isSuperAdmin;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (setRole.isPending) return;
     setFormError(null);
     const checked = checkForm(setRoleInputSchema, { userId: user.userId, ...role });
@@ -41,33 +37,28 @@ export function ChangeRoleDialog({ user, onClose }: { user: AdminUser; onClose: 
 
   const busy = setRole.isPending;
   return (
-    <Dialog
+    <FormDialog
       title="Change role"
-      {...(busy ? {} : { onDismiss: onClose })}
-      actions={
+      formId={formId}
+      busy={busy}
+      submitLabel="Save role"
+      submitDisabled={unchanged}
+      onSubmit={submit}
+      onClose={onClose}
+      intro={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={unchanged}>
-            Save role
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
-        <p className={layout.note}>
           <strong>{user.email}</strong> is {roleLabelOf(user).toLowerCase()} now. The new role applies from their next
           sign-in or token refresh.
-        </p>
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <RoleFields
-          role={role.role}
-          isSuperAdmin={role.isSuperAdmin}
-          errors={{ role: errors.role, isSuperAdmin: errors.isSuperAdmin }}
-          onChange={setRoleValue}
-        />
-      </form>
-    </Dialog>
+        </>
+      }
+      formError={formError}
+    >
+      <RoleFields
+        role={role.role}
+        isSuperAdmin={role.isSuperAdmin}
+        errors={{ role: errors.role, isSuperAdmin: errors.isSuperAdmin }}
+        onChange={setRoleValue}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { createUserInputSchema } from '../../../../../core/schemas/user-admin';
 import type { UserRole } from '../../../../../core/schemas/user-role';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useFormState } from '../../../hooks/use-form-state';
 import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
@@ -41,8 +39,7 @@ export function CreateUserDialog({
     isSuperAdmin: false,
   });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (create.isPending) return;
     setFormError(null);
     const checked = checkForm(createUserInputSchema, form.values);
@@ -66,44 +63,36 @@ export function CreateUserDialog({
 
   const busy = create.isPending;
   return (
-    <Dialog
+    <FormDialog
       title="New user"
-      {...(busy ? {} : { onDismiss: onClose })}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={form.formId} loading={busy}>
-            Create user
-          </Button>
-        </>
-      }
+      formId={form.formId}
+      busy={busy}
+      submitLabel="Create user"
+      onSubmit={submit}
+      onClose={onClose}
+      formError={formError}
     >
-      <form id={form.formId} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <TextField label="Email" type="email" autoComplete="off" required {...form.field('email')} />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          required
-          hint={<PasswordHints id={hintsId} password={form.values.password} />}
-          {...form.field('password')}
-        />
-        <div className={layout.row}>
-          <TextField label="First name (optional)" autoComplete="off" {...form.field('firstName')} />
-          <TextField label="Last name (optional)" autoComplete="off" {...form.field('lastName')} />
-        </div>
-        <RoleFields
-          role={form.values.role}
-          isSuperAdmin={form.values.isSuperAdmin}
-          errors={{ role: form.errors.role, isSuperAdmin: form.errors.isSuperAdmin }}
-          onChange={(next) => {
-            form.set('role', next.role);
-            form.set('isSuperAdmin', next.isSuperAdmin);
-          }}
-        />
-      </form>
-    </Dialog>
+      <TextField label="Email" type="email" autoComplete="off" required {...form.field('email')} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        required
+        hint={<PasswordHints id={hintsId} password={form.values.password} />}
+        {...form.field('password')}
+      />
+      <div className={layout.row}>
+        <TextField label="First name (optional)" autoComplete="off" {...form.field('firstName')} />
+        <TextField label="Last name (optional)" autoComplete="off" {...form.field('lastName')} />
+      </div>
+      <RoleFields
+        role={form.values.role}
+        isSuperAdmin={form.values.isSuperAdmin}
+        errors={{ role: form.errors.role, isSuperAdmin: form.errors.isSuperAdmin }}
+        onChange={(next) => {
+          form.set('role', next.role);
+          form.set('isSuperAdmin', next.isSuperAdmin);
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -1,15 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { adminResetPasswordInputSchema, type AdminUser } from '../../../../../core/schemas/user-admin';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { useFormState } from '../../../hooks/use-form-state';
 import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { PasswordField } from '../../auth/components/password-field';
 import { PasswordHints } from '../../auth/components/password-hints';
 import { useAdminResetPassword } from '../api/admin-reset-password';
-import layout from '../../../components/form-layout.module.css';
 
 /** spec 6, 7 adminResetPassword: a new password for the user, with the live policy hints. */
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -18,8 +15,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
   const [formError, setFormError] = useState<string | null>(null);
   const form = useFormState({ newPassword: '' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (reset.isPending) return;
     setFormError(null);
     const checked = checkForm(adminResetPasswordInputSchema, { userId: user.userId, ...form.values });
@@ -40,33 +36,27 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
 
   const busy = reset.isPending;
   return (
-    <Dialog
+    <FormDialog
       title="Reset password"
-      {...(busy ? {} : { onDismiss: onClose })}
-      actions={
+      formId={form.formId}
+      busy={busy}
+      submitLabel="Reset password"
+      onSubmit={submit}
+      onClose={onClose}
+      intro={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={form.formId} loading={busy}>
-            Reset password
-          </Button>
+          Choose a new password for <strong>{user.email}</strong> and tell them over a safe channel.
         </>
       }
+      formError={formError}
     >
-      <form id={form.formId} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
-        <p className={layout.note}>
-          Choose a new password for <strong>{user.email}</strong> and tell them over a safe channel.
-        </p>
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          hint={<PasswordHints id={hintsId} password={form.values.newPassword} />}
-          {...form.field('newPassword')}
-        />
-      </form>
-    </Dialog>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        required
+        hint={<PasswordHints id={hintsId} password={form.values.newPassword} />}
+        {...form.field('newPassword')}
+      />
+    </FormDialog>
   );
 }

@@ -1,0 +1,71 @@
+import type { FormEvent, ReactNode } from 'react';
+import layout from '../form-layout.module.css';
+import { Alert } from './alert';
+import { Button, type ButtonProps } from './button';
+import { Dialog } from './dialog';
+
+export interface FormDialogProps {
+  title: string;
+  /** The form's id, which the submit button in the dialog's actions points at. */
+  formId: string;
+  /** While the form is saved: the dialog cannot be dismissed, Cancel is disabled, submit shows progress. */
+  busy: boolean;
+  submitLabel: string;
+  submitVariant?: ButtonProps['variant'];
+  submitDisabled?: boolean;
+  onSubmit: () => void | Promise<void>;
+  onClose: () => void;
+  /** A short note above the fields (who or what the form is about). */
+  intro?: ReactNode;
+  /** The message about the whole form, shown above the fields where the user looks. */
+  formError: string | null;
+  children: ReactNode;
+}
+
+/** A dialog that holds one small form, with Cancel and a submit button, used by the admin's one-step actions. */
+export function FormDialog({
+  title,
+  formId,
+  busy,
+  submitLabel,
+  submitVariant,
+  submitDisabled,
+  onSubmit,
+  onClose,
+  intro,
+  formError,
+  children,
+}: FormDialogProps) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void onSubmit();
+  }
+  return (
+    <Dialog
+      title={title}
+      {...(busy ? {} : { onDismiss: onClose })}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            {...(submitVariant ? { variant: submitVariant } : {})}
+            form={formId}
+            loading={busy}
+            {...(submitDisabled !== undefined ? { disabled: submitDisabled } : {})}
+          >
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={layout.form} onSubmit={submit} noValidate>
+        {intro ? <p className={layout.note}>{intro}</p> : null}
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        {children}
+      </form>
+    </Dialog>
+  );
+}
