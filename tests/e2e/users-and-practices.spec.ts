@@ -1,10 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demo, sidebar, signIn, type PageGlobals } from './support/portal';
+import { newCustomer, signUpNewCustomer } from './support/sign-up';
 
 /**
  * Issue 4 journeys: account requests, user management, disabling a signed-in user and the profile.
- * The stack is shared by the whole run; journey (a) links the seeded customer without an account number
- * (newpractice@clearsight.test), so it must be the last to use that login (this file runs after the others).
+ * The stack is shared by the whole run; every journey makes its own users (unique emails), so none changes
+ * a seeded login another spec relies on, and the journeys may run in any order.
  */
 
 /** A unique suffix, so a rerun against the same stack never collides with an earlier run's users. */
@@ -166,26 +167,27 @@ test.describe('users and practices (issue 4: spec 2 /auth/request and admin page
     await expect(page.getByLabel('ZIP code (optional)')).toHaveValue('04101');
   });
 
-  // Runs last in this file: it links the seeded customer without an account number.
-  test('(a) the customer without an account number requests one, a super admin approves it, the customer reaches the dashboard with the account', async ({
+  test('(a) spec 4 sign-up of a new customer, spec 2 /auth/request account request, a super admin approves it in another browser, the customer reaches /customer/home with the account in the sidebar dropdown', async ({
     page,
     browser,
+    request: api,
   }) => {
-    const customer = demo('unlinkedCustomer');
+    const customer = newCustomer('practice');
     const practiceName = `ClearSight Optometry ${unique()}`;
     const accountNumber = `CS-${unique().toUpperCase().slice(-6)}`;
 
-    await page.goto('/auth/login');
-    await signIn(page, customer);
-    await expect(page).toHaveURL(/\/auth\/request$/);
-    await expect(page.getByRole('heading', { name: 'Account number not verified' })).toBeVisible();
+    // spec 4 sign-up: form, emailed code, first sign-in; a new practice lands on /auth/request (spec 2).
+    await signUpNewCustomer(page, api, customer);
 
     // The user's own details are offered; field messages come from the shared schema, beside each field.
-    await expect(page.getByLabel('Practice name')).toHaveValue(customer.company ?? '');
     await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+    await expect(page.getByLabel('Contact name')).toHaveValue(`${customer.firstName} ${customer.lastName}`);
+    // A new sign-up has no company yet, so the practice name is the first field to fix.
+    await expect(page.getByLabel('Practice name')).toHaveValue('');
     await page.getByRole('button', { name: 'Request account number' }).click();
+    await expect(page.getByLabel('Practice name')).toHaveAccessibleDescription('Practice name is required');
+    await expect(page.getByLabel('Practice name')).toBeFocused();
     await expect(page.getByLabel('Phone', { exact: true })).toHaveAccessibleDescription('Phone is required');
-    await expect(page.getByLabel('Phone', { exact: true })).toBeFocused();
     await expect(page.getByLabel('Buying group')).toHaveAccessibleDescription('Choose a buying group');
     await reviewBothWidths(page, 'auth-request-form');
 
@@ -235,6 +237,13 @@ test.describe('users and practices (issue 4: spec 2 /auth/request and admin page
     await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
     await reviewBothWidths(page, 'auth-request-approved');
     await page.getByRole('button', { name: 'Continue to the portal' }).click();
+    await expect(page).toHaveURL(/\/customer\/home$/);
+    const accountDropdown = sidebar(page).getByLabel('Account number', { exact: true });
+    await expect(accountDropdown).toHaveValue(accountNumber);
+    await expect(accountDropdown.getByRole('option')).toHaveText([accountNumber]);
+
+    // Their next visit (a fresh page load of the request page) goes straight to the dashboard (issue 4 item 4).
+    await page.goto('/auth/request');
     await expect(page).toHaveURL(/\/customer\/home$/);
     await expect(sidebar(page).getByLabel('Account number', { exact: true })).toHaveValue(accountNumber);
   });
