@@ -9,8 +9,14 @@ import {
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { REFERENCE_LISTS } from '../../core/data/tables';
+import { tableName } from '../../lambdas/adapters/dynamo-client';
+import { dynamoCustomersRepository } from '../../lambdas/adapters/dynamo-customers-repository';
+import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogue';
+import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-repository';
+import { dynamoUsersRepository } from '../../lambdas/adapters/dynamo-users-repository';
 import { localTableName } from '../provision/tables';
 import { DEMO_BUYING_GROUPS, DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from './demo-data';
+import { seedDemoOrders } from './demo-orders';
 import { seedLensCatalogue } from './lens-catalogue';
 
 /**
@@ -66,7 +72,22 @@ export async function seedDemoData(deps: {
       }),
     );
   }
+
+  // The demo orders need the catalogue and the users rows above; they go through the orders use cases,
+  // whose adapters find the tables through the TABLE_* variables the stack has set by now.
+  await seedDemoOrders(demoOrderDeps(deps.tablePrefix), ids);
   return ids;
+}
+
+function demoOrderDeps(tablePrefix: string) {
+  if (tableName('orders') !== localTableName('orders', tablePrefix))
+    throw new Error('Seed the demo orders after the stack has put its TABLE_* variables in process.env');
+  return {
+    orders: dynamoOrdersRepository(),
+    users: dynamoUsersRepository(),
+    customers: dynamoCustomersRepository(),
+    lenses: dynamoLensCatalogue(),
+  };
 }
 
 async function ensureCognitoUser(

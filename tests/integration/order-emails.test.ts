@@ -1,0 +1,116 @@
+import './helpers/stack-env';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../support/api-call';
+import { createTestUser, signIn, uniqueEmail } from '../support/cognito-test-users';
+import { putRow, userRow } from '../support/dynamo-rows';
+import { waitForEmail, type StoredEmail } from '../support/mailbox';
+import { testDesign } from '../support/order-fakes';
+import { stackUrls } from './helpers/stack-env';
+
+/**
+ * Issue 5 items 2, 4, 6 and 8: the order emails arrive in the SES emulator with the right content, sent by
+ * the handlers behind the local gateway (the templates' defaults, the lab's notification recipients as
+ * stored). Each test uses its own practice, patient name and order number, so emails of parallel files or
+ * earlier runs never match; the lab recipients are only read, never changed.
+ */
+const LENS_ID = `it-mail-${randomUUID().slice(0, 8)}`;
+const SHIPPING = {
+  method: 'standard',
+  address: { address: '12 Harbour Road', city: 'Portland', state: 'ME', zip: '04101' },
+};
+
+let admin: ReturnType<typeof caller>;
+let labRecipients: string[];
+
+beforeAll(async () => {
+  const { version: _v, ...design } = testDesign({ lensId: LENS_ID });
+  await putRow('lenses', { ...design, version: 0, catalogue: 'lenses', nameKey: `test mail#${LENS_ID}` });
+  const lab = await createTestUser(['admin']);
+  await putRow('users', userRow(lab, { firstName: 'Lara', lastName: 'Lab' }));
+  admin = caller(stackUrls.api, await signIn(lab));
+  const superAdmin = caller(stackUrls.api, await signIn(await createTestUser(['admin', 'superadmin'])));
+  const settings = await superAdmin('getLabNotificationSettings', {});
+  expect(settings.status).toBe(200);
+  labRecipients = settings.body.result.recipients;
+  expect(labRecipients.length).toBeGreaterThan(0);
+});
+
+/** A practice of its own (account, customer row) and its customer user, whose address is the orderer's. */
+async function practice() {
+  const accountNumber = `IT-${randomUUID().slice(0, 8)}`;
+  await putRow('customers', {
+    accountNumber,
+    company: `Mail Test Optics ${accountNumber}`,
+    phone: '555-0100',
+    shippingAddress: SHIPPING.address,
+    pricingAllowed: true,
+    status: 'active',
+    version: 0,
+  });
+  const user = await createTestUser(['customer'], uniqueEmail('orderer'));
+  await putRow('users', userRow(user, { accountNumber, firstName: 'Olga', lastName: 'Orderer' }));
+  return { accountNumber, email: user.email, as: caller(stackUrls.api, await signIn(user)) };
+}
+
+async function submit(p: Awaited<ReturnType<typeof practice>>, patient: string) {
+  const placed = await p.as('submitOrder', {
+    orderId: randomUUID(),
+    accountNumber: p.accountNumber,
+    order: {
+      patient,
+      lines: [{ eye: 'OD', lensId: LENS_ID, parameters: { sphere: -2.5, diameter: 16.5 }, quantity: 1 }],
+      shipping: SHIPPING,
+    },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  return placed.body.result as { orderId: string; orderNumber: string; version: number };
+}
+
+const textOf = (email: StoredEmail) => email.body.text ?? '';
+
+describe('order emails in the SES emulator (issue 5 items 2, 4, 6)', () => {
+  it('a submitted order emails the orderer and every lab notification recipient, with the order number and patient', async () => {
+    const p = await practice();
+    const patient = `Nora Lindgren ${randomUUID().slice(0, 6)}`;
+    const order = await submit(p, patient);
+    expect(order.orderNumber).toMatch(/^LL-\d{6}$/);
+
+    const isThisOrder = (e: StoredEmail) => e.subject.includes(order.orderNumber);
+    for (const to of [p.email, ...labRecipients]) {
+      const email = await waitForEmail(stackUrls.ses, to, isThisOrder);
+      expect(email.subject).toBe(`Order ${order.orderNumber} received (${patient})`);
+      expect(textOf(email)).toContain(`We received order ${order.orderNumber} for patient ${patient}`);
+      expect(textOf(email)).toContain(`Mail Test Optics ${p.accountNumber}`);
+      // Each recipient gets an email of their own: the practice never sees the lab's addresses.
+      expect(email.destination.to).toEqual([to.toLowerCase()]);
+    }
+  });
+
+  it("an admin's hold emails the practice order-on-hold with the lab's message", async () => {
+    const p = await practice();
+    const patient = `Ivo Berglund ${randomUUID().slice(0, 6)}`;
+    const order = await submit(p, patient);
+    const message = `Please send the OS topography (ref ${randomUUID().slice(0, 6)}).`;
+    const held = await admin('holdOrder', { orderId: order.orderId, version: order.version, message });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body.result.status).toBe('on-hold');
+
+    const email = await waitForEmail(stackUrls.ses, p.email, (e) => e.subject.includes(`${order.orderNumber} on hold`));
+    expect(email.subject).toBe(`Order ${order.orderNumber} on hold: the lab needs information`);
+    expect(textOf(email)).toContain(`Order ${order.orderNumber} for patient ${patient}`);
+    expect(textOf(email)).toContain(message);
+  });
+
+  it('a patient name with HTML arrives as text: escaped in the HTML part, unchanged in the text part', async () => {
+    const p = await practice();
+    const tag = randomUUID().slice(0, 6);
+    const patient = `<b>x</b> ${tag}`;
+    const order = await submit(p, patient);
+
+    const email = await waitForEmail(stackUrls.ses, p.email, (e) => e.subject.includes(order.orderNumber));
+    expect(email.body.html).toContain(`&lt;b&gt;x&lt;/b&gt; ${tag}`);
+    expect(email.body.html).not.toContain('<b>x</b>');
+    expect(textOf(email)).toContain(`for patient <b>x</b> ${tag}`);
+  });
+});

@@ -1,0 +1,170 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from '../../../core/rules/order-lifecycle';
+import { orderIdSchema, submitOrderInputSchema, type Order } from '../../../core/schemas/order';
+import { counterNames, weekStartOf } from '../../../lambdas/ports/orders-repository';
+import { submitOrder } from '../../../lambdas/use-cases/submit-order';
+import { DEMO_CUSTOMERS, DEMO_USERS } from '../../../local/seed/demo-data';
+import { DEMO_ORDERS, seedDemoOrders, type DemoOrderDeps } from '../../../local/seed/demo-orders';
+import { DEMO_LENS_DESIGNS } from '../../../local/seed/lens-catalogue';
+import { identity } from '../../support/identities';
+import { InMemoryCustomers, InMemoryUsers } from '../../support/in-memory-ports';
+import { InMemoryLensCatalogue } from '../../support/lens-fakes';
+import { InMemoryOrders, RecordingNotifier } from '../../support/order-fakes';
+
+const NOW = new Date('2025-06-18T12:30:00.000Z');
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ids = Object.fromEntries(
+  DEMO_USERS.map((u) => [u.key, { userId: `sub-${u.key}`, email: u.email }]),
+) as Parameters<typeof seedDemoOrders>[1];
+
+let deps: DemoOrderDeps & { orders: InMemoryOrders; lenses: InMemoryLensCatalogue };
+let warnings: string[];
+
+beforeEach(() => {
+  const users = new InMemoryUsers();
+  for (const u of DEMO_USERS)
+    users.rows.set(ids[u.key].userId, {
+      userId: ids[u.key].userId,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      ...(u.accountNumber ? { accountNumber: u.accountNumber } : {}),
+      accountNumbers: u.accountNumbers ?? [],
+      termsAccepted: true,
+      version: 0,
+    });
+  const customers = new InMemoryCustomers();
+  for (const c of DEMO_CUSTOMERS) customers.rows.set(c.accountNumber, { ...c, version: 0 });
+  const lenses = new InMemoryLensCatalogue();
+  for (const d of DEMO_LENS_DESIGNS)
+    lenses.rows.set(d.lensId, { ...d, version: 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() });
+  deps = { orders: new InMemoryOrders(), users, customers, lenses };
+  warnings = [];
+});
+
+const seed = () => seedDemoOrders(deps, ids, { now: NOW, warn: (m) => warnings.push(m) });
+const stored = () => [...deps.orders.rows.values()];
+const byStatus = (status: Order['status']) => stored().filter((o) => o.status === status);
+
+describe('demo orders seed (npm start shows a portal in use)', () => {
+  it('has fixed, valid and distinct order ids (what makes a restart skip them)', () => {
+    const orderIds = DEMO_ORDERS.map((o) => o.orderId);
+    for (const id of orderIds) expect(orderIdSchema.safeParse(id).success, id).toBe(true);
+    expect(new Set(orderIds).size).toBe(orderIds.length);
+  });
+
+  it('places every demo order through the use cases: every status, ~8 for Brightview and 3 for Harbor Vision', async () => {
+    const result = await seed();
+    expect(warnings).toEqual([]);
+    expect(result.created).toHaveLength(DEMO_ORDERS.length);
+    for (const status of ORDER_STATUSES) expect(byStatus(status).length, status).toBeGreaterThan(0);
+    const brightview = stored().filter((o) => o.accountNumber.startsWith('BV-'));
+    const harbor = stored().filter((o) => o.accountNumber.startsWith('HV-'));
+    expect(brightview.length).toBeGreaterThanOrEqual(8);
+    expect(harbor).toHaveLength(3);
+    for (const o of brightview) expect(o.createdBy.userId).toBe(ids.customer.userId);
+    for (const o of harbor) expect(o.createdBy.userId).toBe(ids.secondPractice.userId);
+  });
+
+  it('numbers the orders in the order they were submitted, with the dates over the last six weeks, all in the past', async () => {
+    await seed();
+    const placed = stored()
+      .filter((o) => o.submittedAt)
+      .sort((a, b) => a.submittedAt!.localeCompare(b.submittedAt!));
+    expect(placed.map((o) => o.orderNumber)).toEqual(placed.map((_, i) => `LL-${String(i + 1).padStart(6, '0')}`));
+    for (const o of stored()) {
+      for (const at of [o.createdAt, o.statusAt, ...o.history.map((h) => h.at)]) {
+        expect(Date.parse(at)).toBeLessThan(NOW.getTime());
+        expect(Date.parse(at)).toBeGreaterThan(NOW.getTime() - 6 * 7 * DAY_MS);
+      }
+      const times = o.history.map((h) => h.at);
+      expect(times).toEqual([...times].sort());
+    }
+    // The dashboard's orders-per-week chart has bars in most of the last six weeks.
+    const weeks = new Set(placed.map((o) => weekStartOf(o.submittedAt!)));
+    expect(weeks.size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('keeps the counters the dashboards read equal to the orders stored', async () => {
+    await seed();
+    const counters = deps.orders.counterValues;
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'draft'))
+      expect(counters.get(counterNames.status(status)) ?? 0, status).toBe(byStatus(status).length);
+    const placed = stored().filter((o) => o.submittedAt);
+    expect(counters.get(counterNames.sequence)).toBe(placed.length);
+    for (const account of new Set(placed.map((o) => o.accountNumber)))
+      expect(counters.get(counterNames.account(account))).toBe(
+        placed.filter((o) => o.accountNumber === account).length,
+      );
+  });
+
+  it('records the lab steps as the demo admin and the cancellation as the practice, with the messages shown', async () => {
+    await seed();
+    for (const o of stored()) {
+      for (const h of o.history.slice(1)) {
+        const lab = h.by.actor === 'lab';
+        expect(h.by.userId).toBe(lab ? ids.admin.userId : o.createdBy.userId);
+        expect(lab).toBe(h.action !== 'cancel');
+      }
+    }
+    expect(byStatus('on-hold')[0]!.holdMessage).toMatch(/\?$/);
+    expect(byStatus('rejected')[0]!.rejectReason).toBeTruthy();
+    for (const o of byStatus('closed')) expect(o.invoiceNumber).toMatch(/^INV-\d+$/);
+    // The oldest waiting order is a couple of days old, not weeks.
+    const waiting = byStatus('submitted').map((o) => NOW.getTime() - Date.parse(o.statusAt));
+    expect(Math.max(...waiting)).toBeLessThan(4 * DAY_MS);
+    expect(byStatus('draft')[0]!.createdBy.userId).toBe(ids.customer.userId);
+  });
+
+  it('leaves one shipped order inside its warranty, so a warranty remake can be placed from it', async () => {
+    await seed();
+    const recent = byStatus('closed').sort((a, b) => b.statusAt.localeCompare(a.statusAt))[0]!;
+    const practice = identity(['customer'], { userId: ids.customer.userId, email: ids.customer.email });
+    const remake = await submitOrder(
+      practice,
+      submitOrderInputSchema.parse({
+        orderId: '00000000-0000-4000-8000-000000000001',
+        accountNumber: recent.accountNumber,
+        order: {
+          patient: recent.patient,
+          lines: recent.lines.map(({ eye, lensId, parameters, quantity }) => ({ eye, lensId, parameters, quantity })),
+          shipping: recent.shipping,
+          remake: { kind: 'warranty', ofOrderId: recent.orderId },
+        },
+      }),
+      { ...deps, now: () => NOW },
+    );
+    expect(remake.remake).toMatchObject({ kind: 'warranty', ofOrderNumber: recent.orderNumber });
+  });
+
+  it('a restart creates nothing, writes nothing and leaves an order the demo users changed since as it is', async () => {
+    await seed();
+    const writes = deps.orders.writes.length;
+    const counters = new Map(deps.orders.counterValues);
+    const queued = byStatus('submitted')[0]!;
+    deps.orders.rows.set(queued.orderId, { ...queued, status: 'approved', version: queued.version + 1 });
+
+    const again = await seed();
+    expect(again.created).toEqual([]);
+    expect(again.skipped).toHaveLength(DEMO_ORDERS.length);
+    expect(deps.orders.writes).toHaveLength(writes);
+    expect(deps.orders.counterValues).toEqual(counters);
+    expect(deps.orders.rows.get(queued.orderId)!.status).toBe('approved');
+  });
+
+  it('sends no email, even when handed a notifier (seeding must not fill the dev mailbox)', async () => {
+    const notifier = new RecordingNotifier();
+    await seedDemoOrders({ ...deps, notifier } as DemoOrderDeps, ids, { now: NOW, warn: (m) => warnings.push(m) });
+    expect(stored()).toHaveLength(DEMO_ORDERS.length);
+    expect(notifier.sent).toEqual([]);
+  });
+
+  it('an order the use cases refuse (its design deactivated) is reported and the others are still seeded', async () => {
+    const hybrid = deps.lenses.rows.get('hybrid-clarity')!;
+    deps.lenses.rows.set('hybrid-clarity', { ...hybrid, active: false });
+    const result = await seed();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Demo order for Sofia Marchetti not seeded: .*lens parameters are not valid/);
+    expect(result.created).toHaveLength(DEMO_ORDERS.length - 1);
+  });
+});
