@@ -1,9 +1,15 @@
+import { createHash } from 'node:crypto';
+import { EMAIL_BODY_STYLE } from '../lambdas/email/render-template';
+
 export interface CspSources {
   /** https://cognito-idp.{region}.amazonaws.com: Amplify Auth talks to Cognito directly. */
   cognitoOrigin: string;
   /** The attachments bucket endpoint: presigned PUT/GET from the browser, image previews. */
   attachmentsOrigin: string;
 }
+
+/** A CSP source that allows exactly this inline text (a style attribute's value, with 'unsafe-hashes'). */
+export const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
  * The portal's Content-Security-Policy. Only same-origin code runs; the browser may connect only to the
@@ -14,7 +20,10 @@ export function buildContentSecurityPolicy({ cognitoOrigin, attachmentsOrigin }:
     "default-src 'self'",
     "script-src 'self'",
     // Vite emits stylesheets as files; React's style props go through CSSOM, which CSP does not block.
-    "style-src 'self'",
+    // Email Management previews an email in a sandboxed srcdoc iframe, which inherits this policy: the
+    // email's one inline style is allowed by its hash ('unsafe-hashes' applies hashes to style attributes
+    // only; no other inline style and no inline script is allowed).
+    `style-src 'self' 'unsafe-hashes' ${cspHash(EMAIL_BODY_STYLE)}`,
     `img-src 'self' data: blob: ${attachmentsOrigin}`,
     "font-src 'self'",
     `connect-src 'self' ${cognitoOrigin} ${attachmentsOrigin}`,

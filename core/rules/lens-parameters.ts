@@ -1,4 +1,4 @@
-import type { NumberParameter, ParameterDefinition } from '../schemas/lens';
+import type { NumberParameter, ParameterDefinition, PARAMETER_UNITS } from '../schemas/lens';
 
 /** What an order line holds per parameter: numbers for numeric ones, the option value for option ones. */
 export type ParameterValues = Record<string, number | string | undefined>;
@@ -12,6 +12,27 @@ function decimalsOf(step: number): number {
   return dot === -1 ? 0 : text.length - dot - 1;
 }
 
+export type ParameterUnit = (typeof PARAMETER_UNITS)[number];
+
+/**
+ * How people read each unit. The catalogue stores ASCII codes (`um`, `deg`); every message, form suffix and
+ * order view shows these symbols, so there is one map for all of them.
+ */
+export const PARAMETER_UNIT_SYMBOLS: Readonly<Record<ParameterUnit, string>> = {
+  D: 'D',
+  mm: 'mm',
+  um: 'µm',
+  deg: '°',
+  '': '',
+};
+
+/** A number's text with its unit symbol: "4200 µm", "7.80 mm", but "90°" (the degree sign takes no space). */
+export function withUnit(text: string, unit: ParameterUnit): string {
+  const symbol = PARAMETER_UNIT_SYMBOLS[unit];
+  if (!symbol) return text;
+  return unit === 'deg' ? `${text}${symbol}` : `${text} ${symbol}`;
+}
+
 /** A number as the form shows it for this parameter: fixed to the step's decimals, with a sign for dioptres. */
 export function formatParameterValue(def: NumberParameter, value: number): string {
   const fixed = value.toFixed(decimalsOf(def.step));
@@ -21,12 +42,11 @@ export function formatParameterValue(def: NumberParameter, value: number): strin
 /** The message shown beside a field whose value is outside its definition, or undefined when it fits. */
 export function checkNumberParameter(def: NumberParameter, value: number): string | undefined {
   if (!Number.isFinite(value)) return `${def.label} must be a number`;
-  const unit = def.unit ? ` ${def.unit}` : '';
   if (value < def.min - STEP_TOLERANCE || value > def.max + STEP_TOLERANCE)
-    return `${def.label} must be between ${formatParameterValue(def, def.min)} and ${formatParameterValue(def, def.max)}${unit}`;
+    return `${def.label} must be between ${formatParameterValue(def, def.min)} and ${withUnit(formatParameterValue(def, def.max), def.unit)}`;
   const steps = (value - def.min) / def.step;
   if (Math.abs(steps - Math.round(steps)) > STEP_TOLERANCE * Math.max(1, Math.abs(steps)))
-    return `${def.label} must be in steps of ${def.step}${unit}`;
+    return `${def.label} must be in steps of ${withUnit(String(def.step), def.unit)}`;
   return undefined;
 }
 

@@ -193,7 +193,7 @@ test.describe.serial('lens orders (issue 5: order form, attachments, approval, t
     expect(body).toContain('Order notes: No order notes provided');
   });
 
-  test('(d) a super admin sees the lens catalogue in Lens Management and every email in Email Management', async ({
+  test('(d) a super admin sees the lens catalogue in Lens Management and every email in Email Management, previewed with sample values', async ({
     page,
   }) => {
     await signInAs(page, 'superAdmin', /\/admin\/home$/);
@@ -209,5 +209,12 @@ test.describe.serial('lens orders (issue 5: order form, attachments, approval, t
     for (const label of ['Order submitted', 'Order closed', 'User invited'])
       await expect(emails.getByRole('button', { name: new RegExp(label) })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Lab notification recipients' })).toBeVisible();
+
+    // The preview is the server's rendering with sample values, in a sandboxed iframe (no script).
+    const preview = page.getByTitle('Email preview');
+    await expect(preview).toHaveAttribute('sandbox', '');
+    await expect(page.frameLocator('iframe[title="Email preview"]').locator('body')).toContainText(
+      'for patient J. Doe from',
+    );
   });
 });

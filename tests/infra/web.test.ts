@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
@@ -5,6 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { SESSION } from '../../core/constants';
 import { runtimeConfigSchema } from '../../core/schemas/runtime-config';
 import { SPA_REWRITE_SOURCE } from '../../infra/spa-rewrite-source';
+import { EMAIL_BODY_STYLE, renderTemplate } from '../../lambdas/email/render-template';
 import { synthPortal, tempDir, type SynthResult } from './support/synth-portal';
 import { asList, render, resourcesOf, type Resource, type Statement } from './support/template-walk';
 
@@ -183,7 +185,7 @@ describe('the SPA on S3 behind CloudFront', () => {
       for (const directive of [
         "default-src 'self'",
         "script-src 'self'",
-        "style-src 'self'",
+        "style-src 'self' 'unsafe-hashes' 'sha256-",
         "object-src 'none'",
         "frame-ancestors 'none'",
         "frame-src 'self'",
@@ -193,6 +195,16 @@ describe('the SPA on S3 behind CloudFront', () => {
       }
       expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     }
+  });
+
+  test("the CSP allows the email preview's one inline style by its hash and no other inline style", () => {
+    const csp = cspOf(headersPolicy(staging, distributionOf(staging).DefaultCacheBehavior.ResponseHeadersPolicyId));
+    const style = csp.split('; ').find((d) => d.startsWith('style-src'));
+    const rendered = renderTemplate({ subject: 's', body: 'b' }, {}).html;
+    const inlineStyles = [...rendered.matchAll(/style="([^"]*)"/g)].map((m) => m[1]!);
+    expect(inlineStyles).toEqual([EMAIL_BODY_STYLE]);
+    const hash = createHash('sha256').update(EMAIL_BODY_STYLE, 'utf8').digest('base64');
+    expect(style).toBe(`style-src 'self' 'unsafe-hashes' 'sha256-${hash}'`);
   });
 
   test('the CSP lets the browser connect only to the portal, Cognito and the attachments bucket', () => {

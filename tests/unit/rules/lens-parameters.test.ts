@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   checkNumberParameter,
   formatParameterValue,
+  PARAMETER_UNIT_SYMBOLS,
   validateLensParameters,
+  withUnit,
 } from '../../../core/rules/lens-parameters';
-import type { NumberParameter, OptionParameter, ParameterDefinition } from '../../../core/schemas/lens';
+import {
+  PARAMETER_UNITS,
+  type NumberParameter,
+  type OptionParameter,
+  type ParameterDefinition,
+} from '../../../core/schemas/lens';
 
 const number = (
   key: string,
@@ -83,7 +90,7 @@ describe('validateLensParameters: ranges', () => {
       diameter: 'Diameter must be between 14.5 and 20.0 mm',
     });
     expect(validateLensParameters(design, { ...valid, sagittalDepth: 2990 })).toEqual({
-      sagittalDepth: 'Sagittal depth must be between 3000 and 6500 um',
+      sagittalDepth: 'Sagittal depth must be between 3000 and 6500 µm',
     });
   });
 
@@ -124,10 +131,10 @@ describe('validateLensParameters: steps (binary floating point)', () => {
     expect(checkNumberParameter(add, 0.8)).toBe('Add must be in steps of 0.25 D');
   });
 
-  it('0.1 mm and 10 um grids', () => {
+  it('0.1 mm and 10 µm grids', () => {
     expect(checkNumberParameter(diameter, 15.3)).toBeUndefined();
     expect(checkNumberParameter(diameter, 15.35)).toBe('Diameter must be in steps of 0.1 mm');
-    expect(checkNumberParameter(sag, 4235)).toBe('Sagittal depth must be in steps of 10 um');
+    expect(checkNumberParameter(sag, 4235)).toBe('Sagittal depth must be in steps of 10 µm');
   });
 });
 
@@ -178,13 +185,13 @@ describe('validateLensParameters: axis goes with cylinder', () => {
 
   it('axis is an integer 1-180: 0, 181 and 90.5 are refused with their own message', () => {
     expect(validateLensParameters(design, { ...valid, cylinder: -1, axis: 0 })).toEqual({
-      axis: 'Axis must be between 1 and 180 deg',
+      axis: 'Axis must be between 1 and 180°',
     });
     expect(validateLensParameters(design, { ...valid, cylinder: -1, axis: 181 }).axis).toBe(
-      'Axis must be between 1 and 180 deg',
+      'Axis must be between 1 and 180°',
     );
     expect(validateLensParameters(design, { ...valid, cylinder: -1, axis: 90.5 }).axis).toBe(
-      'Axis must be in steps of 1 deg',
+      'Axis must be in steps of 1°',
     );
   });
 
@@ -216,5 +223,20 @@ describe('formatParameterValue', () => {
 
   it('a float sum like 0.1 + 0.2 prints as the step shows it', () => {
     expect(formatParameterValue(diameter, 0.1 + 0.2 + 14)).toBe('14.3');
+  });
+});
+
+describe('units as people read them', () => {
+  it('every catalogue unit has a display symbol: um as µm, deg as °, D and mm as they are', () => {
+    expect(Object.keys(PARAMETER_UNIT_SYMBOLS).sort()).toEqual([...PARAMETER_UNITS].sort());
+    expect(PARAMETER_UNIT_SYMBOLS).toEqual({ D: 'D', mm: 'mm', um: 'µm', deg: '°', '': '' });
+  });
+
+  it('a value takes its symbol after a space, except the degree sign, and nothing without a unit', () => {
+    expect(withUnit('4200', 'um')).toBe('4200 µm');
+    expect(withUnit('7.80', 'mm')).toBe('7.80 mm');
+    expect(withUnit('-3.25', 'D')).toBe('-3.25 D');
+    expect(withUnit('90', 'deg')).toBe('90°');
+    expect(withUnit('3', '')).toBe('3');
   });
 });

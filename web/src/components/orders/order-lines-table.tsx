@@ -1,19 +1,15 @@
 import { EYE_LABELS, type OrderLine } from '../../../../core/schemas/order';
 import { LENS_TYPE_LABELS, type ParameterDefinition } from '../../../../core/schemas/lens';
-import { formatParameterValue } from '../../../../core/rules/lens-parameters';
+import { formatParameterValue, withUnit } from '../../../../core/rules/lens-parameters';
 import { formatCents } from './format-cents';
 import styles from './order-lines-table.module.css';
-
-// The catalogue stores units as ASCII codes; people read the symbols (as the order form shows them).
-const UNIT_SYMBOLS: Record<string, string> = { um: 'µm', deg: '°' };
 
 /** A parameter value as ordered: numbers fixed to the step with their unit, options by their label. */
 export function displayParameterValue(def: ParameterDefinition, value: number | string | undefined): string {
   if (value === undefined || value === '') return '-';
   if (def.kind === 'number') {
     if (typeof value !== 'number') return String(value);
-    const unit = def.unit ? ` ${UNIT_SYMBOLS[def.unit] ?? def.unit}` : '';
-    return `${formatParameterValue(def, value)}${unit}`;
+    return withUnit(formatParameterValue(def, value), def.unit);
   }
   return def.options.find((o) => o.value === value)?.label ?? String(value);
 }

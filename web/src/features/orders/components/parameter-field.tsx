@@ -1,9 +1,8 @@
 import { useId } from 'react';
+import { PARAMETER_UNIT_SYMBOLS } from '../../../../../core/rules/lens-parameters';
 import type { ParameterDefinition } from '../../../../../core/schemas/lens';
 import fieldStyles from '../../../components/ui/text-field.module.css';
 import styles from './order-form.module.css';
-
-const UNIT_LABELS: Record<string, string> = { D: 'D', mm: 'mm', um: 'µm', deg: '°', '': '' };
 
 /**
  * One lens parameter generated from its definition: a number input with the range and step as attributes
@@ -54,7 +53,7 @@ export function ParameterField({
           />
           {def.unit ? (
             <span className={styles.unit} aria-hidden="true">
-              {UNIT_LABELS[def.unit]}
+              {PARAMETER_UNIT_SYMBOLS[def.unit]}
             </span>
           ) : null}
         </div>
