@@ -12,6 +12,7 @@ export const EMAIL_KINDS = [
   'order-rejected',
   'order-closed',
   'order-cancelled',
+  'order-resubmitted',
   'account-request-received',
   'account-request-approved',
   'account-request-rejected',
@@ -65,6 +66,15 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     accountNumber: 'BV-1001',
     reason: 'Patient moved away',
   },
+  // To the lab when a practice answers a hold; the link is the lab's order page.
+  'order-resubmitted': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    answer: 'Topography attached; OS sphere corrected to -2.75.',
+    orderLink: 'https://portal.example/admin/order-approval/123',
+  },
   'account-request-received': {
     company: 'ClearSight Optometry',
     contactName: 'Jamie Lindqvist',
@@ -110,7 +120,7 @@ const emailAddress = z.email('Enter a valid email address').max(254);
 export const sendTestEmailInputSchema = z.object({ kind: emailKindSchema, to: emailAddress, ...templateText }).strict();
 export const sendTestEmailOutputSchema = z.object({ sent: z.boolean() });
 
-/** The lab's notification recipients (new orders, account requests). */
+/** The lab's notification recipients (new, resubmitted and cancelled orders, account requests). */
 export const labNotificationSettingsSchema = z.object({
   recipients: z.array(emailAddress).min(1, 'Give at least one recipient').max(20),
   version: z.number().int().nonnegative(),

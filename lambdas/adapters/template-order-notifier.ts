@@ -2,7 +2,7 @@ import type { EmailKind } from '../../core/schemas/email';
 import type { Order } from '../../core/schemas/order';
 import { defaultTemplate, type TemplateText } from '../email/default-templates';
 import { portalUrl as envPortalUrl } from '../email/email-config';
-import { orderEmailValues } from '../email/order-email-values';
+import { orderEmailValues, type OrderEmailAudience } from '../email/order-email-values';
 import { templateEmail } from '../email/render-template';
 import { createLogger, type Logger } from '../http/logger';
 import type { CustomersRepository } from '../ports/customers-repository';
@@ -17,17 +17,36 @@ import { sesEmailSender } from './ses-email-sender';
 export interface TemplateOrderNotifierDeps {
   templates: Pick<EmailTemplates, 'get' | 'labRecipients'>;
   mailer: EmailSender;
-  /** The practice's name for `{{company}}` (order-submitted only; the other routes may not read customers). */
+  /**
+   * The practice's name for `{{company}}` (order-submitted and order-resubmitted only: the lab's routes
+   * (approve, hold, ...) may not read customers).
+   */
   customers: Pick<CustomersRepository, 'get'>;
   portalUrl: string | null;
   log: Logger;
 }
 
 /**
- * The order emails from the Email Management templates: the practice (the orderer's address) always, and
- * for `order-submitted` the lab's notification recipients too, each as an email of its own so the practice
- * never sees the lab's addresses. Every failure (template read, lookup, an unsafe value, the send) is logged
- * and swallowed: the order change already stands (spec 8).
+ * Who gets each order email. The lab hears of what practices do (a new order, an answer to its hold, a
+ * cancel); the practice hears of its own order's changes, except the answer it just sent itself.
+ * `company`: the kind's template names the practice (its route may read customers).
+ */
+const ROUTING: Record<OrderEmailKind, { audiences: readonly OrderEmailAudience[]; company: boolean }> = {
+  'order-submitted': { audiences: ['practice', 'lab'], company: true },
+  'order-resubmitted': { audiences: ['lab'], company: true },
+  'order-cancelled': { audiences: ['practice', 'lab'], company: false },
+  'order-approved': { audiences: ['practice'], company: false },
+  'order-on-hold': { audiences: ['practice'], company: false },
+  'order-rejected': { audiences: ['practice'], company: false },
+  'order-closed': { audiences: ['practice'], company: false },
+};
+
+/**
+ * The order emails from the Email Management templates, addressed as ROUTING says: the practice (the
+ * orderer's address) and/or the lab's notification recipients, each as an email of its own so the practice
+ * never sees the lab's addresses. The lab's copies link to the order approval page, the practice's to its
+ * order page. Every failure (template read, lookup, an unsafe value, the send) is logged and swallowed: the
+ * order change already stands (spec 8).
  */
 export function templateOrderNotifier(deps: Partial<TemplateOrderNotifierDeps> = {}): OrderNotifier {
   const log = deps.log ?? createLogger({ component: 'order-notifier' });
@@ -70,15 +89,18 @@ export function templateOrderNotifier(deps: Partial<TemplateOrderNotifierDeps> =
   return {
     async notify(kind: OrderEmailKind, order: Order, practiceEmail: string | null) {
       try {
+        const routing = ROUTING[kind];
         const template = await templateFor(kind);
-        const company = kind === 'order-submitted' ? await companyOf(order) : undefined;
-        const values = orderEmailValues(kind, order, { portalUrl: portal, company });
-        const to = [
-          ...(practiceEmail ? [practiceEmail.toLowerCase()] : []),
-          ...(kind === 'order-submitted' ? (await labRecipients()).map((r) => r.toLowerCase()) : []),
-        ];
-        for (const address of new Set(to)) {
+        const company = routing.company ? await companyOf(order) : undefined;
+        const practice = routing.audiences.includes('practice') && practiceEmail ? practiceEmail.toLowerCase() : null;
+        const lab = routing.audiences.includes('lab') ? (await labRecipients()).map((r) => r.toLowerCase()) : [];
+        // An orderer who is also a lab recipient gets one email, the practice's.
+        const to = new Map<string, OrderEmailAudience>();
+        if (practice) to.set(practice, 'practice');
+        for (const address of lab) if (!to.has(address)) to.set(address, 'lab');
+        for (const [address, audience] of to) {
           try {
+            const values = orderEmailValues(kind, order, { portalUrl: portal, company, audience });
             await resolved().mailer.send(templateEmail(address, template, values));
           } catch (error) {
             log.warn('order email: not sent', { kind, orderId: order.orderId, error: describeError(error) });

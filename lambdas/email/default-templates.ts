@@ -73,6 +73,16 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       SIGN_OFF,
     ].join('\n\n'),
   },
+  'order-resubmitted': {
+    subject: 'Order {{orderNumber}} resubmitted ({{patientName}})',
+    body: [
+      'Hello,',
+      '{{company}} (account {{accountNumber}}) answered the hold on order {{orderNumber}} for patient {{patientName}} and resubmitted it.',
+      'Their answer:',
+      '{{answer}}',
+      'Review the order (and any corrected fields) at {{orderLink}}',
+    ].join('\n\n'),
+  },
   'account-request-received': {
     subject: 'New account request: {{company}}',
     body: [

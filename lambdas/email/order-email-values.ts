@@ -5,6 +5,10 @@ export const NO_INVOICE = 'N/A';
 export const NO_ORDER_NOTES = 'No order notes provided';
 export const NO_NOTE = 'None';
 export const NO_REASON = 'No reason given';
+export const NO_ANSWER = 'No answer given';
+
+/** Who an order email is for: the orderer, or one of the lab's notification recipients. */
+export type OrderEmailAudience = 'practice' | 'lab';
 
 const lastNoteTo = (order: Order, status: OrderHistoryEntry['to']) =>
   order.history
@@ -12,24 +16,37 @@ const lastNoteTo = (order: Order, status: OrderHistoryEntry['to']) =>
     .at(-1)
     ?.note?.trim() || undefined;
 
+/** The answer of the latest resubmit (the practice's reply to the lab's hold). */
+const lastAnswer = (order: Order) =>
+  order.history
+    .filter((h) => h.action === 'resubmit')
+    .at(-1)
+    ?.note?.trim() || undefined;
+
+/** The order's page for the audience: the practice's order page, or the lab's approval page (admins only). */
+function orderLinkFor(order: Order, portalUrl: string | null, audience: OrderEmailAudience): string {
+  if (!portalUrl) return audience === 'lab' ? 'the Lenslab Portal (Order Approval)' : 'the Lenslab Portal (Orders)';
+  const id = encodeURIComponent(order.orderId);
+  return audience === 'lab' ? `${portalUrl}/admin/order-approval/${id}` : `${portalUrl}/customer/orders/${id}`;
+}
+
 /**
  * The placeholder values of an order email. spec 9 (order closed): the invoice number is "N/A" and the
- * order notes "No order notes provided" when absent. `orderLink` is the customer's order page when the
- * portal's address is known.
+ * order notes "No order notes provided" when absent. `orderLink` is the page the reader can open (the
+ * customer's order page for the practice, the order approval page for the lab) when the portal's address
+ * is known.
  */
 export function orderEmailValues(
   kind: OrderEmailKind,
   order: Order,
-  extra: { portalUrl: string | null; company?: string | undefined },
+  extra: { portalUrl: string | null; company?: string | undefined; audience?: OrderEmailAudience },
 ): Record<string, string> {
   const values: Record<string, string> = {
     orderNumber: order.orderNumber ?? 'draft',
     patientName: order.patient,
     accountNumber: order.accountNumber,
     company: extra.company?.trim() || order.accountNumber,
-    orderLink: extra.portalUrl
-      ? `${extra.portalUrl}/customer/orders/${encodeURIComponent(order.orderId)}`
-      : 'the Lenslab Portal (Orders)',
+    orderLink: orderLinkFor(order, extra.portalUrl, extra.audience ?? 'practice'),
   };
   switch (kind) {
     case 'order-approved':
@@ -43,6 +60,9 @@ export function orderEmailValues(
       break;
     case 'order-cancelled':
       values['reason'] = lastNoteTo(order, 'cancelled') ?? NO_REASON;
+      break;
+    case 'order-resubmitted':
+      values['answer'] = lastAnswer(order) ?? NO_ANSWER;
       break;
     case 'order-closed':
       values['invoiceNumber'] = order.invoiceNumber?.trim() || NO_INVOICE;

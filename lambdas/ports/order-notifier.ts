@@ -6,9 +6,11 @@ export type OrderEmailKind = Extract<EmailKind, `order-${string}`>;
 
 export interface OrderNotifier {
   /**
-   * Emails the practice (`practiceEmail`: the signed-in orderer's address, from the users record) and, for
-   * `order-submitted`, the lab's notification recipients. Never throws: a failed email is logged, and the
-   * order change it reports stands (spec 8: the email send swallows errors).
+   * Emails the practice (`practiceEmail`: the signed-in orderer's address, from the users record) and/or
+   * the lab's notification recipients, by kind: `order-submitted` and `order-cancelled` both,
+   * `order-resubmitted` the lab only (`practiceEmail` unused), the lab's decisions the practice only.
+   * Never throws: a failed email is logged, and the order change it reports stands (spec 8: the email send
+   * swallows errors).
    */
   notify(kind: OrderEmailKind, order: Order, practiceEmail: string | null): Promise<void>;
 }

@@ -63,6 +63,7 @@ const EMAIL_OF: Partial<Record<StatusAction, OrderEmailKind>> = {
   reject: 'order-rejected',
   close: 'order-closed',
   cancel: 'order-cancelled',
+  resubmit: 'order-resubmitted',
 };
 
 const MAX_ATTEMPTS = 8;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { EMAIL_KINDS } from '../../core/schemas/email';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn, uniqueEmail } from '../support/cognito-test-users';
 import { deleteRow, getRow, putRow, userRow } from '../support/dynamo-rows';
@@ -30,8 +31,8 @@ describe('email templates', () => {
     const answer = await superAdmin('listEmailTemplates', {});
     expect(answer.status).toBe(200);
     const items = answer.body.result.items as { kind: string; version: number; subject: string }[];
-    expect(items.map((t) => t.kind)).toContain('order-closed');
-    expect(items).toHaveLength(10);
+    expect(items.map((t) => t.kind)).toContain('order-resubmitted');
+    expect(items.map((t) => t.kind)).toEqual([...EMAIL_KINDS]);
     const closed = items.find((t) => t.kind === 'order-closed')!;
     expect(closed).toMatchObject({
       defaults: { subject: expect.any(String), body: expect.stringContaining('{{invoiceNumber}}') },

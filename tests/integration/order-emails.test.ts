@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn, uniqueEmail } from '../support/cognito-test-users';
 import { putRow, userRow } from '../support/dynamo-rows';
-import { waitForEmail, type StoredEmail } from '../support/mailbox';
+import { listEmails, waitForEmail, type StoredEmail } from '../support/mailbox';
 import { testDesign } from '../support/order-fakes';
 import { stackUrls } from './helpers/stack-env';
 
@@ -100,6 +100,59 @@ describe('order emails in the SES emulator (issue 5 items 2, 4, 6)', () => {
     expect(email.subject).toBe(`Order ${order.orderNumber} on hold: the lab needs information`);
     expect(textOf(email)).toContain(`Order ${order.orderNumber} for patient ${patient}`);
     expect(textOf(email)).toContain(message);
+  });
+
+  it("the practice's answer to a hold emails each lab recipient order-resubmitted with the answer (escaped in HTML), not the practice", async () => {
+    const p = await practice();
+    const patient = `Edda Holm ${randomUUID().slice(0, 6)}`;
+    const order = await submit(p, patient);
+    const held = await admin('holdOrder', { orderId: order.orderId, version: order.version, message: 'Which OS?' });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const tag = randomUUID().slice(0, 6);
+    const answer = `OS sphere is -2.75 <per the chart> ${tag}`;
+    const answered = await p.as('resubmitOrder', {
+      orderId: order.orderId,
+      version: held.body.result.version,
+      answer,
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(answered.body.result.status).toBe('submitted');
+
+    const isThisAnswer = (e: StoredEmail) =>
+      e.subject.includes(`${order.orderNumber} resubmitted`) && textOf(e).includes(tag);
+    for (const to of labRecipients) {
+      const email = await waitForEmail(stackUrls.ses, to, isThisAnswer);
+      expect(email.subject).toBe(`Order ${order.orderNumber} resubmitted (${patient})`);
+      expect(email.destination.to).toEqual([to.toLowerCase()]);
+      expect(textOf(email)).toContain(`Mail Test Optics ${p.accountNumber} (account ${p.accountNumber})`);
+      expect(textOf(email)).toContain(answer);
+      expect(email.body.html).toContain(`OS sphere is -2.75 &lt;per the chart&gt; ${tag}`);
+      expect(email.body.html).not.toContain('<per the chart>');
+      // The stack runs without PORTAL_URL, so the link is the words; the unit tests check the address.
+      expect(textOf(email)).toContain('the Lenslab Portal (Order Approval)');
+    }
+    // Sent before the answer returned: the practice was not emailed its own answer.
+    const toPractice = (await listEmails(stackUrls.ses)).filter((e) =>
+      e.destination.to.includes(p.email.toLowerCase()),
+    );
+    expect(toPractice.filter(isThisAnswer)).toEqual([]);
+  });
+
+  it('a practice cancelling an order emails order-cancelled to the practice and to each lab recipient', async () => {
+    const p = await practice();
+    const patient = `Tove Ek ${randomUUID().slice(0, 6)}`;
+    const order = await submit(p, patient);
+    const reason = `Patient moved away (${randomUUID().slice(0, 6)})`;
+    const cancelled = await p.as('cancelOrder', { orderId: order.orderId, version: order.version, reason });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.result.status).toBe('cancelled');
+
+    for (const to of [p.email, ...labRecipients]) {
+      const email = await waitForEmail(stackUrls.ses, to, (e) => e.subject === `Order ${order.orderNumber} cancelled`);
+      expect(email.destination.to).toEqual([to.toLowerCase()]);
+      expect(textOf(email)).toContain(`Order ${order.orderNumber} for patient ${patient}`);
+      expect(textOf(email)).toContain(`Reason: ${reason}`);
+    }
   });
 
   it('a patient name with HTML arrives as text: escaped in the HTML part, unchanged in the text part', async () => {

@@ -24,6 +24,9 @@ function order(extra: Partial<Order> = {}): Order {
   };
 }
 
+const dr = { userId: 'u1', name: 'Dr A', actor: 'practice' as const };
+const lab = { userId: 'u9', name: 'Lara Lab', actor: 'lab' as const };
+
 function setup() {
   const templates = new InMemoryEmailTemplates(['lab@lenslab.test', 'orders@lenslab.test']);
   const mailer = new InMemoryMailer();
@@ -61,10 +64,78 @@ describe('templateOrderNotifier', () => {
     expect(mailer.sent[0]!.text).toContain('from Brightview Eye Care (account BV-1001)');
   });
 
-  it('other order emails go to the practice only', async () => {
+  it("the lab's copies link to the order approval page, the practice's copy to its own order page", async () => {
+    const { mailer, notifier } = setup();
+    await notifier.notify('order-submitted', order({ status: 'submitted' }), 'p@example.com');
+    const [toPractice, ...toLab] = mailer.sent;
+    expect(toPractice!.text).toContain('https://portal.test/customer/orders/ord-1');
+    expect(toPractice!.text).not.toContain('/admin/');
+    for (const email of toLab) {
+      expect(email.text).toContain('https://portal.test/admin/order-approval/ord-1');
+      expect(email.text).not.toContain('/customer/orders/');
+    }
+  });
+
+  it('order-resubmitted (a practice answered a hold) goes to every lab recipient separately, never to the practice', async () => {
+    const { mailer, notifier } = setup();
+    const answered = order({
+      status: 'submitted',
+      history: [
+        { at: 't1', action: 'hold', from: 'submitted', to: 'on-hold', by: lab, note: 'Which OS sphere?' },
+        { at: 't2', action: 'resubmit', from: 'on-hold', to: 'submitted', by: dr, note: 'First answer' },
+        { at: 't3', action: 'hold', from: 'submitted', to: 'on-hold', by: lab, note: 'And the OD?' },
+        { at: 't4', action: 'resubmit', from: 'on-hold', to: 'submitted', by: dr, note: 'OD -2.75 <see file>' },
+      ],
+    });
+    await notifier.notify('order-resubmitted', answered, 'p@example.com');
+    expect(mailer.sent.map((e) => e.to)).toEqual([['lab@lenslab.test'], ['orders@lenslab.test']]);
+    const [email] = mailer.sent;
+    expect(email!.subject).toBe('Order LL-000042 resubmitted (Ann <Lee>)');
+    // The latest answer, the practice's name and the lab's page for the order.
+    expect(email!.text).toContain('Brightview Eye Care (account BV-1001) answered the hold on order LL-000042');
+    expect(email!.text).toContain('OD -2.75 <see file>');
+    expect(email!.text).not.toContain('First answer');
+    expect(email!.html).toContain('OD -2.75 &lt;see file&gt;');
+    expect(email!.html).toContain('href="https://portal.test/admin/order-approval/ord-1"');
+  });
+
+  it('order-cancelled goes to the practice and, separately, to every lab recipient, with the reason', async () => {
+    const { mailer, notifier } = setup();
+    const cancelled = order({
+      status: 'cancelled',
+      history: [{ at: 't1', action: 'cancel', from: 'submitted', to: 'cancelled', by: dr, note: 'Patient moved' }],
+    });
+    await notifier.notify('order-cancelled', cancelled, 'p@example.com');
+    expect(mailer.sent.map((e) => e.to)).toEqual([['p@example.com'], ['lab@lenslab.test'], ['orders@lenslab.test']]);
+    for (const email of mailer.sent) expect(email.text).toContain('Reason: Patient moved');
+  });
+
+  it('an orderer who is also a lab recipient gets one email, the practice one', async () => {
+    const { mailer, notifier } = setup();
+    await notifier.notify('order-cancelled', order({ status: 'cancelled' }), 'Lab@Lenslab.test');
+    expect(mailer.sent.map((e) => e.to)).toEqual([['lab@lenslab.test'], ['orders@lenslab.test']]);
+  });
+
+  it('never throws: unreadable lab recipients leave order-resubmitted unsent and logged', async () => {
+    const { templates, mailer, lines, notifier } = setup();
+    templates.failGets = true;
+    await expect(notifier.notify('order-resubmitted', order(), 'p@example.com')).resolves.toBeUndefined();
+    expect(mailer.sent).toHaveLength(0);
+    expect(lines.join('\n')).toContain('order email: lab recipients unavailable');
+  });
+
+  it.each(['order-approved', 'order-on-hold', 'order-rejected', 'order-closed'] as const)(
+    "the lab's decision %s goes to the practice only",
+    async (kind) => {
+      const { mailer, notifier } = setup();
+      await notifier.notify(kind, order({ holdMessage: 'Need topography' }), 'p@example.com');
+      expect(mailer.sent.map((e) => e.to)).toEqual([['p@example.com']]);
+    },
+  );
+
+  it('the on-hold email carries the hold message', async () => {
     const { mailer, notifier } = setup();
     await notifier.notify('order-on-hold', order({ holdMessage: 'Need topography' }), 'p@example.com');
-    expect(mailer.sent.map((e) => e.to)).toEqual([['p@example.com']]);
     expect(mailer.sent[0]!.text).toContain('Need topography');
   });
 

@@ -373,6 +373,15 @@ describe('changeOrderStatus (issue 5 item 4), every transition of ORDER_TRANSITI
     ]);
   });
 
+  it('a resubmit (the answer to a hold) asks for the order-resubmitted email, with the answer in the history', async () => {
+    await placed(1);
+    await act('hold', lab, id(1), { note: 'Send topography' });
+    await act('resubmit', practice, id(1), { note: 'Attached the OS map' });
+    const last = deps.notifier.sent.at(-1)!;
+    expect(last.kind).toBe('order-resubmitted');
+    expect(last.order.history.at(-1)).toMatchObject({ action: 'resubmit', note: 'Attached the OS map' });
+  });
+
   it("a practice cannot cancel another practice's order (not-found)", async () => {
     await placed(1);
     await expect(act('cancel', outsider, id(1))).rejects.toMatchObject({ status: 'not-found' });

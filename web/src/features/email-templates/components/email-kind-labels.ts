@@ -7,7 +7,14 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: 
   'order-on-hold': { label: 'Order on hold', description: 'To the practice when the lab needs information.' },
   'order-rejected': { label: 'Order rejected', description: 'To the practice with the reason.' },
   'order-closed': { label: 'Order closed', description: 'To the practice with the invoice number (spec 9).' },
-  'order-cancelled': { label: 'Order cancelled', description: 'To the practice when it cancels an order.' },
+  'order-cancelled': {
+    label: 'Order cancelled',
+    description: "To the practice and the lab's notification recipients when the practice cancels an order.",
+  },
+  'order-resubmitted': {
+    label: 'Order resubmitted',
+    description: "To the lab's notification recipients when a practice answers a hold, with the answer.",
+  },
   'account-request-received': {
     label: 'Account request received',
     description: "To the lab's notification recipients when a practice asks for an account number.",
