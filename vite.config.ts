@@ -16,6 +16,8 @@ export default defineConfig({
   root: fromRoot('web'),
   publicDir: fromRoot('web/public'),
   plugins: [react()],
+  // zod without its `new Function` probe, which the CSP reports (web/src/lib/zod-without-eval.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: fromRoot('web/src/lib/zod-without-eval.ts') }] },
   build: {
     outDir: fromRoot('web/dist'),
     emptyOutDir: true,

@@ -6,6 +6,12 @@ export interface CspSources {
   cognitoOrigin: string;
   /** The attachments bucket endpoint: presigned PUT/GET from the browser, image previews. */
   attachmentsOrigin: string;
+  /**
+   * Whether browsers rewrite http subresource URLs to https (default true, as CloudFront serves https only).
+   * The local web server serves plain http on 127.0.0.1 with emulators on other http ports, which the
+   * upgrade would break, so it turns this off.
+   */
+  upgradeInsecureRequests?: boolean;
 }
 
 /** A CSP source that allows exactly this inline text (a style attribute's value, with 'unsafe-hashes'). */
@@ -15,7 +21,11 @@ export const cspHash = (text: string) => `'sha256-${createHash('sha256').update(
  * The portal's Content-Security-Policy. Only same-origin code runs; the browser may connect only to the
  * portal (which serves /api), Cognito and the attachments bucket; nobody may frame the portal.
  */
-export function buildContentSecurityPolicy({ cognitoOrigin, attachmentsOrigin }: CspSources): string {
+export function buildContentSecurityPolicy({
+  cognitoOrigin,
+  attachmentsOrigin,
+  upgradeInsecureRequests = true,
+}: CspSources): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -33,7 +43,7 @@ export function buildContentSecurityPolicy({ cognitoOrigin, attachmentsOrigin }:
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
+    ...(upgradeInsecureRequests ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 }
 

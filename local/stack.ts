@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_PREFIX } from '../core/route-definition';
 import { runtimeConfigSchema, type RuntimeConfig } from '../core/schemas/runtime-config';
+import { buildContentSecurityPolicy, TERMS_DOCUMENT_CSP } from '../infra/build-content-security-policy';
 import { stageConfig } from '../infra/stage-config';
 import { startCognitoBridge, type CognitoBridge } from './cognito-bridge/bridge-server';
 import { sesMailSender } from './cognito-bridge/mail-sender';
@@ -197,6 +198,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         distDir: join(process.cwd(), 'web', 'dist'),
         apiUrl: gateway.url,
         config: () => runtimeConfig,
+        termsUrl: runtimeConfig.termsUrl,
+        // AWS's policy with the local origins, so a CSP problem shows in `npm start` and the e2e runs, not
+        // only once deployed: the browser talks to the Cognito bridge and to s3rver (presigned PUT/GET).
+        csp: {
+          pages: buildContentSecurityPolicy({
+            cognitoOrigin: new URL(bridge.url).origin,
+            attachmentsOrigin: host(ports.s3),
+            // Plain http on loopback: an upgrade to https would break every request to the emulators.
+            upgradeInsecureRequests: false,
+          }),
+          termsDocument: TERMS_DOCUMENT_CSP,
+        },
       });
     }
     return {

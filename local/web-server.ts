@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { listenOnLoopback } from './process/listen-on-loopback';
 import { createServer, request, type Server } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, posix, resolve } from 'node:path';
 import type { RuntimeConfig } from '../core/schemas/runtime-config';
 
 const TYPES: Record<string, string> = {
@@ -18,12 +18,18 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** The same security headers CloudFront's response headers policy adds in AWS (kept loose enough for local URLs). */
+/** The security headers CloudFront's response headers policies add in AWS (infra/constructs/web.ts). */
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
 };
+
+export interface WebContentSecurityPolicies {
+  /** Every page, asset and API answer: infra/build-content-security-policy.ts with the local origins. */
+  pages: string;
+  /** The terms PDF's own policy (TERMS_DOCUMENT_CSP): the portal may frame it, and nothing else applies. */
+  termsDocument: string;
+}
 
 export interface WebServer {
   url: string;
@@ -39,9 +45,24 @@ export async function startWebServer(options: {
   distDir: string;
   apiUrl: string;
   config: () => RuntimeConfig;
+  /** The stage's terms PDF path (runtime config `termsUrl`): the one document the portal may frame. */
+  termsUrl: string;
+  csp: WebContentSecurityPolicies;
 }): Promise<WebServer> {
   const root = resolve(options.distDir);
   const api = new URL(options.apiUrl);
+  // As in CloudFront: frames are denied everywhere except the terms document, which only the portal may frame.
+  const pageHeaders = {
+    ...SECURITY_HEADERS,
+    'content-security-policy': options.csp.pages,
+    'x-frame-options': 'DENY',
+  };
+  const termsHeaders = {
+    ...SECURITY_HEADERS,
+    'content-security-policy': options.csp.termsDocument,
+    'x-frame-options': 'SAMEORIGIN',
+  };
+  const isTermsDocument = termsPathMatcher(options.termsUrl);
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://web');
     if (url.pathname.startsWith('/api/')) {
@@ -54,40 +75,48 @@ export async function startWebServer(options: {
           headers: req.headers,
         },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...pageHeaders });
           answer.pipe(res);
         },
       );
       upstream.on('error', () => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json', ...pageHeaders });
         res.end(JSON.stringify({ message: 'API unavailable' }));
       });
       req.pipe(upstream);
       return;
     }
     if (url.pathname === '/config.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', ...SECURITY_HEADERS });
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', ...pageHeaders });
       res.end(JSON.stringify(options.config()));
       return;
     }
     const file = normalize(join(root, decodeURIComponent(url.pathname)));
     const isFile = file.startsWith(root) && existsSync(file) && statSync(file).isFile();
     if (!isFile && extname(url.pathname) !== '' && !url.pathname.endsWith('.html')) {
-      res.writeHead(404, { 'content-type': 'text/plain', ...SECURITY_HEADERS }).end('Not found');
+      res.writeHead(404, { 'content-type': 'text/plain', ...pageHeaders }).end('Not found');
       return;
     }
     const target = isFile ? file : join(root, 'index.html');
     if (!existsSync(target)) {
-      res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built: run "npx vite build".');
+      res
+        .writeHead(503, { 'content-type': 'text/plain', ...pageHeaders })
+        .end('The web app is not built: run "npx vite build".');
       return;
     }
     const cache = url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
     res.writeHead(200, {
       'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
       'cache-control': cache,
-      ...SECURITY_HEADERS,
+      ...(isFile && isTermsDocument(url.pathname) ? termsHeaders : pageHeaders),
     });
     createReadStream(target).pipe(res);
   });
   return listenOnLoopback(server, options.port);
+}
+
+/** CloudFront's terms behaviour (termsPathPattern in infra/constructs/web.ts): the file, or its whole folder. */
+function termsPathMatcher(termsUrl: string): (path: string) => boolean {
+  const folder = posix.dirname(termsUrl);
+  return folder === '/' ? (path) => path === termsUrl : (path) => path.startsWith(`${folder}/`);
 }

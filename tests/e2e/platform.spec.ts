@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { callRoute, demo, idTokenInPage, mainMenu, sidebar, signIn } from './support/portal';
 
 test.describe('the portal platform (spec 2 routes and layout, spec 4 home navigation)', () => {
@@ -128,5 +128,55 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
     await page.goto('/ampleye-virtual-consultant');
     await expect(page).toHaveTitle('Ampleye Virtual Consultant | Lenslab Portal');
     await expect(page.getByRole('heading', { name: 'Ampleye Virtual Consultant' })).toBeVisible();
+  });
+});
+
+test.describe("the portal's Content-Security-Policy (the one CloudFront sends, served locally with local origins)", () => {
+  /**
+   * Chromium logs violations, in any frame (the sandboxed email preview too), as "...Content Security
+   * Policy...". Some it only reports as a securitypolicyviolation event (a caught `new Function`), so the
+   * page also logs those (a string: the node tsconfig has no DOM types).
+   */
+  async function recordViolations(page: Page): Promise<string[]> {
+    await page.addInitScript(`document.addEventListener('securitypolicyviolation', (e) =>
+      console.error('Content Security Policy violation: ' + e.violatedDirective + ' by ' + e.sourceFile + ':' +
+        e.lineNumber + ':' + e.columnNumber + ' (' + e.blockedURI + ')'));`);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text());
+    });
+    return violations;
+  }
+
+  async function signInWithPolicy(page: Page, key: 'customer' | 'superAdmin', home: RegExp) {
+    const answer = await page.goto('/auth/login');
+    // Without the header nothing could be reported, and the checks below would pass for nothing.
+    expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await signIn(page, demo(key));
+    await expect(page).toHaveURL(home);
+  }
+
+  test('a customer signs in (Cognito), sees the dashboard and the order form with no CSP violation', async ({
+    page,
+  }) => {
+    const violations = await recordViolations(page);
+    await signInWithPolicy(page, 'customer', /\/customer\/home$/);
+    await expect(page.getByRole('region', { name: 'Account' })).toBeVisible();
+    await sidebar(page).getByRole('link', { name: 'Order Form' }).click();
+    await expect(page).toHaveURL(/\/customer\/order$/);
+    await expect(page.getByLabel('Patient name or reference')).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test('a super admin sees the admin dashboard and an email preview with no CSP violation', async ({ page }) => {
+    const violations = await recordViolations(page);
+    await signInWithPolicy(page, 'superAdmin', /\/admin\/home$/);
+    await sidebar(page).getByRole('link', { name: 'Email Management' }).click();
+    await expect(page.getByRole('heading', { name: 'Email Management' })).toBeVisible();
+    const preview = page.frameLocator('iframe[title="Email preview"]').locator('body');
+    await expect(preview).toContainText('for patient J. Doe from');
+    // The email's one inline style (allowed by its hash) is applied, not refused.
+    await expect(preview).toHaveCSS('font-family', 'sans-serif');
+    expect(violations).toEqual([]);
   });
 });

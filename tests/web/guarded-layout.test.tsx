@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATUS } from '../../core/rules/auth-status';
 import { GuardedLayout } from '../../web/src/app/guarded-layout';

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { ToastContainer, toast } from 'react-toastify';
+import { ToastContainer, toast } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it } from 'vitest';
 import { notify, repeatCount, TOAST_CONTAINER_PROPS, toastIdFor } from '../../web/src/lib/notify';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+// The unstyled build: the default one also injects its CSS as a <style> element, which the CSP refuses.
+import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { TOAST_CONTAINER_PROPS } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';

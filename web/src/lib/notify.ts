@@ -5,7 +5,7 @@
  */
 import { createElement } from 'react';
 import DOMPurify from 'dompurify';
-import { toast, type ToastContainerProps, type TypeOptions } from 'react-toastify';
+import { toast, type ToastContainerProps, type TypeOptions } from 'react-toastify/unstyled';
 import { UI } from '../../../core/constants';
 
 export type NotifyKind = Extract<TypeOptions, 'success' | 'error' | 'info' | 'warning'>;
