@@ -6,6 +6,7 @@ import { DEMO_LENS_DESIGNS, seedLensCatalogue } from '../../local/seed/lens-cata
 import { caller } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
 import { getRow, putRow, userRow } from '../support/dynamo-rows';
+import { scleralParameters } from '../support/lens-fakes';
 
 /**
  * Issue 5 item 1, the lens catalogue through the local gateway against DynamoDB Local: the seeded starter
@@ -25,25 +26,7 @@ const design = (extra: Record<string, unknown> = {}) => ({
   name: `IT Scleral ${unique()}`,
   type: 'scleral',
   description: 'Integration test design',
-  parameters: [
-    {
-      kind: 'number',
-      key: 'sagittalDepth',
-      label: 'Sagittal depth',
-      unit: 'um',
-      min: 3000,
-      max: 6500,
-      step: 10,
-      required: true,
-    },
-    {
-      kind: 'option',
-      key: 'material',
-      label: 'Material',
-      options: [{ value: 'xo2', label: 'Boston XO2 (Dk 141)' }],
-      required: true,
-    },
-  ],
+  parameters: scleralParameters(),
   priceCents: 12345,
   warrantyDays: 90,
   active: true,

@@ -1,6 +1,27 @@
-import type { LensDesign } from '../../core/schemas/lens';
+import type { LensDesign, ParameterDefinition } from '../../core/schemas/lens';
 import { lensNameKey, type LensCatalogue, type LensDesignFields } from '../../lambdas/ports/lens-catalogue';
 import { WriteConflict } from '../../lambdas/ports/write-conflict';
+
+/** A scleral design's parameters, one of each kind: a number with unit and bounds, and a list of options. */
+export const scleralParameters = (): ParameterDefinition[] => [
+  {
+    kind: 'number',
+    key: 'sagittalDepth',
+    label: 'Sagittal depth',
+    unit: 'um',
+    min: 3000,
+    max: 6500,
+    step: 10,
+    required: true,
+  },
+  {
+    kind: 'option',
+    key: 'material',
+    label: 'Material',
+    options: [{ value: 'xo2', label: 'Boston XO2 (Dk 141)' }],
+    required: true,
+  },
+];
 
 /** The lens catalogue in memory, with the adapter's conditions (id taken, stale version) and name order. */
 export class InMemoryLensCatalogue implements LensCatalogue {

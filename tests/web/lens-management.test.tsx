@@ -7,6 +7,7 @@ import LensManagementRoute from '../../web/src/app/routes/admin/lens-management'
 import { parameterKeyOf } from '../../web/src/features/lenses/components/lens-values';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
+import { scleralParameters } from '../support/lens-fakes';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
@@ -15,25 +16,7 @@ const HORIZON: LensDesign = {
   name: 'Horizon Scleral',
   type: 'scleral',
   description: 'Sag-based scleral',
-  parameters: [
-    {
-      kind: 'number',
-      key: 'sagittalDepth',
-      label: 'Sagittal depth',
-      unit: 'um',
-      min: 3000,
-      max: 6500,
-      step: 10,
-      required: true,
-    },
-    {
-      kind: 'option',
-      key: 'material',
-      label: 'Material',
-      options: [{ value: 'xo2', label: 'Boston XO2 (Dk 141)' }],
-      required: true,
-    },
-  ],
+  parameters: scleralParameters(),
   priceCents: 39500,
   warrantyDays: 120,
   active: true,

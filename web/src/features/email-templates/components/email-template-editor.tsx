@@ -4,6 +4,7 @@ import {
   updateEmailTemplateInputSchema,
   type EmailTemplate,
 } from '../../../../../core/schemas/email';
+import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,6 +12,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import layout from '../../../components/form-layout.module.css';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useReloadLatest } from '../../../hooks/use-reload-latest';
 import { isCallableError } from '../../../lib/callable-error';
 import { checkForm, failureMessage, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -59,7 +61,6 @@ export function EmailTemplateEditor({
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [reloading, setReloading] = useState(false);
   const [to, setTo] = useState(testAddress);
   const [testing, setTesting] = useState(false);
   const [testError, setTestError] = useState<string | null>(null);
@@ -76,6 +77,7 @@ export function EmailTemplateEditor({
   const dirty = text.subject !== template.subject || text.body !== template.body;
   const isDefault = text.subject === template.defaults.subject && text.body === template.defaults.body;
   const settled = useDebouncedValue(text, PREVIEW_DELAY_MS);
+  const { reloading, reload } = useReloadLatest(onReload);
 
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
@@ -166,15 +168,6 @@ export function EmailTemplateEditor({
     }
   }
 
-  async function reload() {
-    setReloading(true);
-    try {
-      await onReload();
-    } finally {
-      setReloading(false);
-    }
-  }
-
   const { label, description } = EMAIL_KIND_LABELS[template.kind];
   return (
     <div className={styles.stack}>
@@ -219,12 +212,9 @@ export function EmailTemplateEditor({
           ))}
         </ul>
         {conflict ? (
-          <Alert tone="warning" title={TEMPLATE_CONFLICT_MESSAGE}>
-            <p className={layout.note}>Your text is still in the editor. Reloading replaces it with the latest.</p>
-            <Button size="sm" variant="secondary" onClick={() => void reload()} loading={reloading}>
-              Reload latest
-            </Button>
-          </Alert>
+          <ReloadLatestAlert title={TEMPLATE_CONFLICT_MESSAGE} reloading={reloading} onReload={() => void reload()}>
+            Your text is still in the editor. Reloading replaces it with the latest.
+          </ReloadLatestAlert>
         ) : null}
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <div className={layout.actions}>

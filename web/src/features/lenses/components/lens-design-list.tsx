@@ -14,6 +14,7 @@ import { notify } from '../../../lib/notify';
 import { useLensDesigns } from '../api/list-lens-designs';
 import { useUpdateLensDesign } from '../api/update-lens-design';
 import { formatPrice } from './lens-values';
+import list from '../../../components/list-page.module.css';
 import styles from './lens-management.module.css';
 
 type Filter = 'active' | 'all';
@@ -53,7 +54,7 @@ export function LensDesignList({ onEdit }: { onEdit: (design: LensDesign) => voi
       header: 'Design',
       primary: true,
       render: (design) => (
-        <span className={styles.name}>
+        <span className={list.nameCell}>
           <button
             type="button"
             className="link-button"
@@ -62,7 +63,7 @@ export function LensDesignList({ onEdit }: { onEdit: (design: LensDesign) => voi
           >
             {design.name}
           </button>
-          <span className={styles.lensId}>{design.lensId}</span>
+          <span className={list.nameDetail}>{design.lensId}</span>
         </span>
       ),
     },
@@ -104,16 +105,16 @@ export function LensDesignList({ onEdit }: { onEdit: (design: LensDesign) => voi
   const items = query.data?.items ?? [];
   return (
     <Card title="Lens designs">
-      <div className={styles.toolbar}>
+      <div className={list.toolbar}>
         <SelectField
           label="Show"
-          className={styles.filter}
+          className={list.toolbarSelect}
           options={FILTER_OPTIONS}
           value={filter}
           onChange={(event) => setFilter(event.target.value as Filter)}
         />
       </div>
-      <p className={styles.count} role="status">
+      <p className={list.count} role="status">
         {query.isFetching ? (
           <>
             <Spinner size={14} /> Loading lens designs…

@@ -10,6 +10,11 @@ import styles from './lens-management.module.css';
 
 const UNIT_OPTIONS = PARAMETER_UNITS.map((unit) => ({ value: unit, label: unit || '(none)' }));
 const KIND_LABELS = { number: 'Number', option: 'List of options' } as const;
+const NUMBER_BOUNDS = [
+  { field: 'min', label: 'Min' },
+  { field: 'max', label: 'Max' },
+  { field: 'step', label: 'Step' },
+] as const;
 
 /**
  * The parameter definitions of a design: add (number or list of options), remove, move up and down, and
@@ -128,30 +133,17 @@ export function ParameterEditor({
                     error={at(index, 'unit')}
                     onChange={(e) => edit(index, { unit: e.target.value }, 'unit')}
                   />
-                  <TextField
-                    label="Min"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={row.min}
-                    error={at(index, 'min')}
-                    onChange={(e) => edit(index, { min: e.target.value }, 'min')}
-                  />
-                  <TextField
-                    label="Max"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={row.max}
-                    error={at(index, 'max')}
-                    onChange={(e) => edit(index, { max: e.target.value }, 'max')}
-                  />
-                  <TextField
-                    label="Step"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={row.step}
-                    error={at(index, 'step')}
-                    onChange={(e) => edit(index, { step: e.target.value }, 'step')}
-                  />
+                  {NUMBER_BOUNDS.map(({ field, label }) => (
+                    <TextField
+                      key={field}
+                      label={label}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={row[field]}
+                      error={at(index, field)}
+                      onChange={(e) => edit(index, { [field]: e.target.value }, field)}
+                    />
+                  ))}
                 </div>
               ) : (
                 <OptionList

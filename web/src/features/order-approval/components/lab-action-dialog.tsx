@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useReloadLatest } from '../../../hooks/use-reload-latest';
 import { isCallableError } from '../../../lib/callable-error';
 import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -125,8 +126,11 @@ export function LabActionDialog({
   const copy = LAB_ACTION_COPY[action];
   const number = order.orderNumber ?? order.orderId;
   const [sending, setSending] = useState(false);
-  const [reloading, setReloading] = useState(false);
   const [conflict, setConflict] = useState(false);
+  const { reloading, reload } = useReloadLatest(async () => {
+    await onReload();
+    setConflict(false);
+  });
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const stillAllowed = availableActions(order.status, 'lab').includes(action);
@@ -163,16 +167,6 @@ export function LabActionDialog({
       }
     } finally {
       setSending(false);
-    }
-  }
-
-  async function reload() {
-    setReloading(true);
-    try {
-      await onReload();
-      setConflict(false);
-    } finally {
-      setReloading(false);
     }
   }
 

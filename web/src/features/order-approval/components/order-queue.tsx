@@ -26,6 +26,7 @@ import {
   type QueueStatus,
 } from './queue-filters';
 import { waitingTime } from './waiting-time';
+import list from '../../../components/list-page.module.css';
 import styles from './order-queue.module.css';
 
 export const QUEUE_PAGE_SIZE = 25;
@@ -190,7 +191,7 @@ export function OrderQueue() {
           ) : null}
         </div>
 
-        <p className={styles.count} role="status">
+        <p className={list.count} role="status">
           {query.isFetching ? (
             <>
               <Spinner size={14} /> Loading orders…

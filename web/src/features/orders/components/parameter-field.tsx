@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { PARAMETER_UNIT_SYMBOLS } from '../../../../../core/rules/lens-parameters';
 import type { ParameterDefinition } from '../../../../../core/schemas/lens';
+import { FieldShell } from '../../../components/ui/field-shell';
 import fieldStyles from '../../../components/ui/text-field.module.css';
 import styles from './order-form.module.css';
 
@@ -24,68 +24,54 @@ export function ParameterField({
   changedFrom?: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [changedFrom ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const label = def.required ? def.label : `${def.label} (optional)`;
   return (
-    <div className={`${fieldStyles.field} ${changedFrom ? styles.changed : ''}`}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {label}
-      </label>
-      {def.kind === 'number' ? (
-        <div className={styles.unitInput}>
-          <input
-            id={id}
+    <FieldShell
+      label={label}
+      hint={changedFrom ? <>Changed from {changedFrom}</> : undefined}
+      error={error}
+      className={changedFrom ? styles.changed : undefined}
+    >
+      {(control) =>
+        def.kind === 'number' ? (
+          <div className={styles.unitInput}>
+            <input
+              {...control}
+              name={name}
+              className={fieldStyles.input}
+              type="number"
+              inputMode="decimal"
+              min={def.min}
+              max={def.max}
+              step={def.step}
+              value={value}
+              required={def.required}
+              onChange={(event) => onChange(event.target.value)}
+            />
+            {def.unit ? (
+              <span className={styles.unit} aria-hidden="true">
+                {PARAMETER_UNIT_SYMBOLS[def.unit]}
+              </span>
+            ) : null}
+          </div>
+        ) : (
+          <select
+            {...control}
             name={name}
             className={fieldStyles.input}
-            type="number"
-            inputMode="decimal"
-            min={def.min}
-            max={def.max}
-            step={def.step}
             value={value}
             required={def.required}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
             onChange={(event) => onChange(event.target.value)}
-          />
-          {def.unit ? (
-            <span className={styles.unit} aria-hidden="true">
-              {PARAMETER_UNIT_SYMBOLS[def.unit]}
-            </span>
-          ) : null}
-        </div>
-      ) : (
-        <select
-          id={id}
-          name={name}
-          className={fieldStyles.input}
-          value={value}
-          required={def.required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          <option value="">Choose…</option>
-          {def.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-      {changedFrom ? (
-        <div id={hintId} className={fieldStyles.hint}>
-          Changed from {changedFrom}
-        </div>
-      ) : null}
-      {error ? (
-        <div id={errorId} className={fieldStyles.error}>
-          {error}
-        </div>
-      ) : null}
-    </div>
+          >
+            <option value="">Choose…</option>
+            {def.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )
+      }
+    </FieldShell>
   );
 }

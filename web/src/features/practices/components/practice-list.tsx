@@ -12,6 +12,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { useCustomers } from '../api/list-customers';
+import list from '../../../components/list-page.module.css';
 import styles from './practice-list.module.css';
 
 type Status = (typeof CUSTOMER_STATUSES)[number];
@@ -52,7 +53,7 @@ export function PracticeList({
       header: 'Practice',
       primary: true,
       render: (practice) => (
-        <span className={styles.identity}>
+        <span className={list.nameCell}>
           <button
             type="button"
             className="link-button"
@@ -61,7 +62,7 @@ export function PracticeList({
           >
             {practice.company || 'Unnamed practice'}
           </button>
-          <span className={styles.account}>{practice.accountNumber}</span>
+          <span className={`${list.nameDetail} ${styles.account}`}>{practice.accountNumber}</span>
         </span>
       ),
     },
@@ -87,11 +88,11 @@ export function PracticeList({
   const items = query.data?.items ?? [];
   return (
     <Card title="Practices">
-      <div className={styles.toolbar}>
+      <div className={list.toolbar}>
         <SearchField label="Search practices" placeholder="Practice name or account number" onSearch={onSearch} />
         <SelectField
           label="Show"
-          className={styles.status}
+          className={list.toolbarSelect}
           options={STATUS_OPTIONS}
           value={status}
           onChange={(event) => {
@@ -100,7 +101,7 @@ export function PracticeList({
           }}
         />
       </div>
-      <p className={styles.count} role="status">
+      <p className={list.count} role="status">
         {query.isFetching ? (
           <>
             <Spinner size={14} /> Loading practices…

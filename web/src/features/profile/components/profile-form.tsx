@@ -2,10 +2,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { updateMyProfileInputSchema, type UpdateMyProfileInput } from '../../../../../core/schemas/profile-update';
 import type { UserProfile } from '../../../../../core/schemas/user-profile';
 import { AddressFields } from '../../../components/address-fields';
+import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useFormState } from '../../../hooks/use-form-state';
+import { useReloadLatest } from '../../../hooks/use-reload-latest';
 import { isCallableError } from '../../../lib/callable-error';
 import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
 import layout from '../../../components/form-layout.module.css';
@@ -47,9 +49,9 @@ export interface ProfileFormProps {
 export function ProfileForm({ profile, onSave, onReload, onDirtyChange }: ProfileFormProps) {
   const form = useFormState(profileValuesOf(profile));
   const [saving, setSaving] = useState(false);
-  const [reloading, setReloading] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const { reloading, reload } = useReloadLatest(onReload);
   const { dirty } = form;
 
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
@@ -83,15 +85,6 @@ export function ProfileForm({ profile, onSave, onReload, onDirtyChange }: Profil
     }
   }
 
-  async function reload() {
-    setReloading(true);
-    try {
-      await onReload();
-    } finally {
-      setReloading(false);
-    }
-  }
-
   return (
     <form id={form.formId} className={layout.form} onSubmit={(e) => void save(e)} noValidate>
       <fieldset className={layout.section}>
@@ -119,12 +112,9 @@ export function ProfileForm({ profile, onSave, onReload, onDirtyChange }: Profil
       </fieldset>
       {/* Beside the Save button, where the user looks after pressing it. */}
       {conflict ? (
-        <Alert tone="warning" title={PROFILE_CONFLICT_MESSAGE}>
-          <p className={layout.note}>Your changes are still in the form. Reloading replaces them with the latest.</p>
-          <Button size="sm" variant="secondary" onClick={() => void reload()} loading={reloading}>
-            Reload latest
-          </Button>
-        </Alert>
+        <ReloadLatestAlert title={PROFILE_CONFLICT_MESSAGE} reloading={reloading} onReload={() => void reload()}>
+          Your changes are still in the form. Reloading replaces them with the latest.
+        </ReloadLatestAlert>
       ) : null}
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <div className={layout.actions}>
