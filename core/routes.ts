@@ -107,6 +107,24 @@ const CUSTOMER = ['customer'] as const;
 const CUSTOMER_OR_ADMIN = ['customer', 'admin'] as const;
 
 /**
+ * One of the lab's order decisions (approve, hold, reject, close): admins only, one lifecycle transaction on
+ * the order and its counters, and the practice's email from its template.
+ */
+function labOrderAction<I extends z.ZodType>(name: string, input: I, handler: string) {
+  return defineRoute({
+    name,
+    input,
+    output: orderSchema,
+    access: ADMIN,
+    handler,
+    resources: {
+      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
+      email: true,
+    },
+  });
+}
+
+/**
  * The route table: the one list the CDK stack, the local gateway, the web API client and the
  * security tests all read. A new operation is one entry here plus its handler module.
  */
@@ -560,50 +578,10 @@ export const ROUTES = {
     handler: 'orders/list-orders',
     resources: { tables: { orders: 'read', tokens: 'read' } },
   }),
-  approveOrder: defineRoute({
-    name: 'approveOrder',
-    input: approveOrderInputSchema,
-    output: orderSchema,
-    access: ADMIN,
-    handler: 'orders/approve-order',
-    resources: {
-      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
-      email: true,
-    },
-  }),
-  holdOrder: defineRoute({
-    name: 'holdOrder',
-    input: holdOrderInputSchema,
-    output: orderSchema,
-    access: ADMIN,
-    handler: 'orders/hold-order',
-    resources: {
-      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
-      email: true,
-    },
-  }),
-  rejectOrder: defineRoute({
-    name: 'rejectOrder',
-    input: rejectOrderInputSchema,
-    output: orderSchema,
-    access: ADMIN,
-    handler: 'orders/reject-order',
-    resources: {
-      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
-      email: true,
-    },
-  }),
-  closeOrder: defineRoute({
-    name: 'closeOrder',
-    input: closeOrderInputSchema,
-    output: orderSchema,
-    access: ADMIN,
-    handler: 'orders/close-order',
-    resources: {
-      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
-      email: true,
-    },
-  }),
+  approveOrder: labOrderAction('approveOrder', approveOrderInputSchema, 'orders/approve-order'),
+  holdOrder: labOrderAction('holdOrder', holdOrderInputSchema, 'orders/hold-order'),
+  rejectOrder: labOrderAction('rejectOrder', rejectOrderInputSchema, 'orders/reject-order'),
+  closeOrder: labOrderAction('closeOrder', closeOrderInputSchema, 'orders/close-order'),
   getAdminDashboard: defineRoute({
     name: 'getAdminDashboard',
     input: emptyInputSchema,
