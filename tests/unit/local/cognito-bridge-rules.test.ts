@@ -109,6 +109,26 @@ describe('Cognito bridge: codes printed by cognito-local become emails', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.code).toBe('123456');
   });
+
+  it('waits for the whole code when a chunk ends inside it', () => {
+    const seen: CodeDelivery[] = [];
+    const feed = createCodeDeliveryParser((d) => seen.push(d));
+    const cut = box.indexOf('123456') + 3;
+    feed(box.slice(0, cut));
+    expect(seen).toEqual([]);
+    feed(box.slice(cut));
+    expect(seen.map((d) => d.code)).toEqual(['123456']);
+  });
+
+  it('reads a box whose colour code is split across two chunks', () => {
+    const seen: CodeDelivery[] = [];
+    const feed = createCodeDeliveryParser((d) => seen.push(d));
+    const coloured = box.replace('Code:        123456', 'Code:        \u001b[32m123456\u001b[39m');
+    const cut = coloured.indexOf('\u001b[32m') + 3;
+    feed(coloured.slice(0, cut));
+    feed(coloured.slice(cut));
+    expect(seen).toEqual([{ username: '5b1c-uuid', destination: 'new@practice.test', code: '123456' }]);
+  });
 });
 
 describe('Cognito bridge: wrong current password answered as Cognito does', () => {
