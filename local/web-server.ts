@@ -1,7 +1,9 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, realpathSync, statSync } from 'node:fs';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, posix, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import { listenOnLoopback } from './process/listen-on-loopback';
-import { createServer, request, type Server } from 'node:http';
-import { extname, join, normalize, posix, resolve } from 'node:path';
+import { guardRequests, originFormUrl } from './process/request-guard';
 import type { RuntimeConfig } from '../core/schemas/runtime-config';
 
 const TYPES: Record<string, string> = {
@@ -63,8 +65,13 @@ export async function startWebServer(options: {
     'x-frame-options': 'SAMEORIGIN',
   };
   const isTermsDocument = termsPathMatcher(options.termsUrl);
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://web');
+  const text = (res: ServerResponse, status: number, body: string): void => {
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...pageHeaders }).end(body);
+  };
+
+  function serve(req: IncomingMessage, res: ServerResponse): void {
+    const url = originFormUrl(req.url);
+    if (!url) return text(res, 400, 'Bad request');
     if (url.pathname.startsWith('/api/')) {
       const upstream = request(
         {
@@ -75,44 +82,93 @@ export async function startWebServer(options: {
           headers: req.headers,
         },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...pageHeaders });
-          answer.pipe(res);
+          // Outside the guarded listener (a later event): an answer HTTP cannot relay ends the connection.
+          try {
+            res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...pageHeaders });
+            pipeline(answer, res, () => {});
+          } catch {
+            answer.destroy();
+            res.destroy();
+          }
         },
       );
       upstream.on('error', () => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json', ...pageHeaders });
+        if (res.headersSent) return void res.destroy();
+        res.writeHead(502, { 'content-type': 'application/json', ...pageHeaders });
         res.end(JSON.stringify({ message: 'API unavailable' }));
       });
-      req.pipe(upstream);
+      pipeline(req, upstream, () => {});
       return;
     }
     if (url.pathname === '/config.json') {
+      const config = JSON.stringify(options.config());
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', ...pageHeaders });
-      res.end(JSON.stringify(options.config()));
+      res.end(config);
       return;
     }
-    const file = normalize(join(root, decodeURIComponent(url.pathname)));
-    const isFile = file.startsWith(root) && existsSync(file) && statSync(file).isFile();
-    if (!isFile && extname(url.pathname) !== '' && !url.pathname.endsWith('.html')) {
-      res.writeHead(404, { 'content-type': 'text/plain', ...pageHeaders }).end('Not found');
-      return;
-    }
-    const target = isFile ? file : join(root, 'index.html');
-    if (!existsSync(target)) {
-      res
-        .writeHead(503, { 'content-type': 'text/plain', ...pageHeaders })
-        .end('The web app is not built: run "npx vite build".');
-      return;
+    const found = findStaticFile(root, url.pathname);
+    if (found === 'refused') return text(res, 400, 'Bad request');
+    if (!found && extname(url.pathname) !== '' && !url.pathname.endsWith('.html')) {
+      return text(res, 404, 'Not found');
     }
     const cache = url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    res.writeHead(200, {
-      'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+    sendFile(res, found ?? join(root, 'index.html'), {
+      'content-type': TYPES[extname(found ?? 'index.html')] ?? 'application/octet-stream',
       'cache-control': cache,
-      ...(isFile && isTermsDocument(url.pathname) ? termsHeaders : pageHeaders),
+      ...(found && isTermsDocument(url.pathname) ? termsHeaders : pageHeaders),
     });
-    createReadStream(target).pipe(res);
-  });
+  }
+
+  /** Answers once the file is open, so a file that cannot be read (not built, removed by a rebuild) is no 200. */
+  function sendFile(res: ServerResponse, file: string, headers: Record<string, string>): void {
+    const stream = createReadStream(file);
+    stream.once('error', (error: NodeJS.ErrnoException) => {
+      if (res.headersSent) return void res.destroy();
+      if (error.code === 'ENOENT' && file === join(root, 'index.html')) {
+        return text(res, 503, 'The web app is not built: run "npx vite build".');
+      }
+      text(res, error.code === 'ENOENT' ? 404 : 500, error.code === 'ENOENT' ? 'Not found' : 'Could not read');
+    });
+    stream.once('open', () => {
+      res.writeHead(200, headers);
+      pipeline(stream, res, () => {});
+    });
+  }
+
+  const server: Server = createServer(
+    guardRequests('web server', serve, {
+      fail: (_req, res) => text(res, 500, 'Internal error of the local web server'),
+    }),
+  );
   return listenOnLoopback(server, options.port);
+}
+
+/**
+ * The file under `root` that a request path names, as its real path: `null` when there is none (a client-side
+ * route, a missing asset, a folder, or a symbolic link leading out of `root`), and `'refused'` for a path that
+ * could only be an attack: malformed percent-encoding, a NUL byte, a backslash, or a `..` segment (the URL
+ * parser already removed plain and `%2e%2e` dot segments, so one left here came from an encoded `/`).
+ */
+export function findStaticFile(root: string, pathname: string): string | null | 'refused' {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return 'refused';
+  }
+  if (path.includes('\0') || path.includes('\\') || path.split('/').includes('..')) return 'refused';
+  const base = resolve(root);
+  const file = resolve(base, `.${path}`);
+  if (file === base) return null;
+  // With the separator: `dist-other` starts with `dist`, but is not inside it.
+  if (!file.startsWith(base + sep)) return 'refused';
+  try {
+    if (!statSync(file).isFile()) return null;
+    const real = realpathSync(file);
+    return real.startsWith(realpathSync(base) + sep) ? real : null;
+  } catch {
+    return null;
+  }
 }
 
 /** CloudFront's terms behaviour (termsPathPattern in infra/constructs/web.ts): the file, or its whole folder. */

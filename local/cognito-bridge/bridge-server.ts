@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../process/listen-on-loopback';
+import { guardRequests, originFormUrl } from '../process/request-guard';
 import { CognitoError } from './cognito-error';
 import { emailOf, emulatorUsers, findUser } from './emulator-users';
 import type { SendMail } from './mail-sender';
@@ -92,19 +93,22 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     return resendAnswer(username);
   }
 
-  const server: Server = createServer((req, res) => {
-    void serve(req, res).catch((error: unknown) => {
-      log(`cognito bridge error: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent)
-        send(res, req, 500, JSON.stringify({ __type: 'InternalErrorException', message: 'Bridge error' }));
-    });
-  });
+  const server: Server = createServer(
+    guardRequests('cognito bridge', serve, {
+      log,
+      fail: (req, res) =>
+        send(res, req, 500, JSON.stringify({ __type: 'InternalErrorException', message: 'Bridge error' })),
+    }),
+  );
 
   async function serve(req: IncomingMessage, res: ServerResponse) {
     if (req.method === 'OPTIONS') return send(res, req, 204, '');
     if (req.method !== 'POST') {
-      // JWKS and OpenID configuration pass straight through.
-      const upstream = await fetch(new URL(req.url ?? '/', options.upstream));
+      // JWKS and OpenID configuration pass straight through, to cognito-local only: the path is appended to
+      // its origin, never resolved against it (`//host/x` or `http://host/x` would name another host).
+      const url = originFormUrl(req.url);
+      if (!url) return send(res, req, 400, JSON.stringify({ message: 'Bad Request' }), 'application/json');
+      const upstream = await fetch(`${new URL(options.upstream).origin}${url.pathname}${url.search}`);
       return send(res, req, upstream.status, await upstream.text(), upstream.headers.get('content-type') ?? undefined);
     }
     const target = String(req.headers['x-amz-target'] ?? '');

@@ -1,10 +1,11 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { decodeJwt } from 'jose';
 import { API_PREFIX, type RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
 import { createTokenVerifier } from '../../lambdas/auth/verify-token';
 import { listenOnLoopback } from '../process/listen-on-loopback';
+import { guardRequests, originFormUrl } from '../process/request-guard';
 import { buildHttpApiEvent } from './build-event';
 import { toHttpResponse } from './to-http-response';
 
@@ -45,47 +46,52 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
   const handlers = new Map<string, Promise<Handler>>();
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
 
-  const server: Server = createServer((req, res) => {
-    const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://gateway');
-      const route = routes.get(url.pathname);
-      if (!route || req.method !== 'POST') return reply(404, { message: 'Not Found' });
-      const body = await readBody(req, maxBody);
-      if (body === null) return reply(413, { message: 'Request Entity Too Large' });
-      let claims: Record<string, unknown> | undefined;
-      if (route.access !== 'public') {
-        const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-        try {
-          if (!token) throw new Error('no token');
-          await verify(token);
-          claims = decodeJwt(token) as Record<string, unknown>;
-        } catch {
-          return reply(401, { message: 'Unauthorized' });
-        }
+  const reply = (res: ServerResponse, status: number, body: unknown): void => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = originFormUrl(req.url);
+    if (!url) return reply(res, 400, { message: 'Bad Request' });
+    const route = routes.get(url.pathname);
+    if (!route || req.method !== 'POST') return reply(res, 404, { message: 'Not Found' });
+    const body = await readBody(req, maxBody);
+    if (body === null) return reply(res, 413, { message: 'Request Entity Too Large' });
+    let claims: Record<string, unknown> | undefined;
+    if (route.access !== 'public') {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      try {
+        if (!token) throw new Error('no token');
+        await verify(token);
+        claims = decodeJwt(token) as Record<string, unknown>;
+      } catch {
+        return reply(res, 401, { message: 'Unauthorized' });
       }
-      let handler = handlers.get(route.name);
-      if (!handler) {
-        handler = load(route);
-        handlers.set(route.name, handler);
-      }
-      const event = buildHttpApiEvent({
-        method: 'POST',
-        path: url.pathname,
-        query: url.search.slice(1),
-        headers: req.headers,
-        body,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-        claims,
-      });
-      const answer = toHttpResponse(await (await handler)(event));
-      res.writeHead(answer.statusCode, answer.headers).end(answer.body);
-    })().catch((error: unknown) => {
-      console.error('gateway error', error instanceof Error ? error.message : error);
-      if (!res.headersSent) reply(500, { message: 'Internal Server Error' });
+    }
+    let handler = handlers.get(route.name);
+    if (!handler) {
+      handler = load(route);
+      handlers.set(route.name, handler);
+    }
+    const event = buildHttpApiEvent({
+      method: 'POST',
+      path: url.pathname,
+      query: url.search.slice(1),
+      headers: req.headers,
+      body,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      claims,
     });
-  });
+    const answer = toHttpResponse(await (await handler)(event));
+    res.writeHead(answer.statusCode, answer.headers).end(answer.body);
+  }
+
+  // A handler that throws, or answers what HTTP cannot carry, gets API Gateway's 500; the process lives on.
+  const server: Server = createServer(
+    guardRequests('gateway', serve, {
+      fail: (_req, res) => reply(res, 500, { message: 'Internal Server Error' }),
+    }),
+  );
   return listenOnLoopback(server, options.port);
 }
 

@@ -10,10 +10,15 @@ export interface LoopbackServer {
 export async function listenOnLoopback(server: Server, port: number): Promise<LoopbackServer> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
+  // A later server error (e.g. EMFILE while accepting) is logged: without a listener it would end the process.
+  server.on('error', (error) => console.error(`local server on 127.0.0.1:${actual}: ${error.message}`));
   return {
     url: `http://127.0.0.1:${actual}`,
     close: () =>
