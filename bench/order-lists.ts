@@ -9,6 +9,7 @@
  * Not part of `npm test`: loading 100,000 rows takes minutes.
  */
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_WARRANTY_POLICY } from '../core/schemas/lens';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { OrderStatus } from '../core/rules/order-lifecycle';
@@ -63,6 +64,7 @@ function benchOrder(i: number): Order {
           lensId: 'scleral-horizon',
           name: 'Horizon Scleral',
           type: 'scleral',
+          warranty: DEFAULT_WARRANTY_POLICY,
           parameters: [
             {
               kind: 'number',

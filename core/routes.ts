@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route-definition';
+import { auditEventPageSchema, listAuditEventsInputSchema } from './schemas/audit';
 import { emptyInputSchema } from './schemas/common';
 import { myProfileSchema } from './schemas/user-profile';
 import { buyingGroupListSchema } from './schemas/buying-group';
@@ -75,6 +76,7 @@ import {
   submitOrderInputSchema,
 } from './schemas/order';
 import {
+  confirmOrderFileOutputSchema,
   deleteOrderFileOutputSchema,
   generateDownloadUrlOutputSchema,
   generateUploadUrlInputSchema,
@@ -96,6 +98,36 @@ import {
   updateEmailTemplateInputSchema,
   updateLabNotificationSettingsInputSchema,
 } from './schemas/email';
+import {
+  createInvoiceInputSchema,
+  customerInvoiceSchema,
+  documentUrlOutputSchema,
+  getInvoiceInputSchema,
+  invoiceListOutputSchema,
+  invoicePageSchema,
+  invoiceSchema,
+  listAccountInvoicesInputSchema,
+  listInvoicesInputSchema,
+  recordOfflinePaymentInputSchema,
+  voidInvoiceInputSchema,
+} from './schemas/invoice';
+import { paymentIdInputSchema, paymentViewSchema, startPaymentInputSchema } from './schemas/payment';
+import {
+  accountInputSchema,
+  claimVersionInputSchema,
+  creditEntryOutputSchema,
+  creditLedgerCsvSchema,
+  creditLedgerPageSchema,
+  creditSummarySchema,
+  customerWarrantyClaimSchema,
+  decideWarrantyClaimInputSchema,
+  grantGoodwillCreditInputSchema,
+  listCreditLedgerInputSchema,
+  listWarrantyClaimsInputSchema,
+  submitWarrantyClaimInputSchema,
+  warrantyClaimPageSchema,
+  warrantyClaimSchema,
+} from './schemas/credit';
 
 const SIGNED_IN = ['customer', 'admin', 'superadmin'] as const;
 /** spec 6: super admins manage users and customers. */
@@ -118,11 +150,31 @@ function labOrderAction<I extends z.ZodType>(name: string, input: I, handler: st
     access: ADMIN,
     handler,
     resources: {
-      tables: { orders: 'readWrite', counters: 'readWrite', users: 'read', emailTemplates: 'read', tokens: 'read' },
+      // invoices + customers: closing with an invoice number issues the invoice (net terms of the practice).
+      tables: {
+        orders: 'readWrite',
+        counters: 'readWrite',
+        invoices: 'readWrite',
+        customers: 'read',
+        users: 'read',
+        emailTemplates: 'read',
+        tokens: 'read',
+      },
       email: true,
     },
   });
 }
+
+/** What every money route that settles a payment touches: one transaction over these three tables. */
+const SETTLEMENT_TABLES = {
+  invoices: 'readWrite',
+  payments: 'readWrite',
+  creditLedger: 'readWrite',
+  users: 'read',
+  customers: 'read',
+  emailTemplates: 'read',
+  tokens: 'read',
+} as const;
 
 /**
  * The route table: the one list the CDK stack, the local gateway, the web API client and the
@@ -135,6 +187,8 @@ export const ROUTES = {
     output: myProfileSchema,
     access: SIGNED_IN,
     handler: 'profile/get-my-profile',
+    // Needed to reach the spec 4/6 states (terms, email verification): answered before them.
+    allowBeforeTerms: true,
     resources: { tables: { users: 'read', tokens: 'read' } },
   }),
   listBuyingGroups: defineRoute({
@@ -168,6 +222,8 @@ export const ROUTES = {
     output: acceptTermsOutputSchema,
     access: SIGNED_IN,
     handler: 'profile/accept-terms',
+    // Needed to reach the spec 4/6 states (terms, email verification): answered before them.
+    allowBeforeTerms: true,
     resources: { tables: { users: 'readWrite', tokens: 'read' } },
   }),
   getCustomerInfo: defineRoute({
@@ -176,6 +232,9 @@ export const ROUTES = {
     output: customerInfoSchema,
     access: ['customer'],
     handler: 'customers/get-customer-info',
+    // The browser loads it with the profile to derive the spec 4 status, terms or not; it answers only the
+    // caller's own accounts, and every order, invoice and credit route stays closed until the terms are accepted.
+    allowBeforeTerms: true,
     resources: { tables: { users: 'read', customers: 'read', orders: 'read', counters: 'read', tokens: 'read' } },
   }),
   putActivity: defineRoute({
@@ -184,6 +243,8 @@ export const ROUTES = {
     output: putActivityOutputSchema,
     access: SIGNED_IN,
     handler: 'activity/put-activity',
+    // Needed to reach the spec 4/6 states (terms, email verification): answered before them.
+    allowBeforeTerms: true,
     resources: { tables: { userActivity: 'write', tokens: 'read' } },
   }),
   getMyActivity: defineRoute({
@@ -192,6 +253,10 @@ export const ROUTES = {
     output: getMyActivityOutputSchema,
     access: SIGNED_IN,
     handler: 'activity/get-my-activity',
+    // Needed to reach the spec 4/6 states (terms, email verification): answered before them.
+    allowBeforeTerms: true,
+    // The caller's own record: the browser's session timers read it to show their own 'session expired'.
+    allowWhenIdle: true,
     resources: { tables: { userActivity: 'read', tokens: 'read' } },
   }),
   signOut: defineRoute({
@@ -200,6 +265,9 @@ export const ROUTES = {
     output: signOutOutputSchema,
     access: SIGNED_IN,
     handler: 'auth/sign-out',
+    // Ending one's sessions is always allowed.
+    allowBeforeTerms: true,
+    allowWhenIdle: true,
     resources: { tables: { tokens: 'readWrite' }, userPool: ['AdminUserGlobalSignOut'] },
   }),
   checkEmailExists: defineRoute({
@@ -484,7 +552,8 @@ export const ROUTES = {
     output: saveOrderDraftOutputSchema,
     access: CUSTOMER,
     handler: 'orders/save-order-draft',
-    resources: { tables: { orders: 'readWrite', users: 'read', tokens: 'read' } },
+    // attachments: the draft's list of files is built from what is stored (issue 10 item 8).
+    resources: { tables: { orders: 'readWrite', users: 'read', tokens: 'read' }, attachments: 'read' },
   }),
   discardOrderDraft: defineRoute({
     name: 'discardOrderDraft',
@@ -599,6 +668,15 @@ export const ROUTES = {
     handler: 'attachments/generate-upload-url',
     resources: { tables: { orders: 'read', users: 'read', tokens: 'read' }, attachments: 'readWrite' },
   }),
+  // Issue 10 item 8: an upload counts as attached only once the server has read its first bytes.
+  confirmOrderFile: defineRoute({
+    name: 'confirmOrderFile',
+    input: orderFileInputSchema,
+    output: confirmOrderFileOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'attachments/confirm-order-file',
+    resources: { tables: { orders: 'read', users: 'read', tokens: 'read' }, attachments: 'readWrite' },
+  }),
   listOrderFiles: defineRoute({
     name: 'listOrderFiles',
     input: listOrderFilesInputSchema,
@@ -630,7 +708,13 @@ export const ROUTES = {
     output: sendEmailOutputSchema,
     access: ADMIN,
     handler: 'email/send-email',
-    resources: { tables: { tokens: 'read' }, email: true },
+    // Not a relay (issue 10 item 9): recipients must be practice users (ListUsers by email, then their users
+    // records) or the lab recipients (emailTemplates); tokens: the per-caller send budget.
+    resources: {
+      tables: { users: 'read', emailTemplates: 'read', tokens: 'readWrite' },
+      userPool: ['ListUsers'],
+      email: true,
+    },
   }),
   listEmailTemplates: defineRoute({
     name: 'listEmailTemplates',
@@ -662,7 +746,8 @@ export const ROUTES = {
     output: sendTestEmailOutputSchema,
     access: SUPER_ADMIN,
     handler: 'email/send-test-email',
-    resources: { tables: { tokens: 'read' }, email: true },
+    // tokens: the per-caller test-send budget (the test goes to the caller's own address).
+    resources: { tables: { tokens: 'readWrite' }, email: true },
   }),
   getLabNotificationSettings: defineRoute({
     name: 'getLabNotificationSettings',
@@ -679,6 +764,221 @@ export const ROUTES = {
     access: SUPER_ADMIN,
     handler: 'email/update-lab-notification-settings',
     resources: { tables: { emailTemplates: 'readWrite', tokens: 'read' } },
+  }),
+
+  // Issue 9, invoices (spec 7 GET auth/invoice/{invoiceNumber}/{accountNumber}; Pay Online; the lab's Invoices).
+  getInvoice: defineRoute({
+    name: 'getInvoice',
+    input: getInvoiceInputSchema,
+    output: customerInvoiceSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'invoices/get-invoice',
+    resources: { tables: { invoices: 'read', users: 'read', tokens: 'read' } },
+  }),
+  listAccountInvoices: defineRoute({
+    name: 'listAccountInvoices',
+    input: listAccountInvoicesInputSchema,
+    output: invoiceListOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'invoices/list-account-invoices',
+    resources: { tables: { invoices: 'read', users: 'read', tokens: 'read' } },
+  }),
+  getInvoicePdfUrl: defineRoute({
+    name: 'getInvoicePdfUrl',
+    input: getInvoiceInputSchema,
+    output: documentUrlOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'invoices/get-invoice-pdf-url',
+    // customers: the practice's name and billing address printed on the PDF.
+    resources: {
+      tables: { invoices: 'read', users: 'read', customers: 'read', tokens: 'read' },
+      documents: 'readWrite',
+    },
+  }),
+  listInvoices: defineRoute({
+    name: 'listInvoices',
+    input: listInvoicesInputSchema,
+    output: invoicePageSchema,
+    access: ADMIN,
+    handler: 'invoices/list-invoices',
+    resources: { tables: { invoices: 'read', tokens: 'read' } },
+  }),
+  createInvoice: defineRoute({
+    name: 'createInvoice',
+    input: createInvoiceInputSchema,
+    output: invoiceSchema,
+    access: ADMIN,
+    handler: 'invoices/create-invoice',
+    resources: {
+      tables: { invoices: 'readWrite', customers: 'read', users: 'read', emailTemplates: 'read', tokens: 'read' },
+      email: true,
+    },
+  }),
+  voidInvoice: defineRoute({
+    name: 'voidInvoice',
+    input: voidInvoiceInputSchema,
+    output: invoiceSchema,
+    access: ADMIN,
+    handler: 'invoices/void-invoice',
+    resources: { tables: { invoices: 'readWrite', users: 'read', tokens: 'read' } },
+  }),
+  recordOfflinePayment: defineRoute({
+    name: 'recordOfflinePayment',
+    input: recordOfflinePaymentInputSchema,
+    output: invoiceSchema,
+    access: ADMIN,
+    handler: 'invoices/record-offline-payment',
+    // creditLedger: a cheque larger than the balance leaves the rest as account credit.
+    resources: { tables: { invoices: 'readWrite', creditLedger: 'readWrite', users: 'read', tokens: 'read' } },
+  }),
+  // Issue 9, Pay Online: one payment id from the browser, credit first, the card (gateway) for the rest.
+  startPayment: defineRoute({
+    name: 'startPayment',
+    input: startPaymentInputSchema,
+    output: paymentViewSchema,
+    access: CUSTOMER,
+    handler: 'payments/start-payment',
+    resources: { tables: SETTLEMENT_TABLES, email: true, paymentGateway: true },
+  }),
+  confirmPayment: defineRoute({
+    name: 'confirmPayment',
+    input: paymentIdInputSchema,
+    output: paymentViewSchema,
+    access: CUSTOMER,
+    handler: 'payments/confirm-payment',
+    resources: { tables: SETTLEMENT_TABLES, email: true, paymentGateway: true },
+  }),
+  getReceiptPdfUrl: defineRoute({
+    name: 'getReceiptPdfUrl',
+    input: paymentIdInputSchema,
+    output: documentUrlOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'payments/get-receipt-pdf-url',
+    // invoices: the receipt lists what the payment applied to each invoice (their settlements).
+    resources: {
+      tables: { payments: 'read', invoices: 'read', users: 'read', customers: 'read', tokens: 'read' },
+      documents: 'readWrite',
+    },
+  }),
+  /** The card gateway's signed events (Stripe webhooks): settles a payment the browser never came back for. */
+  paymentWebhook: defineRoute({
+    name: 'paymentWebhook',
+    kind: 'webhook',
+    input: z.unknown(),
+    output: z.object({ received: z.boolean() }),
+    access: 'public',
+    handler: 'payments/payment-webhook',
+    resources: { tables: SETTLEMENT_TABLES, email: true, paymentGateway: true },
+    rateLimit: 50,
+  }),
+  // Issue 9, Lens Credit: the ledger, lenses in warranty, claims.
+  getCreditSummary: defineRoute({
+    name: 'getCreditSummary',
+    input: accountInputSchema,
+    output: creditSummarySchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'credit/get-credit-summary',
+    // orders: shipped lenses in their window; counters: exchanges used per lens.
+    resources: {
+      tables: {
+        creditLedger: 'read',
+        orders: 'read',
+        warrantyClaims: 'read',
+        counters: 'read',
+        users: 'read',
+        tokens: 'read',
+      },
+    },
+  }),
+  listCreditLedger: defineRoute({
+    name: 'listCreditLedger',
+    input: listCreditLedgerInputSchema,
+    output: creditLedgerPageSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'credit/list-credit-ledger',
+    resources: { tables: { creditLedger: 'read', users: 'read', tokens: 'read' } },
+  }),
+  exportCreditLedger: defineRoute({
+    name: 'exportCreditLedger',
+    input: accountInputSchema,
+    output: creditLedgerCsvSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'credit/export-credit-ledger',
+    resources: { tables: { creditLedger: 'read', users: 'read', tokens: 'read' } },
+  }),
+  submitWarrantyClaim: defineRoute({
+    name: 'submitWarrantyClaim',
+    input: submitWarrantyClaimInputSchema,
+    output: customerWarrantyClaimSchema,
+    access: CUSTOMER,
+    handler: 'credit/submit-warranty-claim',
+    resources: {
+      tables: { warrantyClaims: 'readWrite', orders: 'read', users: 'read', emailTemplates: 'read', tokens: 'read' },
+      email: true,
+    },
+  }),
+  listWarrantyClaims: defineRoute({
+    name: 'listWarrantyClaims',
+    input: listWarrantyClaimsInputSchema,
+    output: warrantyClaimPageSchema,
+    access: ADMIN,
+    handler: 'credit/list-warranty-claims',
+    resources: { tables: { warrantyClaims: 'read', tokens: 'read' } },
+  }),
+  decideWarrantyClaim: defineRoute({
+    name: 'decideWarrantyClaim',
+    input: decideWarrantyClaimInputSchema,
+    output: warrantyClaimSchema,
+    access: ADMIN,
+    handler: 'credit/decide-warranty-claim',
+    resources: {
+      tables: {
+        warrantyClaims: 'readWrite',
+        creditLedger: 'readWrite',
+        users: 'read',
+        emailTemplates: 'read',
+        tokens: 'read',
+      },
+      email: true,
+    },
+  }),
+  markClaimReturnReceived: defineRoute({
+    name: 'markClaimReturnReceived',
+    input: claimVersionInputSchema,
+    output: warrantyClaimSchema,
+    access: ADMIN,
+    handler: 'credit/mark-claim-return-received',
+    resources: {
+      tables: {
+        warrantyClaims: 'readWrite',
+        creditLedger: 'readWrite',
+        users: 'read',
+        emailTemplates: 'read',
+        tokens: 'read',
+      },
+      email: true,
+    },
+  }),
+  grantGoodwillCredit: defineRoute({
+    name: 'grantGoodwillCredit',
+    input: grantGoodwillCreditInputSchema,
+    output: creditEntryOutputSchema,
+    access: ADMIN,
+    handler: 'credit/grant-goodwill-credit',
+    resources: {
+      tables: { creditLedger: 'readWrite', customers: 'read', users: 'read', emailTemplates: 'read', tokens: 'read' },
+      email: true,
+    },
+  }),
+  // Issue 10 item 13, the audit trail (super admins' Audit page). Every callable route may append to it
+  // (defineRoute's default `audit: 'append'`); this is the one route that reads it.
+  listAuditEvents: defineRoute({
+    name: 'listAuditEvents',
+    input: listAuditEventsInputSchema,
+    output: auditEventPageSchema,
+    access: SUPER_ADMIN,
+    handler: 'audit/list-audit-events',
+    resources: { tables: { auditLog: 'read', tokens: 'read' } },
   }),
 } as const;
 

@@ -1,13 +1,14 @@
 import { createServer } from 'node:net';
 
-export const SERVICES = ['web', 'gateway', 'bridge', 'cognito', 'dynamodb', 's3', 'ses'] as const;
+/** In port order from the base; a new service goes at the end so the others keep their ports. */
+export const SERVICES = ['web', 'gateway', 'bridge', 'cognito', 'dynamodb', 's3', 'ses', 'fakeGateway'] as const;
 export type Service = (typeof SERVICES)[number];
 export type Ports = Record<Service, number>;
 
 export const DEFAULT_PORT_BASE = 4800;
 
-/** Env variable that overrides one service's port, e.g. LENSLAB_PORT_WEB. */
-export const portEnvVar = (service: Service) => `LENSLAB_PORT_${service.toUpperCase()}`;
+/** Env variable that overrides one service's port, e.g. LENSLAB_PORT_WEB, LENSLAB_PORT_FAKE_GATEWAY. */
+export const portEnvVar = (service: Service) => `LENSLAB_PORT_${service.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
 
 /**
  * Ports from a base (web = base, gateway = base + 1, ...), each overridable by its own variable.

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { JOBS } from '../core/jobs';
 import { API_PREFIX } from '../core/route-definition';
 import { runtimeConfigSchema, type RuntimeConfig } from '../core/schemas/runtime-config';
 import { buildContentSecurityPolicy, TERMS_DOCUMENT_CSP } from '../infra/build-content-security-policy';
@@ -13,7 +15,9 @@ import { dynamoClient, startDynamoDb } from './emulators/dynamodb';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './emulators/local-credentials';
 import { startS3 } from './emulators/s3';
 import { startSes } from './emulators/ses';
+import { startFakeGateway, type FakeGatewayServer } from './fake-gateway/fake-gateway-server';
 import { startGateway, type LocalGateway } from './gateway/gateway-server';
+import { startJobTimers, type JobTimers } from './job-timers';
 import { resolvePorts, type Ports } from './ports';
 import type { ManagedProcess } from './process/child-process';
 import { provisionTables, tableEnv } from './provision/tables';
@@ -35,6 +39,11 @@ export interface LocalStackOptions {
   serveWeb?: boolean;
   /** Every confirmation code is this value (tests); by default cognito-local makes random ones. */
   fixedCode?: string;
+  /**
+   * Runs the scheduled jobs of core/jobs.ts on timers (a few seconds after start, then daily), as
+   * EventBridge does in AWS. Default true; false for a stack that must send no email of its own.
+   */
+  jobs?: boolean;
   progress?: (message: string) => void;
 }
 
@@ -49,6 +58,8 @@ export interface LocalStack {
     s3: string;
     ses: string;
     mailbox: string;
+    /** The fake card gateway service (stage `payments.gateway` fake): the handlers' gateway and the test card form's. */
+    fakeGateway: string;
   };
   /** Everything a handler or an integration test needs to reach the emulators. */
   env: Record<string, string>;
@@ -84,6 +95,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let bridge: CognitoBridge | undefined;
   let gateway: LocalGateway | undefined;
   let web: WebServer | undefined;
+  let fakeGateway: FakeGatewayServer | undefined;
+  let jobTimers: JobTimers | undefined;
   const pendingCodes: CodeDelivery[] = [];
   const deliver = (delivery: CodeDelivery) => {
     if (bridge) void bridge.deliverCode(delivery).catch((e: unknown) => console.error('code delivery failed', e));
@@ -91,7 +104,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   const stop = async () => {
-    await Promise.all([web?.close(), gateway?.close(), bridge?.close()]);
+    // First: a job in progress finishes while the emulators it uses are still there.
+    await jobTimers?.stop();
+    await Promise.all([web?.close(), gateway?.close(), bridge?.close(), fakeGateway?.close()]);
     await Promise.all(processes.map((p) => p.stop()));
     if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
   };
@@ -146,6 +161,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     for (const delivery of pendingCodes.splice(0)) deliver(delivery);
 
+    // The local stage's card gateway (docs/local-stack.md "The fake card gateway"): its events go to the API
+    // gateway's webhook route, signed with a secret made for this run and given to the handlers below.
+    if (STAGE.payments.gateway !== 'fake') throw new Error('The local stack has only the fake card gateway');
+    const fakeGatewayWebhookSecret = `whsec_fake_${randomBytes(24).toString('hex')}`;
+    fakeGateway = await startFakeGateway({
+      port: ports.fakeGateway,
+      webhookSecret: fakeGatewayWebhookSecret,
+      webhookUrl: `${host(ports.gateway)}${API_PREFIX}/paymentWebhook`,
+    });
+
     const env: Record<string, string> = {
       STAGE: 'local',
       AWS_REGION: LOCAL_REGION,
@@ -164,6 +189,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The handlers log to this console; the stage's 'debug' would drown the banner. LOG_LEVEL=debug shows all.
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...tableEnv(TABLE_PREFIX),
+      PAYMENT_GATEWAY: 'fake',
+      FAKE_GATEWAY_URL: fakeGateway.url,
+      FAKE_GATEWAY_WEBHOOK_SECRET: fakeGatewayWebhookSecret,
     };
     // The gateway runs the handlers in this process, as Lambda would with these variables.
     Object.assign(process.env, env);
@@ -173,10 +201,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await seedDemoData({ cognito, dynamo, userPoolId: pool.userPoolId, tablePrefix: TABLE_PREFIX });
       persist(true);
     }
+    // The demo lab staff's authenticators (documented secrets), also for data seeded before staff needed one;
+    // a user who set up their own keeps it.
+    for (const user of DEMO_USERS) if (user.totpSecret) bridge.enrollTotp(user.email, user.totpSecret);
     dynamo.destroy();
     cognito.destroy();
 
     gateway = await startGateway({ port: ports.gateway, issuer: env.USER_POOL_ISSUER!, clientId: pool.clientId });
+    // The jobs run in this process too, so they see `env` exactly as the route handlers do.
+    if (options.jobs !== false) jobTimers = startJobTimers({ jobs: JOBS });
     const mailbox = host(ports.ses);
     const runtimeConfig = runtimeConfigSchema.parse({
       stage: STAGE.stage,
@@ -191,12 +224,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       termsUrl: STAGE.termsUrl,
       session: STAGE.session,
       mailboxUrl: mailbox,
+      payments: { gateway: 'fake' },
     } satisfies RuntimeConfig);
     if (options.serveWeb !== false) {
       web = await startWebServer({
         port: ports.web,
         distDir: join(process.cwd(), 'web', 'dist'),
         apiUrl: gateway.url,
+        // Same origin for the test card form, as the Payment Element's frames are Stripe's in AWS.
+        fakeGatewayUrl: fakeGateway.url,
         config: () => runtimeConfig,
         termsUrl: runtimeConfig.termsUrl,
         // AWS's policy with the local origins, so a CSP problem shows in `npm start` and the e2e runs, not
@@ -207,6 +243,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             attachmentsOrigin: host(ports.s3),
             // Plain http on loopback: an upgrade to https would break every request to the emulators.
             upgradeInsecureRequests: false,
+            paymentGateway: 'fake',
           }),
           termsDocument: TERMS_DOCUMENT_CSP,
         },
@@ -222,6 +259,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         s3: host(ports.s3),
         ses: host(ports.ses),
         mailbox,
+        fakeGateway: fakeGateway.url,
       },
       env,
       userPoolId: pool.userPoolId,

@@ -71,6 +71,7 @@ Lenslab Portal is running (${dataDir ? `data in ${dataDir}; npm run reset wipes 
 
 Demo logins:
 ${logins}
+  Lab staff also enter an authenticator code: npx tsx scripts/totp-code.ts superadmin (or admin) prints it.
 
 Local stack ready in ${elapsed()}s. Press Ctrl-C to stop.`);
 }

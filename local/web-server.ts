@@ -50,9 +50,18 @@ export async function startWebServer(options: {
   /** The stage's terms PDF path (runtime config `termsUrl`): the one document the portal may frame. */
   termsUrl: string;
   csp: WebContentSecurityPolicies;
+  /**
+   * The fake card gateway service, in stages whose gateway is fake: `/fake-gateway/*` is forwarded to it, so
+   * the test card form posts to the portal's own origin. Unset (stripe stages): that path is not served.
+   */
+  fakeGatewayUrl?: string | undefined;
 }): Promise<WebServer> {
   const root = resolve(options.distDir);
   const api = new URL(options.apiUrl);
+  const fakeGateway = options.fakeGatewayUrl ? new URL(options.fakeGatewayUrl) : null;
+  /** The local service a path is forwarded to, as CloudFront forwards /api/* in AWS; null: served here. */
+  const serviceOf = (path: string): URL | null =>
+    path.startsWith('/api/') ? api : fakeGateway && path.startsWith('/fake-gateway/') ? fakeGateway : null;
   // As in CloudFront: frames are denied everywhere except the terms document, which only the portal may frame.
   const pageHeaders = {
     ...SECURITY_HEADERS,
@@ -72,11 +81,12 @@ export async function startWebServer(options: {
   function serve(req: IncomingMessage, res: ServerResponse): void {
     const url = originFormUrl(req.url);
     if (!url) return text(res, 400, 'Bad request');
-    if (url.pathname.startsWith('/api/')) {
+    const service = serviceOf(url.pathname);
+    if (service) {
       const upstream = request(
         {
-          hostname: api.hostname,
-          port: api.port,
+          hostname: service.hostname,
+          port: service.port,
           path: url.pathname + url.search,
           method: req.method,
           headers: req.headers,

@@ -1,17 +1,18 @@
 /**
  * Writes web/public/terms.pdf, the demo Terms and Conditions document the terms page shows (spec 2 "Terms
- * page") and the sign-up form links to. The PDF bytes are written by hand (PDF 1.4, the standard Helvetica
- * fonts, text wrapped with Helvetica's metrics), so no package is needed and the output is deterministic.
+ * page") and the sign-up form links to. Laid out with the shared PDF page setup (lambdas/documents/pdf-layout.ts,
+ * pdf-lib and its standard Helvetica fonts); the creation date is fixed, so the same text gives the same bytes.
  * Run: `npx tsx scripts/generate-terms-pdf.ts` after editing the text below.
  */
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { COLOURS, PdfLayout } from '../lambdas/documents/pdf-layout';
 
-const OUTPUT = fileURLToPath(new URL('../web/public/terms.pdf', import.meta.url));
+export const TERMS_PDF_PATH = fileURLToPath(new URL('../web/public/terms.pdf', import.meta.url));
 
-type Block = { kind: 'title' | 'subtitle' | 'heading' | 'paragraph' | 'note'; text: string };
+export type Block = { kind: 'title' | 'subtitle' | 'heading' | 'paragraph' | 'note'; text: string };
 
-const DOCUMENT: Block[] = [
+export const DOCUMENT: Block[] = [
   { kind: 'title', text: 'Lenslab Optical Laboratory - Terms and Conditions' },
   {
     kind: 'subtitle',
@@ -78,120 +79,37 @@ const DOCUMENT: Block[] = [
   },
 ];
 
-/** Helvetica advance widths (1/1000 em) for ASCII 32..126, from the standard AFM. */
-const HELVETICA_WIDTHS = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833,
-  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556,
-  556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334,
-  260, 334, 584,
-];
-
-const STYLE: Record<Block['kind'], { font: 'F1' | 'F2'; size: number; before: number; leading: number }> = {
-  title: { font: 'F2', size: 17, before: 0, leading: 22 },
-  subtitle: { font: 'F1', size: 10, before: 4, leading: 14 },
-  note: { font: 'F1', size: 9, before: 6, leading: 12 },
-  heading: { font: 'F2', size: 11.5, before: 12, leading: 16 },
-  paragraph: { font: 'F1', size: 10, before: 3, leading: 14 },
+const STYLE: Record<Block['kind'], { bold: boolean; size: number; before: number; leading: number }> = {
+  title: { bold: true, size: 17, before: 0, leading: 22 },
+  subtitle: { bold: false, size: 10, before: 4, leading: 14 },
+  note: { bold: false, size: 9, before: 6, leading: 12 },
+  heading: { bold: true, size: 11.5, before: 12, leading: 16 },
+  paragraph: { bold: false, size: 10, before: 3, leading: 14 },
 };
 
-const PAGE = { width: 595, height: 842, margin: 56 }; // A4 in points
-const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const TITLE = 'Lenslab Optical Laboratory - Terms and Conditions';
 
-function textWidth(text: string, size: number, bold: boolean): number {
-  const units = [...text].reduce((sum, ch) => sum + (HELVETICA_WIDTHS[ch.charCodeAt(0) - 32] ?? 556), 0);
-  return (units * size * (bold ? 1.06 : 1)) / 1000; // Helvetica-Bold is about 6% wider
-}
-
-function wrap(text: string, size: number, bold: boolean): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && textWidth(candidate, size, bold) > TEXT_WIDTH) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-const escapePdfText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-
-/** Lays the blocks out on pages and returns each page's content stream. */
-function layOut(blocks: Block[]): string[] {
-  const pages: string[][] = [[]];
-  let y = PAGE.height - PAGE.margin;
+/** The terms document's bytes (A4). */
+export async function renderTermsPdf(blocks: Block[] = DOCUMENT): Promise<Uint8Array> {
+  const layout = await PdfLayout.create({
+    title: TITLE,
+    subject: 'Terms and Conditions of the customer portal',
+    footer: TITLE,
+    now: new Date('2025-01-01T00:00:00Z'),
+    header: false,
+  });
   for (const block of blocks) {
     const style = STYLE[block.kind];
-    const lines = wrap(block.text, style.size, style.font === 'F2');
+    const lines = layout.wrapLines(block.text, style).length;
     // Keep a heading with the first lines of its paragraph.
-    const needed = style.before + style.leading * (block.kind === 'heading' ? 3 : Math.min(lines.length, 2));
-    if (y - needed < PAGE.margin + 20) {
-      pages.push([]);
-      y = PAGE.height - PAGE.margin;
-    }
-    y -= style.before;
-    for (const line of lines) {
-      if (y - style.leading < PAGE.margin + 20) {
-        pages.push([]);
-        y = PAGE.height - PAGE.margin;
-      }
-      y -= style.leading;
-      const colour = block.kind === 'note' ? '0.35 0.35 0.35 rg' : '0.05 0.16 0.23 rg';
-      pages
-        .at(-1)!
-        .push(
-          `BT /${style.font} ${style.size} Tf ${colour} ${PAGE.margin} ${y.toFixed(1)} Td (${escapePdfText(line)}) Tj ET`,
-        );
-    }
+    layout.ensureSpace(style.before + style.leading * (block.kind === 'heading' ? 3 : Math.min(lines, 2)));
+    layout.paragraph(block.text, { ...style, colour: block.kind === 'note' ? COLOURS.muted : COLOURS.ink });
   }
-  return pages.map((ops, index) => {
-    const footer = `BT /F1 8 Tf 0.45 0.45 0.45 rg ${PAGE.margin} 30 Td (Lenslab Optical Laboratory - Terms and Conditions - page ${index + 1} of ${pages.length}) Tj ET`;
-    const rule = `0.1 0.62 0.66 RG 1.2 w ${PAGE.margin} ${PAGE.height - PAGE.margin + 14} m ${PAGE.width - PAGE.margin} ${PAGE.height - PAGE.margin + 14} l S`;
-    return [rule, ...ops, footer].join('\n');
-  });
+  return layout.save();
 }
 
-/** Serialises the objects with a correct cross-reference table. */
-function buildPdf(pageStreams: string[]): Buffer {
-  const objects: string[] = [];
-  const fontRegular = 3;
-  const fontBold = 4;
-  const firstPage = 5;
-  const pageIds = pageStreams.map((_, i) => firstPage + i * 2);
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
-  objects[fontRegular] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
-  objects[fontBold] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>';
-  pageStreams.forEach((stream, i) => {
-    const pageId = pageIds[i]!;
-    objects[pageId] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] ` +
-      `/Resources << /Font << /F1 ${fontRegular} 0 R /F2 ${fontBold} 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
-    objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
-  });
-  const infoId = objects.length;
-  objects[infoId] =
-    '<< /Title (Lenslab Optical Laboratory - Terms and Conditions) /Author (Lenslab Optical Laboratory) ' +
-    '/Subject (Terms and Conditions of the customer portal) /CreationDate (D:20250101000000Z) >>';
-
-  let out = '%PDF-1.4\n%\xE2\xE3\xCF\xD3\n';
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = Buffer.byteLength(out, 'latin1');
-    out += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const xrefAt = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info ${infoId} 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const pdf = await renderTermsPdf();
+  writeFileSync(TERMS_PDF_PATH, pdf);
+  console.info(`Wrote ${TERMS_PDF_PATH} (${pdf.length} bytes)`);
 }
-
-const pdf = buildPdf(layOut(DOCUMENT));
-writeFileSync(OUTPUT, pdf);
-console.info(`Wrote ${OUTPUT} (${pdf.length} bytes)`);

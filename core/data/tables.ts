@@ -76,6 +76,57 @@ export const TABLES = {
     partitionKey: s('requestId'),
     indexes: [{ indexName: 'byStatus', partitionKey: s('status'), sortKey: s('createdAt') }],
   },
+  /**
+   * Invoices (issue 9), pk the lab's invoice number. `byAccount` lists a practice's invoices newest first
+   * (Pay Online); `byStatus` is the lab's Invoices page per status, newest first.
+   */
+  invoices: {
+    id: 'Invoices',
+    partitionKey: s('invoiceNumber'),
+    indexes: [
+      { indexName: 'byAccount', partitionKey: s('accountNumber'), sortKey: s('issuedAt') },
+      { indexName: 'byStatus', partitionKey: s('status'), sortKey: s('issuedAt') },
+      // Every invoice newest first (`ledger` = 'invoices' on every item): the lab's list without a status.
+      { indexName: 'byIssued', partitionKey: s('ledger'), sortKey: s('issuedAt') },
+    ],
+  },
+  /** Card and credit payments, pk the client-made payment id (the idempotency key of Pay Online). */
+  payments: {
+    id: 'Payments',
+    partitionKey: s('paymentId'),
+    indexes: [{ indexName: 'byAccount', partitionKey: s('accountNumber'), sortKey: s('createdAt') }],
+  },
+  /**
+   * Lens credit per account: the append-only ledger (sk `entry#{at}#{entryId}`) and one balance item
+   * (sk `balance`: available and pending cents, versioned) written in the same transaction as each entry.
+   */
+  creditLedger: { id: 'CreditLedger', partitionKey: s('accountNumber'), sortKey: s('sk') },
+  /** Warranty claims (cancel for credit, defects): per account for Lens Credit, per status for the lab's queue. */
+  warrantyClaims: {
+    id: 'WarrantyClaims',
+    partitionKey: s('claimId'),
+    indexes: [
+      { indexName: 'byAccount', partitionKey: s('accountNumber'), sortKey: s('createdAt') },
+      { indexName: 'byStatus', partitionKey: s('status'), sortKey: s('createdAt') },
+    ],
+  },
+  /**
+   * The audit trail (issue 10 item 13): denied requests and the lab's changes, append-only (every put is
+   * conditional on `attribute_not_exists`, and writers hold PutItem only). pk one UTC day (`YYYY-MM-DD`), sk
+   * `{at}#{eventId}`, so a date range is a Query per day, newest first. The indexes answer the Audit page's
+   * filters with a Query each, sorted by the same sk: `byActor` (the caller's lower-cased email), `byAccount`
+   * (the practice a change concerns) and `byAction`. A new table, so all three are created at once.
+   */
+  auditLog: {
+    id: 'AuditLog',
+    partitionKey: s('day'),
+    sortKey: s('sk'),
+    indexes: [
+      { indexName: 'byActor', partitionKey: s('actorEmail'), sortKey: s('sk') },
+      { indexName: 'byAccount', partitionKey: s('accountNumber'), sortKey: s('sk') },
+      { indexName: 'byAction', partitionKey: s('action'), sortKey: s('sk') },
+    ],
+  },
   /** Short-lived records: idempotency keys, revoked sessions, rate-limit windows. */
   tokens: { id: 'Tokens', partitionKey: s('pk'), ttlAttribute: 'expiresAt' },
 } as const satisfies Record<string, TableDef>;

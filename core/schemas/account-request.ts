@@ -82,12 +82,22 @@ export const accountRequestSchema = z.object({
 });
 export type AccountRequest = z.infer<typeof accountRequestSchema>;
 
+/**
+ * The request as its customer sees it: without `decidedBy` (the deciding admin's email is the lab's). The
+ * handler answers only what the output schema declares, so the field never leaves the server.
+ */
+export const customerAccountRequestSchema = accountRequestSchema.omit({ decidedBy: true });
+export type CustomerAccountRequest = z.infer<typeof customerAccountRequestSchema>;
+
 /** `submitAccountRequest` answers the (one) request; `created` is false when it already existed. */
-export const submitAccountRequestOutputSchema = z.object({ request: accountRequestSchema, created: z.boolean() });
+export const submitAccountRequestOutputSchema = z.object({
+  request: customerAccountRequestSchema,
+  created: z.boolean(),
+});
 export type SubmitAccountRequestOutput = z.infer<typeof submitAccountRequestOutputSchema>;
 
 /** `getMyAccountRequest`: the caller's request and its status, or null when they never sent one. */
-export const getMyAccountRequestOutputSchema = z.object({ request: accountRequestSchema.nullable() });
+export const getMyAccountRequestOutputSchema = z.object({ request: customerAccountRequestSchema.nullable() });
 
 export const requestIdSchema = idSchema('Request ID');
 
@@ -104,16 +114,35 @@ export const listAccountRequestsInputSchema = z
 export const listAccountRequestsOutputSchema = pageSchema(accountRequestSchema);
 
 /**
+ * Linking a requester to a practice that already exists gives them its orders, patients and invoices, so an
+ * approval never does it by default (issue 10 item 4): it needs this separate confirmation naming that
+ * practice's account number (the approve dialog shows the practice and its users first).
+ */
+export const linkToExistingSchema = z
+  .object({
+    accountNumber: accountNumberInputSchema,
+    confirm: z.literal(true, { error: 'Confirm linking this user to the existing practice' }),
+  })
+  .strict();
+
+/**
  * `approveAccountRequest`: `accountNumber` assigns the account (or confirms the one the customer gave, the
- * default). A practice record is created from the request when the account does not exist yet.
+ * default). A practice record is created from the request when the account does not exist yet; an existing
+ * one is linked only with `linkToExisting` (409 without it).
  */
 export const approveAccountRequestInputSchema = z
-  .object({ requestId: requestIdSchema, accountNumber: accountNumberInputSchema.optional() })
+  .object({
+    requestId: requestIdSchema,
+    accountNumber: accountNumberInputSchema.optional(),
+    linkToExisting: linkToExistingSchema.optional(),
+  })
   .strict();
 export const approveAccountRequestOutputSchema = z.object({
   request: accountRequestSchema,
   /** True when the practice record was created by this approval. */
   practiceCreated: z.boolean(),
+  /** True when the user was linked to a practice that existed before (confirmed with `linkToExisting`). */
+  linkedToExisting: z.boolean().optional(),
   /** False when the decision could not be emailed (tell the customer yourself). */
   emailSent: z.boolean(),
 });
@@ -131,4 +160,11 @@ export const ACCOUNT_REQUEST_MESSAGES = {
   alreadyDecided: 'This request was already decided. Reload to see the latest.',
   needsAccountNumber: 'Assign an account number: the customer did not give one.',
   userGone: 'The user who sent this request no longer exists.',
+  linkMismatch: 'The confirmed practice is not the account number being approved.',
+  practiceGone: 'That practice no longer exists. Reload to see the latest.',
 } as const;
+
+/** 409 for an approval onto an existing practice without `linkToExisting` (issue 10 item 4). */
+export const existingPracticeMessage = (accountNumber: string, company: string) =>
+  `Account ${accountNumber} already belongs to ${company}. Approving links this user to that practice, with its ` +
+  'orders, patients and invoices: check the practice and its users, then confirm the link.';

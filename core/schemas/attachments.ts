@@ -9,7 +9,10 @@ export const ATTACHMENT_LIMITS = {
   /** 50 MB: a Pentacam or OCT export or a short video fits; a whole exam archive does not. */
   maxBytes: 50 * 1024 * 1024,
   maxFilesPerOrder: 10,
-  /** Presigned URLs live this long (short-lived, issue 5). */
+  /**
+   * Presigned URLs live this long (short-lived, issue 5). An upload URL obtained while the order's files
+   * could change is refused at confirmation once they cannot (confirmOrderFile), whatever is left of it.
+   */
   urlSeconds: 300,
 } as const;
 
@@ -95,7 +98,13 @@ export function isValidAttachmentList(value: unknown): boolean {
 /** The order's attachment list (spec 3 `attachments` {name, size, type}), checked by the spec 5 rule. */
 export const attachmentListSchema = z
   .array(
-    z.object({ name: z.string().max(200), size: z.number().int().nonnegative(), type: z.string().max(100) }).strict(),
+    z
+      .object({
+        name: z.string().max(200),
+        size: z.number().int().nonnegative().max(ATTACHMENT_LIMITS.maxBytes, ATTACHMENT_SIZE_MESSAGE),
+        type: z.string().max(100),
+      })
+      .strict(),
   )
   .max(ATTACHMENT_LIMITS.maxFilesPerOrder, `At most ${ATTACHMENT_LIMITS.maxFilesPerOrder} files per order`)
   .refine(isValidAttachmentList, 'Every attachment needs a name');
@@ -112,7 +121,8 @@ export const generateUploadUrlInputSchema = z
     orderId: orderIdField,
     filename: fileNameField,
     contentType: z.string().max(100),
-    size: z.number().int().nonnegative(),
+    // Any size up to a terabyte reaches the use case, which refuses a large file with ATTACHMENT_SIZE_MESSAGE.
+    size: z.number().int().nonnegative().max(1_000_000_000_000, ATTACHMENT_SIZE_MESSAGE),
   })
   .strict();
 export const generateUploadUrlOutputSchema = z.object({ url: z.string(), key: z.string() });
@@ -127,8 +137,10 @@ export const orderFileSchema = z.object({
   size: z.number(),
   contentType: z.string(),
   lastModified: z.string(),
-  /** A short-lived GET URL for images and PDFs (inline preview); absent for other types. */
+  /** A short-lived GET URL for images (inline preview); absent for other types (PDFs are always downloaded). */
   previewUrl: z.string().optional(),
 });
 export const listOrderFilesOutputSchema = z.object({ files: z.array(orderFileSchema) });
 export type OrderFile = z.infer<typeof orderFileSchema>;
+/** confirmOrderFile { orderId, filename } (issue 10 item 8): the upload, now attached. */
+export const confirmOrderFileOutputSchema = z.object({ file: orderFileSchema });

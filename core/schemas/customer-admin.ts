@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { paymentTermsDaysSchema } from './money';
 import { accountNumberSchema, customerRecordSchema } from './customer-info';
+import { versionSchema } from './bounds';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import {
   addressInputSchema,
@@ -39,6 +41,7 @@ const practiceFields = {
   shippingAddress: addressInputSchema,
   billingAddress: addressInputSchema.optional(),
   pricingAllowed: z.boolean().default(false),
+  paymentTermsDays: paymentTermsDaysSchema.optional(),
   additionalAccounts: z.array(accountNumberInputSchema).max(50, 'At most 50 additional accounts').default([]),
   buyingGroupId: buyingGroupIdSchema.optional(),
   status: customerStatusSchema.default('active'),
@@ -67,13 +70,14 @@ export type CreateCustomerInput = z.input<typeof createCustomerInputSchema>;
 export const updateCustomerInputSchema = z
   .object({
     accountNumber: accountNumberInputSchema,
-    version: z.number({ error: 'version is required' }).int().nonnegative(),
+    version: versionSchema,
     company: practiceFields.company.optional(),
     phone: practiceFields.phone.optional(),
     faxNumber: practiceFields.faxNumber,
     shippingAddress: addressInputSchema.optional(),
     billingAddress: addressInputSchema.nullable().optional(),
     pricingAllowed: z.boolean().optional(),
+    paymentTermsDays: paymentTermsDaysSchema.optional(),
     additionalAccounts: z.array(accountNumberInputSchema).max(50, 'At most 50 additional accounts').optional(),
     buyingGroupId: buyingGroupIdSchema.nullable().optional(),
     status: customerStatusSchema.optional(),
@@ -142,7 +146,7 @@ export const accountLinkInputSchema = z
   .object({
     userId: userIdSchema,
     accountNumber: accountNumberInputSchema,
-    version: z.number().int().nonnegative().optional(),
+    version: versionSchema.optional(),
   })
   .strict();
 export type AccountLinkInput = z.input<typeof accountLinkInputSchema>;

@@ -32,6 +32,8 @@ export const customerRecordSchema = z.object({
   shippingAddress: postalAddressSchema.default({ address: '', city: '', state: '', zip: '' }),
   billingAddress: postalAddressSchema.optional(),
   pricingAllowed: z.boolean().default(false),
+  /** Net terms: days from an invoice's issue to its due date; unset: DEFAULT_PAYMENT_TERMS_DAYS. */
+  paymentTermsDays: z.number().int().optional(),
   buyingGroupId: z.string().optional(),
   status: z.string().optional(),
   /** Other account numbers of the same practice (its other locations), as Customer Management keeps them. */
@@ -44,12 +46,24 @@ export const customerRecordSchema = z.object({
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 
 /**
+ * The deepest page getCustomerInfo serves: pages are numbered but the index pages by cursor, so page n costs
+ * n Queries; 1,000 pages of 100 is 100,000 orders, more than any practice places.
+ */
+export const CUSTOMER_INFO_MAX_PAGE = 1000;
+
+/**
  * `getCustomerInfo` input (spec 7 "auth/customer/{authToken}?page=&records=&account="): the token travels in
- * the Authorization header only. Defaults page 1, 25 records (spec 9); at most 100 records a page.
+ * the Authorization header only. Defaults page 1, 25 records (spec 9); at most 100 records a page and page
+ * CUSTOMER_INFO_MAX_PAGE.
  */
 export const customerInfoInputSchema = z
   .object({
-    page: z.number().int().min(1).default(CUSTOMER_LIST.defaultPage),
+    page: z
+      .number()
+      .int()
+      .min(1)
+      .max(CUSTOMER_INFO_MAX_PAGE, `page is at most ${CUSTOMER_INFO_MAX_PAGE}`)
+      .default(CUSTOMER_LIST.defaultPage),
     records: z.number().int().min(1).max(100).default(CUSTOMER_LIST.defaultRecords),
     account: accountNumberSchema.optional(),
   })

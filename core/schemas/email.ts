@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionSchema } from './bounds';
 import { multiLineText, requiredLine } from './text-fields';
 
 /**
@@ -16,7 +17,18 @@ export const EMAIL_KINDS = [
   'account-request-received',
   'account-request-approved',
   'account-request-rejected',
+  // Issue 10 item 4: to a practice's users when an account request links someone else to it.
+  'practice-user-linked',
   'user-invited',
+  // Issue 9: invoices, Pay Online, Lens Credit (lambdas/adapters/template-money-notifier.ts).
+  'invoice-issued',
+  'payment-receipt',
+  'payment-received',
+  'payment-failed',
+  'credit-granted',
+  'claim-submitted',
+  'claim-decided',
+  'warranty-ending',
 ] as const;
 export const emailKindSchema = z.enum(EMAIL_KINDS, { error: 'Not a known email' });
 export type EmailKind = z.infer<typeof emailKindSchema>;
@@ -94,7 +106,105 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     portalUrl: 'https://portal.example',
   },
   'account-request-rejected': { company: 'ClearSight Optometry', reason: 'We could not verify the licence number.' },
+  'practice-user-linked': {
+    company: 'Brightview Eye Care',
+    accountNumber: 'BV-1001',
+    linkedUserEmail: 'jamie@clearsight.test',
+    contactName: 'Jamie Lindqvist',
+    portalUrl: 'https://portal.example',
+  },
   'user-invited': { firstName: 'Alex', email: 'alex@lab.example', portalUrl: 'https://portal.example' },
+  // Issue 9. Amounts are formatted dollars ("$1,234.50"); no card data ever reaches an email.
+  'invoice-issued': {
+    invoiceNumber: 'INV-5001',
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    orderNumbers: 'LL-000123, LL-000124',
+    totalAmount: '$808.50',
+    balanceAmount: '$808.50',
+    dueDate: '2025-03-01',
+    invoiceLink: 'https://portal.example/customer/payment?invoice=INV-5001&account=BV-1001',
+  },
+  // To the payer.
+  'payment-receipt': {
+    payerName: 'Dr Alex Moreau',
+    receiptNumber: 'R-20250201-0007',
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    paidAmount: '$808.50',
+    cardAmount: '$708.50',
+    creditAmount: '$100.00',
+    overpaidAmount: '$0.00',
+    paidOn: '2025-02-01',
+    invoiceList: 'INV-5001: $808.50 paid, balance now $0.00',
+    paymentLink: 'https://portal.example/customer/payment?account=BV-1001',
+  },
+  // The lab's copy of a payment.
+  'payment-received': {
+    payerName: 'Dr Alex Moreau',
+    receiptNumber: 'R-20250201-0007',
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    paidAmount: '$808.50',
+    cardAmount: '$708.50',
+    creditAmount: '$100.00',
+    overpaidAmount: '$0.00',
+    paidOn: '2025-02-01',
+    invoiceList: 'INV-5001: $808.50 paid, balance now $0.00',
+    invoicesLink: 'https://portal.example/admin/invoices',
+  },
+  'payment-failed': {
+    payerName: 'Dr Alex Moreau',
+    accountNumber: 'BV-1001',
+    cardAmount: '$708.50',
+    invoiceNumbers: 'INV-5001',
+    failureMessage: 'Your card was declined.',
+    paymentLink: 'https://portal.example/customer/payment?account=BV-1001',
+  },
+  'credit-granted': {
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    creditAmount: '$250.00',
+    reason: 'Goodwill',
+    orderNumber: 'N/A',
+    note: 'Thank you for your patience with order LL-000123.',
+    balanceAmount: '$350.00',
+    creditLink: 'https://portal.example/customer/credit',
+  },
+  // To the lab's notification recipients.
+  'claim-submitted': {
+    accountNumber: 'BV-1001',
+    claimKind: 'Cancellation for credit',
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    eye: 'OS (left eye)',
+    lensName: 'Scleral 16.5',
+    creditAmount: '$400.00',
+    note: 'The patient could not adapt to the lens.',
+    claimsLink: 'https://portal.example/admin/warranty-claims',
+  },
+  'claim-decided': {
+    accountNumber: 'BV-1001',
+    claimKind: 'Cancellation for credit',
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    eye: 'OS (left eye)',
+    lensName: 'Scleral 16.5',
+    decision: 'Approved, waiting for the lens',
+    nextStep: 'Please send the lens back to the lab: $400.00 becomes lens credit when it arrives.',
+    creditLink: 'https://portal.example/customer/credit',
+  },
+  // The daily job: lenses entering the last 14 days of their warranty window.
+  'warranty-ending': {
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    lensCount: '2 lenses',
+    lensList: [
+      'Order LL-000123 OS, Scleral 16.5 (patient J. Doe): warranty ends 2025-03-01, 14 days left',
+      'Order LL-000124 OD, Scleral 16.5 (patient A. Smith): warranty ends 2025-03-01, 14 days left',
+    ].join('\n'),
+    creditLink: 'https://portal.example/customer/credit',
+  },
 };
 
 export const emailTemplateSchema = z.object({
@@ -112,20 +222,28 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 const templateText = { subject: requiredLine('Subject', 200), body: multiLineText('Body', 20_000) };
 export const listEmailTemplatesOutputSchema = z.object({ items: z.array(emailTemplateSchema) });
 export const updateEmailTemplateInputSchema = z
-  .object({ kind: emailKindSchema, version: z.number().int().nonnegative(), ...templateText })
+  .object({ kind: emailKindSchema, version: versionSchema, ...templateText })
   .strict();
 export const previewEmailTemplateInputSchema = z.object({ kind: emailKindSchema, ...templateText }).strict();
 export const previewEmailTemplateOutputSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 const emailAddress = z.email('Enter a valid email address').max(254);
-export const sendTestEmailInputSchema = z.object({ kind: emailKindSchema, to: emailAddress, ...templateText }).strict();
+/** A test goes to the caller's own address (issue 10 item 9); `to`, if sent, must be that address. */
+export const sendTestEmailInputSchema = z
+  .object({ kind: emailKindSchema, to: emailAddress.optional(), ...templateText })
+  .strict();
 export const sendTestEmailOutputSchema = z.object({ sent: z.boolean() });
 
-/** The lab's notification recipients (new, resubmitted and cancelled orders, account requests). */
+/**
+ * The lab's notification recipients (new, resubmitted and cancelled orders, account requests, payments and
+ * new warranty claims).
+ */
 export const labNotificationSettingsSchema = z.object({
   recipients: z.array(emailAddress).min(1, 'Give at least one recipient').max(20),
   version: z.number().int().nonnegative(),
 });
-export const updateLabNotificationSettingsInputSchema = labNotificationSettingsSchema.strict();
+export const updateLabNotificationSettingsInputSchema = labNotificationSettingsSchema
+  .extend({ version: versionSchema })
+  .strict();
 
 /**
  * spec 7 `POST auth/email/{kind}` as `sendEmail { kind, recipients, subject, body }`: answers true or false,

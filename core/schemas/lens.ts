@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lensNumberSchema, versionSchema } from './bounds';
 import { idSchema, optionalLine, requiredLine } from './text-fields';
 
 /**
@@ -26,19 +27,26 @@ const parameterKeySchema = z
   .string()
   .regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'A parameter key is letters and digits, starting with a small letter');
 
-const numberParameterSchema = z
-  .object({
-    kind: z.literal('number'),
-    key: parameterKeySchema,
-    label: requiredLine('Label', 60),
-    unit: parameterUnitSchema,
-    min: z.number().finite(),
-    max: z.number().finite(),
-    step: z.number().positive('Step must be more than 0').finite(),
-    required: z.boolean(),
-  })
-  .strict()
-  .refine((p) => p.min <= p.max, { message: 'Min must not be more than max', path: ['max'] });
+/**
+ * A numeric parameter. What a super admin sends is bounded (+-100,000, at most 6 decimals: core/schemas/bounds.ts);
+ * a design read back from the table only needs finite numbers, so designs saved before the bounds still load.
+ */
+function numberParameter(number: (label: string) => z.ZodNumber) {
+  return z
+    .object({
+      kind: z.literal('number'),
+      key: parameterKeySchema,
+      label: requiredLine('Label', 60),
+      unit: parameterUnitSchema,
+      min: number('Min'),
+      max: number('Max'),
+      step: number('Step').refine((v) => v > 0, 'Step must be more than 0'),
+      required: z.boolean(),
+    })
+    .strict()
+    .refine((p) => p.min <= p.max, { message: 'Min must not be more than max', path: ['max'] });
+}
+const storedNumber = (): z.ZodNumber => z.number().finite();
 
 const optionSchema = z.object({ value: requiredLine('Option', 60), label: requiredLine('Option label', 80) }).strict();
 
@@ -56,19 +64,58 @@ const optionParameterSchema = z
     path: ['options'],
   });
 
-export const parameterDefinitionSchema = z.discriminatedUnion('kind', [numberParameterSchema, optionParameterSchema]);
+/** A parameter definition as stored and answered. */
+export const parameterDefinitionSchema = z.discriminatedUnion('kind', [
+  numberParameter(storedNumber),
+  optionParameterSchema,
+]);
+/** A parameter definition as Lens Management sends it: numbers bounded. */
+export const parameterDefinitionInputSchema = z.discriminatedUnion('kind', [
+  numberParameter(lensNumberSchema),
+  optionParameterSchema,
+]);
 export type ParameterDefinition = z.infer<typeof parameterDefinitionSchema>;
 export type NumberParameter = Extract<ParameterDefinition, { kind: 'number' }>;
 export type OptionParameter = Extract<ParameterDefinition, { kind: 'option' }>;
 
-const parametersSchema = z
-  .array(parameterDefinitionSchema)
-  .min(1, 'A design needs at least one parameter')
-  .max(40)
-  .refine((ps) => new Set(ps.map((p) => p.key)).size === ps.length, { message: 'A parameter key is used twice' });
+const parameterList = <P extends z.ZodType<{ key: string }>>(parameter: P) =>
+  z
+    .array(parameter)
+    .min(1, 'A design needs at least one parameter')
+    .max(40)
+    .refine((ps) => new Set(ps.map((p) => p.key)).size === ps.length, { message: 'A parameter key is used twice' });
+const parametersSchema = parameterList(parameterDefinitionSchema);
+const parametersInputSchema = parameterList(parameterDefinitionInputSchema);
 
 /** Money in cents (integers: no float rounding on invoices). */
 export const centsSchema = z.number().int('Price is in whole cents').min(0).max(10_000_000);
+
+/** A design's warranty terms beside its window (`warrantyDays`, from shipping). */
+export const warrantyPolicySchema = z
+  .object({
+    /** Parameter exchanges (warranty remakes) allowed per eye; null = unlimited. */
+    exchangesPerEye: z.number().int().min(0).max(20).nullable(),
+    /** Charged on the remake's invoice instead of the lens price. */
+    exchangeFeeCents: z
+      .number()
+      .int('Exchange fee is in whole cents')
+      .min(0)
+      .max(100_000, 'Exchange fee is at most $1,000.00'),
+    /** Share of the line's price credited when a lens is cancelled in warranty. */
+    cancellationCreditPercent: z.number().int().min(0).max(100),
+    /** The lens must come back before a cancellation credit becomes available. */
+    returnRequired: z.boolean(),
+  })
+  .strict();
+export type WarrantyPolicy = z.infer<typeof warrantyPolicySchema>;
+
+/** Terms a design has before Lens Management sets its own (the common terms of the labs we surveyed). */
+export const DEFAULT_WARRANTY_POLICY: WarrantyPolicy = {
+  exchangesPerEye: null,
+  exchangeFeeCents: 0,
+  cancellationCreditPercent: 100,
+  returnRequired: true,
+};
 
 /** The fields a super admin edits. */
 const lensDesignFields = {
@@ -79,6 +126,8 @@ const lensDesignFields = {
   /** Price per lens in cents; shown to practices only when their account's `pricingAllowed` is true. */
   priceCents: centsSchema,
   warrantyDays: z.number().int().min(0).max(730),
+  /** What the warranty allows within `warrantyDays` of shipping (Lens Credit). */
+  warranty: warrantyPolicySchema.default(DEFAULT_WARRANTY_POLICY),
   active: z.boolean(),
 };
 
@@ -105,10 +154,12 @@ export const listLensDesignsInputSchema = z
   .default({ includeInactive: false });
 export const listLensDesignsOutputSchema = z.object({ items: z.array(lensDesignSchema) });
 
-export const createLensDesignInputSchema = z.object(lensDesignFields).strict();
+export const createLensDesignInputSchema = z
+  .object({ ...lensDesignFields, parameters: parametersInputSchema })
+  .strict();
 export type CreateLensDesignInput = z.input<typeof createLensDesignInputSchema>;
 /** Edits name the version they read (optimistic locking); deactivating is `active: false`. */
 export const updateLensDesignInputSchema = z
-  .object({ lensId: lensIdSchema, version: z.number().int().nonnegative(), ...lensDesignFields })
+  .object({ lensId: lensIdSchema, version: versionSchema, ...lensDesignFields, parameters: parametersInputSchema })
   .strict();
 export type UpdateLensDesignInput = z.input<typeof updateLensDesignInputSchema>;

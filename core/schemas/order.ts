@@ -3,7 +3,9 @@ import { ORDER_STATUSES } from '../rules/order-lifecycle';
 import { attachmentListSchema } from './attachments';
 import { accountNumberSchema } from './customer-info';
 import { lensDesignSchema, lensIdSchema } from './lens';
+import { centsAmountSchema, invoiceNumberSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
+import { boundedRecord, fieldKeySchema, lensNumberSchema, versionSchema } from './bounds';
 import { addressInputSchema, multiLineText, optionalLine, requiredLine } from './text-fields';
 
 /**
@@ -28,11 +30,28 @@ export const SHIPPING_METHOD_LABELS = {
   overnight: 'Overnight (priority)',
 } as const;
 export const SHIP_TO = ['office', 'patient'] as const;
+/** What the lab bills for each shipping method unless the close dialog says otherwise. */
+export const SHIPPING_PRICES_CENTS: Record<(typeof SHIPPING_METHODS)[number], number> = {
+  standard: 850,
+  express: 1800,
+  overnight: 3500,
+};
 
-/** Parameter values by parameter key: numbers for numeric parameters, option values for option ones. */
-export const parameterValuesSchema = z.record(
-  z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'Not a parameter key'),
-  z.union([z.number().finite(), z.string().max(60)]),
+/** At most as many values as a design has parameters (lens.ts: 40). */
+export const MAX_PARAMETER_VALUES = 40;
+
+/**
+ * Parameter values by parameter key: numbers for numeric parameters (within +-100,000, at most 6 decimals,
+ * as any design range is), option values for option ones.
+ */
+export const parameterValuesSchema = boundedRecord(
+  z
+    .string()
+    .max(40, 'Not a parameter key')
+    .regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'Not a parameter key'),
+  z.union([lensNumberSchema('Parameter value'), z.string().max(60)]),
+  MAX_PARAMETER_VALUES,
+  `At most ${MAX_PARAMETER_VALUES} parameters per lens`,
 );
 
 const orderLineFields = {
@@ -71,41 +90,57 @@ export const orderFieldsSchema = z
   .strict();
 export type OrderFields = z.input<typeof orderFieldsSchema>;
 
+/** Parameter values as read back from the table: orders and drafts saved before the bounds above still load. */
+const storedParameterValuesSchema = z.record(z.string(), z.union([z.number().finite(), z.string()]));
+
+function orderDraftShape(
+  parameters: z.ZodType<Record<string, number | string>>,
+  address: z.ZodType<Record<string, string>>,
+) {
+  return z
+    .object({
+      patient: z.string().max(80).optional(),
+      poNumber: z.string().max(40).optional(),
+      lines: z
+        .array(
+          z
+            .object({
+              eye: eyeSchema,
+              lensId: z.string().max(64).optional(),
+              parameters: parameters.default({}),
+              quantity: z.number().int().min(0).max(10).optional(),
+              notes: z.string().max(300).optional(),
+            })
+            .strict(),
+        )
+        .max(2)
+        .default([]),
+      shipping: z
+        .object({
+          method: z.enum(SHIPPING_METHODS).optional(),
+          shipTo: z.enum(SHIP_TO).optional(),
+          address: address.optional(),
+        })
+        .strict()
+        .optional(),
+      notes: z.string().max(2000).optional(),
+      attachments: attachmentListSchema.default([]),
+      remake: remakeSchema.optional(),
+    })
+    .strict();
+}
+
 /**
  * A draft as the form saves it while the user types: every field optional and unchecked for range (the
  * user is not done), but the same shapes and size limits, so a draft cannot hold anything an order could not.
+ * The address holds the fields as typed (address, apt, city, state, zip, country): field-name keys, a few.
  */
-export const orderDraftSchema = z
-  .object({
-    patient: z.string().max(80).optional(),
-    poNumber: z.string().max(40).optional(),
-    lines: z
-      .array(
-        z
-          .object({
-            eye: eyeSchema,
-            lensId: z.string().max(64).optional(),
-            parameters: parameterValuesSchema.default({}),
-            quantity: z.number().int().min(0).max(10).optional(),
-            notes: z.string().max(300).optional(),
-          })
-          .strict(),
-      )
-      .max(2)
-      .default([]),
-    shipping: z
-      .object({
-        method: z.enum(SHIPPING_METHODS).optional(),
-        shipTo: z.enum(SHIP_TO).optional(),
-        address: z.record(z.string(), z.string().max(200)).optional(),
-      })
-      .strict()
-      .optional(),
-    notes: z.string().max(2000).optional(),
-    attachments: attachmentListSchema.default([]),
-    remake: remakeSchema.optional(),
-  })
-  .strict();
+export const orderDraftSchema = orderDraftShape(
+  parameterValuesSchema,
+  boundedRecord(fieldKeySchema('address field'), z.string().max(200), 12),
+);
+/** A draft as stored and answered (read with the shapes drafts had before issue 10's bounds). */
+const storedOrderDraftSchema = orderDraftShape(storedParameterValuesSchema, z.record(z.string(), z.string()));
 export type OrderDraft = z.input<typeof orderDraftSchema>;
 
 /** `saveOrderDraft`: creates the draft on first save; later saves name the version they read. */
@@ -114,7 +149,7 @@ export const saveOrderDraftInputSchema = z
     orderId: orderIdSchema,
     accountNumber: accountNumberSchema,
     draft: orderDraftSchema,
-    version: z.number().int().nonnegative().optional(),
+    version: versionSchema.optional(),
   })
   .strict();
 export const saveOrderDraftOutputSchema = z.object({
@@ -130,7 +165,6 @@ export const submitOrderInputSchema = z
 
 export const orderIdInputSchema = z.object({ orderId: orderIdSchema }).strict();
 
-const versionSchema = z.number().int().nonnegative();
 export const approveOrderInputSchema = z
   .object({ orderId: orderIdSchema, version: versionSchema, note: optionalLine('Note', 500) })
   .strict();
@@ -144,10 +178,11 @@ export const closeOrderInputSchema = z
   .object({
     orderId: orderIdSchema,
     version: versionSchema,
-    invoiceNumber: requiredLine('Invoice number', 40).regex(
-      /^[A-Za-z0-9-]+$/,
-      'Invoice number is letters, digits and dashes',
-    ),
+    invoiceNumber: invoiceNumberSchema,
+    /** Left out: the shipping method's price (SHIPPING_PRICES_CENTS). */
+    shippingCents: centsAmountSchema('Shipping').optional(),
+    /** Tax the lab enters for this invoice (no tax rules in the portal). */
+    taxCents: centsAmountSchema('Tax').default(0),
   })
   .strict();
 export const cancelOrderInputSchema = z
@@ -177,9 +212,18 @@ export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 /** An order line as stored: the values plus the design exactly as it was when ordered. */
 export const orderLineSchema = z.object({
   ...orderLineFields,
+  parameters: storedParameterValuesSchema,
   notes: z.string().optional(),
   design: lensDesignSchema
-    .pick({ lensId: true, name: true, type: true, parameters: true, warrantyDays: true, version: true })
+    .pick({
+      lensId: true,
+      name: true,
+      type: true,
+      parameters: true,
+      warrantyDays: true,
+      warranty: true,
+      version: true,
+    })
     .extend({
       priceCents: z.number().int().optional(),
     }),
@@ -196,11 +240,17 @@ export const orderSchema = z.object({
   poNumber: z.string().optional(),
   lines: z.array(orderLineSchema),
   /** Drafts keep what was typed; submitted orders hold checked fields. */
-  draft: orderDraftSchema.optional(),
+  draft: storedOrderDraftSchema.optional(),
   shipping: shippingSchema.optional(),
   notes: z.string().optional(),
   attachments: z.array(z.object({ name: z.string(), size: z.number(), type: z.string() })),
-  remake: remakeSchema.extend({ ofOrderNumber: z.string().optional() }).optional(),
+  remake: remakeSchema
+    .extend({
+      ofOrderNumber: z.string().optional(),
+      /** A warranty exchange: the fee its invoice bills instead of the lens price (the design's policy). */
+      exchangeFeeCents: z.number().int().optional(),
+    })
+    .optional(),
   invoiceNumber: z.string().optional(),
   holdMessage: z.string().optional(),
   rejectReason: z.string().optional(),

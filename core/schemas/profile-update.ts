@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionSchema } from './bounds';
 import { optionalLine, optionalPhoneNumber, requiredLine } from './text-fields';
 
 /**
@@ -10,7 +11,7 @@ import { optionalLine, optionalPhoneNumber, requiredLine } from './text-fields';
  */
 export const updateMyProfileInputSchema = z
   .object({
-    version: z.number({ error: 'version is required' }).int().nonnegative(),
+    version: versionSchema,
     firstName: requiredLine('First name', 100).optional(),
     lastName: requiredLine('Last name', 100).optional(),
     address: optionalLine('Address', 200),

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import type { GatewayKind } from './payment';
+
+/**
+ * GATEWAY_KINDS of ./payment, written out: this schema is in the app's entry chunk (it is read before sign-in),
+ * and importing ./payment would bring the money schemas with it.
+ */
+const GATEWAYS = ['fake', 'stripe'] as const satisfies readonly GatewayKind[];
 
 /**
  * The SPA's runtime `config.json`, written by the CDK deployment and by the local stack, so one build of
@@ -23,5 +30,11 @@ export const runtimeConfigSchema = z.object({
   }),
   /** Only set locally: the dev mailbox where sent emails can be read. */
   mailboxUrl: z.string().url().optional(),
+  /** The stage's card gateway (Pay Online): Stripe's Payment Element, or the local fake's test card form. */
+  payments: z.object({
+    gateway: z.enum(GATEWAYS),
+    /** Stripe's publishable key (stripe stages only). */
+    publishableKey: z.string().min(1).optional(),
+  }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMsSchema } from './bounds';
 
 /**
  * The userActivity record (spec 3 "User activity"), keyed by user id. The browser reports the part it
@@ -16,7 +17,7 @@ const clientId = z
   .min(8)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Must be an id of letters, digits, _ or -');
-const epochMs = z.number().int().nonnegative();
+const epochMs = epochMsSchema;
 
 export const activityReportSchema = z.object({
   /** ms timestamp of the user's last activity (spec 3). */
@@ -28,7 +29,9 @@ export const activityReportSchema = z.object({
   screen: z.object({
     width: z.number().int().nonnegative().max(100_000),
     height: z.number().int().nonnegative().max(100_000),
-    pixelRatio: z.number().positive().max(20),
+    // The browser reports window.devicePixelRatio clamped to 0.1..20 (activity-record.ts); DynamoDB cannot
+    // store numbers near zero like 1e-200, so the floor is the schema's too.
+    pixelRatio: z.number().finite().min(0.1).max(20),
   }),
   device: z.object({ type: z.enum(DEVICE_TYPES), os: text(64), osVersion: text(64) }),
   session: z.object({
@@ -50,8 +53,9 @@ export type PutActivityInput = z.input<typeof putActivityInputSchema>;
 export const putActivityOutputSchema = z.object({ written: z.boolean(), lastSync: epochMs.nullable() });
 export type PutActivityOutput = z.infer<typeof putActivityOutputSchema>;
 
-/** The stored record. */
+/** The stored record (its screen read as before the pixelRatio floor, so an older record still loads). */
 export const userActivitySchema = activityReportSchema.extend({
+  screen: activityReportSchema.shape.screen.extend({ pixelRatio: z.number().finite().positive().max(20) }),
   userId: z.string(),
   userEmail: z.string(),
   /** spec 6: the role is reported in the activity record, defaulting to customer. */

@@ -19,13 +19,14 @@ import { GROUPS, type Group } from '../../core/constants';
 import { requireEnv } from '../env';
 import type { AdminDirectory, DirectoryPage, DirectoryUser } from '../ports/admin-directory';
 import { DirectoryError } from '../ports/user-directory';
+import { awsClientOptions } from './aws-client-options';
 import { call } from './cognito-user-directory';
 
 /**
  * The user pool's admin API (USER_POOL_ID). The endpoint comes from
  * AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER when set (the local bridge), else the regional one.
  */
-const client = new CognitoIdentityProviderClient({});
+const client = new CognitoIdentityProviderClient(awsClientOptions());
 const pool = () => requireEnv('USER_POOL_ID');
 
 /** Cognito answers at most 60 users a page. */

@@ -7,13 +7,14 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { requireEnv } from '../env';
+import { awsClientOptions } from './aws-client-options';
 import { DirectoryError, type DirectoryErrorKind, type UserDirectory } from '../ports/user-directory';
 
 /**
  * The Cognito user pool (USER_POOL_ID, USER_POOL_CLIENT_ID). The endpoint comes from
  * AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER when set (the local bridge), else the regional one.
  */
-const client = new CognitoIdentityProviderClient({});
+const client = new CognitoIdentityProviderClient(awsClientOptions());
 
 const KIND_BY_ERROR: Record<string, DirectoryErrorKind> = {
   UsernameExistsException: 'email-taken',

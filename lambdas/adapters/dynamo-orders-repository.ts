@@ -21,6 +21,7 @@ import {
   type StatusOrdersQuery,
 } from '../ports/orders-repository';
 import { batchGetItems } from './dynamo-batch-get';
+import { invoicePut } from './dynamo-money-store';
 import { documentClient, tableName } from './dynamo-client';
 
 /**
@@ -42,13 +43,21 @@ const statusCursorSchema = z
   .object({ orderId: z.string().max(64), status: z.string().max(20), statusAt: z.string().max(40) })
   .strict();
 
-function refusalOf(error: unknown, sequenceIndex: number | null): OrderWriteRefused | null {
+function refusalOf(
+  error: unknown,
+  sequenceIndex: number | null,
+  invoiceIndex: number | null = null,
+  limitIndexes: number[] = [],
+): OrderWriteRefused | null {
   if (error instanceof ConditionalCheckFailedException) return new OrderWriteRefused('order');
   if (!(error instanceof TransactionCanceledException)) return null;
   const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
   if (codes[0] === 'ConditionalCheckFailed') return new OrderWriteRefused('order');
   if (sequenceIndex !== null && codes[sequenceIndex] === 'ConditionalCheckFailed')
     return new OrderWriteRefused('sequence');
+  if (invoiceIndex !== null && codes[invoiceIndex] === 'ConditionalCheckFailed')
+    return new OrderWriteRefused('invoice');
+  if (limitIndexes.some((i) => codes[i] === 'ConditionalCheckFailed')) return new OrderWriteRefused('limit');
   return new OrderWriteRefused('contention');
 }
 
@@ -177,7 +186,7 @@ export function dynamoOrdersRepository(): OrdersRepository {
       return Item ? orderSchema.parse(Item) : null;
     },
 
-    async write({ order, expectedVersion, counters: deltas = {}, sequence }) {
+    async write({ order, expectedVersion, counters: deltas = {}, counterLimits = {}, sequence, invoice }) {
       const condition =
         expectedVersion === null
           ? { ConditionExpression: 'attribute_not_exists(orderId)' }
@@ -188,7 +197,7 @@ export function dynamoOrdersRepository(): OrdersRepository {
             };
       const put = { TableName: table(), Item: orderItem(order), ...condition };
       const counterEntries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
-      if (!sequence && counterEntries.length === 0) {
+      if (!sequence && !invoice && counterEntries.length === 0) {
         try {
           await documentClient().send(new PutCommand(put));
         } catch (error) {
@@ -211,21 +220,39 @@ export function dynamoOrdersRepository(): OrdersRepository {
             },
           ]
         : [];
-      const counterItems = counterEntries.map(([counter, delta]) => ({
-        Update: {
-          TableName: counters(),
-          Key: { counter },
-          UpdateExpression: 'ADD #value :delta',
-          ExpressionAttributeNames: { '#value': 'value' },
-          ExpressionAttributeValues: { ':delta': delta },
-        },
-      }));
+      // A ceiling is checked on the value before the ADD: at most `limit - delta` leaves room for the delta.
+      const room = (counter: string, delta: number) =>
+        counterLimits[counter] === undefined ? undefined : counterLimits[counter] - delta;
+      if (counterEntries.some(([counter, delta]) => (room(counter, delta) ?? 0) < 0))
+        throw new OrderWriteRefused('limit');
+      const counterItems = counterEntries.map(([counter, delta]) => {
+        const ceiling = room(counter, delta);
+        return {
+          Update: {
+            TableName: counters(),
+            Key: { counter },
+            UpdateExpression: 'ADD #value :delta',
+            ExpressionAttributeNames: { '#value': 'value' },
+            ExpressionAttributeValues: { ':delta': delta, ...(ceiling === undefined ? {} : { ':room': ceiling }) },
+            ...(ceiling === undefined
+              ? {}
+              : { ConditionExpression: 'attribute_not_exists(#value) OR #value <= :room' }),
+          },
+        };
+      });
+      const invoiceItem = invoice ? [invoicePut(invoice.invoice, invoice.expectedVersion)] : [];
+      const firstCounter = 1 + sequenceItem.length + invoiceItem.length;
+      const limitIndexes = counterEntries.flatMap(([counter], i) =>
+        counterLimits[counter] === undefined ? [] : [firstCounter + i],
+      );
       try {
         await documentClient().send(
-          new TransactWriteCommand({ TransactItems: [{ Put: put }, ...sequenceItem, ...counterItems] }),
+          new TransactWriteCommand({
+            TransactItems: [{ Put: put }, ...sequenceItem, ...invoiceItem, ...counterItems],
+          }),
         );
       } catch (error) {
-        throw refusalOf(error, sequence ? 1 : null) ?? error;
+        throw refusalOf(error, sequence ? 1 : null, invoice ? 1 + sequenceItem.length : null, limitIndexes) ?? error;
       }
     },
 

@@ -1,7 +1,7 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadObjectCommand,
   ListObjectsV2Command,
   NotFound,
   PutObjectCommand,
@@ -12,7 +12,15 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { safeFileName } from '../../core/schemas/attachments';
 import { mapWithLimit } from '../concurrency/map-with-limit';
 import { requireEnv } from '../env';
-import { orderFileKey, orderFilesFolder, type OrderFiles, type StoredOrderFile } from '../ports/order-files';
+import {
+  incomingFileKey,
+  incomingFilesFolder,
+  orderFileKey,
+  orderFilesFolder,
+  type InspectedOrderFile,
+  type OrderFiles,
+} from '../ports/order-files';
+import { awsClientOptions } from './aws-client-options';
 
 /**
  * One client per Lambda container. The endpoint comes from AWS_ENDPOINT_URL_S3 when set (s3rver locally).
@@ -20,6 +28,7 @@ import { orderFileKey, orderFilesFolder, type OrderFiles, type StoredOrderFile }
  * that a browser's plain PUT cannot satisfy (and s3rver cannot parse the trailing checksum).
  */
 const client = new S3Client({
+  ...awsClientOptions(),
   forcePathStyle: process.env['S3_FORCE_PATH_STYLE'] === 'true',
   requestChecksumCalculation: 'WHEN_REQUIRED',
   responseChecksumValidation: 'WHEN_REQUIRED',
@@ -31,21 +40,66 @@ const bucket = () => requireEnv('ATTACHMENTS_BUCKET');
 const contentDisposition = (disposition: 'attachment' | 'inline', filename: string) =>
   `${disposition}; filename="${safeFileName(filename)}"`;
 
+const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
+
 const isMissing = (error: unknown) =>
   error instanceof NotFound ||
-  (error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey'));
+  (error instanceof S3ServiceException && (statusOf(error) === 404 || error.name === 'NoSuchKey'));
+
+/** A copy whose source changed since it was read (CopySourceIfMatch), or whose source went away. */
+const isStaleSource = (error: unknown) =>
+  isMissing(error) ||
+  (error instanceof S3ServiceException && (statusOf(error) === 412 || error.name === 'PreconditionFailed'));
+
+/** `x-amz-copy-source`: bucket and key, URL-encoded per path segment. */
+const copySource = (key: string) => `${bucket()}/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/** The total size from `Content-Range: bytes 0-4095/123456`. */
+const totalSize = (contentRange: string | undefined, fallback: number | undefined) =>
+  Number(/\/(\d+)$/.exec(contentRange ?? '')?.[1] ?? fallback ?? 0);
 
 export function s3OrderFiles(): OrderFiles {
-  async function head(orderId: string, filename: string): Promise<StoredOrderFile | null> {
+  /** The keys below `folder`: its own files only, or (`nested`) every key under it. */
+  async function keys(folder: string, { nested = false } = {}) {
+    const found: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket(), Prefix: folder, ...(token ? { ContinuationToken: token } : {}) }),
+      );
+      for (const object of page.Contents ?? []) {
+        // Only the order's own files unless asked: nothing in a sub-folder (keys are never built with one).
+        if (object.Key && (nested || !object.Key.slice(folder.length).includes('/'))) found.push(object.Key);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return found;
+  }
+
+  /**
+   * Whether exactly this key is stored. A listing rather than a GET: without s3:ListBucket on the key S3
+   * answers a GET of a missing key 403, not 404, and the roles list only below their prefixes.
+   */
+  async function exists(key: string) {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: key, MaxKeys: 1 }));
+    return page.Contents?.[0]?.Key === key;
+  }
+
+  /** The object's facts and first bytes (a ranged GET: one request, like the HEAD it replaces). */
+  async function inspect(key: string, startBytes: number): Promise<InspectedOrderFile | null> {
+    const filename = key.slice(key.lastIndexOf('/') + 1);
     try {
       const answer = await client.send(
-        new HeadObjectCommand({ Bucket: bucket(), Key: orderFileKey(orderId, filename) }),
+        new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${Math.max(0, startBytes - 1)}` }),
       );
+      const start = answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
       return {
-        filename: safeFileName(filename),
-        size: answer.ContentLength ?? 0,
+        filename,
+        size: totalSize(answer.ContentRange, answer.ContentLength),
         contentType: answer.ContentType ?? 'application/octet-stream',
         lastModified: (answer.LastModified ?? new Date(0)).toISOString(),
+        start: start.slice(0, startBytes),
+        revision: { etag: answer.ETag ?? '' },
       };
     } catch (error) {
       if (isMissing(error)) return null;
@@ -53,30 +107,11 @@ export function s3OrderFiles(): OrderFiles {
     }
   }
 
-  async function keys(orderId: string) {
-    const folder = orderFilesFolder(orderId);
-    const found: { key: string; size: number; lastModified: Date | undefined }[] = [];
-    let token: string | undefined;
-    do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket(), Prefix: folder, ...(token ? { ContinuationToken: token } : {}) }),
-      );
-      for (const object of page.Contents ?? []) {
-        // Only the order's own files: nothing in a sub-folder (keys are never built with one).
-        if (object.Key && !object.Key.slice(folder.length).includes('/')) {
-          found.push({ key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified });
-        }
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return found;
-  }
-
   return {
     uploadUrl({ orderId, filename, contentType, size }, expiresIn) {
       const command = new PutObjectCommand({
         Bucket: bucket(),
-        Key: orderFileKey(orderId, filename),
+        Key: incomingFileKey(orderId, filename),
         ContentType: contentType,
         ContentLength: size,
       });
@@ -94,16 +129,47 @@ export function s3OrderFiles(): OrderFiles {
       return getSignedUrl(client, command, { expiresIn });
     },
 
-    async list(orderId) {
-      const objects = await keys(orderId);
-      // ListObjectsV2 does not report the content type; a HEAD per file (at most maxFilesPerOrder) does.
-      const files = await mapWithLimit(objects, 5, (object) =>
-        head(orderId, object.key.slice(orderFilesFolder(orderId).length)),
-      );
-      return files.filter((file): file is StoredOrderFile => file !== null);
+    async list(orderId, startBytes) {
+      const found = await keys(orderFilesFolder(orderId));
+      // At most maxFilesPerOrder files: one ranged GET each, a few at a time.
+      const files = await mapWithLimit(found, 5, (key) => inspect(key, startBytes));
+      return files.filter((file): file is InspectedOrderFile => file !== null);
     },
 
-    head,
+    async head(orderId, filename, startBytes) {
+      const key = orderFileKey(orderId, filename);
+      return (await exists(key)) ? inspect(key, startBytes) : null;
+    },
+
+    async incoming(orderId, filename, startBytes) {
+      const key = incomingFileKey(orderId, filename);
+      return (await exists(key)) ? inspect(key, startBytes) : null;
+    },
+
+    async attach(orderId, filename, revision) {
+      const from = incomingFileKey(orderId, filename);
+      try {
+        // The ETag pins the copy to the bytes that were checked: S3 refuses it (412) when the upload was PUT
+        // again in between with other content. (Not a version id: copying a version needs s3:GetObjectVersion.)
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: bucket(),
+            Key: orderFileKey(orderId, filename),
+            CopySource: copySource(from),
+            CopySourceIfMatch: revision.etag,
+          }),
+        );
+      } catch (error) {
+        if (isStaleSource(error)) return false;
+        throw error;
+      }
+      await client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: from }));
+      return true;
+    },
+
+    async removeIncoming(orderId, filename) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: incomingFileKey(orderId, filename) }));
+    },
 
     async remove(orderId, filename) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: orderFileKey(orderId, filename) }));
@@ -112,10 +178,11 @@ export function s3OrderFiles(): OrderFiles {
     async removeAll(orderId) {
       // One DeleteObject per file (at most maxFilesPerOrder): as quick for so few, and clear of DeleteObjects'
       // required body checksum, which emulators support unevenly.
-      const objects = await keys(orderId);
-      await mapWithLimit(objects, 5, (object) =>
-        client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: object.key })),
-      );
+      const found = [
+        ...(await keys(orderFilesFolder(orderId), { nested: true })),
+        ...(await keys(incomingFilesFolder(orderId), { nested: true })),
+      ];
+      await mapWithLimit(found, 5, (key) => client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: key })));
     },
   };
 }

@@ -1,9 +1,10 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { requireEnv } from '../env';
 import type { AccountNotices } from '../ports/account-notices';
+import { awsClientOptions } from './aws-client-options';
 
 /** SES v2 (AWS_ENDPOINT_URL_SESV2 points it at the local emulator). Sender: EMAIL_FROM. */
-const client = new SESv2Client({});
+const client = new SESv2Client(awsClientOptions());
 
 const SUBJECT = 'Your Lenslab Portal account';
 const BODY = [

@@ -2,9 +2,10 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { OutgoingEmail } from '../email/safe-email';
 import { requireEnv } from '../env';
 import type { EmailSender } from '../ports/email-sender';
+import { awsClientOptions } from './aws-client-options';
 
 /** SES v2 (AWS_ENDPOINT_URL_SESV2 points it at the local emulator). Sender: EMAIL_FROM. */
-const client = new SESv2Client({});
+const client = new SESv2Client(awsClientOptions());
 
 export function sesEmailSender(): EmailSender {
   return {

@@ -1,9 +1,7 @@
-import type { EmailKind } from '../../core/schemas/email';
 import type { Order } from '../../core/schemas/order';
-import { defaultTemplate, type TemplateText } from '../email/default-templates';
 import { portalUrl as envPortalUrl } from '../email/email-config';
 import { orderEmailValues, type OrderEmailAudience } from '../email/order-email-values';
-import { templateEmail } from '../email/render-template';
+import { addressesOnce, templateMailing } from '../email/template-mailing';
 import { createLogger, type Logger } from '../http/logger';
 import type { CustomersRepository } from '../ports/customers-repository';
 import type { EmailSender } from '../ports/email-sender';
@@ -59,14 +57,7 @@ export function templateOrderNotifier(deps: Partial<TemplateOrderNotifierDeps> =
     });
   const portal = deps.portalUrl !== undefined ? deps.portalUrl : envPortalUrl();
 
-  const templateFor = async (kind: EmailKind): Promise<TemplateText> => {
-    try {
-      return await resolved().templates.get(kind);
-    } catch (error) {
-      log.warn('order email: template unavailable, the built-in text is used', { kind, error: describeError(error) });
-      return defaultTemplate(kind);
-    }
-  };
+  const mailing = templateMailing('order email', resolved, log);
 
   const companyOf = async (order: Order): Promise<string | undefined> => {
     try {
@@ -77,34 +68,23 @@ export function templateOrderNotifier(deps: Partial<TemplateOrderNotifierDeps> =
     }
   };
 
-  const labRecipients = async (): Promise<string[]> => {
-    try {
-      return (await resolved().templates.labRecipients()).recipients;
-    } catch (error) {
-      log.warn('order email: lab recipients unavailable', { error: describeError(error) });
-      return [];
-    }
-  };
-
   return {
     async notify(kind: OrderEmailKind, order: Order, practiceEmail: string | null) {
       try {
         const routing = ROUTING[kind];
-        const template = await templateFor(kind);
+        const template = await mailing.template(kind);
         const company = routing.company ? await companyOf(order) : undefined;
-        const practice = routing.audiences.includes('practice') && practiceEmail ? practiceEmail.toLowerCase() : null;
-        const lab = routing.audiences.includes('lab') ? (await labRecipients()).map((r) => r.toLowerCase()) : [];
+        const practice = routing.audiences.includes('practice') && practiceEmail ? [practiceEmail] : [];
+        const lab = routing.audiences.includes('lab') ? await mailing.labRecipients() : [];
         // An orderer who is also a lab recipient gets one email, the practice's.
-        const to = new Map<string, OrderEmailAudience>();
-        if (practice) to.set(practice, 'practice');
-        for (const address of lab) if (!to.has(address)) to.set(address, 'lab');
+        const to = addressesOnce<OrderEmailAudience>(['practice', practice], ['lab', lab]);
         for (const [address, audience] of to) {
-          try {
-            const values = orderEmailValues(kind, order, { portalUrl: portal, company, audience });
-            await resolved().mailer.send(templateEmail(address, template, values));
-          } catch (error) {
-            log.warn('order email: not sent', { kind, orderId: order.orderId, error: describeError(error) });
-          }
+          await mailing.sendOne(
+            address,
+            template,
+            () => orderEmailValues(kind, order, { portalUrl: portal, company, audience }),
+            { kind, orderId: order.orderId },
+          );
         }
       } catch (error) {
         log.error('order email: failed', { kind, orderId: order.orderId, error: describeError(error) });

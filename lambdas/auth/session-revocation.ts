@@ -1,8 +1,23 @@
+import { isAdminRole, roleFromGroups } from '../../core/rules/auth-status';
 import type { SessionRevocations } from '../ports/session-revocations';
 import type { Identity } from './verify-token';
 
 /** How long a looked-up revocation state is reused by one process (docs/decisions.md "Server-side sign-out"). */
 export const REVOCATION_CACHE_MS = 5000;
+
+/**
+ * Tokens signed in this recently are checked against the store, never the cache. A user change (disable, role,
+ * password, delete) revokes before and again after the Cognito change (use-cases/end-user-sessions.ts), all
+ * inside one Lambda call (29 s at most): a token signed in between the two is younger than this when the second
+ * revocation lands, so every process refuses it at once instead of within REVOCATION_CACHE_MS.
+ */
+export const FRESH_SESSION_SECONDS = 60;
+
+/** The cached store, which can also read past its cache. */
+export interface CachedSessionRevocations extends SessionRevocations {
+  /** Reads the store (one GetItem), ignoring the cache, and remembers the answer. */
+  revokedAtUncached(userId: string): Promise<number | null>;
+}
 
 /**
  * Wraps a revocation store with a short per-process cache, so a burst of calls by one user costs one
@@ -12,7 +27,7 @@ export const REVOCATION_CACHE_MS = 5000;
 export function cachedSessionRevocations(
   inner: SessionRevocations,
   options: { ttlMs?: number; now?: () => number; maxEntries?: number } = {},
-): SessionRevocations {
+): CachedSessionRevocations {
   const ttlMs = options.ttlMs ?? REVOCATION_CACHE_MS;
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 10_000;
@@ -20,6 +35,11 @@ export function cachedSessionRevocations(
   const remember = (userId: string, revokedAt: number | null) => {
     if (cache.size >= maxEntries) cache.clear();
     cache.set(userId, { revokedAt, until: now() + ttlMs });
+  };
+  const revokedAtUncached = async (userId: string) => {
+    const revokedAt = await inner.revokedAt(userId);
+    remember(userId, revokedAt);
+    return revokedAt;
   };
   return {
     async revoke(userId, revokedAt, expiresAt) {
@@ -29,10 +49,9 @@ export function cachedSessionRevocations(
     async revokedAt(userId) {
       const hit = cache.get(userId);
       if (hit && hit.until > now()) return hit.revokedAt;
-      const revokedAt = await inner.revokedAt(userId);
-      remember(userId, revokedAt);
-      return revokedAt;
+      return revokedAtUncached(userId);
     },
+    revokedAtUncached,
   };
 }
 
@@ -40,10 +59,25 @@ export function cachedSessionRevocations(
  * The handler wrapper's check: a token whose sign-in time (auth_time, else iat) is at or before the user's
  * latest revocation is refused. auth_time survives token refreshes, so tokens refreshed from a revoked
  * session are refused too.
+ *
+ * With a cached store, two kinds of token skip the cache (one GetItem per request): lab staff's (a disabled or
+ * demoted admin keeps no admin power for the cache's 5 s in another process; staff are few) and tokens signed in
+ * within FRESH_SESSION_SECONDS (the sign-in that raced a user change). Every other token is checked through the
+ * cache as before (docs/decisions.md "Revoking around a user change").
  */
-export function sessionRevocationCheck(revocations: SessionRevocations) {
+export function sessionRevocationCheck(
+  revocations: SessionRevocations | CachedSessionRevocations,
+  options: { now?: () => number } = {},
+) {
+  const now = options.now ?? Date.now;
   return async (identity: Identity): Promise<boolean> => {
-    const revokedAt = await revocations.revokedAt(identity.userId);
-    return revokedAt !== null && (identity.authTime || identity.issuedAt) <= revokedAt;
+    const signedIn = identity.authTime || identity.issuedAt;
+    const strict =
+      'revokedAtUncached' in revocations &&
+      (isAdminRole(roleFromGroups(identity.groups)) || now() / 1000 - signedIn < FRESH_SESSION_SECONDS);
+    const revokedAt = strict
+      ? await (revocations as CachedSessionRevocations).revokedAtUncached(identity.userId)
+      : await revocations.revokedAt(identity.userId);
+    return revokedAt !== null && signedIn <= revokedAt;
   };
 }

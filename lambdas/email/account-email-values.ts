@@ -79,3 +79,20 @@ export function accountRequestApprovedValues(input: {
 export function accountRequestRejectedValues(input: { practiceName: string; reason: string }): Record<string, string> {
   return { company: input.practiceName, reason: input.reason };
 }
+
+/** `practice-user-linked`: to a practice's existing users when an approval links someone else to it. */
+export function practiceUserLinkedValues(input: {
+  company: string;
+  accountNumber: string;
+  linkedUserEmail: string;
+  contactName: string;
+  portalUrl: string | null;
+}): Record<string, string> {
+  return {
+    company: input.company,
+    accountNumber: input.accountNumber,
+    linkedUserEmail: input.linkedUserEmail,
+    contactName: input.contactName,
+    portalUrl: portal(input.portalUrl),
+  };
+}

@@ -121,12 +121,106 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       SIGN_OFF,
     ].join('\n\n'),
   },
+  'practice-user-linked': {
+    subject: 'A new user was linked to {{company}} ({{accountNumber}})',
+    body: [
+      'Hello,',
+      'The lab approved an account request that links {{linkedUserEmail}} (contact: {{contactName}}) to {{company}}, account {{accountNumber}}.',
+      "They can now see and place the practice's orders, its patients' names and its invoices in the Lenslab Portal.",
+      'If you do not know this person, reply to this email or call the lab at once so we can remove them.',
+      'Sign in at {{portalUrl}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
   'user-invited': {
     subject: 'You are invited to the Lenslab Portal',
     body: [
       'Hello {{firstName}},',
       'An account was created for you on the Lenslab Portal with the email address {{email}}.',
       'Sign in at {{portalUrl}} with the password your lab administrator gives you, or choose your own with "Forgot password" on the sign-in page.',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
+  // Issue 9. Plain text like the rest; amounts arrive formatted ("$1,234.50"), never card details.
+  'invoice-issued': {
+    subject: 'Invoice {{invoiceNumber}}: {{balanceAmount}} due {{dueDate}}',
+    body: [
+      'Hello,',
+      'Invoice {{invoiceNumber}} for {{company}} (account {{accountNumber}}) is ready.',
+      'Orders: {{orderNumbers}}\nTotal: {{totalAmount}}\nBalance due: {{balanceAmount}}\nDue date: {{dueDate}}',
+      'See the invoice and pay it online at {{invoiceLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
+  'payment-receipt': {
+    subject: 'Payment received: {{paidAmount}} (receipt {{receiptNumber}})',
+    body: [
+      'Hello {{payerName}},',
+      'Thank you: we received your payment of {{paidAmount}} for {{company}} (account {{accountNumber}}) on {{paidOn}}.',
+      'Receipt number: {{receiptNumber}}\nPaid by card: {{cardAmount}}\nPaid with lens credit: {{creditAmount}}\nAdded to your lens credit (more than the balance due): {{overpaidAmount}}',
+      'Invoices:\n{{invoiceList}}',
+      'Your invoices and receipts are at {{paymentLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
+  'payment-received': {
+    subject: 'Payment received from {{company}}: {{paidAmount}}',
+    body: [
+      'Hello,',
+      '{{payerName}} paid {{paidAmount}} for {{company}} (account {{accountNumber}}) on {{paidOn}}.',
+      'Receipt number: {{receiptNumber}}\nBy card: {{cardAmount}}\nWith lens credit: {{creditAmount}}\nAdded to the account credit (overpayment): {{overpaidAmount}}',
+      'Invoices:\n{{invoiceList}}',
+      'See the invoices at {{invoicesLink}}',
+    ].join('\n\n'),
+  },
+  'payment-failed': {
+    subject: 'Your payment of {{cardAmount}} did not go through',
+    body: [
+      'Hello {{payerName}},',
+      'Your card payment of {{cardAmount}} for invoice {{invoiceNumbers}} (account {{accountNumber}}) did not go through. Nothing was charged and the invoices are unchanged.',
+      'Reason given: {{failureMessage}}',
+      'You can try again, or with another card, at {{paymentLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
+  'credit-granted': {
+    subject: 'Lens credit added: {{creditAmount}}',
+    body: [
+      'Hello,',
+      'The lab added {{creditAmount}} of lens credit to {{company}} (account {{accountNumber}}).',
+      'Reason: {{reason}}\nOrder: {{orderNumber}}\nNote from the lab: {{note}}\nAvailable credit now: {{balanceAmount}}',
+      'Use it when you pay an invoice online. See your credit at {{creditLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
+  'claim-submitted': {
+    subject: 'New warranty claim: order {{orderNumber}} {{eye}}',
+    body: [
+      'Hello,',
+      'Account {{accountNumber}} sent a warranty claim ({{claimKind}}).',
+      'Order: {{orderNumber}}\nPatient: {{patientName}}\nEye: {{eye}}\nLens: {{lensName}}\nCredit if approved: {{creditAmount}}',
+      'What happened:\n{{note}}',
+      'Decide it in the warranty claims queue at {{claimsLink}}',
+    ].join('\n\n'),
+  },
+  'claim-decided': {
+    subject: 'Warranty claim for order {{orderNumber}} {{eye}}: {{decision}}',
+    body: [
+      'Hello,',
+      'The lab decided your warranty claim ({{claimKind}}) for order {{orderNumber}}, patient {{patientName}}, {{eye}}, {{lensName}} (account {{accountNumber}}).',
+      'Decision: {{decision}}',
+      '{{nextStep}}',
+      'See your lens credit and claims at {{creditLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
+  'warranty-ending': {
+    subject: 'Warranty ending soon for {{lensCount}} (account {{accountNumber}})',
+    body: [
+      'Hello,',
+      'The warranty of {{lensCount}} of {{company}} (account {{accountNumber}}) ends in the next two weeks:',
+      '{{lensList}}',
+      'If a lens needs an exchange or should be cancelled for credit, ask before its warranty ends at {{creditLink}}',
       SIGN_OFF,
     ].join('\n\n'),
   },

@@ -1,13 +1,22 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { AppError, permissionDenied, unauthenticated } from '../../core/errors';
+import { permissionDenied, unauthenticated } from '../../core/errors';
 import type { RouteDefinition } from '../../core/route-definition';
+import { isStaff, routeChecksStaffMfa, STAFF_MFA_REQUIRED_MESSAGE } from '../../core/rules/staff-mfa';
+import { cognitoSecondFactors } from '../adapters/cognito-second-factors';
+import { dynamoAuditLog } from '../adapters/dynamo-audit-log';
+import { sharedSessionFacts } from '../adapters/dynamo-session-facts';
 import { sharedSessionRevocations } from '../adapters/dynamo-session-revocations';
+import { createAuditTrail, NO_AUDIT } from '../audit/audit-trail';
+import { deniedStatusOf } from '../audit/denied-answers';
 import { sessionRevocationCheck } from '../auth/session-revocation';
+import { sessionRulesCheck, type SessionRulesCheck } from '../auth/session-rules';
+import { staffMfaCheck } from '../auth/staff-mfa';
 import { createTokenVerifier, type Identity } from '../auth/verify-token';
 import { requireEnv } from '../env';
 import { correlationIdFrom } from './correlation-id';
 import { errorAnswer } from './error-response';
+import type { AuditLog, AuditTrail } from '../ports/audit-log';
 import { createLogger, type Logger } from './logger';
 import { parseCallableInput } from './parse-input';
 
@@ -18,6 +27,8 @@ export interface RequestContext {
   /** The caller's IP address as API Gateway saw it (per-IP rate limits; see clientIp()). */
   sourceIp: string;
   log: Logger;
+  /** Records the lab's changes in the audit log, as this caller (issue 10 item 13). Never throws. */
+  audit: AuditTrail;
 }
 
 /** The signed-in caller of a non-public route (the wrapper has already refused anonymous calls). */
@@ -34,7 +45,25 @@ export interface HandlerDeps {
    * inject `verifyToken` inject this as well (or go without).
    */
   isSessionRevoked?: (identity: Identity) => Promise<boolean>;
+  /**
+   * True when a staff caller has TOTP enabled (docs/decisions.md "Two-step verification for lab staff"); asked
+   * only for staff on routes open to staff (core/rules/staff-mfa.ts). Defaults to the Cognito check when
+   * `verifyToken` comes from the environment too, like `isSessionRevoked`.
+   */
+  hasStaffMfa?: (identity: Identity) => Promise<boolean>;
+  /**
+   * The spec 4/6 session rules of the route's flags (lambdas/auth/session-rules.ts): idle 60 min -> 401, a
+   * customer without verified email or accepted terms -> 403. Defaults to the table-backed check when
+   * `verifyToken` comes from the environment too, like `isSessionRevoked`.
+   */
+  checkSessionRules?: SessionRulesCheck;
   log: Logger;
+  /**
+   * Where denied requests and `ctx.audit` changes go. Defaults to the audit table when `verifyToken` comes
+   * from the environment too (as for isSessionRevoked); tests that inject `verifyToken` inject this as well
+   * (or go without: nothing is recorded). Only routes whose resources grant `audit` record anything.
+   */
+  auditLog?: AuditLog;
 }
 
 let defaultVerifier: HandlerDeps['verifyToken'] | undefined;
@@ -50,6 +79,24 @@ let defaultRevocationCheck: HandlerDeps['isSessionRevoked'];
 function envRevocationCheck(): NonNullable<HandlerDeps['isSessionRevoked']> {
   defaultRevocationCheck ??= sessionRevocationCheck(sharedSessionRevocations());
   return defaultRevocationCheck;
+}
+
+let defaultSessionRules: SessionRulesCheck | undefined;
+function envSessionRules(): SessionRulesCheck {
+  defaultSessionRules ??= sessionRulesCheck(sharedSessionFacts());
+  return defaultSessionRules;
+}
+
+let defaultStaffMfaCheck: HandlerDeps['hasStaffMfa'];
+function envStaffMfaCheck(): NonNullable<HandlerDeps['hasStaffMfa']> {
+  defaultStaffMfaCheck ??= staffMfaCheck(cognitoSecondFactors());
+  return defaultStaffMfaCheck;
+}
+
+let defaultAuditLog: AuditLog | undefined;
+function envAuditLog(): AuditLog {
+  defaultAuditLog ??= dynamoAuditLog();
+  return defaultAuditLog;
 }
 
 /**
@@ -83,7 +130,17 @@ export function createHandler<I extends z.ZodType, O extends z.ZodType>(
   const baseLog = deps.log ?? createLogger({ route: route.name });
   const isSessionRevoked =
     deps.isSessionRevoked ?? (deps.verifyToken ? undefined : (id: Identity) => envRevocationCheck()(id));
-  const authDeps: Partial<HandlerDeps> = { ...deps, ...(isSessionRevoked ? { isSessionRevoked } : {}) };
+  const hasStaffMfa = deps.hasStaffMfa ?? (deps.verifyToken ? undefined : (id: Identity) => envStaffMfaCheck()(id));
+  const checkSessionRules: SessionRulesCheck | undefined =
+    deps.checkSessionRules ?? (deps.verifyToken ? undefined : (r, id) => envSessionRules()(r, id));
+  const authDeps: Partial<HandlerDeps> = {
+    ...deps,
+    ...(checkSessionRules ? { checkSessionRules } : {}),
+    ...(isSessionRevoked ? { isSessionRevoked } : {}),
+    ...(hasStaffMfa ? { hasStaffMfa } : {}),
+  };
+  const auditLog =
+    route.resources.audit === 'append' ? (deps.auditLog ?? (deps.verifyToken ? undefined : envAuditLog())) : undefined;
   return async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
     const headers = event.headers ?? {};
     const correlationId = correlationIdFrom(headers, event.requestContext?.requestId);
@@ -91,12 +148,23 @@ export function createHandler<I extends z.ZodType, O extends z.ZodType>(
     const started = Date.now();
     let statusCode = 200;
     let body: unknown;
+    let extraHeaders: Record<string, string> = {};
     let userId: string | undefined;
+    const sourceIp = clientIp(event);
+    // The caller as far as their token was verified (also when the session then turns out revoked).
+    const seen: { identity: Identity | null } = { identity: null };
+    const trail = () =>
+      auditLog
+        ? createAuditTrail(
+            { route: route.name, correlationId, sourceIp, actor: seen.identity },
+            { store: auditLog, log },
+          )
+        : NO_AUDIT;
     try {
-      const identity = await authenticate(route, headers, authDeps);
+      const identity = await authenticate(route, headers, authDeps, seen);
       userId = identity?.userId;
       const input = parseCallableInput(route.input, event.body, event.isBase64Encoded);
-      const result = await run(input, { identity, correlationId, sourceIp: clientIp(event), log });
+      const result = await run(input, { identity, correlationId, sourceIp, log, audit: trail() });
       const checked = route.output.safeParse(result);
       if (!checked.success) {
         log.error('output failed its schema', { issues: checked.error.issues.slice(0, 5) });
@@ -107,12 +175,19 @@ export function createHandler<I extends z.ZodType, O extends z.ZodType>(
       const answer = errorAnswer(error, correlationId);
       statusCode = answer.statusCode;
       body = answer.body;
-      if (!(error instanceof AppError)) {
-        log.error('unhandled error', {
-          error:
-            error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-        });
+      extraHeaders = answer.headers ?? {};
+      if (answer.log !== 'none') {
+        const described =
+          error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error);
+        // A refused value or a busy service is answered 400 or 503 but still logged: a 400 here means an input
+        // schema lacks a bound, and many 503s mean the service needs more capacity.
+        if (answer.log === 'warn') log.warn('service refused or unavailable', { status: statusCode, error: described });
+        else log.error('unhandled error', { error: described });
       }
+      // 401, 403 and the not-found that hides another practice's data: who, which route, from where; never
+      // the body. Waits at most DENIAL_WAIT_MS and never changes the answer.
+      const denied = deniedStatusOf(statusCode, answer.body.error.message);
+      if (denied) await trail().recordDenial(denied);
     }
     log.info('request', { userId, status: statusCode, ms: Date.now() - started });
     return {
@@ -121,6 +196,7 @@ export function createHandler<I extends z.ZodType, O extends z.ZodType>(
         'content-type': 'application/json; charset=utf-8',
         'cache-control': 'no-store',
         'x-correlation-id': correlationId,
+        ...extraHeaders,
       },
       body: JSON.stringify(body),
     };
@@ -131,19 +207,31 @@ async function authenticate(
   route: RouteDefinition,
   headers: Record<string, string | undefined>,
   deps: Partial<HandlerDeps>,
+  seen: { identity: Identity | null },
 ): Promise<Identity | null> {
   const token = bearerToken(headers);
   if (route.access === 'public') {
-    return token ? await verified(token, deps).catch(() => null) : null;
+    if (!token) return null;
+    return verified(token, deps, seen).catch(() => (seen.identity = null));
   }
   if (!token) throw unauthenticated('Sign in to continue');
-  const identity = await verified(token, deps);
+  const identity = await verified(token, deps, seen);
   if (!route.access.some((group) => identity.groups.includes(group))) throw permissionDenied();
+  // Staff see every practice's patients: without TOTP, no access (the sign-in page sets it up first).
+  if (deps.hasStaffMfa && isStaff(identity.groups) && routeChecksStaffMfa(route)) {
+    if (!(await deps.hasStaffMfa(identity))) throw permissionDenied(STAFF_MFA_REQUIRED_MESSAGE);
+  }
+  if (deps.checkSessionRules) await deps.checkSessionRules(route, identity);
   return identity;
 }
 
-async function verified(token: string, deps: Partial<HandlerDeps>): Promise<Identity> {
+async function verified(
+  token: string,
+  deps: Partial<HandlerDeps>,
+  seen: { identity: Identity | null },
+): Promise<Identity> {
   const identity = await (deps.verifyToken ?? envVerifier())(token);
+  seen.identity = identity;
   if (deps.isSessionRevoked && (await deps.isSessionRevoked(identity))) {
     throw unauthenticated('Your session has ended. Please sign in again.');
   }

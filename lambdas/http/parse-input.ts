@@ -1,12 +1,27 @@
 import type { z } from 'zod';
 import { invalidArgument, type FieldErrors } from '../../core/errors';
 
-/** Turns zod issues into `{ 'a.b': ['message'] }`, the shape forms show beside each field. */
+/** An answer about bad input stays small whatever was sent: this many fields, paths this long. */
+const MAX_FIELD_ERRORS = 50;
+const MAX_PATH_LENGTH = 200;
+
+/**
+ * Turns zod issues into `{ 'a.b': ['message'] }`, the shape forms show beside each field. A hostile body
+ * (50,000 bad keys, a 70,000-character key) gets the first MAX_FIELD_ERRORS fields with paths cut short,
+ * not an echo of itself.
+ */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
+  let fields = 0;
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    (out[key] ??= []).push(issue.message);
+    const path = issue.path.length ? issue.path.map(String).join('.') : '_';
+    const key = path.length > MAX_PATH_LENGTH ? `${path.slice(0, MAX_PATH_LENGTH)}...` : path;
+    if (!out[key]) {
+      if (fields === MAX_FIELD_ERRORS) continue;
+      fields++;
+      out[key] = [];
+    }
+    if (out[key].length < 5) out[key].push(issue.message);
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
+import type { Invoice } from '../../core/schemas/invoice';
 import type { Order } from '../../core/schemas/order';
 
 /**
@@ -12,6 +13,10 @@ export type OrderWriteRefusal =
   | 'order'
   /** Another order took the order-number sequence value first: read it again and retry. */
   | 'sequence'
+  /** The invoice written with the order (closing issues it) was not in the state expected. */
+  | 'invoice'
+  /** A counter named in `counterLimits` would pass its ceiling (an eye's warranty exchanges are used up). */
+  | 'limit'
   /** DynamoDB refused a transaction that overlapped another one in flight: retry. */
   | 'contention';
 
@@ -28,8 +33,16 @@ export interface OrderWrite {
   expectedVersion: number | null;
   /** Counter deltas written in the same transaction (see counterNames). */
   counters?: Record<string, number>;
+  /**
+   * Ceilings for some of those counters: the whole write is refused ('limit') when a delta would take its
+   * counter above the ceiling. A warranty remake counts an eye's exchanges against its policy this way, so
+   * two remakes placed at the same moment cannot both take the last exchange.
+   */
+  counterLimits?: Record<string, number>;
   /** The order-number sequence value read before; the write stores `expected + 1` only if still `expected`. */
   sequence?: { expected: number };
+  /** An invoice issued by this change (the lab's close), written in the same transaction. */
+  invoice?: { invoice: Invoice; expectedVersion: number | null };
 }
 
 export interface OrderPage {
@@ -82,7 +95,20 @@ export const counterNames = {
   status: (status: OrderStatus) => `status#${status}`,
   week: (weekStart: string) => `week#${weekStart}`,
   account: (accountNumber: string) => `account#${accountNumber}`,
+  /** Warranty exchanges (remakes) placed for one eye of a shipped order (Lens Credit, issue 9). */
+  exchanges: (orderId: string, eye: string) => `exchanges#${orderId}#${eye}`,
 } as const;
+
+/**
+ * The exchange counters a warranty remake moves: +1 per remade eye when it is placed, -1 when it is rejected
+ * or cancelled (the exchange was never made). Remakes placed before exchanges were counted carry no
+ * `exchangeFeeCents` and moved nothing, so they give nothing back.
+ */
+export function exchangeCounterDeltas(order: Pick<Order, 'remake' | 'lines'>, delta: number): Record<string, number> {
+  const remake = order.remake;
+  if (remake?.kind !== 'warranty' || remake.exchangeFeeCents === undefined) return {};
+  return Object.fromEntries(order.lines.map((line) => [counterNames.exchanges(remake.ofOrderId, line.eye), delta]));
+}
 
 /** Lower-cased, whitespace-folded text an order list's search matches against. */
 export function foldSearch(text: string): string {

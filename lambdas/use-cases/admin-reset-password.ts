@@ -1,6 +1,7 @@
 import { invalidArgument } from '../../core/errors';
 import type { Identity } from '../auth/verify-token';
 import type { AdminDirectory } from '../ports/admin-directory';
+import type { AuditTrail } from '../ports/audit-log';
 import { DirectoryError } from '../ports/user-directory';
 import { requireDirectoryUser, rethrowAsAppError } from './directory-failure';
 import { endUserSessions, type EndSessionsDeps } from './end-user-sessions';
@@ -8,6 +9,7 @@ import { refuseSelf } from './self-guard';
 
 export interface AdminResetPasswordDeps extends EndSessionsDeps {
   directory: Pick<AdminDirectory, 'getUser' | 'setPassword' | 'signOutEverywhere'>;
+  audit?: AuditTrail;
 }
 
 /**
@@ -21,7 +23,7 @@ export async function adminResetPassword(
   deps: AdminResetPasswordDeps,
 ): Promise<{ userId: string; passwordReset: true }> {
   refuseSelf(caller, input.userId, 'resetPassword');
-  await requireDirectoryUser(deps.directory, input.userId);
+  const target = await requireDirectoryUser(deps.directory, input.userId);
   await endUserSessions(input.userId, deps);
   try {
     await deps.directory.setPassword(input.userId, input.newPassword);
@@ -30,5 +32,13 @@ export async function adminResetPassword(
       throw invalidArgument('Some fields are not valid', { newPassword: ['Password does not meet the requirements.'] });
     rethrowAsAppError(error);
   }
+  // Again: a sign-in with the old password between the revocation and the reset is not covered by the first.
+  await endUserSessions(input.userId, deps);
+  // Only that it happened: the new password never reaches the audit log.
+  await deps.audit?.recordChange({
+    action: 'user.reset-password',
+    target: { type: 'user', id: input.userId },
+    after: { email: target.email, sessionsEnded: true },
+  });
   return { userId: input.userId, passwordReset: true };
 }

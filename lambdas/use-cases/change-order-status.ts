@@ -3,7 +3,7 @@ import { nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderStatus } fro
 import type { Order, OrderHistoryEntry } from '../../core/schemas/order';
 import type { Identity } from '../auth/verify-token';
 import type { OrderEmailKind } from '../ports/order-notifier';
-import { counterNames, OrderWriteRefused } from '../ports/orders-repository';
+import { counterNames, exchangeCounterDeltas, OrderWriteRefused, type OrderWrite } from '../ports/orders-repository';
 import {
   backoffMs,
   checkedLines,
@@ -15,6 +15,7 @@ import {
   orderContent,
   ORDER_CHANGED,
   sleepOf,
+  storedAttachments,
   viewFor,
   type CheckedOrderFields,
   type OrderDeps,
@@ -69,6 +70,27 @@ const EMAIL_OF: Partial<Record<StatusAction, OrderEmailKind>> = {
 const MAX_ATTEMPTS = 8;
 
 /**
+ * The lab's decision in the audit log: status, version and invoice number only. The note, hold message and
+ * reject reason are left out: they are written to the practice about one patient's lens.
+ */
+function recordDecision(action: StatusAction, before: Order, after: Order, deps: OrderDeps) {
+  const facts = (o: Order) => ({
+    orderNumber: o.orderNumber,
+    status: o.status,
+    version: o.version,
+    ...(o.invoiceNumber ? { invoiceNumber: o.invoiceNumber } : {}),
+  });
+  return deps.audit?.recordChange({
+    action: `order.${action}` as 'order.approve' | 'order.hold' | 'order.reject' | 'order.close',
+    target: { type: 'order', id: after.orderId },
+    accountNumber: after.accountNumber,
+    before: facts(before),
+    after: facts(after),
+    keep: ['orderNumber'],
+  });
+}
+
+/**
  * Every lifecycle change after submit (issue 5 item 4), driven by ORDER_TRANSITIONS: who may take the
  * action, from which status. The change is one transaction: the order (conditional on the version the
  * caller read, so of two admins acting at once one wins and the other is told to reload) plus the status
@@ -79,6 +101,8 @@ export async function changeOrderStatus(
   caller: Identity,
   input: StatusChangeInput,
   deps: OrderDeps,
+  /** The invoice this change issues (the lab's close), written in the same transaction as the order. */
+  issueInvoice?: (order: Order, at: string, actor: { userId: string; name: string }) => Promise<OrderWrite['invoice']>,
 ): Promise<Order> {
   const transition = ORDER_TRANSITIONS[action];
   // The route table already lets only the right group in; this keeps the rule true if a route changes.
@@ -117,22 +141,36 @@ export async function changeOrderStatus(
       const { poNumber: _po, notes: _notes, ...rest } = updated;
       updated = { ...rest, ...orderContent(input.order, lines), totalCents };
     }
+    // The practice may have added or removed files while the order was on hold: list what is stored now.
+    updated.attachments = await storedAttachments(order.orderId, deps);
   }
 
+  const invoice = issueInvoice
+    ? await issueInvoice(updated, at, { userId: entry.by.userId, name: entry.by.name })
+    : undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     try {
       await deps.orders.write({
         order: updated,
         expectedVersion: order.version,
-        counters: { [counterNames.status(order.status)]: -1, [counterNames.status(to)]: 1 },
+        counters: {
+          [counterNames.status(order.status)]: -1,
+          [counterNames.status(to)]: 1,
+          // A warranty remake that will never ship gives its exchange back (Lens Credit).
+          ...(to === 'rejected' || to === 'cancelled' ? exchangeCounterDeltas(order, -1) : {}),
+        },
+        ...(invoice ? { invoice } : {}),
       });
     } catch (error) {
       if (!(error instanceof OrderWriteRefused)) throw error;
       if (error.reason === 'order') throw aborted(ORDER_CHANGED);
+      if (error.reason === 'invoice')
+        throw aborted(`Invoice ${input.invoiceNumber ?? ''} changed at the same moment. Close the order again.`);
       // Another change touched the same counters at that instant: the order is still as read, so try again.
       await sleepOf(deps)(backoffMs(attempt));
       continue;
     }
+    if (transition.by === 'lab') await recordDecision(action, order, updated, deps);
     const email = EMAIL_OF[action];
     if (email) await notifySafely(deps, email, updated);
     return viewFor(caller, updated, deps);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { aborted, AppError } from '../../core/errors';
 import type { CustomerDetail, createCustomerInputSchema } from '../../core/schemas/customer-admin';
+import type { AuditTrail } from '../ports/audit-log';
 import type { CustomersRepository } from '../ports/customers-repository';
 import type { ReferenceDataRepository } from '../ports/reference-data-repository';
 import { isWriteConflict } from '../ports/write-conflict';
@@ -11,7 +12,11 @@ export const accountTaken = (accountNumber: string) => `Account number ${account
 /** `createCustomer` (super admins): a new practice. The account number is unique by a conditional put. */
 export async function createCustomer(
   input: z.output<typeof createCustomerInputSchema>,
-  deps: { customers: Pick<CustomersRepository, 'create' | 'get'>; referenceData: ReferenceDataRepository },
+  deps: {
+    customers: Pick<CustomersRepository, 'create' | 'get'>;
+    referenceData: ReferenceDataRepository;
+    audit?: AuditTrail;
+  },
 ): Promise<CustomerDetail> {
   if (input.buyingGroupId) await requireKnownBuyingGroup(input.buyingGroupId, deps.referenceData);
   const record: CustomerDetail = { ...input, faxNumber: input.faxNumber || undefined, version: 0 };
@@ -23,5 +28,11 @@ export async function createCustomer(
   }
   const stored = await deps.customers.get(input.accountNumber);
   if (!stored) throw new AppError('internal', 'The practice was not stored');
+  await deps.audit?.recordChange({
+    action: 'practice.create',
+    target: { type: 'practice', id: stored.accountNumber },
+    accountNumber: stored.accountNumber,
+    after: stored,
+  });
   return stored;
 }

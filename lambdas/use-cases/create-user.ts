@@ -7,6 +7,7 @@ import { templateOrDefault, userInvitedValues } from '../email/account-email-val
 import { templateEmail } from '../email/render-template';
 import type { Logger } from '../http/logger';
 import type { AdminDirectory } from '../ports/admin-directory';
+import type { AuditTrail } from '../ports/audit-log';
 import type { EmailSender } from '../ports/email-sender';
 import type { EmailTemplates } from '../ports/email-templates';
 import { DirectoryError } from '../ports/user-directory';
@@ -27,6 +28,8 @@ export interface CreateUserDeps {
   templates: Pick<EmailTemplates, 'get'>;
   portalUrl: string | null;
   log: Logger;
+  /** The request's audit trail (handlers pass `ctx.audit`). */
+  audit?: AuditTrail;
 }
 
 /**
@@ -79,6 +82,12 @@ export async function createUser(
       throw invalidArgument('Some fields are not valid', { password: [CREATE_USER_ERRORS.password] });
     throw new AppError('internal', CREATE_USER_ERRORS.failed);
   }
+
+  await deps.audit?.recordChange({
+    action: 'user.create',
+    target: { type: 'user', id: userId },
+    after: { userId, email: input.email, role: input.role, isSuperAdmin: input.isSuperAdmin, groups },
+  });
 
   let invitationSent = false;
   try {

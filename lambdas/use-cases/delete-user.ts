@@ -2,10 +2,11 @@ import { AppError } from '../../core/errors';
 import type { Identity } from '../auth/verify-token';
 import type { AdminDirectory } from '../ports/admin-directory';
 import type { ActivityRepository } from '../ports/activity-repository';
+import type { AuditTrail } from '../ports/audit-log';
 import type { Locks } from '../ports/locks';
 import type { UsersRepository } from '../ports/users-repository';
 import { describeError, requireDirectoryUser, rethrowAsAppError } from './directory-failure';
-import { endUserSessions, type EndSessionsDeps } from './end-user-sessions';
+import { endUserSessions, revokeSessions, type EndSessionsDeps } from './end-user-sessions';
 import { refuseSelf } from './self-guard';
 import { unlessLastSuperAdmin } from './super-admin-guard';
 
@@ -16,6 +17,7 @@ export interface DeleteUserDeps extends EndSessionsDeps {
   users: Pick<UsersRepository, 'remove' | 'restore'>;
   activity: Pick<ActivityRepository, 'delete'>;
   locks: Locks;
+  audit?: AuditTrail;
 }
 
 /**
@@ -34,9 +36,11 @@ export async function deleteUser(
   const target = await requireDirectoryUser(deps.directory, userId);
   const groups = await deps.directory.groupsOf(userId).catch(rethrowAsAppError);
 
+  let role: string | undefined;
   await unlessLastSuperAdmin({ ...target, groups }, deps, async () => {
     await endUserSessions(userId, deps);
     const stored = await deps.users.remove(userId);
+    role = typeof stored?.role === 'string' ? stored.role : undefined;
     try {
       await deps.directory.deleteUser(userId);
     } catch (error) {
@@ -54,8 +58,16 @@ export async function deleteUser(
       }
       throw new AppError('internal', DELETE_USER_FAILED);
     }
+    // Again: a sign-in between the revocation and the delete got a token the first one does not cover.
+    await revokeSessions(userId, deps);
   });
 
+  await deps.audit?.recordChange({
+    action: 'user.delete',
+    target: { type: 'user', id: userId },
+    before: { userId, email: target.email, groups, ...(role ? { role } : {}) },
+    after: null,
+  });
   await deps.activity
     .delete(userId)
     .catch((error: unknown) =>

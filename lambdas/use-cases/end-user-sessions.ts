@@ -19,8 +19,7 @@ export interface EndSessionsDeps {
  * role (tokens carry the groups) or a new password.
  */
 export async function endUserSessions(userId: string, deps: EndSessionsDeps): Promise<void> {
-  const nowSeconds = Math.floor(deps.now() / 1000);
-  await deps.revocations.revoke(userId, nowSeconds, nowSeconds + REVOCATION_TTL_SECONDS);
+  await revokeSessions(userId, deps);
   try {
     await deps.directory.signOutEverywhere(userId);
   } catch (error) {
@@ -31,4 +30,19 @@ export async function endUserSessions(userId: string, deps: EndSessionsDeps): Pr
       error: error instanceof Error ? error.message : String(error),
     });
   }
+}
+
+/**
+ * Writes the revocation record only: every token signed in up to now is refused. The use cases that change a
+ * user's account call endUserSessions before the change and again after it (docs/decisions.md "Revoking around
+ * a user change"): a sign-in between the two got a token (with the old groups, or for the account about to be
+ * disabled) that the first revocation does not cover. After a delete there is no account left to sign out in
+ * the pool, so deleteUser repeats only this write.
+ */
+export async function revokeSessions(
+  userId: string,
+  deps: Pick<EndSessionsDeps, 'revocations' | 'now'>,
+): Promise<void> {
+  const nowSeconds = Math.floor(deps.now() / 1000);
+  await deps.revocations.revoke(userId, nowSeconds, nowSeconds + REVOCATION_TTL_SECONDS);
 }

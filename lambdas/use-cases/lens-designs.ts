@@ -9,6 +9,7 @@ import type {
   updateLensDesignInputSchema,
 } from '../../core/schemas/lens';
 import type { Identity } from '../auth/verify-token';
+import type { AuditTrail } from '../ports/audit-log';
 import type { CustomersRepository } from '../ports/customers-repository';
 import type { LensCatalogue, LensDesignFields } from '../ports/lens-catalogue';
 import type { UsersRepository } from '../ports/users-repository';
@@ -88,12 +89,18 @@ const fieldsOf = (input: z.output<typeof createLensDesignInputSchema>): LensDesi
 /** `createLensDesign` (super admins): the server makes the id; a clash of random ids is retried. */
 export async function createLensDesign(
   input: z.output<typeof createLensDesignInputSchema>,
-  deps: { lenses: Pick<LensCatalogue, 'create'>; newId?: (type: LensType) => string },
+  deps: { lenses: Pick<LensCatalogue, 'create'>; newId?: (type: LensType) => string; audit?: AuditTrail },
 ): Promise<LensDesign> {
   const makeId = deps.newId ?? ((type: LensType) => newLensId(type));
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await deps.lenses.create(makeId(input.type), fieldsOf(input));
+      const created = await deps.lenses.create(makeId(input.type), fieldsOf(input));
+      await deps.audit?.recordChange({
+        action: 'lens.create',
+        target: { type: 'lens', id: created.lensId },
+        after: created,
+      });
+      return created;
     } catch (error) {
       if (!isWriteConflict(error, 'exists')) throw error;
     }
@@ -108,11 +115,21 @@ export async function createLensDesign(
  */
 export async function updateLensDesign(
   input: z.output<typeof updateLensDesignInputSchema>,
-  deps: { lenses: Pick<LensCatalogue, 'update'> },
+  deps: { lenses: Pick<LensCatalogue, 'update' | 'get'>; audit?: AuditTrail },
 ): Promise<LensDesign> {
   const { lensId, version, ...fields } = input;
+  // The audit log's "before": exact whenever the conditional write below succeeds.
+  const before = deps.audit ? await deps.lenses.get(lensId) : null;
   try {
-    return await deps.lenses.update(lensId, fieldsOf(fields), version);
+    const updated = await deps.lenses.update(lensId, fieldsOf(fields), version);
+    await deps.audit?.recordChange({
+      action: 'lens.update',
+      target: { type: 'lens', id: lensId },
+      before,
+      after: updated,
+      keep: ['name'],
+    });
+    return updated;
   } catch (error) {
     if (isWriteConflict(error, 'missing')) throw notFound(LENS_DESIGN_NOT_FOUND);
     if (isWriteConflict(error, 'changed')) throw aborted(LENS_DESIGN_CHANGED);

@@ -2,6 +2,7 @@ import { aborted, notFound } from '../../core/errors';
 import { USER_CHANGED, type AccountLinksOutput } from '../../core/schemas/customer-admin';
 import type { UserProfile } from '../../core/schemas/user-profile';
 import type { AccountLinks } from '../ports/account-links';
+import type { AuditTrail } from '../ports/audit-log';
 import type { CustomersRepository } from '../ports/customers-repository';
 import type { UsersRepository } from '../ports/users-repository';
 import { accountsOf, withAccountLinked, withAccountUnlinked, type Accounts } from './account-link-rules';
@@ -12,6 +13,7 @@ export interface AccountLinkDeps {
   users: Pick<UsersRepository, 'get'>;
   customers: Pick<CustomersRepository, 'get'>;
   links: AccountLinks;
+  audit?: AuditTrail;
 }
 
 const answer = (user: UserProfile): AccountLinksOutput => ({
@@ -30,6 +32,24 @@ async function currentUser(userId: string, version: number | undefined, deps: Ac
 const unchanged = (a: Accounts, b: Accounts) =>
   a.accountNumber === b.accountNumber && a.accountNumbers.join() === b.accountNumbers.join();
 
+/** The user's accounts before and after a link or unlink, in the audit log under the practice. */
+const recordLinkChange = (
+  action: 'practice.link-user' | 'practice.unlink-user',
+  user: UserProfile,
+  accountNumber: string,
+  before: Accounts,
+  after: Accounts,
+  deps: AccountLinkDeps,
+) =>
+  deps.audit?.recordChange({
+    action,
+    target: { type: 'user', id: user.userId },
+    accountNumber,
+    before: { email: user.email, ...before },
+    after: { email: user.email, ...after },
+    keep: ['email'],
+  });
+
 /**
  * `linkUserToAccount` (super admins): adds an existing practice to a user's accounts; the first one
  * becomes the main account. The users record (optimistic locking on its version) and the practice's list
@@ -47,6 +67,7 @@ export async function linkUserToAccount(
   const stored = await deps.links
     .apply({ userId: user.userId, expectedVersion: user.version, ...after, linked: input.accountNumber })
     .catch(linkWriteError);
+  await recordLinkChange('practice.link-user', user, input.accountNumber, before, after, deps);
   return answer(stored);
 }
 
@@ -71,5 +92,6 @@ export async function unlinkUserFromAccount(
       ...(practiceExists ? { unlinked: input.accountNumber } : {}),
     })
     .catch(linkWriteError);
+  await recordLinkChange('practice.unlink-user', user, input.accountNumber, before, after, deps);
   return answer(stored);
 }

@@ -8,10 +8,13 @@ import type { Identity } from '../auth/verify-token';
 import type { Logger } from '../http/logger';
 import type { CustomersRepository } from '../ports/customers-repository';
 import type { LensCatalogue } from '../ports/lens-catalogue';
+import type { OrderFiles } from '../ports/order-files';
 import type { OrderEmailKind, OrderNotifier } from '../ports/order-notifier';
 import type { OrdersRepository } from '../ports/orders-repository';
 import type { UsersRepository } from '../ports/users-repository';
 import { linkedAccounts } from './get-customer-info';
+import { orderAttachmentsOf } from './order-attachments';
+import type { AuditTrail } from '../ports/audit-log';
 
 /** The one message for every optimistic-locking refusal on an order (issue 5 item 4). */
 export const ORDER_CHANGED = 'This order changed since you opened it. Reload to see the latest.';
@@ -28,11 +31,15 @@ export interface OrderDeps {
   customers?: Pick<CustomersRepository, 'get'>;
   lenses?: Pick<LensCatalogue, 'get'>;
   notifier?: OrderNotifier;
+  /** The order's stored files: `attachments` is built from them (submit, resubmit, draft saves). */
+  files?: Pick<OrderFiles, 'list'>;
   log?: Pick<Logger, 'warn' | 'error'>;
   /** Injected in tests (warranty windows, weeks); the wall clock otherwise. */
   now?: () => Date;
   /** Waits between retries of a contended write; tests make it instant. */
   sleep?: (ms: number) => Promise<void>;
+  /** The request's audit trail (`ctx.audit`): the lab's decisions are recorded. */
+  audit?: AuditTrail;
 }
 
 export const nowOf = (deps: Pick<OrderDeps, 'now'>) => (deps.now ?? (() => new Date()))();
@@ -86,11 +93,29 @@ export function withoutPrices(order: Order): Order {
   };
 }
 
-/** The order as this caller may see it: the lab sees prices, a practice only when its account allows them. */
+/** Who the lab's timeline entries name for a practice: the lab, never a staff member. */
+export const LAB_ACTOR = { userId: 'lenslab', name: 'Lenslab', actor: 'lab' } as const;
+
+/**
+ * The timeline as a practice sees it (issue 10 item 11): entries by lab staff name "Lenslab", with no staff
+ * user id or name; the practice's own entries stay as they are. The lab's view keeps every identity.
+ */
+export function customerHistory(order: Order): Order {
+  return {
+    ...order,
+    history: order.history.map((entry) => (entry.by.actor === 'lab' ? { ...entry, by: { ...LAB_ACTOR } } : entry)),
+  };
+}
+
+/**
+ * The order as this caller may see it: the lab sees everything; a practice sees prices only when its account
+ * allows them, and the lab's side of the timeline as "Lenslab".
+ */
 export async function viewFor(caller: Identity, order: Order, deps: Pick<OrderDeps, 'customers'>): Promise<Order> {
   if (isLab(caller)) return order;
   const customer = deps.customers ? await deps.customers.get(order.accountNumber) : null;
-  return customer?.pricingAllowed ? order : withoutPrices(order);
+  const visible = customerHistory(order);
+  return customer?.pricingAllowed ? visible : withoutPrices(visible);
 }
 
 export function toSummary(order: Order): OrderSummary {
@@ -150,6 +175,7 @@ export async function checkedLines(
         type: design.type,
         parameters: design.parameters,
         warrantyDays: design.warrantyDays,
+        warranty: design.warranty,
         version: design.version,
         priceCents,
       },
@@ -168,6 +194,7 @@ export async function checkedLines(
 /**
  * The parts of an order taken from the practice's checked form, with the checked lines; optional texts left
  * empty are left out rather than stored empty. Submitting and answering a hold with changes store them alike.
+ * The form's own `attachments` are not among them: the server lists what is stored (storedAttachments).
  */
 export function orderContent(fields: CheckedOrderFields, lines: OrderLine[]) {
   return {
@@ -176,8 +203,19 @@ export function orderContent(fields: CheckedOrderFields, lines: OrderLine[]) {
     lines,
     shipping: fields.shipping,
     ...(fields.notes ? { notes: fields.notes } : {}),
-    attachments: fields.attachments,
   } satisfies Partial<Order>;
+}
+
+/**
+ * An order's `attachments` as the server finds them (issue 10 item 8): the files stored under the order whose
+ * first bytes fit their type. What a client sends as `attachments` is accepted by the schemas (older web
+ * builds send it) and ignored. Without the files port (a unit test that does not care) the list is empty.
+ */
+export async function storedAttachments(
+  orderId: string,
+  deps: Pick<OrderDeps, 'files'>,
+): Promise<Order['attachments']> {
+  return deps.files ? orderAttachmentsOf(orderId, deps.files) : [];
 }
 
 /** Sends an order email after the change is stored; a failure is logged and never undoes the change. */

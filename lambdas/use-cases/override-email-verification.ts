@@ -1,4 +1,5 @@
 import type { AdminDirectory } from '../ports/admin-directory';
+import type { AuditTrail } from '../ports/audit-log';
 import { requireDirectoryUser, rethrowAsAppError } from './directory-failure';
 
 /**
@@ -8,8 +9,16 @@ import { requireDirectoryUser, rethrowAsAppError } from './directory-failure';
 export async function overrideEmailVerification(
   userId: string,
   directory: Pick<AdminDirectory, 'getUser' | 'markEmailVerified'>,
+  audit?: AuditTrail,
 ): Promise<{ userId: string; emailVerified: true }> {
   const user = await requireDirectoryUser(directory, userId);
   await directory.markEmailVerified(userId, user.email).catch(rethrowAsAppError);
+  await audit?.recordChange({
+    action: 'user.verify-email',
+    target: { type: 'user', id: userId },
+    before: { email: user.email, emailVerified: user.emailVerified },
+    after: { email: user.email, emailVerified: true },
+    keep: ['email'],
+  });
   return { userId, emailVerified: true };
 }

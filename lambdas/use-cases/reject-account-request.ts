@@ -5,6 +5,7 @@ import { accountRequestRejectedValues, templateOrDefault } from '../email/accoun
 import { templateEmail } from '../email/render-template';
 import type { Logger } from '../http/logger';
 import type { AccountRequestsRepository } from '../ports/account-requests-repository';
+import type { AuditTrail } from '../ports/audit-log';
 import type { EmailSender } from '../ports/email-sender';
 import type { EmailTemplates } from '../ports/email-templates';
 import { isWriteConflict } from '../ports/write-conflict';
@@ -24,6 +25,7 @@ export async function rejectAccountRequest(
     templates: Pick<EmailTemplates, 'get'>;
     now: () => Date;
     log: Logger;
+    audit?: AuditTrail;
   },
 ): Promise<{ request: AccountRequest; emailSent: boolean }> {
   const request = await deps.requests.get(input.requestId);
@@ -42,6 +44,13 @@ export async function rejectAccountRequest(
     if (isWriteConflict(error)) throw aborted(ACCOUNT_REQUEST_MESSAGES.alreadyDecided);
     throw error;
   }
+  await deps.audit?.recordChange({
+    action: 'account-request.reject',
+    target: { type: 'account-request', id: request.requestId },
+    before: { status: request.status, userEmail: request.userEmail },
+    after: { status: decided.status, userEmail: request.userEmail, rejectionReason: input.reason },
+    keep: ['userEmail'],
+  });
   let emailSent = false;
   try {
     const template = await templateOrDefault(deps.templates, 'account-request-rejected', deps.log);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { aborted, notFound } from '../../core/errors';
+import { aborted, notFound, resourceExhausted } from '../../core/errors';
 import type { Order, saveOrderDraftInputSchema } from '../../core/schemas/order';
 import type { Identity } from '../auth/verify-token';
 import { OrderWriteRefused } from '../ports/orders-repository';
@@ -10,10 +10,44 @@ import {
   nowOf,
   ORDER_CHANGED,
   ORDER_NOT_FOUND,
+  storedAttachments,
   type OrderDeps,
 } from './order-common';
 
 type SaveDraftInput = z.infer<typeof saveOrderDraftInputSchema>;
+
+/** Open drafts one user may keep (issue 10 item 3): each holds a patient's name, so they are not a free store. */
+export const MAX_OPEN_DRAFTS = 50;
+export const TOO_MANY_DRAFTS = `You have ${MAX_OPEN_DRAFTS} unfinished orders. Submit or discard one before starting another.`;
+
+/**
+ * Counts the caller's open drafts over their linked accounts, stopping at `atMost` (no more is needed). Runs
+ * only when a draft is created, not on every save; each page is a bounded Query of the account's partition.
+ */
+async function openDraftsOf(
+  userId: string,
+  accounts: string[],
+  orders: Pick<OrderDeps['orders'], 'listByAccount'>,
+  atMost: number,
+): Promise<number> {
+  let count = 0;
+  for (const accountNumber of accounts) {
+    let cursor: string | undefined;
+    do {
+      const page = await orders.listByAccount({
+        accountNumber,
+        status: 'draft',
+        draftsOf: userId,
+        limit: atMost - count,
+        cursor,
+      });
+      count += page.items.length;
+      if (count >= atMost) return count;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+  return count;
+}
 
 /**
  * Saves what the order form holds (issue 5 item 2): the first save creates the draft (a conditional put,
@@ -23,7 +57,7 @@ type SaveDraftInput = z.infer<typeof saveOrderDraftInputSchema>;
 export async function saveOrderDraft(
   caller: Identity,
   input: SaveDraftInput,
-  deps: Pick<OrderDeps, 'orders' | 'users' | 'now'>,
+  deps: Pick<OrderDeps, 'orders' | 'users' | 'now' | 'files'>,
 ): Promise<{ orderId: string; version: number; updatedAt: string }> {
   const { user, linked } = await callerAccounts(caller, deps);
   if (!linked.includes(input.accountNumber)) throw notFound(ACCOUNT_NOT_FOUND);
@@ -35,8 +69,14 @@ export async function saveOrderDraft(
     if (existing.status !== 'draft')
       throw aborted('This order has been submitted already: it can no longer be changed as a draft.');
     if (input.version !== existing.version) throw aborted(ORDER_CHANGED);
+  } else if ((await openDraftsOf(caller.userId, linked, deps.orders, MAX_OPEN_DRAFTS)) >= MAX_OPEN_DRAFTS) {
+    // Two tabs creating drafts at the same moment may both pass at 49: the cap is a bound, not an exact count.
+    throw resourceExhausted(TOO_MANY_DRAFTS);
   }
-  const draft = input.draft;
+  // The form's own list of files is not stored: the draft's attachments are what is stored under it (issue
+  // 10 item 8). Nothing can be stored under an order id before its first save.
+  const { attachments: _declared, ...draft } = input.draft;
+  const attachments = existing ? await storedAttachments(input.orderId, deps) : [];
   const order: Order = {
     orderId: input.orderId,
     orderNumber: null,
@@ -45,8 +85,8 @@ export async function saveOrderDraft(
     patient: draft.patient ?? '',
     ...(draft.poNumber ? { poNumber: draft.poNumber } : {}),
     lines: [],
-    draft,
-    attachments: draft.attachments,
+    draft: { ...draft, attachments },
+    attachments,
     history: [],
     createdBy: existing?.createdBy ?? { userId: caller.userId, name: displayName(user, caller.email) },
     createdAt: existing?.createdAt ?? now,

@@ -2,21 +2,36 @@ import type { z } from 'zod';
 import type { sendEmailInputSchema } from '../../core/schemas/email';
 import { mapWithLimit } from '../concurrency/map-with-limit';
 import { templateEmail } from '../email/render-template';
+import type { Identity } from '../auth/verify-token';
 import type { Logger } from '../http/logger';
+import type { AuditTrail } from '../ports/audit-log';
 import type { EmailSender } from '../ports/email-sender';
+import type { RateLimiter } from '../ports/rate-limiter';
 import { describeError } from './directory-failure';
+import {
+  consumeSendBudget,
+  recordSendForAudit,
+  refuseUnknownRecipients,
+  type KnownRecipientsDeps,
+} from './email-relay-guard';
 
 /**
  * spec 7 `POST auth/email/{kind}`, spec 8 "the email send swallows errors and returns false": sends the
  * admin's subject and body to every recipient and answers true, or false when any send failed (logged,
  * never thrown). The spec's wire format joins recipients with ";"; SES takes a list, so no join is needed
  * here. Each recipient gets an email of their own, so practices never see each other's addresses.
+ *
+ * Not a relay (issue 10 item 9): every recipient must be a practice's user or a lab recipient (else 400, nothing
+ * sent), the caller has a budget of calls (429 beyond it), and the send is logged for the audit trail.
  */
 export async function sendEmail(
+  caller: Identity,
   input: z.output<typeof sendEmailInputSchema>,
-  deps: { mailer: EmailSender; log: Logger },
+  deps: KnownRecipientsDeps & { mailer: EmailSender; limiter: RateLimiter; log: Logger; audit?: AuditTrail },
 ): Promise<boolean> {
   const recipients = [...new Set(input.recipients.map((r) => r.toLowerCase()))];
+  await consumeSendBudget('sendEmail', caller, deps.limiter);
+  await refuseUnknownRecipients(recipients, deps);
   const results = await mapWithLimit(recipients, 4, async (to) => {
     try {
       // The body is plain text: the HTML part escapes it and keeps its paragraphs and line breaks.
@@ -30,5 +45,12 @@ export async function sendEmail(
   const failed = results.filter((ok) => !ok).length;
   if (failed > 0)
     deps.log.warn('sendEmail: not every email was sent', { kind: input.kind, failed, of: results.length });
+  await recordSendForAudit(deps.audit, {
+    action: 'email.send',
+    kind: input.kind,
+    recipients,
+    subject: input.subject,
+    sent: failed === 0,
+  });
   return failed === 0;
 }

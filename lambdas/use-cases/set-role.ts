@@ -4,6 +4,7 @@ import { USER_CHANGED } from '../../core/schemas/customer-admin';
 import type { UserProfile } from '../../core/schemas/user-profile';
 import { groupsForRole, type UserRole } from '../../core/schemas/user-role';
 import type { AdminDirectory } from '../ports/admin-directory';
+import type { AuditTrail } from '../ports/audit-log';
 import type { Locks } from '../ports/locks';
 import type { UsersRepository } from '../ports/users-repository';
 import { isWriteConflict } from '../ports/write-conflict';
@@ -20,6 +21,7 @@ export interface SetRoleDeps extends EndSessionsDeps {
   >;
   users: Pick<UsersRepository, 'get' | 'create' | 'update' | 'remove'>;
   locks: Locks;
+  audit?: AuditTrail;
 }
 
 type GroupStep = { op: 'add' | 'remove'; group: Group };
@@ -65,6 +67,20 @@ export async function setRole(
       await undo(userId, done, undoRecord, deps);
       throw new AppError('internal', SET_ROLE_FAILED);
     }
+    // Again: a sign-in between the revocation and the group change got a token with the old groups.
+    await endUserSessions(userId, deps);
+  });
+  await deps.audit?.recordChange({
+    action: 'user.role',
+    target: { type: 'user', id: userId },
+    before: {
+      email: target.email,
+      role: record?.role ?? null,
+      isSuperAdmin: record?.isSuperAdmin ?? null,
+      groups: current,
+    },
+    after: { email: target.email, role, isSuperAdmin, groups: desired },
+    keep: ['email'],
   });
   return answer;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { aborted, invalidArgument, notFound } from '../../core/errors';
 import type { Order, submitOrderInputSchema } from '../../core/schemas/order';
+import { exchangeRefusal, policyOf, shippedAtOf, warrantyRefusal } from '../../core/rules/warranty';
 import type { Identity } from '../auth/verify-token';
 import { counterNames, OrderWriteRefused, weekStartOf } from '../ports/orders-repository';
 import {
@@ -15,6 +16,7 @@ import {
   ORDER_CHANGED,
   ORDER_NOT_FOUND,
   sleepOf,
+  storedAttachments,
   viewFor,
   type CheckedOrderFields,
   type OrderDeps,
@@ -23,37 +25,82 @@ import {
 type SubmitInput = z.infer<typeof submitOrderInputSchema>;
 
 const MAX_ATTEMPTS = 12;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "LL-000042": the lab's human order number. */
 export function formatOrderNumber(sequence: number): string {
   return `LL-${String(sequence).padStart(6, '0')}`;
 }
 
+/** The remake an order stores, and the exchange counters a warranty remake moves in the submit transaction. */
+interface CheckedRemake {
+  remake: NonNullable<Order['remake']>;
+  /** +1 on `exchanges#{original}#{eye}` per remade eye. */
+  counters: Record<string, number>;
+  /** The policy's exchanges per eye, for eyes whose policy limits them. */
+  counterLimits: Record<string, number>;
+  /** Why each limited eye would be refused once its exchanges are used up (a lost race says the same). */
+  usedUp: string;
+}
+
+const remakeRefusal = (message: string, field = 'remake.kind') => invalidArgument(message, { [field]: [message] });
+
 /**
- * A reorder or warranty remake must point to an order of the same account; a warranty remake only to a
- * closed (shipped) order, within its design's warranty days of closing.
+ * A reorder or warranty remake must point to an order of the same account. A warranty remake is an exchange
+ * of each eye it remakes (Lens Credit, issue 9): only of a shipped order's lens of that eye, inside that
+ * line's warranty window, and while its policy (the ORIGINAL line's design snapshot) has exchanges left;
+ * the remake then bills the policy's exchange fee instead of the lens price.
  */
-async function checkedRemake(fields: CheckedOrderFields, accountNumber: string, now: Date, deps: OrderDeps) {
+async function checkedRemake(
+  fields: CheckedOrderFields,
+  accountNumber: string,
+  now: Date,
+  deps: OrderDeps,
+): Promise<CheckedRemake | undefined> {
   if (!fields.remake) return undefined;
   const original = await deps.orders.get(fields.remake.ofOrderId);
-  if (!original || original.accountNumber !== accountNumber || original.status === 'draft') {
-    throw invalidArgument('The order to remake was not found for this account.', {
-      'remake.ofOrderId': ['The order to remake was not found for this account.'],
-    });
+  if (!original || original.accountNumber !== accountNumber || original.status === 'draft')
+    throw remakeRefusal('The order to remake was not found for this account.', 'remake.ofOrderId');
+  const remake = { ...fields.remake, ...(original.orderNumber ? { ofOrderNumber: original.orderNumber } : {}) };
+  if (fields.remake.kind !== 'warranty') return { remake, counters: {}, counterLimits: {}, usedUp: '' };
+
+  if (original.status !== 'closed')
+    throw remakeRefusal('A warranty remake is possible only for an order that has shipped.');
+  const shippedAt = shippedAtOf(original);
+  const exchanged = fields.lines.map((line) => {
+    const originalLine = original.lines.find((l) => l.eye === line.eye);
+    if (!originalLine)
+      throw remakeRefusal(
+        `${original.orderNumber ? `Order ${original.orderNumber}` : 'The order'} has no ${line.eye} lens to remake under its warranty.`,
+      );
+    const refusal = warrantyRefusal({ shippedAt, line: originalLine, orderNumber: original.orderNumber, now });
+    if (refusal) throw remakeRefusal(refusal);
+    return {
+      eye: line.eye,
+      policy: policyOf(originalLine),
+      counter: counterNames.exchanges(original.orderId, line.eye),
+    };
+  });
+  const used = await deps.orders.counters(exchanged.map((e) => e.counter));
+  const counterLimits: Record<string, number> = {};
+  const refusals: string[] = [];
+  for (const { eye, policy, counter } of exchanged) {
+    const refusal = exchangeRefusal({ policy, used: used[counter] ?? 0, orderNumber: original.orderNumber, eye });
+    if (refusal) throw remakeRefusal(refusal);
+    if (policy.exchangesPerEye !== null) {
+      counterLimits[counter] = policy.exchangesPerEye;
+      const usedUp = exchangeRefusal({ policy, used: policy.exchangesPerEye, orderNumber: original.orderNumber, eye });
+      if (usedUp) refusals.push(usedUp);
+    }
   }
-  if (fields.remake.kind === 'warranty') {
-    if (original.status !== 'closed')
-      throw invalidArgument('A warranty remake is possible only for an order that has shipped.', {
-        'remake.kind': ['A warranty remake is possible only for an order that has shipped.'],
-      });
-    const days = Math.max(0, ...original.lines.map((l) => l.design.warrantyDays));
-    if (now.getTime() > Date.parse(original.statusAt) + days * DAY_MS)
-      throw invalidArgument(`The warranty of order ${original.orderNumber} ended ${days} days after it shipped.`, {
-        'remake.kind': [`The warranty of order ${original.orderNumber} ended ${days} days after it shipped.`],
-      });
-  }
-  return { ...fields.remake, ...(original.orderNumber ? { ofOrderNumber: original.orderNumber } : {}) };
+  // One fee field, billed per remade lens: eyes of one design agree; eyes whose policies differ are billed
+  // the lower fee (a practice is never charged more than a policy asks).
+  const exchangeFeeCents = Math.min(...exchanged.map((e) => e.policy.exchangeFeeCents));
+  return {
+    remake: { ...remake, exchangeFeeCents },
+    counters: Object.fromEntries(exchanged.map((e) => [e.counter, 1])),
+    counterLimits,
+    usedUp: refusals.join(' '),
+  };
 }
 
 /**
@@ -80,7 +127,9 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Or
   const now = nowOf(deps);
   const at = now.toISOString();
   const { lines, totalCents } = await checkedLines(input.order, deps);
-  const remake = await checkedRemake(input.order, input.accountNumber, now, deps);
+  const checked = await checkedRemake(input.order, input.accountNumber, now, deps);
+  // Files can only have been uploaded to a saved draft (the caller's, checked above); a fresh order has none.
+  const attachments = existing ? await storedAttachments(input.orderId, deps) : [];
   const name = existing?.createdBy.name ?? displayName(user, caller.email);
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -91,7 +140,8 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Or
       accountNumber: input.accountNumber,
       status: 'submitted',
       ...orderContent(input.order, lines),
-      ...(remake ? { remake } : {}),
+      attachments,
+      ...(checked ? { remake: checked.remake } : {}),
       history: [
         ...(existing?.history ?? []),
         {
@@ -119,7 +169,9 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Or
           [counterNames.status('submitted')]: 1,
           [counterNames.week(weekStartOf(at))]: 1,
           [counterNames.account(input.accountNumber)]: 1,
+          ...checked?.counters,
         },
+        ...(checked && Object.keys(checked.counterLimits).length ? { counterLimits: checked.counterLimits } : {}),
       });
     } catch (error) {
       if (!(error instanceof OrderWriteRefused)) throw error;
@@ -130,6 +182,8 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Or
         // The draft was saved again (another tab) between our read and this write.
         throw aborted(ORDER_CHANGED);
       }
+      // Another remake of the same lens took its last exchange between our check and this write.
+      if (error.reason === 'limit') throw remakeRefusal(checked?.usedUp || 'No warranty exchanges are left.');
       await sleepOf(deps)(backoffMs(attempt));
       continue;
     }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CustomerDetail, updateCustomerInputSchema } from '../../core/schemas/customer-admin';
+import type { AuditTrail } from '../ports/audit-log';
 import type { CustomersRepository } from '../ports/customers-repository';
 import type { RecordChanges } from '../ports/record-changes';
 import type { ReferenceDataRepository } from '../ports/reference-data-repository';
@@ -13,7 +14,11 @@ import { practiceWriteError } from './customer-errors';
  */
 export async function updateCustomer(
   input: z.output<typeof updateCustomerInputSchema>,
-  deps: { customers: Pick<CustomersRepository, 'update'>; referenceData: ReferenceDataRepository },
+  deps: {
+    customers: Pick<CustomersRepository, 'update' | 'get'>;
+    referenceData: ReferenceDataRepository;
+    audit?: AuditTrail;
+  },
 ): Promise<CustomerDetail> {
   const { accountNumber, version, ...fields } = input;
   if (fields.buyingGroupId) await requireKnownBuyingGroup(fields.buyingGroupId, deps.referenceData);
@@ -24,5 +29,16 @@ export async function updateCustomer(
     if (value === '' || value === null) changes.remove.push(key);
     else (changes.set as Record<string, unknown>)[key] = value;
   }
-  return deps.customers.update(accountNumber, changes, version).catch(practiceWriteError);
+  // Read for the audit log's "before": the write is conditional on `version`, so when it succeeds this read
+  // is exactly what it replaced.
+  const before = deps.audit ? await deps.customers.get(accountNumber) : null;
+  const updated = await deps.customers.update(accountNumber, changes, version).catch(practiceWriteError);
+  await deps.audit?.recordChange({
+    action: 'practice.update',
+    target: { type: 'practice', id: updated.accountNumber },
+    accountNumber: updated.accountNumber,
+    before,
+    after: updated,
+  });
+  return updated;
 }

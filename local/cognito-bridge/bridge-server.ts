@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { listenOnLoopback } from '../process/listen-on-loopback';
 import { guardRequests, originFormUrl } from '../process/request-guard';
 import { CognitoError } from './cognito-error';
@@ -11,7 +12,9 @@ import { refuseDisabledUser } from './rules/disabled-user-rule';
 import { enforcePasswordPolicy } from './rules/password-policy-rule';
 import { initiateAuthAnswerAsRefreshAnswer, refreshRequestAsInitiateAuth } from './rules/refresh-token-rule';
 import { pendingConfirmation, resendAnswer } from './rules/resend-code-rule';
+import { createTotpMfa } from './rules/totp-mfa-rule';
 import { wrongPasswordAsCognitoDoes } from './rules/wrong-password-rule';
+import { fileTotpStore } from './totp-store';
 import { PURPOSE_BY_OPERATION, verificationEmail, type CodePurpose } from './rules/verification-email';
 
 export interface BridgeOptions {
@@ -31,6 +34,11 @@ export interface CognitoBridge {
   url: string;
   /** Called with each code cognito-local prints: emails it as Cognito would. */
   deliverCode(delivery: CodeDelivery): Promise<void>;
+  /**
+   * Gives a user (by email) an authenticator app with this TOTP secret, turned on, unless they already have one
+   * (the seeded lab staff). Returns whether it did.
+   */
+  enrollTotp(username: string, secret: string): boolean;
   close(): Promise<void>;
 }
 
@@ -38,13 +46,43 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
 /**
  * The local-only layer in front of cognito-local (docs/local-stack.md): adds CORS, and bridges the gaps
- * that matter to the portal — token refresh, resend code, disabled users, password policy, and codes
- * delivered as emails. Everything else passes through unchanged.
+ * that matter to the portal — token refresh, resend code, disabled users, password policy, codes
+ * delivered as emails, and authenticator apps (TOTP). Everything else passes through unchanged.
  */
 export async function startCognitoBridge(options: BridgeOptions): Promise<CognitoBridge> {
   const purposes = new Map<string, CodePurpose>();
   const users = () => emulatorUsers(options.dataDir, options.userPoolId);
   const log = options.log ?? (() => {});
+  const issuer = `${new URL(options.upstream).origin}/${options.userPoolId}`;
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  const totp = createTotpMfa({
+    store: fileTotpStore(options.dataDir, options.userPoolId),
+    users,
+    // Calls made with an access token are the user's own: only a valid one of this pool counts.
+    async accessTokenSub(token) {
+      try {
+        if (typeof token !== 'string') throw new Error('no token');
+        const { payload } = await jwtVerify(token, jwks, { issuer, algorithms: ['RS256'] });
+        if (payload['token_use'] !== 'access' || typeof payload.sub !== 'string')
+          throw new Error('not an access token');
+        return payload.sub;
+      } catch {
+        throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
+      }
+    },
+    async reissue(refreshToken, clientId) {
+      const answer = await forward('InitiateAuth', {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: clientId,
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      });
+      if (answer.status !== 200) return null;
+      return ((JSON.parse(answer.text) as Record<string, unknown>)['AuthenticationResult'] ?? null) as Record<
+        string,
+        unknown
+      > | null;
+    },
+  });
 
   async function forward(operation: string, body: Record<string, unknown>) {
     const res = await fetch(options.upstream, {
@@ -71,7 +109,9 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     if (operation === 'ResendConfirmationCode') {
       return { status: 200, text: JSON.stringify(await resendCode(String(username ?? ''))) };
     }
-    const answer = await forward(operation, body);
+    const own = await totp.answer(operation, body);
+    if (own) return { status: 200, text: JSON.stringify(own) };
+    const answer = await withTotp(operation, body, await forward(operation, body));
     const replaced = wrongPasswordAsCognitoDoes(operation, errorTypeOf(answer));
     if (replaced) throw replaced;
     const verify =
@@ -82,6 +122,18 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
       });
     if (verify) await forward('AdminUpdateUserAttributes', verify);
     return answer;
+  }
+
+  /** A user with an authenticator is asked for its code before the tokens; GetUser answers name the factor. */
+  async function withTotp(
+    operation: string,
+    body: Record<string, unknown>,
+    answer: Awaited<ReturnType<typeof forward>>,
+  ) {
+    if (answer.status !== 200 || !answer.text.startsWith('{')) return answer;
+    const json = JSON.parse(answer.text) as Record<string, unknown>;
+    const changed = totp.withMfaSettings(operation, totp.afterSignIn(operation, body, json));
+    return changed === json ? answer : { ...answer, text: JSON.stringify(changed) };
   }
 
   async function resendCode(username: string) {
@@ -166,6 +218,7 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
       const mail = verificationEmail(purpose, delivery.code);
       await options.sendMail(email, mail.subject, mail.body);
     },
+    enrollTotp: (username, secret) => totp.enrollIfAbsent(username, secret),
     close: listening.close,
   };
 }

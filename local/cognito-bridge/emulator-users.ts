@@ -31,6 +31,9 @@ export function emulatorUsers(dataDir: string, userPoolId: string): EmulatorUser
 
 export const emailOf = (user: EmulatorUser) => user.Attributes?.find((a) => a.Name === 'email')?.Value;
 
+/** The user's `sub`, the id tokens and the portal's records name them by. */
+export const subOf = (user: EmulatorUser) => user.Attributes?.find((a) => a.Name === 'sub')?.Value;
+
 /** Finds a user by user name or email, the two ways Cognito accepts a USERNAME with email sign-in. */
 export function findUser(users: EmulatorUser[], username: string): EmulatorUser | undefined {
   const wanted = username.toLowerCase();

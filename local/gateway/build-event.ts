@@ -9,6 +9,8 @@ export function buildHttpApiEvent(input: {
   query: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** `body` is base64 of the request's bytes (what API Gateway does with a binary body). */
+  isBase64Encoded?: boolean;
   sourceIp: string;
   claims?: Record<string, unknown>;
 }): APIGatewayProxyEventV2 {
@@ -54,7 +56,7 @@ export function buildHttpApiEvent(input: {
       timeEpoch: now.getTime(),
     },
     body: input.body === '' ? undefined : input.body,
-    isBase64Encoded: false,
+    isBase64Encoded: input.isBase64Encoded ?? false,
   };
   if (input.claims) {
     // API Gateway's JWT authorizer hands the verified claims to the Lambda as strings, arrays as "[a b]".

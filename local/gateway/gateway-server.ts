@@ -55,8 +55,12 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     if (!url) return reply(res, 400, { message: 'Bad Request' });
     const route = routes.get(url.pathname);
     if (!route || req.method !== 'POST') return reply(res, 404, { message: 'Not Found' });
-    const body = await readBody(req, maxBody);
-    if (body === null) return reply(res, 413, { message: 'Request Entity Too Large' });
+    const raw = await readBody(req, maxBody);
+    if (raw === null) return reply(res, 413, { message: 'Request Entity Too Large' });
+    const body = raw.toString('utf8');
+    // A webhook's signature covers its exact bytes: bytes that are not UTF-8 text go base64-encoded, as API
+    // Gateway passes binary bodies. Webhook routes are public, so no JWT check below.
+    const base64 = route.kind === 'webhook' && !Buffer.from(body, 'utf8').equals(raw);
     let claims: Record<string, unknown> | undefined;
     if (route.access !== 'public') {
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -78,7 +82,8 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       path: url.pathname,
       query: url.search.slice(1),
       headers: req.headers,
-      body,
+      body: base64 ? raw.toString('base64') : body,
+      isBase64Encoded: base64,
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
       claims,
     });
@@ -96,7 +101,7 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
 }
 
 /** Reads a body up to `limit` bytes; null when it is larger (API Gateway's payload limit). */
-function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -106,7 +111,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
       if (size > limit) tooLarge = true;
       else chunks.push(chunk);
     });
-    req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

@@ -6,6 +6,7 @@ import {
   DescribeUserPoolCommand,
   GroupExistsException,
   ListGroupsCommand,
+  SetUserPoolMfaConfigCommand,
   UpdateUserPoolClientCommand,
   type TokenValidityUnitsType,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -53,6 +54,7 @@ export async function provisionUserPool(
         }),
       );
       await createGroups(client, existing.userPoolId);
+      await setMfaConfig(client, existing.userPoolId);
       return existing;
     } catch {
       // The recorded pool is gone (cognito data wiped by hand): create a new one.
@@ -89,7 +91,23 @@ export async function provisionUserPool(
   const clientId = UserPoolClient?.ClientId;
   if (!clientId) throw new Error('cognito-local did not return a client id');
   await createGroups(client, userPoolId);
+  await setMfaConfig(client, userPoolId);
   return { userPoolId, clientId };
+}
+
+/**
+ * MFA as in AWS (infra/constructs/auth.ts): OPTIONAL, authenticator apps only. The Cognito bridge keeps the
+ * authenticators and asks for their codes itself (local/cognito-bridge/rules/totp-mfa-rule.ts); this setting
+ * makes DescribeUserPool / GetUserPoolMfaConfig tell the truth.
+ */
+async function setMfaConfig(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
 }
 
 /** Creates only the missing groups: cognito-local's CreateGroup on an existing group empties it. */

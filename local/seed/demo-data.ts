@@ -15,6 +15,12 @@ export interface DemoUser {
   company?: string;
   /** False for the one demo user who still has to accept the terms (spec 2 terms page). */
   termsAccepted?: boolean;
+  /**
+   * Lab staff sign in with an authenticator app (issue 10 item 5). The demo staff's TOTP secret is fixed and
+   * documented (README, docs/local-stack.md): add it to an authenticator app, or print the current code with
+   * `npx tsx scripts/totp-code.ts superadmin`. It protects only local demo data.
+   */
+  totpSecret?: string;
 }
 
 // Demo passwords meet the pool's policy (core/password-policy.ts); they protect only local demo data.
@@ -24,6 +30,7 @@ export const DEMO_USERS: DemoUser[] = [
     label: 'Super admin',
     email: 'superadmin@lenslab.test',
     password: 'Lenslab!Super1',
+    totpSecret: 'LENSLABSUPERADMINDEMOTOTPSECRET2',
     groups: ['admin', 'superadmin'],
     firstName: 'Sam',
     lastName: 'Rivera',
@@ -33,6 +40,7 @@ export const DEMO_USERS: DemoUser[] = [
     label: 'Admin (order desk)',
     email: 'admin@lenslab.test',
     password: 'Lenslab!Admin1',
+    totpSecret: 'LENSLABADMINDEMOTOTPSECRETKEY234',
     groups: ['admin'],
     firstName: 'Alex',
     lastName: 'Chen',

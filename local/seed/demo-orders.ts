@@ -94,6 +94,26 @@ const ELEANOR_FIRST_FIT = '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e01';
 /** In the order they were submitted, so order numbers rise with the dates as they would have. */
 export const DEMO_ORDERS: DemoOrder[] = [
   {
+    // Shipped long ago on a 120-day design: its warranty ends in about ten days (Lens Credit's "ends soon").
+    orderId: '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e20',
+    placedBy: 'customer',
+    accountNumber: 'BV-1001',
+    submitted: { daysAgo: 116, hour: 15 },
+    fields: {
+      patient: 'Marcus Bell',
+      poNumber: 'BV-PO-3207',
+      lines: [
+        line('OD', 'scleral-mini', { baseCurve: 7.8, diameter: 15.2, sphere: -1.75, material: 'boston-xo2' }),
+        line('OS', 'scleral-mini', { baseCurve: 7.85, diameter: 15.2, sphere: -2, material: 'boston-xo2' }),
+      ],
+      shipping: shippingOf('BV-1001'),
+    },
+    steps: [
+      { daysAgo: 115, hour: 15, action: 'approve' },
+      { daysAgo: 110, hour: 21, action: 'close', invoiceNumber: 'INV-24655' },
+    ],
+  },
+  {
     orderId: ELEANOR_FIRST_FIT,
     placedBy: 'customer',
     accountNumber: 'BV-1001',

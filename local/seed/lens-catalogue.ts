@@ -7,6 +7,10 @@ import { LENS_CATALOGUE_PARTITION, lensNameKey } from '../../lambdas/ports/lens-
  * The starter lens catalogue: one or more designs of every type, with the ranges and steps a custom lab
  * uses (../shared/design/DOMAIN.md). The ids are fixed: orders, tests and journeys refer to them. A super
  * admin may change everything in Lens Management; the seed never overwrites such edits.
+ *
+ * Each design's warranty policy mirrors a real lab's published terms (named beside it), fitted to the
+ * design's window. What those terms exclude (lost or patient-damaged lenses, diagnostic sets) is not a
+ * policy field: the lab denies such a claim with its reason.
  */
 export interface DemoLensDesign extends CreateLensDesignInput {
   lensId: string;
@@ -62,6 +66,9 @@ export const DEMO_LENS_DESIGNS: DemoLensDesign[] = [
     description: 'Sag-based scleral for irregular corneas and ocular surface disease.',
     priceCents: 39500,
     warrantyDays: 120,
+    // Bausch + Lomb's scleral terms: 120 days, remakes at no charge and without sending the lens back;
+    // a cancellation is credited in full once the lens is returned.
+    warranty: { exchangesPerEye: null, exchangeFeeCents: 0, cancellationCreditPercent: 100, returnRequired: true },
     active: true,
     parameters: [
       num('sagittalDepth', 'Sagittal depth', 'um', 3000, 6500, 10),
@@ -96,6 +103,9 @@ export const DEMO_LENS_DESIGNS: DemoLensDesign[] = [
     description: 'Corneal rigid gas-permeable lens with custom peripheral curves.',
     priceCents: 14500,
     warrantyDays: 90,
+    // Precision CL's terms: one exchange per eye in the 90 days, 50% credit for an unsuccessful patient
+    // (no return asked for).
+    warranty: { exchangesPerEye: 1, exchangeFeeCents: 0, cancellationCreditPercent: 50, returnRequired: false },
     active: true,
     parameters: [
       num('baseCurve', 'Base curve', 'mm', 6.5, 8.5, 0.01),
@@ -117,6 +127,8 @@ export const DEMO_LENS_DESIGNS: DemoLensDesign[] = [
     description: 'Aspheric centre-distance corneal GP multifocal.',
     priceCents: 18900,
     warrantyDays: 90,
+    // X-Cel's corneal GP terms: unlimited exchanges at a $6 fee each; full credit on a returned lens.
+    warranty: { exchangesPerEye: null, exchangeFeeCents: 600, cancellationCreditPercent: 100, returnRequired: true },
     active: true,
     parameters: [
       num('baseCurve', 'Base curve', 'mm', 6.8, 8.3, 0.01),
@@ -134,6 +146,8 @@ export const DEMO_LENS_DESIGNS: DemoLensDesign[] = [
     description: 'Lathe-cut silicone hydrogel toric for cylinders beyond stock.',
     priceCents: 11000,
     warrantyDays: 90,
+    // X-Cel's custom soft terms: unlimited exchanges at a $3 fee each; full credit on a returned lens.
+    warranty: { exchangesPerEye: null, exchangeFeeCents: 300, cancellationCreditPercent: 100, returnRequired: true },
     active: true,
     parameters: [
       num('baseCurve', 'Base curve', 'mm', 7.8, 9.3, 0.1),
@@ -158,6 +172,9 @@ export const DEMO_LENS_DESIGNS: DemoLensDesign[] = [
     description: 'Reverse-geometry overnight ortho-k designed from the target refraction.',
     priceCents: 27500,
     warrantyDays: 90,
+    // Visionary Optics' terms: 90 days, exchanges at no charge, 100% credit (shipping excluded: credit is
+    // the lens price) once the lenses are returned.
+    warranty: { exchangesPerEye: null, exchangeFeeCents: 0, cancellationCreditPercent: 100, returnRequired: true },
     active: true,
     parameters: [
       num('targetRefraction', 'Target refraction', 'D', -6, 0, 0.25),
@@ -180,6 +197,8 @@ export const DEMO_LENS_DESIGNS: DemoLensDesign[] = [
     description: 'GP centre with a silicone hydrogel skirt; vault-based fitting.',
     priceCents: 29500,
     warrantyDays: 90,
+    // SynergEyes' hybrid terms: 90 days, exchanges at no charge, full credit on a returned lens.
+    warranty: { exchangesPerEye: null, exchangeFeeCents: 0, cancellationCreditPercent: 100, returnRequired: true },
     active: true,
     parameters: [
       num('vault', 'Vault', 'um', 50, 550, 50),
@@ -202,6 +221,8 @@ export const DEMO_LENS_DESIGNS: DemoLensDesign[] = [
     description: 'Smaller scleral for regular corneas and GP-intolerant wearers.',
     priceCents: 32000,
     warrantyDays: 120,
+    // X-Cel's scleral terms: 120 days, unlimited exchanges at a $10 fee each; full credit on a returned lens.
+    warranty: { exchangesPerEye: null, exchangeFeeCents: 1000, cancellationCreditPercent: 100, returnRequired: true },
     active: true,
     parameters: [
       num('baseCurve', 'Base curve', 'mm', 7, 9, 0.05),
@@ -223,6 +244,9 @@ export const DEMO_LENS_DESIGNS: DemoLensDesign[] = [
     description: 'Kept for remakes of past orders; no longer offered for new fits.',
     priceCents: 15500,
     warrantyDays: 60,
+    // Alden's terms (unlimited exchanges, no fee), on the shorter window this discontinued design kept;
+    // full credit on a returned lens.
+    warranty: { exchangesPerEye: null, exchangeFeeCents: 0, cancellationCreditPercent: 100, returnRequired: true },
     active: false,
     parameters: [
       num('baseCurve', 'Base curve', 'mm', 7.6, 9, 0.1),

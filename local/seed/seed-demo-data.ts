@@ -12,10 +12,12 @@ import { REFERENCE_LISTS } from '../../core/data/tables';
 import { tableName } from '../../lambdas/adapters/dynamo-client';
 import { dynamoCustomersRepository } from '../../lambdas/adapters/dynamo-customers-repository';
 import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogue';
+import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
 import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../lambdas/adapters/dynamo-users-repository';
 import { localTableName } from '../provision/tables';
 import { DEMO_BUYING_GROUPS, DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from './demo-data';
+import { seedDemoMoney } from './demo-money';
 import { seedDemoOrders } from './demo-orders';
 import { seedLensCatalogue } from './lens-catalogue';
 
@@ -75,7 +77,9 @@ export async function seedDemoData(deps: {
 
   // The demo orders need the catalogue and the users rows above; they go through the orders use cases,
   // whose adapters find the tables through the TABLE_* variables the stack has set by now.
-  await seedDemoOrders(demoOrderDeps(deps.tablePrefix), ids);
+  const orderDeps = demoOrderDeps(deps.tablePrefix);
+  await seedDemoOrders(orderDeps, ids);
+  await seedDemoMoney({ ...orderDeps, money: dynamoMoneyStore() }, ids);
   return ids;
 }
 

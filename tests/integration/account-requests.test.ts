@@ -196,7 +196,13 @@ describe('review: listAccountRequests, approveAccountRequest, rejectAccountReque
     expect(await getRow('customers', { accountNumber: account })).toMatchObject({ company: 'Retry Optics' });
     expect((await getRow('accountRequests', { requestId: user.userId }))?.['status']).toBe('pending');
 
-    const retried = await approve(superCaller, { requestId: user.userId }, deps);
+    // The practice the first attempt created exists now, and the requester is not linked to it yet: finishing
+    // the link needs the explicit confirmation (issue 10 item 4).
+    const confirm = { accountNumber: account, confirm: true as const };
+    expect(
+      (await approve(superCaller, { requestId: user.userId }, deps).catch((e: unknown) => e)) as object,
+    ).toMatchObject({ status: 'aborted' });
+    const retried = await approve(superCaller, { requestId: user.userId, linkToExisting: confirm }, deps);
     expect(retried).toMatchObject({ practiceCreated: false, request: { status: 'approved', accountNumber: account } });
     expect(await getRow('users', { userId: user.userId })).toMatchObject({
       accountNumber: account,
@@ -239,5 +245,43 @@ describe('review: listAccountRequests, approveAccountRequest, rejectAccountReque
     expect(res.body.error.message).toBe('Assign an account number: the customer did not give one.');
     expect((await admin('approveAccountRequest', { requestId: 'no-such-request' })).status).toBe(404);
     expect((await admin('rejectAccountRequest', { requestId: 'no-such-request', reason: 'x' })).status).toBe(404);
+  });
+});
+
+describe('a request naming an existing account number (issue 10 item 4)', () => {
+  it('is not approved in one click; with the confirmation it is, and the practice users are emailed', async () => {
+    const account = `EX-${randomUUID().slice(0, 6).toUpperCase()}`;
+    await putRow('customers', {
+      accountNumber: account,
+      company: 'Established Optics',
+      phone: '555-0100',
+      shippingAddress: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+      pricingAllowed: true,
+      status: 'active',
+      version: 0,
+    });
+    const owner = await createTestUser(['customer']);
+    await putRow('users', userRow(owner));
+    const linkOwner = await admin('linkUserToAccount', { userId: owner.userId, accountNumber: account });
+    expect(linkOwner.status).toBe(200);
+
+    const { user, as } = await newCustomer();
+    await as('submitAccountRequest', form({ practiceName: 'Not Really Established', existingAccountNumber: account }));
+
+    const oneClick = await admin('approveAccountRequest', { requestId: user.userId });
+    expect(oneClick.status).toBe(409);
+    expect(oneClick.body.error.details.fieldErrors.linkToExisting).toHaveLength(1);
+    expect(oneClick.body.error.message).toContain('Established Optics');
+    expect((await as('getCustomerInfo', {})).status).toBe(404);
+
+    const confirmed = await admin('approveAccountRequest', {
+      requestId: user.userId,
+      linkToExisting: { accountNumber: account, confirm: true },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.result).toMatchObject({ linkedToExisting: true, practiceCreated: false });
+    expect((await as('getCustomerInfo', {})).body.result.accountNumber).toBe(account);
+    const notice = await waitForEmail(urls.ses, owner.email, (m) => m.subject.includes('A new user was linked'));
+    expect(notice.body.text).toContain(user.email);
   });
 });

@@ -1,10 +1,12 @@
 import { stackUrls as urls } from './helpers/stack-env';
 import { randomUUID } from 'node:crypto';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_LIMITS, ATTACHMENT_SIZE_MESSAGE, ATTACHMENT_TYPE_MESSAGE } from '../../core/schemas/attachments';
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
 import { caller } from '../support/api-call';
-import { putRow } from '../support/dynamo-rows';
+import { getRow, putRow } from '../support/dynamo-rows';
+import { testDesign } from '../support/order-fakes';
 import { signInDemoUser } from './helpers/demo-users';
 
 /**
@@ -18,6 +20,7 @@ let otherPractice: Api;
 let lab: Api;
 /** The demo customer's user id (the token's subject): the creator of the test orders. */
 let customerId: string;
+const s3 = new S3Client({ forcePathStyle: true });
 
 beforeAll(async () => {
   const [customer, second, admin] = await Promise.all([
@@ -53,16 +56,41 @@ async function order(status: OrderStatus = 'draft', accountNumber = 'BV-1001') {
   return orderId;
 }
 
-async function upload(api: Api, orderId: string, filename: string, body: string, contentType = 'application/pdf') {
+/** The presigned PUT only: the file sits in incoming/ until confirmOrderFile checks it. */
+async function put(api: Api, orderId: string, filename: string, body: string, contentType = 'application/pdf') {
   const signed = await api('generateUploadUrl', { orderId, filename, contentType, size: Buffer.byteLength(body) });
   expect(signed.status).toBe(200);
-  const put = await fetch(signed.body.result.url, { method: 'PUT', headers: { 'content-type': contentType }, body });
-  expect(put.status).toBe(200);
+  const sent = await fetch(signed.body.result.url, { method: 'PUT', headers: { 'content-type': contentType }, body });
+  expect(sent.status).toBe(200);
   return signed.body.result as { url: string; key: string };
 }
 
+/** What the web does: the PUT, then confirmOrderFile, which attaches the file. */
+/** The lab moving the order on, as approveOrder would (only the status matters to the file rules). */
+async function updateStatus(orderId: string, status: OrderStatus) {
+  const row = await getRow('orders', { orderId });
+  await putRow('orders', { ...row, status });
+}
+
+async function upload(api: Api, orderId: string, filename: string, body: string, contentType = 'application/pdf') {
+  const signed = await put(api, orderId, filename, body, contentType);
+  const confirmed = await api('confirmOrderFile', { orderId, filename });
+  expect(confirmed.status).toBe(200);
+  return signed;
+}
+
+/** Every key S3 holds for the order, attached or incoming. */
+async function storedKeys(orderId: string) {
+  const keys: string[] = [];
+  for (const prefix of [`orders/${orderId}/`, `incoming/${orderId}/`]) {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: process.env['ATTACHMENTS_BUCKET'], Prefix: prefix }));
+    keys.push(...(page.Contents ?? []).map((o) => o.Key!));
+  }
+  return keys.sort();
+}
+
 describe('attachments: presigned PUT and GET through S3 (spec 7)', () => {
-  it('uploads with the presigned PUT, lists the file (spec 3 listing entry) and downloads it as an attachment', async () => {
+  it('uploads with the presigned PUT, attaches it, lists it (spec 3 listing entry) and downloads it as an attachment', async () => {
     const orderId = await order();
     const { key, url } = await upload(practice, orderId, 'Pentacam OD.pdf', '%PDF-1.4 topography');
     expect(key).toBe(`orders/${orderId}/Pentacam OD.pdf`);
@@ -76,9 +104,10 @@ describe('attachments: presigned PUT and GET through S3 (spec 7)', () => {
         size: 19,
         contentType: 'application/pdf',
         lastModified: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        previewUrl: expect.stringContaining('response-content-disposition=inline'),
       },
     ]);
+    // A PDF is never shown inline (it would run in the bucket's origin): no preview URL.
+    expect(listed.body.result.files[0].previewUrl).toBeUndefined();
 
     const download = await practice('generateDownloadUrl', { orderId, filename: 'Pentacam OD.pdf' });
     expect(download.status).toBe(200);
@@ -102,8 +131,8 @@ describe('attachments: presigned PUT and GET through S3 (spec 7)', () => {
 
   it('deleteOrderFile removes the file from S3', async () => {
     const orderId = await order('submitted');
-    await upload(practice, orderId, 'a.pdf', 'first');
-    await upload(practice, orderId, 'b.pdf', 'second');
+    await upload(practice, orderId, 'a.pdf', '%PDF-1.4 first');
+    await upload(practice, orderId, 'b.pdf', '%PDF-1.4 second');
     const deleted = await practice('deleteOrderFile', { orderId, filename: 'a.pdf' });
     expect(deleted.body).toEqual({ result: { success: true } });
     const listed = await practice('listOrderFiles', { orderId });
@@ -116,12 +145,13 @@ describe('attachments: presigned PUT and GET through S3 (spec 7)', () => {
 describe('attachments: only the order’s practice and the lab (issue 5 item 3)', () => {
   it('another practice’s customer gets not-found on every route, and nothing changes', async () => {
     const orderId = await order('submitted');
-    await upload(practice, orderId, 'mine.pdf', 'private');
+    await upload(practice, orderId, 'mine.pdf', '%PDF-1.4 private');
     const answers = await Promise.all([
       otherPractice('generateUploadUrl', { orderId, filename: 'x.pdf', contentType: 'application/pdf', size: 3 }),
       otherPractice('listOrderFiles', { orderId }),
       otherPractice('generateDownloadUrl', { orderId, filename: 'mine.pdf' }),
       otherPractice('deleteOrderFile', { orderId, filename: 'mine.pdf' }),
+      otherPractice('confirmOrderFile', { orderId, filename: 'mine.pdf' }),
     ]);
     for (const answer of answers) {
       expect(answer.status).toBe(404);
@@ -155,12 +185,12 @@ describe('attachments: only the order’s practice and the lab (issue 5 item 3)'
 describe('attachments: bad input is refused with clear messages', () => {
   it('a path-traversal name "../x.pdf" is stored as "x.pdf" under the order', async () => {
     const orderId = await order();
-    const { key } = await upload(practice, orderId, '../x.pdf', 'traversal');
+    const { key } = await upload(practice, orderId, '../x.pdf', '%PDF-1.4 traversal');
     expect(key).toBe(`orders/${orderId}/x.pdf`);
     const listed = await practice('listOrderFiles', { orderId });
     expect(listed.body.result.files.map((f: { filename: string }) => f.filename)).toEqual(['x.pdf']);
     const download = await practice('generateDownloadUrl', { orderId, filename: '../x.pdf' });
-    expect(await (await fetch(download.body.result.url)).text()).toBe('traversal');
+    expect(await (await fetch(download.body.result.url)).text()).toBe('%PDF-1.4 traversal');
   });
 
   it('a file over 50 MB is refused before any URL is signed', async () => {
@@ -193,5 +223,101 @@ describe('attachments: bad input is refused with clear messages', () => {
     expect(badId.status).toBe(400);
     const emptyName = await practice('generateDownloadUrl', { orderId: randomUUID(), filename: '' });
     expect(emptyName.status).toBe(400);
+  });
+});
+
+describe('attachments: a file counts only once the server has read its first bytes (issue 10 item 8)', () => {
+  it('an upload that was PUT but not confirmed is not listed, not downloadable, and lands outside the order’s folder', async () => {
+    const orderId = await order();
+    const { url } = await put(practice, orderId, 'pending.pdf', '%PDF-1.4 pending');
+    expect(new URL(url).pathname).toContain(`/incoming/${orderId}/pending.pdf`);
+    expect((await practice('listOrderFiles', { orderId })).body.result.files).toEqual([]);
+    expect((await practice('generateDownloadUrl', { orderId, filename: 'pending.pdf' })).status).toBe(409);
+    expect(await storedKeys(orderId)).toEqual([`incoming/${orderId}/pending.pdf`]);
+  });
+
+  it('confirmOrderFile refuses an HTML page sent as a PDF with a 400 naming the type, and removes it', async () => {
+    const orderId = await order();
+    await put(practice, orderId, 'report.pdf', '<html><script>alert(document.cookie)</script></html>');
+    const answer = await practice('confirmOrderFile', { orderId, filename: 'report.pdf' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({
+      status: 'invalid-argument',
+      message: 'The contents of report.pdf are not a PDF. Attach the original file as exported.',
+    });
+    expect(await storedKeys(orderId)).toEqual([]);
+  });
+
+  it('an upload URL obtained while the order was on hold attaches nothing once the lab has approved it', async () => {
+    const orderId = await order('on-hold');
+    await put(practice, orderId, 'late.pdf', '%PDF-1.4 late');
+    await updateStatus(orderId, 'approved');
+    const answer = await practice('confirmOrderFile', { orderId, filename: 'late.pdf' });
+    expect(answer.status).toBe(403);
+    expect(await storedKeys(orderId)).toEqual([]);
+  });
+
+  it('submitOrder stores the attachments found in storage, not the list the request carries', async () => {
+    const orderId = randomUUID();
+    const saved = await practice('saveOrderDraft', {
+      orderId,
+      accountNumber: 'BV-1001',
+      draft: { patient: 'Patient B', attachments: [{ name: 'invented.pdf', size: 1, type: 'application/pdf' }] },
+    });
+    expect(saved.status).toBe(200);
+    await upload(practice, orderId, 'Pentacam OS.pdf', '%PDF-1.4 OS map');
+    const draft = await practice('getOrder', { orderId });
+    expect(draft.body.result.attachments).toEqual([]);
+    const lensId = `it-attach-${randomUUID().slice(0, 8)}`;
+    const { version: _v, ...design } = testDesign({ lensId });
+    await putRow('lenses', { ...design, version: 0, catalogue: 'lenses', nameKey: `test scleral#${lensId}` });
+    const submitted = await practice('submitOrder', {
+      orderId,
+      accountNumber: 'BV-1001',
+      order: {
+        patient: 'Patient B',
+        lines: [{ eye: 'OS', lensId, parameters: { sphere: -2.5, diameter: 16.5 }, quantity: 1 }],
+        shipping: { method: 'standard', address: { address: '1 Main', city: 'Austin', state: 'TX', zip: '78701' } },
+        attachments: [{ name: 'invented.pdf', size: 1, type: 'application/pdf' }],
+      },
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect(submitted.body.result.attachments).toEqual([
+      { name: 'Pentacam OS.pdf', size: Buffer.byteLength('%PDF-1.4 OS map'), type: 'application/pdf' },
+    ]);
+  });
+
+  it('discarding a draft removes its attached files and its unconfirmed uploads from storage', async () => {
+    const orderId = await order('draft');
+    await upload(practice, orderId, 'kept.pdf', '%PDF-1.4 kept');
+    await put(practice, orderId, 'pending.pdf', '%PDF-1.4 pending');
+    expect(await storedKeys(orderId)).toHaveLength(2);
+    const discarded = await practice('discardOrderDraft', { orderId });
+    expect(discarded.body.result).toEqual({ discarded: true });
+    expect(await storedKeys(orderId)).toEqual([]);
+  });
+
+  it('the abandoned-drafts job removes the files of a draft untouched for 30 days, against the emulators', async () => {
+    const { dynamoOrdersRepository } = await import('../../lambdas/adapters/dynamo-orders-repository');
+    const { s3OrderFiles } = await import('../../lambdas/adapters/s3-order-files');
+    const { removeAbandonedDraftFiles } = await import('../../lambdas/use-cases/abandoned-draft-files');
+    const orderId = await order('draft');
+    await upload(practice, orderId, 'old.pdf', '%PDF-1.4 old');
+    const orders = dynamoOrdersRepository();
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    const report = await removeAbandonedDraftFiles({
+      // The real byStatus query, narrowed to this test's draft: other tests' drafts share the tables.
+      orders: {
+        listByStatus: async (query) => {
+          const page = await orders.listByStatus(query);
+          return { ...page, items: page.items.filter((o) => o.orderId === orderId) };
+        },
+      },
+      files: s3OrderFiles(),
+      log: { info: () => {}, warn: () => {} },
+      now: () => later,
+    });
+    expect(report).toMatchObject({ draftsCleared: 1, filesRemoved: 1, failed: 0 });
+    expect(await storedKeys(orderId)).toEqual([]);
   });
 });

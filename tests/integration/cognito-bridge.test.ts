@@ -34,8 +34,9 @@ beforeAll(() => {
 
 describe('Cognito bridge: token refresh as Amplify v6 asks for it', () => {
   it('answers GetTokensFromRefreshToken with fresh tokens for the same user', async () => {
+    // Lab staff pass the authenticator step; the session it gives must still refresh (the bridge's TOTP design).
     const user = demoUser('admin');
-    const first = await signInWithPassword(user.email, user.password);
+    const first = await signInWithPassword(user.email, user.password, user.totpSecret);
     const refreshed = await cognito.send(
       new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: first.RefreshToken }),
     );

@@ -5,7 +5,9 @@ import { caller } from '../support/api-call';
 import { createTestUser, signIn, uniqueEmail } from '../support/cognito-test-users';
 import { deleteRow, getRow, putRow, userRow } from '../support/dynamo-rows';
 import { listEmails, waitForEmail } from '../support/mailbox';
-import { memoryLogger } from '../support/in-memory-ports';
+import { InMemoryEmailTemplates } from '../support/email-fakes';
+import { identity } from '../support/identities';
+import { InMemoryAdminDirectory, InMemoryRateLimiter, InMemoryUsers, memoryLogger } from '../support/in-memory-ports';
 
 /**
  * Issue 5 Email Management through the local gateway: templates stored in DynamoDB Local with optimistic
@@ -16,12 +18,15 @@ import { memoryLogger } from '../support/in-memory-ports';
  */
 const urls = inject('urls');
 let superAdmin: ReturnType<typeof caller>;
+let superAdminEmail: string;
 let admin: ReturnType<typeof caller>;
 let customer: ReturnType<typeof caller>;
 
 beforeAll(async () => {
   Object.assign(process.env, inject('env'));
-  superAdmin = caller(urls.api, await signIn(await createTestUser(['admin', 'superadmin'])));
+  const lead = await createTestUser(['admin', 'superadmin']);
+  superAdminEmail = lead.email;
+  superAdmin = caller(urls.api, await signIn(lead));
   admin = caller(urls.api, await signIn(await createTestUser(['admin'])));
   customer = caller(urls.api, await signIn(await createTestUser(['customer'])));
 });
@@ -92,14 +97,12 @@ describe('email templates', () => {
     expect(answer.body.result.html).toContain('&lt;b&gt;J. Doe&lt;/b&gt; INV-5001');
   });
 
-  it('a test send arrives in the SES emulator', async () => {
-    const to = uniqueEmail('template-test');
-    const answer = await superAdmin('sendTestEmail', {
-      kind: 'order-on-hold',
-      to,
-      subject: 'Hold {{orderNumber}}',
-      body: 'Message: {{message}}',
-    });
+  it("a test send arrives in the SES emulator, at the caller's own address only (issue 10 item 9)", async () => {
+    const to = superAdminEmail;
+    const text = { kind: 'order-on-hold', subject: 'Hold {{orderNumber}}', body: 'Message: {{message}}' };
+    const elsewhere = await superAdmin('sendTestEmail', { ...text, to: uniqueEmail('template-test') });
+    expect(elsewhere.status).toBe(400);
+    const answer = await superAdmin('sendTestEmail', text);
     expect(answer.body.result).toEqual({ sent: true });
     const email = await waitForEmail(urls.ses, to);
     expect(email.subject).toBe('[Test] Hold LL-000123');
@@ -171,9 +174,23 @@ describe('lab notification recipients', () => {
 });
 
 describe('sendEmail (spec 7 POST auth/email/{kind})', () => {
+  /** A practice's user: the only kind of address (with the lab recipients) sendEmail sends to. */
+  async function practiceUserEmail(prefix: string) {
+    const user = await createTestUser(['customer'], uniqueEmail(prefix));
+    await putRow('users', userRow(user, { accountNumber: 'EM-1001' }));
+    return user.email;
+  }
+
+  it('refuses an address the portal does not know (400), sending nothing (issue 10 item 9)', async () => {
+    const stranger = uniqueEmail('stranger');
+    const answer = await admin('sendEmail', { kind: 'notice', recipients: [stranger], subject: 'x', body: 'y' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toContain(stranger);
+  });
+
   it('sends to every recipient and answers true', async () => {
-    const a = uniqueEmail('send-a');
-    const b = uniqueEmail('send-b');
+    const a = await practiceUserEmail('send-a');
+    const b = await practiceUserEmail('send-b');
     const answer = await admin('sendEmail', {
       kind: 'notice',
       recipients: [a, b],
@@ -197,8 +214,16 @@ describe('sendEmail (spec 7 POST auth/email/{kind})', () => {
     const to = uniqueEmail('never');
     const before = (await listEmails(urls.ses)).length;
     const answer = await sendEmail(
+      identity(['admin']),
       { kind: 'notice', recipients: [to], subject: 'x', body: 'y' },
-      { mailer: sesEmailSender(), log },
+      {
+        mailer: sesEmailSender(),
+        log,
+        templates: new InMemoryEmailTemplates([to]),
+        directory: new InMemoryAdminDirectory(),
+        users: new InMemoryUsers(),
+        limiter: new InMemoryRateLimiter(),
+      },
     );
     expect(answer).toBe(false);
     expect(lines.join()).toContain('sendEmail: send failed');

@@ -24,10 +24,17 @@ export async function setup(project: TestProject): Promise<void> {
     ses: stack.urls.ses,
     dynamodb: stack.urls.dynamodb,
     s3: stack.urls.s3,
+    fakeGateway: stack.urls.fakeGateway,
   });
   project.provide(
     'demoUsers',
-    stack.demoUsers.map((u) => ({ key: u.key, email: u.email, password: u.password, groups: u.groups })),
+    stack.demoUsers.map((u) => ({
+      key: u.key,
+      email: u.email,
+      password: u.password,
+      groups: u.groups,
+      ...(u.totpSecret ? { totpSecret: u.totpSecret } : {}),
+    })),
   );
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { portEnvVar, portsFrom, resolvePorts, SERVICES, type Ports } from '../../local/ports';
+import { totpCode } from '../../local/cognito-bridge/totp';
 import { startLocalStack, type LocalStack } from '../../local/stack';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lenslab-lifecycle-'));
@@ -57,20 +58,35 @@ async function until(condition: () => Promise<boolean> | boolean, what: string, 
 
 const anyPortOpen = async (ports: Ports) => (await Promise.all(Object.values(ports).map(portOpen))).some(Boolean);
 
-async function signIn(cognitoUrl: string, clientId: string, email: string, password: string): Promise<string> {
-  const auth = await fetch(cognitoUrl, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
+/** Signs a lab staff member in, with the code of their authenticator (issue 10 item 5). */
+async function signIn(
+  cognitoUrl: string,
+  clientId: string,
+  user: { email: string; password: string; totpSecret: string },
+): Promise<string> {
+  const call = async (operation: string, body: unknown) =>
+    (await (
+      await fetch(cognitoUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+        },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { AuthenticationResult: { IdToken: string }; Session?: string };
+  const { Session } = await call('InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: clientId,
+    AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
   });
-  return ((await auth.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+  const answer = await call('RespondToAuthChallenge', {
+    ChallengeName: 'SOFTWARE_TOKEN_MFA',
+    ClientId: clientId,
+    Session,
+    ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: await totpCode(user.totpSecret) },
+  });
+  return answer.AuthenticationResult.IdToken;
 }
 
 async function groupsFromProfile(apiUrl: string, token: string): Promise<string[]> {
@@ -100,7 +116,11 @@ async function startCli(ports: Ports): Promise<{ child: ChildProcess; output: ()
 }
 
 describe('npm start keeps data across a restart and leaves nothing running when stopped', () => {
-  const superAdmin = { email: 'superadmin@lenslab.test', password: 'Lenslab!Super1' };
+  const superAdmin = {
+    email: 'superadmin@lenslab.test',
+    password: 'Lenslab!Super1',
+    totpSecret: 'LENSLABSUPERADMINDEMOTOTPSECRET2',
+  };
   let ports: Ports;
   let poolId: string;
   let clientId: string;
@@ -109,7 +129,7 @@ describe('npm start keeps data across a restart and leaves nothing running when 
     ports = await resolvePorts(portsFrom(0, {}));
     const stack: LocalStack = await startLocalStack({ dataDir, ports, serveWeb: false });
     ({ userPoolId: poolId, clientId } = stack);
-    const token = await signIn(stack.urls.cognito, clientId, superAdmin.email, superAdmin.password);
+    const token = await signIn(stack.urls.cognito, clientId, superAdmin);
     expect(await groupsFromProfile(stack.urls.api, token)).toEqual(['admin', 'superadmin']);
     expect(stack.pids).toHaveLength(4);
 
@@ -118,13 +138,13 @@ describe('npm start keeps data across a restart and leaves nothing running when 
     expect(await anyPortOpen(ports)).toBe(false);
   }, 60_000);
 
-  it('a restart (npm start) reuses the same pool, users and groups; SIGTERM stops it cleanly', async () => {
+  it('a restart (npm start) reuses the same pool, users, groups and authenticators; SIGTERM stops it cleanly', async () => {
     const { child, output } = await startCli(ports);
     const state = JSON.parse(readFileSync(join(dataDir, 'state.json'), 'utf8')) as { userPoolId: string };
     expect(state.userPoolId).toBe(poolId);
     expect(output()).not.toContain('Seeding');
     const api = `http://127.0.0.1:${ports.gateway}`;
-    const token = await signIn(`http://127.0.0.1:${ports.bridge}`, clientId, superAdmin.email, superAdmin.password);
+    const token = await signIn(`http://127.0.0.1:${ports.bridge}`, clientId, superAdmin);
     expect(await groupsFromProfile(api, token)).toEqual(['admin', 'superadmin']);
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -1,10 +1,10 @@
 import './helpers/stack-env';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callableEvent } from '../support/api-gateway-event';
-import { createTestUser, signIn } from '../support/cognito-test-users';
-import { getRow, putRow, userRow } from '../support/dynamo-rows';
+import { getRow, putRow } from '../support/dynamo-rows';
+import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
+import { labUser, practiceUser } from '../support/stack-users';
 import * as getCustomerInfo from '../../lambdas/handlers/customers/get-customer-info';
 import * as approveOrder from '../../lambdas/handlers/orders/approve-order';
 import * as cancelOrder from '../../lambdas/handlers/orders/cancel-order';
@@ -17,8 +17,7 @@ import * as listOrders from '../../lambdas/handlers/orders/list-orders';
 import * as saveOrderDraft from '../../lambdas/handlers/orders/save-order-draft';
 import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
 
-type Handler = (event: ReturnType<typeof callableEvent>) => Promise<{ statusCode?: number; body?: string }>;
-const handlers = {
+const call = handlerCaller({
   submitOrder: submitOrder.handler,
   saveOrderDraft: saveOrderDraft.handler,
   getOrder: getOrder.handler,
@@ -30,38 +29,10 @@ const handlers = {
   closeOrder: closeOrder.handler,
   getAdminDashboard: getAdminDashboard.handler,
   getCustomerInfo: getCustomerInfo.handler,
-} satisfies Record<string, Handler>;
-type Route = keyof typeof handlers;
-
-async function call(route: Route, token: string, data?: unknown) {
-  const res = await (handlers[route] as Handler)(callableEvent(route, { token, data }));
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-  return { status: res.statusCode, body: JSON.parse(res.body ?? '{}') as Record<string, any> };
-}
+});
 
 const LENS_ID = `it-scleral-${randomUUID().slice(0, 8)}`;
 const account = () => `IT-${randomUUID().slice(0, 8)}`;
-
-async function practiceUser(accountNumber: string, pricingAllowed = true) {
-  await putRow('customers', {
-    accountNumber,
-    company: `Practice ${accountNumber}`,
-    phone: '555-0100',
-    shippingAddress: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
-    pricingAllowed,
-    status: 'active',
-    version: 0,
-  });
-  const user = await createTestUser(['customer']);
-  await putRow('users', userRow(user, { accountNumber, firstName: 'Ann' }));
-  return { token: await signIn(user), userId: user.userId };
-}
-
-async function labUser() {
-  const user = await createTestUser(['admin']);
-  await putRow('users', userRow(user, { firstName: 'Lara' }));
-  return signIn(user);
-}
 
 const orderFields = (sphere = -2.5) => ({
   patient: 'Jane Roe',
@@ -144,7 +115,7 @@ describe('orders against the emulators (issue 5 items 2, 4, 7, 8)', () => {
 
   it('full lifecycle: submitted -> approved -> closed with the invoice number and a timeline', async () => {
     const accountNumber = account();
-    const { token } = await practiceUser(accountNumber, false);
+    const { token } = await practiceUser(accountNumber, { pricingAllowed: false });
     const admin = await labUser();
     const orderId = randomUUID();
     const draft = await call('saveOrderDraft', token, {

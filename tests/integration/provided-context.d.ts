@@ -13,7 +13,10 @@ declare module 'vitest' {
       ses: string;
       dynamodb: string;
       s3: string;
+      /** The fake card gateway service; its webhook events go to the stack's API gateway (/api/paymentWebhook). */
+      fakeGateway: string;
     };
-    demoUsers: { key: string; email: string; password: string; groups: string[] }[];
+    /** `totpSecret`: lab staff's authenticator secret (issue 10 item 5). */
+    demoUsers: { key: string; email: string; password: string; groups: string[]; totpSecret?: string }[];
   }
 }

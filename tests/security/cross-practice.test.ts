@@ -24,7 +24,15 @@ import { testDesign } from '../support/order-fakes';
  */
 
 /** Input keys that point at an order or an account (at any depth of the input schema). */
-const SCOPED_KEYS = new Set(['orderId', 'ofOrderId', 'accountNumber', 'account']);
+const SCOPED_KEYS = new Set([
+  'orderId',
+  'ofOrderId',
+  'accountNumber',
+  'account',
+  'invoiceNumber',
+  'paymentId',
+  'claimId',
+]);
 
 /** Every object key a route's input schema can take, through optional/default/pipe/array/union wrappers. */
 function inputKeys(schema: z.ZodType): Set<string> {
@@ -66,6 +74,8 @@ interface Target {
   orderFile: string;
   draftFile: string;
   outsiderId: string;
+  invoiceNumber: string;
+  paymentId: string;
 }
 
 /**
@@ -211,7 +221,97 @@ const PROBES: Record<string, Probe[]> = {
     { label: "A's order file", data: (t) => ({ orderId: t.orderId, filename: t.orderFile }), expect: 'not-found' },
     { label: "A's draft file", data: (t) => ({ orderId: t.draftId, filename: t.draftFile }), expect: 'not-found' },
   ],
+  confirmOrderFile: [
+    { label: "A's order file", data: (t) => ({ orderId: t.orderId, filename: t.orderFile }), expect: 'not-found' },
+    { label: "A's draft file", data: (t) => ({ orderId: t.draftId, filename: t.draftFile }), expect: 'not-found' },
+  ],
   getCustomerInfo: [{ label: "A's account", data: (t) => ({ account: t.accountA }), expect: 'not-found' }],
+  // Issue 9: money. A's invoice, payment and credit, aimed at from B's own account and from A's.
+  getInvoice: [
+    {
+      label: "A's invoice",
+      data: (t) => ({ invoiceNumber: t.invoiceNumber, accountNumber: t.accountA }),
+      expect: 'not-found',
+    },
+    {
+      label: "A's invoice on B's account",
+      data: (t) => ({ invoiceNumber: t.invoiceNumber, accountNumber: t.accountB }),
+      expect: 'not-found',
+    },
+  ],
+  getInvoicePdfUrl: [
+    {
+      label: "A's invoice",
+      data: (t) => ({ invoiceNumber: t.invoiceNumber, accountNumber: t.accountA }),
+      expect: 'not-found',
+    },
+    {
+      label: "A's invoice on B's account",
+      data: (t) => ({ invoiceNumber: t.invoiceNumber, accountNumber: t.accountB }),
+      expect: 'not-found',
+    },
+  ],
+  listAccountInvoices: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  startPayment: [
+    {
+      label: "A's invoice on A's account",
+      data: (t) => ({
+        paymentId: randomUUID(),
+        accountNumber: t.accountA,
+        allocations: [{ invoiceNumber: t.invoiceNumber, amountCents: 100 }],
+      }),
+      expect: 'not-found',
+    },
+    {
+      label: "A's invoice on B's own account",
+      data: (t) => ({
+        paymentId: randomUUID(),
+        accountNumber: t.accountB,
+        allocations: [{ invoiceNumber: t.invoiceNumber, amountCents: 100 }],
+      }),
+      expect: 'not-found',
+    },
+    {
+      label: "A's payment id replayed on B's own account",
+      data: (t) => ({
+        paymentId: t.paymentId,
+        accountNumber: t.accountB,
+        allocations: [{ invoiceNumber: t.invoiceNumber, amountCents: 100 }],
+      }),
+      expect: 'not-found',
+    },
+  ],
+  confirmPayment: [{ label: "A's payment", data: (t) => ({ paymentId: t.paymentId }), expect: 'not-found' }],
+  getReceiptPdfUrl: [{ label: "A's payment", data: (t) => ({ paymentId: t.paymentId }), expect: 'not-found' }],
+  getCreditSummary: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  listCreditLedger: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  exportCreditLedger: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  submitWarrantyClaim: [
+    {
+      label: "A's order on A's account",
+      data: (t) => ({
+        claimId: randomUUID(),
+        accountNumber: t.accountA,
+        orderId: t.orderId,
+        eye: 'OD',
+        kind: 'defect',
+        note: 'hijack',
+      }),
+      expect: 'not-found',
+    },
+    {
+      label: "A's order on B's own account",
+      data: (t) => ({
+        claimId: randomUUID(),
+        accountNumber: t.accountB,
+        orderId: t.orderId,
+        eye: 'OD',
+        kind: 'defect',
+        note: 'hijack',
+      }),
+      expect: 'not-found',
+    },
+  ],
   listLensDesigns: [{ label: "A's account", data: (t) => ({ account: t.accountA }), expect: 'no-prices' }],
 };
 
@@ -222,6 +322,8 @@ const closedRouteData = (t: Target) => ({
   account: t.accountA,
   userId: t.outsiderId,
   version: t.orderVersion,
+  invoiceNumber: t.invoiceNumber,
+  paymentId: t.paymentId,
 });
 
 let target: Target;
@@ -264,6 +366,8 @@ async function upload(api: Api, orderId: string, filename: string, body: string)
     body,
   });
   expect(put.status).toBe(200);
+  // Attached only once the server has checked its first bytes (issue 10 item 8).
+  expect((await api('confirmOrderFile', { orderId, filename })).status).toBe(200);
 }
 
 /** The order's objects in S3 as stored: key, size, ETag and time, so any rewrite or deletion shows. */
@@ -290,6 +394,9 @@ async function snapshot() {
     counterB: await counter(counterNames.account(target.accountB)),
     orderFiles: await s3Objects(target.orderId),
     draftFiles: await s3Objects(target.draftId),
+    invoice: await getRow('invoices', { invoiceNumber: target.invoiceNumber }),
+    payment: await getRow('payments', { paymentId: target.paymentId }),
+    creditA: await getRow('creditLedger', { accountNumber: target.accountA, sk: 'balance' }),
   };
 }
 
@@ -299,7 +406,7 @@ function expectNoDataOfA(answer: RouteAnswer) {
   for (const secret of Object.values(A_SECRETS)) expect(text).not.toContain(secret);
 }
 
-const NOT_FOUND_MESSAGES = ['Order not found', 'Account not found'];
+const NOT_FOUND_MESSAGES = ['Order not found', 'Account not found', 'Invoice not found', 'Payment not found'];
 
 function expectOutcome(answer: RouteAnswer, expected: Expectation) {
   expect(answer.status).toBeLessThan(500);
@@ -374,7 +481,70 @@ beforeAll(async () => {
   const ownLenses = await owner('listLensDesigns', { account: accountA });
   expect(ownLenses.body['result'].items.find((d: { lensId: string }) => d.lensId === LENS_ID).priceCents).toBe(41_500);
 
+  // A's money, written as the lab's close and a payment would leave it.
+  const invoiceNumber = `XP-${MARK.toUpperCase()}`;
+  const paymentId = randomUUID();
+  await putRow('invoices', {
+    invoiceNumber,
+    accountNumber: accountA,
+    ledger: 'invoices',
+    orderIds: [orderId],
+    lines: [
+      {
+        description: 'Test Scleral',
+        quantity: 1,
+        unitCents: 41_500,
+        amountCents: 41_500,
+        orderId,
+        patient: A_SECRETS.patient,
+        eye: 'OD',
+      },
+    ],
+    subtotalCents: 41_500,
+    shippingCents: 0,
+    taxCents: 0,
+    totalCents: 41_500,
+    paidCents: 1_000,
+    creditedCents: 0,
+    balanceCents: 40_500,
+    status: 'partially-paid',
+    issuedAt: new Date().toISOString(),
+    dueDate: '2099-01-01',
+    settlements: [{ settlementId: 's1', at: new Date().toISOString(), method: 'card', amountCents: 1_000, paymentId }],
+    createdBy: { userId: 'lab', name: 'Lara' },
+    updatedAt: new Date().toISOString(),
+    version: 1,
+  });
+  await putRow('payments', {
+    paymentId,
+    accountNumber: accountA,
+    payer: { userId: ownerUser.userId, name: 'Ann', email: 'ann@a.test' },
+    allocations: [{ invoiceNumber, amountCents: 1_000 }],
+    totalCents: 1_000,
+    creditCents: 0,
+    cardCents: 1_000,
+    status: 'succeeded',
+    gateway: 'fake',
+    intentId: 'pi_test',
+    overpaidCents: 0,
+    receiptNumber: `R-${MARK}`,
+    createdAt: new Date().toISOString(),
+    settledAt: new Date().toISOString(),
+    version: 2,
+  });
+  await putRow('creditLedger', {
+    accountNumber: accountA,
+    sk: 'balance',
+    availableCents: 2_500,
+    pendingCents: 0,
+    version: 1,
+  });
+  const ownInvoice = await owner('getInvoice', { invoiceNumber, accountNumber: accountA });
+  expect(ownInvoice.status).toBe(200);
+
   target = {
+    invoiceNumber,
+    paymentId,
     accountA,
     accountB,
     orderId,

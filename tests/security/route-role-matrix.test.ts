@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Group } from '../../core/constants';
 import { ROUTE_LIST } from '../../core/routes';
 import { createTestUser, signIn } from '../support/cognito-test-users';
+import { putRow, userRow } from '../support/dynamo-rows';
 
 /**
  * Route x role matrix over the whole route table, through the local API gateway (JWT authorizer + handler
@@ -19,7 +20,13 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   Object.assign(process.env, inject('env'));
-  for (const [role, groups] of Object.entries(ROLES)) tokens[role] = await signIn(await createTestUser(groups));
+  for (const [role, groups] of Object.entries(ROLES)) {
+    const user = await createTestUser(groups);
+    // A customer in good standing (terms accepted): the server's spec 4/6 state rules are not what is under
+    // test here (tests/integration/session-rules.test.ts covers them).
+    await putRow('users', userRow(user));
+    tokens[role] = await signIn(user);
+  }
 });
 
 async function statusOf(route: string, token?: string): Promise<number> {

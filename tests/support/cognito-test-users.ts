@@ -1,6 +1,8 @@
 /**
  * Throw-away users in the Cognito emulator for integration tests: created with the admin API (confirmed,
- * permanent password, chosen groups), signed in with USER_PASSWORD_AUTH for a real ID token.
+ * permanent password, chosen groups), signed in with USER_PASSWORD_AUTH for a real ID token. Lab staff get an
+ * authenticator app (TOTP) set up as the sign-in page does it, since the API refuses staff without one
+ * (issue 10 item 5), and answer its challenge at sign-in.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -9,11 +11,17 @@ import {
   AdminDeleteUserCommand,
   AdminListGroupsForUserCommand,
   AdminSetUserPasswordCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   ListUsersCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Group } from '../../core/constants';
+import { isStaff } from '../../core/rules/staff-mfa';
+import { totpCode } from '../../local/cognito-bridge/totp';
 
 let client: CognitoIdentityProviderClient | undefined;
 /** Created on first use, after the test has applied the emulator's environment. */
@@ -24,6 +32,8 @@ export interface TestUser {
   userId: string;
   email: string;
   password: string;
+  /** Lab staff only: the secret of their authenticator app. */
+  totpSecret?: string;
 }
 
 export const TEST_PASSWORD = 'Lens!Test2025';
@@ -55,21 +65,52 @@ export async function createTestUser(groups: Group[], email = uniqueEmail('user'
   for (const group of groups) {
     await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: poolId(), Username: userId, GroupName: group }));
   }
-  return { userId, email, password: TEST_PASSWORD };
+  const user: TestUser = { userId, email, password: TEST_PASSWORD };
+  return isStaff(groups) ? { ...user, totpSecret: await setUpTotp(user) } : user;
 }
 
-/** A fresh ID token for the user. */
-export async function signIn(user: Pick<TestUser, 'email' | 'password'>): Promise<string> {
-  const answer = await cognito().send(
+/** Sets up and turns on an authenticator app for the user, as the sign-in page does; returns its secret. */
+export async function setUpTotp(user: Pick<TestUser, 'email' | 'password'>): Promise<string> {
+  const { AccessToken } = await signInTokens(user);
+  const { SecretCode } = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken }));
+  if (!SecretCode) throw new Error(`No TOTP secret for ${user.email}`);
+  await cognito().send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: await totpCode(SecretCode) }));
+  await cognito().send(
+    new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+  );
+  return SecretCode;
+}
+
+/** The user's tokens, through the authenticator challenge when they have TOTP on. */
+export async function signInTokens(user: Pick<TestUser, 'email' | 'password' | 'totpSecret'>) {
+  const clientId = process.env['USER_POOL_CLIENT_ID'];
+  let answer = await cognito().send(
     new InitiateAuthCommand({
-      ClientId: process.env['USER_POOL_CLIENT_ID'],
+      ClientId: clientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
     }),
   );
-  const token = answer.AuthenticationResult?.IdToken;
-  if (!token) throw new Error(`No ID token for ${user.email}`);
-  return token;
+  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' && user.totpSecret) {
+    answer = await cognito().send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: answer.Session,
+        ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: await totpCode(user.totpSecret) },
+      }),
+    );
+  }
+  const tokens = answer.AuthenticationResult;
+  if (!tokens?.IdToken || !tokens.AccessToken) {
+    throw new Error(`No tokens for ${user.email}${answer.ChallengeName ? ` (${answer.ChallengeName})` : ''}`);
+  }
+  return { IdToken: tokens.IdToken, AccessToken: tokens.AccessToken };
+}
+
+/** A fresh ID token for the user. */
+export async function signIn(user: Pick<TestUser, 'email' | 'password' | 'totpSecret'>): Promise<string> {
+  return (await signInTokens(user)).IdToken;
 }
 
 /** The id of the account with this email, or null. */

@@ -35,6 +35,20 @@ export async function queryIndex(table: TableName, indexName: string, keyName: s
   return Items ?? [];
 }
 
+/** A customers-table record of an active practice that sees prices, plus what a test needs. */
+export function customerRow(accountNumber: string, extra: Record<string, unknown> = {}) {
+  return {
+    accountNumber,
+    company: `Practice ${accountNumber}`,
+    phone: '555-0100',
+    shippingAddress: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+    pricingAllowed: true,
+    status: 'active',
+    version: 0,
+    ...extra,
+  };
+}
+
 /** A users-table record as sign-up writes it, plus what a test needs. */
 export function userRow(user: { userId: string; email: string }, extra: Record<string, unknown> = {}) {
   return {

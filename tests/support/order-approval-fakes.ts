@@ -1,4 +1,5 @@
 import type { AdminDashboard, Order, OrderSummary } from '../../core/schemas/order';
+import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
 
 /** Orders and dashboards as the lab's screens receive them, for the web tests of Order Approval. */
 
@@ -23,6 +24,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
           name: 'Scleral 16.0',
           type: 'scleral',
           warrantyDays: 90,
+          warranty: DEFAULT_WARRANTY_POLICY,
           version: 3,
           parameters: [
             {

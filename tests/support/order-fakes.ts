@@ -4,6 +4,8 @@
  * when the whole write succeeds, and the lists' order and filters.
  */
 import type { LensDesign } from '../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
+import type { Invoice } from '../../core/schemas/invoice';
 import type { Order } from '../../core/schemas/order';
 import type { UserActivity } from '../../core/schemas/user-activity';
 import { encodeCursor } from '../../lambdas/paging/page-cursor';
@@ -34,6 +36,8 @@ export class InMemoryOrders implements OrdersRepository {
   readonly writes: OrderWrite[] = [];
   /** Refusals to answer before the next writes reach the store (simulates contention). */
   readonly pendingRefusals: OrderWriteRefused[] = [];
+  /** Where invoices written with an order (the lab's close) go, so money tests can read them. */
+  constructor(readonly invoices: Map<string, Invoice> = new Map()) {}
 
   async get(orderId: string) {
     const row = this.rows.get(orderId);
@@ -48,6 +52,15 @@ export class InMemoryOrders implements OrdersRepository {
       throw new OrderWriteRefused('order');
     if (request.sequence && (this.counterValues.get(counterNames.sequence) ?? 0) !== request.sequence.expected)
       throw new OrderWriteRefused('sequence');
+    for (const [name, limit] of Object.entries(request.counterLimits ?? {}))
+      if ((this.counterValues.get(name) ?? 0) + (request.counters?.[name] ?? 0) > limit)
+        throw new OrderWriteRefused('limit');
+    if (request.invoice) {
+      const stored = this.invoices.get(request.invoice.invoice.invoiceNumber);
+      const expected = request.invoice.expectedVersion;
+      if (expected === null ? stored : stored?.version !== expected) throw new OrderWriteRefused('invoice');
+      this.invoices.set(request.invoice.invoice.invoiceNumber, structuredClone(request.invoice.invoice));
+    }
     this.writes.push(structuredClone(request));
     this.rows.set(request.order.orderId, structuredClone(request.order));
     if (request.sequence) this.counterValues.set(counterNames.sequence, request.sequence.expected + 1);
@@ -123,6 +136,7 @@ export function testDesign(overrides: Partial<LensDesign> = {}): LensDesign {
     type: 'scleral',
     priceCents: 40000,
     warrantyDays: 90,
+    warranty: DEFAULT_WARRANTY_POLICY,
     active: true,
     version: 3,
     createdAt: '2025-01-01T00:00:00.000Z',

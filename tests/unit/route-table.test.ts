@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GROUPS } from '../../core/constants';
+import { sessionChecksOf } from '../../core/route-definition';
 import { ROUTE_LIST, ROUTES } from '../../core/routes';
 
 describe('route table', () => {
@@ -11,7 +12,13 @@ describe('route table', () => {
 
   it('denies by default: a route is public only if it is on this reviewed list', () => {
     const publicRoutes = ROUTE_LIST.filter((r) => r.access === 'public').map((r) => r.name);
-    expect(publicRoutes.sort()).toEqual(['checkEmailExists', 'signUp']);
+    // paymentWebhook: the card gateway's signed events; its handler refuses any call without a valid signature.
+    expect(publicRoutes.sort()).toEqual(['checkEmailExists', 'paymentWebhook', 'signUp']);
+  });
+
+  it('only the gateway webhook is a webhook route, and it is public (it has no user token to check)', () => {
+    const webhooks = ROUTE_LIST.filter((r) => r.kind === 'webhook');
+    expect(webhooks.map((r) => [r.name, r.access])).toEqual([['paymentWebhook', 'public']]);
   });
 
   it('every non-public route names at least one known group', () => {
@@ -25,5 +32,35 @@ describe('route table', () => {
   it('every route has a handler module that exists', () => {
     for (const route of ROUTE_LIST)
       expect(existsSync(`lambdas/handlers/${route.handler}.ts`), route.handler).toBe(true);
+  });
+});
+
+// Issue 10 item 10: the session rules the handler wrapper enforces come from these flags (lambdas/auth/session-rules.ts).
+describe('route table: session rules (spec 4, 6) on the server', () => {
+  it('a customer reaches only these routes before accepting the terms or verifying their email', () => {
+    const before = ROUTE_LIST.filter((r) => r.allowBeforeTerms).map((r) => r.name);
+    expect(before.sort()).toEqual(
+      ['acceptTerms', 'getCustomerInfo', 'getMyActivity', 'getMyProfile', 'putActivity', 'signOut'].sort(),
+    );
+    // Ordering, paying, credit and the account request all need the terms accepted.
+    for (const name of ['listAccountOrders', 'submitOrder', 'startPayment', 'submitAccountRequest'] as const)
+      expect(sessionChecksOf(ROUTES[name]).customerState, name).toBe(true);
+  });
+
+  it('only signOut and getMyActivity answer a session idle 60 minutes', () => {
+    const idleOk = ROUTE_LIST.filter((r) => r.access !== 'public' && !sessionChecksOf(r).idle).map((r) => r.name);
+    expect(idleOk.sort()).toEqual(['getMyActivity', 'signOut']);
+  });
+
+  it('every route whose wrapper reads the activity or users record may read that table (IAM follows)', () => {
+    for (const route of ROUTE_LIST) {
+      const checks = sessionChecksOf(route);
+      const tables = route.resources.tables ?? {};
+      if (checks.idle) expect(tables.userActivity, `${route.name} userActivity`).toMatch(/^read/);
+      if (checks.customerState) expect(tables.users, `${route.name} users`).toMatch(/^read/);
+    }
+    // A route that writes the table keeps its write: the read is merged in.
+    expect(ROUTES.deleteUser.resources.tables?.userActivity).toBe('readWrite');
+    expect(ROUTES.signOut.resources.tables?.userActivity).toBeUndefined();
   });
 });

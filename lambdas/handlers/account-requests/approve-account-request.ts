@@ -27,5 +27,6 @@ export const handler = createHandler(ROUTES.approveAccountRequest, (input, ctx) 
     portalUrl: portalUrl(),
     now: () => new Date(),
     log: ctx.log,
+    audit: ctx.audit,
   }),
 );

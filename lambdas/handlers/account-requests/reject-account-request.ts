@@ -10,5 +10,12 @@ const mailer = sesEmailSender();
 const templates = dynamoEmailTemplates();
 
 export const handler = createHandler(ROUTES.rejectAccountRequest, (input, ctx) =>
-  rejectAccountRequest(callerOf(ctx), input, { requests, mailer, templates, now: () => new Date(), log: ctx.log }),
+  rejectAccountRequest(callerOf(ctx), input, {
+    requests,
+    mailer,
+    templates,
+    now: () => new Date(),
+    log: ctx.log,
+    audit: ctx.audit,
+  }),
 );

@@ -7,6 +7,6 @@ import { createCustomer } from '../../use-cases/create-customer';
 const customers = dynamoCustomersRepository();
 const referenceData = dynamoReferenceDataRepository();
 
-export const handler = createHandler(ROUTES.createCustomer, (input) =>
-  createCustomer(input, { customers, referenceData }),
+export const handler = createHandler(ROUTES.createCustomer, (input, ctx) =>
+  createCustomer(input, { customers, referenceData, audit: ctx.audit }),
 );

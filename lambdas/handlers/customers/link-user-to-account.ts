@@ -9,6 +9,6 @@ const users = dynamoUsersRepository();
 const customers = dynamoCustomersRepository();
 const links = dynamoAccountLinks();
 
-export const handler = createHandler(ROUTES.linkUserToAccount, (input) =>
-  linkUserToAccount(input, { users, customers, links }),
+export const handler = createHandler(ROUTES.linkUserToAccount, (input, ctx) =>
+  linkUserToAccount(input, { users, customers, links, audit: ctx.audit }),
 );

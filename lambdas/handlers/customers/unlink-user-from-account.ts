@@ -9,6 +9,6 @@ const users = dynamoUsersRepository();
 const customers = dynamoCustomersRepository();
 const links = dynamoAccountLinks();
 
-export const handler = createHandler(ROUTES.unlinkUserFromAccount, (input) =>
-  unlinkUserFromAccount(input, { users, customers, links }),
+export const handler = createHandler(ROUTES.unlinkUserFromAccount, (input, ctx) =>
+  unlinkUserFromAccount(input, { users, customers, links, audit: ctx.audit }),
 );

@@ -7,6 +7,6 @@ import { updateCustomer } from '../../use-cases/update-customer';
 const customers = dynamoCustomersRepository();
 const referenceData = dynamoReferenceDataRepository();
 
-export const handler = createHandler(ROUTES.updateCustomer, (input) =>
-  updateCustomer(input, { customers, referenceData }),
+export const handler = createHandler(ROUTES.updateCustomer, (input, ctx) =>
+  updateCustomer(input, { customers, referenceData, audit: ctx.audit }),
 );

@@ -1,10 +1,12 @@
 import { ROUTES } from '../../../core/routes';
+import { dynamoRateLimiter } from '../../adapters/dynamo-rate-limiter';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
-import { createHandler } from '../../http/create-handler';
+import { callerOf, createHandler } from '../../http/create-handler';
 import { sendTestEmail } from '../../use-cases/email-management';
 
 const mailer = sesEmailSender();
+const limiter = dynamoRateLimiter();
 
 export const handler = createHandler(ROUTES.sendTestEmail, (input, ctx) =>
-  sendTestEmail(input, { mailer, log: ctx.log }),
+  sendTestEmail(callerOf(ctx), input, { mailer, limiter, log: ctx.log, audit: ctx.audit }),
 );

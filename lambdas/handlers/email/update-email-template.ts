@@ -5,6 +5,6 @@ import { updateEmailTemplate } from '../../use-cases/email-management';
 
 const templates = dynamoEmailTemplates();
 
-export const handler = createHandler(ROUTES.updateEmailTemplate, (input) =>
-  updateEmailTemplate(input, { templates, now: () => new Date() }),
+export const handler = createHandler(ROUTES.updateEmailTemplate, (input, ctx) =>
+  updateEmailTemplate(input, { templates, now: () => new Date(), audit: ctx.audit }),
 );

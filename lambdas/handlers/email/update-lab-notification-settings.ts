@@ -5,6 +5,6 @@ import { updateLabNotificationSettings } from '../../use-cases/email-management'
 
 const templates = dynamoEmailTemplates();
 
-export const handler = createHandler(ROUTES.updateLabNotificationSettings, (input) =>
-  updateLabNotificationSettings(input, { templates, now: () => new Date() }),
+export const handler = createHandler(ROUTES.updateLabNotificationSettings, (input, ctx) =>
+  updateLabNotificationSettings(input, { templates, now: () => new Date(), audit: ctx.audit }),
 );

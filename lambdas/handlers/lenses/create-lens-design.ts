@@ -5,4 +5,6 @@ import { createLensDesign } from '../../use-cases/lens-designs';
 
 const lenses = dynamoLensCatalogue();
 
-export const handler = createHandler(ROUTES.createLensDesign, (input) => createLensDesign(input, { lenses }));
+export const handler = createHandler(ROUTES.createLensDesign, (input, ctx) =>
+  createLensDesign(input, { lenses, audit: ctx.audit }),
+);

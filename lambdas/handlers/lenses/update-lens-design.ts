@@ -5,4 +5,6 @@ import { updateLensDesign } from '../../use-cases/lens-designs';
 
 const lenses = dynamoLensCatalogue();
 
-export const handler = createHandler(ROUTES.updateLensDesign, (input) => updateLensDesign(input, { lenses }));
+export const handler = createHandler(ROUTES.updateLensDesign, (input, ctx) =>
+  updateLensDesign(input, { lenses, audit: ctx.audit }),
+);

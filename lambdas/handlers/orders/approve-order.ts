@@ -8,6 +8,6 @@ export const handler = createHandler(ROUTES.approveOrder, (input, ctx) =>
     'approve',
     callerOf(ctx),
     { orderId: input.orderId, version: input.version, note: input.note },
-    orderDeps(ctx.log),
+    { ...orderDeps(ctx.log), audit: ctx.audit },
   ),
 );

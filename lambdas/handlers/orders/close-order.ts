@@ -1,13 +1,21 @@
 import { ROUTES } from '../../../core/routes';
+import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { changeOrderStatus } from '../../use-cases/change-order-status';
+import { closeOrderWithInvoice } from '../../use-cases/money/issue-invoice';
 import { orderDeps } from './order-deps';
 
+const money = dynamoMoneyStore();
+const customers = dynamoCustomersRepository();
+const moneyNotifier = templateMoneyNotifier();
+
 export const handler = createHandler(ROUTES.closeOrder, (input, ctx) =>
-  changeOrderStatus(
-    'close',
-    callerOf(ctx),
-    { orderId: input.orderId, version: input.version, invoiceNumber: input.invoiceNumber },
-    orderDeps(ctx.log),
-  ),
+  closeOrderWithInvoice(callerOf(ctx), input, {
+    ...orderDeps(ctx.log),
+    money,
+    customers,
+    moneyNotifier,
+    audit: ctx.audit,
+  }),
 );

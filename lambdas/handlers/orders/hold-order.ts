@@ -8,6 +8,6 @@ export const handler = createHandler(ROUTES.holdOrder, (input, ctx) =>
     'hold',
     callerOf(ctx),
     { orderId: input.orderId, version: input.version, note: input.message },
-    orderDeps(ctx.log),
+    { ...orderDeps(ctx.log), audit: ctx.audit },
   ),
 );

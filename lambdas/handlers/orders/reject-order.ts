@@ -8,6 +8,6 @@ export const handler = createHandler(ROUTES.rejectOrder, (input, ctx) =>
     'reject',
     callerOf(ctx),
     { orderId: input.orderId, version: input.version, note: input.reason },
-    orderDeps(ctx.log),
+    { ...orderDeps(ctx.log), audit: ctx.audit },
   ),
 );

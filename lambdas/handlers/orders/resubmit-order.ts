@@ -1,13 +1,17 @@
 import { ROUTES } from '../../../core/routes';
+import { s3OrderFiles } from '../../adapters/s3-order-files';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { changeOrderStatus } from '../../use-cases/change-order-status';
 import { orderDeps } from './order-deps';
+
+// The order's attachments are listed from storage again (issue 10 item 8): files may change while on hold.
+const files = s3OrderFiles();
 
 export const handler = createHandler(ROUTES.resubmitOrder, (input, ctx) =>
   changeOrderStatus(
     'resubmit',
     callerOf(ctx),
     { orderId: input.orderId, version: input.version, note: input.answer, order: input.order },
-    orderDeps(ctx.log),
+    { ...orderDeps(ctx.log), files },
   ),
 );

@@ -12,5 +12,6 @@ export const handler = createHandler(ROUTES.adminResetPassword, (input, ctx) =>
     revocations: sharedSessionRevocations(),
     now: Date.now,
     log: ctx.log,
+    audit: ctx.audit,
   }),
 );

@@ -13,5 +13,5 @@ const mailer = sesEmailSender();
 const templates = dynamoEmailTemplates();
 
 export const handler = createHandler(ROUTES.createUser, (input, ctx) =>
-  createUser(input, { directory, users, mailer, templates, portalUrl: portalUrl(), log: ctx.log }),
+  createUser(input, { directory, users, mailer, templates, portalUrl: portalUrl(), log: ctx.log, audit: ctx.audit }),
 );

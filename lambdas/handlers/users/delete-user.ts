@@ -22,5 +22,6 @@ export const handler = createHandler(ROUTES.deleteUser, ({ userId }, ctx) =>
     revocations: sharedSessionRevocations(),
     now: Date.now,
     log: ctx.log,
+    audit: ctx.audit,
   }),
 );

@@ -5,6 +5,6 @@ import { overrideEmailVerification } from '../../use-cases/override-email-verifi
 
 const directory = cognitoAdminDirectory();
 
-export const handler = createHandler(ROUTES.overrideEmailVerification, ({ userId }) =>
-  overrideEmailVerification(userId, directory),
+export const handler = createHandler(ROUTES.overrideEmailVerification, ({ userId }, ctx) =>
+  overrideEmailVerification(userId, directory, ctx.audit),
 );

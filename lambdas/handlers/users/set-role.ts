@@ -11,5 +11,13 @@ const users = dynamoUsersRepository();
 const locks = dynamoLocks();
 
 export const handler = createHandler(ROUTES.setRole, (input, ctx) =>
-  setRole(input, { directory, users, locks, revocations: sharedSessionRevocations(), now: Date.now, log: ctx.log }),
+  setRole(input, {
+    directory,
+    users,
+    locks,
+    revocations: sharedSessionRevocations(),
+    now: Date.now,
+    log: ctx.log,
+    audit: ctx.audit,
+  }),
 );

@@ -17,5 +17,6 @@ export const handler = createHandler(ROUTES.updateUserStatus, (input, ctx) =>
     revocations: sharedSessionRevocations(),
     now: Date.now,
     log: ctx.log,
+    audit: ctx.audit,
   }),
 );

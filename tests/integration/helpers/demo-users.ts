@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { totpCode } from '../../../local/cognito-bridge/totp';
 import type { DemoUser } from '../../../local/seed/demo-data';
 
 export type DemoUserKey = DemoUser['key'];
@@ -16,27 +17,54 @@ export function demoUser(key: DemoUserKey) {
   return user;
 }
 
-/** Signs in through the Cognito bridge with USER_PASSWORD_AUTH, as the portal does locally. */
-export async function signInWithPassword(email: string, password: string): Promise<Tokens> {
+interface AuthAnswer {
+  AuthenticationResult?: Tokens;
+  ChallengeName?: string;
+  Session?: string;
+  __type?: string;
+  message?: string;
+}
+
+/** One call to the Cognito bridge, as the browser makes it. */
+async function cognitoCall(operation: string, body: unknown): Promise<AuthAnswer> {
   const res = await fetch(inject('urls').cognito, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
     },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: inject('env').USER_POOL_CLIENT_ID,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
+    body: JSON.stringify(body),
   });
-  const answer = (await res.json()) as { AuthenticationResult?: Tokens; __type?: string; message?: string };
-  if (!answer.AuthenticationResult) throw new Error(`Sign-in of ${email} failed: ${answer.__type} ${answer.message}`);
+  return (await res.json()) as AuthAnswer;
+}
+
+/**
+ * Signs in through the Cognito bridge with USER_PASSWORD_AUTH, as the portal does locally; lab staff answer
+ * the authenticator challenge with a code from their TOTP secret (issue 10 item 5).
+ */
+export async function signInWithPassword(email: string, password: string, totpSecret?: string): Promise<Tokens> {
+  const clientId = inject('env').USER_POOL_CLIENT_ID;
+  let answer = await cognitoCall('InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: clientId,
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' && totpSecret) {
+    answer = await cognitoCall('RespondToAuthChallenge', {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      ClientId: clientId,
+      Session: answer.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: await totpCode(totpSecret) },
+    });
+  }
+  if (!answer.AuthenticationResult) {
+    throw new Error(`Sign-in of ${email} failed: ${answer.__type ?? answer.ChallengeName} ${answer.message ?? ''}`);
+  }
   return answer.AuthenticationResult;
 }
 
-/** Tokens of a seeded demo user. */
+/** Tokens of a seeded demo user (staff through their documented authenticator secret). */
 export async function signInDemoUser(key: DemoUserKey): Promise<Tokens> {
   const user = demoUser(key);
-  return signInWithPassword(user.email, user.password);
+  return signInWithPassword(user.email, user.password, user.totpSecret);
 }

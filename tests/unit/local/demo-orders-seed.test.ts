@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_WARRANTY_POLICY } from '../../../core/schemas/lens';
 import { ORDER_STATUSES } from '../../../core/rules/order-lifecycle';
 import { orderIdSchema, submitOrderInputSchema, type Order } from '../../../core/schemas/order';
 import { counterNames, weekStartOf } from '../../../lambdas/ports/orders-repository';
@@ -37,7 +38,13 @@ beforeEach(() => {
   for (const c of DEMO_CUSTOMERS) customers.rows.set(c.accountNumber, { ...c, version: 0 });
   const lenses = new InMemoryLensCatalogue();
   for (const d of DEMO_LENS_DESIGNS)
-    lenses.rows.set(d.lensId, { ...d, version: 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() });
+    lenses.rows.set(d.lensId, {
+      warranty: DEFAULT_WARRANTY_POLICY,
+      ...d,
+      version: 0,
+      createdAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
+    });
   deps = { orders: new InMemoryOrders(), users, customers, lenses };
   warnings = [];
 });
@@ -66,7 +73,7 @@ describe('demo orders seed (npm start shows a portal in use)', () => {
     for (const o of harbor) expect(o.createdBy.userId).toBe(ids.secondPractice.userId);
   });
 
-  it('numbers the orders in the order they were submitted, with the dates over the last six weeks, all in the past', async () => {
+  it('numbers the orders in the order they were submitted, with the dates over the last six weeks (one older shipped order for Lens Credit), all in the past', async () => {
     await seed();
     const placed = stored()
       .filter((o) => o.submittedAt)
@@ -75,7 +82,9 @@ describe('demo orders seed (npm start shows a portal in use)', () => {
     for (const o of stored()) {
       for (const at of [o.createdAt, o.statusAt, ...o.history.map((h) => h.at)]) {
         expect(Date.parse(at)).toBeLessThan(NOW.getTime());
-        expect(Date.parse(at)).toBeGreaterThan(NOW.getTime() - 6 * 7 * DAY_MS);
+        // The one older order is shipped long ago so that Lens Credit has a lens whose warranty ends soon.
+        const oldest = o.patient === 'Marcus Bell' ? 120 : 6 * 7;
+        expect(Date.parse(at)).toBeGreaterThan(NOW.getTime() - oldest * DAY_MS);
       }
       const times = o.history.map((h) => h.at);
       expect(times).toEqual([...times].sort());

@@ -177,7 +177,9 @@ describe('approveAccountRequest', () => {
       pricingAllowed: true,
     });
     await pending(w, { existingAccountNumber: 'BV-1001' });
-    const answer = await approveAccountRequest(w.lead, { requestId: 'cust-1' }, w.deps);
+    // An existing practice needs the separate confirmation (issue 10 item 4; link-to-existing.test.ts).
+    const confirm = { accountNumber: 'BV-1001', confirm: true as const };
+    const answer = await approveAccountRequest(w.lead, { requestId: 'cust-1', linkToExisting: confirm }, w.deps);
     expect(answer.practiceCreated).toBe(false);
     expect((await w.customers.get('BV-1001'))?.company).toBe('Existing');
     expect(w.users.rows.get('cust-1')?.accountNumber).toBe('BV-1001');
@@ -192,7 +194,13 @@ describe('approveAccountRequest', () => {
     expect(w.requests.rows.get('cust-1')?.status).toBe('pending');
     const sentBefore = w.mailer.sent.length;
 
-    const answer = await approveAccountRequest(w.lead, { requestId: 'cust-1', accountNumber: 'SV-1' }, w.deps);
+    // The practice this approval created now exists, so finishing the link needs the confirmation (issue 10 item 4).
+    const confirm = { accountNumber: 'SV-1', confirm: true as const };
+    const answer = await approveAccountRequest(
+      w.lead,
+      { requestId: 'cust-1', accountNumber: 'SV-1', linkToExisting: confirm },
+      w.deps,
+    );
     expect(answer).toMatchObject({ practiceCreated: false, request: { status: 'approved' } });
     const again = await approveAccountRequest(w.lead, { requestId: 'cust-1' }, w.deps);
     expect(again.emailSent).toBe(false);

@@ -7,15 +7,20 @@ import {
   ATTACHMENT_SIZE_MESSAGE,
   ATTACHMENT_TYPE_MESSAGE,
 } from '../../../../core/schemas/attachments';
+import { SIGNATURE_BYTES } from '../../../../core/rules/file-signatures';
 import {
+  confirmOrderFile,
   deleteOrderFile,
   FILE_GONE_MESSAGE,
   generateDownloadUrl,
   generateUploadUrl,
   listOrderFiles,
   ORDER_NOT_FOUND,
+  orderAttachmentsOf,
+  UPLOAD_CHANGED_MESSAGE,
+  UPLOAD_MISSING_MESSAGE,
 } from '../../../../lambdas/use-cases/order-attachments';
-import { InMemoryOrderAccess, InMemoryOrderFiles } from '../../../support/attachments-fakes';
+import { FILE_STARTS, InMemoryOrderAccess, InMemoryOrderFiles } from '../../../support/attachments-fakes';
 import { identity } from '../../../support/identities';
 import { InMemoryUsers } from '../../../support/in-memory-ports';
 
@@ -66,12 +71,14 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe('generateUploadUrl (spec 7; issue 5 item 3)', () => {
-  it('signs a PUT for the exact type and size under orders/{orderId}/{safe name}, living ATTACHMENT_LIMITS.urlSeconds', async () => {
+  it('signs a PUT for the exact type and size under incoming/{orderId}/{safe name}, living ATTACHMENT_LIMITS.urlSeconds', async () => {
     const deps = setup();
     const answer = await generateUploadUrl(customer, pdf, deps);
+    // The key is where confirmOrderFile will attach it; the PUT itself lands outside the order's folder.
     expect(answer.key).toBe(`orders/${ORDER}/topography.pdf`);
     expect(deps.files.signedUploads).toEqual([{ ...pdf, expiresIn: ATTACHMENT_LIMITS.urlSeconds }]);
-    expect(answer.url).toContain(answer.key);
+    expect(answer.url).toContain(`incoming/${ORDER}/topography.pdf`);
+    expect(ATTACHMENT_LIMITS.urlSeconds).toBeLessThanOrEqual(300);
   });
 
   it('keeps a path-traversal name inside the order: "../x.pdf" becomes "x.pdf" under the order', async () => {
@@ -177,7 +184,7 @@ describe('generateUploadUrl (spec 7; issue 5 item 3)', () => {
 });
 
 describe('listOrderFiles (spec 3 "File listing entry", spec 7)', () => {
-  it('answers filename, size, contentType, lastModified, and an inline preview URL for images and PDFs only', async () => {
+  it('answers filename, size, contentType, lastModified, and an inline preview URL for images only (never PDFs)', async () => {
     const deps = setup('closed');
     deps.files.put(ORDER, 'map.png', 'image/png', 10);
     deps.files.put(ORDER, 'export.csv', 'text/csv', 20);
@@ -192,8 +199,23 @@ describe('listOrderFiles (spec 3 "File listing entry", spec 7)', () => {
       lastModified: '2025-01-02T03:04:05.000Z',
     });
     expect(files[1]?.previewUrl).toContain('disposition=inline');
-    expect(files[2]?.previewUrl).toContain('disposition=inline');
+    expect(files[2]?.previewUrl).toBeUndefined();
+    expect(deps.files.signedDownloads.map((d) => [d.filename, d.disposition])).toEqual([['map.png', 'inline']]);
     expect(deps.files.signedDownloads.every((d) => d.expiresIn === ATTACHMENT_LIMITS.urlSeconds)).toBe(true);
+  });
+
+  it('leaves out a stored file whose first bytes do not fit its type (it is not attached), reading enough of each', async () => {
+    const deps = setup('submitted');
+    deps.files.put(ORDER, 'real.pdf');
+    deps.files.put(ORDER, 'fake.pdf', 'application/pdf', 100, new TextEncoder().encode('<html><script>'));
+    deps.files.put(ORDER, 'fake.png', 'image/png', 100, FILE_STARTS['application/pdf']);
+    const { files } = await listOrderFiles(customer, { orderId: ORDER }, deps);
+    expect(files.map((f) => f.filename)).toEqual(['real.pdf']);
+    expect(deps.files.reads.every((bytes) => bytes === SIGNATURE_BYTES)).toBe(true);
+    // The order's `attachments` are built from the same check.
+    expect(await orderAttachmentsOf(ORDER, deps.files)).toEqual([
+      { name: 'real.pdf', size: 1000, type: 'application/pdf' },
+    ]);
   });
 
   it('another practice’s customer gets not-found', async () => {
@@ -205,7 +227,7 @@ describe('listOrderFiles (spec 3 "File listing entry", spec 7)', () => {
 });
 
 describe('generateDownloadUrl (spec 7)', () => {
-  it('signs a GET that downloads as an attachment, whatever the order status', async () => {
+  it('signs a GET that downloads as an attachment (PDFs too), whatever the order status', async () => {
     const deps = setup('closed');
     deps.files.put(ORDER, 'report.pdf');
     const { url } = await generateDownloadUrl(customer, { orderId: ORDER, filename: 'report.pdf' }, deps);
@@ -217,6 +239,14 @@ describe('generateDownloadUrl (spec 7)', () => {
     const deps = setup();
     const error = await failure(generateDownloadUrl(customer, { orderId: ORDER, filename: 'gone.pdf' }, deps));
     expect([error.status, error.message]).toEqual(['aborted', FILE_GONE_MESSAGE]);
+  });
+
+  it('a stored file whose bytes do not fit its type is not offered for download', async () => {
+    const deps = setup();
+    deps.files.put(ORDER, 'fake.pdf', 'application/pdf', 100, new TextEncoder().encode('MZ\x90\x00'));
+    const error = await failure(generateDownloadUrl(customer, { orderId: ORDER, filename: 'fake.pdf' }, deps));
+    expect(error.status).toBe('aborted');
+    expect(deps.files.signedDownloads).toEqual([]);
   });
 
   it('another practice’s customer gets not-found, even for a file that exists', async () => {
@@ -237,7 +267,7 @@ describe('deleteOrderFile (spec 7)', () => {
     await expect(deleteOrderFile(customer, { orderId: ORDER, filename: 'report.pdf' }, deps)).resolves.toEqual({
       success: true,
     });
-    expect(await deps.files.list(ORDER)).toEqual([]);
+    expect(await deps.files.list(ORDER, 1)).toEqual([]);
     await expect(deleteOrderFile(customer, { orderId: ORDER, filename: 'report.pdf' }, deps)).resolves.toEqual({
       success: true,
     });
@@ -249,9 +279,9 @@ describe('deleteOrderFile (spec 7)', () => {
     expect((await failure(deleteOrderFile(customer, { orderId: ORDER, filename: 'report.pdf' }, deps))).status).toBe(
       'permission-denied',
     );
-    expect(await deps.files.list(ORDER)).toHaveLength(1);
+    expect(await deps.files.list(ORDER, 1)).toHaveLength(1);
     await deleteOrderFile(admin, { orderId: ORDER, filename: 'report.pdf' }, deps);
-    expect(await deps.files.list(ORDER)).toEqual([]);
+    expect(await deps.files.list(ORDER, 1)).toEqual([]);
   });
 
   it('another practice’s customer gets not-found and the file stays', async () => {
@@ -261,13 +291,115 @@ describe('deleteOrderFile (spec 7)', () => {
       deleteOrderFile(otherPracticeCustomer, { orderId: ORDER, filename: 'report.pdf' }, deps),
     );
     expect(error.status).toBe('not-found');
-    expect(await deps.files.list(ORDER)).toHaveLength(1);
+    expect(await deps.files.list(ORDER, 1)).toHaveLength(1);
   });
 
   it('a traversal name deletes only within the order: "../{other}/x.pdf" targets this order’s x.pdf', async () => {
     const deps = setup();
     deps.files.put(OTHER_ORDER, 'x.pdf');
     await deleteOrderFile(customer, { orderId: ORDER, filename: `../${OTHER_ORDER}/x.pdf` }, deps);
-    expect(await deps.files.list(OTHER_ORDER)).toHaveLength(1);
+    expect(await deps.files.list(OTHER_ORDER, 1)).toHaveLength(1);
+  });
+});
+
+describe('confirmOrderFile: a file is attached only once the server has read its first bytes (issue 10 item 8)', () => {
+  const upload = (
+    deps: ReturnType<typeof setup>,
+    filename = 'topography.pdf',
+    bytes = FILE_STARTS['application/pdf']!,
+  ) => deps.files.putIncoming(ORDER, filename, 'application/pdf', bytes);
+
+  it('an upload is not attached until confirmed: not listed, not in the order’s attachments', async () => {
+    const deps = setup();
+    await generateUploadUrl(customer, pdf, deps);
+    upload(deps);
+    expect((await listOrderFiles(customer, { orderId: ORDER }, deps)).files).toEqual([]);
+    expect(await orderAttachmentsOf(ORDER, deps.files)).toEqual([]);
+  });
+
+  it('attaches an upload whose first bytes fit its type: moved into the order’s folder and listed', async () => {
+    const deps = setup();
+    upload(deps);
+    const { file } = await confirmOrderFile(customer, { orderId: ORDER, filename: 'topography.pdf' }, deps);
+    expect(file).toMatchObject({ filename: 'topography.pdf', contentType: 'application/pdf' });
+    expect(file.previewUrl).toBeUndefined();
+    expect([...deps.files.objects.keys()]).toEqual([`orders/${ORDER}/topography.pdf`]);
+    expect((await listOrderFiles(customer, { orderId: ORDER }, deps)).files.map((f) => f.filename)).toEqual([
+      'topography.pdf',
+    ]);
+  });
+
+  it.each([
+    ['an HTML page', 'application/pdf', 'page.pdf', '<html><script>alert(1)</script>', 'PDF'],
+    ['a Windows executable', 'image/png', 'scan.png', 'MZ\x90\x00\x03', 'PNG image'],
+    ['a PDF', 'image/jpeg', 'photo.jpg', '%PDF-1.4', 'JPEG image'],
+    ['a ZIP archive', 'text/csv', 'export.csv', 'PK\x03\x04', 'CSV file'],
+  ])('refuses %s sent as %s (400, says which type) and removes the upload', async (_what, type, name, body, label) => {
+    const deps = setup();
+    deps.files.putIncoming(ORDER, name, type, new TextEncoder().encode(body));
+    const error = await failure(confirmOrderFile(customer, { orderId: ORDER, filename: name }, deps));
+    expect(error.status).toBe('invalid-argument');
+    expect(error.message).toBe(`The contents of ${name} are not a ${label}. Attach the original file as exported.`);
+    expect(deps.files.objects.size).toBe(0);
+  });
+
+  it('an upload that never arrived is a 409 (not a 404, which would log the user out)', async () => {
+    const deps = setup();
+    const error = await failure(confirmOrderFile(customer, { orderId: ORDER, filename: 'topography.pdf' }, deps));
+    expect([error.status, error.message]).toEqual(['aborted', UPLOAD_MISSING_MESSAGE]);
+  });
+
+  it('an upload replaced between the check and the move is not attached (the bytes checked are the bytes kept)', async () => {
+    const deps = setup();
+    upload(deps);
+    const attach = deps.files.attach.bind(deps.files);
+    deps.files.attach = async (orderId, filename, revision) => {
+      // Another PUT to the same URL lands after the server read the first bytes.
+      upload(deps, 'topography.pdf', new TextEncoder().encode('<html>'));
+      return attach(orderId, filename, revision);
+    };
+    const error = await failure(confirmOrderFile(customer, { orderId: ORDER, filename: 'topography.pdf' }, deps));
+    expect([error.status, error.message]).toEqual(['aborted', UPLOAD_CHANGED_MESSAGE]);
+    expect(await deps.files.list(ORDER, 1)).toEqual([]);
+  });
+
+  it.each(['approved', 'closed', 'rejected', 'cancelled'] as const)(
+    'an upload URL obtained while the files could change attaches nothing once the order is %s; the upload is removed',
+    async (status) => {
+      const deps = setup('submitted');
+      await generateUploadUrl(customer, pdf, deps);
+      upload(deps);
+      deps.orders.rows.set(ORDER, { ...deps.orders.rows.get(ORDER)!, status });
+      const error = await failure(confirmOrderFile(customer, { orderId: ORDER, filename: 'topography.pdf' }, deps));
+      expect(error.status).toBe('permission-denied');
+      expect(deps.files.objects.size).toBe(0);
+    },
+  );
+
+  it('an admin may attach to an order at any status', async () => {
+    const deps = setup('closed');
+    upload(deps);
+    await expect(confirmOrderFile(admin, { orderId: ORDER, filename: 'topography.pdf' }, deps)).resolves.toBeTruthy();
+  });
+
+  it(`counts again at confirmation: an eleventh file is refused and removed, a same-name replacement is not`, async () => {
+    const deps = setup();
+    for (let i = 0; i < ATTACHMENT_LIMITS.maxFilesPerOrder; i++) deps.files.put(ORDER, `scan-${i}.pdf`);
+    upload(deps, 'one-more.pdf');
+    const error = await failure(confirmOrderFile(customer, { orderId: ORDER, filename: 'one-more.pdf' }, deps));
+    expect(error.message).toBe(ATTACHMENT_COUNT_MESSAGE);
+    expect(await deps.files.incoming(ORDER, 'one-more.pdf', 1)).toBeNull();
+    upload(deps, 'scan-3.pdf');
+    await expect(confirmOrderFile(customer, { orderId: ORDER, filename: 'scan-3.pdf' }, deps)).resolves.toBeTruthy();
+  });
+
+  it('another practice’s customer gets not-found and the upload stays untouched', async () => {
+    const deps = setup('submitted');
+    upload(deps);
+    const error = await failure(
+      confirmOrderFile(otherPracticeCustomer, { orderId: ORDER, filename: 'topography.pdf' }, deps),
+    );
+    expect([error.status, error.message]).toEqual(['not-found', ORDER_NOT_FOUND]);
+    expect(await deps.files.incoming(ORDER, 'topography.pdf', 1)).not.toBeNull();
   });
 });

@@ -16,11 +16,12 @@ beforeAll(async () => {
 const ORDER = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 describe('S3 order files adapter: presigned URLs', () => {
-  it('signs the PUT with Content-Type and Content-Length, for the key built from the safe name, for 300 s', async () => {
+  it('signs the PUT with Content-Type and Content-Length, for the incoming key built from the safe name, for 300 s', async () => {
     const url = new URL(
       await files.uploadUrl({ orderId: ORDER, filename: '../x.pdf', contentType: 'application/pdf', size: 1234 }, 300),
     );
-    expect(url.pathname).toBe(`/lab-attachments/orders/${ORDER}/x.pdf`);
+    // Not the order's folder: a PUT lands in incoming/ and only confirmOrderFile moves it (issue 10 item 8).
+    expect(url.pathname).toBe(`/lab-attachments/incoming/${ORDER}/x.pdf`);
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     // No checksum the browser could not send (requestChecksumCalculation WHEN_REQUIRED).

@@ -11,7 +11,18 @@ import {
 import { sendEmail } from '../../../../lambdas/use-cases/send-email';
 import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { failureOf } from '../../../support/failure-of';
-import { InMemoryMailer, memoryLogger } from '../../../support/in-memory-ports';
+import { identity } from '../../../support/identities';
+import {
+  InMemoryAdminDirectory,
+  InMemoryMailer,
+  InMemoryRateLimiter,
+  InMemoryUsers,
+  memoryLogger,
+} from '../../../support/in-memory-ports';
+
+// The signed-in admin; test sends go to their own address (issue 10 item 9, email-relay.test.ts).
+const admin = identity(['admin', 'superadmin'], { email: 'admin@lab.test' });
+const limiter = () => new InMemoryRateLimiter();
 
 const now = () => new Date('2025-03-01T00:00:00.000Z');
 
@@ -51,8 +62,9 @@ describe('previewEmailTemplate and sendTestEmail', () => {
   it('a test send goes to the given address with a [Test] subject', async () => {
     const mailer = new InMemoryMailer();
     const answer = await sendTestEmail(
+      admin,
       { kind: 'order-approved', to: 'admin@lab.test', subject: 'Approved {{orderNumber}}', body: 'ok' },
-      { mailer, log: memoryLogger().log },
+      { mailer, limiter: limiter(), log: memoryLogger().log },
     );
     expect(answer).toEqual({ sent: true });
     expect(mailer.sent[0]).toMatchObject({ to: ['admin@lab.test'], subject: '[Test] Approved LL-000123' });
@@ -63,8 +75,9 @@ describe('previewEmailTemplate and sendTestEmail', () => {
     mailer.failNext('send');
     const { log, lines } = memoryLogger();
     const answer = await sendTestEmail(
+      admin,
       { kind: 'order-approved', to: 'admin@lab.test', subject: 's', body: 'b' },
-      { mailer, log },
+      { mailer, limiter: limiter(), log },
     );
     expect(answer).toEqual({ sent: false });
     expect(lines.join()).toContain('sendTestEmail: send failed');
@@ -94,9 +107,17 @@ describe('sendEmail (spec 7 POST auth/email/{kind}, spec 8)', () => {
     body: 'Line <1>',
   });
 
+  // Both are lab recipients, so the relay guard lets them through (email-relay.test.ts covers the refusals).
+  const known = () => ({
+    templates: new InMemoryEmailTemplates(['a@x.test', 'b@x.test']),
+    directory: new InMemoryAdminDirectory(),
+    users: new InMemoryUsers(),
+    limiter: limiter(),
+  });
+
   it('sends one email per recipient and answers true', async () => {
     const mailer = new InMemoryMailer();
-    expect(await sendEmail(input, { mailer, log: memoryLogger().log })).toBe(true);
+    expect(await sendEmail(admin, input, { ...known(), mailer, log: memoryLogger().log })).toBe(true);
     expect(mailer.sent.map((e) => e.to)).toEqual([['a@x.test'], ['b@x.test']]);
     expect(mailer.sent[0]!.html).toContain('Line &lt;1&gt;');
   });
@@ -105,7 +126,7 @@ describe('sendEmail (spec 7 POST auth/email/{kind}, spec 8)', () => {
     const mailer = new InMemoryMailer();
     mailer.failNext('send');
     const { log, lines } = memoryLogger();
-    expect(await sendEmail(input, { mailer, log })).toBe(false);
+    expect(await sendEmail(admin, input, { ...known(), mailer, log })).toBe(false);
     expect(lines.join()).toContain('sendEmail: send failed');
   });
 

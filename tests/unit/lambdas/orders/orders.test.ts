@@ -14,9 +14,9 @@ import { ORDER_CHANGED, type OrderDeps } from '../../../../lambdas/use-cases/ord
 import { saveOrderDraft } from '../../../../lambdas/use-cases/save-order-draft';
 import { formatOrderNumber, submitOrder } from '../../../../lambdas/use-cases/submit-order';
 import { identity } from '../../../support/identities';
-import { InMemoryCustomers, InMemoryUsers } from '../../../support/in-memory-ports';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import { FixedActiveUsers, InMemoryOrders, RecordingNotifier, testDesign } from '../../../support/order-fakes';
+import { testCustomers, testUsers } from '../../../support/test-directory';
 
 const A = 'ACC-A';
 const B = 'ACC-B';
@@ -30,33 +30,13 @@ let deps: OrderDeps & { orders: InMemoryOrders; notifier: RecordingNotifier };
 let clock: Date;
 
 beforeEach(() => {
-  const users = new InMemoryUsers();
-  const profile = (userId: string, email: string, accountNumber: string, firstName: string) =>
-    users.rows.set(userId, {
-      userId,
-      email,
-      firstName,
-      lastName: 'Test',
-      accountNumber,
-      accountNumbers: [],
-      termsAccepted: true,
-      version: 0,
-    });
-  profile('u-ann', 'ann@a.test', A, 'Ann');
-  profile('u-bob', 'bob@a.test', A, 'Bob');
-  profile('u-eve', 'eve@b.test', B, 'Eve');
-  profile('u-lab', 'lab@lab.test', 'LAB', 'Lara');
-  const customers = new InMemoryCustomers();
-  const customer = (accountNumber: string, pricingAllowed: boolean) =>
-    customers.rows.set(accountNumber, {
-      accountNumber,
-      company: accountNumber,
-      phone: '',
-      shippingAddress: { address: '1 Main', city: 'Austin', state: 'TX', zip: '78701' },
-      pricingAllowed,
-    });
-  customer(A, true);
-  customer(B, false);
+  const users = testUsers([
+    { userId: 'u-ann', email: 'ann@a.test', accountNumber: A, firstName: 'Ann' },
+    { userId: 'u-bob', email: 'bob@a.test', accountNumber: A, firstName: 'Bob' },
+    { userId: 'u-eve', email: 'eve@b.test', accountNumber: B, firstName: 'Eve' },
+    { userId: 'u-lab', email: 'lab@lab.test', accountNumber: 'LAB', firstName: 'Lara' },
+  ]);
+  const customers = testCustomers([{ accountNumber: A }, { accountNumber: B, pricingAllowed: false }]);
   const lenses = new InMemoryLensCatalogue();
   lenses.rows.set('scleral-test', testDesign());
   lenses.rows.set('retired', testDesign({ lensId: 'retired', active: false }));

@@ -1,0 +1,54 @@
+import type { RouteResources } from './route-definition';
+
+/**
+ * Scheduled jobs: the one list the CDK stack (an EventBridge rule and a Lambda per job) and the local stack
+ * (a timer per job) both read, as they both read the route table. A job is not a route: no API, no caller.
+ */
+export interface JobDefinition {
+  /** Stable id (construct ids, logs). */
+  name: string;
+  /** Module below `lambdas/jobs/`, without extension; it exports `handler`. */
+  handler: string;
+  /** An EventBridge schedule expression, in UTC: `cron(min hour day-of-month month day-of-week year)`. */
+  schedule: string;
+  /** What the job's Lambda may touch, as a route names it: the CDK stack grants exactly this. */
+  resources: RouteResources;
+  description: string;
+}
+
+export const JOBS = [
+  {
+    name: 'warrantyReminders',
+    handler: 'warranty-reminders',
+    // 07:00 UTC: before the practices' working day in the Americas, after it has started in Europe.
+    schedule: 'cron(0 7 * * ? *)',
+    description: 'Emails practices about lenses entering the last 14 days of their warranty window',
+    resources: {
+      tables: {
+        // Closed orders (byStatus), claims that rule a lens out, the account's users and name, the templates.
+        orders: 'read',
+        warrantyClaims: 'read',
+        customers: 'read',
+        users: 'read',
+        emailTemplates: 'read',
+        // The once-marks: a conditional put per lens announced (nothing reads them back).
+        tokens: 'write',
+      },
+      email: true,
+    },
+  },
+  {
+    name: 'abandonedDraftFiles',
+    handler: 'abandoned-draft-files',
+    // 03:00 UTC: the quietest hour across the practices' time zones.
+    schedule: 'cron(0 3 * * ? *)',
+    description: 'Removes the uploaded files of order drafts nobody has touched for 30 days',
+    resources: {
+      // Drafts by status (byStatus), then their files: list, and delete (issue 10 item 8).
+      tables: { orders: 'read' },
+      attachments: 'readWrite',
+    },
+  },
+] as const satisfies readonly JobDefinition[];
+
+export type JobName = (typeof JOBS)[number]['name'];

@@ -1,0 +1,103 @@
+import type { WarrantyPolicy } from '../schemas/credit';
+import { DEFAULT_WARRANTY_POLICY } from '../schemas/lens';
+import type { Order, OrderLine } from '../schemas/order';
+
+/**
+ * The warranty window and what a design's policy allows: the one home of these rules, used by the order
+ * screens, the warranty remake on submit, Lens Credit and the daily "warranty ending" job.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Lens Credit highlights a lens in the last days of its window, and the reminder email goes out then. */
+export const WARRANTY_ENDING_DAYS = 14;
+
+/** When the order shipped: the lab's close (the last move into `closed`), else its status time. */
+export function shippedAtOf(order: Pick<Order, 'status' | 'statusAt' | 'history'>): string | null {
+  if (order.status !== 'closed') return null;
+  return [...order.history].reverse().find((h) => h.to === 'closed')?.at ?? order.statusAt;
+}
+
+/** The end of a window of `days` from shipping. */
+export function windowEndOf(shippedAt: string, days: number): Date {
+  return new Date(Date.parse(shippedAt) + days * DAY_MS);
+}
+
+/** Whole days left in the window (0 on its last day; negative once it has ended). */
+export function daysLeftOf(shippedAt: string, days: number, now: Date): number {
+  return Math.floor((windowEndOf(shippedAt, days).getTime() - now.getTime()) / DAY_MS);
+}
+
+export function lineInWarranty(shippedAt: string, line: Pick<OrderLine, 'design'>, now: Date): boolean {
+  return now.getTime() <= windowEndOf(shippedAt, line.design.warrantyDays).getTime();
+}
+
+/** A shipped order is in warranty while any of its lenses is (the order screen's "warranty remake"). */
+export function orderInWarranty(order: Pick<Order, 'status' | 'statusAt' | 'history' | 'lines'>, now: Date): boolean {
+  const shippedAt = shippedAtOf(order);
+  if (!shippedAt) return false;
+  return order.lines.some((line) => lineInWarranty(shippedAt, line, now));
+}
+
+/** In the last WARRANTY_ENDING_DAYS of the window: highlighted on Lens Credit, and the reminder email's day. */
+export const endingSoon = (daysLeft: number) => daysLeft >= 0 && daysLeft <= WARRANTY_ENDING_DAYS;
+
+/** The price of one line as ordered (unit price x quantity); 0 when the design had no price. */
+export function linePriceCents(line: Pick<OrderLine, 'design' | 'quantity'>): number {
+  return (line.design.priceCents ?? 0) * line.quantity;
+}
+
+/** Credit for cancelling a line in warranty: its price x the policy's percentage, rounded down to the cent. */
+export function cancellationCreditCents(line: Pick<OrderLine, 'design' | 'quantity'>, policy: WarrantyPolicy): number {
+  return Math.floor((linePriceCents(line) * policy.cancellationCreditPercent) / 100);
+}
+
+/** The policy a line was ordered under (its design snapshot); lines stored before policies get the default. */
+export function policyOf(line: { design: { warranty?: WarrantyPolicy | undefined } }): WarrantyPolicy {
+  return line.design.warranty ?? DEFAULT_WARRANTY_POLICY;
+}
+
+/**
+ * What a warranty claim credits when approved: a cancellation the line's price x the policy's percentage; a
+ * defect the whole line price (the lens was faulty, the policy's cancellation terms do not apply).
+ */
+export function claimCreditCents(
+  kind: 'cancellation' | 'defect',
+  line: Pick<OrderLine, 'design' | 'quantity'>,
+  policy: WarrantyPolicy,
+): number {
+  return kind === 'defect' ? linePriceCents(line) : cancellationCreditCents(line, policy);
+}
+
+/** Exchanges still allowed for an eye; null when the policy allows any number. */
+export function exchangesLeft(policy: WarrantyPolicy, used: number): number | null {
+  return policy.exchangesPerEye === null ? null : Math.max(0, policy.exchangesPerEye - used);
+}
+
+/** Why an action on a lens is refused under its warranty, or null when it is allowed. */
+export function warrantyRefusal(input: {
+  shippedAt: string | null;
+  line: Pick<OrderLine, 'design'>;
+  orderNumber: string | null;
+  now: Date;
+}): string | null {
+  if (!input.shippedAt) return 'Only a lens that has shipped is covered by the warranty.';
+  if (!lineInWarranty(input.shippedAt, input.line, input.now)) {
+    const days = input.line.design.warrantyDays;
+    return `The warranty of order ${input.orderNumber ?? ''} ended ${days} days after it shipped.`.replace('  ', ' ');
+  }
+  return null;
+}
+
+/** Why a warranty exchange (remake) of one eye is refused under its policy, or null when one is left. */
+export function exchangeRefusal(input: {
+  policy: WarrantyPolicy;
+  used: number;
+  orderNumber: string | null;
+  eye: 'OD' | 'OS';
+}): string | null {
+  if (exchangesLeft(input.policy, input.used) !== 0) return null;
+  const allowed = input.policy.exchangesPerEye ?? 0;
+  const order = input.orderNumber ? `order ${input.orderNumber}` : 'this order';
+  if (allowed === 0) return `The warranty of the ${input.eye} lens of ${order} allows no exchanges.`;
+  return `The ${input.eye} lens of ${order} has used ${allowed === 1 ? 'its 1 exchange' : `all ${allowed} exchanges`} allowed under its warranty.`;
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { accountNumberSchema } from './customer-info';
+import { isoDateSchema } from './money';
+import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
+import { optionalLine } from './text-fields';
+
+/**
+ * The audit trail (issue 10 item 13): requests the portal refused, and every change the lab's staff made.
+ * Entries are only ever added (docs/decisions.md "Audit trail"); super admins read them on /admin/audit.
+ */
+export const DENIAL_ACTIONS = ['access.unauthenticated', 'access.denied', 'access.hidden-not-found'] as const;
+
+export const CHANGE_ACTIONS = [
+  'user.create',
+  'user.delete',
+  'user.status',
+  'user.role',
+  'user.verify-email',
+  'user.reset-password',
+  'practice.create',
+  'practice.update',
+  'practice.link-user',
+  'practice.unlink-user',
+  'account-request.approve',
+  'account-request.reject',
+  'lens.create',
+  'lens.update',
+  'email-template.update',
+  'lab-recipients.update',
+  'email.send',
+  'email.send-test',
+  'order.approve',
+  'order.hold',
+  'order.reject',
+  'order.close',
+  'invoice.create',
+  'invoice.void',
+  'invoice.offline-payment',
+  'credit.goodwill',
+  'claim.approve',
+  'claim.deny',
+  'claim.return-received',
+] as const;
+
+export const AUDIT_ACTIONS = [...DENIAL_ACTIONS, ...CHANGE_ACTIONS] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Choose an action from the list' });
+
+/** What an admin change acted on. */
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'practice',
+  'account-request',
+  'lens',
+  'email-template',
+  'lab-recipients',
+  'email',
+  'order',
+  'invoice',
+  'credit',
+  'claim',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** A before or after value: ids and changed fields only, redacted (lambdas/audit/redact-audit-values.ts). */
+const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();
+
+/**
+ * One stored entry. Read schema: wide (`action` any string, fields optional where older entries may lack
+ * them), so an entry written by an older or newer version of the code still lists.
+ */
+export const auditEventSchema = z.object({
+  eventId: z.string(),
+  at: z.string(),
+  kind: z.enum(['change', 'denied']),
+  action: z.string(),
+  /** Who: from the verified token only; null for a caller without a valid one. */
+  actor: z.object({ userId: z.string(), email: z.string().optional(), groups: z.array(z.string()) }).nullable(),
+  target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  accountNumber: z.string().nullable(),
+  route: z.string(),
+  /** The HTTP status of a denied request; null for a change. */
+  status: z.number().int().nullable(),
+  correlationId: z.string(),
+  sourceIp: z.string(),
+  before: auditValuesSchema,
+  after: auditValuesSchema,
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/** Longest date range one listing covers (a year and a day, so "the last year" always fits). */
+export const AUDIT_MAX_RANGE_DAYS = 366;
+/** The range a listing covers when `from` is left out: the 30 days up to `to`. */
+export const AUDIT_DEFAULT_RANGE_DAYS = 30;
+
+/**
+ * `listAuditEvents` (super admins): newest first, filtered by who acted (their sign-in email), practice, action
+ * and a date range (UTC days, both ends included).
+ */
+export const listAuditEventsInputSchema = z
+  .object({
+    user: optionalLine('User email', 254),
+    accountNumber: accountNumberSchema.transform((v) => v.toUpperCase()).optional(),
+    action: auditActionSchema.optional(),
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+    limit: pageLimitSchema(100, 50),
+    cursor: pageCursorSchema.optional(),
+  })
+  .strict()
+  .optional()
+  .default({ limit: 50 });
+export const auditEventPageSchema = pageSchema(auditEventSchema);

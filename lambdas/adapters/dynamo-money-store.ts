@@ -1,0 +1,354 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { creditEntrySchema, warrantyClaimSchema, type CreditEntry } from '../../core/schemas/credit';
+import { invoiceSchema, type Invoice } from '../../core/schemas/invoice';
+import { paymentSchema } from '../../core/schemas/payment';
+import { decodeCursor, encodeCursor } from '../paging/page-cursor';
+import {
+  MoneyWriteRefused,
+  type CreditBalance,
+  type ExpectedVersion,
+  type MoneyStore,
+  type MoneyTransaction,
+  type Page,
+} from '../ports/money-store';
+import { documentClient, tableName } from './dynamo-client';
+
+/** The `ledger` value every invoice carries, for the byIssued index (the lab's list of every invoice). */
+const INVOICE_LEDGER = 'invoices';
+const BALANCE_SK = 'balance';
+const entrySk = (entry: Pick<CreditEntry, 'at' | 'entryId'>) => `entry#${entry.at}#${entry.entryId}`;
+const entryIdSk = (entryId: string) => `id#${entryId}`;
+
+/** A filtered Query reads at most this many items per call, then answers what it found with a cursor. */
+const MAX_EVALUATED = 2000;
+
+/** Cursors are the index keys of the last item answered: strings only, bounded. */
+const keyCursorSchema = z.record(z.string().max(64), z.string().max(200));
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+interface Condition {
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+function versionCondition(keyAttribute: string, expected: ExpectedVersion): Condition {
+  return expected === null
+    ? { ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': keyAttribute } }
+    : {
+        ConditionExpression: '#version = :expected',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':expected': expected },
+      };
+}
+
+/** The conditional put of an invoice, for transactions other stores build (the order close issues one). */
+export function invoicePut(invoice: Invoice, expectedVersion: ExpectedVersion): TransactItem {
+  return {
+    Put: {
+      TableName: tableName('invoices'),
+      Item: { ...invoice, ledger: INVOICE_LEDGER },
+      ...versionCondition('invoiceNumber', expectedVersion),
+    },
+  };
+}
+
+/** The items of one money transaction, each with the label a refusal names. */
+function transactItems(tx: MoneyTransaction): { items: TransactItem[]; labels: string[] } {
+  const items: TransactItem[] = [];
+  const labels: string[] = [];
+  for (const { invoice, expectedVersion } of tx.invoices ?? []) {
+    items.push(invoicePut(invoice, expectedVersion));
+    labels.push(`invoice:${invoice.invoiceNumber}`);
+  }
+  if (tx.payment) {
+    items.push({
+      Put: {
+        TableName: tableName('payments'),
+        Item: tx.payment.payment,
+        ...versionCondition('paymentId', tx.payment.expectedVersion),
+      },
+    });
+    labels.push('payment');
+  }
+  if (tx.claim) {
+    items.push({
+      Put: {
+        TableName: tableName('warrantyClaims'),
+        Item: tx.claim.claim,
+        ...versionCondition('claimId', tx.claim.expectedVersion),
+      },
+    });
+    labels.push('claim');
+  }
+  for (const change of tx.credit ?? []) {
+    if (change.balance.availableCents < 0 || change.balance.pendingCents < 0)
+      throw new Error(`credit balance of ${change.accountNumber} would go below zero`);
+    const table = tableName('creditLedger');
+    items.push({
+      Put: {
+        TableName: table,
+        Item: {
+          accountNumber: change.accountNumber,
+          sk: BALANCE_SK,
+          availableCents: change.balance.availableCents,
+          pendingCents: change.balance.pendingCents,
+          version: (change.expectedVersion ?? 0) + 1,
+        },
+        ...versionCondition('sk', change.expectedVersion),
+      },
+    });
+    labels.push(`credit:${change.accountNumber}`);
+    for (const entry of change.entries) {
+      // The id marker makes an entry id usable once per account (idempotent grants), whatever its time.
+      items.push({
+        Put: {
+          TableName: table,
+          Item: { ...entry, sk: entryIdSk(entry.entryId) },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        },
+      });
+      labels.push(`entry:${entry.entryId}`);
+      items.push({ Put: { TableName: table, Item: { ...entry, sk: entrySk(entry) } } });
+      labels.push(`entry:${entry.entryId}`);
+    }
+  }
+  return { items, labels };
+}
+
+function refusalOf(error: unknown, labels: string[]): MoneyWriteRefused | null {
+  if (!(error instanceof TransactionCanceledException)) return null;
+  const reasons = error.CancellationReasons ?? [];
+  const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+  if (failed >= 0) return new MoneyWriteRefused('conflict', labels[failed]);
+  return new MoneyWriteRefused('contention');
+}
+
+interface PagedQuery<T> {
+  input: QueryCommandInput;
+  parse: (item: Record<string, unknown>) => T;
+  keyOf: (item: Record<string, unknown>) => Record<string, string>;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** One page of a (possibly filtered) Query; the cursor is the index key of the last item answered. */
+async function queryPage<T>({ input, parse, keyOf, limit, cursor }: PagedQuery<T>): Promise<Page<T>> {
+  const filtered = Boolean(input.FilterExpression);
+  const items: T[] = [];
+  let evaluated = 0;
+  let start: Record<string, unknown> | undefined = cursor ? decodeCursor(cursor, keyCursorSchema) : undefined;
+  for (;;) {
+    const answer = await documentClient().send(
+      new QueryCommand({ ...input, Limit: filtered ? 250 : limit + 1 - items.length, ExclusiveStartKey: start }),
+    );
+    const found = answer.Items ?? [];
+    evaluated += answer.ScannedCount ?? found.length;
+    for (let i = 0; i < found.length; i++) {
+      items.push(parse(found[i]!));
+      if (items.length === limit && (i < found.length - 1 || answer.LastEvaluatedKey))
+        return { items, nextCursor: encodeCursor(keyOf(found[i]!)) };
+    }
+    start = answer.LastEvaluatedKey;
+    if (!start) return { items, nextCursor: null };
+    if (evaluated >= MAX_EVALUATED) return { items, nextCursor: encodeCursor(start) };
+  }
+}
+
+const parseInvoice = (item: Record<string, unknown>) => invoiceSchema.parse(item);
+const invoiceKey =
+  (...attributes: string[]) =>
+  (item: Record<string, unknown>) =>
+    Object.fromEntries(['invoiceNumber', ...attributes].map((a) => [a, String(item[a])]));
+
+const OPEN_STATUSES = ['open', 'partially-paid'];
+const CLOSED_STATUSES = ['paid', 'void'];
+
+/** DynamoDB adapter of the MoneyStore port: invoices, payments, creditLedger and warrantyClaims tables. */
+export function dynamoMoneyStore(): MoneyStore {
+  const get = async (table: Parameters<typeof tableName>[0], key: Record<string, string>) =>
+    (await documentClient().send(new GetCommand({ TableName: tableName(table), Key: key, ConsistentRead: true }))).Item;
+
+  return {
+    async commit(tx) {
+      const { items, labels } = transactItems(tx);
+      if (items.length === 0) return;
+      try {
+        await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+      } catch (error) {
+        throw refusalOf(error, labels) ?? error;
+      }
+    },
+
+    async getInvoice(invoiceNumber) {
+      const item = await get('invoices', { invoiceNumber });
+      return item ? invoiceSchema.parse(item) : null;
+    },
+
+    async getInvoices(invoiceNumbers) {
+      const found = await Promise.all([...new Set(invoiceNumbers)].map((n) => this.getInvoice(n)));
+      return found.filter((i): i is Invoice => i !== null);
+    },
+
+    listAccountInvoices({ accountNumber, tab, limit, cursor }) {
+      const statuses = tab === 'open' ? OPEN_STATUSES : CLOSED_STATUSES;
+      return queryPage({
+        input: {
+          TableName: tableName('invoices'),
+          IndexName: 'byAccount',
+          KeyConditionExpression: '#account = :account',
+          FilterExpression: '#status IN (:s0, :s1)',
+          ExpressionAttributeNames: { '#account': 'accountNumber', '#status': 'status' },
+          ExpressionAttributeValues: { ':account': accountNumber, ':s0': statuses[0], ':s1': statuses[1] },
+          ScanIndexForward: false,
+        },
+        parse: parseInvoice,
+        keyOf: invoiceKey('accountNumber', 'issuedAt'),
+        limit,
+        cursor,
+      });
+    },
+
+    listInvoices({ status, accountNumber, search, limit, cursor }) {
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {};
+      const filters: string[] = [];
+      let index: string;
+      let key: string;
+      let keyOf: (item: Record<string, unknown>) => Record<string, string>;
+      if (accountNumber) {
+        index = 'byAccount';
+        key = '#account = :account';
+        names['#account'] = 'accountNumber';
+        values[':account'] = accountNumber;
+        keyOf = invoiceKey('accountNumber', 'issuedAt');
+        if (status) {
+          names['#status'] = 'status';
+          values[':status'] = status;
+          filters.push('#status = :status');
+        }
+      } else if (status) {
+        index = 'byStatus';
+        key = '#status = :status';
+        names['#status'] = 'status';
+        values[':status'] = status;
+        keyOf = invoiceKey('status', 'issuedAt');
+      } else {
+        index = 'byIssued';
+        key = '#ledger = :ledger';
+        names['#ledger'] = 'ledger';
+        values[':ledger'] = INVOICE_LEDGER;
+        keyOf = invoiceKey('ledger', 'issuedAt');
+      }
+      if (search) {
+        names['#number'] = 'invoiceNumber';
+        values[':search'] = search;
+        filters.push('begins_with(#number, :search)');
+      }
+      return queryPage({
+        input: {
+          TableName: tableName('invoices'),
+          IndexName: index,
+          KeyConditionExpression: key,
+          ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ScanIndexForward: false,
+        },
+        parse: parseInvoice,
+        keyOf: (item) => ({ ...keyOf(item), ...(index === 'byIssued' ? { ledger: INVOICE_LEDGER } : {}) }),
+        limit,
+        cursor,
+      });
+    },
+
+    async getPayment(paymentId) {
+      const item = await get('payments', { paymentId });
+      return item ? paymentSchema.parse(item) : null;
+    },
+
+    async getCreditBalance(accountNumber): Promise<CreditBalance> {
+      const item = await get('creditLedger', { accountNumber, sk: BALANCE_SK });
+      if (!item) return { accountNumber, availableCents: 0, pendingCents: 0, version: 0, exists: false };
+      return {
+        accountNumber,
+        availableCents: Number(item['availableCents'] ?? 0),
+        pendingCents: Number(item['pendingCents'] ?? 0),
+        version: Number(item['version'] ?? 0),
+        exists: true,
+      };
+    },
+
+    async getCreditEntry(accountNumber, entryId) {
+      const item = await get('creditLedger', { accountNumber, sk: entryIdSk(entryId) });
+      return item ? creditEntrySchema.parse(item) : null;
+    },
+
+    listCreditEntries(accountNumber, limit, cursor) {
+      return queryPage({
+        input: {
+          TableName: tableName('creditLedger'),
+          KeyConditionExpression: '#account = :account AND begins_with(#sk, :entry)',
+          ExpressionAttributeNames: { '#account': 'accountNumber', '#sk': 'sk' },
+          ExpressionAttributeValues: { ':account': accountNumber, ':entry': 'entry#' },
+          ScanIndexForward: false,
+          ConsistentRead: true,
+        },
+        parse: (item) => creditEntrySchema.parse(item),
+        keyOf: (item) => ({ accountNumber: String(item['accountNumber']), sk: String(item['sk']) }),
+        limit,
+        cursor,
+      });
+    },
+
+    async getClaim(claimId) {
+      const item = await get('warrantyClaims', { claimId });
+      return item ? warrantyClaimSchema.parse(item) : null;
+    },
+
+    async listAccountClaims(accountNumber, limit) {
+      const page = await queryPage({
+        input: {
+          TableName: tableName('warrantyClaims'),
+          IndexName: 'byAccount',
+          KeyConditionExpression: '#account = :account',
+          ExpressionAttributeNames: { '#account': 'accountNumber' },
+          ExpressionAttributeValues: { ':account': accountNumber },
+          ScanIndexForward: false,
+        },
+        parse: (item) => warrantyClaimSchema.parse(item),
+        keyOf: (item) => ({
+          claimId: String(item['claimId']),
+          accountNumber: String(item['accountNumber']),
+          createdAt: String(item['createdAt']),
+        }),
+        limit,
+      });
+      return page.items;
+    },
+
+    listClaimsByStatus(status, limit, cursor) {
+      return queryPage({
+        input: {
+          TableName: tableName('warrantyClaims'),
+          IndexName: 'byStatus',
+          KeyConditionExpression: '#status = :status',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status },
+          ScanIndexForward: true,
+        },
+        parse: (item) => warrantyClaimSchema.parse(item),
+        keyOf: (item) => ({
+          claimId: String(item['claimId']),
+          status: String(item['status']),
+          createdAt: String(item['createdAt']),
+        }),
+        limit,
+        cursor,
+      });
+    },
+  };
+}

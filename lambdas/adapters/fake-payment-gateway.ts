@@ -1,0 +1,114 @@
+import {
+  WebhookSignatureError,
+  type CreateIntentRequest,
+  type GatewayEvent,
+  type GatewayIntent,
+  type PaymentGateway,
+} from '../ports/payment-gateway';
+import { verifyWebhookSignature } from './webhook-signature';
+
+/**
+ * The card gateway locally and in tests: a client of the fake gateway service (local/fake-gateway/), which
+ * keeps intents in memory, takes the test card form's card in place of Stripe's Payment Element and sends
+ * signed webhook events like Stripe's. Same port, same webhook signature scheme, no network beyond loopback.
+ */
+
+/** An intent as the fake service answers it (its JSON wire format; shared with local/fake-gateway). */
+export interface FakeIntentJson {
+  id: string;
+  clientSecret: string;
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  amountCents: number;
+  currency: string;
+  paymentId: string;
+  accountNumber: string;
+  description: string;
+  /** The last decline's reason, as Stripe's `last_payment_error.message`. */
+  failureMessage?: string;
+}
+
+/** An event as the fake service posts it to the webhook URL; types named as Stripe's. */
+export interface FakeEventJson {
+  id: string;
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed';
+  created: number;
+  data: { object: FakeIntentJson };
+}
+
+export interface FakeGatewayClientOptions {
+  /** The service's base URL (env FAKE_GATEWAY_URL), e.g. http://127.0.0.1:4807. */
+  baseUrl: string;
+  /** The secret the service signs its webhook events with (env FAKE_GATEWAY_WEBHOOK_SECRET). */
+  webhookSecret: string;
+  fetch?: typeof fetch;
+}
+
+export function fakePaymentGateway(options: FakeGatewayClientOptions): PaymentGateway {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? fetch;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetchImpl(`${base}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(8_000),
+    });
+    const answer = (await response.json().catch(() => null)) as
+      (FakeIntentJson & { error?: { message?: string } }) | null;
+    if (!response.ok || !answer) {
+      throw new Error(`The fake gateway answered ${response.status}: ${answer?.error?.message ?? 'no message'}`);
+    }
+    return answer;
+  }
+  const intentPath = (intentId: string) => `/v1/intents/${encodeURIComponent(intentId)}`;
+
+  return {
+    kind: 'fake',
+    publishableKey: undefined,
+
+    async createIntent(request: CreateIntentRequest): Promise<GatewayIntent> {
+      const { paymentId, amountCents, currency, accountNumber, description } = request;
+      const body = { paymentId, amountCents, currency, accountNumber, description };
+      return fakeIntentOf(await call('POST', '/v1/intents', body, { 'idempotency-key': paymentId }));
+    },
+
+    async retrieveIntent(intentId: string): Promise<GatewayIntent> {
+      return fakeIntentOf(await call('GET', intentPath(intentId)));
+    },
+
+    async cancelIntent(intentId: string): Promise<void> {
+      await call('POST', `${intentPath(intentId)}/cancel`);
+    },
+
+    async verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<GatewayEvent> {
+      verifyWebhookSignature(rawBody, signatureHeader, options.webhookSecret);
+      let event: FakeEventJson;
+      try {
+        event = JSON.parse(rawBody) as FakeEventJson;
+      } catch {
+        // JSON.parse's message quotes the body: only a fixed message leaves.
+        throw new WebhookSignatureError('The webhook body is not a valid event');
+      }
+      const object = event?.data?.object;
+      const type =
+        event?.type === 'payment_intent.succeeded'
+          ? 'payment_succeeded'
+          : event?.type === 'payment_intent.payment_failed'
+            ? 'payment_failed'
+            : 'other';
+      return { eventId: String(event?.id), type, intent: object?.id ? fakeIntentOf(object) : null };
+    },
+  };
+}
+
+export function fakeIntentOf(intent: FakeIntentJson): GatewayIntent {
+  return {
+    intentId: intent.id,
+    clientSecret: intent.clientSecret,
+    status: intent.status,
+    amountCents: intent.amountCents,
+    paymentId: intent.paymentId,
+    failureMessage: intent.failureMessage,
+  };
+}

@@ -1,0 +1,127 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { z } from 'zod';
+import { GATEWAY_KINDS } from '../../core/schemas/payment';
+import type { PaymentGateway } from '../ports/payment-gateway';
+import { fakePaymentGateway } from './fake-payment-gateway';
+import { stripePaymentGateway } from './stripe-payment-gateway';
+
+/**
+ * The card gateway the stage config chose (infra/stage-config.ts `payments.gateway`), from the function's
+ * environment: PAYMENT_GATEWAY = `stripe` (STRIPE_PUBLISHABLE_KEY, PAYMENT_SECRET_ARN: a Secrets Manager secret
+ * `{ "secretKey": "sk_...", "webhookSecret": "whsec_..." }`) or `fake` (FAKE_GATEWAY_URL and
+ * FAKE_GATEWAY_WEBHOOK_SECRET of the local fake gateway service).
+ *
+ * The secret is read on the first call that needs it and kept for the container's life (one Secrets Manager
+ * call per cold start); a failed read is not kept, so the next request tries again. A rotated key reaches
+ * new containers; the lab rolls the webhook secret in Stripe with an overlap, so old containers keep working.
+ */
+export interface GatewayEnvDeps {
+  /** Reads a secret's string; Secrets Manager by default. */
+  readSecret?: (secretId: string) => Promise<string>;
+}
+
+const kindSchema = z.enum(GATEWAY_KINDS, { error: 'PAYMENT_GATEWAY must be "fake" or "stripe"' });
+
+/** What the secret holds. The messages name the field, never its value. */
+export const stripeSecretSchema = z.object({
+  secretKey: z.string().regex(/^(sk|rk)_(live|test)_\S+$/, 'secretKey must be a Stripe secret or restricted key'),
+  webhookSecret: z.string().regex(/^whsec_\S+$/, 'webhookSecret must be a Stripe webhook signing secret (whsec_...)'),
+});
+
+const need = (env: NodeJS.ProcessEnv, name: string): string => {
+  const value = env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+};
+
+const ENV_NAMES = [
+  'PAYMENT_GATEWAY',
+  'FAKE_GATEWAY_URL',
+  'FAKE_GATEWAY_WEBHOOK_SECRET',
+  'STRIPE_PUBLISHABLE_KEY',
+  'PAYMENT_SECRET_ARN',
+] as const;
+const perContainer = new Map<string, PaymentGateway>();
+
+/**
+ * The gateway of this environment. Called with no arguments (the handlers), it is one gateway per Lambda
+ * container however often it is called (keyed by the variables, so a test that changes them gets a new one);
+ * with an `env` or `deps` of its own (tests), a new one each call.
+ */
+export function paymentGatewayFromEnv(env: NodeJS.ProcessEnv = process.env, deps: GatewayEnvDeps = {}): PaymentGateway {
+  if (env !== process.env || deps.readSecret) return gatewayOf(env, deps);
+  const key = ENV_NAMES.map((name) => env[name] ?? '').join('\n');
+  let gateway = perContainer.get(key);
+  if (!gateway) {
+    gateway = gatewayOf(env, deps);
+    perContainer.set(key, gateway);
+  }
+  return gateway;
+}
+
+function gatewayOf(env: NodeJS.ProcessEnv, deps: GatewayEnvDeps): PaymentGateway {
+  const kind = kindSchema.parse(env.PAYMENT_GATEWAY);
+  if (kind === 'fake') {
+    return fakePaymentGateway({
+      baseUrl: need(env, 'FAKE_GATEWAY_URL'),
+      webhookSecret: need(env, 'FAKE_GATEWAY_WEBHOOK_SECRET'),
+    });
+  }
+  const publishableKey = need(env, 'STRIPE_PUBLISHABLE_KEY');
+  const secretId = need(env, 'PAYMENT_SECRET_ARN');
+  const readSecret = deps.readSecret ?? readFromSecretsManager;
+  let loading: Promise<PaymentGateway> | undefined;
+  const gateway = (): Promise<PaymentGateway> => {
+    loading ??= loadStripe(readSecret, secretId, publishableKey).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return {
+    kind,
+    publishableKey,
+    createIntent: async (request) => (await gateway()).createIntent(request),
+    retrieveIntent: async (intentId) => (await gateway()).retrieveIntent(intentId),
+    cancelIntent: async (intentId) => (await gateway()).cancelIntent(intentId),
+    verifyEvent: async (rawBody, header) => (await gateway()).verifyEvent(rawBody, header),
+  };
+}
+
+async function loadStripe(
+  readSecret: (secretId: string) => Promise<string>,
+  secretId: string,
+  publishableKey: string,
+): Promise<PaymentGateway> {
+  const json = jsonOrUndefined(await readSecret(secretId));
+  // JSON.parse's own error would quote the secret's text: say only what is wrong.
+  if (json === undefined) throw new Error('The payment secret is not JSON');
+  const parsed = stripeSecretSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new Error(`The payment secret is not valid: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  const { secretKey, webhookSecret } = parsed.data;
+  // A test secret key with a live publishable key (or the reverse) would take cards nowhere: refuse at once.
+  const secretLive = /_live_/.test(secretKey);
+  const publishableLive = /^pk_live_/.test(publishableKey);
+  if (secretLive !== publishableLive) {
+    throw new Error('The payment secret key and STRIPE_PUBLISHABLE_KEY are not both live or both test keys');
+  }
+  return stripePaymentGateway({ secretKey, webhookSecret, publishableKey });
+}
+
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+let secretsClient: SecretsManagerClient | undefined;
+async function readFromSecretsManager(secretId: string): Promise<string> {
+  secretsClient ??= new SecretsManagerClient({});
+  const answer = await secretsClient.send(new GetSecretValueCommand({ SecretId: secretId }));
+  if (answer.SecretString === undefined) throw new Error('The payment secret has no string value');
+  return answer.SecretString;
+}

@@ -1,0 +1,197 @@
+import type { EmailKind } from '../../core/schemas/email';
+import { portalUrl as envPortalUrl } from '../email/email-config';
+import {
+  claimDecidedValues,
+  claimSubmittedValues,
+  creditGrantedValues,
+  invoiceIssuedValues,
+  paymentFailedValues,
+  paymentValues,
+  warrantyEndingValues,
+  type MoneyEmailContext,
+} from '../email/money-email-values';
+import { addressesOnce, templateMailing, type TemplateMailingDeps } from '../email/template-mailing';
+import { createLogger, type Logger } from '../http/logger';
+import type { CustomersRepository } from '../ports/customers-repository';
+import type { MoneyEmail, MoneyNotifier } from '../ports/money-notifier';
+import type { UsersRepository } from '../ports/users-repository';
+import { describeError } from '../use-cases/directory-failure';
+import { dynamoCustomersRepository } from './dynamo-customers-repository';
+import { dynamoEmailTemplates } from './dynamo-email-templates';
+import { dynamoUsersRepository } from './dynamo-users-repository';
+import { sesEmailSender } from './ses-email-sender';
+
+export interface TemplateMoneyNotifierDeps extends TemplateMailingDeps {
+  /** The practice's name (`{{company}}`) and, for an empty `to`, the users linked to the account. */
+  customers: Pick<CustomersRepository, 'get' | 'linkedUserIds'>;
+  /** Addresses of the account's linked users. */
+  users: Pick<UsersRepository, 'batchGet'>;
+  portalUrl: string | null;
+  log: Logger;
+}
+
+/** One template sent to some addresses, each as an email of its own. */
+interface Letter {
+  kind: EmailKind;
+  to: string[];
+  values: () => Record<string, string>;
+}
+
+/**
+ * Kinds whose template names the practice: only these read customers for its name, so a route that may not
+ * read customers (the claim routes) never tries and logs a refusal on every email.
+ */
+const NAMES_PRACTICE: ReadonlySet<MoneyEmail['kind']> = new Set([
+  'invoice-issued',
+  'payment-receipt',
+  'credit-granted',
+  'warranty-ending',
+]);
+
+const accountOf = (email: MoneyEmail): string => {
+  switch (email.kind) {
+    case 'invoice-issued':
+      return email.invoice.accountNumber;
+    case 'payment-receipt':
+    case 'payment-failed':
+      return email.payment.accountNumber;
+    case 'credit-granted':
+      return email.entry.accountNumber;
+    case 'claim-decided':
+    case 'claim-submitted':
+      return email.claim.accountNumber;
+    case 'warranty-ending':
+      return email.accountNumber;
+  }
+};
+
+/**
+ * The money emails (issue 9) from the Email Management templates, addressed as the MoneyNotifier port says:
+ * the practice (the given addresses, else every user linked to the account), the payer (receipts, declined
+ * cards) and the lab's notification recipients (a payment's copy, a new claim). Every address gets an email
+ * of its own, so no practice user sees another's or the lab's addresses. Never throws: a template, lookup or
+ * send that fails is logged, and the money change the email reports stands.
+ */
+export function templateMoneyNotifier(deps: Partial<TemplateMoneyNotifierDeps> = {}): MoneyNotifier {
+  const log = deps.log ?? createLogger({ component: 'money-notifier' });
+  let defaults: Omit<TemplateMoneyNotifierDeps, 'log' | 'portalUrl'> | undefined;
+  const resolved = () =>
+    (defaults ??= {
+      templates: deps.templates ?? dynamoEmailTemplates(),
+      mailer: deps.mailer ?? sesEmailSender(),
+      customers: deps.customers ?? dynamoCustomersRepository(),
+      users: deps.users ?? dynamoUsersRepository(),
+    });
+  const portal = deps.portalUrl !== undefined ? deps.portalUrl : envPortalUrl();
+  const mailing = templateMailing('money email', resolved, log);
+
+  const companyOf = async (accountNumber: string): Promise<string | undefined> => {
+    try {
+      return (await resolved().customers.get(accountNumber))?.company;
+    } catch (error) {
+      log.warn('money email: practice name unavailable', { accountNumber, error: describeError(error) });
+      return undefined;
+    }
+  };
+
+  /** The given addresses; none given: every user linked to the account (the port's rule). */
+  const practiceAddresses = async (to: string[], accountNumber: string): Promise<string[]> => {
+    if (to.length > 0) return to;
+    try {
+      const ids = await resolved().customers.linkedUserIds(accountNumber);
+      if (ids.length === 0) return [];
+      return (await resolved().users.batchGet(ids)).map((user) => user.email);
+    } catch (error) {
+      log.warn('money email: account users unavailable', { accountNumber, error: describeError(error) });
+      return [];
+    }
+  };
+
+  async function lettersOf(email: MoneyEmail, context: MoneyEmailContext): Promise<Letter[]> {
+    switch (email.kind) {
+      case 'invoice-issued': {
+        const to = await practiceAddresses(email.to, email.invoice.accountNumber);
+        return [{ kind: email.kind, to, values: () => invoiceIssuedValues(email.invoice, context) }];
+      }
+      case 'payment-receipt': {
+        const { payment, invoices } = email;
+        // The payer gets the receipt; a lab recipient who paid (unlikely) is not sent the lab's copy too.
+        const to = addressesOnce<'payer' | 'lab'>(
+          ['payer', [payment.payer.email]],
+          ['lab', await mailing.labRecipients()],
+        );
+        const of = (audience: 'payer' | 'lab') => [...to].filter(([, a]) => a === audience).map(([address]) => address);
+        return [
+          {
+            kind: 'payment-receipt',
+            to: of('payer'),
+            values: () => paymentValues(payment, invoices, { ...context, audience: 'payer' }),
+          },
+          {
+            kind: 'payment-received',
+            to: of('lab'),
+            values: () => paymentValues(payment, invoices, { ...context, audience: 'lab' }),
+          },
+        ];
+      }
+      case 'payment-failed':
+        return [
+          {
+            kind: email.kind,
+            to: [email.payment.payer.email],
+            values: () => paymentFailedValues(email.payment, context),
+          },
+        ];
+      case 'credit-granted': {
+        const to = await practiceAddresses(email.to, email.entry.accountNumber);
+        return [{ kind: email.kind, to, values: () => creditGrantedValues(email.entry, context) }];
+      }
+      case 'claim-decided': {
+        const to = await practiceAddresses(email.to, email.claim.accountNumber);
+        return [{ kind: email.kind, to, values: () => claimDecidedValues(email.claim, context) }];
+      }
+      case 'claim-submitted':
+        return [
+          {
+            kind: email.kind,
+            to: await mailing.labRecipients(),
+            values: () => claimSubmittedValues(email.claim, context),
+          },
+        ];
+      case 'warranty-ending': {
+        const to = await practiceAddresses(email.to, email.accountNumber);
+        return [
+          {
+            kind: email.kind,
+            to,
+            values: () => warrantyEndingValues(email.accountNumber, email.lenses, context),
+          },
+        ];
+      }
+    }
+  }
+
+  return {
+    async notify(email: MoneyEmail) {
+      let accountNumber: string | undefined;
+      try {
+        accountNumber = accountOf(email);
+        const company = NAMES_PRACTICE.has(email.kind) ? await companyOf(accountNumber) : undefined;
+        const letters = await lettersOf(email, { portalUrl: portal, company });
+        for (const letter of letters) {
+          const to = [...addressesOnce(['to', letter.to]).keys()];
+          if (to.length === 0) {
+            log.warn('money email: nobody to send it to', { kind: letter.kind, accountNumber });
+            continue;
+          }
+          const template = await mailing.template(letter.kind);
+          for (const address of to) {
+            await mailing.sendOne(address, template, letter.values, { kind: letter.kind, accountNumber });
+          }
+        }
+      } catch (error) {
+        log.error('money email: failed', { kind: email.kind, accountNumber, error: describeError(error) });
+      }
+    },
+  };
+}

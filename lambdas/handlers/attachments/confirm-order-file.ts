@@ -1,0 +1,12 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoOrderAccess } from '../../adapters/dynamo-order-access';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { s3OrderFiles } from '../../adapters/s3-order-files';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { confirmOrderFile } from '../../use-cases/order-attachments';
+
+const deps = { orders: dynamoOrderAccess(), users: dynamoUsersRepository(), files: s3OrderFiles() };
+
+export const handler = createHandler(ROUTES.confirmOrderFile, (input, ctx) =>
+  confirmOrderFile(callerOf(ctx), input, deps),
+);

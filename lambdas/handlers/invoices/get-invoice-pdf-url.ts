@@ -1,0 +1,18 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { s3DocumentStore } from '../../adapters/s3-document-store';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { getInvoicePdfUrl } from '../../use-cases/money/document-urls';
+
+const deps = {
+  money: dynamoMoneyStore(),
+  users: dynamoUsersRepository(),
+  customers: dynamoCustomersRepository(),
+  documents: s3DocumentStore(),
+};
+
+export const handler = createHandler(ROUTES.getInvoicePdfUrl, (input, ctx) =>
+  getInvoicePdfUrl(callerOf(ctx), input, deps),
+);

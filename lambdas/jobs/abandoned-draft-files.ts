@@ -1,0 +1,17 @@
+import type { ScheduledEvent } from 'aws-lambda';
+import { dynamoOrdersRepository } from '../adapters/dynamo-orders-repository';
+import { s3OrderFiles } from '../adapters/s3-order-files';
+import { createLogger } from '../http/logger';
+import { removeAbandonedDraftFiles, type AbandonedDraftFilesReport } from '../use-cases/abandoned-draft-files';
+
+/**
+ * The daily "abandoned draft files" job (core/jobs.ts): an EventBridge schedule in AWS, a timer in the local
+ * stack. Not a route: nobody calls it over HTTP. Removing files twice is harmless, so a retry is safe.
+ */
+export async function handler(_event?: ScheduledEvent): Promise<AbandonedDraftFilesReport> {
+  return removeAbandonedDraftFiles({
+    orders: dynamoOrdersRepository(),
+    files: s3OrderFiles(),
+    log: createLogger({ job: 'abandonedDraftFiles' }),
+  });
+}

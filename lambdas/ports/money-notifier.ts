@@ -1,0 +1,29 @@
+import type { CreditEntry, WarrantyClaim } from '../../core/schemas/credit';
+import type { Invoice } from '../../core/schemas/invoice';
+import type { Payment } from '../../core/schemas/payment';
+import type { WarrantyLens } from '../../core/schemas/credit';
+
+/**
+ * The money emails (issue 9), built from Email Management templates like the order emails. Each call
+ * names its recipients' source; the adapter looks up addresses, renders and sends. Never throws: a failed
+ * email is logged and the money change it reports stands. Where an email has `to`, an EMPTY list means
+ * "every user linked to the account" (the adapter resolves them from the practice's linked users).
+ */
+export type MoneyEmail =
+  /** To the practice: the orderer(s) of the invoiced orders, else the account's users. */
+  | { kind: 'invoice-issued'; invoice: Invoice; to: string[] }
+  /** To the payer, with the receipt; the lab's recipients get a copy ("payment received"). */
+  | { kind: 'payment-receipt'; payment: Payment; invoices: Invoice[] }
+  /** To the payer: the card was declined, nothing changed. */
+  | { kind: 'payment-failed'; payment: Payment }
+  /** To the account's users. */
+  | { kind: 'credit-granted'; entry: CreditEntry; to: string[] }
+  /** To whoever submitted the claim; a new claim also tells the lab ('claim-submitted'). */
+  | { kind: 'claim-decided'; claim: WarrantyClaim; to: string[] }
+  | { kind: 'claim-submitted'; claim: WarrantyClaim }
+  /** Daily job: a lens enters the last 14 days of its warranty window. */
+  | { kind: 'warranty-ending'; accountNumber: string; lenses: WarrantyLens[]; to: string[] };
+
+export interface MoneyNotifier {
+  notify(email: MoneyEmail): Promise<void>;
+}

@@ -1,0 +1,31 @@
+import type { Logger } from '../../http/logger';
+import type { AuditTrail } from '../../ports/audit-log';
+import type { CustomersRepository } from '../../ports/customers-repository';
+import type { MoneyNotifier } from '../../ports/money-notifier';
+import type { MoneyStore } from '../../ports/money-store';
+import type { OrdersRepository } from '../../ports/orders-repository';
+import type { UsersRepository } from '../../ports/users-repository';
+
+/**
+ * Everything the Lens Credit use cases read and write (issue 9 item 5). Each use case names the parts it
+ * needs with `Pick`, so a handler passes exactly what its route's resources allow and nothing is optional.
+ */
+export interface CreditDeps {
+  money: MoneyStore;
+  orders: Pick<OrdersRepository, 'get' | 'listByAccount' | 'counters'>;
+  users: Pick<UsersRepository, 'get'>;
+  customers: Pick<CustomersRepository, 'get'>;
+  notifier: MoneyNotifier;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Injected in tests (warranty windows); the wall clock otherwise. */
+  now?: () => Date;
+  /** Waits between retries of a refused transaction; tests make it instant. */
+  sleep?: (ms: number) => Promise<void>;
+  /** The request's audit trail (`ctx.audit`): the lab's credit decisions are recorded. */
+  audit?: AuditTrail;
+}
+
+/** One answer for an unknown claim (the lab's routes; practices never name a claim they do not own). */
+export const CLAIM_NOT_FOUND = 'Claim not found';
+/** The one message for a claim someone else changed since the caller read it. */
+export const CLAIM_CHANGED = 'This claim changed since you opened it. Reload to see the latest.';

@@ -1,0 +1,69 @@
+import { aborted, invalidArgument } from '../../../core/errors';
+import type { CreditEntry } from '../../../core/schemas/credit';
+import type { Identity } from '../../auth/verify-token';
+import { creditChange } from '../money/credit-moves';
+import { actorOf } from '../money/invoices';
+import { notifySafely, nowOf } from '../money/money-deps';
+import { retryMoneyWrite } from '../money/retry-money-write';
+import type { CreditDeps } from './credit-deps';
+
+const NOTE_REQUIRED = 'Say why the credit is given: the practice reads the note.';
+const ENTRY_ID_USED = 'This entry id was already used for another credit. Reload and try again.';
+
+/**
+ * `grantGoodwillCredit`: the lab gives an account credit, with a note the practice reads. Idempotent by the
+ * browser's `entryId` (the store writes an entry id once per account): a retry answers the entry written,
+ * and the account is emailed once.
+ */
+export async function grantGoodwillCredit(
+  caller: Identity,
+  input: { entryId: string; accountNumber: string; amountCents: number; note: string },
+  deps: Pick<CreditDeps, 'money' | 'customers' | 'users' | 'notifier' | 'log' | 'now' | 'sleep' | 'audit'>,
+): Promise<CreditEntry> {
+  const note = input.note.trim();
+  if (!note) throw invalidArgument(NOTE_REQUIRED, { note: [NOTE_REQUIRED] });
+  const accountNumber = input.accountNumber.toUpperCase();
+
+  const earlierAnswer = (entry: CreditEntry) => {
+    if (entry.reason !== 'goodwill' || entry.amountCents !== input.amountCents) throw aborted(ENTRY_ID_USED);
+    return entry;
+  };
+  const earlier = await deps.money.getCreditEntry(accountNumber, input.entryId);
+  if (earlier) return earlierAnswer(earlier);
+
+  if (!(await deps.customers.get(accountNumber))) {
+    const message = `No practice has account number ${accountNumber}.`;
+    throw invalidArgument(message, { accountNumber: [message] });
+  }
+  const by = await actorOf(caller, deps);
+
+  const { entry, fresh } = await retryMoneyWrite(
+    deps,
+    async (attempt) => {
+      // A refused commit may be this same grant written by a concurrent retry: answer it then.
+      const stored = attempt > 0 ? await deps.money.getCreditEntry(accountNumber, input.entryId) : null;
+      if (stored) return { entry: earlierAnswer(stored), fresh: false };
+      const balance = await deps.money.getCreditBalance(accountNumber);
+      const change = creditChange(balance, [
+        {
+          kind: 'grant',
+          amountCents: input.amountCents,
+          fields: { entryId: input.entryId, at: nowOf(deps).toISOString(), reason: 'goodwill', note, by },
+        },
+      ]);
+      await deps.money.commit({ credit: [change] });
+      return { entry: change.entries[0]!, fresh: true };
+    },
+    'The credit could not be saved just now. Please try again.',
+  );
+  if (fresh)
+    await deps.audit?.recordChange({
+      action: 'credit.goodwill',
+      target: { type: 'credit', id: entry.entryId },
+      accountNumber,
+      after: { reason: entry.reason, amountCents: entry.amountCents, balanceAfterCents: entry.balanceAfterCents },
+    });
+  // `to: []`: every user linked to the account.
+  if (fresh) await notifySafely(deps, { kind: 'credit-granted', entry, to: [] });
+  return entry;
+}

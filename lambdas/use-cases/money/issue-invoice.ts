@@ -1,0 +1,133 @@
+import { aborted } from '../../../core/errors';
+import { dueDateOf } from '../../../core/rules/invoice-balance';
+import type { Invoice, InvoiceLine } from '../../../core/schemas/invoice';
+import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
+import { SHIPPING_PRICES_CENTS, type Order } from '../../../core/schemas/order';
+import type { Identity } from '../../auth/verify-token';
+import type { CustomersRepository } from '../../ports/customers-repository';
+import type { MoneyNotifier } from '../../ports/money-notifier';
+import type { MoneyStore } from '../../ports/money-store';
+import type { OrderWrite } from '../../ports/orders-repository';
+import { changeOrderStatus } from '../change-order-status';
+import type { OrderDeps } from '../order-common';
+import { withTotals } from './invoice-views';
+import { notifySafely } from './money-deps';
+
+export interface CloseOrderInput {
+  orderId: string;
+  version: number;
+  invoiceNumber: string;
+  shippingCents?: number | undefined;
+  taxCents: number;
+}
+
+export type CloseOrderDeps = OrderDeps & {
+  money: Pick<MoneyStore, 'getInvoice'>;
+  customers: Pick<CustomersRepository, 'get'>;
+  moneyNotifier: MoneyNotifier;
+};
+
+/**
+ * The invoice lines of an order, priced from the prices stored on the order when it was placed. A warranty
+ * exchange bills the policy's exchange fee instead of the lens price.
+ */
+export function invoiceLinesOf(order: Order): InvoiceLine[] {
+  const exchangeFee = order.remake?.kind === 'warranty' ? (order.remake.exchangeFeeCents ?? 0) : null;
+  return order.lines.map((line) => {
+    const unitCents = exchangeFee ?? line.design.priceCents ?? 0;
+    const quantity = exchangeFee === null ? line.quantity : 1;
+    return {
+      description: exchangeFee === null ? line.design.name : `${line.design.name}, warranty exchange fee`,
+      quantity,
+      unitCents,
+      amountCents: unitCents * quantity,
+      orderId: order.orderId,
+      ...(order.orderNumber ? { orderNumber: order.orderNumber } : {}),
+      patient: order.patient,
+      eye: line.eye,
+      lensId: line.lensId,
+    };
+  });
+}
+
+/**
+ * The invoice a close issues: a new one, or the order added to an open invoice of the same account that
+ * nothing was paid on yet (one invoice may cover several orders). Anything else is refused.
+ */
+export async function invoiceForClose(
+  order: Order,
+  input: Pick<CloseOrderInput, 'invoiceNumber' | 'shippingCents' | 'taxCents'>,
+  actor: { userId: string; name: string },
+  at: string,
+  deps: Pick<CloseOrderDeps, 'money' | 'customers'>,
+): Promise<NonNullable<OrderWrite['invoice']>> {
+  const invoiceNumber = input.invoiceNumber.toUpperCase();
+  const shippingCents = input.shippingCents ?? (order.shipping ? SHIPPING_PRICES_CENTS[order.shipping.method] : 0);
+  const existing = await deps.money.getInvoice(invoiceNumber);
+  if (existing) {
+    if (existing.accountNumber !== order.accountNumber)
+      throw aborted(`Invoice number ${invoiceNumber} is used for another account. Choose another number.`);
+    if (existing.status !== 'open' || existing.settlements.length > 0)
+      throw aborted(`Invoice ${invoiceNumber} already has payments or is closed. Choose another number.`);
+    if (existing.orderIds.includes(order.orderId))
+      throw aborted(`Order ${order.orderNumber ?? ''} is already on invoice ${invoiceNumber}.`);
+    const invoice = withTotals({
+      ...existing,
+      orderIds: [...existing.orderIds, order.orderId],
+      lines: [...existing.lines, ...invoiceLinesOf(order)],
+      shippingCents: existing.shippingCents + shippingCents,
+      taxCents: existing.taxCents + input.taxCents,
+      updatedAt: at,
+      version: existing.version + 1,
+    });
+    return { invoice, expectedVersion: existing.version };
+  }
+  const customer = await deps.customers.get(order.accountNumber);
+  const invoice: Invoice = withTotals({
+    invoiceNumber,
+    accountNumber: order.accountNumber,
+    orderIds: [order.orderId],
+    lines: invoiceLinesOf(order),
+    shippingCents,
+    taxCents: input.taxCents,
+    status: 'open',
+    issuedAt: at,
+    dueDate: dueDateOf(at, customer?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS),
+    settlements: [],
+    createdBy: actor,
+    updatedAt: at,
+    version: 0,
+  });
+  return { invoice, expectedVersion: null };
+}
+
+/**
+ * The lab's close (issue 9 item 1): the order is closed and its invoice issued in one transaction, then
+ * the practice gets the order-closed email and the invoice email.
+ */
+export async function closeOrderWithInvoice(
+  caller: Identity,
+  input: CloseOrderInput,
+  deps: CloseOrderDeps,
+): Promise<Order> {
+  let issued: Invoice | null = null;
+  const order = await changeOrderStatus(
+    'close',
+    caller,
+    { orderId: input.orderId, version: input.version, invoiceNumber: input.invoiceNumber.toUpperCase() },
+    deps,
+    async (current, at, actor) => {
+      const write = await invoiceForClose(current, input, actor, at, deps);
+      issued = write.invoice;
+      return write;
+    },
+  );
+  if (issued) {
+    const orderer = await deps.users.get(order.createdBy.userId);
+    await notifySafely(
+      { notifier: deps.moneyNotifier, log: deps.log ?? console },
+      { kind: 'invoice-issued', invoice: issued, to: orderer?.email ? [orderer.email] : [] },
+    );
+  }
+  return order;
+}

@@ -1,0 +1,22 @@
+import { createTestUser, signIn } from './cognito-test-users';
+import { customerRow, putRow, userRow } from './dynamo-rows';
+
+/**
+ * Signed-in users of the local stack for integration tests: a practice of its own with its customer user, and
+ * lab staff. Apply the emulators' environment before the first call.
+ */
+
+/** Stores the practice's customer row (`customer` overrides the defaults) and a customer user "Ann" linked to it. */
+export async function practiceUser(accountNumber: string, customer: Record<string, unknown> = {}) {
+  await putRow('customers', customerRow(accountNumber, customer));
+  const user = await createTestUser(['customer']);
+  await putRow('users', userRow(user, { accountNumber, firstName: 'Ann' }));
+  return { token: await signIn(user), userId: user.userId };
+}
+
+/** A lab admin "Lara"; answers the token. */
+export async function labUser(): Promise<string> {
+  const user = await createTestUser(['admin']);
+  await putRow('users', userRow(user, { firstName: 'Lara' }));
+  return signIn(user);
+}

@@ -1,0 +1,30 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DocumentStore } from '../../../../lambdas/ports/document-store';
+
+/** Presigning needs no network: the URL is checked as signed, offline. */
+let store: DocumentStore;
+beforeAll(async () => {
+  vi.stubEnv('AWS_REGION', 'us-east-1');
+  vi.stubEnv('AWS_ACCESS_KEY_ID', 'test');
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test');
+  vi.stubEnv('AWS_ENDPOINT_URL_S3', 'http://127.0.0.1:4569');
+  vi.stubEnv('S3_FORCE_PATH_STYLE', 'true');
+  vi.stubEnv('ATTACHMENTS_BUCKET', 'lab-attachments');
+  store = (await import('../../../../lambdas/adapters/s3-document-store')).s3DocumentStore();
+});
+
+describe('S3 document store: presigned downloads', () => {
+  it('signs a GET below documents/ that downloads as an attachment with the file name, for 300 s', async () => {
+    const url = new URL(await store.downloadUrl('documents/invoices/BV-1001/INV-1-v2.pdf', 'INV-1.pdf', 300));
+    expect(url.pathname).toBe('/lab-attachments/documents/invoices/BV-1001/INV-1-v2.pdf');
+    expect(url.searchParams.get('response-content-disposition')).toBe('attachment; filename="INV-1.pdf"');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+  });
+
+  it('refuses keys outside the documents prefix', async () => {
+    await expect(store.downloadUrl('orders/123/file.pdf', 'x.pdf', 300)).rejects.toThrow(/documents/);
+    await expect(store.put('documents/../orders/x', new Uint8Array(), 'application/pdf', 'x.pdf')).rejects.toThrow(
+      /documents/,
+    );
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { sendEmailInputSchema, sendTestEmailInputSchema } from '../../../../core/schemas/email';
+import { sendTestEmail } from '../../../../lambdas/use-cases/email-management';
+import { EMAIL_SEND_LIMITS, RELAY_MESSAGES } from '../../../../lambdas/use-cases/email-relay-guard';
+import { sendEmail } from '../../../../lambdas/use-cases/send-email';
+import { InMemoryEmailTemplates } from '../../../support/email-fakes';
+import { failureOf } from '../../../support/failure-of';
+import { identity } from '../../../support/identities';
+import { recordingTrail } from '../../../support/in-memory-audit';
+import {
+  InMemoryAdminDirectory,
+  InMemoryMailer,
+  InMemoryRateLimiter,
+  InMemoryUsers,
+  memoryLogger,
+} from '../../../support/in-memory-ports';
+
+/**
+ * Issue 10 item 9, the attack: `sendEmail` and `sendTestEmail` sent any body to any address from the lab's
+ * signed domain (DKIM/SPF pass): a phishing relay for anyone with an admin login. Now recipients are only
+ * addresses the portal knows, a test goes to the caller, both are budgeted and logged for the audit trail.
+ */
+const admin = identity(['admin'], { userId: 'desk', email: 'Desk@Lab.test' });
+
+function world() {
+  const directory = new InMemoryAdminDirectory();
+  const users = new InMemoryUsers();
+  const templates = new InMemoryEmailTemplates(['orders@lab.test']);
+  const mailer = new InMemoryMailer();
+  const limiter = new InMemoryRateLimiter(() => Date.parse('2025-03-03T10:00:00.000Z'));
+  const { log } = memoryLogger();
+  const practiceUser = (email: string, accountNumber?: string) => {
+    const userId = directory.seed({ email }, ['customer']);
+    users.rows.set(userId, {
+      userId,
+      email,
+      firstName: 'F',
+      lastName: 'L',
+      ...(accountNumber ? { accountNumber } : {}),
+      accountNumbers: [],
+      termsAccepted: true,
+      version: 0,
+    });
+    return userId;
+  };
+  practiceUser('ann@brightview.test', 'BV-1001');
+  practiceUser('loner@nowhere.test'); // a portal user linked to no practice
+  const trail = recordingTrail();
+  const deps = { directory, users, templates, mailer, limiter, log, audit: trail.audit };
+  const audit = () => trail.changes;
+  return { deps, mailer, audit, practiceUser };
+}
+
+const email = (recipients: string[]) =>
+  sendEmailInputSchema.parse({ kind: 'notice', recipients, subject: 'Your order', body: 'Pay at https://evil.test' });
+
+describe('sendEmail is not an open relay', () => {
+  it('refuses an address the portal does not know with a 400 naming it, and sends nothing to anyone', async () => {
+    const w = world();
+    const refused = await failureOf(sendEmail(admin, email(['ann@brightview.test', 'victim@bank.test']), w.deps));
+    expect(refused).toMatchObject({
+      status: 'invalid-argument',
+      message: RELAY_MESSAGES.unknownRecipients(['victim@bank.test']),
+      details: { fieldErrors: { recipients: [RELAY_MESSAGES.unknownRecipients(['victim@bank.test'])] } },
+    });
+    expect(w.mailer.sent).toEqual([]);
+  });
+
+  it('a portal user linked to no practice is not a known recipient either', async () => {
+    const w = world();
+    expect((await failureOf(sendEmail(admin, email(['loner@nowhere.test']), w.deps))).status).toBe('invalid-argument');
+  });
+
+  it("a practice's users and the lab recipients are, in any letter case; the answer stays true/false (spec 8)", async () => {
+    const w = world();
+    expect(await sendEmail(admin, email(['Ann@Brightview.test', 'orders@lab.test']), w.deps)).toBe(true);
+    expect(w.mailer.sent.map((m) => m.to)).toEqual([['ann@brightview.test'], ['orders@lab.test']]);
+    w.mailer.failNext('send');
+    expect(await sendEmail(admin, email(['ann@brightview.test']), w.deps)).toBe(false);
+  });
+
+  it('is budgeted per caller: beyond the limit a 429, and nothing is sent', async () => {
+    const w = world();
+    for (let i = 0; i < EMAIL_SEND_LIMITS.sendEmail.perCaller; i++)
+      await sendEmail(admin, email(['orders@lab.test']), w.deps);
+    const sent = w.mailer.sent.length;
+    expect(await failureOf(sendEmail(admin, email(['orders@lab.test']), w.deps))).toMatchObject({
+      status: 'resource-exhausted',
+      message: RELAY_MESSAGES.tooMany,
+    });
+    expect(w.mailer.sent.length).toBe(sent);
+  });
+
+  it('each send is recorded in the audit trail: which kind, to whom, the subject, never the body', async () => {
+    const w = world();
+    await sendEmail(admin, email(['ann@brightview.test']), w.deps);
+    // Who sent it is the trail's caller (the handler wrapper binds it to the verified token).
+    expect(w.audit()).toEqual([
+      {
+        action: 'email.send',
+        target: { type: 'email', id: 'notice' },
+        after: { recipients: ['ann@brightview.test'], subject: 'Your order', sent: true },
+      },
+    ]);
+    expect(JSON.stringify(w.audit())).not.toContain('evil.test');
+  });
+});
+
+describe("sendTestEmail goes to the caller's own address only", () => {
+  const test = (to?: string) =>
+    sendTestEmailInputSchema.parse({
+      kind: 'order-approved',
+      ...(to ? { to } : {}),
+      subject: 'Approved {{orderNumber}}',
+      body: 'ok',
+    });
+
+  it('another address is a 400 and nothing is sent', async () => {
+    const w = world();
+    expect(await failureOf(sendTestEmail(admin, test('victim@bank.test'), w.deps))).toMatchObject({
+      status: 'invalid-argument',
+      message: RELAY_MESSAGES.testToOwnAddress('Desk@Lab.test'),
+    });
+    expect(w.mailer.sent).toEqual([]);
+  });
+
+  it('without `to` (or with the own address in any case) it goes to the token email', async () => {
+    const w = world();
+    expect(await sendTestEmail(admin, test(), w.deps)).toEqual({ sent: true });
+    expect(await sendTestEmail(admin, test('desk@lab.TEST'), w.deps)).toEqual({ sent: true });
+    expect(w.mailer.sent.map((m) => m.to)).toEqual([['desk@lab.test'], ['desk@lab.test']]);
+    expect(w.audit().map((a) => a.action)).toEqual(['email.send-test', 'email.send-test']);
+  });
+
+  it('is budgeted per caller (429 beyond the limit)', async () => {
+    const w = world();
+    for (let i = 0; i < EMAIL_SEND_LIMITS.sendTestEmail.perCaller; i++) await sendTestEmail(admin, test(), w.deps);
+    expect((await failureOf(sendTestEmail(admin, test(), w.deps))).status).toBe('resource-exhausted');
+  });
+});

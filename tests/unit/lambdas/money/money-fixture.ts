@@ -1,0 +1,106 @@
+import { AppError } from '../../../../core/errors';
+import { createLogger } from '../../../../lambdas/http/logger';
+import type { Invoice } from '../../../../core/schemas/invoice';
+import type { PaymentDeps } from '../../../../lambdas/use-cases/money/money-deps';
+import { withTotals } from '../../../../lambdas/use-cases/money/invoice-views';
+import { identity } from '../../../support/identities';
+import { InMemoryGateway, RecordingMoneyNotifier } from '../../../support/in-memory-gateway';
+import { InMemoryMoneyStore } from '../../../support/in-memory-money';
+import { testCustomers, testUsers } from '../../../support/test-directory';
+
+export const A = 'ACC-A';
+export const B = 'ACC-B';
+export const practice = identity(['customer'], { userId: 'u-ann', email: 'ann@a.test' });
+export const outsider = identity(['customer'], { userId: 'u-eve', email: 'eve@b.test' });
+export const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
+export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export interface MoneyFixture {
+  deps: PaymentDeps & { money: InMemoryMoneyStore; gateway: InMemoryGateway; notifier: RecordingMoneyNotifier };
+  clock: { now: Date };
+  invoice(number: string, totalCents: number, overrides?: Partial<Invoice>): Invoice;
+  grantCredit(accountNumber: string, cents: number): Promise<void>;
+}
+
+/** Two practices (A: Ann; B: Eve), one lab admin, an in-memory money store and gateway. */
+export function moneyFixture(): MoneyFixture {
+  const users = testUsers([
+    { userId: 'u-ann', email: 'ann@a.test', accountNumber: A, firstName: 'Ann' },
+    { userId: 'u-eve', email: 'eve@b.test', accountNumber: B, firstName: 'Eve' },
+    { userId: 'u-lab', email: 'lab@lab.test', accountNumber: 'LAB', firstName: 'Lara' },
+  ]);
+  const customers = testCustomers(
+    [A, B].map((accountNumber) => ({ accountNumber, company: `Practice ${accountNumber}`, paymentTermsDays: 30 })),
+  );
+  const clock = { now: new Date('2026-03-01T10:00:00.000Z') };
+  const money = new InMemoryMoneyStore();
+  const deps = {
+    money,
+    users,
+    customers,
+    gateway: new InMemoryGateway(),
+    notifier: new RecordingMoneyNotifier(),
+    log: createLogger({ route: 'test' }, () => {}),
+    now: () => clock.now,
+    sleep: async () => {},
+  };
+  return {
+    deps,
+    clock,
+    invoice(number, totalCents, overrides = {}) {
+      const invoice = withTotals({
+        invoiceNumber: number,
+        accountNumber: A,
+        orderIds: [],
+        lines: [{ description: 'Scleral lens', quantity: 1, unitCents: totalCents, amountCents: totalCents }],
+        shippingCents: 0,
+        taxCents: 0,
+        status: 'open',
+        issuedAt: '2026-02-20T10:00:00.000Z',
+        dueDate: '2026-03-22',
+        settlements: [],
+        createdBy: { userId: 'u-lab', name: 'Lara' },
+        updatedAt: '2026-02-20T10:00:00.000Z',
+        version: 0,
+        ...overrides,
+      });
+      money.invoices.set(number, invoice);
+      return invoice;
+    },
+    async grantCredit(accountNumber, cents) {
+      const balance = await money.getCreditBalance(accountNumber);
+      await money.commit({
+        credit: [
+          {
+            accountNumber,
+            entries: [
+              {
+                accountNumber,
+                entryId: uuid(900 + (cents % 97)),
+                at: '2026-02-01T00:00:00.000Z',
+                kind: 'grant',
+                reason: 'goodwill',
+                amountCents: cents,
+                balanceAfterCents: balance.availableCents + cents,
+                by: { userId: 'u-lab', name: 'Lara' },
+              },
+            ],
+            balance: { availableCents: balance.availableCents + cents, pendingCents: balance.pendingCents },
+            expectedVersion: balance.exists ? balance.version : null,
+          },
+        ],
+      });
+    },
+  };
+}
+
+/** The status and message of a refused call (an AppError), for asserting what the caller is told. */
+export async function refusal(promise: Promise<unknown>): Promise<{ status: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return { status: error.status, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}

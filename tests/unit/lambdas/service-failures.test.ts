@@ -1,0 +1,251 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoute } from '../../../core/route-definition';
+import { awsClientOptions, AWS_CLIENT_LIMITS } from '../../../lambdas/adapters/aws-client-options';
+import { createHandler } from '../../../lambdas/http/create-handler';
+import { errorAnswer } from '../../../lambdas/http/error-response';
+import { createLogger } from '../../../lambdas/http/logger';
+import { VALUE_REFUSED_MESSAGES } from '../../../lambdas/http/service-failures';
+import { DirectoryError } from '../../../lambdas/ports/user-directory';
+import { callableEvent } from '../../support/api-gateway-event';
+import { identity } from '../../support/identities';
+
+/**
+ * Issue 10 items 3 and 12: what AWS failures answer. Values a service refuses are 400 (never 500); throttling,
+ * timeouts and unavailable services are 503 `unavailable` with Retry-After (never 500). The SDK cases run the
+ * real clients against a local HTTP server that behaves like a throttling, refusing or hanging DynamoDB.
+ */
+
+const named = (name: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(`${name} happened`), { name, ...extra });
+
+describe('errorAnswer: throttling, timeouts and unavailable services are 503 with Retry-After', () => {
+  it.each([
+    'ThrottlingException',
+    'ProvisionedThroughputExceededException',
+    'RequestLimitExceeded',
+    'TooManyRequestsException',
+    'SlowDown',
+  ])('%s is 503 unavailable with a short Retry-After', (name) => {
+    const answer = errorAnswer(named(name), 'corr-1');
+    expect(answer.statusCode).toBe(503);
+    expect(answer.body.error.status).toBe('unavailable');
+    expect(answer.body.error.correlationId).toBe('corr-1');
+    expect(answer.headers).toEqual({ 'retry-after': '2' });
+  });
+
+  it.each([
+    ['a request timeout', named('TimeoutError', { code: 'ETIMEDOUT' })],
+    ['a connection timeout', named('TimeoutError')],
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['a reset connection', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+    ['ServiceUnavailable', named('ServiceUnavailable')],
+    ['InternalServerError', named('InternalServerError')],
+    [
+      'an unnamed 503 from the service',
+      named('UnknownError', { $fault: 'server', $metadata: { httpStatusCode: 503 } }),
+    ],
+  ])('%s is 503 unavailable with Retry-After', (_label, error) => {
+    const answer = errorAnswer(error, 'corr-2');
+    expect(answer.statusCode).toBe(503);
+    expect(answer.body.error.status).toBe('unavailable');
+    expect(Number(answer.headers?.['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('finds the cause an adapter wrapped (a Cognito throttle inside a DirectoryError)', () => {
+    const wrapped = new DirectoryError('other', 'Rate exceeded', { cause: named('TooManyRequestsException') });
+    expect(errorAnswer(wrapped, 'c').statusCode).toBe(503);
+  });
+
+  it('a transaction cancelled by throttling or a conflicting transaction is 503; one cancelled by a condition stays 500', () => {
+    const cancelled = (codes: string[]) =>
+      named('TransactionCanceledException', { CancellationReasons: codes.map((Code) => ({ Code })) });
+    expect(errorAnswer(cancelled(['None', 'ThrottlingError']), 'c').statusCode).toBe(503);
+    expect(errorAnswer(cancelled(['TransactionConflict']), 'c').statusCode).toBe(503);
+    // A condition the adapter did not turn into a refusal is a bug of ours, not the caller's.
+    expect(errorAnswer(cancelled(['ConditionalCheckFailed']), 'c').statusCode).toBe(500);
+  });
+
+  it('anything else stays a generic 500 without Retry-After', () => {
+    const answer = errorAnswer(new TypeError('x is undefined'), 'corr-3');
+    expect(answer.statusCode).toBe(500);
+    expect(answer.body.error.status).toBe('internal');
+    expect(answer.headers).toBeUndefined();
+  });
+});
+
+describe('errorAnswer: a value DynamoDB refuses is 400 invalid-argument, not 500', () => {
+  it('an item over 400 KB says it is too large', () => {
+    const answer = errorAnswer(
+      named('ValidationException', { message: 'Item size has exceeded the maximum allowed size' }),
+      'c',
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body.error).toMatchObject({ status: 'invalid-argument', message: VALUE_REFUSED_MESSAGES.tooLarge });
+  });
+
+  it('a number out of range (overflow, underflow, 38 digits) says which kind of value', () => {
+    for (const message of [
+      'Number overflow. Attempting to store a number with magnitude larger than supported range',
+      'Number underflow. Attempting to store a number with magnitude smaller than supported range',
+      'Attempting to store more than 38 significant digits in a Number',
+    ]) {
+      const answer = errorAnswer(named('ValidationException', { message }), 'c');
+      expect(answer.statusCode).toBe(400);
+      expect(answer.body.error.message).toBe(VALUE_REFUSED_MESSAGES.number);
+    }
+  });
+
+  it('a transaction cancelled for a ValidationError is 400', () => {
+    const error = named('TransactionCanceledException', { CancellationReasons: [{ Code: 'ValidationError' }] });
+    expect(errorAnswer(error, 'c').statusCode).toBe(400);
+  });
+
+  it("the document client's marshaller refusing 1e16 (over MAX_SAFE_INTEGER) is 400, before any request is sent", async () => {
+    const client = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        region: 'us-east-1',
+        endpoint: 'http://127.0.0.1:9',
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+        maxAttempts: 1,
+      }),
+    );
+    const error = await client
+      .send(new PutCommand({ TableName: 'orders', Item: { orderId: 'o-1', sphere: 1e16 } }))
+      .catch((e: unknown) => e);
+    client.destroy();
+    const answer = errorAnswer(error, 'c');
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body.error.message).toBe(VALUE_REFUSED_MESSAGES.number);
+  });
+});
+
+/** A stand-in DynamoDB endpoint: answers each request with `reply`, counting them. */
+let server: Server | undefined;
+async function fakeDynamo(reply: (res: import('node:http').ServerResponse) => void) {
+  const seen = { requests: 0 };
+  server = createServer((req, res) => {
+    seen.requests++;
+    req.resume();
+    req.on('end', () => reply(res));
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { seen, endpoint: `http://127.0.0.1:${port}` };
+}
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  server = undefined;
+});
+
+function dynamoAt(endpoint: string, limits: Parameters<typeof awsClientOptions>[0]) {
+  return new DynamoDBClient({
+    ...awsClientOptions(limits),
+    region: 'us-east-1',
+    endpoint,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+}
+const getItem = new GetItemCommand({ TableName: 'orders', Key: { orderId: { S: 'o-1' } } });
+
+const dynamoError = (type: string, message: string) => (res: import('node:http').ServerResponse) =>
+  res
+    .writeHead(400, { 'content-type': 'application/x-amz-json-1.0' })
+    .end(JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message }));
+
+describe('AWS clients: bounded retries and timeouts (aws-client-options.ts)', () => {
+  it('every client gets a connect and a request timeout and at most 3 attempts', () => {
+    expect(AWS_CLIENT_LIMITS).toEqual({ connectionTimeoutMs: 2000, requestTimeoutMs: 6000, maxAttempts: 3 });
+    // 3 attempts of a call that hangs stay inside the Lambda's 29 s.
+    expect(AWS_CLIENT_LIMITS.maxAttempts * (AWS_CLIENT_LIMITS.requestTimeoutMs + 1000)).toBeLessThan(29_000);
+    const options = awsClientOptions();
+    expect(options.maxAttempts).toBe(3);
+    expect(options.requestHandler.constructor.name).toBe('NodeHttpHandler');
+  });
+
+  it('a DynamoDB that never answers fails after the request timeout, retried maxAttempts times, as 503', async () => {
+    const { seen, endpoint } = await fakeDynamo(() => undefined /* hangs */);
+    const client = dynamoAt(endpoint, { requestTimeoutMs: 150, maxAttempts: 2 });
+    const started = Date.now();
+    const error = await client.send(getItem).catch((e: unknown) => e);
+    client.destroy();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(seen.requests).toBe(2);
+    const answer = errorAnswer(error, 'c');
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers?.['retry-after']).toBeDefined();
+  });
+
+  it('a throttling DynamoDB is retried maxAttempts times, then answered 503 with Retry-After', async () => {
+    const { seen, endpoint } = await fakeDynamo(
+      dynamoError(
+        'ProvisionedThroughputExceededException',
+        'The level of configured provisioned throughput was exceeded',
+      ),
+    );
+    const client = dynamoAt(endpoint, { maxAttempts: 2 });
+    const error = await client.send(getItem).catch((e: unknown) => e);
+    client.destroy();
+    expect(seen.requests).toBe(2);
+    expect(errorAnswer(error, 'c')).toMatchObject({ statusCode: 503, headers: { 'retry-after': '2' } });
+  });
+
+  it('a ValidationException from DynamoDB is not retried and is answered 400', async () => {
+    const { seen, endpoint } = await fakeDynamo(
+      dynamoError('ValidationException', 'Item size has exceeded the maximum allowed size'),
+    );
+    const client = dynamoAt(endpoint, {});
+    const error = await client.send(getItem).catch((e: unknown) => e);
+    client.destroy();
+    expect(seen.requests).toBe(1);
+    expect(errorAnswer(error, 'c').statusCode).toBe(400);
+  });
+});
+
+describe('the handler wrapper sends Retry-After with a 503', () => {
+  const route = defineRoute({
+    name: 'busy',
+    input: z.object({}).optional(),
+    output: z.object({ ok: z.boolean() }),
+    access: ['admin'],
+    handler: 'test/busy',
+    resources: {},
+  });
+  const lines: string[] = [];
+  const log = createLogger({}, (line) => lines.push(line));
+  const verifyToken = async () => identity(['admin']);
+
+  it('a throttled use case answers 503 unavailable, Retry-After: 2, and is logged as a warning', async () => {
+    const handler = createHandler(
+      route,
+      async () => {
+        throw named('ThrottlingException');
+      },
+      { verifyToken, log },
+    );
+    const res = await handler(callableEvent('busy', { data: {}, token: 't' }));
+    expect(res.statusCode).toBe(503);
+    expect(res.headers?.['retry-after']).toBe('2');
+    expect(JSON.parse(res.body!).error.status).toBe('unavailable');
+    expect(lines.some((l) => JSON.parse(l).level === 'warn' && l.includes('ThrottlingException'))).toBe(true);
+  });
+
+  it('a refused value answers 400 invalid-argument without Retry-After', async () => {
+    const handler = createHandler(
+      route,
+      async () => {
+        throw named('ValidationException', { message: 'Item size has exceeded the maximum allowed size' });
+      },
+      { verifyToken, log },
+    );
+    const res = await handler(callableEvent('busy', { data: {}, token: 't' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.headers?.['retry-after']).toBeUndefined();
+    expect(JSON.parse(res.body!).error.message).toBe(VALUE_REFUSED_MESSAGES.tooLarge);
+  });
+});
