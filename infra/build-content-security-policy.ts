@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { GatewayKind } from '../core/schemas/payment';
 import { EMAIL_BODY_STYLE } from '../lambdas/email/render-template';
 
 export interface CspSources {
@@ -12,23 +13,40 @@ export interface CspSources {
    * upgrade would break, so it turns this off.
    */
   upgradeInsecureRequests?: boolean;
+  /**
+   * The stage's card gateway. `stripe` adds exactly what Stripe documents for Stripe.js and the Payment
+   * Element: its script, its frames (the card fields, 3-D Secure) and its API. `fake` (the default) adds
+   * nothing: the test card form posts to the portal's own origin.
+   */
+  paymentGateway?: GatewayKind;
 }
+
+/** Stripe's documented CSP needs for Stripe.js (docs.stripe.com/security/guide, "Content Security Policy"). */
+export const STRIPE_CSP = {
+  scriptSrc: ['https://js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+} as const;
 
 /** A CSP source that allows exactly this inline text (a style attribute's value, with 'unsafe-hashes'). */
 export const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
- * The portal's Content-Security-Policy. Only same-origin code runs; the browser may connect only to the
- * portal (which serves /api), Cognito and the attachments bucket; nobody may frame the portal.
+ * The portal's Content-Security-Policy. Only same-origin code runs (plus Stripe.js in stripe stages); the
+ * browser may connect only to the portal (which serves /api), Cognito, the attachments bucket (and Stripe's
+ * API in stripe stages); nobody may frame the portal.
  */
 export function buildContentSecurityPolicy({
   cognitoOrigin,
   attachmentsOrigin,
   upgradeInsecureRequests = true,
+  paymentGateway = 'fake',
 }: CspSources): string {
+  const stripe = paymentGateway === 'stripe';
+  const withStripe = (sources: readonly string[]) => (stripe ? ` ${sources.join(' ')}` : '');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${withStripe(STRIPE_CSP.scriptSrc)}`,
     // Vite emits stylesheets as files; React's style props go through CSSOM, which CSP does not block.
     // Email Management previews an email in a sandboxed srcdoc iframe, which inherits this policy: the
     // email's one inline style is allowed by its hash ('unsafe-hashes' applies hashes to style attributes
@@ -36,9 +54,9 @@ export function buildContentSecurityPolicy({
     `style-src 'self' 'unsafe-hashes' ${cspHash(EMAIL_BODY_STYLE)}`,
     `img-src 'self' data: blob: ${attachmentsOrigin}`,
     "font-src 'self'",
-    `connect-src 'self' ${cognitoOrigin} ${attachmentsOrigin}`,
+    `connect-src 'self' ${cognitoOrigin} ${attachmentsOrigin}${withStripe(STRIPE_CSP.connectSrc)}`,
     // spec 2 Terms page: the PDF is embedded from the portal itself.
-    "frame-src 'self'",
+    `frame-src 'self'${withStripe(STRIPE_CSP.frameSrc)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

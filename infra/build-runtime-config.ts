@@ -24,5 +24,9 @@ export function buildRuntimeConfig(config: StageConfig, ids: DeployedIds): Runti
     authFlowType: 'USER_SRP_AUTH',
     termsUrl: config.termsUrl,
     session: config.session,
+    payments: {
+      gateway: config.payments.gateway,
+      ...(config.payments.stripe && { publishableKey: config.payments.stripe.publishableKey }),
+    },
   } satisfies RuntimeConfig);
 }

@@ -5,13 +5,20 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { TableName } from '../core/data/tables';
 import type { RouteDefinition } from '../core/route-definition';
+import { cognitoActionsOf } from '../core/rules/staff-mfa';
+import type { PaymentSecretTarget } from './payment-gateway-setup';
+import { DOCUMENTS_PREFIX } from './constructs/storage';
 
 export interface RouteResourceTargets {
   tables: Record<TableName, dynamodb.ITable>;
   attachmentsBucket: s3.IBucket;
   attachmentsPrefix: string;
+  /** Where presigned PUTs land until confirmOrderFile checks and attaches them (lambdas/ports/order-files.ts). */
+  incomingPrefix: string;
   emailIdentity: ses.IEmailIdentity;
   userPool: cognito.IUserPool;
+  /** The card gateway's secret (stripe stages, infra/payment-gateway-setup.ts); none for the fake gateway. */
+  paymentSecret?: PaymentSecretTarget | undefined;
 }
 
 const COGNITO_ACTION = /^[A-Z][A-Za-z]+$/;
@@ -22,7 +29,7 @@ const COGNITO_ACTION = /^[A-Z][A-Za-z]+$/;
  */
 export function grantRouteResources(
   grantee: iam.IGrantable,
-  route: Pick<RouteDefinition, 'name' | 'resources'>,
+  route: Pick<RouteDefinition, 'name' | 'resources'> & { access?: RouteDefinition['access'] },
   targets: RouteResourceTargets,
 ): void {
   const { resources } = route;
@@ -35,19 +42,27 @@ export function grantRouteResources(
     else table.grantReadWriteData(grantee);
   }
 
+  if (resources.audit === 'append') grantAuditAppend(grantee, targets.tables.auditLog);
+
   if (resources.attachments) grantAttachments(grantee, resources.attachments, targets);
+  if (resources.documents) grantDocuments(grantee, resources.documents, targets.attachmentsBucket);
 
   // SES v2 SendEmail, on the portal's identity only.
   if (resources.email) targets.emailIdentity.grant(grantee, 'ses:SendEmail');
 
-  if (resources.userPool?.length) {
-    const bad = resources.userPool.filter((action) => !COGNITO_ACTION.test(action));
+  if (resources.paymentGateway) grantPaymentSecret(grantee, route.name, targets.paymentSecret);
+
+  // The route's own Cognito actions, plus AdminGetUser where the handler checks a staff caller's TOTP
+  // (core/rules/staff-mfa.ts): it reads the user's MFA settings, on this pool only.
+  const cognitoActions = cognitoActionsOf(route);
+  if (cognitoActions.length) {
+    const bad = cognitoActions.filter((action) => !COGNITO_ACTION.test(action));
     if (bad.length) {
       throw new Error(`Route "${route.name}": Cognito actions must be plain API names, got ${bad.join(', ')}`);
     }
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
-        actions: resources.userPool.map((action) => `cognito-idp:${action}`),
+        actions: cognitoActions.map((action) => `cognito-idp:${action}`),
         resources: [targets.userPool.userPoolArn],
       }),
     );
@@ -55,29 +70,79 @@ export function grantRouteResources(
 }
 
 /**
+ * The audit log is append-only: PutItem on the table and nothing else (no Get, Update, Delete, Query, and no
+ * index). `grantWriteData` would also allow UpdateItem and DeleteItem, which would let a writer rewrite
+ * history; the adapter's puts are conditional on `attribute_not_exists` so they cannot overwrite either.
+ */
+function grantAuditAppend(grantee: iam.IGrantable, table: dynamodb.ITable) {
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] }),
+  );
+}
+
+/**
  * Object access below the attachments prefix. Written out rather than `bucket.grantRead/grantWrite`
  * because those grant wildcard actions (`s3:GetObject*`, `s3:List*`, `s3:Abort*`, ...); presigned URLs
- * carry exactly the signer's permissions, so these four actions are all the portal needs.
+ * carry exactly the signer's permissions, so these four actions are all the portal needs. A route that may
+ * change files reaches the incoming prefix too: it signs the PUT there, reads the upload's first bytes,
+ * copies it into the order's folder and removes it (issue 10 item 8). A read-only route never sees uploads
+ * that were not checked.
  */
 function grantAttachments(
   grantee: iam.IGrantable,
   mode: 'read' | 'write' | 'readWrite',
   targets: RouteResourceTargets,
 ) {
-  const { attachmentsBucket: bucket, attachmentsPrefix: prefix } = targets;
-  const objects = bucket.arnForObjects(`${prefix}*`);
+  const { attachmentsBucket: bucket, attachmentsPrefix, incomingPrefix } = targets;
+  const folders = mode === 'read' ? [attachmentsPrefix] : [attachmentsPrefix, incomingPrefix];
+  const objects = folders.map((folder) => bucket.arnForObjects(`${folder}*`));
   const actions: string[] = [];
   if (mode !== 'write') actions.push('s3:GetObject');
   if (mode !== 'read') actions.push('s3:PutObject', 's3:DeleteObject');
-  grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [objects] }));
+  grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: objects }));
   if (mode !== 'write') {
-    // listOrderFiles: listing is a bucket-level action, limited to keys below the prefix.
+    // listOrderFiles: listing is a bucket-level action, limited to keys below the prefixes.
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['s3:ListBucket'],
         resources: [bucket.bucketArn],
-        conditions: { StringLike: { 's3:prefix': [`${prefix}*`] } },
+        conditions: { StringLike: { 's3:prefix': folders.map((folder) => `${folder}*`) } },
       }),
     );
   }
+}
+
+/**
+ * Generated PDFs below documents/ of the attachments bucket (lambdas/ports/document-store.ts): read them
+ * (the presigned GET carries this permission) and, for readWrite, store newly rendered ones. Listing is
+ * limited to keys below the prefix too: the store checks whether a document exists with a listing, since a
+ * HEAD of a missing key answers 403 rather than 404 without s3:ListBucket. No delete: documents are kept.
+ */
+function grantDocuments(grantee: iam.IGrantable, mode: 'read' | 'readWrite', bucket: s3.IBucket) {
+  const actions = mode === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects(`${DOCUMENTS_PREFIX}*`)] }),
+  );
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['s3:ListBucket'],
+      resources: [bucket.bucketArn],
+      conditions: { StringLike: { 's3:prefix': [`${DOCUMENTS_PREFIX}*`] } },
+    }),
+  );
+}
+
+/**
+ * Reads the one secret with the card gateway's keys: GetSecretValue only (not DescribeSecret, not the other
+ * secrets), on the name's ARN with Secrets Manager's six-character suffix.
+ */
+function grantPaymentSecret(grantee: iam.IGrantable, routeName: string, secret: PaymentSecretTarget | undefined) {
+  if (!secret) {
+    throw new Error(
+      `Route "${routeName}" uses the card gateway, but the stage's gateway has no secret: the fake gateway runs only in the local stack (payments.gateway must be "stripe" to deploy)`,
+    );
+  }
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [`${secret.arn}-??????`] }),
+  );
 }

@@ -19,3 +19,12 @@ export function handlerEntry(handler: string): string {
   }
   return entry;
 }
+
+/** A scheduled job's entry file, `lambdas/jobs/{job.handler}.ts` (core/jobs.ts). */
+export function jobEntry(handler: string): string {
+  const entry = join(REPO_ROOT, 'lambdas', 'jobs', `${handler}.ts`);
+  if (!existsSync(entry)) {
+    throw new Error(`Job handler "${handler}" has no entry file: expected ${entry} (see core/jobs.ts).`);
+  }
+  return entry;
+}

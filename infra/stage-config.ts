@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION } from '../core/constants';
+import { GATEWAY_KINDS } from '../core/schemas/payment';
 
 /**
  * Stages are code (ARCHITECTURE "Stages and config"): each is a zod-checked object, so a typo or an unsafe
@@ -15,6 +16,31 @@ export const LOG_RETENTION_DAYS = [
 const hostname = z
   .string()
   .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/, 'must be a lowercase DNS name');
+
+/**
+ * The card gateway (issue 9; docs/decisions.md "Card payments: the gateway port"). `fake` is the local stack's
+ * in-memory gateway with its test card form; it exists nowhere in AWS, so only the `local` stage may use it.
+ * `stripe`: the secret key and webhook secret live in the Secrets Manager secret `secretName` (JSON
+ * `{ "secretKey": "sk_...", "webhookSecret": "whsec_..." }`, created by the operator, never in the template);
+ * the publishable key is public (it goes into config.json) and lives here.
+ */
+const paymentsSchema = z.object({
+  gateway: z.enum(GATEWAY_KINDS),
+  stripe: z
+    .object({
+      secretName: z
+        .string()
+        // A name ending in "-" and six characters would read as an ARN's random suffix (Secrets Manager).
+        .regex(
+          /^(?![\s\S]*-[A-Za-z0-9]{6}$)[A-Za-z0-9/_+=.@-]{1,512}$/,
+          'must be a Secrets Manager secret name (letters, digits, /_+=.@-), not ending in "-" and six characters',
+        ),
+      publishableKey: z
+        .string()
+        .regex(/^pk_(live|test)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)'),
+    })
+    .optional(),
+});
 
 const sessionSchema = z
   .object({
@@ -65,7 +91,8 @@ export const stageConfigSchema = z
       identity: z.enum(['domain', 'address']),
       /**
        * Who sends Cognito's verification and reset emails: Cognito's built-in sender (50 a day, fine for
-       * staging) or SES with `from` (needs the identity verified and SES out of the sandbox first).
+       * staging) or SES with `from` (needs the identity verified and SES out of the sandbox first). Production
+       * must use SES (issue 10 item 6): the built-in sender's daily cap would stop sign-ups and password resets.
        */
       cognitoSender: z.enum(['cognito', 'ses']),
     }),
@@ -86,8 +113,10 @@ export const stageConfigSchema = z
     }),
     /** spec 2 Terms page: the PDF, served by the portal itself (CSP frame-src 'self'). */
     termsUrl: z.string().regex(/^\/[A-Za-z0-9._~/-]+\.pdf$/, 'must be a same-origin path to a PDF, e.g. /terms.pdf'),
+    payments: paymentsSchema,
   })
   .superRefine((config, ctx) => {
+    checkPayments(config, ctx);
     if (!config.production) return;
     // A production stage must never lose customer data to a stack update, a rollback or a mistyped delete.
     if (config.data.removalPolicy !== 'retain')
@@ -98,7 +127,62 @@ export const stageConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['data', 'deletionProtection'], message: 'production needs it' });
     if (config.logLevel === 'debug')
       ctx.addIssue({ code: 'custom', path: ['logLevel'], message: 'debug logs are too verbose for production' });
+    if (config.email.cognitoSender !== 'ses')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['email', 'cognitoSender'],
+        message:
+          'production sends Cognito\'s emails through SES ("ses"): the built-in sender allows 50 emails a day, too few for sign-up codes and password resets',
+      });
   });
+
+/** Which gateway a stage may use, and that a stripe stage says how to reach Stripe. */
+function checkPayments(
+  config: { stage: string; production: boolean; payments: z.infer<typeof paymentsSchema> },
+  ctx: z.RefinementCtx,
+): void {
+  const { gateway, stripe } = config.payments;
+  if (gateway === 'fake') {
+    if (config.production) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payments', 'gateway'],
+        message: 'production takes real cards: use "stripe" (the fake gateway charges nothing)',
+      });
+    } else if (config.stage !== 'local') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payments', 'gateway'],
+        message:
+          'the fake gateway runs only in the local stack; a deployed stage uses "stripe" (test keys outside production)',
+      });
+    }
+    return;
+  }
+  if (!stripe) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['payments', 'stripe'],
+      message: 'a stripe stage needs secretName and publishableKey',
+    });
+    return;
+  }
+  const live = stripe.publishableKey.startsWith('pk_live_');
+  if (config.production && !live) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['payments', 'stripe', 'publishableKey'],
+      message: 'production needs a live key (pk_live_...): a test key takes no money',
+    });
+  }
+  if (!config.production && live) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['payments', 'stripe', 'publishableKey'],
+      message: 'a non-production stage must use a test key (pk_test_...): it must never charge a real card',
+    });
+  }
+}
 
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 /** The input shape: what a stage definition (or a test) writes before validation. */
@@ -133,6 +217,8 @@ export function stageDefinitions(env: Env): Record<string, StageConfigInput> {
       session: DEFAULT_SESSION,
       data: { removalPolicy: 'destroy', pointInTimeRecovery: false, deletionProtection: false },
       termsUrl: TERMS_URL,
+      // The fake gateway service and its test card form (docs/local-stack.md "The fake card gateway").
+      payments: { gateway: 'fake' },
     },
     staging: {
       stage: 'staging',
@@ -145,18 +231,30 @@ export function stageDefinitions(env: Env): Record<string, StageConfigInput> {
       session: DEFAULT_SESSION,
       data: { removalPolicy: 'destroy', pointInTimeRecovery: false, deletionProtection: false },
       termsUrl: TERMS_URL,
+      // Stripe in test mode: Stripe's test cards in the real Payment Element, real webhooks, no money moves.
+      // Placeholder key: set the lab's test-mode publishable key (docs/deploy.md).
+      payments: {
+        gateway: 'stripe',
+        stripe: { secretName: 'lenslab/staging/stripe', publishableKey: 'pk_test_replaceWithTheLabsTestKey' },
+      },
     },
     prod: {
       stage: 'prod',
       production: true,
       ...aws,
-      email: { from: 'no-reply@lenslab.example', identity: 'domain', cognitoSender: 'cognito' },
+      // Cognito's codes go through SES from the portal's verified domain (docs/deploy.md: verify it first).
+      email: { from: 'no-reply@lenslab.example', identity: 'domain', cognitoSender: 'ses' },
       logLevel: 'info',
       logRetentionDays: 365,
       throttling: { rateLimit: 100, burstLimit: 200 },
       session: DEFAULT_SESSION,
       data: { removalPolicy: 'retain', pointInTimeRecovery: true, deletionProtection: true },
       termsUrl: TERMS_URL,
+      // Placeholder key: set the lab's live publishable key (docs/deploy.md).
+      payments: {
+        gateway: 'stripe',
+        stripe: { secretName: 'lenslab/prod/stripe', publishableKey: 'pk_live_replaceWithTheLabsLiveKey' },
+      },
     },
   };
 }

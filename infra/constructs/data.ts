@@ -1,4 +1,5 @@
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { NagSuppressions, type NagPackSuppression } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { TABLES, type KeyDef, type TableDef, type TableName } from '../../core/data/tables';
 import { keepLogicalId } from '../keep-logical-id';
@@ -55,6 +56,26 @@ export class Data extends Construct {
       });
     }
     keepLogicalId(table, tableLogicalId(def));
+    NagSuppressions.addResourceSuppressions(table, tableNagSuppressions(config));
     return table;
   }
+}
+
+/** cdk-nag findings on a table that are choices (tests/infra/cdk-nag.test.ts). */
+function tableNagSuppressions(config: StageConfig): NagPackSuppression[] {
+  const withoutPitr =
+    'Only staging runs without point-in-time recovery: it holds test data rebuilt from the seed, and the stage config refuses a production stage without PITR.';
+  return [
+    {
+      id: 'HIPAA.Security-DynamoDBInBackupPlan',
+      reason:
+        'Point-in-time recovery (35 days, to the second) is the backup of every production table, required by the stage config; an AWS Backup plan on top would be a second copy of the same data.',
+    },
+    ...(config.data.pointInTimeRecovery
+      ? []
+      : [
+          { id: 'HIPAA.Security-DynamoDBPITREnabled', reason: withoutPitr },
+          { id: 'AwsSolutions-DDB3', reason: withoutPitr },
+        ]),
+  ];
 }

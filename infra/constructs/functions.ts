@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, type NestedStack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -6,14 +6,19 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { tableEnvVar, type TableName } from '../../core/data/tables';
 import type { RouteDefinition } from '../../core/route-definition';
-import { grantRouteResources } from '../grant-route-resources';
+import type { JobDefinition } from '../../core/jobs';
+import { grantRouteResources, type RouteResourceTargets } from '../grant-route-resources';
+import { FUNCTION_NAG_SUPPRESSIONS, LOG_GROUP_NAG_SUPPRESSIONS } from '../nag-suppressions';
+import { paymentGatewaySetup } from '../payment-gateway-setup';
 import { removalPolicyOf } from '../removal-policy';
-import { handlerEntry } from '../repo-paths';
+import { handlerEntry, jobEntry } from '../repo-paths';
 import type { StageConfig } from '../stage-config';
-import { ATTACHMENTS_PREFIX } from './storage';
+import { functionGroupStack, JOBS_STACK_ID, routeGroupOf, routeGroupStackId } from './function-groups';
+import { ATTACHMENTS_PREFIX, INCOMING_PREFIX } from './storage';
 
 /**
  * How function code is produced. `bundle` (the default, and every real synth) runs esbuild on the
@@ -35,27 +40,49 @@ export interface FunctionsProps {
   /** The value CloudFront sends as `x-origin-verify` (see PortalStack). */
   originVerifyValue: string;
   codeMode?: FunctionCodeMode;
+  /** Scheduled jobs (core/jobs.ts); their schedules are the Schedules construct's. */
+  jobs?: readonly JobDefinition[];
+  /** The portal's origin for links in the jobs' emails (PORTAL_URL). */
+  portalUrl?: string;
 }
 
 /** Construct id of a route's function: `getMyProfile` -> `GetMyProfileFunction`. */
 export const functionId = (routeName: string) => `${routeName[0]?.toUpperCase()}${routeName.slice(1)}Function`;
+/** Construct id of a job's function: `warrantyReminders` -> `WarrantyRemindersJobFunction`. */
+export const jobFunctionId = (jobName: string) => `${jobName[0]?.toUpperCase()}${jobName.slice(1)}JobFunction`;
 
 // API Gateway gives up on an integration after 30 s, so a longer Lambda would only burn money.
 const TIMEOUT = Duration.seconds(29);
+// A job has no caller waiting: it may page through every closed order of two years.
+const JOB_TIMEOUT = Duration.minutes(5);
 const MEMORY_MB = 512;
+
+/** Suppresses FUNCTION_NAG_SUPPRESSIONS on a function, its role and its policy: call after its grants exist. */
+function explainNagFindings(fn: lambda.Function): void {
+  NagSuppressions.addResourceSuppressions(fn, FUNCTION_NAG_SUPPRESSIONS, true);
+}
 
 // ESM output; some bundled CommonJS dependencies still call require(), which ESM lacks.
 const ESM_REQUIRE_BANNER =
   "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 /**
- * One Lambda per route of the route table (handler found by convention), each with its own role that
- * holds only the grants its route names.
+ * One Lambda per route of the route table (handler found by convention) and per scheduled job, each with its
+ * own role that holds only the grants its entry names. The functions live in nested stacks, one per handler
+ * folder plus one for the jobs (function-groups.ts), so the parent stays far below CloudFormation's
+ * 500-resource limit however long the route table grows.
  */
 export class Functions extends Construct {
   readonly byRoute = new Map<string, lambda.Function>();
+  readonly byJob = new Map<string, lambda.Function>();
+  /** The nested stacks, by construct id: one per route group (handler folder) and one for the jobs. */
+  readonly stacks = new Map<string, NestedStack>();
 
-  constructor(scope: Construct, id: string, props: FunctionsProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: FunctionsProps,
+  ) {
     super(scope, id);
     const { config, routes } = props;
 
@@ -73,56 +100,115 @@ export class Functions extends Construct {
       ORIGIN_VERIFY_SECRET: props.originVerifyValue,
     };
 
+    // The card gateway's settings go only to the functions whose route names `paymentGateway`.
+    const payments = paymentGatewaySetup(this, config);
+    const targets: RouteResourceTargets = {
+      tables: props.tables,
+      attachmentsBucket: props.attachmentsBucket,
+      attachmentsPrefix: ATTACHMENTS_PREFIX,
+      incomingPrefix: INCOMING_PREFIX,
+      emailIdentity: props.emailIdentity,
+      userPool: props.userPool,
+      paymentSecret: payments.secret,
+    };
+
     for (const route of routes) {
-      const fnId = functionId(route.name);
-      const logGroup = new logs.LogGroup(this, `${fnId}Logs`, {
-        retention: config.logRetentionDays as logs.RetentionDays,
-        removalPolicy: removalPolicyOf(config),
-      });
-      const common = {
+      const fn = this.portalFunction(this.routeGroup(route.handler), functionId(route.name), {
         description: `POST /api/${route.name}`,
-        runtime: lambda.Runtime.NODEJS_22_X,
-        architecture: lambda.Architecture.ARM_64,
-        memorySize: MEMORY_MB,
+        entry: () => handlerEntry(route.handler),
         timeout: TIMEOUT,
-        environment,
-        // The handlers write one JSON object per line themselves (lambdas/http/logger.ts).
-        logGroup,
-      };
-      const fn =
-        props.codeMode === 'placeholder'
-          ? new lambda.Function(this, fnId, {
-              ...common,
-              code: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 503 });'),
-              handler: 'index.handler',
-            })
-          : new nodejs.NodejsFunction(this, fnId, {
-              ...common,
-              // Stack traces in the logs point at the TypeScript source.
-              environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
-              entry: handlerEntry(route.handler),
-              handler: 'handler',
-              bundling: {
-                format: nodejs.OutputFormat.ESM,
-                target: 'node22',
-                mainFields: ['module', 'main'],
-                banner: ESM_REQUIRE_BANNER,
-                minify: true,
-                sourceMap: true,
-                // The SDK versions the tests ran against, not whatever the runtime ships.
-                bundleAwsSDK: true,
-                forceDockerBundling: false,
-                logLevel: nodejs.LogLevel.WARNING,
-              },
-            });
-      grantRouteResources(fn, route, {
-        tables: props.tables,
-        attachmentsBucket: props.attachmentsBucket,
-        attachmentsPrefix: ATTACHMENTS_PREFIX,
-        emailIdentity: props.emailIdentity,
-        userPool: props.userPool,
+        environment: route.resources.paymentGateway ? { ...environment, ...payments.environment } : environment,
       });
+      grantRouteResources(fn, route, targets);
+      explainNagFindings(fn);
       this.byRoute.set(route.name, fn);
     }
+
+    // Scheduled jobs (core/jobs.ts): built and granted like a route's function, from their own entry.
+    const jobEnvironment = { ...environment, ...(props.portalUrl && { PORTAL_URL: props.portalUrl }) };
+    for (const job of props.jobs ?? []) {
+      const fn = this.portalFunction(this.jobsStack(), jobFunctionId(job.name), {
+        description: `Scheduled job ${job.name}: ${job.schedule}`,
+        entry: () => jobEntry(job.handler),
+        timeout: JOB_TIMEOUT,
+        environment: job.resources.paymentGateway ? { ...jobEnvironment, ...payments.environment } : jobEnvironment,
+      });
+      grantRouteResources(fn, job, targets);
+      explainNagFindings(fn);
+      this.byJob.set(job.name, fn);
+    }
+  }
+
+  /** The nested stack of a route's handler folder (function-groups.ts), made on first use. */
+  private routeGroup(handler: string): NestedStack {
+    const group = routeGroupOf(handler);
+    return this.groupStack(routeGroupStackId(group), `${group} route functions`);
+  }
+
+  /** The nested stack of the scheduled jobs; their EventBridge rules go in it too (PortalStack). */
+  jobsStack(): NestedStack {
+    return this.groupStack(JOBS_STACK_ID, 'scheduled jobs');
+  }
+
+  private groupStack(id: string, what: string): NestedStack {
+    const existing = this.stacks.get(id);
+    if (existing) return existing;
+    const stack = functionGroupStack(this, id, `Lenslab Portal (${this.props.config.stage}): ${what}`);
+    this.stacks.set(id, stack);
+    return stack;
+  }
+
+  /**
+   * One function with its own log group and role: esbuild-bundled from `entry`, or a stub in placeholder
+   * mode (`entry` is then never resolved).
+   */
+  private portalFunction(
+    scope: Construct,
+    fnId: string,
+    options: { description: string; entry: () => string; timeout: Duration; environment: Record<string, string> },
+  ): lambda.Function {
+    const { config } = this.props;
+    const logGroup = new logs.LogGroup(scope, `${fnId}Logs`, {
+      retention: config.logRetentionDays as logs.RetentionDays,
+      removalPolicy: removalPolicyOf(config),
+    });
+    NagSuppressions.addResourceSuppressions(logGroup, LOG_GROUP_NAG_SUPPRESSIONS);
+    const common = {
+      description: options.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: MEMORY_MB,
+      timeout: options.timeout,
+      environment: options.environment,
+      // The handlers write one JSON object per line themselves (lambdas/http/logger.ts).
+      logGroup,
+    };
+    const fn =
+      this.props.codeMode === 'placeholder'
+        ? new lambda.Function(scope, fnId, {
+            ...common,
+            code: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 503 });'),
+            handler: 'index.handler',
+          })
+        : new nodejs.NodejsFunction(scope, fnId, {
+            ...common,
+            // Stack traces in the logs point at the TypeScript source.
+            environment: { ...options.environment, NODE_OPTIONS: '--enable-source-maps' },
+            entry: options.entry(),
+            handler: 'handler',
+            bundling: {
+              format: nodejs.OutputFormat.ESM,
+              target: 'node22',
+              mainFields: ['module', 'main'],
+              banner: ESM_REQUIRE_BANNER,
+              minify: true,
+              sourceMap: true,
+              // The SDK versions the tests ran against, not whatever the runtime ships.
+              bundleAwsSDK: true,
+              forceDockerBundling: false,
+              logLevel: nodejs.LogLevel.WARNING,
+            },
+          });
+    return fn;
   }
 }

@@ -8,11 +8,13 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { API_PREFIX } from '../../core/route-definition';
 import type { RuntimeConfig } from '../../core/schemas/runtime-config';
 import { buildContentSecurityPolicy, TERMS_DOCUMENT_CSP } from '../build-content-security-policy';
 import { keepLogicalId } from '../keep-logical-id';
+import { LOG_GROUP_NAG_SUPPRESSIONS } from '../nag-suppressions';
 import { removalPolicyOf } from '../removal-policy';
 import { WEB_DIST_DIR } from '../repo-paths';
 import { bindSource, type BoundSource } from '../scoped-deployment-sources';
@@ -70,11 +72,24 @@ export class Web extends Construct {
       removalPolicy: removalPolicyOf(config),
     });
     keepLogicalId(this.bucket, 'WebBucket');
+    const buildOutput =
+      'Holds only the public SPA build and config.json (no personal data), read only by CloudFront and rebuilt from the repository on every deploy: versions, replicas, access logs or a KMS key would protect nothing.';
+    NagSuppressions.addResourceSuppressions(
+      this.bucket,
+      [
+        'AwsSolutions-S1',
+        'HIPAA.Security-S3BucketLoggingEnabled',
+        'HIPAA.Security-S3BucketVersioningEnabled',
+        'HIPAA.Security-S3BucketReplicationEnabled',
+        'HIPAA.Security-S3DefaultEncryptionKMS',
+      ].map((id) => ({ id, reason: buildOutput })),
+    );
 
     const pageHeaders = this.securityHeaders('SecurityHeaders', {
       csp: buildContentSecurityPolicy({
         cognitoOrigin: props.cognitoOrigin,
         attachmentsOrigin: props.attachmentsOrigin,
+        paymentGateway: config.payments.gateway,
       }),
       frameOption: cloudfront.HeadersFrameOption.DENY,
       comment: 'Security headers',
@@ -137,6 +152,33 @@ export class Web extends Construct {
       },
     });
 
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason:
+          'Practices order from several countries and lab staff travel: blocking by country would lock out legitimate users, and every API call is authenticated anyway.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'API Gateway throttles the stage and each route, and the handlers rate-limit per user and per address; a WAF web ACL is an operator choice per stage, not something the portal needs to be safe.',
+      },
+      {
+        id: 'AwsSolutions-CFR3',
+        reason:
+          'CloudFront standard logs need an ACL-enabled bucket; every API call is logged by API Gateway (access log) and by its function, and the rest is the public SPA build.',
+      },
+      ...(config.domain
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'Without an own domain the distribution uses the *.cloudfront.net certificate, whose TLS policy CloudFront fixes; with one (stage config `domain`) it requires TLS 1.2 (TLSv1.2_2021).',
+            },
+          ]),
+    ]);
+
     this.portalOrigin = ownDomainOrigin(config) ?? `https://${this.distribution.distributionDomainName}`;
     this.deploy(props.runtimeConfig);
   }
@@ -153,6 +195,7 @@ export class Web extends Construct {
       retention: this.config.logRetentionDays as logs.RetentionDays,
       removalPolicy: removalPolicyOf(this.config),
     });
+    NagSuppressions.addResourceSuppressions(logGroup, LOG_GROUP_NAG_SUPPRESSIONS);
     const common = { destinationBucket: this.bucket, role: locked, logGroup, prune: false, retainOnDelete };
 
     const hasDist = existsSync(join(this.distDir, 'index.html'));
@@ -212,6 +255,27 @@ export class Web extends Construct {
     policy.addStatements(
       new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: sources.map((s) => s.objectArn) }),
     );
+    this.explainDeploymentLambda();
+  }
+
+  /**
+   * CDK's deployment Lambda (one per stack, created by BucketDeployment beside the stack's other resources) and
+   * why cdk-nag's function rules do not apply to it.
+   */
+  private explainDeploymentLambda(): void {
+    const reason =
+      "CDK's BucketDeployment Lambda runs only while CloudFormation deploys the site (a custom resource): its runtime, network, concurrency and retries are CDK's, and it handles no request and no personal data.";
+    const handlers = Stack.of(this).node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+    NagSuppressions.addResourceSuppressions(
+      handlers,
+      [
+        'AwsSolutions-L1',
+        'HIPAA.Security-LambdaInsideVPC',
+        'HIPAA.Security-LambdaDLQ',
+        'HIPAA.Security-LambdaConcurrency',
+      ].map((id) => ({ id, reason })),
+      true,
+    );
   }
 
   /**
@@ -245,6 +309,25 @@ export class Web extends Construct {
       managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
       inlinePolicies: { PublishSite: policy },
     });
+    NagSuppressions.addResourceSuppressions(role, [
+      {
+        id: 'AwsSolutions-IAM4',
+        reason:
+          'AWSLambdaBasicExecutionRole only lets the deployment Lambda write its own logs and is maintained by AWS; its other permissions are the inline statements below.',
+        appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'The deployment Lambda publishes the whole SPA: every key of this one bucket is its to write and delete, and no other bucket is named.',
+        appliesTo: ['Resource::<WebBucket.Arn>/*'],
+      },
+      {
+        id: 'HIPAA.Security-IAMNoInlinePolicy',
+        reason:
+          "The role serves only CDK's deployment Lambda of this site, and its inline policy names exactly this bucket and this distribution.",
+      },
+    ]);
     return { role, policy };
   }
 

@@ -48,7 +48,7 @@ describe('Cognito user pool (spec 1: email sign-in, verification by email)', () 
     for (const group of groups) expect(group.Properties?.UserPoolId).toEqual({ Ref: 'UserPool' });
   });
 
-  test('the web client has no secret, prevents user-existence errors and allows SRP, password and refresh auth', () => {
+  test('the web client has no secret, prevents user-existence errors and allows only SRP and refresh auth', () => {
     const clients = Object.values(resourcesOf(staging.template, 'AWS::Cognito::UserPoolClient'));
     expect(clients).toHaveLength(1);
     const client = clients[0]!.Properties!;
@@ -56,7 +56,7 @@ describe('Cognito user pool (spec 1: email sign-in, verification by email)', () 
     expect(client.PreventUserExistenceErrors).toBe('ENABLED');
     expect(client.EnableTokenRevocation).toBe(true);
     expect([...(client.ExplicitAuthFlows as string[])].sort()).toEqual(
-      ['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH'].sort(),
+      ['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'].sort(),
     );
     expect(client.UserPoolId).toEqual({ Ref: 'UserPool' });
   });

@@ -35,6 +35,11 @@ describe('DynamoDB tables (core/data/tables.ts, ARCHITECTURE "Data")', () => {
       'LensesTable',
       'EmailTemplatesTable',
       'AccountRequestsTable',
+      'InvoicesTable',
+      'PaymentsTable',
+      'CreditLedgerTable',
+      'WarrantyClaimsTable',
+      'AuditLogTable',
       'TokensTable',
     ]);
   });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { TABLES, type TableDef, type TableName } from '../../core/data/tables';
 import { defineRoute, type RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
+import { cognitoActionsOf, routeChecksStaffMfa } from '../../core/rules/staff-mfa';
 import { emptyInputSchema } from '../../core/schemas/common';
 import { tableLogicalId } from '../../infra/constructs/data';
 import { expectNoWildcardActions } from './support/iam-assertions';
@@ -71,11 +72,14 @@ describe('least privilege (docs/decisions.md: the route table names what each La
       const statements = statementsOfRole(staging.template, roleOf(functionOfRoute(staging.template, route.name).fn));
       const access = tableAccess(statements);
       const declared = Object.entries(route.resources.tables ?? {}) as [TableName, string][];
-      expect([...access.keys()].sort()).toEqual(declared.map(([name]) => name).sort());
+      // `audit: 'append'` (every callable route): PutItem on the audit log, on top of what `tables` names.
+      const appends = route.resources.audit === 'append';
+      const names = new Set([...declared.map(([name]) => name), ...(appends ? (['auditLog'] as const) : [])]);
+      expect([...access.keys()].sort()).toEqual([...names].sort());
       for (const [table, mode] of declared) {
         const actions = access.get(table)!;
         expect(actions.has(READ), `${table} read`).toBe(mode !== 'write');
-        expect(actions.has(WRITE), `${table} write`).toBe(mode !== 'read');
+        expect(actions.has(WRITE), `${table} write`).toBe(mode !== 'read' || (appends && table === 'auditLog'));
       }
     },
   );
@@ -86,9 +90,11 @@ describe('least privilege (docs/decisions.md: the route table names what each La
       const statements = statementsOfRole(staging.template, roleOf(functionOfRoute(staging.template, route.name).fn));
       expect(actionsOf(statements, 'ses:')).toEqual(route.resources.email ? ['ses:SendEmail'] : []);
       expect(actionsOf(statements, 'cognito-idp:').sort()).toEqual(
-        (route.resources.userPool ?? []).map((a) => `cognito-idp:${a}`).sort(),
+        cognitoActionsOf(route)
+          .map((a) => `cognito-idp:${a}`)
+          .sort(),
       );
-      if (!route.resources.attachments) expect(actionsOf(statements, 's3:')).toEqual([]);
+      if (!route.resources.attachments && !route.resources.documents) expect(actionsOf(statements, 's3:')).toEqual([]);
       for (const statement of statements.filter((s) => asList(s.Action).some((a) => a.startsWith('ses:')))) {
         expect(render(statement.Resource)).toMatch(/:ses:.*:identity\/\$\{EmailIdentity[0-9A-F]+\}$/);
       }
@@ -97,6 +103,27 @@ describe('least privilege (docs/decisions.md: the route table names what each La
       }
     },
   );
+
+  // Issue 10 item 5: the wrapper reads a staff caller's MFA settings (AdminGetUser) on routes open to staff.
+  test('routes open to staff may read users for the staff TOTP check; customer-only routes and signOut need not', () => {
+    const readers = ROUTE_LIST.filter((route) =>
+      actionsOf(
+        statementsOfRole(staging.template, roleOf(functionOfRoute(staging.template, route.name).fn)),
+        'cognito-idp:',
+      ).includes('cognito-idp:AdminGetUser'),
+    ).map((route) => route.name);
+    const checking = ROUTE_LIST.filter(routeChecksStaffMfa).map((route) => route.name);
+    expect(checking).toContain('listOrders');
+    expect(checking).toContain('getMyProfile');
+    expect(checking).not.toContain('signOut');
+    expect(checking).not.toContain('getCustomerInfo');
+    for (const name of checking) expect(readers).toContain(name);
+    expect(readers.filter((name) => !checking.includes(name))).toEqual(
+      ROUTE_LIST.filter((r) => !routeChecksStaffMfa(r) && (r.resources.userPool ?? []).includes('AdminGetUser')).map(
+        (r) => r.name,
+      ),
+    );
+  });
 });
 
 describe('attachment grants (spec 3: files under orders/{orderId}/)', () => {
@@ -138,18 +165,32 @@ describe('attachment grants (spec 3: files under orders/{orderId}/)', () => {
     expect(actionsOf(statements, 's3:').sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
   });
 
-  test('write: put and delete objects below orders/, nothing else', () => {
-    const statements = s3Statements('writeFiles');
-    expect(actionsOf(statements, 's3:').sort()).toEqual(['s3:DeleteObject', 's3:PutObject']);
-    for (const statement of statements) expect(render(statement.Resource)).toBe(objectArn);
+  const incomingArn = '${AttachmentsBucket.Arn}/incoming/*';
+
+  test('read: nothing below incoming/ (uploads not yet checked are never served)', () => {
+    const resources = s3Statements('readFiles').flatMap((st) => asList(st.Resource).map(render));
+    expect(resources.join(' ')).not.toContain('incoming/');
   });
 
-  test('readWrite: both', () => {
-    expect(actionsOf(s3Statements('readWriteFiles'), 's3:').sort()).toEqual([
+  test('write: put and delete objects below orders/ and incoming/ (where presigned PUTs land), nothing else', () => {
+    const statements = s3Statements('writeFiles');
+    expect(actionsOf(statements, 's3:').sort()).toEqual(['s3:DeleteObject', 's3:PutObject']);
+    for (const statement of statements) {
+      expect(asList(statement.Resource).map(render).sort()).toEqual([incomingArn, objectArn]);
+    }
+  });
+
+  test('readWrite: both, and reading and listing uploads below incoming/ to check and attach them', () => {
+    const statements = s3Statements('readWriteFiles');
+    expect(actionsOf(statements, 's3:').sort()).toEqual([
       's3:DeleteObject',
       's3:GetObject',
       's3:ListBucket',
       's3:PutObject',
     ]);
+    const objects = statements.find((st) => asList(st.Action).includes('s3:GetObject'));
+    expect(asList(objects?.Resource).map(render).sort()).toEqual([incomingArn, objectArn]);
+    const list = statements.find((st) => st.Action === 's3:ListBucket');
+    expect(list?.Condition).toEqual({ StringLike: { 's3:prefix': ['orders/*', 'incoming/*'] } });
   });
 });

@@ -12,7 +12,7 @@ beforeAll(() => {
 /** Resources whose replacement would lose data or users: their logical ids are part of the contract. */
 const STATEFUL_IDS = {
   'AWS::Cognito::UserPool': ['UserPool'],
-  'AWS::S3::Bucket': ['AttachmentsBucket', 'WebBucket'],
+  'AWS::S3::Bucket': ['AccessLogsBucket', 'AttachmentsBucket', 'WebBucket'],
 } as const;
 
 const lambdaEnv = (result: SynthResult, name: string) =>
@@ -29,7 +29,7 @@ describe('prod versus staging', () => {
     }
   });
 
-  test('prod retains the user pool and both buckets; staging deletes them with the stack', () => {
+  test('prod retains the user pool and the buckets; staging deletes them with the stack', () => {
     for (const [type, ids] of Object.entries(STATEFUL_IDS)) {
       for (const id of ids) {
         expect(resourcesOf(prod.template, type)[id]?.DeletionPolicy, id).toBe('Retain');

@@ -67,12 +67,65 @@ describe('attachments bucket (spec 3: orders/{orderId}/ files)', () => {
     expect(rules[0]!.AllowedOrigins).toEqual(['https://portal.lenslab.example']);
   });
 
+  const rules = (result: SynthResult) =>
+    (attachments(result).Properties?.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+
   test('aborts incomplete multipart uploads after a day', () => {
-    expect(attachments(staging).Properties?.LifecycleConfiguration).toEqual({
-      Rules: [
-        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
-      ],
+    expect(rules(staging)).toContainEqual(
+      expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+    );
+  });
+
+  test('is versioned: a replaced or deleted file stays recoverable for 30 days, then is gone for good', () => {
+    for (const result of [staging, prod]) {
+      expect(attachments(result).Properties?.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(rules(result)).toContainEqual({
+        Id: 'expire-deleted-versions',
+        NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+        ExpiredObjectDeleteMarker: true,
+        Status: 'Enabled',
+      });
+    }
+  });
+
+  test('removes uploads nobody confirmed (incoming/) after a day; no other rule expires current objects', () => {
+    expect(rules(staging)).toContainEqual({
+      Id: 'expire-unconfirmed-uploads',
+      Prefix: 'incoming/',
+      ExpirationInDays: 1,
+      NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      Status: 'Enabled',
     });
+    expect(rules(staging).filter((rule) => 'ExpirationInDays' in rule || 'ExpirationDate' in rule)).toHaveLength(1);
+  });
+
+  test('logs every request to an access-log bucket: private, TLS-only, kept as long as the function logs', () => {
+    const buckets = resourcesOf(prod.template, 'AWS::S3::Bucket');
+    const logging = attachments(prod).Properties?.LoggingConfiguration as {
+      DestinationBucketName: unknown;
+      LogFilePrefix: string;
+    };
+    expect(logging.LogFilePrefix).toBe('attachments/');
+    const logsId = /^\$\{(\w+)\}$/.exec(render(logging.DestinationBucketName))?.[1];
+    const logs = buckets[logsId!];
+    expect(logs?.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: expect.any(Number) })] },
+    });
+    expect(logs?.DeletionPolicy).toBe('Retain');
+    const policy = Object.values(resourcesOf(prod.template, 'AWS::S3::BucketPolicy')).find(
+      (p) => render(p.Properties?.Bucket) === `\${${logsId}}`,
+    );
+    const statements = (policy?.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Allow', Principal: { Service: 'logging.s3.amazonaws.com' } }),
+    );
   });
 
   test('is retained in prod and deleted with a staging stack', () => {

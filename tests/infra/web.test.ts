@@ -207,7 +207,7 @@ describe('the SPA on S3 behind CloudFront', () => {
     expect(style).toBe(`style-src 'self' 'unsafe-hashes' 'sha256-${hash}'`);
   });
 
-  test('the CSP lets the browser connect only to the portal, Cognito and the attachments bucket', () => {
+  test('the CSP lets the browser connect only to the portal, Cognito, the attachments bucket and (a stripe stage) Stripe', () => {
     const csp = cspOf(headersPolicy(staging, distributionOf(staging).DefaultCacheBehavior.ResponseHeadersPolicyId));
     const connect = csp.split('; ').find((d) => d.startsWith('connect-src'));
     expect(connect?.split(' ')).toEqual([
@@ -215,6 +215,8 @@ describe('the SPA on S3 behind CloudFront', () => {
       "'self'",
       'https://cognito-idp.${AWS::Region}.${AWS::URLSuffix}',
       'https://lenslab-staging-attachments-${AWS::AccountId}-${AWS::Region}.s3.${AWS::Region}.${AWS::URLSuffix}',
+      // Staging's card gateway is Stripe in test mode (docs/decisions.md "Card payments: the gateway port").
+      'https://api.stripe.com',
     ]);
   });
 

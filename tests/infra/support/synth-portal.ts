@@ -2,26 +2,37 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll } from 'vitest';
 import type { RouteDefinition } from '../../../core/route-definition';
 import type { FunctionCodeMode } from '../../../infra/constructs/functions';
 import { PortalStack, portalStackName } from '../../../infra/portal-stack';
 import { REPO_ROOT } from '../../../infra/repo-paths';
 import { parseStageConfig, stageDefinitions, type StageConfigInput } from '../../../infra/stage-config';
+import { flattenedTemplate, stackTemplates, type StackTemplate } from './stack-templates';
 
 export interface SynthOptions {
   stage: 'staging' | 'prod';
   /** Only for tests that assert wiring, not code (see FunctionCodeMode). */
   functionCode?: FunctionCodeMode;
+  /** CDK context beside cdk.json's, as `-c key=value` gives it (e.g. `sesPending`). */
+  context?: Record<string, string>;
   /** Changes to the stage definition before validation, e.g. an own domain. */
   override?: (definition: StageConfigInput) => StageConfigInput;
   routes?: readonly RouteDefinition[];
   webDistDir?: string;
+  /** Runs on the app before it is synthesized, e.g. to add cdk-nag's rule packs as aspects. */
+  beforeSynth?: (app: App) => void;
 }
 
 export interface SynthResult {
+  /**
+   * The parent stack and all its nested stacks as one template, cross-stack references resolved
+   * (support/stack-templates.ts): what the stage deploys, whichever stack a resource lives in.
+   */
   template: Template;
+  /** Each stack's own template (parent first), for assertions about the layout and per-stack limits. */
+  stacks: StackTemplate[];
   stack: PortalStack;
   /** Cloud assembly directory: staged assets (bundles, config.json) live here. */
   assemblyDir: string;
@@ -50,7 +61,7 @@ function cdkJsonContext(): Record<string, unknown> {
  */
 export function synthPortal(options: SynthOptions): SynthResult {
   const outdir = tempDir('lenslab-cdk-');
-  const app = new App({ context: cdkJsonContext(), outdir });
+  const app = new App({ context: { ...cdkJsonContext(), ...options.context }, outdir });
   const definition = stageDefinitions({})[options.stage];
   if (!definition) throw new Error(`no stage ${options.stage}`);
   const config = parseStageConfig(options.override ? options.override(definition) : definition);
@@ -60,6 +71,9 @@ export function synthPortal(options: SynthOptions): SynthResult {
     ...(options.functionCode && { functionCode: options.functionCode }),
     ...(options.routes && { routes: options.routes }),
   });
-  const template = Template.fromStack(stack);
-  return { template, stack, assemblyDir: outdir };
+  options.beforeSynth?.(app);
+  // One synth for every template (Template.fromStack would synthesize the app again per stack).
+  const assembly = app.synth();
+  const stacks = stackTemplates(stack, assembly.directory);
+  return { template: flattenedTemplate(stack, stacks), stacks, stack, assemblyDir: outdir };
 }

@@ -1,0 +1,189 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { tableEnvVar, TABLES, type TableDef, type TableName } from '../../core/data/tables';
+import { JOBS } from '../../core/jobs';
+import type { RouteResources } from '../../core/route-definition';
+import { ROUTES } from '../../core/routes';
+import { tableLogicalId } from '../../infra/constructs/data';
+import { jobEntry } from '../../infra/repo-paths';
+import { synthPortal, type SynthResult } from './support/synth-portal';
+import {
+  asList,
+  functionOfRoute,
+  render,
+  resourcesOf,
+  roleOf,
+  statementsOfRole,
+  type Resource,
+  type Statement,
+} from './support/template-walk';
+
+// A few routes beside the jobs: the jobs' wiring does not depend on the route table, and a small stack keeps
+// this file fast (and below CloudFormation's resource limit whatever the route table's size).
+const SOME_ROUTES = [ROUTES.getMyProfile, ROUTES.closeOrder, ROUTES.grantGoodwillCredit];
+let staging: SynthResult;
+beforeAll(() => {
+  staging = synthPortal({ stage: 'staging', functionCode: 'placeholder', routes: SOME_ROUTES });
+});
+
+const jobCases = JOBS.map((job) => [job.name, job] as const);
+const BUNDLE_MARK: Record<string, string> = {
+  warrantyReminders: 'warranty-reminder#',
+  abandonedDraftFiles: 'abandoned draft files',
+};
+
+/** The function of a job (found by the description the Functions construct gives it). */
+function functionOfJob(name: string): { id: string; fn: Resource } {
+  const matches = Object.entries(resourcesOf(staging.template, 'AWS::Lambda::Function')).filter(([, fn]) =>
+    String(fn.Properties?.Description ?? '').startsWith(`Scheduled job ${name}:`),
+  );
+  expect(matches, name).toHaveLength(1);
+  const [id, fn] = matches[0]!;
+  return { id, fn };
+}
+
+const rules = () => Object.entries(resourcesOf(staging.template, 'AWS::Events::Rule'));
+
+const TABLE_BY_LOGICAL_ID = new Map(
+  (Object.entries(TABLES) as [TableName, TableDef][]).map(([name, def]) => [tableLogicalId(def), name]),
+);
+
+/** Table name -> DynamoDB actions the statements allow on it. */
+function tableAccess(statements: Statement[]): Map<TableName, Set<string>> {
+  const access = new Map<TableName, Set<string>>();
+  for (const statement of statements) {
+    for (const resource of asList(statement.Resource)) {
+      const match = /^\$\{(\w+)\.Arn\}/.exec(render(resource));
+      const table = match && TABLE_BY_LOGICAL_ID.get(match[1]!);
+      if (!table) continue;
+      const actions = access.get(table) ?? new Set<string>();
+      for (const action of asList(statement.Action)) actions.add(action);
+      access.set(table, actions);
+    }
+  }
+  return access;
+}
+
+describe('scheduled jobs (core/jobs.ts): an EventBridge rule and a Lambda per job', () => {
+  test('every job has an entry file below lambdas/jobs/; a missing one fails the synth loudly', () => {
+    for (const job of JOBS) expect(existsSync(jobEntry(job.handler)), job.handler).toBe(true);
+    expect(() => jobEntry('no-such-job')).toThrow(/Job handler "no-such-job" has no entry file/);
+  });
+
+  test('there is one rule per job, and no other', () => {
+    expect(rules()).toHaveLength(JOBS.length);
+  });
+
+  test.each(jobCases)('%s runs on its schedule, targeting its own function, retried twice', (name, job) => {
+    const { id } = functionOfJob(name);
+    const matching = rules().filter(([, rule]) => rule.Properties?.ScheduleExpression === job.schedule);
+    expect(matching).toHaveLength(1);
+    const rule = matching[0]![1];
+    expect(rule.Properties).toMatchObject({ State: 'ENABLED', ScheduleExpression: job.schedule });
+    const targets = rule.Properties?.Targets as { Arn: unknown; RetryPolicy?: unknown }[];
+    expect(targets).toHaveLength(1);
+    expect(render(targets[0]!.Arn)).toBe(`\${${id}.Arn}`);
+    expect(targets[0]!.RetryPolicy).toEqual({ MaximumRetryAttempts: 2 });
+  });
+
+  test.each(jobCases)('%s may be invoked by its rule (and only by EventBridge)', (name) => {
+    const { id } = functionOfJob(name);
+    const [ruleId] = rules().find(([, rule]) => render(rule.Properties?.Targets).includes(id))!;
+    const permissions = Object.values(resourcesOf(staging.template, 'AWS::Lambda::Permission')).filter(
+      (p) => render(p.Properties?.FunctionName) === `\${${id}.Arn}`,
+    );
+    expect(permissions).toHaveLength(1);
+    expect(permissions[0]!.Properties).toMatchObject({
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+    });
+    expect(render(permissions[0]!.Properties?.SourceArn)).toBe(`\${${ruleId}.Arn}`);
+  });
+
+  test.each(jobCases)('%s is built like a route function, with a job timeout and the portal address', (name) => {
+    const { fn } = functionOfJob(name);
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 300 });
+    const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+    for (const table of Object.keys(TABLES) as TableName[]) {
+      expect(render(variables[tableEnvVar(table)])).toBe(`\${${TABLES[table].id}Table}`);
+    }
+    expect(variables).toMatchObject({ EMAIL_FROM: 'no-reply@lenslab.example', STAGE: 'staging' });
+    // The emails' links: the CloudFront origin of the stage.
+    expect(render(variables.PORTAL_URL)).toMatch(/^https:\/\/\$\{WebDistribution[0-9A-F]+\.DomainName\}$/);
+  });
+
+  test.each(jobCases)('%s has a role of its own, holding exactly the grants its entry names', (name, job) => {
+    const role = roleOf(functionOfJob(name).fn);
+    const routeRoles = SOME_ROUTES.map((route) => roleOf(functionOfRoute(staging.template, route.name).fn));
+    expect(routeRoles).not.toContain(role);
+
+    const statements = statementsOfRole(staging.template, role);
+    const access = tableAccess(statements);
+    const declared = Object.entries(job.resources.tables) as [TableName, string][];
+    expect([...access.keys()].sort()).toEqual(declared.map(([table]) => table).sort());
+    for (const [table, mode] of declared) {
+      expect(access.get(table)!.has('dynamodb:GetItem'), `${table} read`).toBe(mode !== 'write');
+      expect(access.get(table)!.has('dynamodb:PutItem'), `${table} write`).toBe(mode !== 'read');
+    }
+    const actions = statements.flatMap((s) => asList(s.Action));
+    const resources: RouteResources = job.resources;
+    expect(actions.filter((a) => a.startsWith('ses:'))).toEqual(resources.email ? ['ses:SendEmail'] : []);
+    expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    if (!resources.attachments) expect(actions.filter((a) => a.startsWith('s3:'))).toEqual([]);
+    expect(actions.filter((a) => a.includes('*'))).toEqual([]);
+  });
+
+  test('the abandoned-draft-files job reads orders and reaches only the attachments and uploads of orders', () => {
+    const { fn } = functionOfJob('abandonedDraftFiles');
+    const statements = statementsOfRole(staging.template, roleOf(fn)).filter((st) =>
+      asList(st.Action).some((a) => a.startsWith('s3:')),
+    );
+    const objects = statements.find((st) => asList(st.Action).includes('s3:DeleteObject'));
+    expect(asList(objects?.Resource).map(render).sort()).toEqual([
+      '${AttachmentsBucket.Arn}/incoming/*',
+      '${AttachmentsBucket.Arn}/orders/*',
+    ]);
+    expect(
+      asList(statements.flatMap((st) => asList(st.Resource)))
+        .map(render)
+        .join(' '),
+    ).not.toContain('documents/');
+  });
+
+  test('the warranty job reads orders, claims, practices, users and templates, and only writes its marks', () => {
+    const [job] = JOBS;
+    expect(job.resources.tables).toEqual({
+      orders: 'read',
+      warrantyClaims: 'read',
+      customers: 'read',
+      users: 'read',
+      emailTemplates: 'read',
+      tokens: 'write',
+    });
+  });
+});
+
+describe('a job bundles like a route handler (esbuild, offline)', () => {
+  let bundled: SynthResult;
+  beforeAll(() => {
+    // No routes: only the jobs are bundled.
+    bundled = synthPortal({ stage: 'staging', routes: [] });
+  });
+
+  test.each(jobCases)('%s is an ESM bundle of its handler with a source map', (name) => {
+    const [fn] = Object.values(resourcesOf(bundled.template, 'AWS::Lambda::Function')).filter((f) =>
+      String(f.Properties?.Description ?? '').startsWith(`Scheduled job ${name}:`),
+    );
+    expect(fn?.Properties).toMatchObject({ Handler: 'index.handler', Timeout: 300 });
+    const variables = (fn!.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    const key = render((fn!.Properties?.Code as { S3Key: unknown }).S3Key);
+    const assetDir = join(bundled.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`);
+    const bundle = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    expect(bundle.startsWith("import { createRequire } from 'node:module';")).toBe(true);
+    // Each job's own code is in its bundle (a word of its use case that no other job has).
+    expect(bundle).toContain(BUNDLE_MARK[name]!);
+    expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);
+  });
+});
