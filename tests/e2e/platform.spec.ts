@@ -44,11 +44,18 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
     await expect(page.getByRole('region', { name: 'Account' }).getByText(other, { exact: true })).toBeVisible();
   });
 
-  test('an admin signs in to the admin dashboard and sees the admin menu only (spec 6)', async ({ page }) => {
+  test('an admin signs in to the admin dashboard and sees the admin menu only (spec 6; issue 9 Invoices and Warranty Claims)', async ({
+    page,
+  }) => {
     await page.goto('/auth/login');
     await signIn(page, demo('admin'));
     await expect(page).toHaveURL(/\/admin\/home$/);
-    await expect(mainMenu(page).getByRole('link')).toHaveText(['Dashboard', 'Order Approval']);
+    await expect(mainMenu(page).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Order Approval',
+      'Invoices',
+      'Warranty Claims',
+    ]);
     await expect(sidebar(page).getByText('Admin', { exact: true })).toBeVisible();
   });
 
@@ -59,10 +66,13 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
     await expect(mainMenu(page).getByRole('link')).toHaveText([
       'Dashboard',
       'Order Approval',
+      'Invoices',
+      'Warranty Claims',
       'User Management',
       'Customer Management',
       'Lens Management',
       'Email Management',
+      'Audit',
     ]);
     await expect(sidebar(page).getByText('Super Admin', { exact: true })).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demo, sidebar, signIn, type PageGlobals } from './support/portal';
+import { demo, setUpTotp, sidebar, signIn, type PageGlobals } from './support/portal';
 import { newCustomer, signUpNewCustomer } from './support/sign-up';
 
 /**
@@ -33,12 +33,21 @@ async function reviewBothWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** A second browser (its own cookies and storage), signed in as `who`, landing on `home`. */
-async function signedInBrowser(browser: Browser, who: { email: string; password: string }, home: RegExp) {
+/**
+ * A second browser (its own cookies and storage), signed in as `who`, landing on `home`. A new lab staff member
+ * first sets up their authenticator app (`setUpTotp`, issue 10 item 5).
+ */
+async function signedInBrowser(
+  browser: Browser,
+  who: { email: string; password: string },
+  home: RegExp,
+  options: { setUpTotp?: boolean } = {},
+) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto('/auth/login');
   await signIn(page, who);
+  if (options.setUpTotp) await setUpTotp(page);
   await expect(page).toHaveURL(home);
   return { context, page };
 }
@@ -92,7 +101,7 @@ test.describe('users and practices (issue 4: spec 2 /auth/request and admin page
     await expect(row.getByText('Enabled')).toBeVisible();
     await reviewBothWidths(page, 'user-management-admins');
 
-    const { context, page: adminPage } = await signedInBrowser(browser, admin, /\/admin\/home$/);
+    const { context, page: adminPage } = await signedInBrowser(browser, admin, /\/admin\/home$/, { setUpTotp: true });
     await expect(adminPage.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     // An admin is not a super admin: User Management is not in their menu.
     await expect(sidebar(adminPage).getByRole('link', { name: 'User Management' })).toHaveCount(0);

@@ -149,7 +149,8 @@ describe('route guard and signed-in layout (spec 2 layout, spec 4 route guard, s
   it('a super admin sees the full admin menu', () => {
     renderAt('/admin/home', fakeSession({ role: 'superadmin', home: '/admin/home' }));
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(within(menu).getAllByRole('link')).toHaveLength(6);
+    // Admin menu (4), User, Customer, Lens and Email Management, and Audit.
+    expect(within(menu).getAllByRole('link')).toHaveLength(9);
     expect(within(screen.getByRole('complementary', { name: 'Sidebar' })).getByText('Super Admin')).toBeInTheDocument();
   });
 

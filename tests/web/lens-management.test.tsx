@@ -1,13 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LensDesign } from '../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../core/schemas/lens';
 import LensManagementRoute from '../../web/src/app/routes/admin/lens-management';
 import { parameterKeyOf } from '../../web/src/features/lenses/components/lens-values';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import { scleralParameters } from '../support/lens-fakes';
+import { answer, callsTo, type Handler, withQueries } from './support/fake-api';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
@@ -19,6 +19,7 @@ const HORIZON: LensDesign = {
   parameters: scleralParameters(),
   priceCents: 39500,
   warrantyDays: 120,
+  warranty: { exchangesPerEye: 2, exchangeFeeCents: 2500, cancellationCreditPercent: 80, returnRequired: true },
   active: true,
   version: 3,
   createdAt: '2025-01-01T00:00:00.000Z',
@@ -32,32 +33,10 @@ const LEGACY: LensDesign = {
   active: false,
 };
 
-type Handler = (input: Record<string, unknown>) => unknown;
-let handlers: Record<string, Handler> = {};
-function answer(routes: Record<string, Handler>) {
-  handlers = routes;
-  vi.mocked(callRoute).mockImplementation((async (...args: unknown[]) => {
-    const [name, input] = args as [string, Record<string, unknown>];
-    const handler = handlers[name];
-    if (!handler) throw new Error(`unexpected call to ${name}`);
-    return handler(input);
-  }) as unknown as typeof callRoute);
-}
-const callsTo = (name: string) =>
-  vi
-    .mocked(callRoute)
-    .mock.calls.filter(([route]) => route === name)
-    .map(([, input]) => input as Record<string, unknown>);
-
 const listing: Handler = (input) => ({ items: input['includeInactive'] ? [HORIZON, LEGACY] : [HORIZON] });
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <LensManagementRoute />
-    </QueryClientProvider>,
-  );
+  render(withQueries(<LensManagementRoute />));
   return userEvent.setup();
 }
 
@@ -132,6 +111,7 @@ describe('Lens design editor', () => {
       type: 'scleral',
       priceCents: 39550,
       warrantyDays: 90,
+      warranty: DEFAULT_WARRANTY_POLICY,
       active: true,
       parameters: [
         {
@@ -252,6 +232,88 @@ describe('Lens design editor', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Load the latest version' }));
     expect(await within(screen.getByRole('dialog')).findByDisplayValue('Horizon Scleral Pro')).toBeInTheDocument();
     expect(screen.queryByText(/changed since you opened it/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Warranty policy in Lens Management (issue 9 item 5)', () => {
+  it("the list shows each design's policy in short", async () => {
+    answer({ listLensDesigns: listing });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Lens designs' });
+    const row = within(table).getByText('Horizon Scleral').closest('tr')!;
+    expect(
+      within(row).getByText('2 exchanges per eye · $25.00 fee · 80% credit on cancel · return required'),
+    ).toBeInTheDocument();
+  });
+
+  it('edits the policy: unlimited exchanges are sent as null, the fee in cents, the percentage as a number', async () => {
+    answer({ listLensDesigns: listing, updateLensDesign: (input) => ({ ...HORIZON, ...input, version: 4 }) });
+    const user = renderPage();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Horizon Scleral' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Horizon Scleral' });
+    expect(within(dialog).getByLabelText('Exchanges per eye')).toHaveValue('2');
+    expect(within(dialog).getByLabelText('Exchange fee (USD)')).toHaveValue('25.00');
+    expect(within(dialog).getByLabelText('Cancellation credit (%)')).toHaveValue('80');
+    expect(within(dialog).getByLabelText('Lens must be returned')).toBeChecked();
+
+    await user.click(within(dialog).getByLabelText('Unlimited exchanges'));
+    expect(within(dialog).getByLabelText('Exchanges per eye')).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText('Exchange fee (USD)'));
+    await user.type(within(dialog).getByLabelText('Exchange fee (USD)'), '12.5');
+    await user.clear(within(dialog).getByLabelText('Cancellation credit (%)'));
+    await user.type(within(dialog).getByLabelText('Cancellation credit (%)'), '50');
+    await user.click(within(dialog).getByLabelText('Lens must be returned'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(callsTo('updateLensDesign')).toHaveLength(1));
+    expect(callsTo('updateLensDesign')[0]!['warranty']).toEqual({
+      exchangesPerEye: null,
+      exchangeFeeCents: 1250,
+      cancellationCreditPercent: 50,
+      returnRequired: false,
+    });
+  });
+
+  it('a policy value out of its range gets a message beside its field and nothing is sent', async () => {
+    answer({ listLensDesigns: listing });
+    const user = renderPage();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Horizon Scleral' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Horizon Scleral' });
+    const exchanges = within(dialog).getByLabelText('Exchanges per eye');
+    const fee = within(dialog).getByLabelText('Exchange fee (USD)');
+    const credit = within(dialog).getByLabelText('Cancellation credit (%)');
+    await user.clear(exchanges);
+    await user.type(exchanges, '1.5');
+    await user.clear(fee);
+    await user.type(fee, 'ten');
+    await user.clear(credit);
+    await user.type(credit, '120');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(await within(dialog).findByText('Please correct the fields marked below.')).toBeInTheDocument();
+    expect(exchanges).toHaveAttribute('aria-invalid', 'true');
+    expect(exchanges).toHaveAccessibleDescription(/whole number from 0 to 20/);
+    expect(fee).toHaveAttribute('aria-invalid', 'true');
+    expect(fee).toHaveAccessibleDescription(/amount in dollars/);
+    expect(credit).toHaveAttribute('aria-invalid', 'true');
+    expect(credit).toHaveAccessibleDescription(/whole percentage from 0 to 100/);
+
+    await user.clear(fee);
+    await user.type(fee, '1500');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Exchange fee is at most $1,000.00')).toBeInTheDocument();
+    expect(callsTo('updateLensDesign')).toHaveLength(0);
+  });
+
+  it('a design stored before policies existed opens with the default terms', async () => {
+    const { warranty: _none, ...old } = HORIZON;
+    answer({ listLensDesigns: () => ({ items: [old] }) });
+    const user = renderPage();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Horizon Scleral' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Horizon Scleral' });
+    expect(within(dialog).getByLabelText('Unlimited exchanges')).toBeChecked();
+    expect(within(dialog).getByLabelText('Exchange fee (USD)')).toHaveValue('0.00');
+    expect(within(dialog).getByLabelText('Cancellation credit (%)')).toHaveValue('100');
   });
 });
 

@@ -1,7 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../core/schemas/order';
 import { ORDER_CONFLICT_MESSAGE } from '../../web/src/features/order-approval/components/lab-action-dialog';
@@ -12,45 +9,13 @@ import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import { notify } from '../../web/src/lib/notify';
 import { ORDER_ID, aSummary, anOrder } from '../support/order-approval-fakes';
+import { answer, callsTo, renderAt } from './support/fake-api';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
-type Handler = (input: unknown) => unknown;
-let handlers: Record<string, Handler> = {};
-
-/** Answers callRoute by route name; a route the test did not expect fails loudly. */
-function answer(routes: Record<string, Handler>) {
-  handlers = routes;
-  vi.mocked(callRoute).mockImplementation((async (name: string, input: unknown) => {
-    const handler = handlers[name];
-    if (!handler) throw new Error(`unexpected call to ${name}`);
-    return handler(input);
-  }) as typeof callRoute);
-}
-
-const callsTo = (name: string) =>
-  vi
-    .mocked(callRoute)
-    .mock.calls.filter(([route]) => route === name)
-    .map(([, input]) => input as Record<string, unknown>);
-
-function renderAt(path: string, element: React.ReactNode, routePath: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={routePath} element={element} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
-
-const renderQueue = (path = '/admin/order-approval') => renderAt(path, <OrderQueue />, '/admin/order-approval');
+const renderQueue = (path = '/admin/order-approval') => renderAt(path, '/admin/order-approval', <OrderQueue />);
 const renderReview = () =>
-  renderAt(`/admin/order-approval/${ORDER_ID}`, <OrderReview orderId={ORDER_ID} />, '/admin/order-approval/:orderId');
+  renderAt(`/admin/order-approval/${ORDER_ID}`, '/admin/order-approval/:orderId', <OrderReview orderId={ORDER_ID} />);
 
 const conflict = () =>
   new CallableError({ route: 'holdOrder', httpStatus: 409, status: 'aborted', message: 'The order changed.' });
@@ -311,9 +276,41 @@ describe('Order detail: the lab actions (issue 5 items 4 and 5)', () => {
     await user.type(screen.getByLabelText('Invoice number'), 'INV-2025-0042');
     await user.click(screen.getByRole('button', { name: 'Close order' }));
     await waitFor(() =>
-      expect(callsTo('closeOrder')).toEqual([{ orderId: ORDER_ID, version: 3, invoiceNumber: 'INV-2025-0042' }]),
+      expect(callsTo('closeOrder')).toEqual([
+        // Shipping prefilled with the standard method's price; no tax typed.
+        { orderId: ORDER_ID, version: 3, invoiceNumber: 'INV-2025-0042', shippingCents: 850, taxCents: 0 },
+      ]),
     );
     expect(success).toHaveBeenCalledWith('Order LL-000042 closed with invoice INV-2025-0042.');
+  });
+
+  it('close issues the invoice with the shipping and tax typed; an amount that is not money is refused beside its field', async () => {
+    answer({
+      getOrder: () => anOrder({ status: 'approved' }),
+      closeOrder: () => anOrder({ status: 'closed', invoiceNumber: 'INV-7', version: 4 }),
+    });
+    vi.spyOn(notify, 'success').mockReturnValue('toast');
+    const user = renderReview();
+    await user.click(await screen.findByRole('button', { name: 'Close with invoice…' }));
+    expect(screen.getByLabelText('Shipping ($)')).toHaveValue('8.50');
+    await user.type(screen.getByLabelText('Invoice number'), 'INV-7');
+    await user.clear(screen.getByLabelText('Shipping ($)'));
+    await user.type(screen.getByLabelText('Shipping ($)'), '12.00');
+    await user.type(screen.getByLabelText('Tax ($)'), 'ten');
+    await user.click(screen.getByRole('button', { name: 'Close order' }));
+    expect(screen.getByLabelText('Tax ($)')).toHaveAccessibleDescription(
+      expect.stringContaining('Enter an amount in dollars'),
+    );
+    expect(callsTo('closeOrder')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Tax ($)'));
+    await user.type(screen.getByLabelText('Tax ($)'), '1.96');
+    await user.click(screen.getByRole('button', { name: 'Close order' }));
+    await waitFor(() =>
+      expect(callsTo('closeOrder')).toEqual([
+        { orderId: ORDER_ID, version: 3, invoiceNumber: 'INV-7', shippingCents: 1200, taxCents: 196 },
+      ]),
+    );
   });
 
   it('approve sends no note when none is typed', async () => {
@@ -327,7 +324,7 @@ describe('Order detail: the lab actions (issue 5 items 4 and 5)', () => {
 
   it('a link that is not an order id shows "Order not found" without asking the server', async () => {
     answer({});
-    renderAt('/admin/order-approval/nope', <OrderReview orderId="nope" />, '/admin/order-approval/:orderId');
+    renderAt('/admin/order-approval/nope', '/admin/order-approval/:orderId', <OrderReview orderId="nope" />);
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeVisible();
     expect(callRoute).not.toHaveBeenCalled();
   });

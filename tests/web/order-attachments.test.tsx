@@ -80,6 +80,7 @@ beforeEach(() => {
     }
     if (name === 'generateDownloadUrl') return { url: `http://s3.test/get/${data.filename}` };
     if (name === 'deleteOrderFile') return { success: true };
+    if (name === 'confirmOrderFile') return { file: stored(data.filename, 10) };
     throw new Error(`unexpected route ${name}`);
   });
 });
@@ -175,6 +176,40 @@ describe('order attachments: uploads with a progress bar per file (spec 7 genera
       ]),
     );
     expect(screen.getByRole('progressbar', { name: 'Uploading right.pdf' })).toBeVisible();
+  });
+
+  it('asks the server to attach each file after its PUT (confirmOrderFile), not before', async () => {
+    const { user } = renderAttachments();
+    await screen.findByText('Pentacam OD.pdf');
+    await user.upload(fileInput(), pdf('scan.pdf'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const confirms = () => route.mock.calls.filter(([name]) => name === 'confirmOrderFile');
+    expect(confirms()).toHaveLength(0);
+    FakeXhr.sent[0]!.respond(200, 'OK');
+    await waitFor(() => expect(confirms()).toHaveLength(1));
+    expect(confirms()[0]?.[1]).toEqual({ orderId: ORDER, filename: 'scan.pdf' });
+  });
+
+  it('a file the server refuses to attach shows "The file could not be attached" with the server’s reason', async () => {
+    const reason = 'The contents of scan.pdf are not a PDF. Attach the original file as exported.';
+    route.mockImplementation(async (name: string, input: unknown) => {
+      const data = input as { filename: string; orderId: string };
+      if (name === 'listOrderFiles') return { files: [] };
+      if (name === 'generateUploadUrl') return { url: 'http://s3.test/put/x', key: `orders/${data.orderId}/scan.pdf` };
+      throw new CallableError({
+        route: 'confirmOrderFile',
+        httpStatus: 400,
+        status: 'invalid-argument',
+        message: reason,
+      });
+    });
+    const { user } = renderAttachments();
+    await screen.findByText('No files attached.');
+    await user.upload(fileInput(), pdf('scan.pdf'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.sent[0]!.respond(200, 'OK');
+    expect(await screen.findByRole('alert')).toHaveTextContent(`The file could not be attached: ${reason}`);
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('accepts a dropped file (drag and drop)', async () => {

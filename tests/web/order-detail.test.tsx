@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
+import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
 import type { Order } from '../../core/schemas/order';
 import {
   ORDER_CHANGED_MESSAGE,
@@ -31,6 +32,7 @@ function order(status: OrderStatus, extra: Partial<Order> = {}): Order {
           name: 'Atlas Scleral',
           type: 'scleral',
           warrantyDays: 90,
+          warranty: DEFAULT_WARRANTY_POLICY,
           version: 1,
           parameters: [
             {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LensDesign } from '../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../core/schemas/lens';
 import type { Order } from '../../core/schemas/order';
 import type { OrderFormApi } from '../../web/src/features/orders/components/order-form-api';
 import { OrderForm, type OrderFormProps } from '../../web/src/features/orders/components/order-form';
@@ -27,6 +27,7 @@ const SCLERAL: LensDesign = {
   ],
   priceCents: 32500,
   warrantyDays: 90,
+  warranty: DEFAULT_WARRANTY_POLICY,
   active: true,
   version: 1,
   createdAt: '2025-01-01T00:00:00.000Z',

@@ -39,10 +39,13 @@ describe('spec 2 route table', () => {
     ['/customer/profile', 'Profile'],
     ['/admin/home', 'Dashboard'],
     ['/admin/order-approval', 'Order Approval'],
+    ['/admin/invoices', 'Invoices'],
+    ['/admin/warranty-claims', 'Warranty Claims'],
     ['/admin/user-management', 'User Management'],
     ['/admin/customer-management', 'Customer Management'],
     ['/admin/lens-management', 'Lens Management'],
     ['/admin/email-management', 'Email Management'],
+    ['/admin/audit', 'Audit'],
     ['/error/*', 'Error'],
   ])('%s is routed with the title %s', (path, title) => {
     expect(paths).toContain(path);
@@ -88,21 +91,29 @@ describe('spec 2 and 6 menus', () => {
     ]);
   });
 
-  it('admins see Dashboard and Order Approval', () => {
+  it('admins see Dashboard, Order Approval, Invoices and Warranty Claims', () => {
     expect(menuFor(ROLES.ADMIN)).toEqual(ADMIN_MENU);
-    expect(ADMIN_MENU.map((i) => i.path)).toEqual(['/admin/home', '/admin/order-approval']);
+    expect(ADMIN_MENU.map((i) => i.path)).toEqual([
+      '/admin/home',
+      '/admin/order-approval',
+      '/admin/invoices',
+      '/admin/warranty-claims',
+    ]);
   });
 
-  it('super admins also see User, Customer, Lens and Email Management', () => {
+  it('super admins also see User, Customer, Lens and Email Management, and Audit', () => {
     expect(menuFor(ROLES.SUPERADMIN).map((i) => i.label)).toEqual([
       'Dashboard',
       'Order Approval',
+      'Invoices',
+      'Warranty Claims',
       'User Management',
       'Customer Management',
       'Lens Management',
       'Email Management',
+      'Audit',
     ]);
-    expect(SUPER_ADMIN_MENU).toHaveLength(4);
+    expect(SUPER_ADMIN_MENU).toHaveLength(5);
     expect(CUSTOMER_MENU.every((i) => i.path.startsWith('/customer/'))).toBe(true);
   });
 });

@@ -4,7 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { totpCode } from '../../../local/cognito-bridge/totp';
 import { DEMO_USERS, type DemoUser } from '../../../local/seed/demo-data';
 
 /**
@@ -29,11 +30,38 @@ export function demo(key: DemoUser['key']): DemoUser {
   return user;
 }
 
-/** Fills in and sends the sign-in form of the current page. */
-export async function signIn(page: Page, user: Pick<DemoUser, 'email' | 'password'>): Promise<void> {
+/**
+ * Fills in and sends the sign-in form of the current page. Lab staff (a `totpSecret`) then enter the current
+ * code of their authenticator app (issue 10 item 5; the demo staff's secrets are documented).
+ */
+export async function signIn(
+  page: Page,
+  user: Pick<DemoUser, 'email' | 'password'> & { totpSecret?: string | undefined },
+): Promise<void> {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if (user.totpSecret) await enterTotpCode(page, user.totpSecret);
+}
+
+/** The second step of a staff sign-in: the authenticator code for this secret. */
+export async function enterTotpCode(page: Page, secret: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await page.getByLabel('Authentication code').fill(await totpCode(secret));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+}
+
+/**
+ * A staff member's first sign-in: reads the setup key the page shows (as a person would type it into an
+ * authenticator app), enters the app's first code and returns the secret for later sign-ins.
+ */
+export async function setUpTotp(page: Page): Promise<string> {
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const secret = (await page.getByLabel('Setup key', { exact: true }).inputValue()).replace(/\s/g, '');
+  await page.getByLabel('Authentication code').fill(await totpCode(secret));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  return secret;
 }
 
 export const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });

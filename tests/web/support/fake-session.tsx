@@ -15,6 +15,7 @@ export const TEST_CONFIG: RuntimeConfig = {
   authFlowType: 'USER_PASSWORD_AUTH',
   termsUrl: '/terms.pdf',
   session: { inactivityTimeoutMs: 3_600_000, warningAfterMs: 3_300_000 },
+  payments: { gateway: 'fake' },
 };
 
 /** A signed-in customer with a verified account, terms accepted; override what a test needs. */

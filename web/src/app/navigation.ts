@@ -1,6 +1,6 @@
 /**
- * spec 2 and 6 menus: customers see the customer menu only; admins Dashboard and Order Approval; super
- * admins also User, Customer, Lens and Email Management.
+ * spec 2 and 6 menus: customers see the customer menu only; admins Dashboard, Order Approval, Invoices and
+ * Warranty Claims (issue 9); super admins also User, Customer, Lens and Email Management, and Audit.
  */
 import { ROLES, type Role } from '../../../core/rules/auth-status';
 import type { IconName } from '../components/layout/nav-icon';
@@ -23,6 +23,8 @@ export const CUSTOMER_MENU: readonly MenuItem[] = [
 export const ADMIN_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.adminHome.path, label: 'Dashboard', icon: 'dashboard' },
   { path: PORTAL_ROUTES.orderApproval.path, label: 'Order Approval', icon: 'approval' },
+  { path: PORTAL_ROUTES.adminInvoices.path, label: 'Invoices', icon: 'payment' },
+  { path: PORTAL_ROUTES.warrantyClaims.path, label: 'Warranty Claims', icon: 'credit' },
 ];
 
 export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
@@ -30,6 +32,7 @@ export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.customerManagement.path, label: 'Customer Management', icon: 'customers' },
   { path: PORTAL_ROUTES.lensManagement.path, label: 'Lens Management', icon: 'lenses' },
   { path: PORTAL_ROUTES.emailManagement.path, label: 'Email Management', icon: 'email' },
+  { path: PORTAL_ROUTES.audit.path, label: 'Audit', icon: 'audit' },
 ];
 
 export function menuFor(role: Role): readonly MenuItem[] {

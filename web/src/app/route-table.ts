@@ -49,6 +49,15 @@ export const PORTAL_ROUTES = {
     guarded: true,
     requiredRoles: ADMINS,
   },
+  /** Cancellations and defect reports from practices (Lens Credit), and goodwill credit. */
+  warrantyClaims: {
+    path: '/admin/warranty-claims',
+    title: 'Warranty Claims',
+    guarded: true,
+    requiredRoles: ADMINS,
+  },
+  /** Every practice's invoices: record by hand, void, record a cheque or transfer (issue 9). */
+  adminInvoices: { path: '/admin/invoices', title: 'Invoices', guarded: true, requiredRoles: ADMINS },
   userManagement: {
     path: '/admin/user-management',
     title: 'User Management',
@@ -73,6 +82,8 @@ export const PORTAL_ROUTES = {
     guarded: true,
     requiredRoles: SUPER_ADMIN,
   },
+  /** The audit trail: denied requests and every change the lab made (issue 10 item 13). */
+  audit: { path: '/admin/audit', title: 'Audit', guarded: true, requiredRoles: SUPER_ADMIN },
   error: { path: '/error/*', title: 'Error', guarded: false },
   notFound: { path: '*', title: 'Not Found', guarded: false },
 } as const satisfies Record<string, PortalRoute>;

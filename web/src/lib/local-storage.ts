@@ -13,6 +13,13 @@ export const STORAGE_KEYS = {
   sidebarCollapsed: 'sidebarCollapsed',
 } as const;
 
+/**
+ * The order form's copies in this browser (features/orders/model/local-draft.ts) are kept under this prefix,
+ * one per user and account. They hold patient names, so they go at logout and when the session expires
+ * (issue 10 item 11); the server copy of each draft stays, and the form reads it on the next sign-in.
+ */
+export const ORDER_DRAFT_KEY_PREFIX = 'orderDraft:';
+
 /** spec 3: the role labels kept under `role`. */
 export type StoredRoleLabel = 'Customer' | 'Admin' | 'Super Admin';
 
@@ -57,13 +64,32 @@ export function rememberSignedInUser(facts: SignedInUserFacts): void {
   write(STORAGE_KEYS.currentUser, JSON.stringify({ uid: facts.uid, email: facts.email }));
 }
 
-/** On logout: the user's facts go; the device id and the sidebar choice belong to the browser and stay. */
+/** Every stored key that starts with `prefix` (read before removing any, since removing shifts the indexes). */
+function keysStartingWith(prefix: string): string[] {
+  const keys: string[] = [];
+  try {
+    const store = storage();
+    for (let i = 0; store && i < store.length; i++) {
+      const key = store.key(i);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+  } catch {
+    // blocked storage holds nothing
+  }
+  return keys;
+}
+
+/**
+ * On logout and session expiry (the session provider's one clean-up): the user's facts and every order draft
+ * kept in this browser go; the device id and the sidebar choice belong to the browser and stay.
+ */
 export function forgetSignedInUser(): void {
   for (const key of [
     STORAGE_KEYS.nameObject,
     STORAGE_KEYS.termsAccepted,
     STORAGE_KEYS.role,
     STORAGE_KEYS.currentUser,
+    ...keysStartingWith(ORDER_DRAFT_KEY_PREFIX),
   ]) {
     try {
       storage()?.removeItem(key);

@@ -1,10 +1,11 @@
 /**
  * Toasts (spec 2 "Notifications"): top-right, 5 s, close button, progress bar, at most 5 open. A message
  * already showing is not shown twice: its toast counts the repeats "(x2)", "(x3)" and stays 1 s longer.
- * Messages may contain HTML; it is sanitised with DOMPurify first.
+ * Messages are plain text, always rendered as text (issue 10 item 11): they are built from names people typed
+ * (a practice, a lens design, an email), so a name like `<a href=...>` must show as those characters, never
+ * become a link or markup in a super admin's toast.
  */
-import { createElement } from 'react';
-import DOMPurify from 'dompurify';
+import { createElement, Fragment } from 'react';
 import { toast, type ToastContainerProps, type TypeOptions } from 'react-toastify/unstyled';
 import { UI } from '../../../core/constants';
 
@@ -35,17 +36,24 @@ export function toastIdFor(kind: NotifyKind, message: string): string {
   return `${kind}-${(hash >>> 0).toString(36)}-${message.length}`;
 }
 
-export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+/** The toast's body: the message as a React text node (React escapes it), then the repeat count. */
+function content(message: string, count: number) {
+  return createElement(
+    'span',
+    null,
+    message,
+    count > 1
+      ? createElement(Fragment, null, ' ', createElement('strong', { className: 'toast-count' }, `(x${count})`))
+      : null,
+  );
 }
 
-function content(message: string, count: number) {
-  const html = sanitizeHtml(message) + (count > 1 ? ` <strong class="toast-count">(x${count})</strong>` : '');
-  return createElement('span', { dangerouslySetInnerHTML: { __html: html } });
-}
+/** Only strings are shown; anything else a caller slips past the types (an element, an object) becomes text. */
+const asText = (message: unknown): string => (typeof message === 'string' ? message : String(message));
 
 /** Shows a toast, or counts a repeat of one that is open. Returns the toast id. */
-export function notify(kind: NotifyKind, message: string): string {
+export function notify(kind: NotifyKind, text: string): string {
+  const message = asText(text);
   const toastId = toastIdFor(kind, message);
   if (toast.isActive(toastId)) {
     const count = (repeats.get(toastId) ?? 1) + 1;

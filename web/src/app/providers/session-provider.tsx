@@ -120,6 +120,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setChecking(false);
         const stored = storedUserFacts(loaded, facts);
         if (stored) rememberSignedInUser(stored);
+        // No session (it expired while the browser was closed): what the last user left here goes too.
+        else if (!loaded.user) forgetSignedInUser();
       }
       return facts;
     },

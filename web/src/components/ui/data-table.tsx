@@ -9,6 +9,8 @@ export interface Column<T> {
   primary?: boolean;
   /** Action cells sit at the end of the row, and of the card. */
   actions?: boolean;
+  /** Amounts and counts: right-aligned with even-width digits and never broken, so a column lines up. */
+  numeric?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -34,7 +36,12 @@ export function DataTable<T>({ caption, columns, rows, rowKey, busy = false }: D
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((column) => (
-              <th key={column.key} role="columnheader" scope="col" className={column.actions ? styles.actions : ''}>
+              <th
+                key={column.key}
+                role="columnheader"
+                scope="col"
+                className={[column.actions ? styles.actions : '', column.numeric ? styles.numeric : ''].join(' ')}
+              >
                 {column.actions ? <span className="visually-hidden">{column.header}</span> : column.header}
               </th>
             ))}
@@ -48,7 +55,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey, busy = false }: D
                   key={column.key}
                   role="cell"
                   data-label={column.header}
-                  className={[column.primary ? styles.primary : '', column.actions ? styles.actions : ''].join(' ')}
+                  className={[
+                    column.primary ? styles.primary : '',
+                    column.actions ? styles.actions : '',
+                    column.numeric ? styles.numeric : '',
+                  ].join(' ')}
                 >
                   {column.render(row)}
                 </td>

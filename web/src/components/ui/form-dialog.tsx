@@ -19,6 +19,8 @@ export interface FormDialogProps {
   intro?: ReactNode;
   /** The message about the whole form, shown above the fields where the user looks. */
   formError: string | null;
+  /** 'lg' for a longer form (several rows of fields). */
+  size?: 'md' | 'lg';
   children: ReactNode;
 }
 
@@ -34,6 +36,7 @@ export function FormDialog({
   onClose,
   intro,
   formError,
+  size,
   children,
 }: FormDialogProps) {
   function submit(event: FormEvent) {
@@ -43,6 +46,7 @@ export function FormDialog({
   return (
     <Dialog
       title={title}
+      {...(size ? { size } : {})}
       {...(busy ? {} : { onDismiss: onClose })}
       actions={
         <>

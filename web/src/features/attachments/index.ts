@@ -14,5 +14,6 @@ export {
   UPLOAD_URL_FAILED,
   DELETE_FAILED,
   DOWNLOAD_URL_FAILED,
+  ATTACH_FAILED,
   uploadFailedMessage,
 } from './api/attachment-errors';

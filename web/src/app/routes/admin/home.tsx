@@ -4,6 +4,7 @@ import { menuFor } from '../../navigation';
 
 const DESCRIPTIONS: Record<string, string> = {
   '/admin/order-approval': 'Review and approve the orders practices submitted.',
+  '/admin/warranty-claims': 'Decide the cancellations and defect reports practices sent; grant goodwill credit.',
   '/admin/user-management': 'Create portal users, set roles, disable accounts and reset passwords.',
   '/admin/customer-management': 'Practices, account numbers, buying groups and account requests.',
   '/admin/lens-management': 'The lens catalogue and the parameter ranges of each design.',

@@ -1,14 +1,21 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { LensCreditPage } from '../../../features/credit/components/lens-credit-page';
+import { useSession } from '../../../lib/session-context';
 
-/** /customer/credit (spec 2 menu); its content arrives with a later issue. */
-export default function Page() {
-  return (
-    <ComingLaterPage
-      title="Lens Credit"
-      description="Credit from exchanges and cancellations within the warranty period."
-      emptyTitle="No lens credit yet"
-    >
-      Credits granted to this account will be listed here with their reason and balance.
-    </ComingLaterPage>
-  );
+/** /customer/credit (spec 2 menu; issue 9 item 5): Lens Credit of the account selected in the sidebar. */
+export default function CustomerCreditRoute() {
+  const session = useSession();
+  const account = session.customer.selectedAccount ?? session.customer.info?.accountNumber ?? null;
+  if (!account || session.customer.switching)
+    return (
+      <>
+        <PageHeader title="Lens Credit" />
+        <p role="status">
+          <Spinner size={16} /> Loading lens credit…
+        </p>
+      </>
+    );
+  // Keyed by account: switching accounts starts fresh (no claim drafts or ledger page of the other account).
+  return <LensCreditPage key={account} accountNumber={account} />;
 }

@@ -1,14 +1,24 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { PayOnline } from '../../../features/invoices';
+import { PaymentPanel } from '../../../features/payments';
+import { useSession } from '../../../lib/session-context';
 
-/** /customer/payment (spec 2 menu); its content arrives with a later issue. */
-export default function Page() {
-  return (
-    <ComingLaterPage
-      title="Pay Online"
-      description="Pay open invoices for the selected account."
-      emptyTitle="No invoices to pay"
-    >
-      Invoices issued when your orders ship will appear here.
-    </ComingLaterPage>
-  );
+/**
+ * /customer/payment (issue 9 item 1): the invoices of the account chosen in the sidebar (or all the user's
+ * accounts) with the payments feature's panel composed in (features do not import each other).
+ */
+export default function PaymentRoute() {
+  const session = useSession();
+  const account = session.customer.selectedAccount ?? session.customer.info?.accountNumber ?? null;
+  const userId = session.user?.userId ?? null;
+  if (!account || !userId)
+    return (
+      <>
+        <PageHeader title="Pay Online" />
+        <EmptyState title="No account yet">Invoices appear here once the lab has linked your account.</EmptyState>
+      </>
+    );
+  const accounts = session.customer.accounts.length ? session.customer.accounts : [account];
+  return <PayOnline userId={userId} accounts={accounts} selectedAccount={account} PaymentArea={PaymentPanel} />;
 }

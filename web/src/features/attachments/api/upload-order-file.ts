@@ -1,7 +1,13 @@
 import { STORAGE_RETRY } from '../../../../../core/constants';
 import { ALLOWED_ATTACHMENT_TYPES, extensionOf } from '../../../../../core/schemas/attachments';
 import { callRoute } from '../../../lib/api-client';
-import { AttachmentError, serverReason, UPLOAD_URL_FAILED, uploadFailedMessage } from './attachment-errors';
+import {
+  ATTACH_FAILED,
+  AttachmentError,
+  serverReason,
+  UPLOAD_URL_FAILED,
+  uploadFailedMessage,
+} from './attachment-errors';
 
 /**
  * The content type to declare for a file: the allowlisted type of its extension. Browsers report '' for
@@ -48,8 +54,9 @@ function putFile(url: string, file: File, contentType: string, onProgress?: Uplo
 }
 
 /**
- * spec 7: asks generateUploadUrl for a presigned PUT, then sends the file there, reporting progress.
- * Answers the key and the name the file is stored under (the server's safe form of the name).
+ * spec 7: asks generateUploadUrl for a presigned PUT, then sends the file there, reporting progress, then asks
+ * confirmOrderFile to attach it: the server reads the file's first bytes and attaches it only when they fit
+ * its type (issue 10 item 8). Answers the key and the name the file is stored under (the server's safe form).
  */
 export async function uploadOrderFile(
   orderId: string,
@@ -66,5 +73,11 @@ export async function uploadOrderFile(
   }
   onProgress?.(0);
   await putFile(signed.url, file, contentType, onProgress, options.signal);
-  return { key: signed.key, filename: signed.key.slice(signed.key.lastIndexOf('/') + 1) };
+  const filename = signed.key.slice(signed.key.lastIndexOf('/') + 1);
+  try {
+    await callRoute('confirmOrderFile', { orderId, filename });
+  } catch (error) {
+    throw new AttachmentError(ATTACH_FAILED, serverReason(error));
+  }
+  return { key: signed.key, filename };
 }

@@ -5,13 +5,18 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { signInOptions } from '../../../lib/amplify';
+import { readSessionUser, signOutLocally } from '../../../lib/auth-session';
 import { logWarning } from '../../../lib/logger';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { errorName } from '../../../lib/error-name';
-import { authErrorMessage } from '../utils/auth-error-message';
+import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-error-message';
+import type { TotpSetup } from '../model/totp-setup';
 import { PasswordField } from './password-field';
 import { PasswordHints } from './password-hints';
+import { TotpCodeStep } from './totp-code-step';
+import { TotpSetupStep } from './totp-setup-step';
 import { passwordPolicyMessage } from '../../../../../core/password-policy';
+import { isStaff, TOTP_ISSUER } from '../../../../../core/rules/staff-mfa';
 import styles from './auth-form.module.css';
 
 export type SignInOutcome =
@@ -21,8 +26,30 @@ export type SignInOutcome =
   | { kind: 'reset-password'; email: string };
 
 /**
+ * The second step of a sign-in: the authenticator code Cognito asks for, or setting up the authenticator
+ * (Cognito's own MFA_SETUP challenge, or the portal's for lab staff who have none: `via: 'session'`).
+ */
+type TotpStep = { kind: 'code' } | { kind: 'setup'; setup: TotpSetup; via: 'challenge' | 'session' };
+
+/** The staff-only part (setting TOTP up) loads on demand, so practices never download it. */
+const staffTotp = () => import('../api/staff-totp');
+
+/**
+ * A signed-in lab staff member without an authenticator app gets its setup first (issue 10 item 5: the API
+ * refuses staff without TOTP); null for everyone else.
+ */
+async function staffTotpSetup(address: string): Promise<TotpSetup | null> {
+  const user = await readSessionUser();
+  if (!user || !isStaff(user.groups)) return null;
+  const totp = await staffTotp();
+  return (await totp.needsTotpSetup()) ? totp.startTotpSetup(user.email || address) : null;
+}
+
+/**
  * Email and password sign-in with Amplify (the stage's auth flow, USER_PASSWORD_AUTH locally). Users an
- * admin created with a temporary password choose their own here before they continue.
+ * admin created with a temporary password choose their own here before they continue; users with an
+ * authenticator app enter its code, and lab staff without one set it up (docs/decisions.md "Two-step
+ * verification for lab staff").
  */
 export function LoginForm({
   initialEmail = '',
@@ -35,13 +62,52 @@ export function LoginForm({
   const [password, setPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [needsNewPassword, setNeedsNewPassword] = useState(false);
+  const [totpStep, setTotpStep] = useState<TotpStep | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  /** Signed in: lab staff without TOTP set it up before the portal uses the session. */
+  async function finish(address: string, outcome: SignInOutcome) {
+    let setup: TotpSetup | null;
+    try {
+      setup = await staffTotpSetup(address);
+    } catch (failure) {
+      logWarning('Two-step verification check failed', failure);
+      await signOutLocally().catch(() => undefined);
+      backToPassword(AUTH_MESSAGES.totpUnavailable);
+      return;
+    }
+    if (!setup) return onOutcome(outcome);
+    setTotpStep({ kind: 'setup', setup, via: 'session' });
+    setBusy(false);
+  }
+
+  /** Back to the email and password form (a timed-out or cancelled second step). */
+  function backToPassword(message: string | null) {
+    setTotpStep(null);
+    setNeedsNewPassword(false);
+    setPassword('');
+    setError(message);
+    setBusy(false);
+  }
 
   async function follow(result: SignInOutput, address: string) {
     switch (result.nextStep.signInStep) {
       case 'DONE':
-        return onOutcome({ kind: 'signed-in' });
+        return finish(address, { kind: 'signed-in' });
+      case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+        setNeedsNewPassword(false);
+        setTotpStep({ kind: 'code' });
+        setBusy(false);
+        return;
+      case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
+        const details = result.nextStep.totpSetupDetails;
+        const setup = { secret: details.sharedSecret, uri: details.getSetupUri(TOTP_ISSUER, address).toString() };
+        setNeedsNewPassword(false);
+        setTotpStep({ kind: 'setup', setup, via: 'challenge' });
+        setBusy(false);
+        return;
+      }
       case 'CONFIRM_SIGN_UP':
         return onOutcome({ kind: 'confirm-email', email: address });
       case 'RESET_PASSWORD':
@@ -81,13 +147,65 @@ export function LoginForm({
       await follow(result, address);
     } catch (failure) {
       const name = errorName(failure);
-      if (name === 'UserAlreadyAuthenticatedException') return onOutcome({ kind: 'already-signed-in' });
+      if (name === 'UserAlreadyAuthenticatedException') return finish(address, { kind: 'already-signed-in' });
       if (name === 'UserNotConfirmedException') return onOutcome({ kind: 'confirm-email', email: address });
       if (name === 'PasswordResetRequiredException') return onOutcome({ kind: 'reset-password', email: address });
       logWarning('Sign-in failed', failure);
       setError(authErrorMessage(failure, needsNewPassword ? 'newPassword' : 'signIn'));
       setBusy(false);
     }
+  }
+
+  /** The authenticator code: answers Cognito's challenge, or finishes the portal's own setup for staff. */
+  async function submitCode(code: string) {
+    const address = email.trim().toLowerCase();
+    setError(null);
+    setBusy(true);
+    try {
+      if (totpStep?.kind === 'setup' && totpStep.via === 'session') {
+        await (await staffTotp()).finishTotpSetup(code);
+        return onOutcome({ kind: 'signed-in' });
+      }
+      await follow(await confirmSignIn({ challengeResponse: code }), address);
+    } catch (failure) {
+      logWarning('Two-step verification failed', failure);
+      const message = authErrorMessage(failure, 'totpCode');
+      if (message === AUTH_MESSAGES.totpSessionExpired) {
+        if (totpStep?.kind === 'setup' && totpStep.via === 'session') await signOutLocally().catch(() => undefined);
+        return backToPassword(message);
+      }
+      setError(message);
+      setBusy(false);
+    }
+  }
+
+  async function cancelTotp() {
+    // A staff member setting TOTP up is already signed in: that session must not outlive the page.
+    if (totpStep?.kind === 'setup' && totpStep.via === 'session') await signOutLocally().catch(() => undefined);
+    backToPassword(null);
+  }
+
+  if (totpStep?.kind === 'code') {
+    return (
+      <TotpCodeStep
+        email={email.trim()}
+        busy={busy}
+        error={error}
+        onSubmit={submitCode}
+        onCancel={() => void cancelTotp()}
+      />
+    );
+  }
+  if (totpStep?.kind === 'setup') {
+    return (
+      <TotpSetupStep
+        setup={totpStep.setup}
+        busy={busy}
+        error={error}
+        onSubmit={submitCode}
+        onCancel={() => void cancelTotp()}
+      />
+    );
   }
 
   return (

@@ -5,7 +5,7 @@
 import { errorName } from '../../../lib/error-name';
 
 export type AuthAction =
-  'signIn' | 'confirmSignUp' | 'resendCode' | 'resetPassword' | 'confirmResetPassword' | 'newPassword';
+  'signIn' | 'confirmSignUp' | 'resendCode' | 'resetPassword' | 'confirmResetPassword' | 'newPassword' | 'totpCode';
 
 export const AUTH_MESSAGES = {
   incorrectCredentials: 'Incorrect email or password',
@@ -13,6 +13,10 @@ export const AUTH_MESSAGES = {
   noAuthenticatedUser: 'No authenticated user', // spec 5
   codeMismatch: 'That code is not correct. Check the most recent email and try again.',
   codeExpired: 'That code has expired. Ask for a new one.',
+  // Two-step verification with an authenticator app (issue 10 item 5).
+  totpCodeMismatch: 'That code is not correct. Enter the code your authenticator app shows now.',
+  totpSessionExpired: 'Your sign-in timed out. Please sign in again.',
+  totpUnavailable: 'Two-step verification could not be checked. Please sign in again.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   invalidPassword: 'The password does not meet the requirements.',
   notConfirmed: 'Your email address is not verified yet.',
@@ -25,11 +29,16 @@ export function authErrorMessage(error: unknown, action: AuthAction): string {
   switch (name) {
     case 'NotAuthorizedException':
       if (action === 'signIn') return AUTH_MESSAGES.incorrectCredentials;
+      // The challenge's session ended (three minutes, or too many wrong codes): the password comes first again.
+      if (action === 'totpCode') return AUTH_MESSAGES.totpSessionExpired;
       return AUTH_MESSAGES.unknown;
     case 'UserNotFoundException':
       return action === 'resetPassword' ? AUTH_MESSAGES.noAccount : AUTH_MESSAGES.incorrectCredentials;
     case 'CodeMismatchException':
-      return AUTH_MESSAGES.codeMismatch;
+      return action === 'totpCode' ? AUTH_MESSAGES.totpCodeMismatch : AUTH_MESSAGES.codeMismatch;
+    // Cognito's answer to a wrong first code while setting up an authenticator (VerifySoftwareToken).
+    case 'EnableSoftwareTokenMFAException':
+      return AUTH_MESSAGES.totpCodeMismatch;
     case 'ExpiredCodeException':
       return AUTH_MESSAGES.codeExpired;
     case 'LimitExceededException':

@@ -21,7 +21,34 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: 
   },
   'account-request-approved': { label: 'Account request approved', description: 'To the requester.' },
   'account-request-rejected': { label: 'Account request rejected', description: 'To the requester.' },
+  'practice-user-linked': {
+    label: 'User linked to a practice',
+    description: "To a practice's users when an approved account request links someone else to it.",
+  },
   'user-invited': { label: 'User invited', description: 'To a user an administrator created.' },
+  'invoice-issued': {
+    label: 'Invoice issued',
+    description: 'To the practice (the orderers, else its users) when the lab issues an invoice.',
+  },
+  'payment-receipt': { label: 'Payment receipt', description: 'To the payer when an online payment succeeds.' },
+  'payment-received': {
+    label: 'Payment received (lab copy)',
+    description: "To the lab's notification recipients when a practice pays online.",
+  },
+  'payment-failed': { label: 'Payment failed', description: 'To the payer when the card is declined.' },
+  'credit-granted': { label: 'Lens credit added', description: "To the account's users when the lab adds credit." },
+  'claim-submitted': {
+    label: 'Warranty claim submitted',
+    description: "To the lab's notification recipients when a practice sends a warranty claim.",
+  },
+  'claim-decided': {
+    label: 'Warranty claim decided',
+    description: 'To whoever sent the claim when the lab approves or denies it.',
+  },
+  'warranty-ending': {
+    label: 'Warranty ending',
+    description: "Daily, to the account's users when lenses enter the last 14 days of their warranty.",
+  },
 };
 
 /** `{{name}}` as the editor inserts it. */

@@ -30,7 +30,7 @@ export interface RenderedPreview {
 
 export interface EmailTemplateEditorProps {
   template: EmailTemplate;
-  /** Where a test goes unless the admin types another address: their own. */
+  /** Where a test goes: the signed-in admin's own address (the server sends nowhere else). */
   testAddress: string;
   onSave: (input: Text & { kind: EmailTemplate['kind']; version: number }) => Promise<unknown>;
   /** Loads the latest templates after a conflict. */
@@ -61,7 +61,7 @@ export function EmailTemplateEditor({
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [to, setTo] = useState(testAddress);
+  const to = testAddress;
   const [testing, setTesting] = useState(false);
   const [testError, setTestError] = useState<string | null>(null);
   const [previewResult, setPreviewResult] = useState<{
@@ -253,12 +253,13 @@ export function EmailTemplateEditor({
 
       <section aria-label="Send a test">
         <div className={styles.testRow}>
+          {/* Tests go to the signed-in admin's own address only (issue 10 item 9): the server refuses others. */}
           <TextField
             label="Send a test to"
             type="email"
-            autoComplete="email"
             value={to}
-            onChange={(e) => setTo(e.target.value)}
+            readOnly
+            hint="Test emails go to your own address."
             error={testError ?? undefined}
           />
           <Button variant="secondary" onClick={() => void test()} loading={testing} disabled={!to.trim()}>

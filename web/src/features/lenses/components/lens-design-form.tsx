@@ -16,7 +16,13 @@ import { isCallableError } from '../../../lib/callable-error';
 import { checkForm, formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
 import layout from '../../../components/form-layout.module.css';
 import { ParameterEditor } from './parameter-editor';
-import { lensDesignInputOf, lensDesignValuesOf, type LensDesignValues } from './lens-values';
+import {
+  lensDesignInputOf,
+  lensDesignValuesOf,
+  WARRANTY_PATHS,
+  type LensDesignValues,
+  type WarrantyValues,
+} from './lens-values';
 
 export type LensDesignFormMode =
   | { kind: 'create'; onSubmit: (input: CreateLensDesignInput) => Promise<unknown> }
@@ -25,7 +31,8 @@ export type LensDesignFormMode =
 const TYPE_OPTIONS = LENS_TYPES.map((type) => ({ value: type, label: LENS_TYPE_LABELS[type] }));
 
 /**
- * Creates or edits a lens design: name, type, description, price, warranty, active, and the parameter
+ * Creates or edits a lens design: name, type, description, price, active, the warranty policy (window,
+ * exchanges per eye, exchange fee, cancellation credit, return required), and the parameter
  * definitions that drive the order form and the server's checks. Checked with the route's own schema
  * before sending; the server's field messages land on the same fields. The submit button lives in the
  * dialog around it (`form={id}`).
@@ -104,6 +111,22 @@ export function LensDesignForm({
     }
   }
 
+  const setWarranty = <K extends keyof WarrantyValues>(key: K, value: WarrantyValues[K], errorPath: string) => {
+    setValues((current) => ({ ...current, warranty: { ...current.warranty, [key]: value } }));
+    setErrors((current) => {
+      if (!(errorPath in current)) return current;
+      const { [errorPath]: _cleared, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const warrantyField = (key: 'exchangesPerEye' | 'exchangeFee' | 'cancellationCreditPercent') => ({
+    name: `warranty-${key}`,
+    value: values.warranty[key],
+    onChange: (event: { target: { value: string } }) => setWarranty(key, event.target.value, WARRANTY_PATHS[key]),
+    error: errors[WARRANTY_PATHS[key]],
+  });
+
   const field = (key: 'name' | 'description' | 'price' | 'warrantyDays', errorPath: string = key) => ({
     name: key,
     value: values[key],
@@ -131,29 +154,78 @@ export function LensDesignForm({
           />
         </div>
         <TextField label="Description (optional)" autoComplete="off" {...field('description')} />
-        <div className={layout.row}>
-          <TextField
-            label="Price per lens (USD)"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            hint="Shown only to practices whose account may see prices."
-            {...field('price', 'priceCents')}
-          />
-          <TextField
-            label="Warranty (days)"
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            {...field('warrantyDays')}
-          />
-        </div>
+        <TextField
+          label="Price per lens (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          hint="Shown only to practices whose account may see prices."
+          {...field('price', 'priceCents')}
+        />
         <CheckboxField
           label="Active"
           hint="Only active designs can be ordered. Past orders keep the design as it was."
           name="active"
           checked={values.active}
           onChange={(event) => set('active', event.target.checked)}
+        />
+      </fieldset>
+      <fieldset className={layout.section} disabled={busy}>
+        <legend className={layout.legend}>Warranty policy</legend>
+        <div className={layout.row}>
+          <TextField
+            label="Warranty (days)"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            hint="Counted from the day the order ships."
+            {...field('warrantyDays')}
+          />
+          <TextField
+            label="Cancellation credit (%)"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            hint="Share of the lens price credited when a lens is cancelled in warranty."
+            {...warrantyField('cancellationCreditPercent')}
+          />
+        </div>
+        <div className={layout.row}>
+          <div>
+            <TextField
+              label="Exchanges per eye"
+              inputMode="numeric"
+              autoComplete="off"
+              required={!values.warranty.unlimitedExchanges}
+              disabled={values.warranty.unlimitedExchanges}
+              hint="Warranty remakes with changed parameters."
+              {...warrantyField('exchangesPerEye')}
+            />
+            <CheckboxField
+              label="Unlimited exchanges"
+              name="warranty-unlimitedExchanges"
+              checked={values.warranty.unlimitedExchanges}
+              onChange={(event) =>
+                setWarranty('unlimitedExchanges', event.target.checked, WARRANTY_PATHS.exchangesPerEye)
+              }
+            />
+          </div>
+          <TextField
+            label="Exchange fee (USD)"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            hint="Charged for an exchange instead of the lens price; 0 for none."
+            {...warrantyField('exchangeFee')}
+          />
+        </div>
+        <CheckboxField
+          label="Lens must be returned"
+          hint="A cancellation credit stays pending until the lab receives the lens."
+          name="warranty-returnRequired"
+          checked={values.warranty.returnRequired}
+          error={errors[WARRANTY_PATHS.returnRequired]}
+          onChange={(event) => setWarranty('returnRequired', event.target.checked, WARRANTY_PATHS.returnRequired)}
         />
       </fieldset>
       <ParameterEditor

@@ -13,7 +13,7 @@ import { failureMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useLensDesigns } from '../api/list-lens-designs';
 import { useUpdateLensDesign } from '../api/update-lens-design';
-import { formatPrice } from './lens-values';
+import { formatPrice, warrantySummary } from './lens-values';
 import list from '../../../components/list-page.module.css';
 import styles from './lens-management.module.css';
 
@@ -29,7 +29,7 @@ export const updateInputOf = (design: LensDesign, changes: Partial<LensDesign> =
   return { ...rest, priceCents: rest.priceCents ?? 0 };
 };
 
-/** Lens Management's list: name, type, price, warranty, status; filter active/all; edit, (de)activate. */
+/** Lens Management's list: name, type, price, warranty with its policy in short, status; filter active/all; edit, (de)activate. */
 export function LensDesignList({ onEdit }: { onEdit: (design: LensDesign) => void }) {
   const [filter, setFilter] = useState<Filter>('active');
   const query = useLensDesigns({ includeInactive: filter === 'all' });
@@ -69,7 +69,16 @@ export function LensDesignList({ onEdit }: { onEdit: (design: LensDesign) => voi
     },
     { key: 'type', header: 'Type', render: (design) => LENS_TYPE_LABELS[design.type] },
     { key: 'price', header: 'Price', render: (design) => formatPrice(design.priceCents) },
-    { key: 'warranty', header: 'Warranty', render: (design) => `${design.warrantyDays} days` },
+    {
+      key: 'warranty',
+      header: 'Warranty',
+      render: (design) => (
+        <span className={list.nameCell}>
+          <span>{design.warrantyDays} days</span>
+          <span className={list.nameDetail}>{warrantySummary(design.warranty)}</span>
+        </span>
+      ),
+    },
     { key: 'parameters', header: 'Parameters', render: (design) => design.parameters.length },
     {
       key: 'status',

@@ -1,8 +1,11 @@
-import type {
-  CreateLensDesignInput,
-  LensDesign,
-  LensType,
-  ParameterDefinition,
+import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
+import {
+  DEFAULT_WARRANTY_POLICY,
+  type CreateLensDesignInput,
+  type LensDesign,
+  type LensType,
+  type ParameterDefinition,
+  type WarrantyPolicy,
 } from '../../../../../core/schemas/lens';
 import type { FormErrors } from '../../../lib/form-errors';
 
@@ -30,8 +33,38 @@ export interface LensDesignValues {
   /** Dollars as typed, e.g. "395.00"; sent as priceCents. */
   price: string;
   warrantyDays: string;
+  /** The warranty policy (Lens Credit); numbers as typed, the fee in dollars. */
+  warranty: WarrantyValues;
   active: boolean;
   parameters: ParameterRow[];
+}
+
+export interface WarrantyValues {
+  exchangesPerEye: string;
+  /** Checked: any number of exchanges (the count field is then ignored and sent as null). */
+  unlimitedExchanges: boolean;
+  /** Dollars as typed, e.g. "25.00"; sent as exchangeFeeCents. */
+  exchangeFee: string;
+  cancellationCreditPercent: string;
+  returnRequired: boolean;
+}
+
+/** The form paths of the policy's fields: the schema's, so the server's field messages land on them. */
+export const WARRANTY_PATHS = {
+  exchangesPerEye: 'warranty.exchangesPerEye',
+  exchangeFee: 'warranty.exchangeFeeCents',
+  cancellationCreditPercent: 'warranty.cancellationCreditPercent',
+  returnRequired: 'warranty.returnRequired',
+} as const;
+
+export function warrantyValuesOf(policy: WarrantyPolicy = DEFAULT_WARRANTY_POLICY): WarrantyValues {
+  return {
+    exchangesPerEye: policy.exchangesPerEye === null ? '' : String(policy.exchangesPerEye),
+    unlimitedExchanges: policy.exchangesPerEye === null,
+    exchangeFee: (policy.exchangeFeeCents / 100).toFixed(2),
+    cancellationCreditPercent: String(policy.cancellationCreditPercent),
+    returnRequired: policy.returnRequired,
+  };
 }
 
 let nextRowId = 0;
@@ -72,13 +105,24 @@ export function newParameterRow(kind: ParameterRow['kind']): ParameterRow {
 
 export function lensDesignValuesOf(design?: LensDesign): LensDesignValues {
   if (!design)
-    return { name: '', type: '', description: '', price: '', warrantyDays: '90', active: true, parameters: [] };
+    return {
+      name: '',
+      type: '',
+      description: '',
+      price: '',
+      warrantyDays: '90',
+      warranty: warrantyValuesOf(),
+      active: true,
+      parameters: [],
+    };
   return {
     name: design.name,
     type: design.type,
     description: design.description ?? '',
     price: design.priceCents === undefined ? '' : (design.priceCents / 100).toFixed(2),
     warrantyDays: String(design.warrantyDays),
+    // A design stored before policies existed has none: it shows (and saves) the default terms.
+    warranty: warrantyValuesOf(design.warranty ?? DEFAULT_WARRANTY_POLICY),
     active: design.active,
     parameters: design.parameters.map(parameterRowOf),
   };
@@ -120,6 +164,7 @@ export function lensDesignInputOf(values: LensDesignValues): { input: CreateLens
   };
   const priceCents = Math.round(num('priceCents', values.price, 'Price') * 100);
   const warrantyDays = num('warrantyDays', values.warrantyDays, 'Warranty days');
+  const warranty = warrantyPolicyOf(values.warranty, errors);
   const parameters: ParameterDefinition[] = values.parameters.map((row, i) => {
     const common = { key: row.key.trim(), label: row.label, required: row.required };
     if (row.kind === 'option')
@@ -140,9 +185,68 @@ export function lensDesignInputOf(values: LensDesignValues): { input: CreateLens
     parameters,
     priceCents,
     warrantyDays,
+    warranty,
     active: values.active,
   };
   return { input, errors };
+}
+
+/** A whole number from `min` to `max` as typed, or null. */
+function wholeNumberIn(value: string, min: number, max: number): number | null {
+  const n = numberOf(value);
+  return Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+/**
+ * The policy built from the typed values. Each field that does not hold what the policy allows gets a
+ * plain message here (the schema's own would say "expected number" or "too big"); the schema still checks
+ * the built policy afterwards.
+ */
+export function warrantyPolicyOf(values: WarrantyValues, errors: FormErrors): WarrantyPolicy {
+  let exchangesPerEye: number | null = null;
+  if (!values.unlimitedExchanges) {
+    exchangesPerEye = wholeNumberIn(values.exchangesPerEye, 0, 20);
+    if (exchangesPerEye === null)
+      errors[WARRANTY_PATHS.exchangesPerEye] = 'Exchanges per eye is a whole number from 0 to 20, or tick unlimited';
+  }
+  const exchangeFeeCents = parseDollars(values.exchangeFee);
+  if (exchangeFeeCents === null)
+    errors[WARRANTY_PATHS.exchangeFee] = 'Exchange fee is an amount in dollars, e.g. 25.00 (0 for none)';
+  else if (exchangeFeeCents > 100_000) errors[WARRANTY_PATHS.exchangeFee] = 'Exchange fee is at most $1,000.00';
+  const cancellationCreditPercent = wholeNumberIn(values.cancellationCreditPercent.replace(/%\s*$/, ''), 0, 100);
+  if (cancellationCreditPercent === null)
+    errors[WARRANTY_PATHS.cancellationCreditPercent] = 'Cancellation credit is a whole percentage from 0 to 100';
+  // A refused value goes on as NaN: the schema refuses it too, and the message above is the one shown.
+  return {
+    exchangesPerEye: values.unlimitedExchanges ? null : (exchangesPerEye ?? Number.NaN),
+    exchangeFeeCents: exchangeFeeCents ?? Number.NaN,
+    cancellationCreditPercent: cancellationCreditPercent ?? Number.NaN,
+    returnRequired: values.returnRequired,
+  };
+}
+
+/** One line for the list: "2 exchanges per eye · $25.00 fee · 80% credit on cancel · return required". */
+export function warrantySummary(policy: WarrantyPolicy = DEFAULT_WARRANTY_POLICY): string {
+  const exchanges =
+    policy.exchangesPerEye === null
+      ? 'Unlimited exchanges'
+      : policy.exchangesPerEye === 0
+        ? 'No exchanges'
+        : `${policy.exchangesPerEye} ${policy.exchangesPerEye === 1 ? 'exchange' : 'exchanges'} per eye`;
+  const fee =
+    policy.exchangesPerEye === 0
+      ? null
+      : policy.exchangeFeeCents
+        ? `${formatCents(policy.exchangeFeeCents)} fee`
+        : 'no fee';
+  return [
+    exchanges,
+    fee,
+    `${policy.cancellationCreditPercent}% credit on cancel`,
+    policy.returnRequired ? 'return required' : 'no return',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export const formatPrice = (cents: number | undefined) =>

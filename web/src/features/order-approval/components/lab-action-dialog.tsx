@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { parseDollars } from '../../../../../core/rules/invoice-balance';
 import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
 import {
+  SHIPPING_METHOD_LABELS,
+  SHIPPING_PRICES_CENTS,
   approveOrderInputSchema,
   closeOrderInputSchema,
   holdOrderInputSchema,
@@ -12,11 +15,11 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useReloadLatest } from '../../../hooks/use-reload-latest';
-import { isCallableError } from '../../../lib/callable-error';
-import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
+import { useVersionConflict } from '../../../hooks/use-version-conflict';
+import { checkForm, formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import type { LabActionInput } from '../api/order-actions';
+import layout from '../../../components/form-layout.module.css';
 
 export type LabAction = LabActionInput['action'];
 
@@ -77,11 +80,11 @@ export const LAB_ACTION_COPY: Record<LabAction, ActionCopy> = {
     title: (n) => `Close order ${n}`,
     field: 'invoiceNumber',
     label: 'Invoice number',
-    hint: 'Letters, digits and dashes. The practice is emailed the invoice number.',
+    hint: 'Letters, digits and dashes. The practice is emailed the invoice and can pay it online.',
     multiline: false,
     confirm: 'Close order',
     tone: 'primary',
-    intro: 'Closing marks the order shipped.',
+    intro: "Closing marks the order shipped and issues the invoice: the order's lenses, shipping and tax.",
     done: (n, order) => `Order ${n} closed with invoice ${order.invoiceNumber ?? ''}.`.replace(/ \.$/, '.'),
     verb: 'closed',
   },
@@ -94,12 +97,53 @@ const SCHEMAS = {
   close: closeOrderInputSchema,
 } as const;
 
+/** The invoice's shipping and tax as typed in dollars in the close dialog. */
+export interface CloseAmounts {
+  shipping: string;
+  tax: string;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The close dialog's amounts when it first opens: the shipping method's price, no tax. */
+export const initialCloseAmounts = (order: Order): CloseAmounts => ({
+  shipping: order.shipping ? dollars(SHIPPING_PRICES_CENTS[order.shipping.method]) : '',
+  tax: '',
+});
+
+const NOT_MONEY = 'Enter an amount in dollars, e.g. 8.50';
+
+/**
+ * The closeOrder amounts for what was typed: a blank shipping is left out (the server bills the shipping
+ * method's price), a blank tax is none. Text that is not money gets its message beside the field.
+ */
+export function closeAmountsInput(amounts: CloseAmounts): {
+  input: { shippingCents?: number; taxCents?: number };
+  errors: FormErrors;
+} {
+  const errors: FormErrors = {};
+  const input: { shippingCents?: number; taxCents?: number } = {};
+  for (const [key, text] of [
+    ['shippingCents', amounts.shipping],
+    ['taxCents', amounts.tax],
+  ] as const) {
+    if (!text.trim()) continue;
+    const cents = parseDollars(text);
+    if (cents === null) errors[key] = NOT_MONEY;
+    else input[key] = cents;
+  }
+  return { input, errors };
+}
+
 export interface LabActionDialogProps {
   action: LabAction;
   order: Order;
   /** What the admin typed; kept by the page, so a conflict, a reload or closing the dialog loses nothing. */
   text: string;
   onTextChange: (text: string) => void;
+  /** Close only: the invoice's shipping and tax, kept by the page like the text. */
+  amounts?: CloseAmounts;
+  onAmountsChange?: (amounts: CloseAmounts) => void;
   send: (request: LabActionInput) => Promise<Order>;
   /** Fetches the latest order (after a conflict); the dialog then sends with its new version. */
   onReload: () => Promise<unknown>;
@@ -118,6 +162,8 @@ export function LabActionDialog({
   order,
   text,
   onTextChange,
+  amounts = { shipping: '', tax: '' },
+  onAmountsChange,
   send,
   onReload,
   onClose,
@@ -126,12 +172,9 @@ export function LabActionDialog({
   const copy = LAB_ACTION_COPY[action];
   const number = order.orderNumber ?? order.orderId;
   const [sending, setSending] = useState(false);
-  const [conflict, setConflict] = useState(false);
-  const { reloading, reload } = useReloadLatest(async () => {
-    await onReload();
-    setConflict(false);
-  });
+  const { conflict, clearConflict, caught, reloading, reload } = useVersionConflict(onReload);
   const [fieldError, setFieldError] = useState<string | undefined>();
+  const [amountErrors, setAmountErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const stillAllowed = availableActions(order.status, 'lab').includes(action);
   const busy = sending || reloading;
@@ -140,16 +183,22 @@ export function LabActionDialog({
     event.preventDefault();
     if (busy || !stillAllowed) return;
     setFieldError(undefined);
+    setAmountErrors({});
     setFormError(null);
-    setConflict(false);
+    clearConflict();
     const value = action === 'approve' && !text.trim() ? undefined : text;
+    const money = action === 'close' ? closeAmountsInput(amounts) : { input: {}, errors: {} };
     const checked = checkForm(SCHEMAS[action], {
       orderId: order.orderId,
       version: order.version,
       ...(value === undefined ? {} : { [copy.field]: value }),
+      ...money.input,
     });
-    if (!checked.ok) {
-      setFieldError(checked.errors[copy.field] ?? Object.values(checked.errors)[0]);
+    const errors: FormErrors = { ...(checked.ok ? {} : checked.errors), ...money.errors };
+    if (!checked.ok || Object.keys(errors).length) {
+      const { shippingCents, taxCents, ...others } = errors;
+      setAmountErrors({ ...(shippingCents ? { shippingCents } : {}), ...(taxCents ? { taxCents } : {}) });
+      setFieldError(others[copy.field] ?? Object.values(others)[0]);
       return;
     }
     setSending(true);
@@ -158,13 +207,14 @@ export function LabActionDialog({
       notify.success(copy.done(number, updated));
       onDone();
     } catch (error) {
-      if (isCallableError(error) && error.status === 'aborted') {
-        setConflict(true);
-      } else {
-        const errors = serverFormErrors(error);
-        setFieldError(errors[copy.field]);
-        setFormError(formMessageFor(error, errors, `The order could not be ${copy.verb}.`));
-      }
+      if (caught(error)) return;
+      const errors = serverFormErrors(error);
+      setFieldError(errors[copy.field]);
+      setAmountErrors({
+        ...(errors.shippingCents ? { shippingCents: errors.shippingCents } : {}),
+        ...(errors.taxCents ? { taxCents: errors.taxCents } : {}),
+      });
+      setFormError(formMessageFor(error, errors, `The order could not be ${copy.verb}.`));
     } finally {
       setSending(false);
     }
@@ -228,6 +278,36 @@ export function LabActionDialog({
             onChange={(event) => onTextChange(event.target.value)}
           />
         )}
+        {action === 'close' ? (
+          <div className={layout.row}>
+            <TextField
+              label="Shipping ($)"
+              hint={
+                order.shipping
+                  ? `${SHIPPING_METHOD_LABELS[order.shipping.method]}. Blank: the method's price.`
+                  : "Blank: the shipping method's price."
+              }
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              value={amounts.shipping}
+              error={amountErrors.shippingCents}
+              disabled={busy}
+              onChange={(event) => onAmountsChange?.({ ...amounts, shipping: event.target.value })}
+            />
+            <TextField
+              label="Tax ($)"
+              hint="Blank: no tax."
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              value={amounts.tax}
+              error={amountErrors.taxCents}
+              disabled={busy}
+              onChange={(event) => onAmountsChange?.({ ...amounts, tax: event.target.value })}
+            />
+          </div>
+        ) : null}
       </form>
     </Dialog>
   );

@@ -1,18 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { OrderSummary } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
+import { ListCount } from '../../../components/list-count';
+import { LoadFailed } from '../../../components/load-failed';
 import { OrderStatusBadge } from '../../../components/orders';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CursorPager } from '../../../components/ui/cursor-pager';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useTypedFilters } from '../../../hooks/use-typed-filters';
 import { dateTime } from '../../../lib/format-time';
 import { useOrderQueue } from '../api/list-orders';
 import {
@@ -30,7 +30,6 @@ import list from '../../../components/list-page.module.css';
 import styles from './order-queue.module.css';
 
 export const QUEUE_PAGE_SIZE = 25;
-const TYPING_PAUSE_MS = 350;
 
 /** The detail page of an order; the queue's query string travels along so "Back to the queue" restores it. */
 export const orderDetailPath = (orderId: string) => `/admin/order-approval/${encodeURIComponent(orderId)}`;
@@ -51,26 +50,18 @@ export function OrderQueue() {
   const location = useLocation();
   const filters = filtersFromParams(params);
 
-  // The typed fields answer every keystroke locally; the URL (and the server) only get the settled value.
-  const [accountText, setAccountText] = useState(filters.account);
-  const [searchText, setSearchText] = useState(filters.q);
-  const settledAccount = useDebouncedValue(accountText, TYPING_PAUSE_MS);
-  const settledSearch = useDebouncedValue(searchText, TYPING_PAUSE_MS);
   // Set when an order is opened: the route change is a transition (the detail page loads lazily) and the
   // queue stays mounted meanwhile, so a typed filter settling then would navigate back to the queue.
   const leaving = useRef(false);
+  // The typed fields answer every keystroke locally; the URL (and the server) only get the settled value.
+  const { accountText, setAccountText, searchText, setSearchText, clearTyped } = useTypedFilters(
+    filters,
+    (typed) => setParams(paramsFromFilters({ ...filters, ...typed }), { replace: true }),
+    () => leaving.current,
+  );
 
   const update = (change: Partial<QueueFilters>) =>
     setParams(paramsFromFilters({ ...filtersFromParams(params), ...change }), { replace: true });
-
-  useEffect(() => {
-    if (leaving.current) return;
-    const current = filtersFromParams(params);
-    if (current.account === settledAccount.trim() && current.q === settledSearch.trim()) return;
-    setParams(paramsFromFilters({ ...current, account: settledAccount, q: settledSearch }), { replace: true });
-    // Only a settled value should write the URL; params changing on their own must not re-run this.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settledAccount, settledSearch]);
 
   const errors = filterErrors(filters);
   const valid = Object.keys(errors).length === 0;
@@ -93,7 +84,7 @@ export function OrderQueue() {
       primary: true,
       render: (order) => (
         <Link
-          className={styles.orderLink}
+          className={list.orderLink}
           to={orderDetailPath(order.orderId)}
           state={{ queueSearch: location.search }}
           onClick={(event) => {
@@ -138,7 +129,7 @@ export function OrderQueue() {
         selected={filters.status}
         onSelect={(status: QueueStatus) => update({ status })}
       >
-        <div className={styles.filters}>
+        <div className={list.filters}>
           <TextField
             label="Search"
             type="search"
@@ -151,7 +142,7 @@ export function OrderQueue() {
           />
           <TextField
             label="Account number"
-            className={styles.account}
+            className={list.accountFilter}
             value={accountText}
             maxLength={32}
             autoComplete="off"
@@ -179,8 +170,7 @@ export function OrderQueue() {
               size="sm"
               className={styles.clear}
               onClick={() => {
-                setAccountText('');
-                setSearchText('');
+                clearTyped();
                 setParams(paramsFromFilters({ status: filters.status, account: '', from: '', to: '', q: '' }), {
                   replace: true,
                 });
@@ -191,22 +181,16 @@ export function OrderQueue() {
           ) : null}
         </div>
 
-        <p className={list.count} role="status">
-          {query.isFetching ? (
-            <>
-              <Spinner size={14} /> Loading orders…
-            </>
-          ) : query.isSuccess ? (
-            `${items.length} ${items.length === 1 ? 'order' : 'orders'} on this page, oldest first`
-          ) : null}
-        </p>
+        <ListCount
+          query={query}
+          loading="Loading orders…"
+          count={items.length}
+          noun={['order', 'orders']}
+          detail="on this page, oldest first"
+        />
 
         {!valid ? null : query.isError ? (
-          <Alert tone="error" title="The orders could not be loaded">
-            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadFailed title="The orders could not be loaded" onRetry={() => void query.refetch()} />
         ) : query.isPending ? null : items.length === 0 ? (
           <EmptyState
             title={

@@ -14,7 +14,7 @@ import { formatAddress } from '../../../lib/format-address';
 import { dateTime } from '../../../lib/format-time';
 import { useOrder } from '../api/get-order';
 import { useLabAction } from '../api/order-actions';
-import { LabActionDialog, type LabAction } from './lab-action-dialog';
+import { LabActionDialog, initialCloseAmounts, type CloseAmounts, type LabAction } from './lab-action-dialog';
 import { orderDetailPath } from './order-queue';
 import styles from './order-review.module.css';
 
@@ -119,6 +119,8 @@ export function OrderReview({
   const location = useLocation();
   const [open, setOpen] = useState<LabAction | null>(null);
   const [texts, setTexts] = useState<Partial<Record<LabAction, string>>>({});
+  // The close dialog's shipping and tax, kept like the texts; null until it first opens (then prefilled).
+  const [closeAmounts, setCloseAmounts] = useState<CloseAmounts | null>(null);
   const queueSearch = (location.state as { queueSearch?: unknown } | null)?.queueSearch;
   const backTo = `/admin/order-approval${typeof queueSearch === 'string' ? queueSearch : ''}`;
   const back = (
@@ -187,7 +189,10 @@ export function OrderReview({
                         : 'secondary'
                   }
                   disabled={mutation.isPending}
-                  onClick={() => setOpen(action)}
+                  onClick={() => {
+                    if (action === 'close' && !closeAmounts) setCloseAmounts(initialCloseAmounts(order));
+                    setOpen(action);
+                  }}
                 >
                   {BUTTON_LABELS[action]}
                 </Button>
@@ -246,11 +251,15 @@ export function OrderReview({
           order={order}
           text={texts[open] ?? ''}
           onTextChange={(text) => setTexts((current) => ({ ...current, [open]: text }))}
+          {...(open === 'close'
+            ? { amounts: closeAmounts ?? initialCloseAmounts(order), onAmountsChange: setCloseAmounts }
+            : {})}
           send={(request) => mutation.mutateAsync(request)}
           onReload={() => query.refetch()}
           onClose={() => setOpen(null)}
           onDone={() => {
             setTexts((current) => ({ ...current, [open]: '' }));
+            if (open === 'close') setCloseAmounts(null);
             setOpen(null);
           }}
         />

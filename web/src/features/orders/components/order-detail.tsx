@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { availableActions } from '../../../../../core/rules/order-lifecycle';
+import { orderInWarranty } from '../../../../../core/rules/warranty';
 import { SHIPPING_METHOD_LABELS, type Order } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';
 import { OrderLinesTable, OrderStatusBadge, OrderTimeline, formatCents } from '../../../components/orders';
@@ -17,15 +18,11 @@ import styles from './order-detail.module.css';
 
 export const ORDER_CHANGED_MESSAGE = 'This order changed, reload';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Closed orders may be remade under warranty until the closing date plus the design's warranty days. */
-export function warrantyOpen(order: Order, now = Date.now()): boolean {
-  if (order.status !== 'closed') return false;
-  const closedAt = [...order.history].reverse().find((h) => h.to === 'closed')?.at ?? order.statusAt;
-  const days = Math.max(0, ...order.lines.map((l) => l.design.warrantyDays));
-  return Date.parse(closedAt) + days * DAY_MS >= now;
-}
+/**
+ * Closed orders may be remade under warranty while any lens is in its window (shipping plus the design's
+ * warranty days). The rule has one home, core/rules/warranty.ts, shared with Lens Credit and the server.
+ */
+export const warrantyOpen = (order: Order, now = Date.now()): boolean => orderInWarranty(order, new Date(now));
 
 export interface OrderDetailProps {
   order: Order;

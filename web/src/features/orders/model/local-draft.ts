@@ -1,7 +1,9 @@
 /**
  * The order form's copy in this browser (issue 5: what is typed survives a reload or a crashed tab). One
  * draft per user and account, written on every change; the server copy (saveOrderDraft) follows it debounced.
+ * Drafts hold patient names: logout and session expiry remove them all (lib/local-storage.ts forgetSignedInUser).
  */
+import { ORDER_DRAFT_KEY_PREFIX } from '../../../lib/local-storage';
 import type { OrderFormValues } from './order-form-values';
 
 export interface LocalDraft {
@@ -13,7 +15,7 @@ export interface LocalDraft {
   updatedAt: string;
 }
 
-export const draftStorageKey = (userId: string, account: string) => `orderDraft:${userId}:${account}`;
+export const draftStorageKey = (userId: string, account: string) => `${ORDER_DRAFT_KEY_PREFIX}${userId}:${account}`;
 
 function storage(): Storage | null {
   try {

@@ -16,7 +16,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useFormState } from '../../../hooks/use-form-state';
 import { isCallableError } from '../../../lib/callable-error';
 import { checkForm, foldListErrors, formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { createInputOf, practiceValuesOf, updateInputOf } from './practice-values';
+import { createInputOf, paymentTermsError, practiceValuesOf, updateInputOf } from './practice-values';
 import layout from '../../../components/form-layout.module.css';
 
 const LIST_FIELDS = ['additionalAccounts'];
@@ -62,8 +62,9 @@ export function PracticeForm({ id, mode, buyingGroups, conflict, onConflict, onB
       mode.kind === 'edit'
         ? checkForm(updateCustomerInputSchema, updateInputOf(form.values, mode.customer.version))
         : checkForm(createCustomerInputSchema, createInputOf(form.values));
-    if (!checked.ok) {
-      show(checked.errors);
+    const termsError = paymentTermsError(form.values);
+    if (!checked.ok || termsError) {
+      show({ ...(checked.ok ? {} : checked.errors), ...(termsError ? { paymentTermsDays: termsError } : {}) });
       setFormError('Please correct the fields marked below.');
       return;
     }
@@ -130,6 +131,16 @@ export function PracticeForm({ id, mode, buyingGroups, conflict, onConflict, onB
           hint="When off, the practice sees 'Prices on request'."
           {...form.checkbox('pricingAllowed')}
         />
+        <div className={layout.row}>
+          <TextField
+            label="Payment terms (days)"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={3}
+            hint="Days from an invoice's issue to its due date (net terms)."
+            {...form.field('paymentTermsDays')}
+          />
+        </div>
       </fieldset>
       <fieldset className={layout.section}>
         <legend className={layout.legend}>Shipping address</legend>

@@ -4,6 +4,7 @@ import type {
   UpdateCustomerInput,
 } from '../../../../../core/schemas/customer-admin';
 import type { PostalAddress } from '../../../../../core/schemas/customer-info';
+import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../../../core/schemas/money';
 
 const emptyAddress = { address: '', apt: '', city: '', state: '', zip: '', country: '' };
 
@@ -27,6 +28,8 @@ export function practiceValuesOf(customer?: CustomerDetail) {
     additionalAccounts: (customer?.additionalAccounts ?? []).join(', '),
     buyingGroupId: customer?.buyingGroupId ?? '',
     status: customer?.status === 'inactive' ? 'inactive' : 'active',
+    /** Net terms: days from an invoice's issue to its due date (issue 9). */
+    paymentTermsDays: String(customer?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS),
   };
 }
 
@@ -37,6 +40,17 @@ const accountList = (text: string) =>
     .split(/[\s,;]+/)
     .map((account) => account.trim())
     .filter(Boolean);
+
+const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/** The payment terms typed, as the number the schema checks (whole, 0 to 180); blank: left out. */
+const termsDays = (text: string) => (NUMBER.test(text) ? { paymentTermsDays: Number(text) } : {});
+
+/** The message for payment terms that are not a number at all (the schema checks the number's range). */
+export function paymentTermsError(values: PracticeValues): string | undefined {
+  const text = values.paymentTermsDays.trim();
+  return text && !NUMBER.test(text) ? 'Payment terms are whole days' : undefined;
+}
 
 /** The createCustomer input for the form's values. */
 export function createInputOf(values: PracticeValues): CreateCustomerInput {
@@ -51,6 +65,7 @@ export function createInputOf(values: PracticeValues): CreateCustomerInput {
     additionalAccounts: accountList(values.additionalAccounts),
     ...(values.buyingGroupId ? { buyingGroupId: values.buyingGroupId } : {}),
     status: values.status as 'active' | 'inactive',
+    ...termsDays(values.paymentTermsDays),
   };
 }
 
@@ -68,5 +83,6 @@ export function updateInputOf(values: PracticeValues, version: number): UpdateCu
     additionalAccounts: accountList(values.additionalAccounts),
     buyingGroupId: values.buyingGroupId || null,
     status: values.status as 'active' | 'inactive',
+    ...termsDays(values.paymentTermsDays),
   };
 }

@@ -1,0 +1,141 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { SessionProvider } from '../../../web/src/app/providers/session-provider';
+import { draftStorageKey, readLocalDraft, writeLocalDraft } from '../../../web/src/features/orders/model/local-draft';
+import { emptyOrderForm } from '../../../web/src/features/orders/model/order-form-values';
+import { callRoute } from '../../../web/src/lib/api-client';
+import { useSession } from '../../../web/src/lib/session-context';
+
+/**
+ * Issue 10 item 11: order drafts hold patient names, so the browser's copies go when the session ends (the
+ * server copy stays). Drives the real SessionProvider with Amplify and the API faked.
+ */
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+vi.mock('../../../web/src/lib/api-client', () => ({ callRoute: vi.fn(), setApiLogoutHandler: vi.fn() }));
+
+const USER = { sub: 'u-ann', email: 'ann@brightview.test', 'cognito:groups': ['customer'], email_verified: true };
+const ROUTES: Record<string, unknown> = {
+  getMyProfile: {
+    profile: {
+      userId: 'u-ann',
+      email: USER.email,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      accountNumber: 'BV-1001',
+      accountNumbers: ['BV-1002'],
+      termsAccepted: true,
+      version: 0,
+    },
+    groups: ['customer'],
+    emailVerified: true,
+  },
+  getCustomerInfo: {
+    accountNumber: 'BV-1001',
+    additionalAccounts: ['BV-1002'],
+    company: 'Brightview Eye Care',
+    phone: '555-0100',
+    shippingAddress: { address: '1 Main St', city: 'Portland', state: 'OR', zip: '97201' },
+    pricingAllowed: true,
+    orders: [],
+    page: 1,
+    records: 25,
+    total: 0,
+  },
+  signOut: { signedOut: true },
+};
+
+function signedIn(yes: boolean) {
+  vi.mocked(fetchAuthSession).mockResolvedValue(
+    (yes ? { tokens: { idToken: { payload: USER, toString: () => 'id-token' } } } : { tokens: undefined }) as never,
+  );
+}
+
+function keepDraft(userId: string, account: string, patient: string) {
+  const key = draftStorageKey(userId, account);
+  writeLocalDraft(key, {
+    orderId: '00000000-0000-4000-8000-000000000001',
+    version: 0,
+    values: { ...emptyOrderForm(), patient },
+    updatedAt: new Date().toISOString(),
+  });
+  return key;
+}
+
+function Probe() {
+  const session = useSession();
+  return (
+    <div>
+      <span>{session.user ? `signed in as ${session.user.email}` : 'signed out'}</span>
+      <button type="button" onClick={() => void session.logout()}>
+        Log Out
+      </button>
+      <button type="button" onClick={() => void session.logout({ redirect: false })}>
+        Expire
+      </button>
+    </div>
+  );
+}
+
+function renderSession() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/customer/order']}>
+        <SessionProvider>
+          <Probe />
+        </SessionProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.mocked(signOut).mockResolvedValue(undefined);
+  vi.mocked(callRoute).mockImplementation((async (name: string) => ROUTES[name]) as unknown as typeof callRoute);
+});
+
+describe('order drafts in browser storage end with the session (issue 10 item 11)', () => {
+  it('Log Out removes every order draft kept in this browser, and keeps the device id and sidebar choice', async () => {
+    signedIn(true);
+    const main = keepDraft('u-ann', 'BV-1001', 'Jane Patient');
+    const other = keepDraft('u-ann', 'BV-1002', 'John Patient');
+    localStorage.setItem('deviceId', 'device-1234');
+    localStorage.setItem('sidebarCollapsed', 'true');
+    renderSession();
+    expect(await screen.findByText('signed in as ann@brightview.test')).toBeInTheDocument();
+    expect(readLocalDraft(main)?.values.patient).toBe('Jane Patient');
+
+    signedIn(false);
+    await act(async () => screen.getByRole('button', { name: 'Log Out' }).click());
+    await screen.findByText('signed out');
+    expect(readLocalDraft(main)).toBeNull();
+    expect(readLocalDraft(other)).toBeNull();
+    expect(JSON.stringify(localStorage)).not.toContain('Patient');
+    expect(localStorage.getItem('deviceId')).toBe('device-1234');
+    expect(localStorage.getItem('sidebarCollapsed')).toBe('true');
+    expect(vi.mocked(callRoute).mock.calls.map(([name]) => name)).toContain('signOut');
+  });
+
+  it('an expired session (the inactivity timer logs out without redirect) removes the drafts too', async () => {
+    signedIn(true);
+    const key = keepDraft('u-ann', 'BV-1001', 'Jane Patient');
+    renderSession();
+    await screen.findByText('signed in as ann@brightview.test');
+    signedIn(false);
+    await act(async () => screen.getByRole('button', { name: 'Expire' }).click());
+    await screen.findByText('signed out');
+    expect(readLocalDraft(key)).toBeNull();
+  });
+
+  it('a session that expired while the browser was closed: the next start finds no user and removes the drafts', async () => {
+    signedIn(false);
+    const key = keepDraft('u-ann', 'BV-1001', 'Jane Patient');
+    renderSession();
+    await screen.findByText('signed out');
+    await waitFor(() => expect(readLocalDraft(key)).toBeNull());
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Two-step verification for lab staff (issue 10 item 5; docs/decisions.md "Two-step verification for lab
+ * staff"). The pool's MFA is OPTIONAL, so Cognito never asks staff to set TOTP up: the sign-in page does,
+ * before the session is used, because the API refuses staff without it. Loaded only once a staff member has
+ * signed in, so practices never download it.
+ */
+import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import { TOTP_ISSUER } from '../../../../../core/rules/staff-mfa';
+import type { TotpSetup } from '../model/totp-setup';
+
+/** True when the signed-in user has no authenticator app turned on yet. */
+export async function needsTotpSetup(): Promise<boolean> {
+  const { enabled } = await fetchMFAPreference();
+  return !enabled?.includes('TOTP');
+}
+
+/** Asks Cognito for a new authenticator secret (AssociateSoftwareToken) for the signed-in user. */
+export async function startTotpSetup(email: string): Promise<TotpSetup> {
+  const details = await setUpTOTP();
+  return { secret: details.sharedSecret, uri: details.getSetupUri(TOTP_ISSUER, email).toString() };
+}
+
+/**
+ * Checks the first code (VerifySoftwareToken) and turns TOTP on as the preferred factor, after which Cognito
+ * asks for a code at every sign-in.
+ */
+export async function finishTotpSetup(code: string): Promise<void> {
+  await verifyTOTPSetup({ code });
+  await updateMFAPreference({ totp: 'PREFERRED' });
+}

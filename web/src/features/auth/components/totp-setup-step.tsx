@@ -1,0 +1,92 @@
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { TextField } from '../../../components/ui/text-field';
+import { cleanTotpCode, groupedSecret, TOTP_CODE_INVALID, type TotpSetup } from '../model/totp-setup';
+import { TotpCodeField } from './totp-code-field';
+import styles from './auth-form.module.css';
+import totpStyles from './totp-steps.module.css';
+
+const TotpQrCode = lazy(() => import('./totp-qr-code'));
+
+/**
+ * Sign-in, first time for lab staff (issue 10 item 5): add the portal to an authenticator app, by QR code or by
+ * typing the setup key, then prove it with a first code. Cognito asks for a code at every later sign-in.
+ */
+export function TotpSetupStep({
+  setup,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  setup: TotpSetup;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (code: string) => void | Promise<void>;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const clean = cleanTotpCode(code);
+    setFieldError(clean ? undefined : TOTP_CODE_INVALID);
+    if (clean) void onSubmit(clean);
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="totp-setup-heading">
+      <h2 id="totp-setup-heading" className={totpStyles.heading}>
+        Set up two-step verification
+      </h2>
+      <p className={totpStyles.lead}>
+        Lab staff see every practice&apos;s patients, so they sign in with a code from an authenticator app (such as
+        Google Authenticator, Microsoft Authenticator or 1Password) as well as their password.
+      </p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <ol className={totpStyles.steps}>
+        <li>
+          Scan this QR code with your authenticator app.
+          <Suspense fallback={<div className={totpStyles.qrPlaceholder} aria-hidden="true" />}>
+            <TotpQrCode uri={setup.uri} />
+          </Suspense>
+        </li>
+        <li>
+          Or add the account by hand with this setup key (time-based):
+          <div className={totpStyles.keyRow}>
+            <TextField
+              className={totpStyles.key}
+              label="Setup key"
+              name="totp-setup-key"
+              value={groupedSecret(setup.secret)}
+              readOnly
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <CopyButton text={setup.secret} label="Copy setup key" />
+          </div>
+          <div className={totpStyles.uri}>
+            On this phone? <a href={setup.uri}>Open the setup link in your authenticator app</a>.
+            <details>
+              <summary>Show the setup link</summary>
+              <code>{setup.uri}</code>
+            </details>
+          </div>
+        </li>
+        <li>Enter the code the app now shows for Lenslab Portal.</li>
+      </ol>
+      <TotpCodeField value={code} onChange={setCode} error={fieldError} />
+      <Button type="submit" block loading={busy}>
+        Verify and sign in
+      </Button>
+      <div className={styles.secondaryAction}>
+        <button type="button" className={styles.linkButton} onClick={onCancel} disabled={busy}>
+          Cancel and sign out
+        </button>
+      </div>
+    </form>
+  );
+}

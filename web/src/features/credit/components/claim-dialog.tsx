@@ -1,0 +1,147 @@
+import { useId, useState } from 'react';
+import { formatCents } from '../../../../../core/rules/invoice-balance';
+import { submitWarrantyClaimInputSchema, type WarrantyLens } from '../../../../../core/schemas/credit';
+import { EYE_LABELS } from '../../../../../core/schemas/order';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { checkForm, failureMessage, serverFormErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { useSubmitWarrantyClaim } from '../api/credit-queries';
+import styles from './credit.module.css';
+
+export type ClaimKind = 'cancellation' | 'defect';
+
+/** What the practice typed for one claim, and the claim's id: kept by the page until the claim is sent. */
+export interface ClaimDraft {
+  claimId: string;
+  note: string;
+}
+
+export const claimDraftKey = (lens: Pick<WarrantyLens, 'orderId' | 'eye'>, kind: ClaimKind) =>
+  `${lens.orderId}:${lens.eye}:${kind}`;
+
+export const newClaimDraft = (): ClaimDraft => ({ claimId: crypto.randomUUID(), note: '' });
+
+const COPY: Record<ClaimKind, { title: string; label: string; required: string; submit: string; done: string }> = {
+  cancellation: {
+    title: 'Cancel for credit',
+    label: 'Why is the lens cancelled?',
+    required: 'Say why the lens is cancelled',
+    submit: 'Cancel for credit',
+    done: 'Cancellation sent. The lab will review it.',
+  },
+  defect: {
+    title: 'Report a defect',
+    label: 'What is wrong with the lens?',
+    required: 'Describe the defect',
+    submit: 'Report the defect',
+    done: 'Defect reported. The lab will review it.',
+  },
+};
+
+/**
+ * Cancel a lens for credit, or report a defect. The dialog says what the claim gives before it is sent
+ * (the credit the server computed from the policy, and whether the lens must come back). The claim id was
+ * made when the claim was first opened and is sent again on every retry, so a retry after a lost answer
+ * cannot file the claim twice. The server's refusal (e.g. the window has ended) shows in the dialog.
+ */
+export function ClaimDialog({
+  kind,
+  lens,
+  accountNumber,
+  draft,
+  onDraftChange,
+  onClose,
+  onSent,
+}: {
+  kind: ClaimKind;
+  lens: WarrantyLens;
+  accountNumber: string;
+  draft: ClaimDraft;
+  onDraftChange: (draft: ClaimDraft) => void;
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const formId = useId();
+  const copy = COPY[kind];
+  const submit = useSubmitWarrantyClaim();
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function send() {
+    if (submit.isPending) return;
+    setFormError(null);
+    setNoteError(undefined);
+    if (!draft.note.trim()) return setNoteError(copy.required);
+    const checked = checkForm(submitWarrantyClaimInputSchema, {
+      claimId: draft.claimId,
+      accountNumber,
+      orderId: lens.orderId,
+      eye: lens.eye,
+      kind,
+      note: draft.note,
+    });
+    if (!checked.ok) {
+      setNoteError(checked.errors['note']);
+      if (!checked.errors['note']) setFormError(Object.values(checked.errors)[0] ?? 'The claim could not be sent.');
+      return;
+    }
+    try {
+      await submit.mutateAsync(checked.data);
+      notify.success(copy.done);
+      onSent();
+    } catch (error) {
+      const fields = serverFormErrors(error);
+      if (fields['note']) setNoteError(fields['note']);
+      else setFormError(failureMessage(error, 'The claim could not be sent. Please try again.'));
+    }
+  }
+
+  const lensLine = `${lens.lensName}, ${EYE_LABELS[lens.eye]}, order ${lens.orderNumber} (${lens.patient})`;
+  return (
+    <FormDialog
+      title={copy.title}
+      formId={formId}
+      busy={submit.isPending}
+      submitLabel={copy.submit}
+      submitVariant={kind === 'cancellation' ? 'danger' : 'primary'}
+      onSubmit={send}
+      onClose={onClose}
+      intro={lensLine}
+      formError={formError}
+    >
+      {kind === 'cancellation' ? (
+        <dl className={styles.claimFacts}>
+          <div>
+            <dt>Credit</dt>
+            <dd>{formatCents(lens.cancellationCreditCents)}</dd>
+          </div>
+          <div>
+            <dt>Return the lens</dt>
+            <dd>{lens.returnRequired ? 'Yes, the lens must be returned' : 'No return needed'}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <p className={styles.claimNote}>
+        {kind === 'cancellation'
+          ? lens.returnRequired
+            ? 'The lab reviews the cancellation. Once approved, send the lens back: the credit stays pending until the lab receives it.'
+            : 'The lab reviews the cancellation. Once approved, the credit is added to this account.'
+          : lens.returnRequired
+            ? 'The lab reviews the report and may ask for the lens back. If it approves, the lens is credited in full.'
+            : 'The lab reviews the report. If it approves, the lens is credited in full.'}
+      </p>
+      <TextAreaField
+        label={copy.label}
+        value={draft.note}
+        maxLength={1000}
+        required
+        error={noteError}
+        onChange={(event) => {
+          onDraftChange({ ...draft, note: event.target.value });
+          setNoteError(undefined);
+        }}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatCents } from '../../../../../core/rules/invoice-balance';
+import { CLAIM_STATUSES, type ClaimStatus, type WarrantyClaim } from '../../../../../core/schemas/credit';
+import { Card } from '../../../components/card';
+import { EmptyState } from '../../../components/empty-state';
+import { ListCount } from '../../../components/list-count';
+import { LoadFailed } from '../../../components/load-failed';
+import { Button } from '../../../components/ui/button';
+import { CursorPager } from '../../../components/ui/cursor-pager';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { Tabs } from '../../../components/ui/tabs';
+import { useCursorPages } from '../../../hooks/use-cursor-pages';
+import { dateTime, relativeTime } from '../../../lib/format-time';
+import { useReloadClaims, useWarrantyClaims } from '../api/warranty-claims';
+import { CLAIM_KIND_LABELS, ClaimStatusBadge } from './account-claims';
+import { ClaimActionDialog, type ClaimAction } from './claim-action-dialog';
+import list from '../../../components/list-page.module.css';
+import styles from './credit.module.css';
+
+/** The lab's words for the statuses (the practice sees CLAIM_STATUS_LABELS). */
+export const CLAIM_QUEUE_TABS: readonly { key: ClaimStatus; label: string }[] = [
+  { key: 'submitted', label: 'Submitted' },
+  { key: 'awaiting-return', label: 'Awaiting return' },
+  { key: 'approved', label: 'Approved' },
+  { key: 'denied', label: 'Denied' },
+];
+
+const statusOf = (value: string | null): ClaimStatus =>
+  (CLAIM_STATUSES as readonly string[]).includes(value ?? '') ? (value as ClaimStatus) : 'submitted';
+
+/** The time the claim has waited in its status: since it was sent, or since it was approved (awaiting the lens). */
+const waitingSince = (claim: WarrantyClaim) =>
+  claim.status === 'submitted' ? claim.createdAt : (claim.decidedAt ?? claim.createdAt);
+
+/**
+ * /admin/warranty-claims: the claims practices sent, one status at a time, oldest first, with their age
+ * (issue 9 item 5). The status lives in the query string (`?status=awaiting-return`), the page cursor does
+ * not (a reload starts at page 1, as in Order Approval).
+ */
+export function ClaimsQueue() {
+  const [params, setParams] = useSearchParams();
+  const status = statusOf(params.get('status'));
+  const pages = useCursorPages();
+  const { reset } = pages;
+  useEffect(() => reset(), [status, reset]);
+  const query = useWarrantyClaims(status, pages.cursor ?? null);
+  const reloadClaims = useReloadClaims();
+  const [acting, setActing] = useState<{ action: ClaimAction; claim: WarrantyClaim } | null>(null);
+  const items = query.data?.items ?? [];
+  const label = CLAIM_QUEUE_TABS.find((tab) => tab.key === status)?.label ?? '';
+
+  const act = (action: ClaimAction, claim: WarrantyClaim, text: string) => (
+    <Button
+      size="sm"
+      variant={action === 'deny' ? 'ghost' : 'secondary'}
+      aria-label={`${text}: claim on ${claim.orderNumber} ${claim.eye}`}
+      onClick={() => setActing({ action, claim })}
+    >
+      {text}
+    </Button>
+  );
+
+  const columns: Column<WarrantyClaim>[] = [
+    {
+      key: 'order',
+      header: 'Order',
+      primary: true,
+      render: (claim) => (
+        <span className={list.nameCell}>
+          <Link className={list.orderLink} to={`/admin/order-approval/${encodeURIComponent(claim.orderId)}`}>
+            {claim.orderNumber}
+          </Link>
+          <span className={list.nameDetail}>{CLAIM_KIND_LABELS[claim.kind]}</span>
+        </span>
+      ),
+    },
+    { key: 'account', header: 'Account', render: (claim) => claim.accountNumber },
+    { key: 'patient', header: 'Patient', render: (claim) => claim.patient },
+    { key: 'lens', header: 'Lens', render: (claim) => `${claim.eye}: ${claim.lensName}` },
+    {
+      key: 'credit',
+      header: 'Credit',
+      render: (claim) => (
+        <span className={styles.stack}>
+          <span>{formatCents(claim.creditCents)}</span>
+          {claim.returnRequired ? <span className={styles.muted}>Lens must be returned</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'note',
+      header: 'Note',
+      render: (claim) => (
+        <span className={styles.stack}>
+          <span className={styles.note}>{claim.note}</span>
+          {claim.decisionReason ? <span className={styles.muted}>Denied: {claim.decisionReason}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'age',
+      header: 'Age',
+      render: (claim) => {
+        const since = waitingSince(claim);
+        return (
+          <time dateTime={since} title={`${claim.status === 'submitted' ? 'Sent' : 'Decided'} ${dateTime(since)}`}>
+            {relativeTime(Date.parse(since))}
+          </time>
+        );
+      },
+    },
+    { key: 'status', header: 'Status', render: (claim) => <ClaimStatusBadge status={claim.status} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      actions: true,
+      render: (claim) =>
+        claim.status === 'submitted' ? (
+          <span className={styles.actionButtons}>
+            {act('approve', claim, 'Approve')}
+            {act('deny', claim, 'Deny')}
+          </span>
+        ) : claim.status === 'awaiting-return' ? (
+          act('return-received', claim, 'Mark return received')
+        ) : null,
+    },
+  ];
+
+  return (
+    <Card title="Claims">
+      <Tabs
+        label="Claim status"
+        tabs={CLAIM_QUEUE_TABS}
+        selected={status}
+        onSelect={(next: ClaimStatus) => setParams(next === 'submitted' ? {} : { status: next }, { replace: true })}
+      >
+        <ListCount
+          query={query}
+          loading="Loading claims…"
+          count={items.length}
+          noun={['claim', 'claims']}
+          detail="on this page, oldest first"
+        />
+        {query.isError ? (
+          <LoadFailed title="The claims could not be loaded" onRetry={() => void query.refetch()} />
+        ) : query.isPending ? null : items.length === 0 ? (
+          <EmptyState title={pages.page > 1 ? 'No more claims' : `No claims ${label.toLowerCase()}`}>
+            {status === 'submitted' && pages.page === 1
+              ? 'Cancellations and defect reports practices send appear here, oldest first.'
+              : null}
+          </EmptyState>
+        ) : (
+          <DataTable
+            caption={`${label} claims, oldest first`}
+            columns={columns}
+            rows={items}
+            rowKey={(claim) => claim.claimId}
+            busy={query.isPlaceholderData}
+          />
+        )}
+        <CursorPager label="Claims" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
+      </Tabs>
+      {acting ? (
+        <ClaimActionDialog
+          key={`${acting.action}:${acting.claim.claimId}`}
+          action={acting.action}
+          claim={acting.claim}
+          onClose={() => setActing(null)}
+          onReload={reloadClaims}
+        />
+      ) : null}
+    </Card>
+  );
+}

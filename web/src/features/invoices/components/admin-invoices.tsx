@@ -1,0 +1,266 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { isPayable } from '../../../../../core/rules/invoice-balance';
+import type { CustomerInvoice, InvoiceStatus, InvoiceSummary } from '../../../../../core/schemas/invoice';
+import { Card } from '../../../components/card';
+import { EmptyState } from '../../../components/empty-state';
+import { ListCount } from '../../../components/list-count';
+import { LoadFailed } from '../../../components/load-failed';
+import { PageHeader } from '../../../components/page-header';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { CursorPager } from '../../../components/ui/cursor-pager';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs } from '../../../components/ui/tabs';
+import { TextField } from '../../../components/ui/text-field';
+import { useCursorPages } from '../../../hooks/use-cursor-pages';
+import { useTypedFilters } from '../../../hooks/use-typed-filters';
+import { isNotFound, useInvoice, useLabInvoices } from '../api/invoice-queries';
+import {
+  STATUS_TABS,
+  accountFilterError,
+  labFiltersFromParams,
+  labInvoicesInput,
+  withLabFilters,
+  type LabInvoiceFilters,
+} from '../model/lab-invoice-filters';
+import { invoiceColumns } from './invoice-columns';
+import { InvoiceDetail } from './invoice-detail';
+import { RecordInvoiceDialog } from './record-invoice-dialog';
+import { RecordPaymentDialog } from './record-payment-dialog';
+import { VoidInvoiceDialog } from './void-invoice-dialog';
+import list from '../../../components/list-page.module.css';
+import styles from './invoices.module.css';
+
+export const LAB_INVOICE_PAGE_SIZE = 25;
+
+const labOrderHref = (orderId: string) => `/admin/order-approval/${encodeURIComponent(orderId)}`;
+
+interface OpenInvoice {
+  invoiceNumber: string;
+  accountNumber: string;
+}
+
+/**
+ * /admin/invoices (issue 9, admins): every account's invoices, filtered by status, account, overdue and
+ * number (filters in the query string, as in Order Approval), with cursor paging; an invoice's detail with
+ * the lab's actions (record an offline payment, void with a reason); "Record invoice" for one made by hand.
+ */
+export function AdminInvoices() {
+  const [open, setOpen] = useState<OpenInvoice | null>(null);
+  const [recording, setRecording] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title="Invoices"
+        description="Every practice's invoices, newest first. Open one to record a cheque or transfer, or to void it."
+        actions={<Button onClick={() => setRecording(true)}>Record invoice</Button>}
+      />
+      {/* The list stays mounted under the detail, so its filters and page are there on the way back. */}
+      <div hidden={open !== null}>
+        <InvoiceList onOpen={setOpen} />
+      </div>
+      {open ? <LabInvoiceDetail {...open} onBack={() => setOpen(null)} /> : null}
+      {recording ? (
+        <RecordInvoiceDialog
+          onClose={() => setRecording(false)}
+          onCreated={(invoice) => {
+            setRecording(false);
+            setOpen({ invoiceNumber: invoice.invoiceNumber, accountNumber: invoice.accountNumber });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function InvoiceList({ onOpen }: { onOpen: (invoice: OpenInvoice) => void }) {
+  const [params, setParams] = useSearchParams();
+  const filters = labFiltersFromParams(params);
+  const update = (change: Partial<LabInvoiceFilters>) =>
+    setParams(withLabFilters(params, { ...labFiltersFromParams(params), ...change }), { replace: true });
+  const { accountText, setAccountText, searchText, setSearchText, clearTyped } = useTypedFilters(filters, (typed) =>
+    setParams(withLabFilters(params, { ...filters, ...typed }), { replace: true }),
+  );
+
+  const accountError = accountFilterError(filters.account);
+  const input = labInvoicesInput(filters, LAB_INVOICE_PAGE_SIZE);
+  const filterKey = JSON.stringify(input);
+  const pages = useCursorPages();
+  const { reset } = pages;
+  useEffect(() => reset(), [filterKey, reset]);
+
+  const query = useLabInvoices({ ...input, ...(pages.cursor ? { cursor: pages.cursor } : {}) }, !accountError);
+  const items = query.data?.items ?? [];
+  const filtered = Boolean(filters.account || filters.q || filters.overdueOnly);
+  const statusLabel = STATUS_TABS.find((tab) => tab.key === filters.status)?.label ?? '';
+
+  const columns: Column<InvoiceSummary>[] = [
+    {
+      key: 'invoice',
+      header: 'Invoice',
+      primary: true,
+      render: (invoice) => (
+        <button
+          type="button"
+          className={`link-button ${styles.invoiceLink}`}
+          onClick={() => onOpen({ invoiceNumber: invoice.invoiceNumber, accountNumber: invoice.accountNumber })}
+          aria-label={`Open invoice ${invoice.invoiceNumber}`}
+        >
+          {invoice.invoiceNumber}
+        </button>
+      ),
+    },
+    { key: 'account', header: 'Account', render: (invoice) => invoice.accountNumber },
+    ...invoiceColumns({ issuedHeader: 'Issued' }),
+  ];
+
+  return (
+    <Card title="Invoices">
+      <Tabs
+        label="Invoice status"
+        tabs={STATUS_TABS}
+        selected={filters.status}
+        onSelect={(status: InvoiceStatus | 'all') => update({ status })}
+      >
+        <div className={list.filters}>
+          <TextField
+            label="Invoice number"
+            type="search"
+            className={styles.search}
+            placeholder="Starts with, e.g. INV-10"
+            value={searchText}
+            maxLength={40}
+            autoComplete="off"
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+          <TextField
+            label="Account number"
+            className={list.accountFilter}
+            value={accountText}
+            maxLength={32}
+            autoComplete="off"
+            error={accountError}
+            onChange={(event) => setAccountText(event.target.value)}
+          />
+          <CheckboxField
+            label="Overdue only"
+            className={styles.overdueOnly}
+            checked={filters.overdueOnly}
+            onChange={(event) => update({ overdueOnly: event.target.checked })}
+          />
+          {filtered ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                clearTyped();
+                update({ account: '', q: '', overdueOnly: false });
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+
+        <ListCount
+          query={query}
+          loading="Loading invoices…"
+          count={items.length}
+          noun={['invoice', 'invoices']}
+          detail="on this page, newest first"
+        />
+
+        {accountError ? null : query.isError ? (
+          <LoadFailed title="The invoices could not be loaded" onRetry={() => void query.refetch()} />
+        ) : query.isPending ? null : items.length === 0 ? (
+          <EmptyState
+            title={pages.page > 1 ? 'No more invoices' : filtered ? 'No invoices match these filters' : 'No invoices'}
+          >
+            {filtered
+              ? 'The number search matches the start of an invoice number. Clear the filters to see every invoice.'
+              : 'Invoices are issued when an order is closed, or recorded here by hand.'}
+          </EmptyState>
+        ) : (
+          <div className={styles.tableScroll}>
+            <DataTable
+              caption={`${statusLabel} invoices, newest first`}
+              columns={columns}
+              rows={items}
+              rowKey={(invoice) => invoice.invoiceNumber}
+              busy={query.isPlaceholderData}
+            />
+          </div>
+        )}
+        <CursorPager label="Invoices" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
+      </Tabs>
+    </Card>
+  );
+}
+
+type LabAction = 'void' | 'payment';
+
+/** One invoice as the lab sees it, with the actions its status allows. */
+function LabInvoiceDetail({ invoiceNumber, accountNumber, onBack }: OpenInvoice & { onBack: () => void }) {
+  const query = useInvoice(invoiceNumber, accountNumber);
+  const [action, setAction] = useState<LabAction | null>(null);
+  const back = (
+    <button type="button" className={`link-button ${styles.back}`} onClick={onBack}>
+      <span aria-hidden="true">← </span>Back to invoices
+    </button>
+  );
+  const invoice: CustomerInvoice | undefined = query.data;
+
+  if (query.isPending)
+    return (
+      <>
+        {back}
+        <p className={styles.loading} role="status">
+          <Spinner size={16} /> Loading the invoice…
+        </p>
+      </>
+    );
+  if (!invoice)
+    return (
+      <>
+        {back}
+        {isNotFound(query.error) ? (
+          <EmptyState title="Invoice not found">
+            No invoice {invoiceNumber} for account {accountNumber}.
+          </EmptyState>
+        ) : (
+          <LoadFailed title="The invoice could not be loaded" onRetry={() => void query.refetch()} />
+        )}
+      </>
+    );
+
+  const payable = isPayable(invoice.status);
+  return (
+    <>
+      {back}
+      <Card title={`Invoice ${invoice.invoiceNumber}`}>
+        <div className={`${styles.detailActions} ${styles.labActions}`} role="group" aria-label="Invoice actions">
+          {payable ? <Button onClick={() => setAction('payment')}>Record payment…</Button> : null}
+          {invoice.status !== 'void' ? (
+            <Button variant="danger" onClick={() => setAction('void')}>
+              Void…
+            </Button>
+          ) : null}
+        </div>
+        {query.isFetching ? (
+          <p className={styles.loading} role="status">
+            <Spinner size={14} /> Refreshing…
+          </p>
+        ) : null}
+        <InvoiceDetail invoice={invoice} orderHref={labOrderHref} />
+      </Card>
+      {action === 'void' ? (
+        <VoidInvoiceDialog invoice={invoice} onReload={() => query.refetch()} onClose={() => setAction(null)} />
+      ) : null}
+      {action === 'payment' ? (
+        <RecordPaymentDialog invoice={invoice} onReload={() => query.refetch()} onClose={() => setAction(null)} />
+      ) : null}
+    </>
+  );
+}
