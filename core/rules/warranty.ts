@@ -83,7 +83,8 @@ export function warrantyRefusal(input: {
   if (!input.shippedAt) return 'Only a lens that has shipped is covered by the warranty.';
   if (!lineInWarranty(input.shippedAt, input.line, input.now)) {
     const days = input.line.design.warrantyDays;
-    return `The warranty of order ${input.orderNumber ?? ''} ended ${days} days after it shipped.`.replace('  ', ' ');
+    const order = input.orderNumber ? `order ${input.orderNumber}` : 'this order';
+    return `The warranty of ${order} ended ${days} days after it shipped.`;
   }
   return null;
 }

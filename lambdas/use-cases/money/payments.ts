@@ -1,4 +1,4 @@
-import { aborted, invalidArgument, notFound, type FieldErrors } from '../../../core/errors';
+import { aborted, notFound, type FieldErrors } from '../../../core/errors';
 import { balanceOf, formatCents, isPayable, splitCredit } from '../../../core/rules/invoice-balance';
 import type { Payment, PaymentView, StartPaymentInput } from '../../../core/schemas/payment';
 import type { startPaymentInputSchema } from '../../../core/schemas/payment';
@@ -186,6 +186,3 @@ export async function confirmPayment(
   }
   return paymentView(after, deps);
 }
-
-/** For tests and the invalid-argument path of a payment started for nothing. */
-export const NOTHING_TO_PAY = invalidArgument('Choose at least one invoice to pay');

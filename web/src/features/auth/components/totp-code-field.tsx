@@ -1,5 +1,6 @@
+import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/ui/text-field';
-import { TOTP_CODE_HINT } from '../model/totp-setup';
+import { cleanTotpCode, TOTP_CODE_HINT, TOTP_CODE_INVALID } from '../model/totp-setup';
 
 /**
  * The authenticator code input both two-step verification steps use. It takes the focus when the step
@@ -31,4 +32,20 @@ export function TotpCodeField({
       required
     />
   );
+}
+
+/**
+ * The code both steps take: what is typed, the message beside the field, and a submit that sends only a
+ * well-formed code.
+ */
+export function useTotpCodeInput(onSubmit: (code: string) => void | Promise<void>) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const clean = cleanTotpCode(code);
+    setFieldError(clean ? undefined : TOTP_CODE_INVALID);
+    if (clean) void onSubmit(clean);
+  }
+  return { code, setCode, fieldError, submit };
 }

@@ -1,8 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { cleanTotpCode, TOTP_CODE_INVALID } from '../model/totp-setup';
-import { TotpCodeField } from './totp-code-field';
+import { TotpCodeField, useTotpCodeInput } from './totp-code-field';
 import styles from './auth-form.module.css';
 import totpStyles from './totp-steps.module.css';
 
@@ -20,15 +18,7 @@ export function TotpCodeStep({
   onSubmit: (code: string) => void | Promise<void>;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const clean = cleanTotpCode(code);
-    setFieldError(clean ? undefined : TOTP_CODE_INVALID);
-    if (clean) void onSubmit(clean);
-  }
+  const { code, setCode, fieldError, submit } = useTotpCodeInput(onSubmit);
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="totp-code-heading">

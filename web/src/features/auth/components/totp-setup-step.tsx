@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { TextField } from '../../../components/ui/text-field';
-import { cleanTotpCode, groupedSecret, TOTP_CODE_INVALID, type TotpSetup } from '../model/totp-setup';
-import { TotpCodeField } from './totp-code-field';
+import { groupedSecret, type TotpSetup } from '../model/totp-setup';
+import { TotpCodeField, useTotpCodeInput } from './totp-code-field';
 import styles from './auth-form.module.css';
 import totpStyles from './totp-steps.module.css';
 
@@ -27,15 +27,7 @@ export function TotpSetupStep({
   onSubmit: (code: string) => void | Promise<void>;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const clean = cleanTotpCode(code);
-    setFieldError(clean ? undefined : TOTP_CODE_INVALID);
-    if (clean) void onSubmit(clean);
-  }
+  const { code, setCode, fieldError, submit } = useTotpCodeInput(onSubmit);
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="totp-setup-heading">
