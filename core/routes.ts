@@ -128,6 +128,25 @@ import {
   warrantyClaimPageSchema,
   warrantyClaimSchema,
 } from './schemas/credit';
+import {
+  consultantSetupSchema,
+  consultFileInputSchema,
+  consultIdInputSchema,
+  consultPageSchema,
+  consultSchema,
+  consultUploadUrlInputSchema,
+  customerConsultPageSchema,
+  customerConsultSchema,
+  linkConsultInputSchema,
+  listAccountConsultsInputSchema,
+  listConsultsInputSchema,
+  replyToConsultInputSchema,
+  submitConsultInputSchema,
+  submitPublicConsultInputSchema,
+  submitPublicConsultOutputSchema,
+  troubleshooterSettingsSchema,
+  updateTroubleshooterSettingsInputSchema,
+} from './schemas/consult';
 
 const SIGNED_IN = ['customer', 'admin', 'superadmin'] as const;
 /** spec 6: super admins manage users and customers. */
@@ -174,6 +193,165 @@ const SETTLEMENT_TABLES = {
   customers: 'read',
   emailTemplates: 'read',
   tokens: 'read',
+  // The Ampleye Virtual Consultant: the public troubleshooter's settings, consult requests (practices and
+  // visitors), the lab's queue and answers, and the files a practice attaches to its request.
+  getConsultantSetup: defineRoute({
+    name: 'getConsultantSetup',
+    input: emptyInputSchema,
+    output: consultantSetupSchema,
+    // The troubleshooter is public (spec 1, 2): its thresholds and the designs it covers, no prices.
+    access: 'public',
+    handler: 'consults/get-consultant-setup',
+    resources: { tables: { referenceData: 'read', lenses: 'read' } },
+    rateLimit: 20,
+  }),
+  updateConsultantSettings: defineRoute({
+    name: 'updateConsultantSettings',
+    input: updateTroubleshooterSettingsInputSchema,
+    output: troubleshooterSettingsSchema,
+    access: SUPER_ADMIN,
+    handler: 'consults/update-consultant-settings',
+    resources: { tables: { referenceData: 'readWrite', lenses: 'read', tokens: 'read' } },
+  }),
+  submitConsult: defineRoute({
+    name: 'submitConsult',
+    input: submitConsultInputSchema,
+    output: customerConsultSchema,
+    access: CUSTOMER,
+    handler: 'consults/submit-consult',
+    // orders: the past order the current lens came from must be the account's; counters: the reference sequence.
+    resources: {
+      tables: {
+        consults: 'readWrite',
+        counters: 'readWrite',
+        referenceData: 'read',
+        orders: 'read',
+        users: 'read',
+        customers: 'read',
+        emailTemplates: 'read',
+        tokens: 'read',
+      },
+      email: true,
+    },
+  }),
+  submitPublicConsult: defineRoute({
+    name: 'submitPublicConsult',
+    input: submitPublicConsultInputSchema,
+    output: submitPublicConsultOutputSchema,
+    // A visitor's request: rate-limited per address and per email (tokens), a honeypot field, no files.
+    access: 'public',
+    handler: 'consults/submit-public-consult',
+    resources: {
+      tables: {
+        consults: 'readWrite',
+        counters: 'readWrite',
+        referenceData: 'read',
+        emailTemplates: 'read',
+        tokens: 'readWrite',
+      },
+      email: true,
+    },
+    rateLimit: 2,
+  }),
+  listAccountConsults: defineRoute({
+    name: 'listAccountConsults',
+    input: listAccountConsultsInputSchema,
+    output: customerConsultPageSchema,
+    access: CUSTOMER,
+    handler: 'consults/list-account-consults',
+    resources: { tables: { consults: 'read', users: 'read', tokens: 'read' } },
+  }),
+  getConsult: defineRoute({
+    name: 'getConsult',
+    input: consultIdInputSchema,
+    output: customerConsultSchema,
+    access: CUSTOMER,
+    handler: 'consults/get-consult',
+    resources: { tables: { consults: 'read', users: 'read', tokens: 'read' } },
+  }),
+  listConsults: defineRoute({
+    name: 'listConsults',
+    input: listConsultsInputSchema,
+    output: consultPageSchema,
+    access: ADMIN,
+    handler: 'consults/list-consults',
+    resources: { tables: { consults: 'read', tokens: 'read' } },
+  }),
+  getLabConsult: defineRoute({
+    name: 'getLabConsult',
+    input: consultIdInputSchema,
+    output: consultSchema,
+    access: ADMIN,
+    handler: 'consults/get-lab-consult',
+    resources: { tables: { consults: 'read', tokens: 'read' } },
+  }),
+  replyToConsult: defineRoute({
+    name: 'replyToConsult',
+    input: replyToConsultInputSchema,
+    output: consultSchema,
+    access: ADMIN,
+    handler: 'consults/reply-to-consult',
+    // lenses: the proposal is checked against the design's ranges like an order line.
+    resources: {
+      tables: {
+        consults: 'readWrite',
+        lenses: 'read',
+        users: 'read',
+        customers: 'read',
+        emailTemplates: 'read',
+        tokens: 'read',
+      },
+      email: true,
+    },
+  }),
+  linkConsultToAccount: defineRoute({
+    name: 'linkConsultToAccount',
+    input: linkConsultInputSchema,
+    output: consultSchema,
+    access: ADMIN,
+    handler: 'consults/link-consult-to-account',
+    resources: { tables: { consults: 'readWrite', customers: 'read', tokens: 'read' } },
+  }),
+  generateConsultUploadUrl: defineRoute({
+    name: 'generateConsultUploadUrl',
+    input: consultUploadUrlInputSchema,
+    output: generateUploadUrlOutputSchema,
+    access: CUSTOMER,
+    handler: 'consults/generate-consult-upload-url',
+    resources: { tables: { consults: 'read', users: 'read', tokens: 'read' }, attachments: 'readWrite' },
+  }),
+  confirmConsultFile: defineRoute({
+    name: 'confirmConsultFile',
+    input: consultFileInputSchema,
+    output: confirmOrderFileOutputSchema,
+    access: CUSTOMER,
+    handler: 'consults/confirm-consult-file',
+    resources: { tables: { consults: 'read', users: 'read', tokens: 'read' }, attachments: 'readWrite' },
+  }),
+  listConsultFiles: defineRoute({
+    name: 'listConsultFiles',
+    input: consultIdInputSchema,
+    output: listOrderFilesOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'consults/list-consult-files',
+    resources: { tables: { consults: 'read', users: 'read', tokens: 'read' }, attachments: 'read' },
+  }),
+  generateConsultDownloadUrl: defineRoute({
+    name: 'generateConsultDownloadUrl',
+    input: consultFileInputSchema,
+    output: generateDownloadUrlOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    handler: 'consults/generate-consult-download-url',
+    resources: { tables: { consults: 'read', users: 'read', tokens: 'read' }, attachments: 'read' },
+  }),
+  deleteConsultFile: defineRoute({
+    name: 'deleteConsultFile',
+    input: consultFileInputSchema,
+    output: deleteOrderFileOutputSchema,
+    access: CUSTOMER,
+    handler: 'consults/delete-consult-file',
+    resources: { tables: { consults: 'read', users: 'read', tokens: 'read' }, attachments: 'readWrite' },
+  }),
 } as const;
 
 /**

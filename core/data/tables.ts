@@ -111,6 +111,19 @@ export const TABLES = {
     ],
   },
   /**
+   * Consult requests of the Ampleye Virtual Consultant. `byAccount` is a practice's Consults list, newest
+   * first; `byStatus` the lab's queue per status, oldest first (sorted by `createdAt`, the age the queue shows).
+   * Public requests have no account until the lab links them, so they appear in `byStatus` only.
+   */
+  consults: {
+    id: 'Consults',
+    partitionKey: s('consultId'),
+    indexes: [
+      { indexName: 'byAccount', partitionKey: s('accountNumber'), sortKey: s('createdAt') },
+      { indexName: 'byStatus', partitionKey: s('status'), sortKey: s('createdAt') },
+    ],
+  },
+  /**
    * The audit trail (issue 10 item 13): denied requests and the lab's changes, append-only (every put is
    * conditional on `attribute_not_exists`, and writers hold PutItem only). pk one UTC day (`YYYY-MM-DD`), sk
    * `{at}#{eventId}`, so a date range is a Query per day, newest first. The indexes answer the Audit page's
@@ -139,4 +152,8 @@ export function tableEnvVar(table: TableName): string {
 }
 
 /** Partition names of the referenceData table. */
-export const REFERENCE_LISTS = { buyingGroups: 'buyingGroups' } as const;
+export const REFERENCE_LISTS = {
+  buyingGroups: 'buyingGroups',
+  /** One item (id `troubleshooter`): the virtual consultant's thresholds (core/schemas/consult.ts). */
+  consultant: 'consultant',
+} as const;

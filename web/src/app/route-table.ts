@@ -22,6 +22,7 @@ export interface PortalRoute {
 }
 
 const AUTH_TITLE = 'Authentication';
+const CONSULTANT_TITLE = 'Ampleye Virtual Consultant';
 
 export const PORTAL_ROUTES = {
   login: { path: '/auth/login', title: AUTH_TITLE, guarded: false },
@@ -30,7 +31,15 @@ export const PORTAL_ROUTES = {
   forgotPassword: { path: '/auth/forgot-password', title: AUTH_TITLE, guarded: false },
   resetPassword: { path: '/auth/reset-password', title: AUTH_TITLE, guarded: false },
   accountRequest: { path: '/auth/request', title: AUTH_TITLE, guarded: false },
-  virtualConsultant: { path: '/ampleye-virtual-consultant', title: 'Ampleye Virtual Consultant', guarded: false },
+  virtualConsultant: { path: '/ampleye-virtual-consultant', title: CONSULTANT_TITLE, guarded: false },
+  /** The scleral fit troubleshooter: observations in, suggestions out, nothing stored (public). */
+  consultantTroubleshooter: {
+    path: '/ampleye-virtual-consultant/troubleshooter',
+    title: CONSULTANT_TITLE,
+    guarded: false,
+  },
+  /** Ask a consultant without an account (a visitor's request; a signed-in practice is offered its own form). */
+  consultantAsk: { path: '/ampleye-virtual-consultant/ask', title: CONSULTANT_TITLE, guarded: false },
   terms: { path: '/terms', title: 'Terms and Conditions', guarded: false },
   settings: { path: '/settings', title: 'Settings', guarded: true, requiredRoles: ALL_ROLES },
   customerHome: { path: '/customer/home', title: 'Dashboard', guarded: true, requiredRoles: CUSTOMER },
@@ -40,6 +49,20 @@ export const PORTAL_ROUTES = {
   customerPayment: { path: '/customer/payment', title: 'Pay Online', guarded: true, requiredRoles: CUSTOMER },
   customerCredit: { path: '/customer/credit', title: 'Lens Credit', guarded: true, requiredRoles: CUSTOMER },
   customerProfile: { path: '/customer/profile', title: 'Profile', guarded: true, requiredRoles: CUSTOMER },
+  /** The practice's consult requests and the lab's answers ("Order this"). */
+  customerConsults: { path: '/customer/consults', title: 'Consults', guarded: true, requiredRoles: CUSTOMER },
+  customerConsultNew: {
+    path: '/customer/consults/new',
+    title: 'Ask a Consultant',
+    guarded: true,
+    requiredRoles: CUSTOMER,
+  },
+  customerConsultDetail: {
+    path: '/customer/consults/:consultId',
+    title: 'Consult',
+    guarded: true,
+    requiredRoles: CUSTOMER,
+  },
   adminHome: { path: '/admin/home', title: 'Dashboard', guarded: true, requiredRoles: ADMINS },
   orderApproval: { path: '/admin/order-approval', title: 'Order Approval', guarded: true, requiredRoles: ADMINS },
   /** One order in the approval queue, with every parameter, its files and the lab's actions. */
@@ -56,6 +79,9 @@ export const PORTAL_ROUTES = {
     guarded: true,
     requiredRoles: ADMINS,
   },
+  /** Consult requests waiting for the lab's answer, oldest first, against a one-business-day target. */
+  adminConsults: { path: '/admin/consults', title: 'Consults', guarded: true, requiredRoles: ADMINS },
+  adminConsultDetail: { path: '/admin/consults/:consultId', title: 'Consult', guarded: true, requiredRoles: ADMINS },
   /** Every practice's invoices: record by hand, void, record a cheque or transfer (issue 9). */
   adminInvoices: { path: '/admin/invoices', title: 'Invoices', guarded: true, requiredRoles: ADMINS },
   userManagement: {
@@ -79,6 +105,13 @@ export const PORTAL_ROUTES = {
   emailManagement: {
     path: '/admin/email-management',
     title: 'Email Management',
+    guarded: true,
+    requiredRoles: SUPER_ADMIN,
+  },
+  /** The troubleshooter's thresholds and the designs it covers. */
+  consultantSettings: {
+    path: '/admin/consultant-settings',
+    title: 'Consultant Settings',
     guarded: true,
     requiredRoles: SUPER_ADMIN,
   },

@@ -1,4 +1,4 @@
-import { VirtualConsultant } from '../../features/consultant/components/virtual-consultant';
+import { VirtualConsultant } from '../../../features/consultant/components/virtual-consultant';
 
 /** /ampleye-virtual-consultant: public (spec 2). */
 export default function VirtualConsultantRoute() {

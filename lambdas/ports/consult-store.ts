@@ -1,0 +1,49 @@
+import type { Consult, ConsultStatus, TroubleshooterSettings } from '../../core/schemas/consult';
+
+/**
+ * The consults table (pk consultId; GSIs byAccount and byStatus, both sorted by createdAt) and the consult
+ * reference sequence (counter `consultSequence` in the counters table). Every list is a Query, never a Scan.
+ */
+
+/** Why a write was refused. */
+export type ConsultWriteRefusal =
+  /** A consult with this id exists already (create) or is not at the expected version (update). */
+  | 'consult'
+  /** DynamoDB refused a transaction that overlapped another one in flight: retry. */
+  | 'contention';
+
+export class ConsultWriteRefused extends Error {
+  constructor(readonly reason: ConsultWriteRefusal) {
+    super(`consult write refused: ${reason}`);
+    this.name = 'ConsultWriteRefused';
+  }
+}
+
+export interface ConsultPage {
+  items: Consult[];
+  nextCursor: string | null;
+}
+
+export interface ConsultStore {
+  get(consultId: string): Promise<Consult | null>;
+  /**
+   * Stores a new consult with the next reference number ("AVC-000042"), in one transaction with the
+   * sequence; retries a lost sequence race itself. Throws ConsultWriteRefused('consult') when the id exists
+   * (the caller then reads it: a retried submit answers what the first one stored).
+   */
+  create(consult: Omit<Consult, 'reference'>): Promise<Consult>;
+  /** Replaces the consult if it is still at `expectedVersion` (the new item carries version + 1). */
+  update(consult: Consult, expectedVersion: number): Promise<void>;
+  /** A practice's consults, newest first. */
+  listByAccount(accountNumber: string, page: { limit: number; cursor?: string | undefined }): Promise<ConsultPage>;
+  /** The lab's queue for one status, oldest first. */
+  listByStatus(status: ConsultStatus, page: { limit: number; cursor?: string | undefined }): Promise<ConsultPage>;
+}
+
+/** The troubleshooter's settings (referenceData, list `consultant`, id `troubleshooter`). */
+export interface ConsultantSettingsStore {
+  /** The stored settings, or the defaults (version 0) when none were saved yet. */
+  get(): Promise<TroubleshooterSettings>;
+  /** Saves if the stored version is still `expectedVersion`; false when someone saved in between. */
+  put(settings: TroubleshooterSettings, expectedVersion: number): Promise<boolean>;
+}
