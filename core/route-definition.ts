@@ -5,7 +5,10 @@ import type { TableName } from './data/tables';
 /** What a route's Lambda may touch; the CDK stack turns this into least-privilege grants. */
 export interface RouteResources {
   tables?: Partial<Record<TableName, 'read' | 'write' | 'readWrite'>>;
+  /** Order files (orders/ and, to change them, the uploads below incoming/). */
   attachments?: 'read' | 'write' | 'readWrite';
+  /** A consult's files (consults/ and, to change them, incoming/consults/): never an order's. */
+  consultFiles?: 'read' | 'readWrite';
   email?: boolean;
   /** Cognito admin API actions, e.g. 'AdminGetUser'. */
   userPool?: readonly string[];

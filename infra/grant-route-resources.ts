@@ -6,15 +6,14 @@ import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { TableName } from '../core/data/tables';
 import type { RouteDefinition } from '../core/route-definition';
 import { cognitoActionsOf } from '../core/rules/staff-mfa';
+import { CONSULT_FILES, ORDER_FILES, type FileFolder } from '../lambdas/ports/attached-files';
 import type { PaymentSecretTarget } from './payment-gateway-setup';
 import { DOCUMENTS_PREFIX } from './constructs/storage';
 
 export interface RouteResourceTargets {
   tables: Record<TableName, dynamodb.ITable>;
+  /** Order files, consult files (their folders: lambdas/ports/attached-files.ts) and generated documents. */
   attachmentsBucket: s3.IBucket;
-  attachmentsPrefix: string;
-  /** Where presigned PUTs land until confirmOrderFile checks and attaches them (lambdas/ports/order-files.ts). */
-  incomingPrefix: string;
   emailIdentity: ses.IEmailIdentity;
   userPool: cognito.IUserPool;
   /** The card gateway's secret (stripe stages, infra/payment-gateway-setup.ts); none for the fake gateway. */
@@ -44,7 +43,8 @@ export function grantRouteResources(
 
   if (resources.audit === 'append') grantAuditAppend(grantee, targets.tables.auditLog);
 
-  if (resources.attachments) grantAttachments(grantee, resources.attachments, targets);
+  if (resources.attachments) grantFiles(grantee, resources.attachments, targets.attachmentsBucket, ORDER_FILES);
+  if (resources.consultFiles) grantFiles(grantee, resources.consultFiles, targets.attachmentsBucket, CONSULT_FILES);
   if (resources.documents) grantDocuments(grantee, resources.documents, targets.attachmentsBucket);
 
   // SES v2 SendEmail, on the portal's identity only.
@@ -81,27 +81,27 @@ function grantAuditAppend(grantee: iam.IGrantable, table: dynamodb.ITable) {
 }
 
 /**
- * Object access below the attachments prefix. Written out rather than `bucket.grantRead/grantWrite`
- * because those grant wildcard actions (`s3:GetObject*`, `s3:List*`, `s3:Abort*`, ...); presigned URLs
- * carry exactly the signer's permissions, so these four actions are all the portal needs. A route that may
- * change files reaches the incoming prefix too: it signs the PUT there, reads the upload's first bytes,
- * copies it into the order's folder and removes it (issue 10 item 8). A read-only route never sees uploads
- * that were not checked.
+ * Object access below one kind of attached files' prefix (orders/ or consults/). Written out rather than
+ * `bucket.grantRead/grantWrite` because those grant wildcard actions (`s3:GetObject*`, `s3:List*`,
+ * `s3:Abort*`, ...); presigned URLs carry exactly the signer's permissions, so these four actions are all the
+ * portal needs. A route that may change files reaches that kind's incoming prefix too: it signs the PUT
+ * there, reads the upload's first bytes, copies it into the owner's folder and removes it (issue 10 item 8).
+ * A read-only route never sees uploads that were not checked.
  */
-function grantAttachments(
+function grantFiles(
   grantee: iam.IGrantable,
   mode: 'read' | 'write' | 'readWrite',
-  targets: RouteResourceTargets,
+  bucket: s3.IBucket,
+  folder: FileFolder,
 ) {
-  const { attachmentsBucket: bucket, attachmentsPrefix, incomingPrefix } = targets;
-  const folders = mode === 'read' ? [attachmentsPrefix] : [attachmentsPrefix, incomingPrefix];
+  const folders = mode === 'read' ? [folder.prefix] : [folder.prefix, folder.incomingPrefix];
   const objects = folders.map((folder) => bucket.arnForObjects(`${folder}*`));
   const actions: string[] = [];
   if (mode !== 'write') actions.push('s3:GetObject');
   if (mode !== 'read') actions.push('s3:PutObject', 's3:DeleteObject');
   grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: objects }));
   if (mode !== 'write') {
-    // listOrderFiles: listing is a bucket-level action, limited to keys below the prefixes.
+    // listOrderFiles, listConsultFiles: listing is a bucket-level action, limited to keys below the prefixes.
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['s3:ListBucket'],

@@ -39,6 +39,19 @@ export function formatParameterValue(def: NumberParameter, value: number): strin
   return def.unit === 'D' && value > 0 ? `+${fixed}` : fixed;
 }
 
+/**
+ * A parameter value as ordered: numbers fixed to the step with their unit, options by their label; '-' when
+ * none. The order views and the consult emails read values the same way.
+ */
+export function displayParameterValue(def: ParameterDefinition, value: number | string | undefined): string {
+  if (value === undefined || value === '') return '-';
+  if (def.kind === 'number') {
+    if (typeof value !== 'number') return String(value);
+    return withUnit(formatParameterValue(def, value), def.unit);
+  }
+  return def.options.find((o) => o.value === value)?.label ?? String(value);
+}
+
 /** The message shown beside a field whose value is outside its definition, or undefined when it fits. */
 export function checkNumberParameter(def: NumberParameter, value: number): string | undefined {
   if (!Number.isFinite(value)) return `${def.label} must be a number`;

@@ -14,6 +14,7 @@ export const ROUTE_ROLES: ReadonlyArray<{ prefix: string; roles: readonly Role[]
   { prefix: '/admin/customer-management', roles: [ROLES.SUPERADMIN] },
   { prefix: '/admin/lens-management', roles: [ROLES.SUPERADMIN] },
   { prefix: '/admin/email-management', roles: [ROLES.SUPERADMIN] },
+  { prefix: '/admin/consultant-settings', roles: [ROLES.SUPERADMIN] },
   { prefix: '/admin/audit', roles: [ROLES.SUPERADMIN] },
   { prefix: '/admin', roles: [ROLES.ADMIN, ROLES.SUPERADMIN] },
 ];

@@ -2,13 +2,15 @@ import { z } from 'zod';
 
 /**
  * Order attachments (spec 3, 5, 7): topography exports, OCT images, photos, short videos and documents,
- * stored under `orders/{orderId}/{safe file name}`. One list of what is allowed, used by the upload
- * button (before it asks) and by the server (before it signs a URL).
+ * stored under `orders/{orderId}/{safe file name}`; a consult's files follow the same rules under
+ * `consults/{consultId}/`. One list of what is allowed, used by the upload button (before it asks) and by
+ * the server (before it signs a URL).
  */
 export const ATTACHMENT_LIMITS = {
   /** 50 MB: a Pentacam or OCT export or a short video fits; a whole exam archive does not. */
   maxBytes: 50 * 1024 * 1024,
-  maxFilesPerOrder: 10,
+  /** Per order, and per consult. */
+  maxFiles: 10,
   /**
    * Presigned URLs live this long (short-lived, issue 5). An upload URL obtained while the order's files
    * could change is refused at confirmation once they cannot (confirmOrderFile), whatever is left of it.
@@ -42,8 +44,13 @@ export const ATTACHMENT_ACCEPT = Object.entries(ALLOWED_ATTACHMENT_TYPES)
 export const ATTACHMENT_TYPE_MESSAGE =
   'This file type is not accepted. Attach PDF, JPEG, PNG, TIFF, BMP, WebP, DICOM, CSV, TXT, XML, ZIP, MP4 or MOV files.';
 export const ATTACHMENT_SIZE_MESSAGE = 'This file is larger than 50 MB.';
-/** An order already holding maxFilesPerOrder files (the upload button and the server say the same). */
-export const ATTACHMENT_COUNT_MESSAGE = `At most ${ATTACHMENT_LIMITS.maxFilesPerOrder} files per order. Delete a file before adding another.`;
+/**
+ * An order (or a consult: `noun`) already holding maxFiles files; the upload button and the server say the
+ * same.
+ */
+export const attachmentCountMessage = (noun: string) =>
+  `At most ${ATTACHMENT_LIMITS.maxFiles} files per ${noun}. Delete a file before adding another.`;
+export const ATTACHMENT_COUNT_MESSAGE = attachmentCountMessage('order');
 
 /**
  * A file name safe as the last part of an S3 key and in a Content-Disposition header: the base name only
@@ -106,7 +113,7 @@ export const attachmentListSchema = z
       })
       .strict(),
   )
-  .max(ATTACHMENT_LIMITS.maxFilesPerOrder, `At most ${ATTACHMENT_LIMITS.maxFilesPerOrder} files per order`)
+  .max(ATTACHMENT_LIMITS.maxFiles, `At most ${ATTACHMENT_LIMITS.maxFiles} files per order`)
   .refine(isValidAttachmentList, 'Every attachment needs a name');
 
 const orderIdField = z.string().regex(/^[0-9a-f-]{36}$/, 'Not a valid order id');

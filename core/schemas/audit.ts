@@ -40,6 +40,9 @@ export const CHANGE_ACTIONS = [
   'claim.approve',
   'claim.deny',
   'claim.return-received',
+  'consult.reply',
+  'consult.link',
+  'consultant-settings.update',
 ] as const;
 
 export const AUDIT_ACTIONS = [...DENIAL_ACTIONS, ...CHANGE_ACTIONS] as const;
@@ -60,6 +63,8 @@ export const AUDIT_TARGET_TYPES = [
   'invoice',
   'credit',
   'claim',
+  'consult',
+  'consultant-settings',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { versionSchema } from './bounds';
 import { accountNumberSchema } from './customer-info';
 import { idSchema, multiLineText, optionalPhoneNumber, requiredLine } from './text-fields';
-import { actorSchema, clientIdSchema } from './money';
+import { actorSchema } from './money';
+import { consultIdSchema } from './consult-id';
 import { eyeSchema, orderIdSchema, parameterValuesSchema } from './order';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { emailSchema } from './sign-up';
@@ -278,6 +279,28 @@ export const LAB_DEFAULT_SETTINGS: readonly (keyof TroubleshooterSettingsFields)
   'quadrantStepUm',
 ];
 
+/** Each threshold's name and unit as the screens show them (the settings page, the troubleshooter's result). */
+export const TROUBLESHOOTER_SETTING_LABELS: Record<
+  Exclude<keyof TroubleshooterSettingsFields, 'designIds'>,
+  { label: string; unit: 'µm' | 'min' | 'mm' }
+> = {
+  targetClearanceUm: { label: 'Target clearance', unit: 'µm' },
+  minClearanceUm: { label: 'Lowest acceptable clearance', unit: 'µm' },
+  maxClearanceUm: { label: 'Highest acceptable clearance', unit: 'µm' },
+  excessiveClearanceUm: { label: 'Excessive clearance', unit: 'µm' },
+  settlingAllowanceUm: { label: 'Settling allowance', unit: 'µm' },
+  sagStepUm: { label: 'Sag step', unit: 'µm' },
+  minSagChangeUm: { label: 'Smallest worthwhile sag change', unit: 'µm' },
+  judgeAfterMinutes: { label: 'Judge clearance after', unit: 'min' },
+  limbalTargetUm: { label: 'Limbal target', unit: 'µm' },
+  limbalExcessiveUm: { label: 'Excessive limbal clearance', unit: 'µm' },
+  limbalFoggingTargetUm: { label: 'Limbal target with fogging', unit: 'µm' },
+  limbalStepUm: { label: 'Limbal step', unit: 'µm' },
+  toricityStepUm: { label: 'Toricity step', unit: 'µm' },
+  quadrantStepUm: { label: 'Quadrant step', unit: 'µm' },
+  diameterStepMm: { label: 'Diameter step', unit: 'mm' },
+};
+
 export const updateTroubleshooterSettingsInputSchema = z
   .object({ version: versionSchema, settings: troubleshooterSettingsFieldsSchema })
   .strict();
@@ -393,7 +416,7 @@ export const CONSULT_STATUS_LABELS: Record<ConsultStatus, string> = {
 /** The lab answers within one business day (what the best labs promise). */
 export const CONSULT_ANSWER_TARGET_BUSINESS_DAYS = 1;
 
-export const consultIdSchema = clientIdSchema('Consult id');
+export { consultIdSchema };
 
 /** The lens on the eye: a line of a past order (practice requests only) or typed in. */
 export const currentLensSchema = z

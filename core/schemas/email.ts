@@ -29,6 +29,9 @@ export const EMAIL_KINDS = [
   'claim-submitted',
   'claim-decided',
   'warranty-ending',
+  // The Ampleye Virtual Consultant (lambdas/adapters/template-consult-notifier.ts).
+  'consult-received',
+  'consult-answered',
 ] as const;
 export const emailKindSchema = z.enum(EMAIL_KINDS, { error: 'Not a known email' });
 export type EmailKind = z.infer<typeof emailKindSchema>;
@@ -205,6 +208,33 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     ].join('\n'),
     creditLink: 'https://portal.example/customer/credit',
   },
+  // To the lab's notification recipients: a practice's or a visitor's consult request waits in the queue.
+  'consult-received': {
+    reference: 'AVC-000042',
+    requestKind: 'Practice request (account BV-1001)',
+    practiceName: 'Brightview Eye Care',
+    requesterName: 'Dr Alex Moreau',
+    requesterEmail: 'alex@brightview.example',
+    patient: 'RX-204',
+    eye: 'OD (right eye)',
+    currentLens: 'Ampleye 16.0',
+    question: 'Edge lift at 6 o’clock after an hour of wear. Steepen the landing there, or go toric?',
+    consultLink: 'https://portal.example/admin/consults/42',
+  },
+  // To whoever asked. A practice's email links its consult page ("Order this"); a visitor, who has no sign-in,
+  // reads the whole answer in the email, and `consultLink` is empty for them.
+  'consult-answered': {
+    reference: 'AVC-000042',
+    requesterName: 'Dr Alex Moreau',
+    practiceName: 'Brightview Eye Care',
+    patient: 'RX-204',
+    eye: 'OD (right eye)',
+    question: 'Edge lift at 6 o’clock after an hour of wear. Steepen the landing there, or go toric?',
+    answer: 'Go toric: 100 µm between the meridians, steeper at 6 and 12. Keep the sag.',
+    proposedLens: 'Ampleye: Sagittal depth 4300 µm, Diameter 16.0 mm, Landing zone Toric, Landing zone toricity 100 µm',
+    nextStep: 'See the answer and order this lens with “Order this” at',
+    consultLink: 'https://portal.example/customer/consults/42',
+  },
 };
 
 export const emailTemplateSchema = z.object({
@@ -234,8 +264,8 @@ export const sendTestEmailInputSchema = z
 export const sendTestEmailOutputSchema = z.object({ sent: z.boolean() });
 
 /**
- * The lab's notification recipients (new, resubmitted and cancelled orders, account requests, payments and
- * new warranty claims).
+ * The lab's notification recipients (new, resubmitted and cancelled orders, account requests, payments, new
+ * warranty claims and new consult requests).
  */
 export const labNotificationSettingsSchema = z.object({
   recipients: z.array(emailAddress).min(1, 'Give at least one recipient').max(20),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../rules/order-lifecycle';
 import { attachmentListSchema } from './attachments';
+import { consultIdSchema } from './consult-id';
 import { accountNumberSchema } from './customer-info';
 import { lensDesignSchema, lensIdSchema } from './lens';
 import { centsAmountSchema, invoiceNumberSchema } from './money';
@@ -86,6 +87,8 @@ export const orderFieldsSchema = z
     notes: multiLineText('Order notes', 2000).optional(),
     attachments: attachmentListSchema.default([]),
     remake: remakeSchema.optional(),
+    /** "Order this": the consult whose answer this order places; submitting marks the consult ordered. */
+    consultId: consultIdSchema.optional(),
   })
   .strict();
 export type OrderFields = z.input<typeof orderFieldsSchema>;
@@ -126,6 +129,7 @@ function orderDraftShape(
       notes: z.string().max(2000).optional(),
       attachments: attachmentListSchema.default([]),
       remake: remakeSchema.optional(),
+      consultId: consultIdSchema.optional(),
     })
     .strict();
 }
@@ -251,6 +255,8 @@ export const orderSchema = z.object({
       exchangeFeeCents: z.number().int().optional(),
     })
     .optional(),
+  /** The consult this order was placed from ("Order this"). */
+  consultId: z.string().optional(),
   invoiceNumber: z.string().optional(),
   holdMessage: z.string().optional(),
   rejectReason: z.string().optional(),

@@ -18,7 +18,6 @@ import { removalPolicyOf } from '../removal-policy';
 import { handlerEntry, jobEntry } from '../repo-paths';
 import type { StageConfig } from '../stage-config';
 import { functionGroupStack, JOBS_STACK_ID, routeGroupOf, routeGroupStackId } from './function-groups';
-import { ATTACHMENTS_PREFIX, INCOMING_PREFIX } from './storage';
 
 /**
  * How function code is produced. `bundle` (the default, and every real synth) runs esbuild on the
@@ -105,8 +104,6 @@ export class Functions extends Construct {
     const targets: RouteResourceTargets = {
       tables: props.tables,
       attachmentsBucket: props.attachmentsBucket,
-      attachmentsPrefix: ATTACHMENTS_PREFIX,
-      incomingPrefix: INCOMING_PREFIX,
       emailIdentity: props.emailIdentity,
       userPool: props.userPool,
       paymentSecret: payments.secret,

@@ -2,25 +2,16 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { INCOMING_FILES_PREFIX } from '../../lambdas/ports/order-files';
+import { INCOMING_FILES_PREFIX } from '../../lambdas/ports/attached-files';
 import { keepLogicalId } from '../keep-logical-id';
 import { removalPolicyOf } from '../removal-policy';
 import type { StageConfig } from '../stage-config';
-
-/** spec 3: order files live under orders/{orderId}/; Lambdas get object access below this prefix only. */
-export const ATTACHMENTS_PREFIX = 'orders/';
 
 /**
  * Generated PDFs (invoices, receipts) under documents/ of the same bucket; `documents` routes reach only this
  * prefix. Defined beside the adapter that writes the keys (lambdas/ports/document-store.ts), re-exported here.
  */
 export { DOCUMENTS_PREFIX } from '../../lambdas/ports/document-store';
-
-/**
- * Presigned PUTs land under incoming/{orderId}/ until confirmOrderFile has read and checked them (issue 10
- * item 8); a lifecycle rule removes what nobody confirmed. Defined beside the adapter, re-exported here.
- */
-export { INCOMING_FILES_PREFIX as INCOMING_PREFIX } from '../../lambdas/ports/order-files';
 
 /**
  * The attachments bucket's name, fixed per stage, account and region. Being known without a reference to
@@ -46,7 +37,7 @@ export interface StorageProps {
 
 /** How long a replaced or deleted attachment stays recoverable (bucket versioning) before it is gone for good. */
 export const DELETED_VERSION_DAYS = 30;
-/** An upload nobody confirmed (the tab closed between the PUT and confirmOrderFile) is removed after a day. */
+/** An upload nobody confirmed (the tab closed between the PUT and the confirm route) is removed after a day. */
 export const UNCONFIRMED_UPLOAD_DAYS = 1;
 
 /**
@@ -122,7 +113,8 @@ export class Storage extends Construct {
       lifecycleRules: [
         // A browser that gives up mid-upload leaves parts that are billed until aborted.
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        // Uploads never confirmed (issue 10 item 8). The only rule that expires current objects: order files
+        // Uploads never confirmed (issue 10 item 8), of orders and consults alike: every kind's incoming
+        // folder is below this prefix. The only rule that expires current objects: order and consult files
         // and the generated documents/ PDFs stay until the portal deletes them.
         {
           id: 'expire-unconfirmed-uploads',

@@ -1,31 +1,23 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { creditEntrySchema, warrantyClaimSchema, type CreditEntry } from '../../core/schemas/credit';
 import { invoiceSchema, type Invoice } from '../../core/schemas/invoice';
 import { paymentSchema } from '../../core/schemas/payment';
-import { decodeCursor, encodeCursor } from '../paging/page-cursor';
 import {
   MoneyWriteRefused,
   type CreditBalance,
   type ExpectedVersion,
   type MoneyStore,
   type MoneyTransaction,
-  type Page,
 } from '../ports/money-store';
 import { documentClient, tableName } from './dynamo-client';
+import { queryPage } from './dynamo-query-page';
 
 /** The `ledger` value every invoice carries, for the byIssued index (the lab's list of every invoice). */
 const INVOICE_LEDGER = 'invoices';
 const BALANCE_SK = 'balance';
 const entrySk = (entry: Pick<CreditEntry, 'at' | 'entryId'>) => `entry#${entry.at}#${entry.entryId}`;
 const entryIdSk = (entryId: string) => `id#${entryId}`;
-
-/** A filtered Query reads at most this many items per call, then answers what it found with a cursor. */
-const MAX_EVALUATED = 2000;
-
-/** Cursors are the index keys of the last item answered: strings only, bounded. */
-const keyCursorSchema = z.record(z.string().max(64), z.string().max(200));
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
@@ -125,37 +117,6 @@ function refusalOf(error: unknown, labels: string[]): MoneyWriteRefused | null {
   const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
   if (failed >= 0) return new MoneyWriteRefused('conflict', labels[failed]);
   return new MoneyWriteRefused('contention');
-}
-
-interface PagedQuery<T> {
-  input: QueryCommandInput;
-  parse: (item: Record<string, unknown>) => T;
-  keyOf: (item: Record<string, unknown>) => Record<string, string>;
-  limit: number;
-  cursor?: string | undefined;
-}
-
-/** One page of a (possibly filtered) Query; the cursor is the index key of the last item answered. */
-async function queryPage<T>({ input, parse, keyOf, limit, cursor }: PagedQuery<T>): Promise<Page<T>> {
-  const filtered = Boolean(input.FilterExpression);
-  const items: T[] = [];
-  let evaluated = 0;
-  let start: Record<string, unknown> | undefined = cursor ? decodeCursor(cursor, keyCursorSchema) : undefined;
-  for (;;) {
-    const answer = await documentClient().send(
-      new QueryCommand({ ...input, Limit: filtered ? 250 : limit + 1 - items.length, ExclusiveStartKey: start }),
-    );
-    const found = answer.Items ?? [];
-    evaluated += answer.ScannedCount ?? found.length;
-    for (let i = 0; i < found.length; i++) {
-      items.push(parse(found[i]!));
-      if (items.length === limit && (i < found.length - 1 || answer.LastEvaluatedKey))
-        return { items, nextCursor: encodeCursor(keyOf(found[i]!)) };
-    }
-    start = answer.LastEvaluatedKey;
-    if (!start) return { items, nextCursor: null };
-    if (evaluated >= MAX_EVALUATED) return { items, nextCursor: encodeCursor(start) };
-  }
 }
 
 const parseInvoice = (item: Record<string, unknown>) => invoiceSchema.parse(item);

@@ -21,6 +21,7 @@ import {
   type StatusOrdersQuery,
 } from '../ports/orders-repository';
 import { batchGetItems } from './dynamo-batch-get';
+import { consultOrderedUpdate } from './dynamo-consult-store';
 import { invoicePut } from './dynamo-money-store';
 import { documentClient, tableName } from './dynamo-client';
 
@@ -48,6 +49,7 @@ function refusalOf(
   sequenceIndex: number | null,
   invoiceIndex: number | null = null,
   limitIndexes: number[] = [],
+  consultIndex: number | null = null,
 ): OrderWriteRefused | null {
   if (error instanceof ConditionalCheckFailedException) return new OrderWriteRefused('order');
   if (!(error instanceof TransactionCanceledException)) return null;
@@ -58,6 +60,8 @@ function refusalOf(
   if (invoiceIndex !== null && codes[invoiceIndex] === 'ConditionalCheckFailed')
     return new OrderWriteRefused('invoice');
   if (limitIndexes.some((i) => codes[i] === 'ConditionalCheckFailed')) return new OrderWriteRefused('limit');
+  if (consultIndex !== null && codes[consultIndex] === 'ConditionalCheckFailed')
+    return new OrderWriteRefused('consult');
   return new OrderWriteRefused('contention');
 }
 
@@ -186,7 +190,7 @@ export function dynamoOrdersRepository(): OrdersRepository {
       return Item ? orderSchema.parse(Item) : null;
     },
 
-    async write({ order, expectedVersion, counters: deltas = {}, counterLimits = {}, sequence, invoice }) {
+    async write({ order, expectedVersion, counters: deltas = {}, counterLimits = {}, sequence, invoice, consult }) {
       const condition =
         expectedVersion === null
           ? { ConditionExpression: 'attribute_not_exists(orderId)' }
@@ -197,7 +201,7 @@ export function dynamoOrdersRepository(): OrdersRepository {
             };
       const put = { TableName: table(), Item: orderItem(order), ...condition };
       const counterEntries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
-      if (!sequence && !invoice && counterEntries.length === 0) {
+      if (!sequence && !invoice && !consult && counterEntries.length === 0) {
         try {
           await documentClient().send(new PutCommand(put));
         } catch (error) {
@@ -245,14 +249,19 @@ export function dynamoOrdersRepository(): OrdersRepository {
       const limitIndexes = counterEntries.flatMap(([counter], i) =>
         counterLimits[counter] === undefined ? [] : [firstCounter + i],
       );
+      const consultItem = consult ? [consultOrderedUpdate(consult)] : [];
+      const consultIndex = consult ? firstCounter + counterItems.length : null;
       try {
         await documentClient().send(
           new TransactWriteCommand({
-            TransactItems: [{ Put: put }, ...sequenceItem, ...invoiceItem, ...counterItems],
+            TransactItems: [{ Put: put }, ...sequenceItem, ...invoiceItem, ...counterItems, ...consultItem],
           }),
         );
       } catch (error) {
-        throw refusalOf(error, sequence ? 1 : null, invoice ? 1 + sequenceItem.length : null, limitIndexes) ?? error;
+        throw (
+          refusalOf(error, sequence ? 1 : null, invoice ? 1 + sequenceItem.length : null, limitIndexes, consultIndex) ??
+          error
+        );
       }
     },
 

@@ -2,7 +2,7 @@ import type { DeniedStatus } from './audit-trail';
 
 /**
  * The not-found messages of routes that hide another practice's data: a practice asking for an order, account,
- * invoice or payment that is not theirs gets the same answer as for one that does not exist (order-common.ts,
+ * invoice, payment or consult that is not theirs gets the same answer as for one that does not exist (order-common.ts,
  * money-access.ts). Such an answer may be someone probing ids, so it is audited like a 403. Other not-founds
  * (an unknown lens design, "no account number linked yet") are ordinary answers and are not.
  */
@@ -11,6 +11,8 @@ export const HIDDEN_NOT_FOUND_MESSAGES: ReadonlySet<string> = new Set([
   'Account not found',
   'Invoice not found',
   'Payment not found',
+  // CONSULT_NOT_FOUND: a consult, or its files, of another practice (and any visitor's consult files).
+  'Consult not found',
 ]);
 
 /** The status to audit for an error answer, or null when the answer is not a denial. */

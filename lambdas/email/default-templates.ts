@@ -224,6 +224,35 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       SIGN_OFF,
     ].join('\n\n'),
   },
+  // The Ampleye Virtual Consultant. The lab promises an answer within one business day.
+  'consult-received': {
+    subject: 'New consult request {{reference}}: {{practiceName}}',
+    body: [
+      'Hello,',
+      '{{requestKind}}: consult {{reference}} waits for an answer (within one business day).',
+      [
+        'Practice: {{practiceName}}',
+        'From: {{requesterName}} ({{requesterEmail}})',
+        'Patient: {{patient}}',
+        'Eye: {{eye}}',
+        'Lens on the eye: {{currentLens}}',
+      ].join('\n'),
+      'Question:\n{{question}}',
+      'Answer it at {{consultLink}}',
+    ].join('\n\n'),
+  },
+  'consult-answered': {
+    subject: 'The lab answered your consult {{reference}} (patient {{patient}})',
+    body: [
+      'Hello {{requesterName}},',
+      'The lab answered consult {{reference}} for {{practiceName}}, patient {{patient}}, {{eye}}.',
+      'Your question:\n{{question}}',
+      "The lab's answer:\n{{answer}}",
+      'Proposed lens: {{proposedLens}}',
+      '{{nextStep}} {{consultLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
 };
 
 export function defaultTemplate(kind: EmailKind): TemplateText {

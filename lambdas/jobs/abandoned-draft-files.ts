@@ -1,6 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { dynamoOrdersRepository } from '../adapters/dynamo-orders-repository';
-import { s3OrderFiles } from '../adapters/s3-order-files';
+import { s3AttachedFiles } from '../adapters/s3-attached-files';
+import { ORDER_FILES } from '../ports/attached-files';
 import { createLogger } from '../http/logger';
 import { removeAbandonedDraftFiles, type AbandonedDraftFilesReport } from '../use-cases/abandoned-draft-files';
 
@@ -11,7 +12,7 @@ import { removeAbandonedDraftFiles, type AbandonedDraftFilesReport } from '../us
 export async function handler(_event?: ScheduledEvent): Promise<AbandonedDraftFilesReport> {
   return removeAbandonedDraftFiles({
     orders: dynamoOrdersRepository(),
-    files: s3OrderFiles(),
+    files: s3AttachedFiles(ORDER_FILES),
     log: createLogger({ job: 'abandonedDraftFiles' }),
   });
 }

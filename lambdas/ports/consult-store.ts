@@ -19,6 +19,14 @@ export class ConsultWriteRefused extends Error {
   }
 }
 
+/** The counters-table item whose value is the last consult reference number given. */
+export const CONSULT_SEQUENCE_COUNTER = 'consultSequence';
+
+/** "AVC-000042": the reference a requester quotes, from the sequence value. */
+export function formatConsultReference(sequence: number): string {
+  return `AVC-${String(sequence).padStart(6, '0')}`;
+}
+
 export interface ConsultPage {
   items: Consult[];
   nextCursor: string | null;

@@ -17,6 +17,8 @@ export type OrderWriteRefusal =
   | 'invoice'
   /** A counter named in `counterLimits` would pass its ceiling (an eye's warranty exchanges are used up). */
   | 'limit'
+  /** The consult named in `consult` is not that account's, or not answered (nor ordered before). */
+  | 'consult'
   /** DynamoDB refused a transaction that overlapped another one in flight: retry. */
   | 'contention';
 
@@ -43,6 +45,12 @@ export interface OrderWrite {
   sequence?: { expected: number };
   /** An invoice issued by this change (the lab's close), written in the same transaction. */
   invoice?: { invoice: Invoice; expectedVersion: number | null };
+  /**
+   * "Order this": the consult whose answer the order places, marked ordered in the same transaction (status
+   * `ordered`, `orderId` added to its orderIds, version + 1) if it is still the account's and answered or
+   * ordered before; otherwise the whole write is refused ('consult').
+   */
+  consult?: { consultId: string; accountNumber: string; orderId: string; at: string };
 }
 
 export interface OrderPage {

@@ -1,6 +1,6 @@
 import type { Order } from '../../core/schemas/order';
 import type { Logger } from '../http/logger';
-import type { OrderFiles } from '../ports/order-files';
+import type { AttachedFiles } from '../ports/attached-files';
 import type { OrdersRepository } from '../ports/orders-repository';
 import { describeError } from './directory-failure';
 
@@ -20,7 +20,7 @@ const NO_CONTENT = 1;
 
 export interface AbandonedDraftFilesDeps {
   orders: Pick<OrdersRepository, 'listByStatus'>;
-  files: Pick<OrderFiles, 'list' | 'removeAll'>;
+  files: Pick<AttachedFiles, 'list' | 'removeAll'>;
   log: Pick<Logger, 'info' | 'warn'>;
   now?: () => Date;
 }

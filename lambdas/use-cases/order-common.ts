@@ -8,7 +8,7 @@ import type { Identity } from '../auth/verify-token';
 import type { Logger } from '../http/logger';
 import type { CustomersRepository } from '../ports/customers-repository';
 import type { LensCatalogue } from '../ports/lens-catalogue';
-import type { OrderFiles } from '../ports/order-files';
+import type { AttachedFiles } from '../ports/attached-files';
 import type { OrderEmailKind, OrderNotifier } from '../ports/order-notifier';
 import type { OrdersRepository } from '../ports/orders-repository';
 import type { UsersRepository } from '../ports/users-repository';
@@ -32,7 +32,7 @@ export interface OrderDeps {
   lenses?: Pick<LensCatalogue, 'get'>;
   notifier?: OrderNotifier;
   /** The order's stored files: `attachments` is built from them (submit, resubmit, draft saves). */
-  files?: Pick<OrderFiles, 'list'>;
+  files?: Pick<AttachedFiles, 'list'>;
   log?: Pick<Logger, 'warn' | 'error'>;
   /** Injected in tests (warranty windows, weeks); the wall clock otherwise. */
   now?: () => Date;

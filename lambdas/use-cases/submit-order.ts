@@ -26,6 +26,9 @@ type SubmitInput = z.infer<typeof submitOrderInputSchema>;
 
 const MAX_ATTEMPTS = 12;
 
+/** "Order this" named a consult the order cannot be placed from. */
+export const CONSULT_NOT_ORDERABLE = "This consult's answer can no longer be ordered.";
+
 /** "LL-000042": the lab's human order number. */
 export function formatOrderNumber(sequence: number): string {
   return `LL-${String(sequence).padStart(6, '0')}`;
@@ -142,6 +145,7 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Or
       ...orderContent(input.order, lines),
       attachments,
       ...(checked ? { remake: checked.remake } : {}),
+      ...(input.order.consultId ? { consultId: input.order.consultId } : {}),
       history: [
         ...(existing?.history ?? []),
         {
@@ -172,6 +176,16 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Or
           ...checked?.counters,
         },
         ...(checked && Object.keys(checked.counterLimits).length ? { counterLimits: checked.counterLimits } : {}),
+        ...(input.order.consultId
+          ? {
+              consult: {
+                consultId: input.order.consultId,
+                accountNumber: input.accountNumber,
+                orderId: input.orderId,
+                at,
+              },
+            }
+          : {}),
       });
     } catch (error) {
       if (!(error instanceof OrderWriteRefused)) throw error;
@@ -184,6 +198,9 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Or
       }
       // Another remake of the same lens took its last exchange between our check and this write.
       if (error.reason === 'limit') throw remakeRefusal(checked?.usedUp || 'No warranty exchanges are left.');
+      // Another practice's consult, one not answered yet, or an unknown id: all refused alike.
+      if (error.reason === 'consult')
+        throw invalidArgument(CONSULT_NOT_ORDERABLE, { consultId: [CONSULT_NOT_ORDERABLE] });
       await sleepOf(deps)(backoffMs(attempt));
       continue;
     }

@@ -65,7 +65,7 @@ const line = (eye: 'OD' | 'OS', lensId: string, parameters: LensLine['parameters
   ...(notes ? { notes } : {}),
 });
 
-const HORIZON_OD = {
+export const HORIZON_OD = {
   sagittalDepth: 4250,
   diameter: 16.5,
   sphere: -4.5,
@@ -89,7 +89,7 @@ const HORIZON_OS = {
 };
 
 /** The first demo order: the reorder below points at it. */
-const ELEANOR_FIRST_FIT = '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e01';
+export const ELEANOR_FIRST_FIT = '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e01';
 
 /** In the order they were submitted, so order numbers rise with the dates as they would have. */
 export const DEMO_ORDERS: DemoOrder[] = [

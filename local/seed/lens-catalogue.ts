@@ -5,7 +5,7 @@ import { LENS_CATALOGUE_PARTITION, lensNameKey } from '../../lambdas/ports/lens-
 
 /**
  * The starter lens catalogue: one or more designs of every type, with the ranges and steps a custom lab
- * uses (../shared/design/DOMAIN.md). The ids are fixed: orders, tests and journeys refer to them. A super
+ * uses. The ids are fixed: orders, tests and journeys refer to them. A super
  * admin may change everything in Lens Management; the seed never overwrites such edits.
  *
  * Each design's warranty policy mirrors a real lab's published terms (named beside it), fitted to the
@@ -58,6 +58,57 @@ const DOT: [string, string][] = [
   ['os', 'Dot on OS lens'],
 ];
 
+const SCLERAL_MATERIALS: [string, string][] = [
+  ['boston-xo2', 'Boston XO2 (Dk 141)'],
+  ['optimum-infinite', 'Optimum Infinite (Dk 180)'],
+  ['contamac-hexafocon-b', 'Contamac Hexafocon B (Dk 141)'],
+];
+const SURFACE_TREATMENTS: [string, string][] = [
+  ['none', 'None'],
+  ['plasma', 'Plasma'],
+  ['hydra-peg', 'Hydra-PEG'],
+];
+const LANDING_ZONES: [string, string][] = [
+  ['spherical', 'Spherical'],
+  ['toric', 'Toric'],
+  ['quadrant', 'Quadrant-specific'],
+];
+/** Scleral terms: Bausch + Lomb's, 120 days, remakes at no charge; full credit once the lens is returned. */
+const SCLERAL_WARRANTY = {
+  exchangesPerEye: null,
+  exchangeFeeCents: 0,
+  cancellationCreditPercent: 100,
+  returnRequired: true,
+};
+
+/** A quadrant's landing, steepened (+) or flattened (-) from the design's landing at that clock hour. */
+const landingAt = (hour: 12 | 3 | 6 | 9) =>
+  num(`landing${hour}`, `Landing at ${hour} o'clock (µm, + steeper)`, 'um', -200, 200, 50, false);
+
+/**
+ * The Ampleye family, the designs the virtual consultant covers (DEFAULT_TROUBLESHOOTER_SETTINGS.designIds).
+ * Its suggestions name these keys, so they are the same in both designs and must not be renamed.
+ */
+const ampleyeParameters = (diameterMin: number, diameterMax: number): ParameterDefinition[] => [
+  num('sagittalDepth', 'Sagittal depth', 'um', 3500, 6000, 50),
+  num('diameter', 'Diameter', 'mm', diameterMin, diameterMax, 0.5),
+  opt('landingZone', 'Landing zone', LANDING_ZONES),
+  // The sag difference between the flat and the steep meridian of a toric landing.
+  num('landingZoneToricity', 'Landing zone toricity', 'um', 0, 400, 50, false),
+  landingAt(12),
+  landingAt(3),
+  landingAt(6),
+  landingAt(9),
+  num('limbalClearance', 'Limbal clearance', 'um', 0, 300, 50, false),
+  sphere(-25, 20),
+  cylinder(-8),
+  axis,
+  opt('material', 'Material', SCLERAL_MATERIALS),
+  opt('surfaceTreatment', 'Surface treatment', SURFACE_TREATMENTS),
+];
+
+const AMPLEYE_MARKS = 'rotation marks on the flat meridian, a sag indicator on the steep one';
+
 export const DEMO_LENS_DESIGNS: DemoLensDesign[] = [
   {
     lensId: 'scleral-horizon',
@@ -68,7 +119,7 @@ export const DEMO_LENS_DESIGNS: DemoLensDesign[] = [
     warrantyDays: 120,
     // Bausch + Lomb's scleral terms: 120 days, remakes at no charge and without sending the lens back;
     // a cancellation is credited in full once the lens is returned.
-    warranty: { exchangesPerEye: null, exchangeFeeCents: 0, cancellationCreditPercent: 100, returnRequired: true },
+    warranty: SCLERAL_WARRANTY,
     active: true,
     parameters: [
       num('sagittalDepth', 'Sagittal depth', 'um', 3000, 6500, 10),
@@ -76,25 +127,36 @@ export const DEMO_LENS_DESIGNS: DemoLensDesign[] = [
       sphere(-25, 20),
       cylinder(-8),
       axis,
-      opt('landingZone', 'Landing zone', [
-        ['spherical', 'Spherical'],
-        ['toric', 'Toric'],
-        ['quadrant', 'Quadrant-specific'],
-      ]),
+      opt('landingZone', 'Landing zone', LANDING_ZONES),
       num('landingZoneSteps', 'Toric landing steps', '', 1, 8, 1, false),
       num('limbalClearance', 'Limbal clearance', 'um', 50, 150, 10, false),
-      opt('material', 'Material', [
-        ['boston-xo2', 'Boston XO2 (Dk 141)'],
-        ['optimum-infinite', 'Optimum Infinite (Dk 180)'],
-        ['contamac-hexafocon-b', 'Contamac Hexafocon B (Dk 141)'],
-      ]),
-      opt('surfaceTreatment', 'Surface treatment', [
-        ['none', 'None'],
-        ['plasma', 'Plasma'],
-        ['hydra-peg', 'Hydra-PEG'],
-      ]),
+      opt('material', 'Material', SCLERAL_MATERIALS),
+      opt('surfaceTreatment', 'Surface treatment', SURFACE_TREATMENTS),
       opt('dot', 'Dot / notch', DOT, false),
     ],
+  },
+  {
+    lensId: 'ampleye',
+    name: 'Ampleye',
+    type: 'scleral',
+    description: `Mini-scleral, 15.0-18.0 mm, with a toric landing zone: ${AMPLEYE_MARKS}.`,
+    // Priced and warranted like the Horizon scleral.
+    priceCents: 39500,
+    warrantyDays: 120,
+    warranty: SCLERAL_WARRANTY,
+    active: true,
+    parameters: ampleyeParameters(15, 18),
+  },
+  {
+    lensId: 'ampleye-xl',
+    name: 'Ampleye XL',
+    type: 'scleral',
+    description: `Full scleral, 18.5-20.0 mm, with a toric landing zone: ${AMPLEYE_MARKS}.`,
+    priceCents: 39500,
+    warrantyDays: 120,
+    warranty: SCLERAL_WARRANTY,
+    active: true,
+    parameters: ampleyeParameters(18.5, 20),
   },
   {
     lensId: 'gp-precision',

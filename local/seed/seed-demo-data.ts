@@ -10,6 +10,8 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { REFERENCE_LISTS } from '../../core/data/tables';
 import { tableName } from '../../lambdas/adapters/dynamo-client';
+import { dynamoConsultantSettings } from '../../lambdas/adapters/dynamo-consultant-settings';
+import { dynamoConsultStore } from '../../lambdas/adapters/dynamo-consult-store';
 import { dynamoCustomersRepository } from '../../lambdas/adapters/dynamo-customers-repository';
 import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogue';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
@@ -17,6 +19,7 @@ import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-rep
 import { dynamoUsersRepository } from '../../lambdas/adapters/dynamo-users-repository';
 import { localTableName } from '../provision/tables';
 import { DEMO_BUYING_GROUPS, DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from './demo-data';
+import { seedDemoConsults } from './demo-consults';
 import { seedDemoMoney } from './demo-money';
 import { seedDemoOrders } from './demo-orders';
 import { seedLensCatalogue } from './lens-catalogue';
@@ -80,6 +83,7 @@ export async function seedDemoData(deps: {
   const orderDeps = demoOrderDeps(deps.tablePrefix);
   await seedDemoOrders(orderDeps, ids);
   await seedDemoMoney({ ...orderDeps, money: dynamoMoneyStore() }, ids);
+  await seedDemoConsults({ ...orderDeps, consults: dynamoConsultStore(), settings: dynamoConsultantSettings() }, ids);
   return ids;
 }
 

@@ -27,6 +27,7 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
       'Order Form',
       'Pay Online',
       'Lens Credit',
+      'Consults',
       'Profile',
     ]);
     await expect(page.getByText('STAGING')).toBeVisible();
@@ -55,6 +56,7 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
       'Order Approval',
       'Invoices',
       'Warranty Claims',
+      'Consults',
     ]);
     await expect(sidebar(page).getByText('Admin', { exact: true })).toBeVisible();
   });
@@ -68,10 +70,12 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
       'Order Approval',
       'Invoices',
       'Warranty Claims',
+      'Consults',
       'User Management',
       'Customer Management',
       'Lens Management',
       'Email Management',
+      'Consultant Settings',
       'Audit',
     ]);
     await expect(sidebar(page).getByText('Super Admin', { exact: true })).toBeVisible();

@@ -39,6 +39,7 @@ describe('DynamoDB tables (core/data/tables.ts, ARCHITECTURE "Data")', () => {
       'PaymentsTable',
       'CreditLedgerTable',
       'WarrantyClaimsTable',
+      'ConsultsTable',
       'AuditLogTable',
       'TokensTable',
     ]);

@@ -94,7 +94,8 @@ describe('least privilege (docs/decisions.md: the route table names what each La
           .map((a) => `cognito-idp:${a}`)
           .sort(),
       );
-      if (!route.resources.attachments && !route.resources.documents) expect(actionsOf(statements, 's3:')).toEqual([]);
+      const { attachments, consultFiles, documents } = route.resources;
+      if (!attachments && !consultFiles && !documents) expect(actionsOf(statements, 's3:')).toEqual([]);
       for (const statement of statements.filter((s) => asList(s.Action).some((a) => a.startsWith('ses:')))) {
         expect(render(statement.Resource)).toMatch(/:ses:.*:identity\/\$\{EmailIdentity[0-9A-F]+\}$/);
       }
@@ -192,5 +193,66 @@ describe('attachment grants (spec 3: files under orders/{orderId}/)', () => {
     expect(asList(objects?.Resource).map(render).sort()).toEqual([incomingArn, objectArn]);
     const list = statements.find((st) => st.Action === 's3:ListBucket');
     expect(list?.Condition).toEqual({ StringLike: { 's3:prefix': ['orders/*', 'incoming/*'] } });
+  });
+});
+
+describe('consult file grants: consults/{consultId}/, never an order’s files', () => {
+  const consultRoute = (name: string, consultFiles: 'read' | 'readWrite'): RouteDefinition =>
+    defineRoute({
+      name,
+      input: emptyInputSchema,
+      output: emptyInputSchema,
+      access: ['customer'],
+      handler: 'unused/in-placeholder-mode',
+      resources: { consultFiles },
+    });
+  let files: SynthResult;
+  beforeAll(() => {
+    files = synthPortal({
+      stage: 'staging',
+      functionCode: 'placeholder',
+      routes: [consultRoute('readConsultFiles', 'read'), consultRoute('changeConsultFiles', 'readWrite')],
+    });
+  });
+  const s3Statements = (name: string) =>
+    statementsOfRole(files.template, roleOf(functionOfRoute(files.template, name).fn)).filter((s) =>
+      asList(s.Action).some((a) => a.startsWith('s3:')),
+    );
+  const consultObjects = '${AttachmentsBucket.Arn}/consults/*';
+  const consultUploads = '${AttachmentsBucket.Arn}/incoming/consults/*';
+
+  test('read: get objects and list keys below consults/ only (no uploads, no orders/)', () => {
+    const statements = s3Statements('readConsultFiles');
+    expect(actionsOf(statements, 's3:').sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
+    expect(render(statements.find((s) => s.Action === 's3:GetObject')?.Resource)).toBe(consultObjects);
+    expect(statements.find((s) => s.Action === 's3:ListBucket')?.Condition).toEqual({
+      StringLike: { 's3:prefix': ['consults/*'] },
+    });
+  });
+
+  test('readWrite: objects below consults/ and incoming/consults/ only, never orders/ or other uploads', () => {
+    const statements = s3Statements('changeConsultFiles');
+    const objects = statements.find((st) => asList(st.Action).includes('s3:PutObject'));
+    expect(asList(objects?.Resource).map(render).sort()).toEqual([consultObjects, consultUploads]);
+    expect(statements.find((st) => st.Action === 's3:ListBucket')?.Condition).toEqual({
+      StringLike: { 's3:prefix': ['consults/*', 'incoming/consults/*'] },
+    });
+    const resources = statements.flatMap((st) => asList(st.Resource).map(render)).join(' ');
+    expect(resources).not.toContain('/orders/');
+  });
+
+  test('the consult file routes of the route table name consultFiles, not the order attachments', () => {
+    const names = [
+      'generateConsultUploadUrl',
+      'confirmConsultFile',
+      'listConsultFiles',
+      'generateConsultDownloadUrl',
+      'deleteConsultFile',
+    ];
+    for (const route of ROUTE_LIST.filter((r) => names.includes(r.name))) {
+      expect(route.resources.attachments, route.name).toBeUndefined();
+      expect(route.resources.consultFiles, route.name).toBeDefined();
+    }
+    expect(ROUTE_LIST.filter((r) => names.includes(r.name))).toHaveLength(names.length);
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { synthPortal, type SynthResult } from './support/synth-portal';
 import { render, resourcesOf } from './support/template-walk';
+import { CONSULT_FILES, ORDER_FILES } from '../../lambdas/ports/attached-files';
 
 const OWN_DOMAIN = {
   name: 'portal.lenslab.example',
@@ -97,6 +98,15 @@ describe('attachments bucket (spec 3: orders/{orderId}/ files)', () => {
       Status: 'Enabled',
     });
     expect(rules(staging).filter((rule) => 'ExpirationInDays' in rule || 'ExpirationDate' in rule)).toHaveLength(1);
+  });
+
+  test('every kind of attached files (orders, consults) puts its unconfirmed uploads below that rule’s prefix', () => {
+    const rule = rules(staging).find((r) => r.Id === 'expire-unconfirmed-uploads');
+    for (const folder of [ORDER_FILES, CONSULT_FILES]) {
+      expect(folder.incomingPrefix.startsWith(String(rule?.Prefix))).toBe(true);
+      // Confirmed files are never below it (they would expire).
+      expect(folder.prefix.startsWith(String(rule?.Prefix))).toBe(false);
+    }
   });
 
   test('logs every request to an access-log bucket: private, TLS-only, kept as long as the function logs', () => {

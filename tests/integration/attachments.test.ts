@@ -299,7 +299,8 @@ describe('attachments: a file counts only once the server has read its first byt
 
   it('the abandoned-drafts job removes the files of a draft untouched for 30 days, against the emulators', async () => {
     const { dynamoOrdersRepository } = await import('../../lambdas/adapters/dynamo-orders-repository');
-    const { s3OrderFiles } = await import('../../lambdas/adapters/s3-order-files');
+    const { s3AttachedFiles } = await import('../../lambdas/adapters/s3-attached-files');
+    const { ORDER_FILES } = await import('../../lambdas/ports/attached-files');
     const { removeAbandonedDraftFiles } = await import('../../lambdas/use-cases/abandoned-draft-files');
     const orderId = await order('draft');
     await upload(practice, orderId, 'old.pdf', '%PDF-1.4 old');
@@ -313,7 +314,7 @@ describe('attachments: a file counts only once the server has read its first byt
           return { ...page, items: page.items.filter((o) => o.orderId === orderId) };
         },
       },
-      files: s3OrderFiles(),
+      files: s3AttachedFiles(ORDER_FILES),
       log: { info: () => {}, warn: () => {} },
       now: () => later,
     });

@@ -59,8 +59,8 @@ describe('the seeded starter catalogue', () => {
     const active = await admin('listLensDesigns', {});
     expect(active.status).toBe(200);
     const activeIds = (active.body.result.items as Row[]).map((d) => d['lensId']);
-    for (const id of ['scleral-horizon', 'gp-precision', 'soft-custom-toric', 'orthok-nightshape', 'hybrid-clarity'])
-      expect(activeIds).toContain(id);
+    const fixed = ['scleral-horizon', 'gp-precision', 'soft-custom-toric', 'orthok-nightshape', 'hybrid-clarity'];
+    for (const id of [...fixed, 'ampleye', 'ampleye-xl']) expect(activeIds).toContain(id);
     expect(activeIds).not.toContain('soft-keratoconus-legacy');
     const all = await admin('listLensDesigns', { includeInactive: true });
     expect((all.body.result.items as Row[]).map((d) => d['lensId'])).toContain('soft-keratoconus-legacy');

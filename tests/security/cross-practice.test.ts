@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
+import { CONSULT_NOT_FOUND } from '../../core/schemas/consult';
 import { counterNames } from '../../lambdas/ports/orders-repository';
+import { FROM_ORDER_NOT_FOUND } from '../../lambdas/use-cases/consults/submit-consult';
+import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/submit-order';
 import { caller, type RouteAnswer } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
 import { getRow, putRow, userRow } from '../support/dynamo-rows';
@@ -32,6 +35,7 @@ const SCOPED_KEYS = new Set([
   'invoiceNumber',
   'paymentId',
   'claimId',
+  'consultId',
 ]);
 
 /** Every object key a route's input schema can take, through optional/default/pipe/array/union wrappers. */
@@ -76,15 +80,24 @@ interface Target {
   outsiderId: string;
   invoiceNumber: string;
   paymentId: string;
+  /** A's consult, answered by the lab (so "Order this" from it would pass for A), with one file. */
+  consultId: string;
+  consultVersion: number;
+  consultFile: string;
+  /** A visitor's request the lab has not linked to any practice. */
+  leadId: string;
 }
 
 /**
  * What must hold for one call: `not-found` (404, the same answer as for an id that does not exist),
  * `remake-refused` (400, the same message as for a missing order), `no-prices` (200, the public catalogue
  * without any price), `not-discarded` (200 `{ discarded: false }`, the same answer as for an id that does not
- * exist: discarding is idempotent, so a retry after success must not fail).
+ * exist: discarding is idempotent, so a retry after success must not fail), `consult-refused` (400 on
+ * `consultId`, the same message as for a consult not answered yet), `from-order-refused` (400 on
+ * `currentLens.fromOrderId`, the same message as for an unknown order).
  */
-type Expectation = 'not-found' | 'remake-refused' | 'no-prices' | 'not-discarded';
+type Expectation =
+  'not-found' | 'remake-refused' | 'no-prices' | 'not-discarded' | 'consult-refused' | 'from-order-refused';
 interface Probe {
   label: string;
   data: (t: Target) => unknown;
@@ -101,6 +114,10 @@ const A_SECRETS = {
   company: `Practice A ${MARK}`,
   orderFile: `topography-${MARK}.pdf`,
   draftFile: `draft-scan-${MARK}.pdf`,
+  consultPatient: `Consult-A-${MARK}`,
+  consultQuestion: `Question-A-${MARK}`,
+  consultFile: `oct-scan-${MARK}.pdf`,
+  leadEmail: `lead-${MARK}@lakeside.test`,
 };
 
 const orderFields = (patient: string) => ({
@@ -108,6 +125,27 @@ const orderFields = (patient: string) => ({
   poNumber: A_SECRETS.poNumber,
   lines: [{ eye: 'OD', lensId: LENS_ID, parameters: { sphere: -2.5, diameter: 16.5 }, quantity: 1 }],
   shipping: { method: 'standard', address: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } },
+});
+
+const consultInput = (consultId: string, accountNumber: string) => ({
+  consultId,
+  accountNumber,
+  patientReference: 'hijack',
+  eye: 'OD',
+  currentLens: { designName: 'Test Scleral' },
+  question: 'hijack',
+});
+
+const publicConsultInput = () => ({
+  consultId: randomUUID(),
+  practiceName: 'Hijack Optometry',
+  contactName: 'Otto',
+  email: 'otto@b.test',
+  licenceNumber: 'OD-1',
+  patientInitials: 'XX',
+  eye: 'OD',
+  currentLens: { designName: 'Test Scleral' },
+  question: 'hijack',
 });
 
 /**
@@ -183,6 +221,15 @@ const PROBES: Record<string, Probe[]> = {
         order: { ...orderFields('remake'), remake: { kind: 'reorder', ofOrderId: t.orderId } },
       }),
       expect: 'remake-refused',
+    },
+    {
+      label: '"Order this" from A\'s answered consult on B\'s own account',
+      data: (t) => ({
+        orderId: randomUUID(),
+        accountNumber: t.accountB,
+        order: { ...orderFields('x'), consultId: t.consultId },
+      }),
+      expect: 'consult-refused',
     },
   ],
   cancelOrder: [
@@ -313,6 +360,75 @@ const PROBES: Record<string, Probe[]> = {
     },
   ],
   listLensDesigns: [{ label: "A's account", data: (t) => ({ account: t.accountA }), expect: 'no-prices' }],
+  // The Ampleye Virtual Consultant: A's consult, its file and an unlinked lead, aimed at from B.
+  submitConsult: [
+    {
+      label: "A's consult id replayed on B's own account",
+      data: (t) => consultInput(t.consultId, t.accountB),
+      expect: 'not-found',
+    },
+    { label: "a new consult on A's account", data: (t) => consultInput(randomUUID(), t.accountA), expect: 'not-found' },
+    {
+      label: "a lens from A's order on B's own account",
+      data: (t) => ({
+        ...consultInput(randomUUID(), t.accountB),
+        currentLens: { fromOrderId: t.orderId, designName: 'Test Scleral' },
+      }),
+      expect: 'from-order-refused',
+    },
+  ],
+  submitPublicConsult: [
+    {
+      label: "A's consult id replayed as a visitor",
+      data: (t) => ({
+        ...publicConsultInput(),
+        consultId: t.consultId,
+      }),
+      expect: 'not-found',
+    },
+    {
+      label: "the lead's id replayed with another email",
+      data: (t) => ({ ...publicConsultInput(), consultId: t.leadId }),
+      expect: 'not-found',
+    },
+  ],
+  listAccountConsults: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  getConsult: [
+    { label: "A's consult", data: (t) => ({ consultId: t.consultId }), expect: 'not-found' },
+    { label: 'an unlinked lead', data: (t) => ({ consultId: t.leadId }), expect: 'not-found' },
+  ],
+  generateConsultUploadUrl: [
+    {
+      label: "A's consult",
+      data: (t) => ({ consultId: t.consultId, filename: 'x.pdf', contentType: 'application/pdf', size: 5 }),
+      expect: 'not-found',
+    },
+  ],
+  confirmConsultFile: [
+    {
+      label: "A's consult file",
+      data: (t) => ({ consultId: t.consultId, filename: t.consultFile }),
+      expect: 'not-found',
+    },
+  ],
+  listConsultFiles: [
+    { label: "A's consult", data: (t) => ({ consultId: t.consultId }), expect: 'not-found' },
+    { label: 'an unlinked lead', data: (t) => ({ consultId: t.leadId }), expect: 'not-found' },
+  ],
+  generateConsultDownloadUrl: [
+    {
+      label: "A's consult file",
+      data: (t) => ({ consultId: t.consultId, filename: t.consultFile }),
+      expect: 'not-found',
+    },
+  ],
+  deleteConsultFile: [
+    {
+      label: "A's consult file",
+      data: (t) => ({ consultId: t.consultId, filename: t.consultFile }),
+      expect: 'not-found',
+    },
+  ],
 };
 
 /** A route closed to customers, aimed at A anyway: every order/account key filled with A's ids. */
@@ -324,6 +440,7 @@ const closedRouteData = (t: Target) => ({
   version: t.orderVersion,
   invoiceNumber: t.invoiceNumber,
   paymentId: t.paymentId,
+  consultId: t.consultId,
 });
 
 let target: Target;
@@ -352,9 +469,14 @@ async function customerOf(accountNumber: string, firstName: string) {
   return { api: caller(urls.api, await signIn(user)), userId: user.userId };
 }
 
-async function upload(api: Api, orderId: string, filename: string, body: string) {
-  const signed = await api('generateUploadUrl', {
-    orderId,
+/** Uploads a PDF as the browser does and has the server confirm it: to an order, or to a consult. */
+async function upload(api: Api, orderId: string, filename: string, body: string, owner: 'order' | 'consult' = 'order') {
+  const routes =
+    owner === 'order'
+      ? { sign: 'generateUploadUrl', confirm: 'confirmOrderFile', key: 'orderId' }
+      : { sign: 'generateConsultUploadUrl', confirm: 'confirmConsultFile', key: 'consultId' };
+  const signed = await api(routes.sign, {
+    [routes.key]: orderId,
     filename,
     contentType: 'application/pdf',
     size: Buffer.byteLength(body),
@@ -367,13 +489,13 @@ async function upload(api: Api, orderId: string, filename: string, body: string)
   });
   expect(put.status).toBe(200);
   // Attached only once the server has checked its first bytes (issue 10 item 8).
-  expect((await api('confirmOrderFile', { orderId, filename })).status).toBe(200);
+  expect((await api(routes.confirm, { [routes.key]: orderId, filename })).status).toBe(200);
 }
 
-/** The order's objects in S3 as stored: key, size, ETag and time, so any rewrite or deletion shows. */
-async function s3Objects(orderId: string) {
+/** An order's (or consult's) objects in S3 as stored: key, size, ETag and time, so any rewrite or deletion shows. */
+async function s3Objects(id: string, folder: 'orders' | 'consults' = 'orders') {
   const page = await s3.send(
-    new ListObjectsV2Command({ Bucket: process.env['ATTACHMENTS_BUCKET'], Prefix: `orders/${orderId}/` }),
+    new ListObjectsV2Command({ Bucket: process.env['ATTACHMENTS_BUCKET'], Prefix: `${folder}/${id}/` }),
   );
   return (page.Contents ?? []).map((o) => ({
     key: o.Key,
@@ -397,6 +519,9 @@ async function snapshot() {
     invoice: await getRow('invoices', { invoiceNumber: target.invoiceNumber }),
     payment: await getRow('payments', { paymentId: target.paymentId }),
     creditA: await getRow('creditLedger', { accountNumber: target.accountA, sk: 'balance' }),
+    consult: await getRow('consults', { consultId: target.consultId }),
+    lead: await getRow('consults', { consultId: target.leadId }),
+    consultFiles: await s3Objects(target.consultId, 'consults'),
   };
 }
 
@@ -406,7 +531,13 @@ function expectNoDataOfA(answer: RouteAnswer) {
   for (const secret of Object.values(A_SECRETS)) expect(text).not.toContain(secret);
 }
 
-const NOT_FOUND_MESSAGES = ['Order not found', 'Account not found', 'Invoice not found', 'Payment not found'];
+const NOT_FOUND_MESSAGES = [
+  'Order not found',
+  'Account not found',
+  'Invoice not found',
+  'Payment not found',
+  CONSULT_NOT_FOUND,
+];
 
 function expectOutcome(answer: RouteAnswer, expected: Expectation) {
   expect(answer.status).toBeLessThan(500);
@@ -421,6 +552,12 @@ function expectOutcome(answer: RouteAnswer, expected: Expectation) {
   } else if (expected === 'remake-refused') {
     expect(answer.status).toBe(400);
     expect(answer.body['error'].message).toBe('The order to remake was not found for this account.');
+  } else if (expected === 'consult-refused') {
+    expect(answer.status).toBe(400);
+    expect(answer.body['error'].details.fieldErrors).toEqual({ consultId: [CONSULT_NOT_ORDERABLE] });
+  } else if (expected === 'from-order-refused') {
+    expect(answer.status).toBe(400);
+    expect(answer.body['error'].details.fieldErrors).toEqual({ 'currentLens.fromOrderId': [FROM_ORDER_NOT_FOUND] });
   } else {
     expect(answer.status).toBe(200);
     const items = answer.body['result'].items as { lensId: string; priceCents?: number }[];
@@ -428,6 +565,16 @@ function expectOutcome(answer: RouteAnswer, expected: Expectation) {
     expect(items.filter((d) => d.priceCents !== undefined)).toEqual([]);
   }
 }
+
+/** How each test names what it checks. */
+const RULE_TEXT: Record<Expectation, string> = {
+  'not-found': 'gets 404 not-found',
+  'no-prices': 'answers the catalogue without any price',
+  'remake-refused': 'is refused as if the order did not exist',
+  'from-order-refused': 'is refused as if the order did not exist',
+  'consult-refused': 'is refused as if the consult were not answered',
+  'not-discarded': 'answers as for an unknown id (nothing discarded)',
+};
 
 let before: Awaited<ReturnType<typeof snapshot>>;
 
@@ -542,6 +689,47 @@ beforeAll(async () => {
   const ownInvoice = await owner('getInvoice', { invoiceNumber, accountNumber: accountA });
   expect(ownInvoice.status).toBe(200);
 
+  // A's consult about the placed order's lens, with a file, answered by the lab; and a visitor's lead.
+  const consultId = randomUUID();
+  const asked = await owner('submitConsult', {
+    consultId,
+    accountNumber: accountA,
+    patientReference: A_SECRETS.consultPatient,
+    eye: 'OD',
+    currentLens: { fromOrderId: orderId, lensId: LENS_ID, designName: 'Test Scleral' },
+    question: A_SECRETS.consultQuestion,
+  });
+  expect(asked.status).toBe(200);
+  await upload(owner, consultId, A_SECRETS.consultFile, '%PDF-1.4 consult of A', 'consult');
+  const answered = await lab('replyToConsult', {
+    consultId,
+    version: 0,
+    text: 'Order it again as it is.',
+    proposal: { lensId: LENS_ID, parameters: { sphere: -2.5, diameter: 16.5 } },
+  });
+  expect(answered.status).toBe(200);
+  const seenConsult = await owner('getConsult', { consultId });
+  expect(seenConsult.body['result'].patient).toBe(A_SECRETS.consultPatient);
+  const leadId = randomUUID();
+  const at = new Date().toISOString();
+  await putRow('consults', {
+    consultId: leadId,
+    reference: `AVC-9${MARK.replace(/[^0-9]/g, '0').slice(0, 5)}`,
+    source: 'public',
+    status: 'new',
+    requester: { name: 'Dr Lee', email: A_SECRETS.leadEmail, practiceName: 'Lakeside', licenceNumber: 'OD-1' },
+    patient: 'JD',
+    eye: 'OS',
+    currentLens: { designName: 'Another scleral', parameters: {} },
+    suggestions: [],
+    question: 'Is this too much clearance?',
+    orderIds: [],
+    createdAt: at,
+    statusAt: at,
+    updatedAt: at,
+    version: 0,
+  });
+
   target = {
     invoiceNumber,
     paymentId,
@@ -553,10 +741,16 @@ beforeAll(async () => {
     orderFile: A_SECRETS.orderFile,
     draftFile: A_SECRETS.draftFile,
     outsiderId: outsiderUser.userId,
+    consultId,
+    consultVersion: answered.body['result'].version as number,
+    consultFile: A_SECRETS.consultFile,
+    leadId,
   };
   before = await snapshot();
   expect(before.orderFiles).toHaveLength(1);
   expect(before.draftFiles).toHaveLength(1);
+  expect(before.consultFiles).toHaveLength(1);
+  expect(before.consult).toMatchObject({ status: 'answered' });
 });
 
 afterAll(() => s3?.destroy());
@@ -584,14 +778,7 @@ describe("security: practice B's customer gets not-found on every route aimed at
   for (const route of SCOPED_ROUTES) {
     if (openToCustomers(route)) {
       for (const probe of PROBES[route.name] ?? []) {
-        const rule =
-          probe.expect === 'no-prices'
-            ? 'answers the catalogue without any price'
-            : probe.expect === 'remake-refused'
-              ? 'is refused as if the order did not exist'
-              : probe.expect === 'not-discarded'
-                ? 'answers as for an unknown id (nothing discarded)'
-                : 'gets 404 not-found';
+        const rule = RULE_TEXT[probe.expect];
         it(`${route.name} on ${probe.label} ${rule}, never A's data, never a 5xx`, async () => {
           expectOutcome(await outsider(route.name, probe.data(target)), probe.expect);
         });
@@ -617,6 +804,9 @@ describe("security: practice B's customer gets not-found on every route aimed at
     expect(own.status).toBe(200);
     // Nothing B tried above was stored under B's account either.
     expect(own.body['result'].items).toEqual([]);
+    const consults = await outsider('listAccountConsults', { accountNumber: target.accountB });
+    expect(consults.status).toBe(200);
+    expect(consults.body['result'].items).toEqual([]);
     const lenses = await outsider('listLensDesigns', { account: target.accountB });
     const design = (lenses.body['result'].items as { lensId: string; priceCents?: number }[]).find(
       (d) => d.lensId === LENS_ID,

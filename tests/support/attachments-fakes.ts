@@ -1,14 +1,18 @@
 /** In-memory fakes of the attachment ports (order access, the object store), same rules as the adapters. */
 import type { OrderAccess, OrderOwner } from '../../lambdas/ports/order-access';
 import {
+  attachedFileKey,
+  filesFolder,
   incomingFileKey,
-  orderFileKey,
-  type InspectedOrderFile,
-  type OrderFileDownload,
-  type OrderFileUpload,
-  type OrderFiles,
-  type StoredOrderFile,
-} from '../../lambdas/ports/order-files';
+  incomingFolder,
+  ORDER_FILES,
+  type AttachedFiles,
+  type FileDownload,
+  type FileFolder,
+  type FileUpload,
+  type InspectedFile,
+  type StoredFile,
+} from '../../lambdas/ports/attached-files';
 
 export class InMemoryOrderAccess implements OrderAccess {
   readonly rows = new Map<string, OrderOwner>();
@@ -27,20 +31,34 @@ export const FILE_STARTS: Record<string, Uint8Array> = {
 };
 
 /** A stored object: its facts and bytes, and a revision that changes with each PUT. */
-interface FakeObject extends StoredOrderFile {
+interface FakeObject extends StoredFile {
   bytes: Uint8Array;
   etag: string;
 }
 
 let nextEtag = 1;
 
-/** Signed URLs are readable records of what was signed: `fake://put/{key}?...`. */
-export class InMemoryOrderFiles implements OrderFiles {
-  readonly objects = new Map<string, FakeObject>();
-  readonly signedUploads: (OrderFileUpload & { expiresIn: number })[] = [];
-  readonly signedDownloads: (OrderFileDownload & { expiresIn: number })[] = [];
+/**
+ * One kind of attached files (ORDER_FILES unless told). Signed URLs are readable records of what was signed:
+ * `fake://put/{key}?...`. Pass one `objects` map to several kinds to share a bucket between them.
+ */
+export class InMemoryAttachedFiles implements AttachedFiles {
+  readonly signedUploads: (FileUpload & { expiresIn: number })[] = [];
+  readonly signedDownloads: (FileDownload & { expiresIn: number })[] = [];
   /** startBytes of every read, to check the server asks for enough of each file. */
   readonly reads: number[] = [];
+
+  constructor(
+    readonly folder: FileFolder = ORDER_FILES,
+    readonly objects = new Map<string, FakeObject>(),
+  ) {}
+
+  private key(ownerId: string, filename: string) {
+    return attachedFileKey(this.folder, ownerId, filename);
+  }
+  private incomingKey(ownerId: string, filename: string) {
+    return incomingFileKey(this.folder, ownerId, filename);
+  }
 
   private store(key: string, contentType: string, bytes: Uint8Array, size = bytes.length) {
     const name = key.slice(key.lastIndexOf('/') + 1);
@@ -54,22 +72,17 @@ export class InMemoryOrderFiles implements OrderFiles {
     });
   }
 
-  /** Stores an attached file (as confirmOrderFile leaves it); by default a real start of its type. */
-  put(orderId: string, filename: string, contentType = 'application/pdf', size = 1000, bytes?: Uint8Array) {
-    this.store(
-      orderFileKey(orderId, filename),
-      contentType,
-      bytes ?? FILE_STARTS[contentType] ?? new Uint8Array(),
-      size,
-    );
+  /** Stores an attached file (as the confirm step leaves it); by default a real start of its type. */
+  put(ownerId: string, filename: string, contentType = 'application/pdf', size = 1000, bytes?: Uint8Array) {
+    this.store(this.key(ownerId, filename), contentType, bytes ?? FILE_STARTS[contentType] ?? new Uint8Array(), size);
   }
 
   /** Stores an upload as the browser's PUT to the presigned URL would (not yet attached). */
-  putIncoming(orderId: string, filename: string, contentType: string, bytes: Uint8Array, size = bytes.length) {
-    this.store(incomingFileKey(orderId, filename), contentType, bytes, size);
+  putIncoming(ownerId: string, filename: string, contentType: string, bytes: Uint8Array, size = bytes.length) {
+    this.store(this.incomingKey(ownerId, filename), contentType, bytes, size);
   }
 
-  private inspect(key: string, startBytes: number): InspectedOrderFile | null {
+  private inspect(key: string, startBytes: number): InspectedFile | null {
     const object = this.objects.get(key);
     if (!object) return null;
     this.reads.push(startBytes);
@@ -77,43 +90,43 @@ export class InMemoryOrderFiles implements OrderFiles {
     return { ...file, start: bytes.slice(0, startBytes), revision: { etag } };
   }
 
-  async uploadUrl(upload: OrderFileUpload, expiresIn: number) {
+  async uploadUrl(upload: FileUpload, expiresIn: number) {
     this.signedUploads.push({ ...upload, expiresIn });
-    return `fake://put/${incomingFileKey(upload.orderId, upload.filename)}?type=${upload.contentType}&size=${upload.size}`;
+    return `fake://put/${this.incomingKey(upload.ownerId, upload.filename)}?type=${upload.contentType}&size=${upload.size}`;
   }
-  async downloadUrl(download: OrderFileDownload, expiresIn: number) {
+  async downloadUrl(download: FileDownload, expiresIn: number) {
     this.signedDownloads.push({ ...download, expiresIn });
-    return `fake://get/${orderFileKey(download.orderId, download.filename)}?disposition=${download.disposition}`;
+    return `fake://get/${this.key(download.ownerId, download.filename)}?disposition=${download.disposition}`;
   }
-  async list(orderId: string, startBytes: number) {
-    const folder = orderFileKey(orderId, 'x').slice(0, -1);
+  async list(ownerId: string, startBytes: number) {
+    const folder = filesFolder(this.folder, ownerId);
     return [...this.objects.keys()]
-      .filter((key) => key.startsWith(folder))
+      .filter((key) => key.startsWith(folder) && !key.slice(folder.length).includes('/'))
       .sort((a, b) => a.localeCompare(b))
       .map((key) => this.inspect(key, startBytes)!);
   }
-  async head(orderId: string, filename: string, startBytes: number) {
-    return this.inspect(orderFileKey(orderId, filename), startBytes);
+  async head(ownerId: string, filename: string, startBytes: number) {
+    return this.inspect(this.key(ownerId, filename), startBytes);
   }
-  async incoming(orderId: string, filename: string, startBytes: number) {
-    return this.inspect(incomingFileKey(orderId, filename), startBytes);
+  async incoming(ownerId: string, filename: string, startBytes: number) {
+    return this.inspect(this.incomingKey(ownerId, filename), startBytes);
   }
-  async attach(orderId: string, filename: string, revision: InspectedOrderFile['revision']) {
-    const from = incomingFileKey(orderId, filename);
+  async attach(ownerId: string, filename: string, revision: InspectedFile['revision']) {
+    const from = this.incomingKey(ownerId, filename);
     const upload = this.objects.get(from);
     if (!upload || upload.etag !== revision.etag) return false;
-    this.objects.set(orderFileKey(orderId, filename), upload);
+    this.objects.set(this.key(ownerId, filename), upload);
     this.objects.delete(from);
     return true;
   }
-  async removeIncoming(orderId: string, filename: string) {
-    this.objects.delete(incomingFileKey(orderId, filename));
+  async removeIncoming(ownerId: string, filename: string) {
+    this.objects.delete(this.incomingKey(ownerId, filename));
   }
-  async remove(orderId: string, filename: string) {
-    this.objects.delete(orderFileKey(orderId, filename));
+  async remove(ownerId: string, filename: string) {
+    this.objects.delete(this.key(ownerId, filename));
   }
-  async removeAll(orderId: string) {
-    const folders = [orderFileKey(orderId, 'x').slice(0, -1), incomingFileKey(orderId, 'x').slice(0, -1)];
+  async removeAll(ownerId: string) {
+    const folders = [filesFolder(this.folder, ownerId), incomingFolder(this.folder, ownerId)];
     for (const key of [...this.objects.keys()]) if (folders.some((f) => key.startsWith(f))) this.objects.delete(key);
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { LensDesign } from '../../core/schemas/lens';
 import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
+import type { Consult } from '../../core/schemas/consult';
 import type { Invoice } from '../../core/schemas/invoice';
 import type { Order } from '../../core/schemas/order';
 import type { UserActivity } from '../../core/schemas/user-activity';
@@ -36,8 +37,14 @@ export class InMemoryOrders implements OrdersRepository {
   readonly writes: OrderWrite[] = [];
   /** Refusals to answer before the next writes reach the store (simulates contention). */
   readonly pendingRefusals: OrderWriteRefused[] = [];
-  /** Where invoices written with an order (the lab's close) go, so money tests can read them. */
-  constructor(readonly invoices: Map<string, Invoice> = new Map()) {}
+  /**
+   * Where invoices written with an order (the lab's close) go, so money tests can read them; and the consults
+   * an "Order this" submit marks ordered (share InMemoryConsultStore's rows).
+   */
+  constructor(
+    readonly invoices: Map<string, Invoice> = new Map(),
+    readonly consults: Map<string, Consult> = new Map(),
+  ) {}
 
   async get(orderId: string) {
     const row = this.rows.get(orderId);
@@ -55,6 +62,11 @@ export class InMemoryOrders implements OrdersRepository {
     for (const [name, limit] of Object.entries(request.counterLimits ?? {}))
       if ((this.counterValues.get(name) ?? 0) + (request.counters?.[name] ?? 0) > limit)
         throw new OrderWriteRefused('limit');
+    const consult = request.consult ? this.consults.get(request.consult.consultId) : undefined;
+    if (request.consult) {
+      const orderable = consult?.status === 'answered' || consult?.status === 'ordered';
+      if (!orderable || consult.accountNumber !== request.consult.accountNumber) throw new OrderWriteRefused('consult');
+    }
     if (request.invoice) {
       const stored = this.invoices.get(request.invoice.invoice.invoiceNumber);
       const expected = request.invoice.expectedVersion;
@@ -64,6 +76,17 @@ export class InMemoryOrders implements OrdersRepository {
     this.writes.push(structuredClone(request));
     this.rows.set(request.order.orderId, structuredClone(request.order));
     if (request.sequence) this.counterValues.set(counterNames.sequence, request.sequence.expected + 1);
+    if (request.consult && consult) {
+      this.consults.set(consult.consultId, {
+        ...consult,
+        status: 'ordered',
+        // The adapter keeps statusAt at the first order when a consult is ordered again.
+        statusAt: consult.status === 'ordered' ? consult.statusAt : request.consult.at,
+        orderIds: [...consult.orderIds, request.consult.orderId],
+        updatedAt: request.consult.at,
+        version: consult.version + 1,
+      });
+    }
     for (const [name, delta] of Object.entries(request.counters ?? {}))
       this.counterValues.set(name, (this.counterValues.get(name) ?? 0) + delta);
   }

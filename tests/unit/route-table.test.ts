@@ -13,7 +13,15 @@ describe('route table', () => {
   it('denies by default: a route is public only if it is on this reviewed list', () => {
     const publicRoutes = ROUTE_LIST.filter((r) => r.access === 'public').map((r) => r.name);
     // paymentWebhook: the card gateway's signed events; its handler refuses any call without a valid signature.
-    expect(publicRoutes.sort()).toEqual(['checkEmailExists', 'paymentWebhook', 'signUp']);
+    // getConsultantSetup: the troubleshooter's thresholds and designs, no prices. submitPublicConsult: a
+    // visitor's consult request, rate-limited per address and per email, with a honeypot.
+    expect(publicRoutes.sort()).toEqual([
+      'checkEmailExists',
+      'getConsultantSetup',
+      'paymentWebhook',
+      'signUp',
+      'submitPublicConsult',
+    ]);
   });
 
   it('only the gateway webhook is a webhook route, and it is public (it has no user token to check)', () => {

@@ -118,7 +118,7 @@ describe('route guard and signed-in layout (spec 2 layout, spec 4 route guard, s
       within(menu)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'Order Form', 'Pay Online', 'Lens Credit', 'Profile']);
+    ).toEqual(['Dashboard', 'Order Form', 'Pay Online', 'Lens Credit', 'Consults', 'Profile']);
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByText('Ann Lee')).toBeInTheDocument();
     expect(within(sidebar).getByText('Customer')).toBeInTheDocument();
@@ -149,8 +149,9 @@ describe('route guard and signed-in layout (spec 2 layout, spec 4 route guard, s
   it('a super admin sees the full admin menu', () => {
     renderAt('/admin/home', fakeSession({ role: 'superadmin', home: '/admin/home' }));
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    // Admin menu (4), User, Customer, Lens and Email Management, and Audit.
-    expect(within(menu).getAllByRole('link')).toHaveLength(9);
+    // Admin menu (Dashboard, Order Approval, Invoices, Warranty Claims, Consults), then User, Customer, Lens and
+    // Email Management, Consultant Settings and Audit.
+    expect(within(menu).getAllByRole('link')).toHaveLength(11);
     expect(within(screen.getByRole('complementary', { name: 'Sidebar' })).getByText('Super Admin')).toBeInTheDocument();
   });
 

@@ -287,8 +287,8 @@ describe('order attachments: refused in the browser before the server is asked',
     expect(uploadCalls()).toHaveLength(0);
   });
 
-  it(`refuses files beyond ${ATTACHMENT_LIMITS.maxFilesPerOrder} per order, counting the stored ones`, async () => {
-    files = Array.from({ length: ATTACHMENT_LIMITS.maxFilesPerOrder - 1 }, (_, i) => stored(`scan-${i}.pdf`));
+  it(`refuses files beyond ${ATTACHMENT_LIMITS.maxFiles} per order, counting the stored ones`, async () => {
+    files = Array.from({ length: ATTACHMENT_LIMITS.maxFiles - 1 }, (_, i) => stored(`scan-${i}.pdf`));
     const { user } = renderAttachments();
     await screen.findByText('scan-0.pdf');
     await user.upload(fileInput(), [pdf('tenth.pdf'), pdf('eleventh.pdf')]);

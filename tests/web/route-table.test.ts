@@ -30,6 +30,8 @@ describe('spec 2 route table', () => {
     ['/auth/reset-password', 'Authentication'],
     ['/auth/request', 'Authentication'],
     ['/ampleye-virtual-consultant', 'Ampleye Virtual Consultant'],
+    ['/ampleye-virtual-consultant/troubleshooter', 'Ampleye Virtual Consultant'],
+    ['/ampleye-virtual-consultant/ask', 'Ampleye Virtual Consultant'],
     ['/settings', 'Settings'],
     ['/terms', 'Terms and Conditions'],
     ['/customer/home', 'Dashboard'],
@@ -37,14 +39,20 @@ describe('spec 2 route table', () => {
     ['/customer/payment', 'Pay Online'],
     ['/customer/credit', 'Lens Credit'],
     ['/customer/profile', 'Profile'],
+    ['/customer/consults', 'Consults'],
+    ['/customer/consults/new', 'Ask a Consultant'],
+    ['/customer/consults/:consultId', 'Consult'],
     ['/admin/home', 'Dashboard'],
     ['/admin/order-approval', 'Order Approval'],
     ['/admin/invoices', 'Invoices'],
     ['/admin/warranty-claims', 'Warranty Claims'],
+    ['/admin/consults', 'Consults'],
+    ['/admin/consults/:consultId', 'Consult'],
     ['/admin/user-management', 'User Management'],
     ['/admin/customer-management', 'Customer Management'],
     ['/admin/lens-management', 'Lens Management'],
     ['/admin/email-management', 'Email Management'],
+    ['/admin/consultant-settings', 'Consultant Settings'],
     ['/admin/audit', 'Audit'],
     ['/error/*', 'Error'],
   ])('%s is routed with the title %s', (path, title) => {
@@ -87,33 +95,37 @@ describe('spec 2 and 6 menus', () => {
       'Order Form',
       'Pay Online',
       'Lens Credit',
+      'Consults',
       'Profile',
     ]);
   });
 
-  it('admins see Dashboard, Order Approval, Invoices and Warranty Claims', () => {
+  it('admins see Dashboard, Order Approval, Invoices, Warranty Claims and Consults', () => {
     expect(menuFor(ROLES.ADMIN)).toEqual(ADMIN_MENU);
     expect(ADMIN_MENU.map((i) => i.path)).toEqual([
       '/admin/home',
       '/admin/order-approval',
       '/admin/invoices',
       '/admin/warranty-claims',
+      '/admin/consults',
     ]);
   });
 
-  it('super admins also see User, Customer, Lens and Email Management, and Audit', () => {
+  it('super admins also see User, Customer, Lens and Email Management, Consultant Settings and Audit', () => {
     expect(menuFor(ROLES.SUPERADMIN).map((i) => i.label)).toEqual([
       'Dashboard',
       'Order Approval',
       'Invoices',
       'Warranty Claims',
+      'Consults',
       'User Management',
       'Customer Management',
       'Lens Management',
       'Email Management',
+      'Consultant Settings',
       'Audit',
     ]);
-    expect(SUPER_ADMIN_MENU).toHaveLength(5);
+    expect(SUPER_ADMIN_MENU).toHaveLength(6);
     expect(CUSTOMER_MENU.every((i) => i.path.startsWith('/customer/'))).toBe(true);
   });
 });

@@ -1,13 +1,14 @@
 import { ROUTES } from '../../../core/routes';
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
-import { s3OrderFiles } from '../../adapters/s3-order-files';
+import { s3AttachedFiles } from '../../adapters/s3-attached-files';
+import { ORDER_FILES } from '../../ports/attached-files';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { discardOrderDraft } from '../../use-cases/discard-order-draft';
 
 const orders = dynamoOrdersRepository();
 const users = dynamoUsersRepository();
-const files = s3OrderFiles();
+const files = s3AttachedFiles(ORDER_FILES);
 
 export const handler = createHandler(ROUTES.discardOrderDraft, (input, ctx) =>
   discardOrderDraft(callerOf(ctx), input, {

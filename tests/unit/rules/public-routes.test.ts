@@ -12,6 +12,8 @@ describe('spec 2 public routes', () => {
     '/error/not-found',
     '/ampleye-virtual-consultant',
     '/ampleye-virtual-consultant/step-2',
+    '/ampleye-virtual-consultant/troubleshooter',
+    '/ampleye-virtual-consultant/ask',
   ])('%j is public', (path) => {
     expect(isPublicRoute(path)).toBe(true);
   });

@@ -26,7 +26,13 @@ describe('spec 4 route guard', () => {
   });
 
   it('spec 2, 6: the super admin pages refuse a plain admin', () => {
-    for (const page of ['user-management', 'customer-management', 'lens-management', 'email-management']) {
+    for (const page of [
+      'user-management',
+      'customer-management',
+      'lens-management',
+      'email-management',
+      'consultant-settings',
+    ]) {
       expect(decideRoute(`/admin/${page}`, authenticated('admin'))).toMatchObject({ reason: 'access-denied' });
     }
   });

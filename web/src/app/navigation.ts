@@ -1,6 +1,7 @@
 /**
- * spec 2 and 6 menus: customers see the customer menu only; admins Dashboard, Order Approval, Invoices and
- * Warranty Claims (issue 9); super admins also User, Customer, Lens and Email Management, and Audit.
+ * spec 2 and 6 menus: customers see the customer menu only (with Consults, their fit questions and the lab's
+ * answers); admins Dashboard, Order Approval, Invoices, Warranty Claims (issue 9) and Consults; super admins
+ * also User, Customer, Lens and Email Management, Consultant Settings and Audit.
  */
 import { ROLES, type Role } from '../../../core/rules/auth-status';
 import type { IconName } from '../components/layout/nav-icon';
@@ -17,6 +18,7 @@ export const CUSTOMER_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.customerOrder.path, label: 'Order Form', icon: 'order' },
   { path: PORTAL_ROUTES.customerPayment.path, label: 'Pay Online', icon: 'payment' },
   { path: PORTAL_ROUTES.customerCredit.path, label: 'Lens Credit', icon: 'credit' },
+  { path: PORTAL_ROUTES.customerConsults.path, label: 'Consults', icon: 'consults' },
   { path: PORTAL_ROUTES.customerProfile.path, label: 'Profile', icon: 'profile' },
 ];
 
@@ -25,6 +27,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.orderApproval.path, label: 'Order Approval', icon: 'approval' },
   { path: PORTAL_ROUTES.adminInvoices.path, label: 'Invoices', icon: 'payment' },
   { path: PORTAL_ROUTES.warrantyClaims.path, label: 'Warranty Claims', icon: 'credit' },
+  { path: PORTAL_ROUTES.adminConsults.path, label: 'Consults', icon: 'consults' },
 ];
 
 export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
@@ -32,6 +35,7 @@ export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.customerManagement.path, label: 'Customer Management', icon: 'customers' },
   { path: PORTAL_ROUTES.lensManagement.path, label: 'Lens Management', icon: 'lenses' },
   { path: PORTAL_ROUTES.emailManagement.path, label: 'Email Management', icon: 'email' },
+  { path: PORTAL_ROUTES.consultantSettings.path, label: 'Consultant Settings', icon: 'tune' },
   { path: PORTAL_ROUTES.audit.path, label: 'Audit', icon: 'audit' },
 ];
 

@@ -20,7 +20,7 @@ import {
   UPLOAD_CHANGED_MESSAGE,
   UPLOAD_MISSING_MESSAGE,
 } from '../../../../lambdas/use-cases/order-attachments';
-import { FILE_STARTS, InMemoryOrderAccess, InMemoryOrderFiles } from '../../../support/attachments-fakes';
+import { FILE_STARTS, InMemoryOrderAccess, InMemoryAttachedFiles } from '../../../support/attachments-fakes';
 import { identity } from '../../../support/identities';
 import { InMemoryUsers } from '../../../support/in-memory-ports';
 
@@ -55,7 +55,7 @@ function setup(status: OrderStatus = 'draft') {
   user(otherPracticeCustomer.userId, '20001', []);
   // Linked to the order's account as an additional account only.
   user(secondAccountCustomer.userId, '30000', ['10042']);
-  const files = new InMemoryOrderFiles();
+  const files = new InMemoryAttachedFiles();
   return { orders, users, files };
 }
 
@@ -76,7 +76,8 @@ describe('generateUploadUrl (spec 7; issue 5 item 3)', () => {
     const answer = await generateUploadUrl(customer, pdf, deps);
     // The key is where confirmOrderFile will attach it; the PUT itself lands outside the order's folder.
     expect(answer.key).toBe(`orders/${ORDER}/topography.pdf`);
-    expect(deps.files.signedUploads).toEqual([{ ...pdf, expiresIn: ATTACHMENT_LIMITS.urlSeconds }]);
+    const { orderId, ...file } = pdf;
+    expect(deps.files.signedUploads).toEqual([{ ownerId: orderId, ...file, expiresIn: ATTACHMENT_LIMITS.urlSeconds }]);
     expect(answer.url).toContain(`incoming/${ORDER}/topography.pdf`);
     expect(ATTACHMENT_LIMITS.urlSeconds).toBeLessThanOrEqual(300);
   });
@@ -153,9 +154,9 @@ describe('generateUploadUrl (spec 7; issue 5 item 3)', () => {
     expect((await failure(generateUploadUrl(customer, { ...pdf, size: 0 }, deps))).message).toBe('This file is empty.');
   });
 
-  it(`refuses an eleventh file (at most ${ATTACHMENT_LIMITS.maxFilesPerOrder} per order) but lets a file of the same name be replaced`, async () => {
+  it(`refuses an eleventh file (at most ${ATTACHMENT_LIMITS.maxFiles} per order) but lets a file of the same name be replaced`, async () => {
     const deps = setup();
-    for (let i = 0; i < ATTACHMENT_LIMITS.maxFilesPerOrder; i++) deps.files.put(ORDER, `scan-${i}.pdf`);
+    for (let i = 0; i < ATTACHMENT_LIMITS.maxFiles; i++) deps.files.put(ORDER, `scan-${i}.pdf`);
     const error = await failure(generateUploadUrl(customer, { ...pdf, filename: 'one-more.pdf' }, deps));
     expect([error.status, error.message]).toEqual(['invalid-argument', ATTACHMENT_COUNT_MESSAGE]);
     await expect(generateUploadUrl(customer, { ...pdf, filename: 'scan-3.pdf' }, deps)).resolves.toMatchObject({
@@ -384,7 +385,7 @@ describe('confirmOrderFile: a file is attached only once the server has read its
 
   it(`counts again at confirmation: an eleventh file is refused and removed, a same-name replacement is not`, async () => {
     const deps = setup();
-    for (let i = 0; i < ATTACHMENT_LIMITS.maxFilesPerOrder; i++) deps.files.put(ORDER, `scan-${i}.pdf`);
+    for (let i = 0; i < ATTACHMENT_LIMITS.maxFiles; i++) deps.files.put(ORDER, `scan-${i}.pdf`);
     upload(deps, 'one-more.pdf');
     const error = await failure(confirmOrderFile(customer, { orderId: ORDER, filename: 'one-more.pdf' }, deps));
     expect(error.message).toBe(ATTACHMENT_COUNT_MESSAGE);

@@ -10,6 +10,7 @@ import {
 } from '../../../../lambdas/use-cases/money/money-access';
 import { InMemoryAuditLog } from '../../../support/in-memory-audit';
 import { identity } from '../../../support/identities';
+import { CONSULT_NOT_FOUND } from '../../../../core/schemas/consult';
 
 const request = {
   route: 'updateCustomer',
@@ -111,6 +112,7 @@ describe('which answers are denials', () => {
       MONEY_ACCOUNT_NOT_FOUND,
       INVOICE_NOT_FOUND,
       PAYMENT_NOT_FOUND,
+      CONSULT_NOT_FOUND,
     ])
       expect(HIDDEN_NOT_FOUND_MESSAGES.has(message), message).toBe(true);
   });

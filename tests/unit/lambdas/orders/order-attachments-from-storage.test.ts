@@ -7,7 +7,7 @@ import { discardOrderDraft } from '../../../../lambdas/use-cases/discard-order-d
 import type { OrderDeps } from '../../../../lambdas/use-cases/order-common';
 import { saveOrderDraft } from '../../../../lambdas/use-cases/save-order-draft';
 import { submitOrder } from '../../../../lambdas/use-cases/submit-order';
-import { InMemoryOrderFiles } from '../../../support/attachments-fakes';
+import { InMemoryAttachedFiles } from '../../../support/attachments-fakes';
 import { identity } from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import { InMemoryOrders, testDesign } from '../../../support/order-fakes';
@@ -27,7 +27,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** What a client might claim: a file that is not stored, with a made-up size. */
 const CLAIMED = [{ name: 'never-uploaded.pdf', size: 1, type: 'application/pdf' }];
 
-let deps: OrderDeps & { orders: InMemoryOrders; files: InMemoryOrderFiles };
+let deps: OrderDeps & { orders: InMemoryOrders; files: InMemoryAttachedFiles };
 let clock: Date;
 
 beforeEach(() => {
@@ -42,7 +42,7 @@ beforeEach(() => {
     ]),
     customers: testCustomers([{ accountNumber: A }]),
     lenses,
-    files: new InMemoryOrderFiles(),
+    files: new InMemoryAttachedFiles(),
     now: () => clock,
     sleep: async () => {},
   };

@@ -1,18 +1,10 @@
 import { EYE_LABELS, type OrderLine } from '../../../../core/schemas/order';
-import { LENS_TYPE_LABELS, type ParameterDefinition } from '../../../../core/schemas/lens';
-import { formatParameterValue, withUnit } from '../../../../core/rules/lens-parameters';
+import { LENS_TYPE_LABELS } from '../../../../core/schemas/lens';
+import { displayParameterValue } from '../../../../core/rules/lens-parameters';
 import { formatCents } from './format-cents';
 import styles from './order-lines-table.module.css';
 
-/** A parameter value as ordered: numbers fixed to the step with their unit, options by their label. */
-export function displayParameterValue(def: ParameterDefinition, value: number | string | undefined): string {
-  if (value === undefined || value === '') return '-';
-  if (def.kind === 'number') {
-    if (typeof value !== 'number') return String(value);
-    return withUnit(formatParameterValue(def, value), def.unit);
-  }
-  return def.options.find((o) => o.value === value)?.label ?? String(value);
-}
+export { displayParameterValue };
 
 /**
  * Every parameter of each eye's lens, read from the design snapshot the line carries (orders keep the

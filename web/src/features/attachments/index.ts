@@ -1,14 +1,16 @@
+export { FileAttachments, formatFileSize, type FileAttachmentsProps } from './components/file-attachments';
 export {
   OrderAttachments,
-  formatFileSize,
   toOrderAttachments,
   type OrderAttachment,
   type OrderAttachmentsProps,
 } from './components/order-attachments';
-export { uploadOrderFile, contentTypeFor } from './api/upload-order-file';
-export { useOrderFiles, listOrderFiles } from './api/list-order-files';
-export { useDeleteOrderFile, deleteOrderFile } from './api/delete-order-file';
-export { useDownloadOrderFile, getDownloadUrl } from './api/generate-download-url';
+export { ConsultAttachments, type ConsultAttachmentsProps } from './components/consult-attachments';
+export { consultFilesTarget, orderFilesTarget, type AttachmentTarget } from './api/attachment-target';
+export { uploadFile, contentTypeFor } from './api/upload-file';
+export { useAttachedFiles, attachedFilesQueryOptions } from './api/list-files';
+export { useDeleteFile, deleteFile } from './api/delete-file';
+export { useDownloadFile, getDownloadUrl } from './api/generate-download-url';
 export {
   AttachmentError,
   UPLOAD_URL_FAILED,

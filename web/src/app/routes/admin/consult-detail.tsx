@@ -1,10 +1,9 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { useParams } from 'react-router-dom';
+import { ConsultAttachments } from '../../../features/attachments';
+import { ConsultReview } from '../../../features/consultant/lab/consult-review';
 
-/** Placeholder while the consultant pages are built. */
-export default function Route() {
-  return (
-    <ComingLaterPage title="Ampleye Virtual Consultant" description="" emptyTitle="Being built">
-      This page is being built.
-    </ComingLaterPage>
-  );
+/** /admin/consults/:consultId: one consult and the lab's answer; the page composes the practice's files into it. */
+export default function ConsultDetailRoute() {
+  const { consultId = '' } = useParams();
+  return <ConsultReview key={consultId} consultId={consultId} Attachments={ConsultAttachments} />;
 }

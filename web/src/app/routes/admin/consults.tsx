@@ -1,10 +1,15 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { PageHeader } from '../../../components/page-header';
+import { ConsultQueue } from '../../../features/consultant/lab/consult-queue';
 
-/** Placeholder while the consultant pages are built. */
-export default function Route() {
+/** /admin/consults: the consult requests practices and visitors sent, oldest first. */
+export default function ConsultsRoute() {
   return (
-    <ComingLaterPage title="Ampleye Virtual Consultant" description="" emptyTitle="Being built">
-      This page is being built.
-    </ComingLaterPage>
+    <>
+      <PageHeader
+        title="Consults"
+        description="Fit questions from practices and visitors, oldest first. The lab answers within one business day."
+      />
+      <ConsultQueue />
+    </>
   );
 }

@@ -1,10 +1,11 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { ConsultantLayout } from '../../../features/consultant/components/consultant-layout';
+import { AskConsultant } from '../../../features/consultant/components/ask-consultant';
 
-/** Placeholder while the consultant pages are built. */
-export default function Route() {
+/** /ampleye-virtual-consultant/ask: a visitor's consult request; a signed-in practice is offered its own form. */
+export default function ConsultantAskRoute() {
   return (
-    <ComingLaterPage title="Ampleye Virtual Consultant" description="" emptyTitle="Being built">
-      This page is being built.
-    </ComingLaterPage>
+    <ConsultantLayout>
+      <AskConsultant />
+    </ConsultantLayout>
   );
 }

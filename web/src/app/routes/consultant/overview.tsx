@@ -1,6 +1,11 @@
-import { VirtualConsultant } from '../../../features/consultant/components/virtual-consultant';
+import { ConsultantLayout } from '../../../features/consultant/components/consultant-layout';
+import { ConsultantOverview } from '../../../features/consultant/components/consultant-overview';
 
-/** /ampleye-virtual-consultant: public (spec 2). */
+/** /ampleye-virtual-consultant: public (spec 1, 2). */
 export default function VirtualConsultantRoute() {
-  return <VirtualConsultant />;
+  return (
+    <ConsultantLayout>
+      <ConsultantOverview />
+    </ConsultantLayout>
+  );
 }

@@ -1,10 +1,11 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { ConsultantLayout } from '../../../features/consultant/components/consultant-layout';
+import { Troubleshooter } from '../../../features/consultant/components/troubleshooter';
 
-/** Placeholder while the consultant pages are built. */
-export default function Route() {
+/** /ampleye-virtual-consultant/troubleshooter: public; nothing typed here is sent to the server. */
+export default function ConsultantTroubleshooterRoute() {
   return (
-    <ComingLaterPage title="Ampleye Virtual Consultant" description="" emptyTitle="Being built">
-      This page is being built.
-    </ComingLaterPage>
+    <ConsultantLayout>
+      <Troubleshooter />
+    </ConsultantLayout>
   );
 }

@@ -1,10 +1,13 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { ConsultAttachments } from '../../../features/attachments';
+import { ConsultDetailPage } from '../../../features/consultant/customer/consult-detail-page';
 
-/** Placeholder while the consultant pages are built. */
-export default function Route() {
+/** /customer/consults/:consultId: a consult as sent, its files and the lab's answer with "Order this". */
+export default function CustomerConsultDetailRoute() {
   return (
-    <ComingLaterPage title="Ampleye Virtual Consultant" description="" emptyTitle="Being built">
-      This page is being built.
-    </ComingLaterPage>
+    <ConsultDetailPage
+      renderAttachments={({ consultId, canChange }) => (
+        <ConsultAttachments consultId={consultId} canChange={canChange} />
+      )}
+    />
   );
 }

@@ -1,10 +1,37 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { attachmentProblem } from '../../../../../core/schemas/attachments';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  AttachmentError,
+  consultFilesTarget,
+  contentTypeFor,
+  UPLOAD_URL_FAILED,
+  uploadFile,
+} from '../../../features/attachments';
+import type { ConsultFileUploads } from '../../../features/consultant/customer/consult-files-field';
+import { NewConsultPage } from '../../../features/consultant/customer/new-consult-page';
+import { useSession } from '../../../lib/session-context';
 
-/** Placeholder while the consultant pages are built. */
-export default function Route() {
-  return (
-    <ComingLaterPage title="Ampleye Virtual Consultant" description="" emptyTitle="Being built">
-      This page is being built.
-    </ComingLaterPage>
-  );
+/** The request form's files go through the attachments feature: its checks, its upload with progress. */
+const consultFileUploads: ConsultFileUploads = {
+  problem: (file) => attachmentProblem({ name: file.name, type: contentTypeFor(file), size: file.size }),
+  upload: (consultId, file, onProgress) => uploadFile(consultFilesTarget(consultId), file, onProgress),
+  failureText: (error) => (error instanceof AttachmentError ? error.userMessage : UPLOAD_URL_FAILED),
+};
+
+/** /customer/consults/new: a consult request for the account chosen in the sidebar. */
+export default function CustomerConsultNewRoute() {
+  const session = useSession();
+  const account = session.customer.selectedAccount ?? session.customer.info?.accountNumber ?? null;
+  if (!account || session.customer.switching)
+    return (
+      <>
+        <PageHeader title="Ask a Consultant" />
+        <p role="status">
+          <Spinner size={16} /> Loading…
+        </p>
+      </>
+    );
+  // Keyed by account: a request started for one account is not sent for another after a switch.
+  return <NewConsultPage key={account} accountNumber={account} uploads={consultFileUploads} />;
 }

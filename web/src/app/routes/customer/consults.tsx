@@ -1,10 +1,21 @@
-import { ComingLaterPage } from '../../../components/coming-later-page';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { ConsultsListPage } from '../../../features/consultant/customer/consults-list-page';
+import { useSession } from '../../../lib/session-context';
 
-/** Placeholder while the consultant pages are built. */
-export default function Route() {
-  return (
-    <ComingLaterPage title="Ampleye Virtual Consultant" description="" emptyTitle="Being built">
-      This page is being built.
-    </ComingLaterPage>
-  );
+/** /customer/consults: the consult requests of the account chosen in the sidebar and the lab's answers. */
+export default function CustomerConsultsRoute() {
+  const session = useSession();
+  const account = session.customer.selectedAccount ?? session.customer.info?.accountNumber ?? null;
+  if (!account || session.customer.switching)
+    return (
+      <>
+        <PageHeader title="Consults" />
+        <p role="status">
+          <Spinner size={16} /> Loading consults…
+        </p>
+      </>
+    );
+  // Keyed by account: switching accounts starts again at the first page of the other account's consults.
+  return <ConsultsListPage key={account} accountNumber={account} />;
 }

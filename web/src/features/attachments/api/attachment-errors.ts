@@ -5,7 +5,7 @@ export const UPLOAD_URL_FAILED = 'Failed to get upload URL from server';
 export const DELETE_FAILED = 'Failed to delete file from server';
 export const DOWNLOAD_URL_FAILED = 'Failed to get download URL from server';
 export const uploadFailedMessage = (code: number, text: string) => `Upload failed with status ${code}: ${text}`;
-/** The file arrived but the server did not attach it (its contents do not fit its type, or the order moved on). */
+/** The file arrived but the server did not attach it (its contents do not fit its type, or the order or consult moved on). */
 export const ATTACH_FAILED = 'The file could not be attached';
 
 /**

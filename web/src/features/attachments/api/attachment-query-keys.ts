@@ -1,5 +1,7 @@
-/** The query keys of order attachments: one file list per order. */
+import type { AttachmentTarget } from './attachment-target';
+
+/** The query keys of attached files: one file list per order and per consult. */
 export const attachmentKeys = {
   all: ['attachments'] as const,
-  list: (orderId: string) => [...attachmentKeys.all, orderId] as const,
+  list: (target: Pick<AttachmentTarget, 'noun' | 'id'>) => [...attachmentKeys.all, target.noun, target.id] as const,
 };

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client';
 import { AttachmentError, DOWNLOAD_URL_FAILED, serverReason } from './attachment-errors';
+import type { AttachmentTarget } from './attachment-target';
 
-/** A short-lived download URL (route generateDownloadUrl); failure is "Failed to get download URL from server". */
-export async function getDownloadUrl(orderId: string, filename: string): Promise<string> {
+/** A short-lived download URL; failure is "Failed to get download URL from server". */
+export async function getDownloadUrl(target: AttachmentTarget, filename: string): Promise<string> {
   try {
-    return (await callRoute('generateDownloadUrl', { orderId, filename })).url;
+    return await target.downloadUrl(filename);
   } catch (error) {
     throw new AttachmentError(DOWNLOAD_URL_FAILED, serverReason(error));
   }
@@ -25,7 +25,7 @@ export function startDownload(url: string, filename: string): void {
   link.remove();
 }
 
-export const useDownloadOrderFile = (orderId: string) =>
+export const useDownloadFile = (target: AttachmentTarget) =>
   useMutation({
-    mutationFn: async (filename: string) => startDownload(await getDownloadUrl(orderId, filename), filename),
+    mutationFn: async (filename: string) => startDownload(await getDownloadUrl(target, filename), filename),
   });

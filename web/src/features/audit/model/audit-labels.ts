@@ -34,6 +34,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'claim.approve': 'Warranty claim approved',
   'claim.deny': 'Warranty claim denied',
   'claim.return-received': 'Claimed lens received',
+  'consult.reply': 'Consult answered',
+  'consult.link': 'Consult linked to practice',
+  'consultant-settings.update': 'Consultant settings changed',
 };
 
 /** A stored action's label; an action this version does not know shows as stored. */

@@ -49,6 +49,15 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: 
     label: 'Warranty ending',
     description: "Daily, to the account's users when lenses enter the last 14 days of their warranty.",
   },
+  'consult-received': {
+    label: 'Consult request received',
+    description: "To the lab's notification recipients when a practice or a visitor asks the Ampleye consultant.",
+  },
+  'consult-answered': {
+    label: 'Consult answered',
+    description:
+      'To whoever asked when the lab answers a consult: a practice gets a link to it, a visitor the whole answer.',
+  },
 };
 
 /** `{{name}}` as the editor inserts it. */

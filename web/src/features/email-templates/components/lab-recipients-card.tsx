@@ -69,7 +69,7 @@ export function LabRecipientsCard({ settings, onSave, onReload }: LabRecipientsC
             setValue(e.target.value);
             setError(null);
           }}
-          hint="One per line, or separated by commas. These addresses get the order-submitted and account-request-received emails."
+          hint="One per line, or separated by commas. These addresses get the lab's emails: new, resubmitted and cancelled orders, account requests, payments, warranty claims and consult requests."
           error={error ?? undefined}
         />
         {conflict ? (

@@ -12,6 +12,8 @@ export const orderKeys = {
   account: (accountNumber: string, search: string, status: OrderStatus | null, cursor: string | null) =>
     ['orders', 'account', accountNumber, search, status, cursor] as const,
   lensDesigns: (account: string | null) => ['lens-designs', 'order-form', account] as const,
+  /** Not under `all`: the form keeps the answer it opened with when a submit refreshes the order lists. */
+  consult: (consultId: string) => ['order-form', 'consult', consultId] as const,
 };
 
 export const getOrder = (orderId: string) => callRoute('getOrder', { orderId });
@@ -66,6 +68,22 @@ export const useOrderLensDesigns = (account: string | null) =>
     queryFn: () => callRoute('listLensDesigns', { includeInactive: false, ...(account ? { account } : {}) }),
     enabled: Boolean(account),
     staleTime: 5 * 60_000,
+  });
+
+/**
+ * The consult whose answer "Order this" places. The consultant feature owns the consult screens; the form
+ * asks the route itself, as it does for the catalogue.
+ */
+export const useConsultToOrder = (consultId: string | null) =>
+  useQuery({
+    queryKey: orderKeys.consult(consultId ?? ''),
+    queryFn: () => callRoute('getConsult', { consultId: consultId ?? '' }),
+    enabled: Boolean(consultId),
+    retry: false,
+    // Read once per visit (the lab may change its answer until it is ordered): a refetch after the submit
+    // (the consult is then 'ordered') must not restart the form, and the next visit reads it afresh.
+    staleTime: Infinity,
+    gcTime: 0,
   });
 
 export const saveOrderDraft = (input: RouteInput<'saveOrderDraft'>) => callRoute('saveOrderDraft', input);

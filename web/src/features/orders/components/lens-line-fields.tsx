@@ -1,8 +1,8 @@
-import { EYE_LABELS, type OrderLine } from '../../../../../core/schemas/order';
+import { EYE_LABELS } from '../../../../../core/schemas/order';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { displayParameterValue, formatCents } from '../../../components/orders';
 import { TextField } from '../../../components/ui/text-field';
-import { parseParameter, type Eye, type LineValues } from '../model/order-form-values';
+import { parseParameter, type Eye, type LineValues, type OriginalLine } from '../model/order-form-values';
 import { DesignSelect } from './design-select';
 import { ParameterField } from './parameter-field';
 import styles from './order-form.module.css';
@@ -25,8 +25,8 @@ export function LensLineFields({
   /** Messages keyed by the form's paths ('lines.OD.parameters.sphere'). */
   errors: Record<string, string>;
   showPrices: boolean;
-  /** The line of the order being remade, to mark what differs from it. */
-  original?: OrderLine | undefined;
+  /** The line of the order being remade (or a consult's current lens), to mark what differs from it. */
+  original?: OriginalLine | undefined;
   onChange: (change: (line: LineValues) => LineValues) => void;
 }) {
   const path = `lines.${eye}`;

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { consultIdSchema } from '../../../../../core/schemas/consult-id';
+import { EYE_LABELS } from '../../../../../core/schemas/order';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,10 +14,13 @@ import {
   orderKeys,
   saveOrderDraft,
   submitOrder,
+  useConsultToOrder,
   useOrder,
   useOrderLensDesigns,
 } from '../api/order-queries';
-import { fromOrderDraft, fromPastOrder } from '../model/order-form-values';
+import { fromConsultAnswer } from '../model/order-from-consult';
+import { fromOrderDraft, fromPastOrder, type OrderFormOriginal } from '../model/order-form-values';
+import type { DraftStart } from '../hooks/use-order-draft';
 import type { OrderFormApi } from './order-form-api';
 import { OrderForm, type OrderFormProps } from './order-form';
 
@@ -33,9 +38,13 @@ const baseApi: OrderFormApi = {
   submit: submitOrder,
 };
 
+/** Where the consult views keep their queries (the consultant feature's keys start with it). */
+const CONSULT_QUERIES = ['consults'] as const;
+
 /**
  * /customer/order for the account chosen in the sidebar. `?from=<orderId>&kind=reorder|warranty` prefills
- * from a past order; `?draft=<orderId>` opens a draft saved on the server (from the orders list).
+ * from a past order; `?draft=<orderId>` opens a draft saved on the server (from the orders list);
+ * `?consult=<consultId>` ("Order this") opens the lab's answer to a consult (order-from-consult.ts).
  */
 export function OrderFormPage({ renderAttachments }: { renderAttachments?: OrderFormProps['renderAttachments'] }) {
   const session = useSession();
@@ -49,6 +58,8 @@ export function OrderFormPage({ renderAttachments }: { renderAttachments?: Order
       submit: async (input) => {
         const order = await baseApi.submit(input);
         refresh();
+        // The order marked its consult ordered: the consult's page and list show it at once.
+        if (input.order.consultId) void queryClient.invalidateQueries({ queryKey: CONSULT_QUERIES });
         return order;
       },
       discardDraft: async (orderId) => {
@@ -64,9 +75,23 @@ export function OrderFormPage({ renderAttachments }: { renderAttachments?: Order
   const from = params.get('from');
   const kind = params.get('kind') === 'warranty' ? 'warranty' : 'reorder';
   const draftId = params.get('draft');
-  const source = useOrder(from ?? draftId);
-  const start = useMemo(() => {
-    if (!source.data) return undefined;
+  const consultParam = from || draftId ? null : params.get('consult');
+  const consultId = consultParam && consultIdSchema.safeParse(consultParam).success ? consultParam : null;
+  const consult = useConsultToOrder(consultId);
+  const consultSourceId = consult.data?.currentLens.fromOrderId ?? null;
+  const source = useOrder(from ?? draftId ?? consultSourceId);
+  // "Order this": waits for the order the lens came from; one that cannot be read leaves a new order.
+  const fromConsult = useMemo(() => {
+    if (!consult.data || (consultSourceId && source.isPending)) return undefined;
+    return fromConsultAnswer(consult.data, {
+      sourceOrder: consultSourceId ? (source.data ?? null) : null,
+      now: new Date(),
+      shippingAddress: info?.shippingAddress,
+    });
+  }, [consult.data, consultSourceId, source.data, source.isPending, info?.shippingAddress]);
+  const start = useMemo((): DraftStart | undefined => {
+    if (fromConsult) return { orderId: crypto.randomUUID(), values: fromConsult.values, version: null };
+    if (!source.data || consultId) return undefined;
     if (from)
       return {
         orderId: crypto.randomUUID(),
@@ -80,7 +105,8 @@ export function OrderFormPage({ renderAttachments }: { renderAttachments?: Order
         version: source.data.version,
       };
     return undefined;
-  }, [source.data, from, kind, info?.shippingAddress]);
+  }, [fromConsult, source.data, consultId, from, kind, info?.shippingAddress]);
+  const original: OrderFormOriginal | undefined = from ? source.data : fromConsult?.original;
 
   let body: ReactNode;
   if (
@@ -89,7 +115,8 @@ export function OrderFormPage({ renderAttachments }: { renderAttachments?: Order
     !session.user ||
     session.customer.switching ||
     designs.isPending ||
-    ((from || draftId) && source.isPending)
+    ((from || draftId) && source.isPending) ||
+    (consultId && (consult.isPending || (consultSourceId && source.isPending)))
   )
     body = (
       <p>
@@ -100,18 +127,48 @@ export function OrderFormPage({ renderAttachments }: { renderAttachments?: Order
     body = <Alert tone="error">The lens catalogue could not be loaded. Reload the page to try again.</Alert>;
   else if ((from || draftId) && source.isError)
     body = <Alert tone="error">That order could not be opened. It may belong to another account.</Alert>;
+  else if (consultParam && (!consultId || consult.isError))
+    body = <Alert tone="error">That consult could not be opened. It may belong to another account.</Alert>;
+  else if (consult.data && consult.data.accountNumber !== account)
+    body = (
+      <Alert
+        tone="warning"
+        title={`Consult ${consult.data.reference} is for account ${consult.data.accountNumber ?? ''}`}
+      >
+        Choose that account in the sidebar to order the lab&apos;s answer.
+      </Alert>
+    );
+  else if (consult.data && !fromConsult)
+    body = (
+      <Alert tone="info" title={`Consult ${consult.data.reference} has no answer yet`}>
+        The lab&apos;s proposal can be ordered once it has answered.{' '}
+        <Link to={`/customer/consults/${consult.data.consultId}`}>Back to the consult</Link>
+      </Alert>
+    );
   else
     body = (
-      <OrderForm
-        key={`${account}:${start?.orderId ?? 'local'}`}
-        userId={session.user.userId}
-        account={{ accountNumber: account, pricingAllowed: info.pricingAllowed, shippingAddress: info.shippingAddress }}
-        designs={designs.data.items}
-        api={api}
-        start={start}
-        original={from ? source.data : undefined}
-        renderAttachments={renderAttachments}
-      />
+      <>
+        {consult.data ? (
+          <Alert tone="info">
+            The lab&apos;s answer to consult {consult.data.reference} is filled in for {EYE_LABELS[consult.data.eye]}.
+            Parameters that differ from the lens the consult was about are marked.
+          </Alert>
+        ) : null}
+        <OrderForm
+          key={`${account}:${start?.orderId ?? 'local'}`}
+          userId={session.user.userId}
+          account={{
+            accountNumber: account,
+            pricingAllowed: info.pricingAllowed,
+            shippingAddress: info.shippingAddress,
+          }}
+          designs={designs.data.items}
+          api={api}
+          start={start}
+          original={original}
+          renderAttachments={renderAttachments}
+        />
+      </>
     );
 
   return (

@@ -34,6 +34,7 @@ import {
   type AddressValues,
   type Eye,
   type LineValues,
+  type OrderFormOriginal,
   type OrderFormValues,
 } from '../model/order-form-values';
 import type { OrderFormApi } from './order-form-api';
@@ -53,8 +54,8 @@ export interface OrderFormProps {
   api: OrderFormApi;
   /** A reorder or warranty remake: prefilled values with a new order id. */
   start?: DraftStart | undefined;
-  /** The order being remade, to mark the parameters that differ from it. */
-  original?: Order | undefined;
+  /** The order being remade (or the lens a consult was about), to mark the parameters that differ from it. */
+  original?: OrderFormOriginal | undefined;
   /** The attachments panel (another feature's), given by the route. */
   renderAttachments?: (props: {
     orderId: string;

@@ -12,6 +12,7 @@ import {
   type Order,
   type OrderDraft,
   type OrderFields,
+  type OrderLine,
 } from '../../../../../core/schemas/order';
 import { validateLensParameters, type ParameterValues } from '../../../../../core/rules/lens-parameters';
 import type { PostalAddress } from '../../../../../core/schemas/customer-info';
@@ -51,6 +52,19 @@ export interface OrderFormValues {
   notes: string;
   attachments: { name: string; size: number; type: string }[];
   remake?: Remake | undefined;
+  /** "Order this": the consult whose answer the order places (the server marks it ordered on submit). */
+  consultId?: string | undefined;
+}
+
+/** A lens an edit started from, to mark what differs from it: an order line, or a consult's current lens. */
+export type OriginalLine = Pick<OrderLine, 'eye' | 'lensId' | 'parameters'> & {
+  design: Pick<OrderLine['design'], 'name'>;
+};
+
+/** What the form compares against: the order being remade, or the lens a consult was about. */
+export interface OrderFormOriginal {
+  orderNumber?: string | null | undefined;
+  lines: readonly OriginalLine[];
 }
 
 export const emptyLine = (enabled: boolean): LineValues => ({
@@ -116,7 +130,7 @@ export const enabledEyes = (values: OrderFormValues): Eye[] => EYES.filter((eye)
  */
 export function lineParameterErrors(
   design: LensDesign | undefined,
-  line: LineValues,
+  line: Pick<LineValues, 'parameters'>,
   includeMissing: boolean,
 ): Record<string, string> {
   if (!design) return {};
@@ -166,6 +180,7 @@ export function toOrderFields(values: OrderFormValues, designs: readonly LensDes
     ...(trimmedOrUndefined(values.notes) ? { notes: values.notes } : {}),
     attachments: values.attachments,
     ...(values.remake ? { remake: values.remake } : {}),
+    ...(values.consultId ? { consultId: values.consultId } : {}),
   };
 }
 
@@ -203,6 +218,7 @@ export function toOrderDraft(values: OrderFormValues, designs: readonly LensDesi
     notes: clip(values.notes, 2000),
     attachments: values.attachments,
     ...(values.remake ? { remake: values.remake } : {}),
+    ...(values.consultId ? { consultId: values.consultId } : {}),
   };
 }
 
@@ -235,6 +251,7 @@ export function fromOrderDraft(draft: OrderDraft, fallbackAddress?: Partial<Post
     notes: draft.notes ?? '',
     attachments: draft.attachments ?? [],
     ...(draft.remake ? { remake: draft.remake } : {}),
+    ...(draft.consultId ? { consultId: draft.consultId } : {}),
   };
 }
 

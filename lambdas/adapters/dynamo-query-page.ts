@@ -1,0 +1,58 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor } from '../paging/page-cursor';
+import { documentClient } from './dynamo-client';
+
+/** A filtered Query reads at most this many items per call, then answers what it found with a cursor. */
+const MAX_EVALUATED = 2000;
+
+/** Cursors are the index keys of the last item answered: strings only, bounded. */
+export const keyCursorSchema = z.record(z.string().max(64), z.string().max(200));
+
+export interface QueryPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface PagedQuery<T> {
+  input: QueryCommandInput;
+  parse: (item: Record<string, unknown>) => T;
+  keyOf: (item: Record<string, unknown>) => Record<string, string>;
+  limit: number;
+  cursor?: string | undefined;
+  /**
+   * What a cursor coming back must be. A list of one partition passes a schema that pins the partition, so a
+   * cursor from another practice's list is a 400, never a start key DynamoDB refuses.
+   */
+  cursorSchema?: z.ZodType<Record<string, string>>;
+}
+
+/** One page of a (possibly filtered) Query; the cursor is the index key of the last item answered. */
+export async function queryPage<T>({
+  input,
+  parse,
+  keyOf,
+  limit,
+  cursor,
+  cursorSchema = keyCursorSchema,
+}: PagedQuery<T>): Promise<QueryPage<T>> {
+  const filtered = Boolean(input.FilterExpression);
+  const items: T[] = [];
+  let evaluated = 0;
+  let start: Record<string, unknown> | undefined = cursor ? decodeCursor(cursor, cursorSchema) : undefined;
+  for (;;) {
+    const answer = await documentClient().send(
+      new QueryCommand({ ...input, Limit: filtered ? 250 : limit + 1 - items.length, ExclusiveStartKey: start }),
+    );
+    const found = answer.Items ?? [];
+    evaluated += answer.ScannedCount ?? found.length;
+    for (let i = 0; i < found.length; i++) {
+      items.push(parse(found[i]!));
+      if (items.length === limit && (i < found.length - 1 || answer.LastEvaluatedKey))
+        return { items, nextCursor: encodeCursor(keyOf(found[i]!)) };
+    }
+    start = answer.LastEvaluatedKey;
+    if (!start) return { items, nextCursor: null };
+    if (evaluated >= MAX_EVALUATED) return { items, nextCursor: encodeCursor(start) };
+  }
+}

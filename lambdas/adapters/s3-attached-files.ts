@@ -1,0 +1,192 @@
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { safeFileName } from '../../core/schemas/attachments';
+import { mapWithLimit } from '../concurrency/map-with-limit';
+import { requireEnv } from '../env';
+import {
+  attachedFileKey,
+  filesFolder,
+  incomingFileKey,
+  incomingFolder,
+  type AttachedFiles,
+  type FileFolder,
+  type InspectedFile,
+} from '../ports/attached-files';
+import { awsClientOptions } from './aws-client-options';
+
+/**
+ * One client per Lambda container. The endpoint comes from AWS_ENDPOINT_URL_S3 when set (s3rver locally).
+ * Checksums only when S3 requires them: otherwise the SDK signs a CRC32 parameter into presigned PUT URLs
+ * that a browser's plain PUT cannot satisfy (and s3rver cannot parse the trailing checksum).
+ */
+const client = new S3Client({
+  ...awsClientOptions(),
+  forcePathStyle: process.env['S3_FORCE_PATH_STYLE'] === 'true',
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+  responseChecksumValidation: 'WHEN_REQUIRED',
+});
+
+const bucket = () => requireEnv('ATTACHMENTS_BUCKET');
+
+/** The file name as a quoted-string: safeFileName leaves only letters, digits, '.', '-', '_' and spaces. */
+const contentDisposition = (disposition: 'attachment' | 'inline', filename: string) =>
+  `${disposition}; filename="${safeFileName(filename)}"`;
+
+const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
+
+const isMissing = (error: unknown) =>
+  error instanceof NotFound ||
+  (error instanceof S3ServiceException && (statusOf(error) === 404 || error.name === 'NoSuchKey'));
+
+/** A copy whose source changed since it was read (CopySourceIfMatch), or whose source went away. */
+const isStaleSource = (error: unknown) =>
+  isMissing(error) ||
+  (error instanceof S3ServiceException && (statusOf(error) === 412 || error.name === 'PreconditionFailed'));
+
+/** `x-amz-copy-source`: bucket and key, URL-encoded per path segment. */
+const copySource = (key: string) => `${bucket()}/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/** The total size from `Content-Range: bytes 0-4095/123456`. */
+const totalSize = (contentRange: string | undefined, fallback: number | undefined) =>
+  Number(/\/(\d+)$/.exec(contentRange ?? '')?.[1] ?? fallback ?? 0);
+
+/** The attached files of one kind (ORDER_FILES, CONSULT_FILES), in the attachments bucket. */
+export function s3AttachedFiles(folder: FileFolder): AttachedFiles {
+  /** The keys below `folder`: its own files only, or (`nested`) every key under it. */
+  async function keys(folder: string, { nested = false } = {}) {
+    const found: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket(), Prefix: folder, ...(token ? { ContinuationToken: token } : {}) }),
+      );
+      for (const object of page.Contents ?? []) {
+        // Only the owner's own files unless asked: nothing in a sub-folder (keys are never built with one).
+        if (object.Key && (nested || !object.Key.slice(folder.length).includes('/'))) found.push(object.Key);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return found;
+  }
+
+  /**
+   * Whether exactly this key is stored. A listing rather than a GET: without s3:ListBucket on the key S3
+   * answers a GET of a missing key 403, not 404, and the roles list only below their prefixes.
+   */
+  async function exists(key: string) {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: key, MaxKeys: 1 }));
+    return page.Contents?.[0]?.Key === key;
+  }
+
+  /** The object's facts and first bytes (a ranged GET: one request, like the HEAD it replaces). */
+  async function inspect(key: string, startBytes: number): Promise<InspectedFile | null> {
+    const filename = key.slice(key.lastIndexOf('/') + 1);
+    try {
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${Math.max(0, startBytes - 1)}` }),
+      );
+      const start = answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
+      return {
+        filename,
+        size: totalSize(answer.ContentRange, answer.ContentLength),
+        contentType: answer.ContentType ?? 'application/octet-stream',
+        lastModified: (answer.LastModified ?? new Date(0)).toISOString(),
+        start: start.slice(0, startBytes),
+        revision: { etag: answer.ETag ?? '' },
+      };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  return {
+    folder,
+
+    uploadUrl({ ownerId, filename, contentType, size }, expiresIn) {
+      const command = new PutObjectCommand({
+        Bucket: bucket(),
+        Key: incomingFileKey(folder, ownerId, filename),
+        ContentType: contentType,
+        ContentLength: size,
+      });
+      // Signed headers: the browser must send exactly this type and length, so the checks made before signing hold.
+      return getSignedUrl(client, command, { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) });
+    },
+
+    downloadUrl({ ownerId, filename, disposition, contentType }, expiresIn) {
+      const command = new GetObjectCommand({
+        Bucket: bucket(),
+        Key: attachedFileKey(folder, ownerId, filename),
+        ResponseContentDisposition: contentDisposition(disposition, filename),
+        ResponseContentType: contentType,
+      });
+      return getSignedUrl(client, command, { expiresIn });
+    },
+
+    async list(ownerId, startBytes) {
+      const found = await keys(filesFolder(folder, ownerId));
+      // At most maxFiles files: one ranged GET each, a few at a time.
+      const files = await mapWithLimit(found, 5, (key) => inspect(key, startBytes));
+      return files.filter((file): file is InspectedFile => file !== null);
+    },
+
+    async head(ownerId, filename, startBytes) {
+      const key = attachedFileKey(folder, ownerId, filename);
+      return (await exists(key)) ? inspect(key, startBytes) : null;
+    },
+
+    async incoming(ownerId, filename, startBytes) {
+      const key = incomingFileKey(folder, ownerId, filename);
+      return (await exists(key)) ? inspect(key, startBytes) : null;
+    },
+
+    async attach(ownerId, filename, revision) {
+      const from = incomingFileKey(folder, ownerId, filename);
+      try {
+        // The ETag pins the copy to the bytes that were checked: S3 refuses it (412) when the upload was PUT
+        // again in between with other content. (Not a version id: copying a version needs s3:GetObjectVersion.)
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: bucket(),
+            Key: attachedFileKey(folder, ownerId, filename),
+            CopySource: copySource(from),
+            CopySourceIfMatch: revision.etag,
+          }),
+        );
+      } catch (error) {
+        if (isStaleSource(error)) return false;
+        throw error;
+      }
+      await client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: from }));
+      return true;
+    },
+
+    async removeIncoming(ownerId, filename) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: incomingFileKey(folder, ownerId, filename) }));
+    },
+
+    async remove(ownerId, filename) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: attachedFileKey(folder, ownerId, filename) }));
+    },
+
+    async removeAll(ownerId) {
+      // One DeleteObject per file (at most maxFiles): as quick for so few, and clear of DeleteObjects'
+      // required body checksum, which emulators support unevenly.
+      const found = [
+        ...(await keys(filesFolder(folder, ownerId), { nested: true })),
+        ...(await keys(incomingFolder(folder, ownerId), { nested: true })),
+      ];
+      await mapWithLimit(found, 5, (key) => client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: key })));
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { s3AttachedFiles } from '../../adapters/s3-attached-files';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { CONSULT_FILES } from '../../ports/attached-files';
+import { listConsultFiles } from '../../use-cases/consults/consult-files';
+
+const deps = { consults: dynamoConsultStore(), users: dynamoUsersRepository(), files: s3AttachedFiles(CONSULT_FILES) };
+
+export const handler = createHandler(ROUTES.listConsultFiles, (input, ctx) =>
+  listConsultFiles(callerOf(ctx), input, deps),
+);

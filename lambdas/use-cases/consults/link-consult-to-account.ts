@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import { aborted, invalidArgument, notFound } from '../../../core/errors';
+import { CONSULT_NOT_FOUND, type Consult, type linkConsultInputSchema } from '../../../core/schemas/consult';
+import { ConsultWriteRefused } from '../../ports/consult-store';
+import { CONSULT_CHANGED, nowOf, type ConsultDeps } from './consult-deps';
+
+export const ONLY_LEADS_LINK = "Only a visitor's request can be linked to a practice; this one came from a practice.";
+export const ORDERED_LEAD_STAYS = 'This consult was already ordered by its practice, so it stays linked to it.';
+export const NO_SUCH_PRACTICE = 'No practice has this account number.';
+
+/**
+ * `linkConsultToAccount` (the lab): a visitor's request (a lead) is linked to the practice it came from, which
+ * then sees it under Consults. Once that practice has ordered from the answer the link stays.
+ */
+export async function linkConsultToAccount(
+  input: z.output<typeof linkConsultInputSchema>,
+  deps: Pick<ConsultDeps, 'consults' | 'customers' | 'now' | 'audit'>,
+): Promise<Consult> {
+  const consult = await deps.consults.get(input.consultId);
+  if (!consult) throw notFound(CONSULT_NOT_FOUND);
+  if (consult.source !== 'public') throw aborted(ONLY_LEADS_LINK);
+  if (consult.status === 'ordered') throw aborted(ORDERED_LEAD_STAYS);
+  if (consult.version !== input.version) throw aborted(CONSULT_CHANGED);
+  const practice = await deps.customers.get(input.accountNumber.toUpperCase());
+  if (!practice) throw invalidArgument(NO_SUCH_PRACTICE, { accountNumber: [NO_SUCH_PRACTICE] });
+
+  const updated: Consult = {
+    ...consult,
+    accountNumber: practice.accountNumber,
+    updatedAt: nowOf(deps).toISOString(),
+    version: consult.version + 1,
+  };
+  try {
+    await deps.consults.update(updated, consult.version);
+  } catch (error) {
+    if (error instanceof ConsultWriteRefused) throw aborted(CONSULT_CHANGED);
+    throw error;
+  }
+  await deps.audit?.recordChange({
+    action: 'consult.link',
+    target: { type: 'consult', id: consult.consultId },
+    accountNumber: practice.accountNumber,
+    before: consult,
+    after: updated,
+    keep: ['reference'],
+  });
+  return updated;
+}

@@ -1,0 +1,106 @@
+/**
+ * In-memory fakes of the consult ports, with the adapters' rules: a create takes the next reference number
+ * and refuses an id that exists, an update is conditional on the version, lists are newest first per account
+ * and oldest first per status (public leads without an account are in the status lists only).
+ */
+import {
+  DEFAULT_TROUBLESHOOTER_SETTINGS,
+  type Consult,
+  type ConsultStatus,
+  type TroubleshooterSettings,
+} from '../../core/schemas/consult';
+import type { ConsultEmail, ConsultNotifier } from '../../lambdas/ports/consult-notifier';
+import {
+  ConsultWriteRefused,
+  formatConsultReference,
+  type ConsultantSettingsStore,
+  type ConsultPage,
+  type ConsultStore,
+} from '../../lambdas/ports/consult-store';
+import { invalidArgument } from '../../core/errors';
+import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../../lambdas/paging/page-cursor';
+import { z } from 'zod';
+
+const clone = <T>(value: T): T => structuredClone(value);
+const offsetCursorSchema = z.object({ partition: z.string(), offset: z.number().int().min(0) }).strict();
+
+/** Offset cursors pinned to their list, so a cursor from another list is refused as the adapter refuses it. */
+function page(partition: string, sorted: Consult[], limit: number, cursor: string | undefined): ConsultPage {
+  const decoded = cursor ? decodeCursor(cursor, offsetCursorSchema) : { partition, offset: 0 };
+  if (decoded.partition !== partition) throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
+  const start = decoded.offset;
+  const items = sorted.slice(start, start + limit);
+  const more = start + limit < sorted.length;
+  return { items: clone(items), nextCursor: more ? encodeCursor({ partition, offset: start + limit }) : null };
+}
+
+export class InMemoryConsultStore implements ConsultStore {
+  /** Shared with InMemoryOrders, whose submit marks a consult ordered in the same "transaction". */
+  readonly rows = new Map<string, Consult>();
+  sequence = 0;
+  /** Refusals answered before the next creates or updates reach the store. */
+  readonly pendingRefusals: ConsultWriteRefused[] = [];
+
+  async get(consultId: string) {
+    const row = this.rows.get(consultId);
+    return row ? clone(row) : null;
+  }
+
+  async create(fields: Omit<Consult, 'reference'>) {
+    const refusal = this.pendingRefusals.shift();
+    if (refusal) throw refusal;
+    if (this.rows.has(fields.consultId)) throw new ConsultWriteRefused('consult');
+    this.sequence += 1;
+    const consult: Consult = { ...clone(fields), reference: formatConsultReference(this.sequence) };
+    this.rows.set(consult.consultId, clone(consult));
+    return clone(consult);
+  }
+
+  async update(consult: Consult, expectedVersion: number) {
+    const refusal = this.pendingRefusals.shift();
+    if (refusal) throw refusal;
+    if (this.rows.get(consult.consultId)?.version !== expectedVersion) throw new ConsultWriteRefused('consult');
+    this.rows.set(consult.consultId, clone(consult));
+  }
+
+  async listByAccount(accountNumber: string, { limit, cursor }: { limit: number; cursor?: string | undefined }) {
+    const rows = [...this.rows.values()]
+      .filter((c) => c.accountNumber === accountNumber)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return page(`account#${accountNumber}`, rows, limit, cursor);
+  }
+
+  async listByStatus(status: ConsultStatus, { limit, cursor }: { limit: number; cursor?: string | undefined }) {
+    const rows = [...this.rows.values()]
+      .filter((c) => c.status === status)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return page(`status#${status}`, rows, limit, cursor);
+  }
+}
+
+export class InMemoryConsultantSettings implements ConsultantSettingsStore {
+  stored: TroubleshooterSettings | null = null;
+
+  async get() {
+    return clone(this.stored ?? DEFAULT_TROUBLESHOOTER_SETTINGS);
+  }
+
+  async put(settings: TroubleshooterSettings, expectedVersion: number) {
+    if ((this.stored?.version ?? 0) !== expectedVersion) return false;
+    this.stored = { ...clone(settings), version: expectedVersion + 1 };
+    return true;
+  }
+}
+
+/** Records the consult emails; `failWith` makes the next ones throw (a failed email never undoes a change). */
+export class RecordingConsultNotifier implements ConsultNotifier {
+  readonly sent: ConsultEmail[] = [];
+  failWith: Error | null = null;
+  async notify(email: ConsultEmail) {
+    if (this.failWith) throw this.failWith;
+    this.sent.push(clone(email));
+  }
+  of(kind: ConsultEmail['kind']) {
+    return this.sent.filter((e) => e.kind === kind);
+  }
+}

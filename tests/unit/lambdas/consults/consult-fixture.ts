@@ -1,0 +1,183 @@
+import type { ParameterDefinition } from '../../../../core/schemas/lens';
+import type { Consult } from '../../../../core/schemas/consult';
+import type { Order } from '../../../../core/schemas/order';
+import { createLogger } from '../../../../lambdas/http/logger';
+import type { ConsultDeps } from '../../../../lambdas/use-cases/consults/consult-deps';
+import { recordingTrail } from '../../../support/in-memory-audit';
+import {
+  InMemoryConsultantSettings,
+  InMemoryConsultStore,
+  RecordingConsultNotifier,
+} from '../../../support/in-memory-consults';
+import { InMemoryRateLimiter } from '../../../support/in-memory-ports';
+import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
+import { InMemoryOrders, testDesign } from '../../../support/order-fakes';
+import { testCustomers, testUsers } from '../../../support/test-directory';
+import { identity } from '../../../support/identities';
+
+export { refusal } from '../money/money-fixture';
+
+export const A = 'ACC-A';
+export const B = 'ACC-B';
+export const practice = identity(['customer'], { userId: 'u-ann', email: 'ann@a.test' });
+/** A second user of practice A. */
+export const colleague = identity(['customer'], { userId: 'u-cole', email: 'cole@a.test' });
+export const outsider = identity(['customer'], { userId: 'u-eve', email: 'eve@b.test' });
+export const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
+export const superAdmin = identity(['admin', 'superadmin'], { userId: 'u-boss', email: 'boss@lab.test' });
+export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** The parameters of an Ampleye-like design: sag, diameter, power and the landing zone types. */
+export const AMPLEYE_PARAMETERS: ParameterDefinition[] = [
+  {
+    kind: 'number',
+    key: 'sagittalDepth',
+    label: 'Sagittal depth',
+    unit: 'um',
+    min: 3000,
+    max: 6000,
+    step: 10,
+    required: true,
+  },
+  { kind: 'number', key: 'diameter', label: 'Diameter', unit: 'mm', min: 15.5, max: 18, step: 0.5, required: true },
+  { kind: 'number', key: 'sphere', label: 'Sphere', unit: 'D', min: -20, max: 20, step: 0.25, required: true },
+  {
+    kind: 'option',
+    key: 'landingZone',
+    label: 'Landing zone',
+    options: [
+      { value: 'spherical', label: 'Spherical' },
+      { value: 'toric', label: 'Toric' },
+    ],
+    required: true,
+  },
+];
+export const AMPLEYE_VALUES = { sagittalDepth: 4300, diameter: 16.5, sphere: -2.5, landingZone: 'toric' };
+
+export interface ConsultFixture {
+  deps: ConsultDeps & {
+    consults: InMemoryConsultStore;
+    settings: InMemoryConsultantSettings;
+    lenses: InMemoryLensCatalogue;
+    orders: InMemoryOrders;
+    notifier: RecordingConsultNotifier;
+    limiter: InMemoryRateLimiter;
+  };
+  changes: ReturnType<typeof recordingTrail>['changes'];
+  logLines: string[];
+  clock: { now: Date };
+  /** Stores an order of practice A (closed unless `status` says). */
+  order(n: number, overrides?: Partial<Order>): Order;
+}
+
+/** Practices A (Ann, Cole) and B (Eve), the lab, the Ampleye designs in the catalogue and in-memory stores. */
+export function consultFixture(): ConsultFixture {
+  const users = testUsers([
+    { userId: 'u-ann', email: 'ann@a.test', accountNumber: A, firstName: 'Ann' },
+    { userId: 'u-cole', email: 'cole@a.test', accountNumber: A, firstName: 'Cole' },
+    { userId: 'u-eve', email: 'eve@b.test', accountNumber: B, firstName: 'Eve' },
+    { userId: 'u-lab', email: 'lab@lab.test', firstName: 'Lara' },
+  ]);
+  const customers = testCustomers([
+    { accountNumber: A, company: 'Brightview Eye Care' },
+    { accountNumber: B, company: 'Harbor Vision' },
+  ]);
+  const lenses = new InMemoryLensCatalogue();
+  for (const [lensId, name] of [
+    ['ampleye', 'Ampleye'],
+    ['ampleye-xl', 'Ampleye XL'],
+  ] as const)
+    lenses.rows.set(lensId, testDesign({ lensId, name, parameters: AMPLEYE_PARAMETERS }));
+  const consults = new InMemoryConsultStore();
+  const orders = new InMemoryOrders(new Map(), consults.rows);
+  const clock = { now: new Date('2026-03-02T15:00:00.000Z') };
+  const logLines: string[] = [];
+  const { audit, changes } = recordingTrail();
+  const deps = {
+    consults,
+    settings: new InMemoryConsultantSettings(),
+    lenses,
+    orders,
+    users,
+    customers,
+    notifier: new RecordingConsultNotifier(),
+    limiter: new InMemoryRateLimiter(() => clock.now.getTime()),
+    log: createLogger({ route: 'test' }, (line) => logLines.push(line)),
+    now: () => clock.now,
+    audit,
+  };
+  return {
+    deps,
+    changes,
+    logLines,
+    clock,
+    order(n, overrides = {}) {
+      const design = testDesign({ lensId: 'ampleye', name: 'Ampleye', parameters: AMPLEYE_PARAMETERS });
+      const at = '2026-02-01T10:00:00.000Z';
+      const order: Order = {
+        orderId: uuid(n),
+        orderNumber: `LL-${String(n).padStart(6, '0')}`,
+        accountNumber: A,
+        status: 'closed',
+        patient: `Patient ${n}`,
+        lines: [
+          {
+            eye: 'OD',
+            lensId: 'ampleye',
+            parameters: AMPLEYE_VALUES,
+            quantity: 1,
+            design: {
+              lensId: design.lensId,
+              name: design.name,
+              type: design.type,
+              parameters: design.parameters,
+              warrantyDays: design.warrantyDays,
+              warranty: design.warranty,
+              version: design.version,
+            },
+          },
+        ],
+        attachments: [],
+        history: [],
+        createdBy: { userId: 'u-ann', name: 'Ann Test' },
+        createdAt: at,
+        statusAt: at,
+        updatedAt: at,
+        version: 2,
+        ...overrides,
+      };
+      orders.rows.set(order.orderId, structuredClone(order));
+      return order;
+    },
+  };
+}
+
+/** Observations whose settled clearance is far above the target: the rules suggest taking sag off. */
+export const HIGH_CLEARANCE = {
+  lens: { lensId: 'ampleye', landing: 'toric' },
+  minutesOnEye: 60,
+  centralClearanceUm: 500,
+};
+
+/** A consult as stored, for tests that start from one (the lab's side). */
+export async function storedConsult(f: ConsultFixture, overrides: Partial<Omit<Consult, 'reference'>> = {}) {
+  const at = f.clock.now.toISOString();
+  return f.deps.consults.create({
+    consultId: uuid(500 + f.deps.consults.rows.size),
+    source: 'practice',
+    accountNumber: A,
+    requester: { userId: 'u-ann', name: 'Ann Test', email: 'ann@a.test' },
+    patient: 'PT-7',
+    eye: 'OD',
+    currentLens: { designName: 'Ampleye', lensId: 'ampleye', parameters: AMPLEYE_VALUES },
+    suggestions: [],
+    question: 'What should I change?',
+    status: 'new',
+    orderIds: [],
+    createdAt: at,
+    statusAt: at,
+    updatedAt: at,
+    version: 0,
+    ...overrides,
+  });
+}

@@ -1,0 +1,6 @@
+import { consultStoreContract } from '../../../support/consult-store-contract';
+import { InMemoryConsultantSettings, InMemoryConsultStore } from '../../../support/in-memory-consults';
+
+// The same contract runs against the DynamoDB adapters in tests/integration/consult-store.test.ts.
+const consults = new InMemoryConsultStore();
+consultStoreContract('in-memory fakes', () => ({ consults, settings: () => new InMemoryConsultantSettings() }));

@@ -1,0 +1,118 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { validateLensParameters } from '../../../core/rules/lens-parameters';
+import { DEFAULT_WARRANTY_POLICY } from '../../../core/schemas/lens';
+import { consultIdSchema } from '../../../core/schemas/consult';
+import { policyOf, shippedAtOf, warrantyRefusal } from '../../../core/rules/warranty';
+import { DEMO_CUSTOMERS, DEMO_USERS } from '../../../local/seed/demo-data';
+import { DEMO_CONSULTS, seedDemoConsults, type DemoConsultDeps } from '../../../local/seed/demo-consults';
+import { seedDemoOrders } from '../../../local/seed/demo-orders';
+import { DEMO_LENS_DESIGNS } from '../../../local/seed/lens-catalogue';
+import { InMemoryConsultantSettings, InMemoryConsultStore } from '../../support/in-memory-consults';
+import { InMemoryCustomers, InMemoryUsers } from '../../support/in-memory-ports';
+import { InMemoryLensCatalogue } from '../../support/lens-fakes';
+import { InMemoryOrders } from '../../support/order-fakes';
+
+const NOW = new Date('2025-06-18T12:30:00.000Z');
+const ids = Object.fromEntries(
+  DEMO_USERS.map((u) => [u.key, { userId: `sub-${u.key}`, email: u.email }]),
+) as Parameters<typeof seedDemoConsults>[1];
+
+let deps: DemoConsultDeps & { consults: InMemoryConsultStore; orders: InMemoryOrders; lenses: InMemoryLensCatalogue };
+let warnings: string[];
+
+beforeEach(async () => {
+  const users = new InMemoryUsers();
+  for (const u of DEMO_USERS)
+    users.rows.set(ids[u.key].userId, {
+      userId: ids[u.key].userId,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      ...(u.accountNumber ? { accountNumber: u.accountNumber } : {}),
+      accountNumbers: u.accountNumbers ?? [],
+      termsAccepted: true,
+      version: 0,
+    });
+  const customers = new InMemoryCustomers();
+  for (const c of DEMO_CUSTOMERS) customers.rows.set(c.accountNumber, { ...c, version: 0 });
+  const lenses = new InMemoryLensCatalogue();
+  for (const d of DEMO_LENS_DESIGNS)
+    lenses.rows.set(d.lensId, {
+      warranty: DEFAULT_WARRANTY_POLICY,
+      ...d,
+      version: 0,
+      createdAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
+    });
+  const consults = new InMemoryConsultStore();
+  deps = {
+    orders: new InMemoryOrders(new Map(), consults.rows),
+    users,
+    customers,
+    lenses,
+    consults,
+    settings: new InMemoryConsultantSettings(),
+  };
+  warnings = [];
+  // The consults refer to the demo orders, seeded before them as `npm start` does.
+  await seedDemoOrders(deps, ids, { now: NOW, warn: (m) => warnings.push(m) });
+});
+
+const seed = () => seedDemoConsults(deps, ids, { now: NOW, warn: (m) => warnings.push(m) });
+const stored = () => [...deps.consults.rows.values()].sort((a, b) => a.reference.localeCompare(b.reference));
+
+describe('demo consults seed', () => {
+  it('has fixed, valid and distinct consult ids (what makes a restart skip them)', () => {
+    const consultIds = DEMO_CONSULTS.map(
+      (c) => ('practice' in c.request ? c.request.practice : c.request.visitor).consultId,
+    );
+    for (const id of consultIds) expect(consultIdSchema.safeParse(id).success, id).toBe(true);
+    expect(new Set(consultIds).size).toBe(consultIds.length);
+  });
+
+  it("Brightview's two answered consults and one waiting, and a visitor's lead; suggestions are the rules' own", async () => {
+    await seed();
+    expect(warnings).toEqual([]);
+    const all = stored();
+    expect(all.map((c) => [c.source, c.status, c.accountNumber ?? null])).toEqual([
+      ['practice', 'answered', 'BV-1001'],
+      ['practice', 'answered', 'BV-1001'],
+      ['practice', 'new', 'BV-1001'],
+      ['public', 'new', null],
+    ]);
+    for (const consult of all.filter((c) => c.observations)) expect(consult.suggestions.length).toBeGreaterThan(0);
+    for (const consult of all) expect(consult.createdAt < NOW.toISOString()).toBe(true);
+  });
+
+  it('every proposal is on an Ampleye design and passes its parameter checks', async () => {
+    await seed();
+    const answered = stored().filter((c) => c.reply);
+    expect(answered).toHaveLength(2);
+    for (const { reply } of answered) {
+      const design = await deps.lenses.get(reply!.proposal.lensId);
+      expect(design?.lensId).toMatch(/^ampleye/);
+      expect(validateLensParameters(design!.parameters, reply!.proposal.parameters)).toEqual({});
+      expect(reply!.by.userId).toBe(ids.admin.userId);
+    }
+  });
+
+  it('one answer is about a shipped order\'s lens still inside its warranty ("Order this" is a warranty remake)', async () => {
+    await seed();
+    const fromOrder = stored().find((c) => c.currentLens.fromOrderId && c.reply);
+    const order = await deps.orders.get(fromOrder!.currentLens.fromOrderId!);
+    expect(order?.status).toBe('closed');
+    const line = order!.lines.find((l) => l.eye === fromOrder!.eye)!;
+    expect(policyOf(line)).toBeDefined();
+    expect(
+      warrantyRefusal({ shippedAt: shippedAtOf(order!), line, orderNumber: order!.orderNumber, now: NOW }),
+    ).toBeNull();
+  });
+
+  it('seeding again changes nothing', async () => {
+    await seed();
+    const first = structuredClone(stored());
+    await seed();
+    expect(stored()).toEqual(first);
+    expect(deps.consults.sequence).toBe(DEMO_CONSULTS.length);
+  });
+});

@@ -1,0 +1,93 @@
+import { Link } from 'react-router-dom';
+import type { CustomerConsult } from '../../../../../core/schemas/consult';
+import { Card } from '../../../components/card';
+import { EmptyState } from '../../../components/empty-state';
+import { ListCount } from '../../../components/list-count';
+import { LoadFailed } from '../../../components/load-failed';
+import { PageHeader } from '../../../components/page-header';
+import { CursorPager } from '../../../components/ui/cursor-pager';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { useCursorPages } from '../../../hooks/use-cursor-pages';
+import { dateTime } from '../../../lib/format-time';
+import { useAccountConsults } from '../api/customer-consults';
+import { NEW_CONSULT_PATH, TROUBLESHOOTER_PATH, consultPath } from './consult-paths';
+import { ConsultStatusBadge } from './consult-status-badge';
+import styles from './customer-consults.module.css';
+
+const when = (iso: string | undefined) => (iso ? <time dateTime={iso}>{dateTime(iso)}</time> : '—');
+
+const columns: Column<CustomerConsult>[] = [
+  {
+    key: 'reference',
+    header: 'Reference',
+    primary: true,
+    render: (c) => <Link to={consultPath(c.consultId)}>{c.reference}</Link>,
+  },
+  { key: 'patient', header: 'Patient', render: (c) => c.patient },
+  { key: 'eye', header: 'Eye', render: (c) => c.eye },
+  { key: 'lens', header: 'Lens', render: (c) => c.currentLens.designName },
+  { key: 'status', header: 'Status', render: (c) => <ConsultStatusBadge status={c.status} /> },
+  { key: 'sent', header: 'Sent', render: (c) => when(c.createdAt) },
+  { key: 'answered', header: 'Answered', render: (c) => when(c.reply?.at) },
+];
+
+/**
+ * /customer/consults for the account chosen in the sidebar: its consult requests, newest first, a page at a
+ * time, each leading to its answer; "Ask a consultant" starts a new one.
+ */
+export function ConsultsListPage({ accountNumber }: { accountNumber: string }) {
+  const pages = useCursorPages();
+  const query = useAccountConsults(accountNumber, pages.cursor ?? null);
+  const items = query.data?.items ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Consults"
+        description={`Questions about a fit, sent to the lab's consultants for account ${accountNumber}, and their answers.`}
+        actions={
+          <Link className={styles.primaryLink} to={NEW_CONSULT_PATH}>
+            Ask a consultant
+          </Link>
+        }
+      />
+      <Card>
+        <ListCount
+          query={query}
+          loading="Loading consults…"
+          count={items.length}
+          noun={['consult', 'consults']}
+          detail="on this page, newest first"
+        />
+        {query.isError ? (
+          <LoadFailed title="The consults could not be loaded" onRetry={() => void query.refetch()} />
+        ) : query.isPending ? null : items.length === 0 ? (
+          <EmptyState title={pages.page > 1 ? 'No more consults' : 'No consults yet'}>
+            {pages.page > 1 ? null : (
+              <>
+                <p>
+                  The Ampleye Virtual Consultant helps with scleral fits. The troubleshooter turns what you see at the
+                  slit lamp into suggestions at once; when you want the lab&apos;s view, ask a consultant. The lab
+                  answers within one business day with a parameter set you can order in one step.
+                </p>
+                <p className={styles.emptyLinks}>
+                  <Link to={TROUBLESHOOTER_PATH}>Open the troubleshooter</Link>
+                  <Link to={NEW_CONSULT_PATH}>Ask a consultant</Link>
+                </p>
+              </>
+            )}
+          </EmptyState>
+        ) : (
+          <DataTable
+            caption={`Consults of account ${accountNumber}, newest first`}
+            columns={columns}
+            rows={items}
+            rowKey={(c) => c.consultId}
+            busy={query.isPlaceholderData}
+          />
+        )}
+        <CursorPager label="Consults" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { CustomerConsult } from '../../../../../core/schemas/consult';
+import { EYE_LABELS, EYES } from '../../../../../core/schemas/order';
+import formStyles from '../../../components/form-layout.module.css';
+import { PageHeader } from '../../../components/page-header';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { failureMessage, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { useConsultLensDesigns, usePastOrder, useSubmitConsult } from '../api/customer-consults';
+import { ChoiceGroup } from '../components/choice-group';
+import { clearTroubleshooterHandoff, readTroubleshooterHandoff } from '../model/troubleshooter-handoff';
+import { ConsultFilesField, UploadProgressList, type ConsultFileUploads, type FileUpload } from './consult-files-field';
+import { CONSULTS_PATH, consultPath } from './consult-paths';
+import { CurrentLensFields } from './current-lens-fields';
+import { checkNewConsult, emptyConsultValues, typedLensErrors, type NewConsultValues } from './new-consult-values';
+import { TroubleshooterFindings } from './troubleshooter-findings';
+import styles from './customer-consults.module.css';
+
+const EYE_CHOICES = EYES.map((eye) => ({ value: eye, label: EYE_LABELS[eye] }));
+
+/**
+ * /customer/consults/new: a practice asks the lab's consultants about one eye's fit, for the account chosen
+ * in the sidebar. The consult id is made once, so a retry after a lost answer stores one request. Files are
+ * uploaded to the stored request afterwards; a file that fails leaves the request as sent and says which
+ * file to add again from the consult's page.
+ */
+export function NewConsultPage({ accountNumber, uploads }: { accountNumber: string; uploads: ConsultFileUploads }) {
+  const navigate = useNavigate();
+  const [consultId] = useState(() => crypto.randomUUID());
+  const [handoff, setHandoff] = useState(readTroubleshooterHandoff);
+  const [values, setValues] = useState<NewConsultValues>(() => emptyConsultValues(handoff?.eye));
+  const [files, setFiles] = useState<File[]>([]);
+  const [submitErrors, setSubmitErrors] = useState<FormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<CustomerConsult | null>(null);
+  const [fileUploads, setFileUploads] = useState<FileUpload[]>([]);
+  const [uploadsFinished, setUploadsFinished] = useState(false);
+  const sendingRef = useRef(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const submit = useSubmitConsult();
+  const designs = useConsultLensDesigns(accountNumber);
+  const pastOrder = usePastOrder(values.lensSource === 'order' ? values.fromOrderId : '');
+
+  const context = { pastOrder: pastOrder.data, designs: designs.data?.items ?? [] };
+  const errors = { ...submitErrors, ...typedLensErrors(values, context) };
+  const busy = submit.isPending || sent !== null;
+
+  const change = (edit: Partial<NewConsultValues>, clears: string[] = []) => {
+    setValues((current) => ({ ...current, ...edit }));
+    setSubmitErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(next))
+        if (clears.some((c) => key === c || key.startsWith(`${c}.`))) delete next[key];
+      return next;
+    });
+  };
+
+  function showProblems(found: FormErrors) {
+    setSubmitErrors(found);
+    requestAnimationFrame(() => summaryRef.current?.focus());
+  }
+
+  async function uploadAll(consult: CustomerConsult): Promise<FileUpload[]> {
+    setFileUploads(files.map((file) => ({ name: file.name, progress: 0 })));
+    const patch = (name: string, change: Partial<FileUpload>) =>
+      setFileUploads((all) => all.map((u) => (u.name === name ? { ...u, ...change } : u)));
+    const results = await Promise.all(
+      files.map((file) =>
+        uploads
+          .upload(consult.consultId, file, (progress) => patch(file.name, { progress }))
+          .then(() => {
+            const done = { name: file.name, progress: 100 };
+            patch(file.name, done);
+            return done;
+          })
+          .catch((error: unknown) => {
+            const failed = { name: file.name, progress: 0, error: uploads.failureText(error) };
+            patch(file.name, failed);
+            return failed;
+          }),
+      ),
+    );
+    setUploadsFinished(true);
+    return results.filter((r): r is FileUpload & { error: string } => 'error' in r);
+  }
+
+  async function send() {
+    if (sendingRef.current || sent) return; // a double click reaches here twice before the button is disabled
+    setFormError(null);
+    const checked = checkNewConsult(values, context, {
+      consultId,
+      accountNumber,
+      observations: handoff?.observations ?? null,
+    });
+    if (!checked.ok) return showProblems(checked.errors);
+    sendingRef.current = true;
+    try {
+      const consult = await submit.mutateAsync(checked.input);
+      setSubmitErrors({});
+      setSent(consult);
+      // The findings are in the request now; the next request starts without them.
+      clearTroubleshooterHandoff();
+      const failed = await uploadAll(consult);
+      if (failed.length === 0) {
+        notify.success(`Consult ${consult.reference} sent to the lab`);
+        navigate(consultPath(consult.consultId));
+      }
+    } catch (error) {
+      const fieldErrors = serverFormErrors(error);
+      if (Object.keys(fieldErrors).length > 0) showProblems(fieldErrors);
+      else setFormError(failureMessage(error, 'The request could not be sent. Check your connection and try again.'));
+    } finally {
+      sendingRef.current = false;
+    }
+  }
+
+  const problems = Object.entries(submitErrors);
+  const failedUploads = fileUploads.filter((u) => u.error);
+  const uploading = sent !== null && !uploadsFinished;
+
+  return (
+    <>
+      <PageHeader
+        title="Ask a Consultant"
+        description={`Ask the lab's consultants about a fit, for account ${accountNumber}. The lab answers within one business day.`}
+      />
+      <form
+        className={`${formStyles.form} ${styles.form}`}
+        noValidate
+        aria-label="Consult request"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        {problems.length > 0 ? (
+          <div
+            ref={summaryRef}
+            tabIndex={-1}
+            className={styles.summary}
+            role="alert"
+            aria-labelledby="consult-problems"
+          >
+            <h2 id="consult-problems">
+              Please correct {problems.length === 1 ? '1 problem' : `${problems.length} problems`}
+            </h2>
+            <ul>
+              {problems.map(([key, message]) => (
+                <li key={key}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+
+        <fieldset className={styles.section} disabled={busy}>
+          <legend className={styles.legend}>Patient and eye</legend>
+          <TextField
+            label="Patient reference"
+            name="patientReference"
+            hint="Your reference for the patient, as on your orders."
+            required
+            maxLength={80}
+            autoComplete="off"
+            value={values.patientReference}
+            error={errors.patientReference}
+            onChange={(event) => change({ patientReference: event.target.value }, ['patientReference'])}
+          />
+          <ChoiceGroup
+            legend="Eye"
+            name="eye"
+            choices={EYE_CHOICES}
+            value={values.eye}
+            error={errors.eye}
+            onChange={(eye) => change({ eye }, ['eye', 'currentLens.fromOrderId'])}
+          />
+        </fieldset>
+
+        <fieldset className={styles.plain} disabled={busy}>
+          <legend className="visually-hidden">The lens and the question</legend>
+          {designs.isPending ? (
+            <p className={styles.muted} role="status">
+              <Spinner size={14} /> Loading the lens catalogue…
+            </p>
+          ) : designs.isError ? (
+            <Alert tone="error">The lens catalogue could not be loaded. Reload the page to try again.</Alert>
+          ) : (
+            <CurrentLensFields
+              accountNumber={accountNumber}
+              values={values}
+              designs={designs.data.items}
+              pastOrder={{ order: pastOrder.data, loading: pastOrder.isFetching, failed: pastOrder.isError }}
+              errors={errors}
+              onChange={change}
+            />
+          )}
+
+          <TroubleshooterFindings
+            observations={handoff?.observations ?? null}
+            onRemove={() => {
+              clearTroubleshooterHandoff();
+              setHandoff(null);
+            }}
+          />
+
+          <fieldset className={styles.section}>
+            <legend className={styles.legend}>Your question</legend>
+            <TextAreaField
+              label="Question for the consultant"
+              name="question"
+              hint="What you see and what you would like to change, with numbers where you have them."
+              required
+              maxLength={2000}
+              rows={5}
+              value={values.question}
+              error={errors.question}
+              onChange={(event) => change({ question: event.target.value }, ['question'])}
+            />
+          </fieldset>
+        </fieldset>
+
+        <ConsultFilesField files={files} uploads={uploads} onChange={setFiles} disabled={busy} />
+
+        {sent ? (
+          <section className={styles.section} aria-labelledby="consult-sent">
+            <h2 id="consult-sent" className={styles.legend}>
+              Consult {sent.reference} sent
+            </h2>
+            <UploadProgressList uploads={fileUploads} />
+            <p className="visually-hidden" role="status" aria-live="polite">
+              {uploading ? 'Uploading files…' : ''}
+            </p>
+            {!uploading && failedUploads.length > 0 ? (
+              <Alert tone="error" title={`Your request ${sent.reference} was sent, but not every file was attached`}>
+                <p>
+                  Add {failedUploads.length === 1 ? 'this file' : 'these files'} again from the consult&apos;s page:{' '}
+                  {failedUploads.map((u) => u.name).join(', ')}.
+                </p>
+                <Link to={consultPath(sent.consultId)}>Open consult {sent.reference}</Link>
+              </Alert>
+            ) : null}
+          </section>
+        ) : null}
+
+        <div className={formStyles.actions}>
+          <Button type="submit" loading={submit.isPending || uploading} disabled={sent !== null}>
+            Send to the lab
+          </Button>
+          <Link to={CONSULTS_PATH}>Back to Consults</Link>
+        </div>
+      </form>
+    </>
+  );
+}

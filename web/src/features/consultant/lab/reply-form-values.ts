@@ -1,0 +1,93 @@
+/**
+ * The lab's reply form: the answer text and a proposed lens, kept as typed text like the order form (a
+ * half-typed "-1." survives a re-render) and checked with the order form's rules, so a proposal the practice
+ * can order passes the same checks its order will. Field keys are the route's paths
+ * ('proposal.parameters.sagittalDepth'), the keys the server's field errors carry.
+ */
+import { applySuggestions } from '../../../../../core/rules/consult-proposal';
+import { replyToConsultInputSchema, type Consult } from '../../../../../core/schemas/consult';
+import type { LensDesign } from '../../../../../core/schemas/lens';
+import { checkForm, type FormErrors } from '../../../lib/form-errors';
+import { emptyLine, lineParameterErrors, parameterText, parameterValuesOf } from '../../orders/model/order-form-values';
+
+export interface ReplyValues {
+  text: string;
+  lensId: string;
+  /** Raw text per parameter key (option values for option parameters). */
+  parameters: Record<string, string>;
+}
+
+export const PARAMETERS_PATH = 'proposal.parameters';
+export const parameterPath = (key: string) => `${PARAMETERS_PATH}.${key}`;
+
+const textsOf = (values: Readonly<Record<string, number | string | undefined>>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, parameterText(value)]),
+  );
+
+const offered = (designs: readonly LensDesign[], lensId: string | undefined) =>
+  lensId && designs.some((d) => d.lensId === lensId) ? lensId : '';
+
+/**
+ * Where the form starts: the answer given (when changing it), else the design of the current lens when the
+ * catalogue offers it, with no values yet ("Start from the suggestions" fills them).
+ */
+export function replyValuesOf(consult: Consult, designs: readonly LensDesign[]): ReplyValues {
+  if (consult.reply)
+    return {
+      text: consult.reply.text,
+      lensId: offered(designs, consult.reply.proposal.lensId),
+      parameters: textsOf(consult.reply.proposal.parameters),
+    };
+  return { text: '', lensId: offered(designs, consult.currentLens.lensId), parameters: {} };
+}
+
+/** Range, step and option messages of the values typed so far (`includeMissing`: also required ones left empty). */
+export function proposalErrors(
+  design: LensDesign | undefined,
+  parameters: Record<string, string>,
+  includeMissing: boolean,
+): FormErrors {
+  const errors = lineParameterErrors(design, { ...emptyLine(true), parameters }, includeMissing);
+  return Object.fromEntries(Object.entries(errors).map(([key, message]) => [parameterPath(key), message]));
+}
+
+export interface SuggestionsStart {
+  parameters: Record<string, string>;
+  /** Rule ids of the suggestions whose change is in the values. */
+  applied: string[];
+  skipped: { ruleId: string; reason: string }[];
+}
+
+/** The current lens's values with the suggested changes applied, snapped to the design's steps and ranges. */
+export function startFromSuggestions(consult: Consult, design: LensDesign): SuggestionsStart {
+  const result = applySuggestions(consult.currentLens.parameters, consult.suggestions, design);
+  const known = new Set(design.parameters.map((p) => p.key));
+  const parameters: Record<string, string | number | undefined> = {};
+  // A value of another design (the current lens was not this one) is not this design's.
+  for (const [key, value] of Object.entries(result.parameters)) if (known.has(key)) parameters[key] = value;
+  return { parameters: textsOf(parameters), applied: result.applied, skipped: result.skipped };
+}
+
+export type CheckedReply =
+  { ok: true; input: ReturnType<typeof replyToConsultInputSchema.parse> } | { ok: false; errors: FormErrors };
+
+/** The route input, or every message to show: the route schema's and the design's ranges, keyed by field. */
+export function checkReply(consult: Consult, values: ReplyValues, design: LensDesign | undefined): CheckedReply {
+  const parameters = parameterValuesOf(design, values.parameters);
+  const checked = checkForm(replyToConsultInputSchema, {
+    consultId: consult.consultId,
+    version: consult.version,
+    text: values.text,
+    proposal: { lensId: values.lensId, parameters },
+  });
+  const errors: FormErrors = {
+    ...(checked.ok ? {} : checked.errors),
+    ...(design ? proposalErrors(design, values.parameters, true) : {}),
+  };
+  if (!design && !errors['proposal.lensId']) errors['proposal.lensId'] = 'Choose the proposed lens design';
+  if (checked.ok && Object.keys(errors).length === 0) return { ok: true, input: checked.data };
+  return { ok: false, errors };
+}

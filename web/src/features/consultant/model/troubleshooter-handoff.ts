@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { troubleshooterInputSchema, type TroubleshooterObservations } from '../../../../../core/schemas/consult';
+import { eyeSchema } from '../../../../../core/schemas/order';
+
+/**
+ * The troubleshooter's observations, carried to a request form ("Ask a consultant about this"). Kept in
+ * sessionStorage: the findings stay in this tab and go to the server only when the user sends a request.
+ * The key carries a version, so a later shape of the handoff never reads an older one as its own.
+ */
+export interface TroubleshooterHandoff {
+  observations: TroubleshooterObservations;
+  eye?: z.infer<typeof eyeSchema>;
+}
+
+const HANDOFF_KEY = 'ampleyeConsultant.handoff.v1';
+
+const handoffSchema = z.object({
+  observations: troubleshooterInputSchema,
+  eye: eyeSchema.optional(),
+});
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function saveTroubleshooterHandoff(handoff: TroubleshooterHandoff): void {
+  try {
+    storage()?.setItem(HANDOFF_KEY, JSON.stringify(handoff));
+  } catch {
+    // Blocked or full storage: the request form then starts without the findings, nothing else breaks.
+  }
+}
+
+/** The handoff this tab holds, checked with the observations schema; anything unreadable counts as none. */
+export function readTroubleshooterHandoff(): TroubleshooterHandoff | null {
+  try {
+    const text = storage()?.getItem(HANDOFF_KEY);
+    if (!text) return null;
+    const parsed = handoffSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearTroubleshooterHandoff(): void {
+  try {
+    storage()?.removeItem(HANDOFF_KEY);
+  } catch {
+    // nothing was kept
+  }
+}
