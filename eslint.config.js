@@ -5,7 +5,17 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'web/dist', 'cdk.out', '.local', 'coverage', 'test-results', 'playwright-report'],
+    ignores: [
+      'node_modules',
+      'dist',
+      'web/dist',
+      'cdk.out',
+      '.local',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'bench/.out',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -21,7 +21,7 @@ export default defineConfig({
   build: {
     outDir: fromRoot('web/dist'),
     emptyOutDir: true,
-    // scripts/bundle-budget.ts reads the manifest to size each route's JavaScript.
+    // scripts/page-payload.ts reads the manifest to size what each page fetches (npm run budget, bench:web).
     manifest: true,
     sourcemap: true,
     target: 'es2022',

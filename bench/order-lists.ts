@@ -8,94 +8,16 @@
  * times ~30 calls of each use case through the real DynamoDB adapters and prints median and p95 (ms).
  * Not part of `npm test`: loading 100,000 rows takes minutes.
  */
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_WARRANTY_POLICY } from '../core/schemas/lens';
-import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { performance } from 'node:perf_hooks';
-import type { OrderStatus } from '../core/rules/order-lifecycle';
-import type { Order } from '../core/schemas/order';
 import { portsFrom } from '../local/ports';
 import { startLocalStack } from '../local/stack';
+import { orderLoader } from './support/bench-orders';
 
 const SECOND_SIZE = Number(process.argv[2] ?? 100_000);
 const SIZES = [1_000, SECOND_SIZE];
 const CALLS = 30;
-const ACCOUNTS = 200;
 const TARGET = 'BENCH-TARGET';
-/** The target practice's share of all orders (a large practice: 1 in 20), so its first page is full at 1,000. */
-const TARGET_SHARE = 0.05;
-const STATUS_MIX: [OrderStatus, number][] = [
-  ['submitted', 0.1],
-  ['on-hold', 0.05],
-  ['approved', 0.2],
-  ['closed', 0.5],
-  ['rejected', 0.05],
-  ['cancelled', 0.1],
-];
-
-function statusFor(i: number): OrderStatus {
-  let r = ((i * 7919) % 1000) / 1000;
-  for (const [status, share] of STATUS_MIX) {
-    if (r < share) return status;
-    r -= share;
-  }
-  return 'closed';
-}
-
-function benchOrder(i: number): Order {
-  const accountNumber = i % Math.round(1 / TARGET_SHARE) === 0 ? TARGET : `BENCH-${i % ACCOUNTS}`;
-  // Spread over the last ~2 years, one order every ~10 minutes, so sort keys are realistic and distinct.
-  const at = new Date(Date.UTC(2024, 0, 1) + i * 600_000 + (i % 997)).toISOString();
-  const status = statusFor(i);
-  return {
-    orderId: randomUUID(),
-    orderNumber: `LL-${String(i + 1).padStart(6, '0')}`,
-    accountNumber,
-    status,
-    patient: `Patient ${i}`,
-    poNumber: `PO-${i}`,
-    lines: [
-      {
-        eye: 'OD',
-        lensId: 'scleral-horizon',
-        parameters: { sphere: -2.5, diameter: 16.5 },
-        quantity: 1,
-        design: {
-          lensId: 'scleral-horizon',
-          name: 'Horizon Scleral',
-          type: 'scleral',
-          warranty: DEFAULT_WARRANTY_POLICY,
-          parameters: [
-            {
-              kind: 'number',
-              key: 'sphere',
-              label: 'Sphere',
-              unit: 'D',
-              min: -25,
-              max: 20,
-              step: 0.25,
-              required: true,
-            },
-          ],
-          warrantyDays: 120,
-          version: 0,
-          priceCents: 39500,
-        },
-      },
-    ],
-    attachments: [],
-    history: [
-      { at, action: 'submit', from: null, to: 'submitted', by: { userId: 'bench', name: 'Bench', actor: 'practice' } },
-    ],
-    createdBy: { userId: 'bench-user', name: 'Bench User' },
-    createdAt: at,
-    submittedAt: at,
-    statusAt: at,
-    updatedAt: at,
-    version: 0,
-    totalCents: 39500,
-  };
-}
 
 async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -111,7 +33,6 @@ async function main() {
     const { listAccountOrders } = await import('../lambdas/use-cases/list-account-orders');
     const { listOrders } = await import('../lambdas/use-cases/list-orders');
     const { getCustomerInfo } = await import('../lambdas/use-cases/get-customer-info');
-    const { mapWithLimit } = await import('../lambdas/concurrency/map-with-limit');
     console.info(`emulators up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const orders = dynamoOrdersRepository();
@@ -139,28 +60,14 @@ async function main() {
       }),
     );
 
-    let loaded = 0;
-    const load = async (upTo: number) => {
-      const t0 = performance.now();
-      const batches: number[][] = [];
-      for (let i = loaded; i < upTo; i += 25)
-        batches.push(Array.from({ length: Math.min(25, upTo - i) }, (_, k) => i + k));
-      await mapWithLimit(batches, 8, async (batch) => {
-        let pending = batch.map((i) => ({ PutRequest: { Item: orderItem(benchOrder(i)) } }));
-        for (let round = 0; pending.length > 0; round++) {
-          if (round > 0) await new Promise((r) => setTimeout(r, 20 * round));
-          const answer = await client.send(new BatchWriteCommand({ RequestItems: { [tableName('orders')]: pending } }));
-          pending = (answer.UnprocessedItems?.[tableName('orders')] ?? []) as typeof pending;
-        }
-      });
-      const counters = { [`account#${TARGET}`]: Math.ceil(upTo * TARGET_SHARE) };
-      for (const [counter, value] of Object.entries(counters))
-        await client.send(new PutCommand({ TableName: tableName('counters'), Item: { counter, value } }));
-      console.info(
-        `loaded ${upTo.toLocaleString('en-US')} orders in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-      );
-      loaded = upTo;
-    };
+    const loader = orderLoader({
+      client,
+      ordersTable: tableName('orders'),
+      countersTable: tableName('counters'),
+      toItem: orderItem,
+      target: TARGET,
+      progress: console.info,
+    });
 
     const time = async (fn: () => Promise<unknown>) => {
       for (let i = 0; i < 10; i++) await fn(); // warm-up (connections, both JITs)
@@ -202,7 +109,7 @@ async function main() {
 
     const results: Record<string, Record<number, { median: number; p95: number; items: number }>> = {};
     for (const size of SIZES) {
-      await load(size);
+      await loader.loadUpTo(size);
       for (const [name, fn] of cases) {
         const items =
           ((await fn()) as { items?: unknown[]; orders?: unknown[] }).items?.length ??

@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
-import { PortalStack, portalStackName } from '../infra/portal-stack';
 import { stageConfig } from '../infra/stage-config';
+import { addStageStacks } from '../infra/stage-stacks';
 
 /**
  * The CDK app: `cdk synth|deploy -c stage=staging|prod` (default staging). The `local` stage is the
@@ -13,5 +13,4 @@ if (stage === 'local') {
     'The "local" stage runs on emulators (npm start) and is not deployed to AWS. Use -c stage=staging or -c stage=prod.',
   );
 }
-const config = stageConfig(stage);
-new PortalStack(app, portalStackName(config.stage), { config });
+addStageStacks(app, stageConfig(stage));

@@ -26,7 +26,17 @@ export const UI = {
 } as const;
 
 export const SERVER_FUNCTION_TIMEOUT_MS = 70_000; // spec 7
-export const STORAGE_RETRY = { operationMs: 120_000, uploadMs: 600_000 } as const; // spec 9
+/**
+ * spec 9 storage retry time: a file operation (list, download link, delete, attach) keeps retrying a failure
+ * that may pass (no answer, 408, 429, 5xx) for 120 s from its start, an upload for 600 s; the wait between
+ * attempts doubles from 1 s up to 30 s.
+ */
+export const STORAGE_RETRY = {
+  operationMs: 120_000,
+  uploadMs: 600_000,
+  firstDelayMs: 1_000,
+  maxDelayMs: 30_000,
+} as const;
 
 /** Cognito groups; a super admin is in both `admin` and `superadmin` (ARCHITECTURE "Roles"). */
 export const GROUPS = ['customer', 'admin', 'superadmin'] as const;

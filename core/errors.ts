@@ -34,12 +34,22 @@ export function statusForHttp(code: number): ErrorStatus {
 /** Field errors keyed by dotted path, as the forms show them beside each field. */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * What an error answer may carry besides its message. `callerGone` marks the one not-found that means the
+ * caller's own users record is gone, the only not-found after which the web app logs out (a missing order or
+ * invoice is shown in the page instead; docs/decisions.md "Which answers log out").
+ */
+export interface ErrorDetails {
+  fieldErrors?: FieldErrors;
+  callerGone?: true;
+}
+
 /** The wire shape of an error answer: `{ error: { status, message, details?, correlationId? } }`. */
 export interface CallableErrorBody {
   error: {
     status: ErrorStatus;
     message: string;
-    details?: { fieldErrors?: FieldErrors } | undefined;
+    details?: ErrorDetails | undefined;
     correlationId?: string | undefined;
   };
 }
@@ -52,7 +62,7 @@ export class AppError extends Error {
   constructor(
     readonly status: ErrorStatus,
     message: string,
-    readonly details?: { fieldErrors?: FieldErrors },
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'AppError';
@@ -69,6 +79,8 @@ export const unauthenticated = (message = 'Not signed in') => new AppError('unau
 export const permissionDenied = (message = 'You do not have access to this operation') =>
   new AppError('permission-denied', message);
 export const notFound = (message = 'Not found') => new AppError('not-found', message);
+/** The caller's own users record no longer exists: their session cannot go on (the web app logs out). */
+export const callerGone = (message: string) => new AppError('not-found', message, { callerGone: true });
 export const aborted = (message: string) => new AppError('aborted', message);
 export const resourceExhausted = (message = 'Too many requests, please wait and try again') =>
   new AppError('resource-exhausted', message);

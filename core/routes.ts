@@ -3,7 +3,12 @@ import { defineRoute } from './route-definition';
 import { auditEventPageSchema, listAuditEventsInputSchema } from './schemas/audit';
 import { emptyInputSchema } from './schemas/common';
 import { myProfileSchema } from './schemas/user-profile';
-import { buyingGroupListSchema } from './schemas/buying-group';
+import {
+  buyingGroupListSchema,
+  buyingGroupSchema,
+  createBuyingGroupInputSchema,
+  updateBuyingGroupInputSchema,
+} from './schemas/buying-group';
 import { signUpInputSchema, signUpOutputSchema } from './schemas/sign-up';
 import { acceptTermsOutputSchema } from './schemas/terms';
 import { customerInfoInputSchema, customerInfoSchema } from './schemas/customer-info';
@@ -376,7 +381,8 @@ export const ROUTES = {
     access: SUPER_ADMIN,
     handler: 'users/get-admin-users',
     resources: {
-      tables: { users: 'read', userActivity: 'read', tokens: 'read' },
+      // emailSuppressions: the row says when the portal no longer mails the user (a bounce or a complaint).
+      tables: { users: 'read', userActivity: 'read', tokens: 'read', emailSuppressions: 'read' },
       userPool: ['ListUsersInGroup', 'ListUsers', 'AdminListGroupsForUser'],
     },
   }),
@@ -387,7 +393,8 @@ export const ROUTES = {
     access: SUPER_ADMIN,
     handler: 'users/get-customer-users',
     resources: {
-      tables: { users: 'read', userActivity: 'read', tokens: 'read' },
+      // emailSuppressions: the row says when the portal no longer mails the user (a bounce or a complaint).
+      tables: { users: 'read', userActivity: 'read', tokens: 'read', emailSuppressions: 'read' },
       userPool: ['ListUsersInGroup', 'ListUsers', 'AdminListGroupsForUser'],
     },
   }),
@@ -398,7 +405,8 @@ export const ROUTES = {
     access: SUPER_ADMIN,
     handler: 'users/get-user-by-uid',
     resources: {
-      tables: { users: 'read', userActivity: 'read', tokens: 'read' },
+      // emailSuppressions: the row says when the portal no longer mails the user (a bounce or a complaint).
+      tables: { users: 'read', userActivity: 'read', tokens: 'read', emailSuppressions: 'read' },
       userPool: ['AdminGetUser', 'AdminListGroupsForUser'],
     },
   }),
@@ -452,6 +460,23 @@ export const ROUTES = {
     access: SUPER_ADMIN,
     handler: 'customers/update-customer',
     resources: { tables: { customers: 'readWrite', referenceData: 'read', tokens: 'read' } },
+  }),
+  // Issue 13: the buying groups (spec 7 GET customer/buyinggroups) as a list super admins keep.
+  createBuyingGroup: defineRoute({
+    name: 'createBuyingGroup',
+    input: createBuyingGroupInputSchema,
+    output: buyingGroupSchema,
+    access: SUPER_ADMIN,
+    handler: 'customers/create-buying-group',
+    resources: { tables: { referenceData: 'readWrite', tokens: 'read' } },
+  }),
+  updateBuyingGroup: defineRoute({
+    name: 'updateBuyingGroup',
+    input: updateBuyingGroupInputSchema,
+    output: buyingGroupSchema,
+    access: SUPER_ADMIN,
+    handler: 'customers/update-buying-group',
+    resources: { tables: { referenceData: 'readWrite', tokens: 'read' } },
   }),
   linkUserToAccount: defineRoute({
     name: 'linkUserToAccount',

@@ -1,5 +1,6 @@
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
@@ -15,6 +16,7 @@ export interface RouteResourceTargets {
   /** Order files, consult files (their folders: lambdas/ports/attached-files.ts) and generated documents. */
   attachmentsBucket: s3.IBucket;
   emailIdentity: ses.IEmailIdentity;
+  emailConfigurationSet: ses.IConfigurationSet;
   userPool: cognito.IUserPool;
   /** The card gateway's secret (stripe stages, infra/payment-gateway-setup.ts); none for the fake gateway. */
   paymentSecret?: PaymentSecretTarget | undefined;
@@ -47,8 +49,7 @@ export function grantRouteResources(
   if (resources.consultFiles) grantFiles(grantee, resources.consultFiles, targets.attachmentsBucket, CONSULT_FILES);
   if (resources.documents) grantDocuments(grantee, resources.documents, targets.attachmentsBucket);
 
-  // SES v2 SendEmail, on the portal's identity only.
-  if (resources.email) targets.emailIdentity.grant(grantee, 'ses:SendEmail');
+  if (resources.email) grantSending(grantee, targets);
 
   if (resources.paymentGateway) grantPaymentSecret(grantee, route.name, targets.paymentSecret);
 
@@ -67,6 +68,29 @@ export function grantRouteResources(
       }),
     );
   }
+}
+
+/**
+ * SES v2 SendEmail from the portal's identity with the stage's configuration set (SES checks both), and a read
+ * of the suppressed addresses the sender leaves out (lambdas/email/suppressed-recipients.ts).
+ */
+function grantSending(grantee: iam.IGrantable, targets: RouteResourceTargets) {
+  const { emailConfigurationSet: configurationSet } = targets;
+  const stack = Stack.of(configurationSet);
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [
+        targets.emailIdentity.emailIdentityArn,
+        stack.formatArn({
+          service: 'ses',
+          resource: 'configuration-set',
+          resourceName: configurationSet.configurationSetName,
+        }),
+      ],
+    }),
+  );
+  targets.tables.emailSuppressions.grantReadData(grantee);
 }
 
 /**

@@ -28,11 +28,11 @@ export const FUNCTION_NAG_SUPPRESSIONS: NagPackSuppression[] = [
   {
     id: 'AwsSolutions-IAM5',
     reason:
-      'Order files live under orders/{orderId}/, consult files under consults/{consultId}/, unchecked uploads under incoming/{orderId}/ and incoming/consults/{consultId}/ and PDFs under documents/: the prefix is the boundary, and every key is built by the server from a checked id.',
+      'Order files live under orders/{orderId}/, consult files under consults/{consultId}/, unchecked uploads under incoming/orders/{orderId}/ and incoming/consults/{consultId}/ and PDFs under documents/: the prefix is the boundary, and every key is built by the server from a checked id.',
     appliesTo: [
       {
         regex:
-          '/^Resource::<AttachmentsBucket\\.Arn>\\/(orders|consults|incoming|incoming\\/consults|documents)\\/\\*$/g',
+          '/^Resource::<AttachmentsBucket\\.Arn>\\/(orders|consults|incoming\\/orders|incoming\\/consults|documents)\\/\\*$/g',
       },
     ],
   },

@@ -8,13 +8,17 @@ import { ROUTE_LIST } from '../core/routes';
 import { buildRuntimeConfig } from './build-runtime-config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
+import { Backup } from './constructs/backup';
 import { Data } from './constructs/data';
-import { Email } from './constructs/email';
+import { configurationSetName, Email } from './constructs/email';
+import { EmailFeedback } from './constructs/email-feedback';
 import { Functions, type FunctionCodeMode } from './constructs/functions';
+import { Monitoring } from './constructs/monitoring';
 import { Schedules } from './constructs/schedules';
 import { attachmentsBucketOrigin, Storage } from './constructs/storage';
 import { ownDomainOrigin, Web } from './constructs/web';
 import type { StageConfig } from './stage-config';
+import { enableActiveTracing } from './tracing';
 
 export interface PortalStackProps extends Omit<StackProps, 'env'> {
   config: StageConfig;
@@ -28,8 +32,10 @@ export interface PortalStackProps extends Omit<StackProps, 'env'> {
   webDistDir?: string;
 }
 
-/** Stack name of a stage: one stack per stage, so stages never share a resource. */
-export const portalStackName = (stage: string) => `LenslabPortal-${stage}`;
+export { portalStackName } from './stack-names';
+
+/** The output naming the distribution; the us-east-1 stack reads it (infra/edge-monitoring-stack.ts). */
+export const DISTRIBUTION_ID_OUTPUT = 'DistributionId';
 
 /** The whole portal of one stage (ARCHITECTURE "The shape"), composed from one construct per concern. */
 export class PortalStack extends Stack {
@@ -86,12 +92,20 @@ export class PortalStack extends Stack {
       ...(props.webDistDir && { distDir: props.webDistDir }),
     });
     const storage = new Storage(this, 'Storage', { config, portalOrigin: web.portalOrigin });
+    if (config.data.backups) {
+      new Backup(this, 'Backup', {
+        config,
+        tables: Object.values(data.tables),
+        attachmentsBucket: storage.attachmentsBucket,
+      });
+    }
     const functions = new Functions(this, 'Functions', {
       config,
       routes,
       tables: data.tables,
       attachmentsBucket: storage.attachmentsBucket,
       emailIdentity: email.identity,
+      emailConfigurationSet: email.configurationSet,
       emailFrom: email.from,
       userPool: auth.userPool,
       userPoolClient: auth.webClient,
@@ -102,17 +116,44 @@ export class PortalStack extends Stack {
       ...(props.functionCode && { codeMode: props.functionCode }),
     });
     // A job's rule (and the permission it needs to invoke the function) lives in the jobs' nested stack.
-    if (jobs.length > 0) new Schedules(functions.jobsStack(), 'Schedules', { jobs, functions: functions.byJob });
-    for (const route of routes) {
+    const schedules =
+      jobs.length > 0
+        ? new Schedules(functions.jobsStack(), 'Schedules', { jobs, functions: functions.byJob })
+        : undefined;
+    const routeFunctions = routes.map((route) => {
       const fn = functions.byRoute.get(route.name);
       if (!fn) throw new Error(`No function was created for route "${route.name}"`);
       api.addRoute(route, fn);
+      return { name: route.name, fn };
+    });
+    const emailFeedback = new EmailFeedback(this, 'EmailFeedback', {
+      config,
+      functions,
+      configurationSetName: configurationSetName(config),
+      suppressions: data.tables.emailSuppressions,
+    });
+    if (config.monitoring.tracing) {
+      const all = [...functions.byRoute.values(), ...functions.byJob.values(), emailFeedback.consumer];
+      for (const fn of all) enableActiveTracing(fn);
     }
+    const monitoring = new Monitoring(this, 'Monitoring', {
+      config,
+      httpApi: api.httpApi,
+      tables: data.tables,
+      routeFunctions,
+      jobs: jobs.map((job) => ({
+        name: job.name,
+        fn: functions.byJob.get(job.name)!,
+        rule: schedules!.byJob.get(job.name)!,
+      })),
+      distribution: web.distribution,
+      eventConsumers: [{ name: 'emailFeedback', fn: emailFeedback.consumer }],
+    });
 
     Tags.of(this).add('project', 'lenslab-portal');
     Tags.of(this).add('stage', config.stage);
     new CfnOutput(this, 'PortalUrl', { value: web.portalOrigin });
-    new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });
+    new CfnOutput(this, DISTRIBUTION_ID_OUTPUT, { value: web.distribution.distributionId });
     // With an own domain, point its DNS record (CNAME or Route 53 alias) here.
     new CfnOutput(this, 'DistributionDomainName', { value: web.distribution.distributionDomainName });
     new CfnOutput(this, 'ApiEndpoint', { value: api.httpApi.apiEndpoint });
@@ -120,6 +161,10 @@ export class PortalStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: auth.webClient.userPoolClientId });
     new CfnOutput(this, 'AttachmentsBucketName', { value: storage.attachmentsBucket.bucketName });
     new CfnOutput(this, 'EmailIdentity', { value: email.identity.emailIdentityName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.alarms.topic.topicArn });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${monitoring.dashboardName}`,
+    });
   }
 }
 

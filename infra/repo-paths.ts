@@ -28,3 +28,10 @@ export function jobEntry(handler: string): string {
   }
   return entry;
 }
+
+/** An event consumer's entry file, `lambdas/events/{handler}.ts` (infra/constructs/email-feedback.ts). */
+export function eventEntry(handler: string): string {
+  const entry = join(REPO_ROOT, 'lambdas', 'events', `${handler}.ts`);
+  if (!existsSync(entry)) throw new Error(`Event handler "${handler}" has no entry file: expected ${entry}.`);
+  return entry;
+}

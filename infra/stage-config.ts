@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION } from '../core/constants';
+import { TABLES, type TableName } from '../core/data/tables';
 import { GATEWAY_KINDS } from '../core/schemas/payment';
 
 /**
@@ -110,14 +111,46 @@ export const stageConfigSchema = z
       removalPolicy: z.enum(['retain', 'destroy']),
       pointInTimeRecovery: z.boolean(),
       deletionProtection: z.boolean(),
+      /** AWS Backup plan of the tables and the attachments bucket (infra/constructs/backup.ts). */
+      backups: z.boolean(),
+      /**
+       * Tables the stage uses in place of its own after a point-in-time restore (docs/runbook.md "Restoring a
+       * table"): table name -> the restored table's physical name, made by scripts/restore-table.ts. The
+       * original stays in the stack, retained and protected, and is no longer read or written.
+       */
+      restoredTables: z
+        .partialRecord(
+          z.enum(Object.keys(TABLES) as [TableName, ...TableName[]]),
+          z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name'),
+        )
+        .optional(),
     }),
     /** spec 2 Terms page: the PDF, served by the portal itself (CSP frame-src 'self'). */
     termsUrl: z.string().regex(/^\/[A-Za-z0-9._~/-]+\.pdf$/, 'must be a same-origin path to a PDF, e.g. /terms.pdf'),
     payments: paymentsSchema,
+    /** What on-call hears of and sees (infra/constructs/monitoring.ts, docs/runbook.md). */
+    monitoring: z.object({
+      /**
+       * Who gets the stage's alarms by email (an SNS subscription each; SNS mails a confirmation link first,
+       * and nothing arrives until it is clicked). Empty: the alarms still show on the dashboard.
+       */
+      alarmEmails: z.array(z.email()).max(10, 'at most 10 addresses: use a team mailbox or a list'),
+      /**
+       * X-Ray active tracing of every function (infra/tracing.ts): each invocation's timeline (cold start,
+       * handler, the time to answer) in the X-Ray console, beside the logs' correlation ids.
+       */
+      tracing: z.boolean(),
+    }),
   })
   .superRefine((config, ctx) => {
     checkPayments(config, ctx);
     if (!config.production) return;
+    if (config.monitoring.alarmEmails.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['monitoring', 'alarmEmails'],
+        message: 'production needs at least one address: an alarm nobody receives wakes nobody',
+      });
     // A production stage must never lose customer data to a stack update, a rollback or a mistyped delete.
     if (config.data.removalPolicy !== 'retain')
       ctx.addIssue({ code: 'custom', path: ['data', 'removalPolicy'], message: 'production data must be retained' });
@@ -125,6 +158,12 @@ export const stageConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['data', 'pointInTimeRecovery'], message: 'production needs PITR' });
     if (!config.data.deletionProtection)
       ctx.addIssue({ code: 'custom', path: ['data', 'deletionProtection'], message: 'production needs it' });
+    if (!config.data.backups)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['data', 'backups'],
+        message: 'production needs its AWS Backup plan (daily for 35 days, monthly for a year)',
+      });
     if (config.logLevel === 'debug')
       ctx.addIssue({ code: 'custom', path: ['logLevel'], message: 'debug logs are too verbose for production' });
     if (config.email.cognitoSender !== 'ses')
@@ -215,10 +254,11 @@ export function stageDefinitions(env: Env): Record<string, StageConfigInput> {
       logRetentionDays: 1,
       throttling: { rateLimit: 1000, burstLimit: 2000 },
       session: DEFAULT_SESSION,
-      data: { removalPolicy: 'destroy', pointInTimeRecovery: false, deletionProtection: false },
+      data: { removalPolicy: 'destroy', pointInTimeRecovery: false, deletionProtection: false, backups: false },
       termsUrl: TERMS_URL,
       // The fake gateway service and its test card form (docs/local-stack.md "The fake card gateway").
       payments: { gateway: 'fake' },
+      monitoring: { alarmEmails: [], tracing: false },
     },
     staging: {
       stage: 'staging',
@@ -229,7 +269,7 @@ export function stageDefinitions(env: Env): Record<string, StageConfigInput> {
       logRetentionDays: 30,
       throttling: { rateLimit: 20, burstLimit: 40 },
       session: DEFAULT_SESSION,
-      data: { removalPolicy: 'destroy', pointInTimeRecovery: false, deletionProtection: false },
+      data: { removalPolicy: 'destroy', pointInTimeRecovery: false, deletionProtection: false, backups: false },
       termsUrl: TERMS_URL,
       // Stripe in test mode: Stripe's test cards in the real Payment Element, real webhooks, no money moves.
       // Placeholder key: set the lab's test-mode publishable key (docs/deploy.md).
@@ -237,6 +277,8 @@ export function stageDefinitions(env: Env): Record<string, StageConfigInput> {
         gateway: 'stripe',
         stripe: { secretName: 'lenslab/staging/stripe', publishableKey: 'pk_test_replaceWithTheLabsTestKey' },
       },
+      // Staging alarms show on its dashboard; add an address to have them mailed too.
+      monitoring: { alarmEmails: [], tracing: true },
     },
     prod: {
       stage: 'prod',
@@ -248,13 +290,15 @@ export function stageDefinitions(env: Env): Record<string, StageConfigInput> {
       logRetentionDays: 365,
       throttling: { rateLimit: 100, burstLimit: 200 },
       session: DEFAULT_SESSION,
-      data: { removalPolicy: 'retain', pointInTimeRecovery: true, deletionProtection: true },
+      data: { removalPolicy: 'retain', pointInTimeRecovery: true, deletionProtection: true, backups: true },
       termsUrl: TERMS_URL,
       // Placeholder key: set the lab's live publishable key (docs/deploy.md).
       payments: {
         gateway: 'stripe',
         stripe: { secretName: 'lenslab/prod/stripe', publishableKey: 'pk_live_replaceWithTheLabsLiveKey' },
       },
+      // Placeholder address: set the lab's on-call mailbox (docs/deploy.md).
+      monitoring: { alarmEmails: ['ops@lenslab.example'], tracing: true },
     },
   };
 }

@@ -37,6 +37,8 @@ export interface LocalStackOptions {
   ports: Ports;
   seed?: boolean;
   serveWeb?: boolean;
+  /** The built SPA to serve (default web/dist); the page-speed bench serves its own build. */
+  webDistDir?: string;
   /** Every confirmation code is this value (tests); by default cognito-local makes random ones. */
   fixedCode?: string;
   /**
@@ -229,7 +231,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (options.serveWeb !== false) {
       web = await startWebServer({
         port: ports.web,
-        distDir: join(process.cwd(), 'web', 'dist'),
+        distDir: options.webDistDir ?? join(process.cwd(), 'web', 'dist'),
         apiUrl: gateway.url,
         // Same origin for the test card form, as the Payment Element's frames are Stripe's in AWS.
         fakeGatewayUrl: fakeGateway.url,

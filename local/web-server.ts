@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream';
 import { listenOnLoopback } from './process/listen-on-loopback';
 import { guardRequests, originFormUrl } from './process/request-guard';
 import type { RuntimeConfig } from '../core/schemas/runtime-config';
+import { compressedFiles, isCompressibleType, negotiateEncoding } from './web-compression';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -39,8 +40,9 @@ export interface WebServer {
 }
 
 /**
- * Serves the built SPA like CloudFront does in AWS: static files, `index.html` for client-side routes,
- * the runtime `/config.json`, and `/api/*` forwarded to the (local) API on the same origin.
+ * Serves the built SPA like CloudFront does in AWS: static files (Brotli or gzip, as local/web-compression.ts
+ * says), `index.html` for client-side routes, the runtime `/config.json`, and `/api/*` forwarded to the
+ * (local) API on the same origin, uncompressed as CloudFront passes API answers.
  */
 export async function startWebServer(options: {
   port: number;
@@ -74,11 +76,12 @@ export async function startWebServer(options: {
     'x-frame-options': 'SAMEORIGIN',
   };
   const isTermsDocument = termsPathMatcher(options.termsUrl);
+  const compressed = compressedFiles();
   const text = (res: ServerResponse, status: number, body: string): void => {
     res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...pageHeaders }).end(body);
   };
 
-  function serve(req: IncomingMessage, res: ServerResponse): void {
+  function serve(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
     const url = originFormUrl(req.url);
     if (!url) return text(res, 400, 'Bad request');
     const service = serviceOf(url.pathname);
@@ -122,7 +125,7 @@ export async function startWebServer(options: {
       return text(res, 404, 'Not found');
     }
     const cache = url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    sendFile(res, found ?? join(root, 'index.html'), {
+    return sendFile(req, res, found ?? join(root, 'index.html'), {
       'content-type': TYPES[extname(found ?? 'index.html')] ?? 'application/octet-stream',
       'cache-control': cache,
       ...(found && isTermsDocument(url.pathname) ? termsHeaders : pageHeaders),
@@ -130,15 +133,39 @@ export async function startWebServer(options: {
   }
 
   /** Answers once the file is open, so a file that cannot be read (not built, removed by a rebuild) is no 200. */
-  function sendFile(res: ServerResponse, file: string, headers: Record<string, string>): void {
-    const stream = createReadStream(file);
-    stream.once('error', (error: NodeJS.ErrnoException) => {
+  async function sendFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: string,
+    headers: Record<string, string>,
+  ): Promise<void> {
+    const cannotRead = (error: NodeJS.ErrnoException) => {
       if (res.headersSent) return void res.destroy();
       if (error.code === 'ENOENT' && file === join(root, 'index.html')) {
         return text(res, 503, 'The web app is not built: run "npx vite build".');
       }
       text(res, error.code === 'ENOENT' ? 404 : 500, error.code === 'ENOENT' ? 'Not found' : 'Could not read');
-    });
+    };
+    if (isCompressibleType(headers['content-type'])) {
+      // The answer differs by Accept-Encoding, compressed or not, so caches must key on it (as CloudFront does).
+      headers = { ...headers, vary: 'Accept-Encoding' };
+      const encoding = negotiateEncoding(req.headers['accept-encoding']);
+      if (encoding) {
+        let body: Buffer | null;
+        try {
+          body = await compressed(file, encoding);
+        } catch (error) {
+          return cannotRead(error as NodeJS.ErrnoException);
+        }
+        if (body) {
+          res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) });
+          res.end(body);
+          return;
+        }
+      }
+    }
+    const stream = createReadStream(file);
+    stream.once('error', cannotRead);
     stream.once('open', () => {
       res.writeHead(200, headers);
       pipeline(stream, res, () => {});

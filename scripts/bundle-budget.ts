@@ -1,81 +1,43 @@
 /**
- * Prints the gzip size of the JavaScript each route loads (entry chunk plus the route's lazy page chunk and
- * everything they import statically), from Vite's build manifest, and fails when the sign-in route is over
- * its budget (bench/bundle-budget.json). A script, not a timed test: sizes are deterministic.
+ * `npm run budget` (and a step of `npm test`): for each page of bench/bundle-budget.json, the JavaScript and
+ * CSS the browser really fetches before the page can show (scripts/page-payload.ts: what index.html names,
+ * the page's route chunks and all they import), gzip-sized as served, and a non-zero exit when a page is over
+ * its budget. Sizes only: they are the same on every machine, unlike timings (npm run bench:web).
+ *
+ *   npx tsx scripts/bundle-budget.ts [--dist bench/.out/web]     (default web/dist)
  */
-import { readFileSync, existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkPage, readBudgets } from './page-budget';
+import { BuildError, kib, pagePayload, readViteBuild } from './page-payload';
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  src?: string;
-}
-type Manifest = Record<string, ManifestChunk>;
+function main(): void {
+  const { values } = parseArgs({ options: { dist: { type: 'string', default: join('web', 'dist') } } });
+  const build = readViteBuild(values.dist!);
+  const checks = readBudgets().map((page) => checkPage(pagePayload(build, page.modules), page));
 
-const DIST = join('web', 'dist');
-const manifestPath = join(DIST, '.vite', 'manifest.json');
-if (!existsSync(manifestPath)) {
-  console.error(`No ${manifestPath}: build the web app first (vite build with build.manifest enabled).`);
-  process.exit(1);
-}
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-const budget = JSON.parse(readFileSync(join('bench', 'bundle-budget.json'), 'utf8')) as {
-  signInRoutePattern: string;
-  signInRouteMaxGzipKb: number;
-};
-
-const gzipCache = new Map<string, number>();
-function gzipBytes(file: string): number {
-  let size = gzipCache.get(file);
-  if (size === undefined) {
-    size = gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
-    gzipCache.set(file, size);
+  console.info(`What each page fetches before it shows (${values.dist}; gzip as served, KiB = 1,024 bytes)\n`);
+  console.info(`${'page'.padEnd(18)} ${'JS'.padStart(16)} ${'CSS'.padStart(16)} ${'files'.padStart(10)}`);
+  for (const c of checks) {
+    const cell = (value: number, max: number) => `${value.toFixed(1)} / ${max}`.padStart(16);
+    console.info(
+      `${c.page.path.padEnd(18)} ${cell(c.jsGzipKiB, c.page.max.jsGzipKiB)} ${cell(c.cssGzipKiB, c.page.max.cssGzipKiB)} ${`${c.files} / ${c.page.max.files}`.padStart(10)}`,
+    );
   }
-  return size;
+  const largest = checks[0]?.payload.js.toSorted((a, b) => b.gzip - a.gzip).slice(0, 5) ?? [];
+  if (checks[0]) {
+    console.info(`\nlargest scripts of ${checks[0].page.path}:`);
+    for (const f of largest) console.info(`  ${f.file.padEnd(60)} ${kib(f.gzip).toFixed(1).padStart(7)} KiB`);
+  }
+  const failures = checks.filter((c) => c.over.length > 0);
+  for (const c of failures) console.error(`${c.page.path} is over its budget: ${c.over.join('; ')}`);
+  if (failures.length > 0) process.exit(1);
 }
 
-/** The chunk files a module loads before it can run: itself and its static imports, transitively. */
-function staticClosure(key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
-  return seen;
-}
-
-const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-if (!entryKey) throw new Error('The manifest has no entry chunk');
-const entryKeys = staticClosure(entryKey);
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const sumGzip = (keys: Iterable<string>) =>
-  [...keys].reduce((total, k) => total + (manifest[k]?.file.endsWith('.js') ? gzipBytes(manifest[k].file) : 0), 0);
-
-const entryGzip = sumGzip(entryKeys);
-const rows = Object.keys(manifest)
-  .filter((k) => manifest[k]?.isDynamicEntry)
-  .map((k) => {
-    const keys = new Set([...entryKeys, ...staticClosure(k)]);
-    return { route: k, gzip: sumGzip(keys) };
-  })
-  .sort((a, b) => a.route.localeCompare(b.route));
-
-console.info(`gzip JS loaded per route (entry alone: ${kb(entryGzip)} KB)`);
-for (const row of rows) console.info(`  ${row.route.padEnd(70)} ${kb(row.gzip).padStart(8)} KB`);
-
-const pattern = new RegExp(budget.signInRoutePattern, 'i');
-const signIn = rows.find((r) => pattern.test(r.route));
-if (!signIn) {
-  console.error(`No lazy route chunk matches ${budget.signInRoutePattern}`);
-  process.exit(1);
-}
-const signInKb = signIn.gzip / 1024;
-console.info(`sign-in route: ${signInKb.toFixed(1)} KB gzip (budget ${budget.signInRouteMaxGzipKb} KB)`);
-if (signInKb > budget.signInRouteMaxGzipKb) {
-  console.error('The sign-in route is over its JavaScript budget.');
+try {
+  main();
+} catch (error) {
+  if (!(error instanceof BuildError)) throw error;
+  console.error(error.message);
   process.exit(1);
 }

@@ -142,6 +142,12 @@ export const TABLES = {
   },
   /** Short-lived records: idempotency keys, revoked sessions, rate-limit windows. */
   tokens: { id: 'Tokens', partitionKey: s('pk'), ttlAttribute: 'expiresAt' },
+  /**
+   * Addresses SES reported as hard-bounced or marked as spam (lambdas/events/email-feedback.ts), by the
+   * lower-cased address: the portal sends them nothing more, and the user lists show it, until the address is
+   * cleared (docs/runbook.md "Emails do not arrive") or its user changes it.
+   */
+  emailSuppressions: { id: 'EmailSuppressions', partitionKey: s('address') },
 } as const satisfies Record<string, TableDef>;
 
 export type TableName = keyof typeof TABLES;

@@ -1,5 +1,5 @@
 import { AUTH_STATUS, isAdminRole, ROLES, type AuthStatus, type Role } from './auth-status';
-import { AUTH_PATHS, isVirtualConsultantRoute } from './public-routes';
+import { AUTH_PATHS } from './public-routes';
 
 export const HOME_PATHS = { admin: '/admin/home', customer: '/customer/home', terms: '/terms' } as const;
 
@@ -22,9 +22,4 @@ export function homeLocation(facts: HomeFacts): string {
   if (customer && facts.status === AUTH_STATUS.EMAILNOTVERIFIED) return AUTH_PATHS.verifyEmail;
   if (facts.status === AUTH_STATUS.ACCOUNTNUMBERNOTVERIFIED) return AUTH_PATHS.request;
   return facts.role === ROLES.CUSTOMER ? HOME_PATHS.customer : HOME_PATHS.admin;
-}
-
-/** Where "go home" leads from `currentPath`, or null when it is skipped (spec 4: on the consultant route). */
-export function homeNavigationTarget(facts: HomeFacts, currentPath: string): string | null {
-  return isVirtualConsultantRoute(currentPath) ? null : homeLocation(facts);
 }

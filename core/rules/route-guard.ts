@@ -67,17 +67,3 @@ export function decideRoute(url: string, facts: GuardFacts, required = requiredR
       return { kind: 'redirect', to: loginUrl(url), reason: 'login' };
   }
 }
-
-/** spec 4: a guard error goes to login. `loadFacts` is whatever reads the session (it may throw). */
-export async function guardRoute(
-  url: string,
-  loadFacts: () => GuardFacts | Promise<GuardFacts>,
-  onError: (error: unknown) => void = () => {},
-): Promise<GuardDecision> {
-  try {
-    return decideRoute(url, await loadFacts());
-  } catch (error) {
-    onError(error);
-    return { kind: 'redirect', to: loginUrl(url), reason: 'login' };
-  }
-}

@@ -588,7 +588,8 @@ function overRefraction(o: TroubleshooterObservations, landing: LandingReading):
       action: `Change the sphere by ${dioptres(delta)}`,
       change: { key: 'sphere', delta, unit: 'D' },
       why: `Over-refraction sphere ${dioptres(f)}${how}`,
-      labDefault: true,
+      // Only the vertex correction (its 12 mm distance) is the lab's convention; a smaller power is taken as it is.
+      labDefault: vertexed,
     });
   }
 

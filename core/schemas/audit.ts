@@ -21,6 +21,8 @@ export const CHANGE_ACTIONS = [
   'practice.update',
   'practice.link-user',
   'practice.unlink-user',
+  'buying-group.create',
+  'buying-group.update',
   'account-request.approve',
   'account-request.reject',
   'lens.create',
@@ -54,6 +56,7 @@ export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Choose an actio
 export const AUDIT_TARGET_TYPES = [
   'user',
   'practice',
+  'buying-group',
   'account-request',
   'lens',
   'email-template',

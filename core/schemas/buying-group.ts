@@ -1,10 +1,68 @@
 import { z } from 'zod';
+import { requiredLine } from './text-fields';
+import { versionSchema } from './bounds';
 
-/** A buying group a practice may belong to (the spec does not show its shape: see docs/decisions.md). */
+/**
+ * A buying group a practice may belong to (spec 7 `GET customer/buyinggroups`; the spec does not show its
+ * shape: docs/decisions.md "Buying groups"). Super admins keep the list in Customer Management. `active` and
+ * `version` are absent on the groups written before they could be changed: absent means active, version 0.
+ */
 export const buyingGroupSchema = z.object({
   buyingGroupId: z.string(),
   name: z.string(),
+  /** A deactivated group is no longer offered; practices already in it keep it. */
+  active: z.boolean().optional(),
+  version: z.number().int().nonnegative().optional(),
 });
 export type BuyingGroup = z.infer<typeof buyingGroupSchema>;
 
 export const buyingGroupListSchema = z.object({ items: z.array(buyingGroupSchema) });
+
+export const isActiveBuyingGroup = (group: Pick<BuyingGroup, 'active'>): boolean => group.active !== false;
+
+/** The groups a form may offer: the active ones, and the one already chosen even when it was deactivated since. */
+export const buyingGroupChoices = (groups: readonly BuyingGroup[], current?: string | null): BuyingGroup[] =>
+  groups.filter((group) => isActiveBuyingGroup(group) || group.buyingGroupId === current);
+
+/** Two names are the same group when they match ignoring case, spaces and punctuation ("P.E.C.A.A." = "pecaa"). */
+export const foldBuyingGroupName = (name: string): string =>
+  name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+export const BUYING_GROUP_MESSAGES = {
+  nameTaken: (name: string) => `A buying group named "${name}" already exists.`,
+  changed: 'This buying group changed since you opened it. Reload to see the latest.',
+  notFound: 'Buying group not found',
+  nameNeedsLetters: 'The name needs at least one letter or digit',
+  nothingToChange: 'Give a new name or a new status',
+} as const;
+
+const buyingGroupName = requiredLine('Name', 80).refine(
+  (name) => foldBuyingGroupName(name).length > 0,
+  BUYING_GROUP_MESSAGES.nameNeedsLetters,
+);
+
+const buyingGroupIdSchema = z
+  .string({ error: 'Choose a buying group' })
+  .trim()
+  .min(1, 'Choose a buying group')
+  .max(64, 'Choose a buying group from the list');
+
+/** `createBuyingGroup` (super admins): the server makes the id; a new group is active. */
+export const createBuyingGroupInputSchema = z.object({ name: buyingGroupName }).strict();
+
+/** `updateBuyingGroup` (super admins): rename, deactivate or reactivate, on the version read. */
+export const updateBuyingGroupInputSchema = z
+  .object({
+    buyingGroupId: buyingGroupIdSchema,
+    version: versionSchema,
+    name: buyingGroupName.optional(),
+    active: z.boolean().optional(),
+  })
+  .strict()
+  .refine((input) => input.name !== undefined || input.active !== undefined, {
+    message: BUYING_GROUP_MESSAGES.nothingToChange,
+    path: ['name'],
+  });

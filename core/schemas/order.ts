@@ -329,7 +329,18 @@ export const adminDashboardSchema = z.object({
   oldestWaiting: orderSummarySchema.nullable(),
   /** The last 12 weeks, oldest first; `weekStart` is the Monday (YYYY-MM-DD, UTC). */
   ordersPerWeek: z.array(z.object({ weekStart: z.string(), count: z.number().int() })),
-  /** Users whose activity record was active in the last 5 minutes. */
-  activeUsers: z.array(z.object({ userId: z.string(), email: z.string(), role: z.string(), lastActivity: z.number() })),
+  /**
+   * Users with an open session (not signed out or expired) who did something in the last 5 minutes; `status`
+   * is 'idle' once their last activity is older than one sync period (core/rules/activity-status.ts).
+   */
+  activeUsers: z.array(
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      role: z.string(),
+      lastActivity: z.number(),
+      status: z.enum(['active', 'idle']),
+    }),
+  ),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordPolicyMessage } from '../password-policy';
+import { requiredLine } from './text-fields';
 
 /** Emails are compared and stored lower-case, so "Ann@Lab.test" and "ann@lab.test" are one account. */
 export const emailSchema = z
@@ -18,7 +19,8 @@ export const newPasswordSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const personName = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+/** The same rule as the profile's names: a name typed at sign-up is edited on the profile later. */
+const personName = (label: string) => requiredLine(label, 100);
 
 /** `signUp` input (spec 4 "Sign-up"): the sign-up form validates with the same schema. */
 export const signUpInputSchema = z.object({

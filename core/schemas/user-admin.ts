@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GROUPS } from '../constants';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
+import { emailSuppressionSchema } from './email-suppression';
 import { emailSchema, newPasswordSchema } from './sign-up';
 import { ID_PATTERN, idSchema, optionalLine } from './text-fields';
 import { userProfileSchema } from './user-profile';
@@ -107,6 +108,8 @@ export const adminUserSchema = z.object({
   createdAt: z.string().nullable(),
   /** ms timestamp of the last recorded activity (spec 3), null when none. */
   lastActivity: z.number().nullable(),
+  /** Present when the portal no longer mails the user's address (a hard bounce or a complaint). */
+  emailSuppressed: emailSuppressionSchema.optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const userListOutputSchema = pageSchema(adminUserSchema);

@@ -32,6 +32,8 @@ export interface FunctionsProps {
   tables: Record<TableName, dynamodb.ITable>;
   attachmentsBucket: s3.IBucket;
   emailIdentity: ses.IEmailIdentity;
+  /** Named by every email the functions send (EMAIL_CONFIGURATION_SET), for its bounce and complaint events. */
+  emailConfigurationSet: ses.IConfigurationSet;
   emailFrom: string;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
@@ -94,6 +96,7 @@ export class Functions extends Construct {
       USER_POOL_ISSUER: props.issuer,
       ATTACHMENTS_BUCKET: props.attachmentsBucket.bucketName,
       EMAIL_FROM: props.emailFrom,
+      EMAIL_CONFIGURATION_SET: props.emailConfigurationSet.configurationSetName,
       STAGE: config.stage,
       LOG_LEVEL: config.logLevel,
       ORIGIN_VERIFY_SECRET: props.originVerifyValue,
@@ -105,6 +108,7 @@ export class Functions extends Construct {
       tables: props.tables,
       attachmentsBucket: props.attachmentsBucket,
       emailIdentity: props.emailIdentity,
+      emailConfigurationSet: props.emailConfigurationSet,
       userPool: props.userPool,
       paymentSecret: payments.secret,
     };
@@ -159,7 +163,7 @@ export class Functions extends Construct {
    * One function with its own log group and role: esbuild-bundled from `entry`, or a stub in placeholder
    * mode (`entry` is then never resolved).
    */
-  private portalFunction(
+  portalFunction(
     scope: Construct,
     fnId: string,
     options: { description: string; entry: () => string; timeout: Duration; environment: Record<string, string> },

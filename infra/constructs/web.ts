@@ -25,7 +25,7 @@ import type { StageConfig } from '../stage-config';
 const HASHED_ASSETS_DIR = 'assets';
 /**
  * Build by-products that stay on the build machine: source maps (they would publish the SPA's original
- * source and comments) and Vite's manifest (read by scripts/bundle-budget.ts only).
+ * source and comments) and Vite's manifest (read by scripts/page-payload.ts only).
  */
 const NOT_PUBLISHED = ['*.map', '.vite'];
 
@@ -107,6 +107,23 @@ export class Web extends Construct {
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_SOURCE),
     });
 
+    // Pages and config.json are never served from a cache without asking S3 (every TTL starts at 0, and S3
+    // sends them `no-cache`), so a deploy shows at once; the maximum TTL above 0 is what lets CloudFront
+    // compress them, which a policy with caching fully off may not do.
+    const revalidated = new cloudfront.CachePolicy(this, 'RevalidatedCachePolicy', {
+      comment: 'Site files that are not content-hashed: revalidated with S3 on every request, compressed',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingBrotli: true,
+      enableAcceptEncodingGzip: true,
+    });
+    const siteBehavior = {
+      origin: siteOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      compress: true,
+    };
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Lenslab Portal ${config.stage}`,
       defaultRootObject: 'index.html',
@@ -119,15 +136,21 @@ export class Web extends Construct {
         certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', config.domain.certificateArn),
       }),
       defaultBehavior: {
-        origin: siteOrigin,
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        ...siteBehavior,
+        cachePolicy: revalidated,
         responseHeadersPolicy: pageHeaders,
         // SPA fallback as a viewer-request rewrite, not as 403/404 error responses: those would apply to
         // the whole distribution and turn the API's own 403/404 answers into index.html (docs/deploy.md).
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // Content-hashed files never change under their name: cached at the edge as long as S3's
+        // `immutable, max-age=31536000` allows, compressed, and without the SPA rewrite (they all have a dot).
+        [`/${HASHED_ASSETS_DIR}/*`]: {
+          ...siteBehavior,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: pageHeaders,
+        },
         [`${API_PREFIX}/*`]: {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             customHeaders: { 'x-origin-verify': props.originVerifyValue },
@@ -144,9 +167,8 @@ export class Web extends Construct {
         },
         // The Terms page (spec 2) embeds the PDF in a frame, so it alone may be framed by the portal.
         [termsPathPattern(config.termsUrl)]: {
-          origin: siteOrigin,
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          ...siteBehavior,
+          cachePolicy: revalidated,
           responseHeadersPolicy: termsHeaders,
         },
       },

@@ -1,17 +1,19 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ACTIVITY_STATUSES, userActivitySchema, type UserActivity } from '../../core/schemas/user-activity';
+import { OPEN_SESSION_STATUSES } from '../../core/rules/activity-status';
+import { userActivitySchema, type UserActivity } from '../../core/schemas/user-activity';
 import type { ActiveUsers } from '../ports/active-users';
 import { documentClient, tableName } from './dynamo-client';
 
 /**
- * One Query per reported activity status on `byStatus` (status, lastActivity): a user's record sits under the
- * status it last reported, and whatever that status, a recent lastActivity means they are using the portal.
+ * One Query per open-session status on `byStatus` (status, lastActivity): a user's record sits under the
+ * status it last reported. 'inactive' is not asked for: the browser writes it when the session ends, so a
+ * signed-out user leaves the list at once.
  */
 export function dynamoActiveUsers(): ActiveUsers {
   return {
     async since(sinceMs, limit) {
       const pages = await Promise.all(
-        ACTIVITY_STATUSES.map((status) =>
+        OPEN_SESSION_STATUSES.map((status) =>
           documentClient().send(
             new QueryCommand({
               TableName: tableName('userActivity'),

@@ -1,8 +1,13 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { REFERENCE_LISTS } from '../../core/data/tables';
 import { buyingGroupSchema } from '../../core/schemas/buying-group';
 import type { ReferenceDataRepository } from '../ports/reference-data-repository';
+import { WriteConflict } from '../ports/write-conflict';
+import { conditionalUpdate } from './dynamo-conditional-update';
 import { documentClient, tableName } from './dynamo-client';
+
+const groupKey = (buyingGroupId: string) => ({ list: REFERENCE_LISTS.buyingGroups, id: buyingGroupId });
 
 /** Reference lists live one list per partition, so reading one is a single Query (no Scan). */
 
@@ -25,6 +30,36 @@ export function dynamoReferenceDataRepository(): ReferenceDataRepository {
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return items.map((item) => buyingGroupSchema.parse(item)).sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async createBuyingGroup({ buyingGroupId, name }) {
+      const now = new Date().toISOString();
+      const group = { buyingGroupId, name, active: true, version: 0 };
+      try {
+        await documentClient().send(
+          new PutCommand({
+            TableName: tableName('referenceData'),
+            Item: { ...groupKey(buyingGroupId), ...group, createdAt: now, updatedAt: now },
+            ConditionExpression: 'attribute_not_exists(id)',
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) throw new WriteConflict('exists');
+        throw error;
+      }
+      return group;
+    },
+
+    async updateBuyingGroup(buyingGroupId, changes, expectedVersion) {
+      const stored = await conditionalUpdate({
+        table: 'referenceData',
+        key: groupKey(buyingGroupId),
+        set: Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+        remove: [],
+        expectedVersion,
+        now: new Date().toISOString(),
+      });
+      return buyingGroupSchema.parse(stored);
     },
   };
 }

@@ -1,20 +1,30 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { skippingSuppressed } from '../email/suppressed-recipients';
 import type { OutgoingEmail } from '../email/safe-email';
 import { requireEnv } from '../env';
+import { createLogger } from '../http/logger';
 import type { EmailSender } from '../ports/email-sender';
 import { awsClientOptions } from './aws-client-options';
+import { dynamoEmailSuppressions } from './dynamo-email-suppressions';
 
 /** SES v2 (AWS_ENDPOINT_URL_SESV2 points it at the local emulator). Sender: EMAIL_FROM. */
 const client = new SESv2Client(awsClientOptions());
 
+/**
+ * Sends through SES, leaving out addresses that bounced or complained (lambdas/email/suppressed-recipients.ts).
+ * In AWS every email names the stage's configuration set (EMAIL_CONFIGURATION_SET), whose bounce and complaint
+ * events fill that list; the local stack sets none, and its SES emulator knows no configuration sets.
+ */
 export function sesEmailSender(): EmailSender {
-  return {
+  const ses: EmailSender = {
     async send(email: OutgoingEmail) {
+      const configurationSet = process.env.EMAIL_CONFIGURATION_SET;
       await client.send(
         new SendEmailCommand({
           FromEmailAddress: requireEnv('EMAIL_FROM'),
           Destination: { ToAddresses: [...email.to] },
           ...(email.replyTo ? { ReplyToAddresses: [email.replyTo] } : {}),
+          ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
           Content: {
             Simple: {
               Subject: { Data: email.subject, Charset: 'UTF-8' },
@@ -25,4 +35,10 @@ export function sesEmailSender(): EmailSender {
       );
     },
   };
+  let suppressions: ReturnType<typeof dynamoEmailSuppressions> | undefined;
+  return skippingSuppressed(
+    ses,
+    () => (suppressions ??= dynamoEmailSuppressions()),
+    createLogger({ component: 'email-sender' }),
+  );
 }

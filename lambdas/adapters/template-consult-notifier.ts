@@ -21,7 +21,7 @@ export interface TemplateConsultNotifierDeps extends TemplateMailingDeps {
   customers: Pick<CustomersRepository, 'get'>;
   /** A practice user's current address (they may have changed it since they asked). */
   users: Pick<UsersRepository, 'get'>;
-  /** The proposed design's parameter labels and units, for the answer's one-line lens summary. */
+  /** The designs' parameter labels and units, for the one-line lens summaries (current lens, proposal). */
   lenses: Pick<LensCatalogue, 'get'>;
   portalUrl: string | null;
   log: Logger;
@@ -80,23 +80,32 @@ export function templateConsultNotifier(deps: Partial<TemplateConsultNotifierDep
     );
   };
 
-  const proposalDefinitions = (consult: Consult) => {
-    const lensId = consult.reply?.proposal.lensId;
+  /** A design's parameter labels and units, so a lens reads as on the order views rather than by key. */
+  const definitionsOf = (what: string, consult: Consult, lensId: string | undefined) => {
     if (!lensId) return Promise.resolve<ParameterDefinition[]>([]);
-    return lookup('proposed design', consult, async () => (await resolved().lenses.get(lensId))?.parameters ?? [], []);
+    return lookup(what, consult, async () => (await resolved().lenses.get(lensId))?.parameters ?? [], []);
   };
 
   async function letterOf(email: ConsultEmail): Promise<{ to: string[]; values: () => Record<string, string> }> {
     const { consult } = email;
     const company = await companyOf(consult);
     switch (email.kind) {
-      case 'consult-received':
+      case 'consult-received': {
+        const [to, definitions] = await Promise.all([
+          mailing.labRecipients(),
+          definitionsOf('current lens design', consult, consult.currentLens.lensId),
+        ]);
         return {
-          to: await mailing.labRecipients(),
-          values: () => consultReceivedValues(consult, { portalUrl: portal, company }),
+          to,
+          values: () =>
+            consultReceivedValues(consult, { portalUrl: portal, company, currentLensDefinitions: definitions }),
         };
+      }
       case 'consult-answered': {
-        const [to, definitions] = await Promise.all([requesterAddress(consult), proposalDefinitions(consult)]);
+        const [to, definitions] = await Promise.all([
+          requesterAddress(consult),
+          definitionsOf('proposed design', consult, consult.reply?.proposal.lensId),
+        ]);
         return {
           to: [to],
           values: () =>

@@ -46,7 +46,10 @@ export function lensSummary(
 }
 
 /** To the lab: a request waits in the queue; the link is the lab's consult page. */
-export function consultReceivedValues(consult: Consult, context: ConsultEmailContext): Record<string, string> {
+export function consultReceivedValues(
+  consult: Consult,
+  context: ConsultEmailContext & { currentLensDefinitions?: readonly ParameterDefinition[] | undefined },
+): Record<string, string> {
   return {
     reference: consult.reference,
     requestKind:
@@ -58,7 +61,11 @@ export function consultReceivedValues(consult: Consult, context: ConsultEmailCon
     requesterEmail: consult.requester.email,
     patient: consult.patient,
     eye: EYE_LABELS[consult.eye],
-    currentLens: lensSummary(consult.currentLens.designName, consult.currentLens.parameters),
+    currentLens: lensSummary(
+      consult.currentLens.designName,
+      consult.currentLens.parameters,
+      context.currentLensDefinitions,
+    ),
     question: consult.question,
     consultLink: link(context.portalUrl, `/admin/consults/${encodeURIComponent(consult.consultId)}`, 'Consults'),
   };

@@ -17,6 +17,7 @@ import { requireEnv } from '../env';
 import { correlationIdFrom } from './correlation-id';
 import { errorAnswer } from './error-response';
 import type { AuditLog, AuditTrail } from '../ports/audit-log';
+import { addToLogContext, idsOf, runWithLogContext } from './log-context';
 import { createLogger, type Logger } from './logger';
 import { parseCallableInput } from './parse-input';
 
@@ -141,9 +142,18 @@ export function createHandler<I extends z.ZodType, O extends z.ZodType>(
   };
   const auditLog =
     route.resources.audit === 'append' ? (deps.auditLog ?? (deps.verifyToken ? undefined : envAuditLog())) : undefined;
-  return async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  // Every line logged while a request runs, by any logger, names its route, correlation id, caller and the ids
+  // of what it touched (lambdas/http/log-context.ts).
+  return function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+    const correlationId = correlationIdFrom(event.headers ?? {}, event.requestContext?.requestId);
+    return runWithLogContext({ route: route.name, correlationId }, () => handleRequest(event, correlationId));
+  };
+
+  async function handleRequest(
+    event: APIGatewayProxyEventV2,
+    correlationId: string,
+  ): Promise<APIGatewayProxyStructuredResultV2> {
     const headers = event.headers ?? {};
-    const correlationId = correlationIdFrom(headers, event.requestContext?.requestId);
     const log = baseLog.child({ correlationId });
     const started = Date.now();
     let statusCode = 200;
@@ -163,13 +173,17 @@ export function createHandler<I extends z.ZodType, O extends z.ZodType>(
     try {
       const identity = await authenticate(route, headers, authDeps, seen);
       userId = identity?.userId;
+      if (userId) addToLogContext({ userId });
       const input = parseCallableInput(route.input, event.body, event.isBase64Encoded);
+      addToLogContext(idsOf(input));
       const result = await run(input, { identity, correlationId, sourceIp, log, audit: trail() });
       const checked = route.output.safeParse(result);
       if (!checked.success) {
         log.error('output failed its schema', { issues: checked.error.issues.slice(0, 5) });
         throw new Error('Output schema mismatch');
       }
+      // An order made by this request (submitOrder) is named from here on, with its number.
+      addToLogContext(idsOf(checked.data));
       body = { result: checked.data };
     } catch (error) {
       const answer = errorAnswer(error, correlationId);
@@ -200,7 +214,7 @@ export function createHandler<I extends z.ZodType, O extends z.ZodType>(
       },
       body: JSON.stringify(body),
     };
-  };
+  }
 }
 
 async function authenticate(

@@ -4,6 +4,7 @@ import type { RouteDefinition } from '../../core/route-definition';
 import { WebhookSignatureError, type GatewayEvent, type PaymentGateway } from '../ports/payment-gateway';
 import { correlationIdFrom } from './correlation-id';
 import { errorAnswer } from './error-response';
+import { runWithLogContext } from './log-context';
 import { createLogger, type Logger } from './logger';
 
 /** The header the gateway signs its calls with (Stripe's name; the fake gateway sends the same). */
@@ -34,9 +35,17 @@ export function createWebhookHandler(
   const baseLog = deps.log ?? createLogger({ route: route.name });
   const gatewayOf = () => (typeof deps.gateway === 'function' ? deps.gateway() : deps.gateway);
 
-  return async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  // The emails an event sends log with its route and correlation id too (lambdas/http/log-context.ts).
+  return function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+    const correlationId = correlationIdFrom(event.headers ?? {}, event.requestContext?.requestId);
+    return runWithLogContext({ route: route.name, correlationId }, () => handleEvent(event, correlationId));
+  };
+
+  async function handleEvent(
+    event: APIGatewayProxyEventV2,
+    correlationId: string,
+  ): Promise<APIGatewayProxyStructuredResultV2> {
     const headers = event.headers ?? {};
-    const correlationId = correlationIdFrom(headers, event.requestContext?.requestId);
     const log = baseLog.child({ correlationId });
     const started = Date.now();
     let statusCode = 200;
@@ -72,7 +81,7 @@ export function createWebhookHandler(
       },
       body: JSON.stringify(body),
     };
-  };
+  }
 }
 
 /** Verifies the signature; a signature problem becomes the 400 every caller sees, whatever the gateway said. */

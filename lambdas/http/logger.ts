@@ -1,12 +1,19 @@
-/** Structured JSON logs. Keys that can carry credentials are masked before anything is written. */
+import { logContext } from './log-context';
+
+/**
+ * Structured JSON logs. Keys that can carry credentials, or personal data beyond ids (a patient, an address, an
+ * email address, a phone number), are masked before anything is written: a log line names what happened to
+ * which order, never whose eyes.
+ */
 const SECRET_KEY = /token|password|authorization|secret|cookie|jwt/i;
+const PERSONAL_KEY = /patient|e-?mail|phone|address|birth|firstName|lastName/i;
 
 function redact(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = SECRET_KEY.test(key) ? '[redacted]' : redact(v, depth + 1);
+    out[key] = SECRET_KEY.test(key) || PERSONAL_KEY.test(key) ? '[redacted]' : redact(v, depth + 1);
   }
   return out;
 }
@@ -22,7 +29,10 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-/** A logger writing one JSON object per line to stdout (CloudWatch in AWS, the terminal locally). */
+/**
+ * A logger writing one JSON object per line to stdout (CloudWatch in AWS, the terminal locally). Inside a
+ * request every line also carries the request's context (lambdas/http/log-context.ts).
+ */
 export function createLogger(
   base: Record<string, unknown> = {},
   write: (line: string) => void = (line) => process.stdout.write(line + '\n'),
@@ -32,7 +42,8 @@ export function createLogger(
     (level: LogLevel) =>
     (msg: string, fields: Record<string, unknown> = {}) => {
       if (ORDER[level] < min) return;
-      const entry = redact({ ...base, ...fields }) as Record<string, unknown>;
+      // The request's context first: a logger's own fields and the line's win where they name the same key.
+      const entry = redact({ ...logContext(), ...base, ...fields }) as Record<string, unknown>;
       write(JSON.stringify({ level, time: new Date().toISOString(), msg, ...entry }));
     };
   return {

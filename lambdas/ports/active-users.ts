@@ -2,6 +2,9 @@ import type { UserActivity } from '../../core/schemas/user-activity';
 
 /** Who is using the portal now (admin dashboard), read from the userActivity table's byStatus index. */
 export interface ActiveUsers {
-  /** Activity records whose last activity is at or after `sinceMs`, most recent first. */
+  /**
+   * Activity records of open sessions (last reported 'active' or 'idle'; a signed-out or expired session
+   * reported 'inactive') whose last activity is at or after `sinceMs`, most recent first.
+   */
   since(sinceMs: number, limit: number): Promise<UserActivity[]>;
 }

@@ -8,9 +8,10 @@ import { safeFileName } from '../../core/schemas/attachments';
 export const INCOMING_FILES_PREFIX = 'incoming/';
 
 /**
- * Where one kind of attached files lives in the attachments bucket. Each kind has its own prefixes, and
- * infra grants a route only the prefixes of the kind it names (core/route-definition.ts), so an order's
- * routes never reach a consult's files and the other way round.
+ * Where one kind of attached files lives in the attachments bucket. Each kind has its own prefixes, neither
+ * below the other's, and infra grants a route only the prefixes of the kind it names
+ * (core/route-definition.ts), so an order's routes never reach a consult's files, uploads included, and the
+ * other way round.
  */
 export interface FileFolder {
   /** The attached files: `{prefix}{ownerId}/{safe name}`. */
@@ -19,13 +20,10 @@ export interface FileFolder {
   readonly incomingPrefix: string;
 }
 
-/** Order attachments (spec 3): `orders/{orderId}/`, uploads in `incoming/{orderId}/`. */
-export const ORDER_FILES: FileFolder = { prefix: 'orders/', incomingPrefix: INCOMING_FILES_PREFIX };
+/** Order attachments (spec 3): `orders/{orderId}/`, uploads in `incoming/orders/{orderId}/`. */
+export const ORDER_FILES: FileFolder = { prefix: 'orders/', incomingPrefix: `${INCOMING_FILES_PREFIX}orders/` };
 
-/**
- * A consult's photos, OCT and topography: `consults/{consultId}/`, uploads in `incoming/consults/{consultId}/`.
- * Order ids are UUIDs, so no order's upload folder can be named `consults`.
- */
+/** A consult's photos, OCT and topography: `consults/{consultId}/`, uploads in `incoming/consults/{consultId}/`. */
 export const CONSULT_FILES: FileFolder = { prefix: 'consults/', incomingPrefix: `${INCOMING_FILES_PREFIX}consults/` };
 
 /** The folder of one owner's attached files, ending in '/'. */

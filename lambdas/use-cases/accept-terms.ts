@@ -1,7 +1,8 @@
-import { notFound, unauthenticated } from '../../core/errors';
+import { callerGone, unauthenticated } from '../../core/errors';
 import type { AcceptTermsOutput } from '../../core/schemas/terms';
 import type { Identity } from '../auth/verify-token';
 import type { UsersRepository } from '../ports/users-repository';
+import { USER_DATA_NOT_FOUND } from './update-my-profile';
 
 /**
  * spec 4 "Terms": records the caller's acceptance on their own record, server-side. spec 5: a signed-in
@@ -15,11 +16,11 @@ export async function acceptTerms(
 ): Promise<AcceptTermsOutput> {
   if (!caller) throw unauthenticated('User not authenticated');
   const stored = await users.get(caller.userId);
-  if (!stored) throw notFound('User data not found');
+  if (!stored) throw callerGone(USER_DATA_NOT_FOUND);
   const accepted =
     stored.termsAccepted && stored.termsAcceptedDate
       ? stored
       : await users.recordTermsAcceptance(caller.userId, now().toISOString());
-  if (!accepted?.termsAccepted || !accepted.termsAcceptedDate) throw notFound('User data not found');
+  if (!accepted?.termsAccepted || !accepted.termsAcceptedDate) throw callerGone(USER_DATA_NOT_FOUND);
   return { termsAccepted: true, termsAcceptedDate: accepted.termsAcceptedDate };
 }

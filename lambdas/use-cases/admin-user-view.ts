@@ -5,12 +5,15 @@ import { roleOfGroups } from '../../core/schemas/user-role';
 import { mapWithLimit } from '../concurrency/map-with-limit';
 import type { ActivityRepository } from '../ports/activity-repository';
 import type { AdminDirectory, DirectoryUser } from '../ports/admin-directory';
+import { suppressionKey, type EmailSuppression, type EmailSuppressions } from '../ports/email-suppressions';
 import type { UsersRepository } from '../ports/users-repository';
 
 export interface AdminUserViewDeps {
   directory: Pick<AdminDirectory, 'groupsOf'>;
   users: Pick<UsersRepository, 'batchGet'>;
   activity: Pick<ActivityRepository, 'lastActivities'>;
+  /** Addresses that bounced or complained: the row says the portal no longer mails the user. */
+  suppressions: Pick<EmailSuppressions, 'find'>;
 }
 
 /** Per-user group lookups in flight at once (Cognito's admin read quotas are per second). */
@@ -21,6 +24,7 @@ export function adminUserOf(
   groups: Group[],
   profile: UserProfile | undefined,
   lastActivity: number | undefined,
+  suppression?: EmailSuppression,
 ): AdminUser {
   const { role, isSuperAdmin } = roleOfGroups(groups);
   return {
@@ -39,12 +43,14 @@ export function adminUserOf(
     accountNumbers: profile?.accountNumbers ?? [],
     createdAt: user.createdAt,
     lastActivity: lastActivity ?? null,
+    ...(suppression ? { emailSuppressed: { reason: suppression.reason, at: suppression.at } } : {}),
   };
 }
 
 /**
- * Turns directory users into list rows: groups from the directory, records from the users table and last
- * activity from the userActivity table, each read as one batch (BatchGetItem), not one call per user.
+ * Turns directory users into list rows: groups from the directory, records from the users table, last
+ * activity from the userActivity table and suppressed addresses, each read as one batch (BatchGetItem), not
+ * one call per user.
  */
 export async function adminUsersOf(
   directoryUsers: DirectoryUser[],
@@ -52,13 +58,22 @@ export async function adminUsersOf(
   knownGroups?: Map<string, Group[]>,
 ): Promise<AdminUser[]> {
   const ids = directoryUsers.map((u) => u.userId);
-  const [groups, profiles, activity] = await Promise.all([
+  const [groups, profiles, activity, suppressed] = await Promise.all([
     mapWithLimit(directoryUsers, GROUP_LOOKUPS_IN_FLIGHT, (u) =>
       knownGroups?.has(u.userId) ? Promise.resolve(knownGroups.get(u.userId)!) : deps.directory.groupsOf(u.userId),
     ),
     ids.length ? deps.users.batchGet(ids) : Promise.resolve([]),
     ids.length ? deps.activity.lastActivities(ids) : Promise.resolve(new Map<string, number>()),
+    deps.suppressions.find(directoryUsers.map((u) => u.email)),
   ]);
   const byId = new Map(profiles.map((p) => [p.userId, p]));
-  return directoryUsers.map((u, i) => adminUserOf(u, groups[i] ?? [], byId.get(u.userId), activity.get(u.userId)));
+  return directoryUsers.map((u, i) =>
+    adminUserOf(
+      u,
+      groups[i] ?? [],
+      byId.get(u.userId),
+      activity.get(u.userId),
+      suppressed.get(suppressionKey(u.email)),
+    ),
+  );
 }

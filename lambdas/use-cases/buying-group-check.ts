@@ -1,15 +1,21 @@
 import { invalidArgument } from '../../core/errors';
 import { UNKNOWN_BUYING_GROUP } from '../../core/schemas/account-request';
-import type { BuyingGroup } from '../../core/schemas/buying-group';
+import { isActiveBuyingGroup, type BuyingGroup } from '../../core/schemas/buying-group';
 import type { ReferenceDataRepository } from '../ports/reference-data-repository';
 
-/** A buying group id must be one listBuyingGroups offers (spec 7 GET customer/buyinggroups). Answers the group. */
+/**
+ * A buying group id must be one listBuyingGroups offers (spec 7 GET customer/buyinggroups), and active: a
+ * deactivated group is only kept by a record already in it (`current` reads that record's group, and is asked
+ * only when the group is inactive). Answers the group.
+ */
 export async function requireKnownBuyingGroup(
   buyingGroupId: string,
-  referenceData: ReferenceDataRepository,
+  referenceData: Pick<ReferenceDataRepository, 'listBuyingGroups'>,
+  current?: () => Promise<string | null | undefined>,
 ): Promise<BuyingGroup> {
   const groups = await referenceData.listBuyingGroups();
   const group = groups.find((g) => g.buyingGroupId === buyingGroupId);
-  if (!group) throw invalidArgument('Some fields are not valid', { buyingGroupId: [UNKNOWN_BUYING_GROUP] });
+  const allowed = group && (isActiveBuyingGroup(group) || (current && (await current()) === buyingGroupId));
+  if (!group || !allowed) throw invalidArgument('Some fields are not valid', { buyingGroupId: [UNKNOWN_BUYING_GROUP] });
   return group;
 }

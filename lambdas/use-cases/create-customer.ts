@@ -14,7 +14,7 @@ export async function createCustomer(
   input: z.output<typeof createCustomerInputSchema>,
   deps: {
     customers: Pick<CustomersRepository, 'create' | 'get'>;
-    referenceData: ReferenceDataRepository;
+    referenceData: Pick<ReferenceDataRepository, 'listBuyingGroups'>;
     audit?: AuditTrail;
   },
 ): Promise<CustomerDetail> {

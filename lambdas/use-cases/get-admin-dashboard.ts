@@ -1,3 +1,4 @@
+import { activityStatus, isOpenSession } from '../../core/rules/activity-status';
 import { ORDER_STATUSES, type OrderStatus } from '../../core/rules/order-lifecycle';
 import type { AdminDashboard } from '../../core/schemas/order';
 import type { ActiveUsers } from '../ports/active-users';
@@ -38,11 +39,15 @@ export async function getAdminDashboard(
     countsByStatus,
     oldestWaiting: oldest.items[0] ? toSummary(oldest.items[0]) : null,
     ordersPerWeek: weeks.map((weekStart) => ({ weekStart, count: counts[counterNames.week(weekStart)] ?? 0 })),
-    activeUsers: active.map((a) => ({
+    // The store asks only for open sessions; this keeps a stale index entry from showing a signed-out user.
+    activeUsers: active.filter(isOpenSession).map((a) => ({
       userId: a.userId,
       email: a.userEmail,
       role: a.userRole,
       lastActivity: a.lastActivity,
+      // The record is up to a sync period old: what it said, or idle by now.
+      status:
+        a.status === 'idle' || activityStatus(a.lastActivity, now.getTime(), false) === 'idle' ? 'idle' : 'active',
     })),
   };
 }

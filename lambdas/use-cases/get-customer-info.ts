@@ -68,15 +68,16 @@ async function accountOrdersPage(
   records: number,
 ): Promise<{ orders: OrderSummary[]; total: number }> {
   const counterName = counterNames.account(accountNumber);
-  const totalPromise = repo.counters([counterName]);
-  let cursor: string | undefined;
-  let items: OrderSummary[] = [];
-  for (let n = 1; n <= page; n++) {
-    const answer = await repo.listByAccount({ accountNumber, draftsOf: userId, limit: records, cursor });
-    if (n === page) items = answer.items.map(toSummary);
-    if (!answer.nextCursor) break;
-    cursor = answer.nextCursor;
-  }
-  const total = (await totalPromise)[counterName] ?? 0;
-  return { orders: items, total };
+  const pageItems = async () => {
+    let cursor: string | undefined;
+    for (let n = 1; n <= page; n++) {
+      const answer = await repo.listByAccount({ accountNumber, draftsOf: userId, limit: records, cursor });
+      if (n === page || !answer.nextCursor) return n === page ? answer.items.map(toSummary) : [];
+      cursor = answer.nextCursor;
+    }
+    return [];
+  };
+  // Together, so a failed list never leaves the counter read's own failure unhandled (that ends the process).
+  const [orders, counters] = await Promise.all([pageItems(), repo.counters([counterName])]);
+  return { orders, total: counters[counterName] ?? 0 };
 }

@@ -2,6 +2,7 @@ import { invalidArgument } from '../../core/errors';
 import { USER_ID_REQUIRED, type AdminUserDetail } from '../../core/schemas/user-admin';
 import type { ActivityRepository } from '../ports/activity-repository';
 import type { AdminDirectory } from '../ports/admin-directory';
+import { suppressionKey, type EmailSuppressions } from '../ports/email-suppressions';
 import type { UsersRepository } from '../ports/users-repository';
 import { adminUserOf } from './admin-user-view';
 import { requireDirectoryUser, rethrowAsAppError } from './directory-failure';
@@ -13,15 +14,18 @@ export async function getUserByUid(
     directory: Pick<AdminDirectory, 'getUser' | 'groupsOf'>;
     users: Pick<UsersRepository, 'get'>;
     activity: Pick<ActivityRepository, 'lastActivities'>;
+    suppressions: Pick<EmailSuppressions, 'find'>;
   },
 ): Promise<AdminUserDetail> {
   // spec 5: "User ID is required."
   if (!uid) throw invalidArgument(USER_ID_REQUIRED, { uid: [USER_ID_REQUIRED] });
   const user = await requireDirectoryUser(deps.directory, uid);
-  const [groups, profile, activity] = await Promise.all([
+  const [groups, profile, activity, suppressed] = await Promise.all([
     deps.directory.groupsOf(uid).catch(rethrowAsAppError),
     deps.users.get(uid),
     deps.activity.lastActivities([uid]),
+    deps.suppressions.find([user.email]),
   ]);
-  return { ...adminUserOf(user, groups, profile ?? undefined, activity.get(uid)), profile };
+  const suppression = suppressed.get(suppressionKey(user.email));
+  return { ...adminUserOf(user, groups, profile ?? undefined, activity.get(uid), suppression), profile };
 }

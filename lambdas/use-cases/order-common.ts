@@ -54,6 +54,11 @@ export function displayName(user: UserProfile | null, fallback: string): string 
   return name || user?.email || fallback;
 }
 
+/** Who is acting, as the lab's records keep it (invoices, claims, consult answers): their id and name. */
+export async function actorOf(caller: Identity, deps: { users: Pick<UsersRepository, 'get'> }) {
+  return { userId: caller.userId, name: displayName(await deps.users.get(caller.userId), caller.email) };
+}
+
 /** The caller's users record and linked accounts; `account` must be one of them (not-found otherwise). */
 export async function callerAccounts(caller: Identity, deps: Pick<OrderDeps, 'users'>) {
   const user = await deps.users.get(caller.userId);

@@ -22,7 +22,7 @@ import { linkedAccounts } from './get-customer-info';
 export interface SubmitAccountRequestDeps {
   users: Pick<UsersRepository, 'get'>;
   requests: Pick<AccountRequestsRepository, 'createOpen'>;
-  referenceData: ReferenceDataRepository;
+  referenceData: Pick<ReferenceDataRepository, 'listBuyingGroups'>;
   mailer: EmailSender;
   /** The `account-request-received` template and the lab's notification recipients (Email Management). */
   templates: Pick<EmailTemplates, 'get' | 'labRecipients'>;

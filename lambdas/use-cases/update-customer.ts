@@ -16,12 +16,17 @@ export async function updateCustomer(
   input: z.output<typeof updateCustomerInputSchema>,
   deps: {
     customers: Pick<CustomersRepository, 'update' | 'get'>;
-    referenceData: ReferenceDataRepository;
+    referenceData: Pick<ReferenceDataRepository, 'listBuyingGroups'>;
     audit?: AuditTrail;
   },
 ): Promise<CustomerDetail> {
   const { accountNumber, version, ...fields } = input;
-  if (fields.buyingGroupId) await requireKnownBuyingGroup(fields.buyingGroupId, deps.referenceData);
+  if (fields.buyingGroupId)
+    await requireKnownBuyingGroup(
+      fields.buyingGroupId,
+      deps.referenceData,
+      async () => (await deps.customers.get(accountNumber))?.buyingGroupId,
+    );
   const changes: Required<RecordChanges<CustomerDetail>> = { set: {}, remove: [] };
   for (const [key, value] of Object.entries(fields) as [keyof typeof fields, unknown][]) {
     if (value === undefined) continue;

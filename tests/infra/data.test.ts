@@ -42,6 +42,7 @@ describe('DynamoDB tables (core/data/tables.ts, ARCHITECTURE "Data")', () => {
       'ConsultsTable',
       'AuditLogTable',
       'TokensTable',
+      'EmailSuppressionsTable',
     ]);
   });
 

@@ -5,6 +5,7 @@ import { ROUTE_LIST } from '../../core/routes';
 import { cognitoActionsOf, routeChecksStaffMfa } from '../../core/rules/staff-mfa';
 import { emptyInputSchema } from '../../core/schemas/common';
 import { tableLogicalId } from '../../infra/constructs/data';
+import { XRAY_WRITE_ACTIONS } from '../../infra/tracing';
 import { expectNoWildcardActions } from './support/iam-assertions';
 import { synthPortal, type SynthResult } from './support/synth-portal';
 import {
@@ -54,9 +55,11 @@ describe('least privilege (docs/decisions.md: the route table names what each La
     expectNoWildcardActions(stage === 'staging' ? staging.template : prod.template);
   });
 
-  test('no IAM statement allows every resource', () => {
-    const everything = iamStatements(staging.template).filter(({ statement }) =>
-      asList(statement.Resource).some((r) => r === '*'),
+  test("no IAM statement allows every resource, except X-Ray's writes, which take no resource", () => {
+    const xray = new Set<string>(XRAY_WRITE_ACTIONS);
+    const everything = iamStatements(staging.template).filter(
+      ({ statement }) =>
+        asList(statement.Resource).some((r) => r === '*') && !asList(statement.Action).every((a) => xray.has(a)),
     );
     expect(everything).toEqual([]);
   });
@@ -74,7 +77,12 @@ describe('least privilege (docs/decisions.md: the route table names what each La
       const declared = Object.entries(route.resources.tables ?? {}) as [TableName, string][];
       // `audit: 'append'` (every callable route): PutItem on the audit log, on top of what `tables` names.
       const appends = route.resources.audit === 'append';
-      const names = new Set([...declared.map(([name]) => name), ...(appends ? (['auditLog'] as const) : [])]);
+      // `email: true`: the sender also reads the suppressed addresses it leaves out (grantRouteResources).
+      const names = new Set([
+        ...declared.map(([name]) => name),
+        ...(appends ? (['auditLog'] as const) : []),
+        ...(route.resources.email ? (['emailSuppressions'] as const) : []),
+      ]);
       expect([...access.keys()].sort()).toEqual([...names].sort());
       for (const [table, mode] of declared) {
         const actions = access.get(table)!;
@@ -96,8 +104,12 @@ describe('least privilege (docs/decisions.md: the route table names what each La
       );
       const { attachments, consultFiles, documents } = route.resources;
       if (!attachments && !consultFiles && !documents) expect(actionsOf(statements, 's3:')).toEqual([]);
+      // The identity, and the configuration set every email names (SES checks both).
       for (const statement of statements.filter((s) => asList(s.Action).some((a) => a.startsWith('ses:')))) {
-        expect(render(statement.Resource)).toMatch(/:ses:.*:identity\/\$\{EmailIdentity[0-9A-F]+\}$/);
+        expect(asList(statement.Resource).map(render).sort()).toEqual([
+          expect.stringMatching(/:ses:.*:configuration-set\/\$\{EmailConfigurationSet[0-9A-F]+\}$/),
+          expect.stringMatching(/:ses:.*:identity\/\$\{EmailIdentity[0-9A-F]+\}$/),
+        ]);
       }
       for (const statement of statements.filter((s) => asList(s.Action).some((a) => a.startsWith('cognito-idp:')))) {
         expect(render(statement.Resource)).toBe('${UserPool.Arn}');
@@ -166,14 +178,14 @@ describe('attachment grants (spec 3: files under orders/{orderId}/)', () => {
     expect(actionsOf(statements, 's3:').sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
   });
 
-  const incomingArn = '${AttachmentsBucket.Arn}/incoming/*';
+  const incomingArn = '${AttachmentsBucket.Arn}/incoming/orders/*';
 
   test('read: nothing below incoming/ (uploads not yet checked are never served)', () => {
     const resources = s3Statements('readFiles').flatMap((st) => asList(st.Resource).map(render));
     expect(resources.join(' ')).not.toContain('incoming/');
   });
 
-  test('write: put and delete objects below orders/ and incoming/ (where presigned PUTs land), nothing else', () => {
+  test('write: put and delete objects below orders/ and incoming/orders/ (where presigned PUTs land), nothing else', () => {
     const statements = s3Statements('writeFiles');
     expect(actionsOf(statements, 's3:').sort()).toEqual(['s3:DeleteObject', 's3:PutObject']);
     for (const statement of statements) {
@@ -181,7 +193,7 @@ describe('attachment grants (spec 3: files under orders/{orderId}/)', () => {
     }
   });
 
-  test('readWrite: both, and reading and listing uploads below incoming/ to check and attach them', () => {
+  test("readWrite: both, and reading and listing uploads below incoming/orders/ to check and attach them (never a consult's)", () => {
     const statements = s3Statements('readWriteFiles');
     expect(actionsOf(statements, 's3:').sort()).toEqual([
       's3:DeleteObject',
@@ -192,7 +204,7 @@ describe('attachment grants (spec 3: files under orders/{orderId}/)', () => {
     const objects = statements.find((st) => asList(st.Action).includes('s3:GetObject'));
     expect(asList(objects?.Resource).map(render).sort()).toEqual([incomingArn, objectArn]);
     const list = statements.find((st) => st.Action === 's3:ListBucket');
-    expect(list?.Condition).toEqual({ StringLike: { 's3:prefix': ['orders/*', 'incoming/*'] } });
+    expect(list?.Condition).toEqual({ StringLike: { 's3:prefix': ['orders/*', 'incoming/orders/*'] } });
   });
 });
 

@@ -65,14 +65,37 @@ describe('stage config (ARCHITECTURE "Stages and config")', () => {
     expect(message).toContain('termsUrl: must be a same-origin path to a PDF');
   });
 
-  test('a production stage must retain data, keep PITR and deletion protection, and not log debug', () => {
+  test('a production stage must retain data, keep PITR, deletion protection and backups, and not log debug', () => {
     const weak = prod();
-    weak.data = { removalPolicy: 'destroy', pointInTimeRecovery: false, deletionProtection: false };
+    weak.data = { removalPolicy: 'destroy', pointInTimeRecovery: false, deletionProtection: false, backups: false };
     weak.logLevel = 'debug';
     expect(() => parseStageConfig(weak)).toThrow(/data\.removalPolicy: production data must be retained/);
     expect(() => parseStageConfig(weak)).toThrow(/data\.pointInTimeRecovery/);
     expect(() => parseStageConfig(weak)).toThrow(/data\.deletionProtection/);
+    expect(() => parseStageConfig(weak)).toThrow(/data\.backups: production needs its AWS Backup plan/);
     expect(() => parseStageConfig(weak)).toThrow(/logLevel: debug logs are too verbose/);
+  });
+
+  test('a restored table is named by a known table and a DynamoDB table name', () => {
+    const restored = prod();
+    restored.data.restoredTables = { orders: 'LenslabPortal-prod-OrdersTable-restored-20260301T1000' };
+    expect(parseStageConfig(restored).data.restoredTables).toEqual({
+      orders: 'LenslabPortal-prod-OrdersTable-restored-20260301T1000',
+    });
+    restored.data.restoredTables = { order: 'x-table' } as never;
+    expect(() => parseStageConfig(restored)).toThrow(/data\.restoredTables/);
+    restored.data.restoredTables = { orders: 'no spaces please' };
+    expect(() => parseStageConfig(restored)).toThrow(/data\.restoredTables\.orders: must be a DynamoDB table name/);
+  });
+
+  test('a production stage mails its alarms to someone; alarm addresses must be email addresses', () => {
+    const silent = prod();
+    silent.monitoring = { ...silent.monitoring, alarmEmails: [] };
+    expect(() => parseStageConfig(silent)).toThrow(/monitoring\.alarmEmails: production needs at least one address/);
+    const typo = staging();
+    typo.monitoring = { ...typo.monitoring, alarmEmails: ['ops-at-lab'] };
+    expect(() => parseStageConfig(typo)).toThrow(/monitoring\.alarmEmails\.0/);
+    expect(parseStageConfig(staging()).monitoring.alarmEmails).toEqual([]);
   });
 
   test('an own domain needs a us-east-1 ACM certificate (CloudFront reads certificates only there)', () => {

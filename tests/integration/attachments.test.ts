@@ -82,7 +82,7 @@ async function upload(api: Api, orderId: string, filename: string, body: string,
 /** Every key S3 holds for the order, attached or incoming. */
 async function storedKeys(orderId: string) {
   const keys: string[] = [];
-  for (const prefix of [`orders/${orderId}/`, `incoming/${orderId}/`]) {
+  for (const prefix of [`orders/${orderId}/`, `incoming/orders/${orderId}/`]) {
     const page = await s3.send(new ListObjectsV2Command({ Bucket: process.env['ATTACHMENTS_BUCKET'], Prefix: prefix }));
     keys.push(...(page.Contents ?? []).map((o) => o.Key!));
   }
@@ -230,10 +230,10 @@ describe('attachments: a file counts only once the server has read its first byt
   it('an upload that was PUT but not confirmed is not listed, not downloadable, and lands outside the order’s folder', async () => {
     const orderId = await order();
     const { url } = await put(practice, orderId, 'pending.pdf', '%PDF-1.4 pending');
-    expect(new URL(url).pathname).toContain(`/incoming/${orderId}/pending.pdf`);
+    expect(new URL(url).pathname).toContain(`/incoming/orders/${orderId}/pending.pdf`);
     expect((await practice('listOrderFiles', { orderId })).body.result.files).toEqual([]);
     expect((await practice('generateDownloadUrl', { orderId, filename: 'pending.pdf' })).status).toBe(409);
-    expect(await storedKeys(orderId)).toEqual([`incoming/${orderId}/pending.pdf`]);
+    expect(await storedKeys(orderId)).toEqual([`incoming/orders/${orderId}/pending.pdf`]);
   });
 
   it('confirmOrderFile refuses an HTML page sent as a PDF with a 400 naming the type, and removes it', async () => {

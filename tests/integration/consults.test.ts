@@ -7,10 +7,10 @@ import {
   PUBLIC_CONSULT_LIMITS,
   PUBLIC_CONSULT_RATE_MESSAGE,
 } from '../../core/schemas/consult';
-import type { ParameterDefinition } from '../../core/schemas/lens';
 import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/submit-order';
 import { callableEvent } from '../support/api-gateway-event';
 import { createTestUser, signIn } from '../support/cognito-test-users';
+import { AMPLEYE_PARAMETERS, AMPLEYE_VALUES } from '../support/consult-fixtures';
 import { getRow, putRow, userRow } from '../support/dynamo-rows';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
@@ -60,31 +60,6 @@ async function publicCall(data: unknown, sourceIp: string) {
 const freshIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
 const LENS_ID = `it-ampleye-${randomUUID().slice(0, 8)}`;
-const PARAMETERS: ParameterDefinition[] = [
-  {
-    kind: 'number',
-    key: 'sagittalDepth',
-    label: 'Sagittal depth',
-    unit: 'um',
-    min: 3000,
-    max: 6000,
-    step: 10,
-    required: true,
-  },
-  { kind: 'number', key: 'diameter', label: 'Diameter', unit: 'mm', min: 15.5, max: 18, step: 0.5, required: true },
-  { kind: 'number', key: 'sphere', label: 'Sphere', unit: 'D', min: -20, max: 20, step: 0.25, required: true },
-  {
-    kind: 'option',
-    key: 'landingZone',
-    label: 'Landing zone',
-    options: [
-      { value: 'spherical', label: 'Spherical' },
-      { value: 'toric', label: 'Toric' },
-    ],
-    required: true,
-  },
-];
-const VALUES = { sagittalDepth: 4300, diameter: 16.5, sphere: -2.5, landingZone: 'toric' };
 const OBSERVATIONS = { lens: { lensId: LENS_ID, landing: 'toric' }, minutesOnEye: 60, centralClearanceUm: 500 };
 
 const account = () => `IT-${randomUUID().slice(0, 8)}`.toUpperCase();
@@ -94,7 +69,7 @@ const consultInput = (accountNumber: string, overrides: Record<string, unknown> 
   accountNumber,
   patientReference: 'PT-1042',
   eye: 'OD',
-  currentLens: { designName: 'Ampleye', lensId: LENS_ID, parameters: VALUES },
+  currentLens: { designName: 'Ampleye', lensId: LENS_ID, parameters: AMPLEYE_VALUES },
   observations: OBSERVATIONS,
   question: 'Clearance looks high after an hour. What would you change?',
   ...overrides,
@@ -115,7 +90,7 @@ const publicInput = (overrides: Record<string, unknown> = {}) => ({
 
 const orderFields = (consultId?: string) => ({
   patient: 'PT-1042',
-  lines: [{ eye: 'OD', lensId: LENS_ID, parameters: { ...VALUES, sagittalDepth: 4150 }, quantity: 1 }],
+  lines: [{ eye: 'OD', lensId: LENS_ID, parameters: { ...AMPLEYE_VALUES, sagittalDepth: 4150 }, quantity: 1 }],
   shipping: { method: 'standard', address: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } },
   ...(consultId ? { consultId } : {}),
 });
@@ -135,7 +110,11 @@ async function wholeQueue(admin: string, status: string) {
 
 let admin: string;
 beforeAll(async () => {
-  const { version: _v, ...design } = testDesign({ lensId: LENS_ID, name: 'Ampleye IT', parameters: PARAMETERS });
+  const { version: _v, ...design } = testDesign({
+    lensId: LENS_ID,
+    name: 'Ampleye IT',
+    parameters: AMPLEYE_PARAMETERS,
+  });
   await putRow('lenses', { ...design, version: 0, catalogue: 'lenses', nameKey: `ampleye it#${LENS_ID}` });
   admin = await labUser();
 });
@@ -171,7 +150,7 @@ describe('consult requests against the emulators', () => {
       consultId: asked.consultId,
       version: lab.body.result.version,
       text: 'Take 150 µm of sag off.',
-      proposal: { lensId: LENS_ID, parameters: { ...VALUES, sagittalDepth: 4150 } },
+      proposal: { lensId: LENS_ID, parameters: { ...AMPLEYE_VALUES, sagittalDepth: 4150 } },
     });
     expect(replied.status).toBe(200);
     expect(replied.body.result).toMatchObject({
@@ -210,7 +189,7 @@ describe('consult requests against the emulators', () => {
       consultId: asked.consultId,
       version: twice.body.result.version,
       text: 'Changed my mind',
-      proposal: { lensId: LENS_ID, parameters: VALUES },
+      proposal: { lensId: LENS_ID, parameters: AMPLEYE_VALUES },
     });
     expect(late.status).toBe(409);
   });
@@ -338,6 +317,10 @@ describe('consult requests against the emulators', () => {
       landingTypes: ['spherical', 'toric'],
     });
     expect(JSON.stringify(after.body)).not.toContain('priceCents');
+    // Who saved them is the lab's to know: a visitor gets no staff id or email, the super admin does.
+    expect(after.body.result.settings.updatedBy).toBeNull();
+    const asStaff = await call('getConsultantSetup', superToken, undefined);
+    expect(asStaff.body.result.settings.updatedBy).toEqual({ userId: superAdmin.userId, name: superAdmin.email });
     // A save on the version read before is refused; the designs go back to the defaults.
     expect((await call('updateConsultantSettings', superToken, { version, settings: fields })).status).toBe(409);
     const restored = await call('updateConsultantSettings', superToken, { version: version + 1, settings: fields });

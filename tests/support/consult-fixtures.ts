@@ -1,6 +1,34 @@
 import type { Consult } from '../../core/schemas/consult';
+import type { ParameterDefinition } from '../../core/schemas/lens';
 
 export const CONSULT_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+
+/** The parameters of an Ampleye-like design: sag, diameter, power and the landing zone types. */
+export const AMPLEYE_PARAMETERS: ParameterDefinition[] = [
+  {
+    kind: 'number',
+    key: 'sagittalDepth',
+    label: 'Sagittal depth',
+    unit: 'um',
+    min: 3000,
+    max: 6000,
+    step: 10,
+    required: true,
+  },
+  { kind: 'number', key: 'diameter', label: 'Diameter', unit: 'mm', min: 15.5, max: 18, step: 0.5, required: true },
+  { kind: 'number', key: 'sphere', label: 'Sphere', unit: 'D', min: -20, max: 20, step: 0.25, required: true },
+  {
+    kind: 'option',
+    key: 'landingZone',
+    label: 'Landing zone',
+    options: [
+      { value: 'spherical', label: 'Spherical' },
+      { value: 'toric', label: 'Toric' },
+    ],
+    required: true,
+  },
+];
+export const AMPLEYE_VALUES = { sagittalDepth: 4300, diameter: 16.5, sphere: -2.5, landingZone: 'toric' };
 
 /** A stored practice consult (account 10042, waiting for the lab); override what a test is about. */
 export function aConsult(overrides: Partial<Consult> = {}): Consult {

@@ -18,6 +18,7 @@ import type {
 } from '../../lambdas/ports/account-requests-repository';
 import type { AdminDirectory, DirectoryUser, SearchField } from '../../lambdas/ports/admin-directory';
 import type { EmailSender } from '../../lambdas/ports/email-sender';
+import { suppressionKey, type EmailSuppression, type EmailSuppressions } from '../../lambdas/ports/email-suppressions';
 import { LockBusy, type Locks } from '../../lambdas/ports/locks';
 import type { RecordChanges, StoredItem } from '../../lambdas/ports/record-changes';
 import type { ReferenceDataRepository } from '../../lambdas/ports/reference-data-repository';
@@ -433,7 +434,23 @@ export class InMemoryAccountRequests extends Failures<'createOpen' | 'decide'> i
 export class InMemoryReferenceData implements ReferenceDataRepository {
   constructor(readonly groups: BuyingGroup[] = [{ buyingGroupId: 'vision-source', name: 'Vision Source' }]) {}
   async listBuyingGroups() {
-    return this.groups;
+    return [...this.groups].sort((a, b) => a.name.localeCompare(b.name));
+  }
+  async createBuyingGroup({ buyingGroupId, name }: { buyingGroupId: string; name: string }) {
+    if (this.groups.some((g) => g.buyingGroupId === buyingGroupId)) throw new WriteConflict('exists');
+    const group = { buyingGroupId, name, active: true, version: 0 };
+    this.groups.push(group);
+    return { ...group };
+  }
+  async updateBuyingGroup(buyingGroupId: string, changes: { name?: string; active?: boolean }, expected: number) {
+    const index = this.groups.findIndex((g) => g.buyingGroupId === buyingGroupId);
+    const stored = this.groups[index];
+    if (!stored) throw new WriteConflict('missing');
+    if ((stored.version ?? 0) !== expected) throw new WriteConflict('changed');
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    const updated = { ...stored, ...defined, version: expected + 1 };
+    this.groups[index] = updated;
+    return { ...updated };
   }
 }
 
@@ -443,6 +460,24 @@ export class InMemoryMailer extends Failures<'send'> implements EmailSender {
   async send(email: OutgoingEmail) {
     this.check('send');
     this.sent.push(email);
+  }
+}
+
+/** Suppressed addresses by lower-cased address; `failNext('find')` makes one lookup fail. */
+export class InMemoryEmailSuppressions extends Failures<'find'> implements EmailSuppressions {
+  readonly rows = new Map<string, EmailSuppression>();
+  async record(suppression: EmailSuppression) {
+    const address = suppressionKey(suppression.address);
+    this.rows.set(address, { ...suppression, address });
+  }
+  async find(addresses: readonly string[]) {
+    this.check('find');
+    const found = new Map<string, EmailSuppression>();
+    for (const address of addresses) {
+      const row = this.rows.get(suppressionKey(address));
+      if (row) found.set(row.address, row);
+    }
+    return found;
   }
 }
 

@@ -123,8 +123,20 @@ export function aDashboard(counts: readonly number[] = [], overrides: Partial<Ad
       count: counts[i] ?? 0,
     })),
     activeUsers: [
-      { userId: 'a-1', email: 'lab@lenslab.test', role: 'admin', lastActivity: Date.now() - 2 * 60_000 },
-      { userId: 'c-1', email: 'fitter@brightview.test', role: 'customer', lastActivity: Date.now() - 30_000 },
+      {
+        userId: 'a-1',
+        email: 'lab@lenslab.test',
+        role: 'admin',
+        lastActivity: Date.now() - 2 * 60_000,
+        status: 'idle',
+      },
+      {
+        userId: 'c-1',
+        email: 'fitter@brightview.test',
+        role: 'customer',
+        lastActivity: Date.now() - 30_000,
+        status: 'active',
+      },
     ],
     ...overrides,
   };

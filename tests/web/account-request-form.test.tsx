@@ -192,4 +192,29 @@ describe('account request form (spec 2 /auth/request, one schema for form and se
         .map((o) => o.textContent),
     ).toEqual(['Choose a buying group', 'Vision Source', 'Independent (no buying group)']);
   });
+
+  it('spec 8: buying groups that could not be loaded say why, in the customer API wording', () => {
+    render(
+      <AccountRequestForm
+        buyingGroups={[]}
+        buyingGroupsError="API returned status 503: Service Unavailable"
+        defaults={{ email: 'jamie@clearsight.test', contactName: 'Jamie Lindqvist' }}
+        onSubmit={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText('Buying group')).toHaveAccessibleDescription(
+      'The buying groups could not be loaded (API returned status 503: Service Unavailable). Reload the page to try again.',
+    );
+  });
+
+  it('a deactivated buying group is not offered', () => {
+    render(
+      <AccountRequestForm
+        buyingGroups={[...GROUPS, { buyingGroupId: 'pecaa', name: 'PECAA', active: false }]}
+        defaults={{ email: 'jamie@clearsight.test', contactName: 'Jamie Lindqvist' }}
+        onSubmit={vi.fn()}
+      />,
+    );
+    expect(within(screen.getByLabelText('Buying group')).queryByRole('option', { name: 'PECAA' })).toBeNull();
+  });
 });

@@ -66,6 +66,16 @@ describe('admin dashboard (issue 5 item 7)', () => {
     expect(users[1]).toHaveTextContent('2 minutes ago');
   });
 
+  it('an idle user is shown as Idle, an active one as Active', async () => {
+    renderDashboard();
+    const region = await screen.findByRole('region', { name: 'Users active now' });
+    const [active, idle] = within(region).getAllByRole('listitem');
+    expect(active).toHaveTextContent('fitter@brightview.test');
+    expect(active).toHaveTextContent('Active');
+    expect(idle).toHaveTextContent('lab@lenslab.test');
+    expect(idle).toHaveTextContent('Idle');
+  });
+
   it('keeps the area shortcuts under the overview', async () => {
     renderDashboard();
     expect(await screen.findByRole('link', { name: /Open Order Approval/ })).toHaveAttribute(

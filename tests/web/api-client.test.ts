@@ -104,12 +104,29 @@ describe('API client (spec 7 calls, spec 8 errors)', () => {
     expect(logout).not.toHaveBeenCalled();
   });
 
-  it('spec 8: a 404 answer of the portal logs the user out, and the error is re-raised', async () => {
+  it("a 404 marked callerGone (the caller's own record is gone) logs the user out, and the error is re-raised", async () => {
     const { call, logout } = client(() =>
-      json(404, { error: { status: 'not-found', message: 'User data not found' } }),
+      json(404, { error: { status: 'not-found', message: 'User data not found', details: { callerGone: true } } }),
     );
     await expect(call('acceptTerms', {})).rejects.toMatchObject({ status: 'not-found' });
-    expect(logout).toHaveBeenCalledWith('not-found');
+    expect(logout).toHaveBeenCalledWith('caller-gone');
+  });
+
+  it('a 404 for an order the caller cannot see keeps the session: the page shows "not found"', async () => {
+    const { call, logout } = client(() => json(404, { error: { status: 'not-found', message: 'Order not found' } }));
+    await expect(call('getOrder', { orderId: 'someone-elses' })).rejects.toMatchObject({
+      status: 'not-found',
+      message: 'Order not found',
+    });
+    expect(logout).not.toHaveBeenCalled();
+  });
+
+  it('a 500 answer of the portal is re-raised without a logout', async () => {
+    const { call, logout } = client(() =>
+      json(500, { error: { status: 'internal', message: 'Something went wrong on our side.' } }),
+    );
+    await expect(call('getMyProfile', {})).rejects.toMatchObject({ status: 'internal' });
+    expect(logout).not.toHaveBeenCalled();
   });
 
   it('spec 8: a 401 answer of the portal logs the user out (its URL has no "auth")', async () => {
@@ -126,6 +143,37 @@ describe('API client (spec 7 calls, spec 8 errors)', () => {
     );
     await expect(call('getCustomerInfo', {})).rejects.toMatchObject({ status: 'not-found' });
     expect(logout).not.toHaveBeenCalled();
+  });
+
+  it('spec 8: a customer-API error reads "API returned status {code}: {text}" with the server\'s text', async () => {
+    const { call } = client(() =>
+      json(404, { error: { status: 'not-found', message: 'No account number is linked to this user' } }),
+    );
+    await expect(call('getCustomerInfo', {})).rejects.toMatchObject({
+      status: 'not-found',
+      message: 'API returned status 404: No account number is linked to this user',
+    });
+  });
+
+  it('spec 8: a customer-API error without the portal format falls back to the reason phrase', async () => {
+    const { call } = client(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(call('listBuyingGroups', {})).rejects.toMatchObject({
+      httpStatus: 502,
+      message: 'API returned status 502: Bad Gateway',
+    });
+  });
+
+  it("the portal's own routes keep the server's message as it is", async () => {
+    const { call } = client(() => json(404, { error: { status: 'not-found', message: 'Order not found' } }));
+    await expect(call('getOrder', { orderId: 'x' })).rejects.toMatchObject({ message: 'Order not found' });
+  });
+
+  it('a customer-API call that got no answer keeps the connection message (there is no status to show)', async () => {
+    const { call } = client(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(call('getInvoice', { invoiceNumber: 'INV-1', accountNumber: 'LL-1001' })).rejects.toMatchObject({
+      httpStatus: 0,
+      message: 'The portal could not be reached. Check your connection and try again.',
+    });
   });
 
   it('a 500 page from a proxy (not the portal error format) is re-raised without a logout', async () => {

@@ -3,7 +3,7 @@ import { responseAction } from '../../web/src/lib/api-response-rules';
 
 const portal = (httpStatus: number, url = '/api/getMyProfile') => responseAction({ httpStatus, url, source: 'portal' });
 
-describe('spec 8 response handling (pure decision)', () => {
+describe('which answers log out (spec 8 as decided: only a gone session or caller)', () => {
   it('401 logs the user out when the URL does not contain "auth"', () => {
     expect(portal(401)).toEqual({ logout: true, reason: 'unauthenticated' });
   });
@@ -12,16 +12,19 @@ describe('spec 8 response handling (pure decision)', () => {
     expect(portal(401, 'https://portal.example/auth/customer')).toEqual({ logout: false });
   });
 
-  it('404 logs the user out', () => {
-    expect(portal(404)).toEqual({ logout: true, reason: 'not-found' });
+  it('a 404 for a missing resource (old link, discarded draft, another practice) keeps the session', () => {
+    expect(portal(404)).toEqual({ logout: false });
   });
 
-  it('404 logs the user out even when the URL contains "auth" (only 401 has the exception)', () => {
-    expect(portal(404, '/api/auth-thing')).toEqual({ logout: true, reason: 'not-found' });
+  it("a 404 the server marks callerGone (the caller's own record is gone) logs the user out", () => {
+    expect(responseAction({ httpStatus: 404, url: '/api/acceptTerms', source: 'portal', callerGone: true })).toEqual({
+      logout: true,
+      reason: 'caller-gone',
+    });
   });
 
-  it('500 logs the user out', () => {
-    expect(portal(500)).toEqual({ logout: true, reason: 'internal' });
+  it('a 500 is a fault on the server and keeps the session', () => {
+    expect(portal(500)).toEqual({ logout: false });
   });
 
   it.each([400, 403, 409, 429, 502, 503, 504, 0])('status %i is only re-raised, never a logout', (status) => {
@@ -30,7 +33,9 @@ describe('spec 8 response handling (pure decision)', () => {
 
   it('answers that are not the portal API own (files, emulators, proxies) never log out (ARCHITECTURE decision)', () => {
     for (const status of [401, 404, 500]) {
-      expect(responseAction({ httpStatus: status, url: '/x', source: 'other' })).toEqual({ logout: false });
+      expect(responseAction({ httpStatus: status, url: '/x', source: 'other', callerGone: true })).toEqual({
+        logout: false,
+      });
     }
   });
 

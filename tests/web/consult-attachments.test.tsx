@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_RETRY } from '../../core/constants';
 import { ATTACHMENT_LIMITS, attachmentCountMessage, type OrderFile } from '../../core/schemas/attachments';
 import { ConsultAttachments } from '../../web/src/features/attachments';
 import { callRoute } from '../../web/src/lib/api-client';
@@ -143,11 +144,25 @@ describe('consult attachments: the order attachment component on the consult rou
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
-  it('a list that fails to load says the consult’s files could not be loaded', async () => {
+  it('shows an image from its preview URL where it is listed, and no preview for a file without one', async () => {
+    files = [
+      { ...stored('edge lift 6h.png'), previewUrl: 'http://s3.test/inline/edge%20lift%206h.png' },
+      stored('topography.pdf', 'application/pdf'),
+    ];
+    renderConsultAttachments(false);
+    const preview = await screen.findByRole('img', { name: 'Preview of edge lift 6h.png' });
+    expect(preview).toHaveAttribute('src', 'http://s3.test/inline/edge%20lift%206h.png');
+    expect(screen.getAllByRole('img')).toHaveLength(1);
+  });
+
+  it('a list that fails to load says the consult’s files could not be loaded, once retrying gave up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     route.mockImplementation(async () => {
       throw new CallableError({ route: 'listConsultFiles', httpStatus: 500, message: 'boom' });
     });
     renderConsultAttachments(false);
+    await act(() => vi.advanceTimersByTimeAsync(STORAGE_RETRY.operationMs));
     expect(await screen.findByText('The files of this consult could not be loaded.')).toBeVisible();
+    vi.useRealTimers();
   });
 });

@@ -4,12 +4,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATUS } from '../../core/rules/auth-status';
 import {
-  DEFAULT_TROUBLESHOOTER_SETTINGS,
   HONEYPOT_FIELD,
   PUBLIC_CONSULT_RATE_MESSAGE,
   submitPublicConsultInputSchema,
   troubleshooterInputSchema,
-  type ConsultantSetup,
 } from '../../core/schemas/consult';
 import { AskConsultant } from '../../web/src/features/consultant/components/ask-consultant';
 import {
@@ -18,23 +16,11 @@ import {
 } from '../../web/src/features/consultant/model/troubleshooter-handoff';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
+import { CONSULTANT_SETUP } from './support/consult-fakes';
 import { answer, callsTo, withQueries, type Handler } from './support/fake-api';
 import { fakeSession, SessionFixture } from './support/fake-session';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
-
-const SETUP: ConsultantSetup = {
-  settings: DEFAULT_TROUBLESHOOTER_SETTINGS,
-  designs: [
-    {
-      lensId: 'ampleye',
-      name: 'Ampleye',
-      diameterMm: { min: 15, max: 18, step: 0.1 },
-      sagUm: { min: 3000, max: 6000, step: 50 },
-      landingTypes: ['spherical', 'toric'],
-    },
-  ],
-};
 
 const VISITOR = fakeSession({
   status: AUTH_STATUS.UNAUTHENTICATED,
@@ -47,7 +33,7 @@ function renderAsk({
   submit = () => ({ reference: 'AVC-000042' }),
   session = VISITOR,
 }: { submit?: Handler; session?: ReturnType<typeof fakeSession> } = {}) {
-  answer({ getConsultantSetup: () => SETUP, submitPublicConsult: submit });
+  answer({ getConsultantSetup: () => CONSULTANT_SETUP, submitPublicConsult: submit });
   render(
     withQueries(
       <SessionFixture value={session}>

@@ -3,12 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATUS } from '../../core/rules/auth-status';
-import {
-  DEFAULT_TROUBLESHOOTER_SETTINGS,
-  troubleshooterInputSchema,
-  type ConsultantSetup,
-  type Suggestion,
-} from '../../core/schemas/consult';
+import { troubleshooterInputSchema, type Suggestion } from '../../core/schemas/consult';
 import { handleOf, PORTAL_ROUTES } from '../../web/src/app/route-table';
 import AskRoute from '../../web/src/app/routes/consultant/ask';
 import OverviewRoute from '../../web/src/app/routes/consultant/overview';
@@ -22,23 +17,11 @@ import {
 } from '../../web/src/features/consultant/model/troubleshooter-handoff';
 import { callRoute } from '../../web/src/lib/api-client';
 import { seriousA11yViolations } from './support/axe';
+import { CONSULTANT_SETUP } from './support/consult-fakes';
 import { answer, withQueries } from './support/fake-api';
 import { fakeSession, prepareBrowser, SessionFixture } from './support/fake-session';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
-
-const SETUP: ConsultantSetup = {
-  settings: DEFAULT_TROUBLESHOOTER_SETTINGS,
-  designs: [
-    {
-      lensId: 'ampleye',
-      name: 'Ampleye',
-      diameterMm: { min: 15, max: 18, step: 0.1 },
-      sagUm: { min: 3000, max: 6000, step: 50 },
-      landingTypes: ['spherical', 'toric'],
-    },
-  ],
-};
 
 const suggestion = (over: Partial<Suggestion>): Suggestion => ({
   ruleId: 'rule',
@@ -55,7 +38,7 @@ const suggestion = (over: Partial<Suggestion>): Suggestion => ({
 /** The three pages as the app routes them (public, no guard), opened at `path`. */
 function renderPages(path: string) {
   prepareBrowser(375);
-  answer({ getConsultantSetup: () => SETUP });
+  answer({ getConsultantSetup: () => CONSULTANT_SETUP });
   const router = createMemoryRouter(
     [
       {
@@ -143,7 +126,7 @@ describe('observations summary', () => {
       overRefraction: { sphere: 1.25, cylinder: -0.75, axis: 180, cylinderMatchesOverK: true },
       toricMarksAt: 3,
     });
-    render(<ObservationsSummary observations={observations} designs={SETUP.designs} />);
+    render(<ObservationsSummary observations={observations} designs={CONSULTANT_SETUP.designs} />);
     const value = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('Lens')).toBe('Ampleye, 16.5 mm, sag 4200 µm, toric landing');
     expect(value('Minutes on eye')).toBe('30 min');

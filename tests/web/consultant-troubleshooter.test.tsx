@@ -2,30 +2,18 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DEFAULT_TROUBLESHOOTER_SETTINGS,
-  type ConsultantDesign,
-  type ConsultantSetup,
-} from '../../core/schemas/consult';
+import { DEFAULT_TROUBLESHOOTER_SETTINGS } from '../../core/schemas/consult';
 import { troubleshoot } from '../../core/rules/scleral-troubleshooter';
 import { Troubleshooter } from '../../web/src/features/consultant/components/troubleshooter';
 import { readTroubleshooterHandoff } from '../../web/src/features/consultant/model/troubleshooter-handoff';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
+import { CONSULTANT_SETUP } from './support/consult-fakes';
 import { answer, callsTo, withQueries } from './support/fake-api';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
-const AMPLEYE: ConsultantDesign = {
-  lensId: 'ampleye',
-  name: 'Ampleye',
-  diameterMm: { min: 15, max: 18, step: 0.1 },
-  sagUm: { min: 3000, max: 6000, step: 50 },
-  landingTypes: ['spherical', 'toric', 'quadrant'],
-};
-const SETUP: ConsultantSetup = { settings: DEFAULT_TROUBLESHOOTER_SETTINGS, designs: [AMPLEYE] };
-
-function renderTroubleshooter(setup: () => unknown = () => SETUP) {
+function renderTroubleshooter(setup: () => unknown = () => CONSULTANT_SETUP) {
   answer({ getConsultantSetup: setup });
   render(
     withQueries(
@@ -102,7 +90,7 @@ describe('the public troubleshooter (six steps, rules run in the browser)', () =
 
   it('uses the lab’s current settings: a 250 µm target makes the same eye a 150 µm sag decrease', async () => {
     const user = renderTroubleshooter(() => ({
-      ...SETUP,
+      ...CONSULTANT_SETUP,
       settings: { ...DEFAULT_TROUBLESHOOTER_SETTINGS, targetClearanceUm: 250 },
     }));
     await walkTo450At30(user);

@@ -169,6 +169,45 @@ describe('route guard and signed-in layout (spec 2 layout, spec 4 route guard, s
     expect(session.logout).toHaveBeenCalled();
   });
 
+  it("spec 2: an admin with an unverified email sees the 'verify email' popup over the page, and can put it off", async () => {
+    const admin = fakeSession({
+      role: 'admin',
+      home: '/admin/home',
+      user: { userId: 'a-1', email: 'lab@lenslab.test', groups: ['admin'], emailVerified: false },
+    });
+    renderAt('/admin/home', admin);
+    const popup = screen.getByRole('dialog', { name: 'Verify your email address' });
+    expect(popup).toHaveTextContent('lab@lenslab.test');
+    expect(screen.getByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    act(() => within(popup).getByRole('button', { name: 'Later' }).click());
+    expect(screen.queryByRole('dialog', { name: 'Verify your email address' })).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/home');
+  });
+
+  it("the 'verify email' popup's Verify now goes to /auth/verify-email", () => {
+    renderAt(
+      '/admin/home',
+      fakeSession({
+        role: 'admin',
+        home: '/admin/home',
+        user: { userId: 'a-1', email: 'lab@lenslab.test', groups: ['admin'], emailVerified: false },
+      }),
+    );
+    act(() => screen.getByRole('button', { name: 'Verify now' }).click());
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/verify-email');
+  });
+
+  it('a user with a verified email gets no verify-email popup', () => {
+    renderAt('/customer/home', fakeSession());
+    expect(screen.queryByRole('dialog', { name: 'Verify your email address' })).toBeNull();
+  });
+
+  it('spec 2 optional top menu: not built; the sidebar is the one menu and the header holds only the user menu', () => {
+    renderAt('/customer/home', fakeSession());
+    expect(screen.getAllByRole('navigation').map((nav) => nav.getAttribute('aria-label'))).toEqual(['Main menu']);
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Order Form' })).toBeNull();
+  });
+
   it('no STAGING badge in production (spec 1)', () => {
     setRuntimeConfig({ ...TEST_CONFIG, production: true });
     renderAt('/customer/home', fakeSession());

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_RETRY } from '../../core/constants';
@@ -84,7 +84,11 @@ beforeEach(() => {
     throw new Error(`unexpected route ${name}`);
   });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 function renderAttachments(props: Partial<OrderAttachmentsProps> = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -149,8 +153,10 @@ describe('order attachments: uploads with a progress bar per file (spec 7 genera
       method: 'PUT',
       url: 'http://s3.test/put/left.pdf',
       headers: { 'Content-Type': 'application/pdf' },
-      timeout: STORAGE_RETRY.uploadMs,
     });
+    // spec 9: the PUT may use what is left of the upload's 600 s (asking for the URL took a moment).
+    expect(left.timeout).toBeLessThanOrEqual(STORAGE_RETRY.uploadMs);
+    expect(left.timeout).toBeGreaterThan(STORAGE_RETRY.uploadMs - 60_000);
     expect(uploadCalls()[0]?.[1]).toEqual({
       orderId: ORDER,
       filename: 'left.pdf',
@@ -258,7 +264,8 @@ describe('order attachments: uploads with a progress bar per file (spec 7 genera
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
-  it('a server failure (5xx) shows only "Failed to get upload URL from server"', async () => {
+  it('a server failure (5xx) is retried; once retrying gave up it shows only "Failed to get upload URL from server"', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     route.mockImplementation(async (name: string) => {
       if (name === 'listOrderFiles') return { files: [] };
       throw new CallableError({ route: 'generateUploadUrl', httpStatus: 500, message: 'Internal error (ref abc)' });
@@ -266,7 +273,49 @@ describe('order attachments: uploads with a progress bar per file (spec 7 genera
     const { user } = renderAttachments();
     await screen.findByText('No files attached.');
     await user.upload(fileInput(), pdf('scan.pdf'));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', expect.stringMatching(/^Retrying/)),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(STORAGE_RETRY.uploadMs));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to get upload URL from server$/);
+    expect(uploadCalls().length).toBeGreaterThan(5);
+  });
+
+  it('a dropped connection shows "Retrying" on the progress bar, then the upload goes through', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    // The second attempt's URL waits for the test, so "Retrying" stays until the test lets it go on.
+    let letSecondAttemptGo: () => void = () => {};
+    const secondUrl = new Promise<void>((resolve) => (letSecondAttemptGo = resolve));
+    const answers = route.getMockImplementation();
+    route.mockImplementation(async (name: string, input: unknown) => {
+      if (name === 'generateUploadUrl' && uploadCalls().length === 2) await secondUrl;
+      return answers!(name as never, input as never);
+    });
+    const { user } = renderAttachments();
+    await screen.findByText('Pentacam OD.pdf');
+    await user.upload(fileInput(), pdf('scan.pdf'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.sent[0]!.progress(30, 100);
+    FakeXhr.sent[0]!.onerror?.();
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading scan.pdf' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuetext', 'Retrying, 30% sent before'), { timeout: 5000 });
+    expect(screen.getByText('Retrying…')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // The second attempt starts after the backoff (0.5 s here) with a fresh URL.
+    await waitFor(() => expect(uploadCalls()).toHaveLength(2), { timeout: 5000 });
+    expect(bar).toHaveAttribute('aria-valuetext', 'Retrying, 30% sent before');
+    letSecondAttemptGo();
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2), { timeout: 5000 });
+    files = [...files, stored('scan.pdf', 10)];
+    FakeXhr.sent[1]!.respond(200, 'OK');
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Uploading scan.pdf' })).toBeNull(), {
+      timeout: 5000,
+    });
+    const listed = within(screen.getByRole('list', { name: 'Attached files' }));
+    expect(await listed.findByText('scan.pdf', {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 
@@ -313,9 +362,11 @@ describe('order attachments: download and delete', () => {
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(route).toHaveBeenCalledWith('generateDownloadUrl', { orderId: ORDER, filename: 'Pentacam OD.pdf' });
 
-    route.mockRejectedValueOnce(new CallableError({ route: 'generateDownloadUrl', httpStatus: 0, message: 'offline' }));
+    route.mockRejectedValueOnce(
+      new CallableError({ route: 'generateDownloadUrl', httpStatus: 404, status: 'not-found', message: 'Not found' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Download Pentacam OD.pdf' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to get download URL from server$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to get download URL from server: Not found$/);
     click.mockRestore();
   });
 
@@ -338,12 +389,20 @@ describe('order attachments: download and delete', () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith([]));
   });
 
-  it('a failed delete shows "Failed to delete file from server" in the dialog and keeps the file', async () => {
+  it('a delete that keeps failing shows "Failed to delete file from server" once retrying gave up, and keeps the file', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderAttachments();
     await user.click(await screen.findByRole('button', { name: 'Delete Pentacam OD.pdf' }));
-    route.mockRejectedValueOnce(new CallableError({ route: 'deleteOrderFile', httpStatus: 500, message: 'boom' }));
+    const listing = route.getMockImplementation();
+    route.mockImplementation(async (name: string, input: unknown) => {
+      if (name === 'deleteOrderFile')
+        throw new CallableError({ route: 'deleteOrderFile', httpStatus: 500, message: 'boom' });
+      return listing!(name as never, input as never);
+    });
     await user.click(screen.getByRole('button', { name: 'Delete file' }));
     const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(STORAGE_RETRY.operationMs));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to delete file from server$/);
     expect(screen.getByText('Pentacam OD.pdf', { selector: 'span' })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { ROUTES } from '../../../core/routes';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { dynamoActivityRepository } from '../../adapters/dynamo-activity-repository';
+import { dynamoEmailSuppressions } from '../../adapters/dynamo-email-suppressions';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { createHandler } from '../../http/create-handler';
 import { listUsers } from '../../use-cases/list-users';
@@ -8,7 +9,8 @@ import { listUsers } from '../../use-cases/list-users';
 const directory = cognitoAdminDirectory();
 const users = dynamoUsersRepository();
 const activity = dynamoActivityRepository();
+const suppressions = dynamoEmailSuppressions();
 
 export const handler = createHandler(ROUTES.getCustomerUsers, (input) =>
-  listUsers('customer', input, { directory, users, activity }),
+  listUsers('customer', input, { directory, users, activity, suppressions }),
 );

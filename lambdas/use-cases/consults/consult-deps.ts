@@ -1,13 +1,15 @@
-import type { Consult } from '../../../core/schemas/consult';
+import { aborted } from '../../../core/errors';
+import type { Consult, TroubleshooterObservations, TroubleshooterSettings } from '../../../core/schemas/consult';
 import type { Logger } from '../../http/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { ConsultEmail, ConsultNotifier } from '../../ports/consult-notifier';
-import type { ConsultantSettingsStore, ConsultStore } from '../../ports/consult-store';
+import { ConsultWriteRefused, type ConsultantSettingsStore, type ConsultStore } from '../../ports/consult-store';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { LensCatalogue } from '../../ports/lens-catalogue';
 import type { OrdersRepository } from '../../ports/orders-repository';
 import type { RateLimiter } from '../../ports/rate-limiter';
 import type { UsersRepository } from '../../ports/users-repository';
+import { serverSuggestions } from './consult-views';
 
 /**
  * Everything the consult use cases read and write. Each use case names the parts it needs with `Pick`, so a
@@ -49,9 +51,64 @@ export async function notifySafely(deps: Pick<ConsultDeps, 'notifier' | 'log'>, 
   }
 }
 
-/** A new consult as both senders store it: waiting for the lab, no answer, no orders. */
+/**
+ * What both senders store of a request besides who sent it: the eye, the lens, the observations with the
+ * server's own suggestions for them (serverSuggestions), the question; waiting for the lab, no answer, no orders.
+ */
 export function newConsultFields(
+  request: Pick<Consult, 'eye' | 'currentLens' | 'question'> & { observations?: TroubleshooterObservations },
+  settings: TroubleshooterSettings,
   at: string,
-): Pick<Consult, 'status' | 'orderIds' | 'createdAt' | 'statusAt' | 'updatedAt' | 'version'> {
-  return { status: 'new', orderIds: [], createdAt: at, statusAt: at, updatedAt: at, version: 0 };
+): Omit<Consult, 'consultId' | 'reference' | 'source' | 'accountNumber' | 'requester' | 'patient'> {
+  return {
+    eye: request.eye,
+    currentLens: request.currentLens,
+    ...(request.observations ? { observations: request.observations } : {}),
+    suggestions: serverSuggestions(request.observations, settings),
+    question: request.question,
+    status: 'new',
+    orderIds: [],
+    createdAt: at,
+    statusAt: at,
+    updatedAt: at,
+    version: 0,
+  };
+}
+
+/**
+ * Stores a new request and tells the lab. The id is the browser's: when a retry of the same request stored it
+ * first (the create is refused as a duplicate), `answer` is given that one instead, and the lab is not told
+ * twice. `answer` decides whether the caller may see a stored consult at all.
+ */
+export async function createConsult<T>(
+  fields: Omit<Consult, 'reference'>,
+  answer: (stored: Consult) => T,
+  deps: Pick<ConsultDeps, 'consults' | 'notifier' | 'log'>,
+): Promise<T> {
+  let stored: Consult;
+  try {
+    stored = await deps.consults.create(fields);
+  } catch (error) {
+    if (!(error instanceof ConsultWriteRefused)) throw error;
+    if (error.reason === 'contention') throw aborted(CONSULTS_BUSY);
+    const found = await deps.consults.get(fields.consultId);
+    if (!found) throw aborted(CONSULTS_BUSY);
+    return answer(found);
+  }
+  await notifySafely(deps, { kind: 'consult-received', consult: stored });
+  return answer(stored);
+}
+
+/** Replaces a consult on the version the caller read; a change by someone else in between is CONSULT_CHANGED. */
+export async function saveConsult(
+  updated: Consult,
+  expectedVersion: number,
+  deps: Pick<ConsultDeps, 'consults'>,
+): Promise<void> {
+  try {
+    await deps.consults.update(updated, expectedVersion);
+  } catch (error) {
+    if (error instanceof ConsultWriteRefused) throw aborted(CONSULT_CHANGED);
+    throw error;
+  }
 }

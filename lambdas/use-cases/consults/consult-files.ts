@@ -6,7 +6,7 @@ import type { AttachedFiles } from '../../ports/attached-files';
 import type { ConsultStore } from '../../ports/consult-store';
 import type { UsersRepository } from '../../ports/users-repository';
 import * as attached from '../attached-files';
-import { linkedAccounts } from '../get-customer-info';
+import { linkedAccountOf } from './consult-views';
 
 /**
  * A consult's files (photos, OCT, topography) under the order attachment rules (attached-files.ts). Only a
@@ -38,8 +38,7 @@ export const consultFileAccess = (deps: Omit<ConsultFileDeps, 'files'>): attache
     const consult = await deps.consults.get(consultId);
     const accountNumber = consult?.accountNumber;
     if (!consult || !accountNumber) throw notFound(CONSULT_NOT_FOUND);
-    const linked = linkedAccounts(await deps.users.get(caller.userId)).includes(accountNumber);
-    if (linked) {
+    if (await linkedAccountOf(caller, accountNumber, deps)) {
       return {
         assertChangeable() {
           if (!CONSULT_FILE_CHANGE_STATUSES.includes(consult.status)) {

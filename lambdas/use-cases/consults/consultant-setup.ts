@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { aborted, invalidArgument } from '../../../core/errors';
 import { consultantDesignOf } from '../../../core/rules/consultant-designs';
+import { isStaff } from '../../../core/rules/staff-mfa';
 import type {
   ConsultantDesign,
   ConsultantSetup,
@@ -16,10 +17,15 @@ export const unknownDesignsMessage = (ids: string[]) =>
 
 /**
  * `getConsultantSetup` (public): the settings and the active designs they name, in the settings' order, as the
- * troubleshooter shows them (no prices). A design that was removed or deactivated is left out.
+ * troubleshooter shows them (no prices). A design that was removed or deactivated is left out. Who saved the
+ * settings last (a staff id and sign-in email) goes to lab staff only: the settings page reads this route too.
  */
-export async function getConsultantSetup(deps: Pick<ConsultDeps, 'settings' | 'lenses'>): Promise<ConsultantSetup> {
-  const settings = await deps.settings.get();
+export async function getConsultantSetup(
+  caller: Identity | null,
+  deps: Pick<ConsultDeps, 'settings' | 'lenses'>,
+): Promise<ConsultantSetup> {
+  const stored = await deps.settings.get();
+  const settings = caller && isStaff(caller.groups) ? stored : { ...stored, updatedBy: null };
   const found = await Promise.all(settings.designIds.map((id) => deps.lenses.get(id)));
   const designs = found
     .filter((design) => design?.active)

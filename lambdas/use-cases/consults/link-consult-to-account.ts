@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
 import { CONSULT_NOT_FOUND, type Consult, type linkConsultInputSchema } from '../../../core/schemas/consult';
-import { ConsultWriteRefused } from '../../ports/consult-store';
-import { CONSULT_CHANGED, nowOf, type ConsultDeps } from './consult-deps';
+import { CONSULT_CHANGED, nowOf, saveConsult, type ConsultDeps } from './consult-deps';
 
 export const ONLY_LEADS_LINK = "Only a visitor's request can be linked to a practice; this one came from a practice.";
 export const ORDERED_LEAD_STAYS = 'This consult was already ordered by its practice, so it stays linked to it.';
@@ -30,12 +29,7 @@ export async function linkConsultToAccount(
     updatedAt: nowOf(deps).toISOString(),
     version: consult.version + 1,
   };
-  try {
-    await deps.consults.update(updated, consult.version);
-  } catch (error) {
-    if (error instanceof ConsultWriteRefused) throw aborted(CONSULT_CHANGED);
-    throw error;
-  }
+  await saveConsult(updated, consult.version, deps);
   await deps.audit?.recordChange({
     action: 'consult.link',
     target: { type: 'consult', id: consult.consultId },

@@ -3,9 +3,8 @@ import { aborted, invalidArgument, notFound, type FieldErrors } from '../../../c
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
 import { CONSULT_NOT_FOUND, type Consult, type replyToConsultInputSchema } from '../../../core/schemas/consult';
 import type { Identity } from '../../auth/verify-token';
-import { ConsultWriteRefused } from '../../ports/consult-store';
-import { actorOf } from '../money/invoices';
-import { CONSULT_CHANGED, notifySafely, nowOf, type ConsultDeps } from './consult-deps';
+import { actorOf } from '../order-common';
+import { CONSULT_CHANGED, notifySafely, nowOf, saveConsult, type ConsultDeps } from './consult-deps';
 
 type ReplyInput = z.output<typeof replyToConsultInputSchema>;
 
@@ -57,12 +56,7 @@ export async function replyToConsult(
     updatedAt: at,
     version: consult.version + 1,
   };
-  try {
-    await deps.consults.update(updated, consult.version);
-  } catch (error) {
-    if (error instanceof ConsultWriteRefused) throw aborted(CONSULT_CHANGED);
-    throw error;
-  }
+  await saveConsult(updated, consult.version, deps);
   await deps.audit?.recordChange({
     action: 'consult.reply',
     target: { type: 'consult', id: consult.consultId },

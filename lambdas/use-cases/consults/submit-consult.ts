@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { aborted, invalidArgument, notFound } from '../../../core/errors';
+import { invalidArgument, notFound } from '../../../core/errors';
 import {
   CONSULT_NOT_FOUND,
   type Consult,
@@ -7,10 +7,9 @@ import {
   type submitConsultInputSchema,
 } from '../../../core/schemas/consult';
 import type { Identity } from '../../auth/verify-token';
-import { ConsultWriteRefused } from '../../ports/consult-store';
 import { ACCOUNT_NOT_FOUND, displayName } from '../order-common';
-import { CONSULTS_BUSY, newConsultFields, notifySafely, nowOf, type ConsultDeps } from './consult-deps';
-import { customerConsult, linkedAccountOf, serverSuggestions } from './consult-views';
+import { createConsult, newConsultFields, nowOf, type ConsultDeps } from './consult-deps';
+import { customerConsult, linkedAccountOf } from './consult-views';
 
 type SubmitConsultInput = z.output<typeof submitConsultInputSchema>;
 
@@ -62,25 +61,8 @@ export async function submitConsult(
       ...(practice?.company ? { practiceName: practice.company } : {}),
     },
     patient: input.patientReference,
-    eye: input.eye,
-    currentLens: input.currentLens,
-    ...(input.observations ? { observations: input.observations } : {}),
-    suggestions: serverSuggestions(input.observations, settings),
-    question: input.question,
-    ...newConsultFields(at),
+    ...newConsultFields(input, settings, at),
   };
 
-  let stored: Consult;
-  try {
-    stored = await deps.consults.create(fields);
-  } catch (error) {
-    if (!(error instanceof ConsultWriteRefused)) throw error;
-    if (error.reason === 'contention') throw aborted(CONSULTS_BUSY);
-    // The same id stored by a concurrent retry of this request: answer that one.
-    const found = await deps.consults.get(input.consultId);
-    if (!found) throw aborted(CONSULTS_BUSY);
-    return answerStored(found);
-  }
-  await notifySafely(deps, { kind: 'consult-received', consult: stored });
-  return customerConsult(stored);
+  return createConsult(fields, answerStored, deps);
 }

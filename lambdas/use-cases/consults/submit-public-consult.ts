@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
-import { aborted, notFound, resourceExhausted } from '../../../core/errors';
+import { notFound, resourceExhausted } from '../../../core/errors';
 import {
   CONSULT_NOT_FOUND,
   PUBLIC_CONSULT_LIMITS,
@@ -8,9 +8,8 @@ import {
   type Consult,
   type submitPublicConsultInputSchema,
 } from '../../../core/schemas/consult';
-import { ConsultWriteRefused, formatConsultReference } from '../../ports/consult-store';
-import { CONSULTS_BUSY, newConsultFields, notifySafely, nowOf, type ConsultDeps } from './consult-deps';
-import { serverSuggestions } from './consult-views';
+import { formatConsultReference } from '../../ports/consult-store';
+import { createConsult, newConsultFields, nowOf, type ConsultDeps } from './consult-deps';
 
 type SubmitPublicConsultInput = z.output<typeof submitPublicConsultInputSchema>;
 type PublicDeps = Pick<ConsultDeps, 'consults' | 'settings' | 'limiter' | 'notifier' | 'log' | 'now'> & {
@@ -71,24 +70,8 @@ export async function submitPublicConsult(
       ...(input.phone ? { phone: input.phone } : {}),
     },
     patient: input.patientInitials.toUpperCase(),
-    eye: input.eye,
-    currentLens: input.currentLens,
-    ...(input.observations ? { observations: input.observations } : {}),
-    suggestions: serverSuggestions(input.observations, settings),
-    question: input.question,
-    ...newConsultFields(at),
+    ...newConsultFields(input, settings, at),
   };
 
-  let stored: Consult;
-  try {
-    stored = await deps.consults.create(fields);
-  } catch (error) {
-    if (!(error instanceof ConsultWriteRefused)) throw error;
-    if (error.reason === 'contention') throw aborted(CONSULTS_BUSY);
-    const found = await deps.consults.get(input.consultId);
-    if (!found) throw aborted(CONSULTS_BUSY);
-    return answerStored(found);
-  }
-  await notifySafely(deps, { kind: 'consult-received', consult: stored });
-  return { reference: stored.reference };
+  return createConsult(fields, answerStored, deps);
 }

@@ -3,7 +3,7 @@ import type { WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
 import type { CreditChange } from '../../ports/money-store';
 import { creditChange } from '../money/credit-moves';
-import { actorOf } from '../money/invoices';
+import { actorOf } from '../order-common';
 import { nowOf } from '../money/money-deps';
 import { retryMoneyWrite } from '../money/retry-money-write';
 import { claimAtVersion, claimGrantFields, claimIsMessage, notifyDecided } from './claim-decisions';

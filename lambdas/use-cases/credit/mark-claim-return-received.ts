@@ -3,7 +3,7 @@ import type { CreditEntry, WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
 import type { CreditChange } from '../../ports/money-store';
 import { creditChange } from '../money/credit-moves';
-import { actorOf } from '../money/invoices';
+import { actorOf } from '../order-common';
 import { notifySafely, nowOf } from '../money/money-deps';
 import { retryMoneyWrite } from '../money/retry-money-write';
 import { claimAtVersion, claimGrantFields, claimIsMessage, submitterAddress } from './claim-decisions';

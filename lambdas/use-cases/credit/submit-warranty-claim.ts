@@ -4,11 +4,10 @@ import { claimCreditCents, policyOf, shippedAtOf, warrantyRefusal } from '../../
 import type { submitWarrantyClaimInputSchema, WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
 import { MoneyWriteRefused } from '../../ports/money-store';
-import { actorOf } from '../money/invoices';
 import { assertAccountVisible } from '../money/money-access';
 import { notifySafely, nowOf } from '../money/money-deps';
 import { retryMoneyWrite } from '../money/retry-money-write';
-import { ORDER_NOT_FOUND } from '../order-common';
+import { actorOf, ORDER_NOT_FOUND } from '../order-common';
 import type { CreditDeps } from './credit-deps';
 import { ACCOUNT_CLAIMS_READ, customerClaim, holdsLens } from './credit-views';
 

@@ -16,7 +16,7 @@ import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
 import type { z } from 'zod';
 import type { Identity } from '../../auth/verify-token';
 import { MoneyWriteRefused } from '../../ports/money-store';
-import { displayName } from '../order-common';
+import { actorOf } from '../order-common';
 import { creditChange } from './credit-moves';
 import { customerInvoice, invoiceSummary, withTotals } from './invoice-views';
 import { assertAccountVisible, loadVisibleInvoice, visibleAccounts } from './money-access';
@@ -37,11 +37,6 @@ const invoiceFacts = (i: Invoice) => ({
   dueDate: i.dueDate,
   version: i.version,
 });
-
-/** Who is acting, as money records keep it. */
-export async function actorOf(caller: Identity, deps: Pick<MoneyDeps, 'users'>) {
-  return { userId: caller.userId, name: displayName(await deps.users.get(caller.userId), caller.email) };
-}
 
 /** spec 7 invoice lookup (`getInvoice { invoiceNumber, accountNumber }`). */
 export async function getInvoice(

@@ -23,7 +23,8 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   if (fullPage)
     await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+  // Transitions finish first: a page just resized would otherwise show its sidebar halfway to its new width.
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** "$1,234.56" (or "-$12.00") as cents. */

@@ -1,13 +1,16 @@
 import { expect } from 'vitest';
 import type { Template } from 'aws-cdk-lib/assertions';
+import { BACKUP_ROLE_POLICIES } from '../../../infra/constructs/backup';
 import { asList, iamStatements, render, resourcesOf, type Statement } from './template-walk';
 
-/** The only managed policy a role may carry: CloudWatch Logs writes (explicit actions, no wildcard). */
-export const BASIC_EXECUTION_POLICY = 'arn:${AWS::Partition}:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole';
+const awsManagedPolicyArn = (name: string) => `arn:\${AWS::Partition}:iam::aws:policy/${name}`;
+
+/** The only managed policy a function's role may carry: CloudWatch Logs writes (explicit actions, no wildcard). */
+export const BASIC_EXECUTION_POLICY = awsManagedPolicyArn('service-role/AWSLambdaBasicExecutionRole');
 
 /**
  * No IAM statement anywhere in the stack names a wildcard action, and every role's managed policies are
- * limited to basic Lambda logging. CDK's BucketDeployment is included: its role is written out in
+ * limited to basic Lambda logging (AWS Backup's role excepted). CDK's BucketDeployment is included: its role is written out in
  * infra/constructs/web.ts precisely so that no exception is needed here.
  */
 export function expectNoWildcardActions(template: Template): void {
@@ -20,6 +23,12 @@ export function expectNoWildcardActions(template: Template): void {
 
   for (const [id, role] of Object.entries(resourcesOf(template, 'AWS::IAM::Role'))) {
     const managed = ((role.Properties?.ManagedPolicyArns as unknown[] | undefined) ?? []).map(render);
+    // AWS Backup's role (infra/constructs/backup.ts) carries AWS's own backup and restore policies, and no
+    // other principal can assume it.
+    if (render(role.Properties?.AssumeRolePolicyDocument).includes('"Service":"backup.amazonaws.com"')) {
+      expect(managed.sort(), id).toEqual(BACKUP_ROLE_POLICIES.map(awsManagedPolicyArn).sort());
+      continue;
+    }
     for (const arn of managed) expect(arn, id).toBe(BASIC_EXECUTION_POLICY);
   }
 

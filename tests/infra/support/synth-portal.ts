@@ -50,7 +50,7 @@ afterAll(() => {
 });
 
 /** The feature flags of cdk.json, so tests synthesize exactly what `cdk synth` does. */
-function cdkJsonContext(): Record<string, unknown> {
+export function cdkJsonContext(): Record<string, unknown> {
   const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: object };
   return { ...cdkJson.context };
 }

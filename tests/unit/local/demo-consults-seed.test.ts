@@ -1,49 +1,22 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
-import { DEFAULT_WARRANTY_POLICY } from '../../../core/schemas/lens';
 import { consultIdSchema } from '../../../core/schemas/consult';
 import { policyOf, shippedAtOf, warrantyRefusal } from '../../../core/rules/warranty';
-import { DEMO_CUSTOMERS, DEMO_USERS } from '../../../local/seed/demo-data';
 import { DEMO_CONSULTS, seedDemoConsults, type DemoConsultDeps } from '../../../local/seed/demo-consults';
 import { seedDemoOrders } from '../../../local/seed/demo-orders';
-import { DEMO_LENS_DESIGNS } from '../../../local/seed/lens-catalogue';
 import { InMemoryConsultantSettings, InMemoryConsultStore } from '../../support/in-memory-consults';
-import { InMemoryCustomers, InMemoryUsers } from '../../support/in-memory-ports';
-import { InMemoryLensCatalogue } from '../../support/lens-fakes';
+import { DEMO_IDS, demoDirectory } from '../../support/demo-directory';
+import type { InMemoryLensCatalogue } from '../../support/lens-fakes';
 import { InMemoryOrders } from '../../support/order-fakes';
 
 const NOW = new Date('2025-06-18T12:30:00.000Z');
-const ids = Object.fromEntries(
-  DEMO_USERS.map((u) => [u.key, { userId: `sub-${u.key}`, email: u.email }]),
-) as Parameters<typeof seedDemoConsults>[1];
+const ids = DEMO_IDS;
 
 let deps: DemoConsultDeps & { consults: InMemoryConsultStore; orders: InMemoryOrders; lenses: InMemoryLensCatalogue };
 let warnings: string[];
 
 beforeEach(async () => {
-  const users = new InMemoryUsers();
-  for (const u of DEMO_USERS)
-    users.rows.set(ids[u.key].userId, {
-      userId: ids[u.key].userId,
-      email: u.email,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      ...(u.accountNumber ? { accountNumber: u.accountNumber } : {}),
-      accountNumbers: u.accountNumbers ?? [],
-      termsAccepted: true,
-      version: 0,
-    });
-  const customers = new InMemoryCustomers();
-  for (const c of DEMO_CUSTOMERS) customers.rows.set(c.accountNumber, { ...c, version: 0 });
-  const lenses = new InMemoryLensCatalogue();
-  for (const d of DEMO_LENS_DESIGNS)
-    lenses.rows.set(d.lensId, {
-      warranty: DEFAULT_WARRANTY_POLICY,
-      ...d,
-      version: 0,
-      createdAt: NOW.toISOString(),
-      updatedAt: NOW.toISOString(),
-    });
+  const { users, customers, lenses } = demoDirectory(NOW);
   const consults = new InMemoryConsultStore();
   deps = {
     orders: new InMemoryOrders(new Map(), consults.rows),

@@ -1,50 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WARRANTY_POLICY } from '../../../core/schemas/lens';
 import { ORDER_STATUSES } from '../../../core/rules/order-lifecycle';
 import { orderIdSchema, submitOrderInputSchema, type Order } from '../../../core/schemas/order';
 import { counterNames, weekStartOf } from '../../../lambdas/ports/orders-repository';
 import { submitOrder } from '../../../lambdas/use-cases/submit-order';
-import { DEMO_CUSTOMERS, DEMO_USERS } from '../../../local/seed/demo-data';
 import { DEMO_ORDERS, seedDemoOrders, type DemoOrderDeps } from '../../../local/seed/demo-orders';
-import { DEMO_LENS_DESIGNS } from '../../../local/seed/lens-catalogue';
 import { identity } from '../../support/identities';
-import { InMemoryCustomers, InMemoryUsers } from '../../support/in-memory-ports';
-import { InMemoryLensCatalogue } from '../../support/lens-fakes';
+import { DEMO_IDS, demoDirectory } from '../../support/demo-directory';
+import type { InMemoryLensCatalogue } from '../../support/lens-fakes';
 import { InMemoryOrders, RecordingNotifier } from '../../support/order-fakes';
 
 const NOW = new Date('2025-06-18T12:30:00.000Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
-const ids = Object.fromEntries(
-  DEMO_USERS.map((u) => [u.key, { userId: `sub-${u.key}`, email: u.email }]),
-) as Parameters<typeof seedDemoOrders>[1];
+const ids = DEMO_IDS;
 
 let deps: DemoOrderDeps & { orders: InMemoryOrders; lenses: InMemoryLensCatalogue };
 let warnings: string[];
 
 beforeEach(() => {
-  const users = new InMemoryUsers();
-  for (const u of DEMO_USERS)
-    users.rows.set(ids[u.key].userId, {
-      userId: ids[u.key].userId,
-      email: u.email,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      ...(u.accountNumber ? { accountNumber: u.accountNumber } : {}),
-      accountNumbers: u.accountNumbers ?? [],
-      termsAccepted: true,
-      version: 0,
-    });
-  const customers = new InMemoryCustomers();
-  for (const c of DEMO_CUSTOMERS) customers.rows.set(c.accountNumber, { ...c, version: 0 });
-  const lenses = new InMemoryLensCatalogue();
-  for (const d of DEMO_LENS_DESIGNS)
-    lenses.rows.set(d.lensId, {
-      warranty: DEFAULT_WARRANTY_POLICY,
-      ...d,
-      version: 0,
-      createdAt: NOW.toISOString(),
-      updatedAt: NOW.toISOString(),
-    });
+  const { users, customers, lenses } = demoDirectory(NOW);
   deps = { orders: new InMemoryOrders(), users, customers, lenses };
   warnings = [];
 });

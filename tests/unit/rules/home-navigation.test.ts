@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_STATUS } from '../../../core/rules/auth-status';
-import { homeLocation, homeNavigationTarget } from '../../../core/rules/home-navigation';
+import { homeLocation } from '../../../core/rules/home-navigation';
 
 describe('spec 4 home navigation, in order', () => {
   it('1. no user goes to /auth/login', () => {
@@ -43,11 +43,5 @@ describe('spec 4 home navigation, in order', () => {
     expect(homeLocation({ status: AUTH_STATUS.AUTHENTICATED, role: 'superadmin', termsAccepted: false })).toBe(
       '/admin/home',
     );
-  });
-
-  it('is skipped on the virtual consultant route', () => {
-    const facts = { status: AUTH_STATUS.UNAUTHENTICATED, role: 'customer' as const, termsAccepted: false };
-    expect(homeNavigationTarget(facts, '/ampleye-virtual-consultant/start')).toBeNull();
-    expect(homeNavigationTarget(facts, '/customer/home')).toBe('/auth/login');
   });
 });

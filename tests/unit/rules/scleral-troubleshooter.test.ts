@@ -445,12 +445,17 @@ describe('over-refraction', () => {
     expect(ruleIds(fit({ ...flexing, lens: spherical, landing: opposite }))).not.toContain('over-refraction-flexure');
   });
 
-  it('a sphere of 4.00 D or less is taken as it is', () => {
+  it('a sphere of 4.00 D or less is taken as it is, with no lab convention in it', () => {
     for (const sphere of [0.25, 4, -4]) {
       const s = rule(fit({ overRefraction: { sphere } }), 'over-refraction-power');
       expect(s.change).toEqual({ key: 'sphere', delta: sphere, unit: 'D' });
-      expect(s).toMatchObject({ source: SOURCES.optics, labDefault: true });
+      expect(s).toMatchObject({ source: SOURCES.optics, labDefault: false });
     }
+  });
+
+  it("a vertex-corrected sphere is marked as the lab's convention (the 12 mm vertex distance)", () => {
+    for (const sphere of [4.25, -4.25, 10])
+      expect(rule(fit({ overRefraction: { sphere } }), 'over-refraction-power').labDefault).toBe(true);
   });
 
   it('beyond 4.00 D the sphere is vertex corrected, F / (1 - 0.012 F), and rounded to 0.25 D', () => {

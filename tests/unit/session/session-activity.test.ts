@@ -69,6 +69,64 @@ describe('session activity: inactivity plus the userActivity record (spec 3, 4, 
     expect(writes).toHaveLength(count);
   });
 
+  it("expiry writes status 'inactive' at once before the sync stops and before the app logs out", async () => {
+    const { activity, writes, onExpired } = setup();
+    const order: string[] = [];
+    activity.setHandlers({
+      putActivity: async (input) => {
+        writes.push(input);
+        order.push(`put ${input.status}`);
+      },
+      getMyActivity: async () => null,
+      onExpired: () => {
+        onExpired();
+        order.push('logout');
+      },
+    });
+    activity.signedIn(false);
+    await vi.advanceTimersByTimeAsync(500 + 60 * MIN);
+    expect(writes.at(-1)).toMatchObject({ status: 'inactive', immediate: true });
+    expect(order.slice(-2)).toEqual(['put inactive', 'logout']);
+    const count = writes.length;
+    await vi.advanceTimersByTimeAsync(10 * MIN);
+    expect(writes).toHaveLength(count);
+  });
+
+  it("sign-out (endSession) writes status 'inactive' at once, then nothing more is written", async () => {
+    const { activity, writes } = setup();
+    activity.signedIn(false);
+    await vi.advanceTimersByTimeAsync(5 * MIN);
+    const before = writes.length;
+    await activity.endSession();
+    expect(writes).toHaveLength(before + 1);
+    expect(writes.at(-1)).toMatchObject({ status: 'inactive', immediate: true });
+    activity.signedOut();
+    await vi.advanceTimersByTimeAsync(10 * MIN);
+    expect(writes).toHaveLength(before + 1);
+  });
+
+  it('ending twice (Log Out during expiry) writes inactive once and both wait for it', async () => {
+    const { activity, writes } = setup();
+    activity.signedIn(false);
+    await vi.advanceTimersByTimeAsync(MIN);
+    const before = writes.length;
+    await Promise.all([activity.endSession(), activity.endSession()]);
+    expect(writes.slice(before).map((w) => w.status)).toEqual(['inactive']);
+  });
+
+  it('no session, nothing to end: endSession writes nothing', async () => {
+    const { activity, writes } = setup();
+    await activity.endSession();
+    expect(writes).toHaveLength(0);
+  });
+
+  it("a user with no input for over a sync period is reported 'idle'", async () => {
+    const { activity, writes } = setup();
+    activity.signedIn(false);
+    await vi.advanceTimersByTimeAsync(3 * MIN);
+    expect(writes.at(-1)?.status).toBe('idle');
+  });
+
   it('a restored session reads the stored record through getMyActivity (startup check)', async () => {
     const { activity, getMyActivity, onExpired } = setup();
     activity.signedIn(true);

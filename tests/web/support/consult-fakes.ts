@@ -1,8 +1,17 @@
-import type { CustomerConsult, TroubleshooterObservations } from '../../../core/schemas/consult';
+import {
+  DEFAULT_TROUBLESHOOTER_SETTINGS,
+  type ConsultantDesign,
+  type ConsultantSetup,
+  type CustomerConsult,
+  type TroubleshooterObservations,
+} from '../../../core/schemas/consult';
 import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../../core/schemas/lens';
 import type { Order, OrderSummary } from '../../../core/schemas/order';
 
-/** A practice's consults, the Ampleye design and the orders a consult's lens comes from (web tests). */
+/**
+ * A practice's consults, the Ampleye design (as the catalogue and as the public troubleshooter show it) and
+ * the orders a consult's lens comes from (web tests).
+ */
 
 export const CONSULT_ID = 'c0115017-0000-4000-8000-000000000001';
 export const PAST_ORDER_ID = '0a0a0a0a-1111-4222-8333-444444444444';
@@ -30,10 +39,22 @@ export const AMPLEYE: LensDesign = {
       options: [
         { value: 'spherical', label: 'Spherical' },
         { value: 'toric', label: 'Toric' },
+        { value: 'quadrant', label: 'Quadrant-specific' },
       ],
       required: true,
     },
+    {
+      kind: 'number',
+      key: 'limbalClearance',
+      label: 'Limbal clearance',
+      unit: 'um',
+      min: 0,
+      max: 300,
+      step: 50,
+      required: false,
+    },
   ],
+  description: 'Toric landing: rotation marks on the flat meridian.',
   priceCents: 32500,
   warrantyDays: 90,
   warranty: DEFAULT_WARRANTY_POLICY,
@@ -41,6 +62,19 @@ export const AMPLEYE: LensDesign = {
   version: 1,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+/** The Ampleye design as getConsultantSetup answers it (no prices), with the default settings. */
+export const AMPLEYE_SETUP_DESIGN: ConsultantDesign = {
+  lensId: 'ampleye',
+  name: 'Ampleye',
+  diameterMm: { min: 15, max: 18, step: 0.1 },
+  sagUm: { min: 3000, max: 6000, step: 50 },
+  landingTypes: ['spherical', 'toric', 'quadrant'],
+};
+export const CONSULTANT_SETUP: ConsultantSetup = {
+  settings: DEFAULT_TROUBLESHOOTER_SETTINGS,
+  designs: [AMPLEYE_SETUP_DESIGN],
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;

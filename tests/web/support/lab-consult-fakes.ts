@@ -1,59 +1,14 @@
 import type { Consult, Suggestion } from '../../../core/schemas/consult';
 import type { LensDesign } from '../../../core/schemas/lens';
+import { AMPLEYE } from './consult-fakes';
 
 /** Fixtures of the lab's consult pages: an Ampleye-like design, its suggestions, and consults in each state. */
 
 export const CONSULT_ID = 'c0000000-0000-4000-8000-000000000001';
 export const LEAD_ID = 'c0000000-0000-4000-8000-000000000002';
 
-export const ampleye = (extra: Partial<LensDesign> = {}): LensDesign => ({
-  lensId: 'ampleye',
-  name: 'Ampleye',
-  type: 'scleral',
-  description: 'Toric landing: rotation marks on the flat meridian.',
-  priceCents: 32000,
-  warrantyDays: 90,
-  warranty: { exchangesPerEye: null, exchangeFeeCents: 0, cancellationCreditPercent: 100, returnRequired: true },
-  active: true,
-  parameters: [
-    {
-      kind: 'number',
-      key: 'sagittalDepth',
-      label: 'Sagittal depth',
-      unit: 'um',
-      min: 3500,
-      max: 6000,
-      step: 50,
-      required: true,
-    },
-    { kind: 'number', key: 'diameter', label: 'Diameter', unit: 'mm', min: 15, max: 18, step: 0.5, required: true },
-    {
-      kind: 'option',
-      key: 'landingZone',
-      label: 'Landing zone',
-      options: [
-        { value: 'spherical', label: 'Spherical' },
-        { value: 'toric', label: 'Toric' },
-        { value: 'quadrant', label: 'Quadrant-specific' },
-      ],
-      required: true,
-    },
-    {
-      kind: 'number',
-      key: 'limbalClearance',
-      label: 'Limbal clearance',
-      unit: 'um',
-      min: 0,
-      max: 300,
-      step: 50,
-      required: false,
-    },
-  ],
-  version: 1,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  ...extra,
-});
+/** The catalogue's Ampleye design (the practice's pages use the same one), with what a test changes. */
+export const ampleye = (extra: Partial<LensDesign> = {}): LensDesign => ({ ...AMPLEYE, ...extra });
 
 export const sagSuggestion: Suggestion = {
   ruleId: 'central-big',

@@ -2,7 +2,7 @@
  * The one API client (STYLE habit 5): calls a route of core/routes.ts by name with the callable protocol
  * (`POST {apiBaseUrl}/{name}` with `{ data }`, answer `{ result }` or `{ error }`, spec 7), attaches the ID
  * token and a correlation id, stops after 70 s, checks the answer against the route's output schema, and
- * applies the spec 8 response rules (api-response-rules.ts).
+ * applies the response rules (api-response-rules.ts: which answers log out).
  */
 import type { z } from 'zod';
 import { SERVER_FUNCTION_TIMEOUT_MS } from '../../../core/constants';
@@ -11,6 +11,7 @@ import type { RouteName, Routes } from '../../../core/routes';
 import { currentIdToken } from './auth-session';
 import { CallableError } from './callable-error';
 import { responseAction, type ResponseSource } from './api-response-rules';
+import { customerApiMessage } from './customer-api-message';
 import { logError } from './logger';
 import { runtimeConfig } from './runtime-config';
 
@@ -33,7 +34,7 @@ export interface ApiClientDeps {
   fetch: typeof fetch;
   apiBaseUrl: () => string;
   idToken: () => Promise<string | null>;
-  /** spec 8: called when an answer means the user must be logged out. */
+  /** Called when an answer means the session or the caller is gone (api-response-rules.ts). */
   logout: (reason: string) => void;
   timeoutMs: number;
   newCorrelationId: () => string;
@@ -64,13 +65,13 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Builds a client; the app uses `callRoute` below, tests build their own with fakes. */
 export function createApiClient(deps: ApiClientDeps) {
-  function fail(error: CallableError, url: string, source: ResponseSource): never {
+  function fail(error: CallableError, url: string, source: ResponseSource, callerGone = false): never {
     logError(`API call ${error.route} failed`, error, {
       status: error.status,
       httpStatus: error.httpStatus,
       correlationId: error.correlationId ?? null,
     });
-    const action = responseAction({ httpStatus: error.httpStatus, url, source });
+    const action = responseAction({ httpStatus: error.httpStatus, url, source, callerGone });
     if (action.logout) deps.logout(action.reason);
     throw error;
   }
@@ -145,18 +146,23 @@ export function createApiClient(deps: ApiClientDeps) {
     }
 
     const envelope = errorEnvelope(body);
+    const message =
+      source === 'customer-api'
+        ? customerApiMessage(response.status, envelope?.message ?? response.statusText)
+        : (envelope?.message ?? `The server answered with status ${response.status}.`);
     return fail(
       new CallableError({
         route: name,
         httpStatus: response.status,
         ...(envelope ? { status: envelope.status as ErrorStatus } : {}),
-        message: envelope?.message ?? `The server answered with status ${response.status}.`,
+        message,
         ...(envelope?.details?.fieldErrors ? { fieldErrors: envelope.details.fieldErrors } : {}),
         correlationId: envelope?.correlationId ?? answeredId,
       }),
       url,
       // Only an answer in the portal's own error format is the portal's answer (a proxy's 502 page is not).
       envelope ? source : 'other',
+      envelope?.details?.callerGone === true,
     );
   };
 }

@@ -71,14 +71,14 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe('generateUploadUrl (spec 7; issue 5 item 3)', () => {
-  it('signs a PUT for the exact type and size under incoming/{orderId}/{safe name}, living ATTACHMENT_LIMITS.urlSeconds', async () => {
+  it('signs a PUT for the exact type and size under incoming/orders/{orderId}/{safe name}, living ATTACHMENT_LIMITS.urlSeconds', async () => {
     const deps = setup();
     const answer = await generateUploadUrl(customer, pdf, deps);
     // The key is where confirmOrderFile will attach it; the PUT itself lands outside the order's folder.
     expect(answer.key).toBe(`orders/${ORDER}/topography.pdf`);
     const { orderId, ...file } = pdf;
     expect(deps.files.signedUploads).toEqual([{ ownerId: orderId, ...file, expiresIn: ATTACHMENT_LIMITS.urlSeconds }]);
-    expect(answer.url).toContain(`incoming/${ORDER}/topography.pdf`);
+    expect(answer.url).toContain(`incoming/orders/${ORDER}/topography.pdf`);
     expect(ATTACHMENT_LIMITS.urlSeconds).toBeLessThanOrEqual(300);
   });
 

@@ -1,8 +1,8 @@
-import type { ParameterDefinition } from '../../../../core/schemas/lens';
 import type { Consult } from '../../../../core/schemas/consult';
 import type { Order } from '../../../../core/schemas/order';
 import { createLogger } from '../../../../lambdas/http/logger';
 import type { ConsultDeps } from '../../../../lambdas/use-cases/consults/consult-deps';
+import { AMPLEYE_PARAMETERS, AMPLEYE_VALUES } from '../../../support/consult-fixtures';
 import { recordingTrail } from '../../../support/in-memory-audit';
 import {
   InMemoryConsultantSettings,
@@ -27,32 +27,7 @@ export const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' 
 export const superAdmin = identity(['admin', 'superadmin'], { userId: 'u-boss', email: 'boss@lab.test' });
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-/** The parameters of an Ampleye-like design: sag, diameter, power and the landing zone types. */
-export const AMPLEYE_PARAMETERS: ParameterDefinition[] = [
-  {
-    kind: 'number',
-    key: 'sagittalDepth',
-    label: 'Sagittal depth',
-    unit: 'um',
-    min: 3000,
-    max: 6000,
-    step: 10,
-    required: true,
-  },
-  { kind: 'number', key: 'diameter', label: 'Diameter', unit: 'mm', min: 15.5, max: 18, step: 0.5, required: true },
-  { kind: 'number', key: 'sphere', label: 'Sphere', unit: 'D', min: -20, max: 20, step: 0.25, required: true },
-  {
-    kind: 'option',
-    key: 'landingZone',
-    label: 'Landing zone',
-    options: [
-      { value: 'spherical', label: 'Spherical' },
-      { value: 'toric', label: 'Toric' },
-    ],
-    required: true,
-  },
-];
-export const AMPLEYE_VALUES = { sagittalDepth: 4300, diameter: 16.5, sphere: -2.5, landingZone: 'toric' };
+export { AMPLEYE_PARAMETERS, AMPLEYE_VALUES };
 
 export interface ConsultFixture {
   deps: ConsultDeps & {
@@ -180,4 +155,17 @@ export async function storedConsult(f: ConsultFixture, overrides: Partial<Omit<C
     version: 0,
     ...overrides,
   });
+}
+
+/** A visitor's request (a lead) as stored: no account attribute at all (the byAccount index is sparse). */
+export async function storedLead(f: ConsultFixture, overrides: Partial<Omit<Consult, 'reference'>> = {}) {
+  const consult = await storedConsult(f, {
+    source: 'public',
+    requester: { name: 'Dr Lee', email: 'lee@lakeside.test', practiceName: 'Lakeside', licenceNumber: 'OD-1' },
+    patient: 'JD',
+    ...overrides,
+  });
+  const row = f.deps.consults.rows.get(consult.consultId)!;
+  delete row.accountNumber;
+  return { ...row };
 }

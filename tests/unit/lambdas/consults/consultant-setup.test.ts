@@ -10,7 +10,7 @@ import {
   unknownDesignsMessage,
   updateConsultantSettings,
 } from '../../../../lambdas/use-cases/consults/consultant-setup';
-import { consultFixture, refusal, superAdmin, type ConsultFixture } from './consult-fixture';
+import { consultFixture, lab, practice, refusal, superAdmin, type ConsultFixture } from './consult-fixture';
 
 let f: ConsultFixture;
 beforeEach(() => {
@@ -24,7 +24,7 @@ const update = (version: number, settings: Partial<TroubleshooterSettingsFields>
 describe('getConsultantSetup (public)', () => {
   it('answers the default settings and the active designs they name, in their order, without prices', async () => {
     f.deps.lenses.rows.set('ampleye-xl', { ...f.deps.lenses.rows.get('ampleye-xl')!, active: false });
-    const setup = await getConsultantSetup(f.deps);
+    const setup = await getConsultantSetup(null, f.deps);
     expect(setup.settings).toEqual(DEFAULT_TROUBLESHOOTER_SETTINGS);
     expect(setup.designs).toEqual([
       {
@@ -38,9 +38,22 @@ describe('getConsultantSetup (public)', () => {
     expect(JSON.stringify(setup)).not.toContain('priceCents');
   });
 
+  it('names who saved the settings to lab staff only, never to a visitor or a practice', async () => {
+    await updateConsultantSettings(superAdmin, update(0, { targetClearanceUm: 250 }), f.deps);
+    for (const caller of [null, practice]) {
+      const setup = await getConsultantSetup(caller, f.deps);
+      expect(setup.settings).toMatchObject({ targetClearanceUm: 250, version: 1, updatedBy: null });
+      expect(JSON.stringify(setup)).not.toMatch(/u-boss|boss@lab\.test/);
+    }
+    expect((await getConsultantSetup(lab, f.deps)).settings.updatedBy).toEqual({
+      userId: 'u-boss',
+      name: 'boss@lab.test',
+    });
+  });
+
   it('a design id no longer in the catalogue is left out', async () => {
     f.deps.lenses.rows.delete('ampleye');
-    expect((await getConsultantSetup(f.deps)).designs.map((d) => d.lensId)).toEqual(['ampleye-xl']);
+    expect((await getConsultantSetup(null, f.deps)).designs.map((d) => d.lensId)).toEqual(['ampleye-xl']);
   });
 });
 
@@ -54,7 +67,7 @@ describe('updateConsultantSettings (super admins)', () => {
       updatedBy: { userId: 'u-boss', name: 'boss@lab.test' },
     });
     expect(await f.deps.settings.get()).toEqual(saved);
-    expect((await getConsultantSetup(f.deps)).settings.targetClearanceUm).toBe(250);
+    expect((await getConsultantSetup(null, f.deps)).settings.targetClearanceUm).toBe(250);
     expect(f.changes).toMatchObject([
       { action: 'consultant-settings.update', target: { type: 'consultant-settings', id: 'troubleshooter' } },
     ]);

@@ -31,6 +31,7 @@ import {
   practice,
   refusal,
   storedConsult,
+  storedLead,
   uuid,
   type ConsultFixture,
 } from './consult-fixture';
@@ -39,20 +40,6 @@ let f: ConsultFixture;
 beforeEach(() => {
   f = consultFixture();
 });
-
-const lead = (overrides = {}) =>
-  storedConsult(f, {
-    source: 'public',
-    accountNumber: undefined,
-    requester: { name: 'Dr Lee', email: 'lee@lakeside.test', practiceName: 'Lakeside', licenceNumber: 'OD-1' },
-    patient: 'JD',
-    ...overrides,
-  }).then((c) => {
-    // A lead has no account attribute at all (the byAccount index is sparse).
-    const row = f.deps.consults.rows.get(c.consultId)!;
-    delete row.accountNumber;
-    return { ...row };
-  });
 
 const reply = (consultId: string, version: number, overrides: Record<string, unknown> = {}) =>
   replyToConsultInputSchema.parse({
@@ -86,7 +73,7 @@ describe("a practice's consults", () => {
 
   it('getConsult answers a consult of a linked account; another practice, an unlinked lead and an unknown id get the same not-found', async () => {
     const mine = await storedConsult(f);
-    const unlinked = await lead();
+    const unlinked = await storedLead(f);
     expect((await getConsult(colleague, { consultId: mine.consultId }, f.deps)).consultId).toBe(mine.consultId);
     for (const [caller, consultId] of [
       [outsider, mine.consultId],
@@ -114,7 +101,7 @@ describe("the lab's queue", () => {
     f.clock.now = new Date('2026-03-02T10:00:00.000Z');
     const later = await storedConsult(f);
     f.clock.now = new Date('2026-03-01T10:00:00.000Z');
-    const earlier = await lead();
+    const earlier = await storedLead(f);
     await storedConsult(f, { status: 'answered' });
     const page = await listConsults(listConsultsInputSchema.parse(undefined), f.deps);
     expect(page.items.map((c) => c.consultId)).toEqual([earlier.consultId, later.consultId]);
@@ -218,7 +205,7 @@ describe('replyToConsult: the lab answers with a proposal', () => {
 
 describe("linkConsultToAccount: a visitor's request joins its practice", () => {
   it('links a lead to an existing practice, which then lists it; recorded in the audit log', async () => {
-    const unlinked = await lead();
+    const unlinked = await storedLead(f);
     const linked = await linkConsultToAccount(
       { consultId: unlinked.consultId, version: 0, accountNumber: 'acc-a' },
       f.deps,
@@ -241,14 +228,14 @@ describe("linkConsultToAccount: a visitor's request joins its practice", () => {
       status: 'aborted',
       message: ONLY_LEADS_LINK,
     });
-    const ordered = await lead({ status: 'ordered' });
+    const ordered = await storedLead(f, { status: 'ordered' });
     expect(
       await refusal(linkConsultToAccount({ consultId: ordered.consultId, version: 0, accountNumber: B }, f.deps)),
     ).toEqual({
       status: 'aborted',
       message: ORDERED_LEAD_STAYS,
     });
-    const unlinked = await lead();
+    const unlinked = await storedLead(f);
     const error = await linkConsultToAccount(
       { consultId: unlinked.consultId, version: 0, accountNumber: 'NOPE-1' },
       f.deps,

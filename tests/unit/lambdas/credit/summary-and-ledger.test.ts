@@ -167,6 +167,18 @@ describe('exportCreditLedger (CSV for the practice reconciliation)', () => {
   it("another practice's export is not-found", async () => {
     expect((await refusal(exportCreditLedger(outsider, { accountNumber: A }, f.deps))).status).toBe('not-found');
   });
+
+  it('however long the ledger, one export reads at most 40 pages: bounded work stays inside the 29 s of a route', async () => {
+    let reads = 0;
+    const endless = Object.assign(Object.create(f.deps.money) as typeof f.deps.money, {
+      listCreditEntries: async () => {
+        reads += 1;
+        return { items: [], nextCursor: `page-${reads}` };
+      },
+    });
+    await exportCreditLedger(lab, { accountNumber: A }, { ...f.deps, money: endless });
+    expect(reads).toBe(40);
+  });
 });
 
 describe('CSV cells', () => {

@@ -58,7 +58,7 @@ const recipients = (mailer: InMemoryMailer) => mailer.sent.map((e) => e.to);
 const CONSULT_PAGE = `https://portal.test/customer/consults/${aConsult().consultId}`;
 
 describe('consult-received: to the lab', () => {
-  it('goes to every lab notification recipient separately, linking the lab’s consult page', async () => {
+  it('goes to every lab notification recipient separately, with the lens by its labels and units, linking the lab’s consult page', async () => {
     const { mailer, notifier } = setup();
     await notifier.notify({ kind: 'consult-received', consult: aConsult() });
     expect(recipients(mailer)).toEqual([['lab@lenslab.test'], ['consults@lenslab.test']]);
@@ -67,10 +67,17 @@ describe('consult-received: to the lab', () => {
     expect(email!.text).toContain('Practice request (account 10042): consult AVC-000042 waits for an answer');
     expect(email!.text).toContain('From: Dana Fitter (dana@example.test)');
     expect(email!.text).toContain('Patient: RX-204\nEye: OD (right eye)');
-    expect(email!.text).toContain('Lens on the eye: Ampleye: sagittalDepth 4300, diameter 16');
+    expect(email!.text).toContain('Lens on the eye: Ampleye: Sagittal depth 4300 µm, Diameter 16.0 mm');
     expect(email!.text).toContain('Edge lift at 6 o’clock after an hour. Steepen the landing there?');
     expect(email!.text).toContain(`https://portal.test/admin/consults/${aConsult().consultId}`);
     expect(email!.text).not.toContain('/customer/');
+  });
+
+  it('a current lens whose design is no longer in the catalogue lists its values by key', async () => {
+    const { mailer, lenses, notifier } = setup();
+    lenses.rows.delete('ampleye');
+    await notifier.notify({ kind: 'consult-received', consult: aConsult() });
+    expect(mailer.sent[0]!.text).toContain('Lens on the eye: Ampleye: sagittalDepth 4300, diameter 16');
   });
 
   it('a visitor’s request names their practice and licence, and says it has no account yet', async () => {

@@ -450,7 +450,13 @@ describe('reads (issue 5 items 5, 7)', () => {
     await act('approve', lab, id(2));
     const recent = clock.getTime() - 60_000;
     const activeUsers = new FixedActiveUsers([
-      { userId: 'u-ann', userEmail: 'ann@a.test', userRole: 'customer', lastActivity: recent } as never,
+      {
+        userId: 'u-ann',
+        userEmail: 'ann@a.test',
+        userRole: 'customer',
+        lastActivity: recent,
+        status: 'active',
+      } as never,
     ]);
     const dashboard = await getAdminDashboard({ ...deps, activeUsers });
     expect(dashboard.countsByStatus).toMatchObject({ submitted: 1, approved: 1, closed: 0 });
@@ -459,6 +465,31 @@ describe('reads (issue 5 items 5, 7)', () => {
     expect(dashboard.ordersPerWeek.at(-1)).toEqual({ weekStart: '2025-03-03', count: 2 });
     expect(dashboard.activeUsers.map((u) => u.userId)).toEqual(['u-ann']);
     expect(activeUsers.calls).toEqual([clock.getTime() - 5 * 60_000]);
+  });
+
+  it('"users active now" leaves out sessions that ended (inactive) and shows idle users as idle', async () => {
+    const now = clock.getTime();
+    const record = (userId: string, status: string, secondsAgo: number) =>
+      ({
+        userId,
+        userEmail: `${userId}@a.test`,
+        userRole: 'customer',
+        status,
+        lastActivity: now - secondsAgo * 1000,
+      }) as never;
+    const activeUsers = new FixedActiveUsers([
+      record('u-busy', 'active', 10),
+      record('u-signed-out', 'inactive', 20),
+      record('u-idle', 'idle', 90),
+      // Its last write said active, but nothing happened for over a sync period since.
+      record('u-quiet', 'active', 120),
+    ]);
+    const dashboard = await getAdminDashboard({ ...deps, activeUsers });
+    expect(dashboard.activeUsers.map((u) => [u.userId, u.status])).toEqual([
+      ['u-busy', 'active'],
+      ['u-idle', 'idle'],
+      ['u-quiet', 'idle'],
+    ]);
   });
 
   it('weeks start on Monday (UTC), oldest first', () => {

@@ -42,12 +42,13 @@ describe('updateMyProfile (spec 3)', () => {
     expect((await failureOf(updateMyProfile(caller, input({ version: 1 }), users))).status).toBe('aborted');
   });
 
-  it('spec 5: no record is "User data not found"', async () => {
+  it('spec 5: no record is "User data not found", marked as the caller being gone', async () => {
     const { users } = world();
     const stranger = identity(['customer'], { userId: 'stranger' });
     expect(await failureOf(updateMyProfile(stranger, input({ version: 0, city: 'X' }), users))).toMatchObject({
       status: 'not-found',
       message: 'User data not found',
+      details: { callerGone: true },
     });
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorAnswer } from '../../../../lambdas/http/error-response';
 import { acceptTerms } from '../../../../lambdas/use-cases/accept-terms';
 import { identity } from '../../../support/identities';
 import { InMemoryUsers } from '../../../support/in-memory-ports';
@@ -29,10 +30,19 @@ describe('spec 4, 5 accept terms', () => {
     });
   });
 
-  it('spec 5: requires existing user data ("User data not found")', async () => {
+  it('spec 5: requires existing user data ("User data not found"), marked as the caller being gone', async () => {
     await expect(acceptTerms(caller, new InMemoryUsers(), () => first)).rejects.toMatchObject({
       status: 'not-found',
       message: 'User data not found',
+      details: { callerGone: true },
+    });
+  });
+
+  it('the answer for a gone record carries callerGone on the wire, so the web app logs out', async () => {
+    const failure = await acceptTerms(caller, new InMemoryUsers(), () => first).catch((e: unknown) => e);
+    expect(errorAnswer(failure, 'corr-1')).toMatchObject({
+      statusCode: 404,
+      body: { error: { status: 'not-found', message: 'User data not found', details: { callerGone: true } } },
     });
   });
 

@@ -94,3 +94,31 @@ describe('spec 3, 7 customer information', () => {
     expect(customerInfoInputSchema.safeParse({ account: '10042; DROP' }).success).toBe(false);
   });
 });
+
+describe('customer information when the orders table fails', () => {
+  it('answers the failure once, and the counter read failing after it is handled too (no process-ending rejection)', async () => {
+    const deps = setup('10042', []);
+    let counterFailed = false;
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const orders = {
+        listByAccount: () => Promise.reject(new Error('the list timed out')),
+        counters: () =>
+          new Promise<Record<string, number>>((_, reject) =>
+            setTimeout(() => {
+              counterFailed = true;
+              reject(new Error('the counter read timed out'));
+            }, 20),
+          ),
+      };
+      await expect(getCustomerInfo(caller, defaults, { ...deps, orders })).rejects.toThrow('the list timed out');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(counterFailed).toBe(true);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});

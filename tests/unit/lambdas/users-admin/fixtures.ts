@@ -3,6 +3,7 @@ import { identity } from '../../../support/identities';
 import {
   InMemoryActivity,
   InMemoryAdminDirectory,
+  InMemoryEmailSuppressions,
   InMemoryLocks,
   InMemoryMailer,
   InMemoryRevocations,
@@ -20,10 +21,11 @@ export function usersAdminWorld() {
   const revocations = new InMemoryRevocations();
   const locks = new InMemoryLocks();
   const mailer = new InMemoryMailer();
+  const suppressions = new InMemoryEmailSuppressions();
   const { log, lines } = memoryLogger();
   const callerId = directory.seed({ userId: 'caller', email: 'lead@lab.test' }, ['admin', 'superadmin']);
   const caller = identity(['admin', 'superadmin'], { userId: callerId, email: 'lead@lab.test' });
-  const deps = { directory, users, activity, revocations, locks, now: () => NOW, log };
+  const deps = { directory, users, activity, suppressions, revocations, locks, now: () => NOW, log };
   const add = (email: string, groups: Group[], extra: { enabled?: boolean } = {}) => {
     const userId = directory.seed({ email, ...extra }, groups);
     users.rows.set(userId, {
@@ -37,5 +39,5 @@ export function usersAdminWorld() {
     });
     return userId;
   };
-  return { directory, users, activity, revocations, locks, mailer, lines, caller, deps, add };
+  return { directory, users, activity, suppressions, revocations, locks, mailer, lines, caller, deps, add };
 }

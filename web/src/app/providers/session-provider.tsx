@@ -14,8 +14,10 @@ import { getCustomerInfoQueryOptions } from '../../features/customer/api/get-cus
 import { signOutEverywhere } from '../../features/auth/api/sign-out';
 import { setApiLogoutHandler } from '../../lib/api-client';
 import { readSessionUser, signOutLocally } from '../../lib/auth-session';
+import { runBeforeSignOut } from '../../lib/before-sign-out';
 import { forgetSignedInUser, rememberSignedInUser, rememberTermsAccepted } from '../../lib/local-storage';
 import { logError, logWarning } from '../../lib/logger';
+import { failureMessage } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { SessionContext, type SessionContextValue, type SessionFacts } from '../../lib/session-context';
 import {
@@ -83,8 +85,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loggingOut.current = true;
       generation.current += 1;
       try {
-        // Server-side first, while the token still works: every session of the user ends.
-        if (sessionRef.current.user) await signOutEverywhere().catch(() => undefined);
+        // Server-side first, while the token still works: the activity record says 'inactive', then every
+        // session of the user ends.
+        if (sessionRef.current.user) {
+          await runBeforeSignOut();
+          await signOutEverywhere().catch(() => undefined);
+        }
         await signOutLocally().catch((error) => logWarning('Local sign-out failed', error));
       } finally {
         clearSession(redirect);
@@ -172,7 +178,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setSession((current) => (current.user?.userId === user.userId ? { ...current, customerInfo: info } : current));
       } catch (error) {
         logWarning('Switching account failed', error, { account });
-        notify.error(`Account ${account} could not be loaded. Please try again.`);
+        notify.error(`Account ${account} could not be loaded. ${failureMessage(error, 'Please try again.')}`);
       } finally {
         setSwitching(false);
       }

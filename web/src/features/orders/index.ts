@@ -4,4 +4,4 @@ export { AccountOrders, ReorderList } from './components/account-orders';
 // The order form's lens fields and their parsing: the consult screens edit a lens with the very same ones.
 export { DesignSelect } from './components/design-select';
 export { ParameterField } from './components/parameter-field';
-export { lineParameterErrors, parameterText, parameterValuesOf } from './model/order-form-values';
+export { lineParameterErrors, parameterText, parameterValuesOf, parseParameter } from './model/order-form-values';

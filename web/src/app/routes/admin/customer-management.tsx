@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
 import { PendingAccountRequests } from '../../../features/account-requests/components/pending-account-requests';
 import { buyingGroupNamer, useBuyingGroups } from '../../../features/buying-groups/api/list-buying-groups';
+import { BuyingGroupList } from '../../../features/buying-groups/components/buying-group-list';
 import { practiceKeys } from '../../../features/practices/api/practice-query-keys';
 import { CreatePracticeDialog } from '../../../features/practices/components/create-practice-dialog';
 import { PracticeDetail } from '../../../features/practices/components/practice-detail';
@@ -13,10 +14,10 @@ import { userKeys } from '../../../features/users/api/user-query-keys';
 import { CustomerUserPicker } from '../../../features/users/components/customer-user-picker';
 
 /**
- * /admin/customer-management (spec 2 super admin menu): pending account requests, the practices, and one
- * practice's detail (?account=BV-1001, so it can be linked to and the back button works). It composes the
- * practices, account-requests, buying-groups and users features, and refreshes one feature's lists when
- * another's action changed them.
+ * /admin/customer-management (spec 2 super admin menu): pending account requests, the practices, the buying
+ * groups, and one practice's detail (?account=BV-1001, so it can be linked to and the back button works). It
+ * composes the practices, account-requests, buying-groups and users features, and refreshes one feature's
+ * lists when another's action changed them.
  */
 export default function CustomerManagementRoute() {
   const queryClient = useQueryClient();
@@ -58,6 +59,7 @@ export default function CustomerManagementRoute() {
         }}
       />
       <PracticeList buyingGroupName={buyingGroupName} onOpen={open} />
+      <BuyingGroupList />
       {creating ? (
         <CreatePracticeDialog
           buyingGroups={buyingGroups}

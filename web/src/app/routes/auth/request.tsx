@@ -10,6 +10,7 @@ import { AccountRequestForm } from '../../../features/account-requests/component
 import { AccountRequestStatus } from '../../../features/account-requests/components/account-request-status';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { buyingGroupNamer, useBuyingGroups } from '../../../features/buying-groups/api/list-buying-groups';
+import { failureMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session-context';
 import styles from './request.module.css';
@@ -106,7 +107,7 @@ export default function AccountRequestRoute() {
     content = (
       <AccountRequestForm
         buyingGroups={groups.data?.items ?? []}
-        buyingGroupsError={groups.isError}
+        buyingGroupsError={groups.isError ? failureMessage(groups.error, 'no answer') : null}
         defaults={{
           email: session.user?.email ?? '',
           contactName: session.displayName === session.user?.email ? '' : session.displayName,

@@ -4,7 +4,7 @@ import {
   type AccountRequest,
   type AccountRequestForm as AccountRequestInput,
 } from '../../../../../core/schemas/account-request';
-import type { BuyingGroup } from '../../../../../core/schemas/buying-group';
+import { buyingGroupChoices, type BuyingGroup } from '../../../../../core/schemas/buying-group';
 import { AddressFields } from '../../../components/address-fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -17,8 +17,8 @@ import layout from '../../../components/form-layout.module.css';
 
 export interface AccountRequestFormProps {
   buyingGroups: readonly BuyingGroup[];
-  /** The buying groups could not be loaded: the select says so instead of offering nothing. */
-  buyingGroupsError?: boolean;
+  /** Why the buying groups could not be loaded: the select says so instead of offering nothing. */
+  buyingGroupsError?: string | null;
   /** The signed-in user's email and name, offered as the contact. */
   defaults: { email: string; contactName: string; practiceName?: string };
   /** A rejected request the user sends again, corrected: the form starts with its values. */
@@ -62,7 +62,7 @@ export function requestOf(values: ReturnType<typeof initialValues>): AccountRequ
  */
 export function AccountRequestForm({
   buyingGroups,
-  buyingGroupsError = false,
+  buyingGroupsError = null,
   defaults,
   previous,
   onSubmit,
@@ -97,7 +97,11 @@ export function AccountRequestForm({
     }
   }
 
-  const groupOptions = buyingGroups.map((group) => ({ value: group.buyingGroupId, label: group.name }));
+  // Deactivated groups are not offered, except the one a rejected request being sent again had chosen.
+  const groupOptions = buyingGroupChoices(buyingGroups, previous?.buyingGroupId).map((group) => ({
+    value: group.buyingGroupId,
+    label: group.name,
+  }));
 
   return (
     <form id={form.formId} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
@@ -124,7 +128,11 @@ export function AccountRequestForm({
           placeholder={buyingGroups.length ? 'Choose a buying group' : 'Loading buying groups…'}
           options={groupOptions}
           required
-          hint={buyingGroupsError ? 'The buying groups could not be loaded. Reload the page to try again.' : undefined}
+          hint={
+            buyingGroupsError
+              ? `The buying groups could not be loaded (${buyingGroupsError}). Reload the page to try again.`
+              : undefined
+          }
           {...form.field('buyingGroupId')}
         />
         <CheckboxField label="I already have an account number" {...form.checkbox('hasAccountNumber')} />

@@ -6,6 +6,7 @@ import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { OrderStatusBadge } from '../../../components/orders';
 import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { dateTime, relativeTime } from '../../../lib/format-time';
@@ -84,6 +85,9 @@ export function OrdersOverviewView({ data }: { data: AdminDashboard }) {
               .map((user) => (
                 <li key={user.userId} className={styles.user}>
                   <span className={styles.email}>{user.email}</span>
+                  <Badge tone={user.status === 'active' ? 'success' : 'neutral'}>
+                    {user.status === 'active' ? 'Active' : 'Idle'}
+                  </Badge>
                   <span className={styles.muted}>{roleLabel(user.role)}</span>
                   <span className={styles.muted} title={dateTime(user.lastActivity)}>
                     {relativeTime(user.lastActivity)}

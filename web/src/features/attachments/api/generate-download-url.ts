@@ -1,11 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
+import { STORAGE_RETRY } from '../../../../../core/constants';
 import { AttachmentError, DOWNLOAD_URL_FAILED, serverReason } from './attachment-errors';
 import type { AttachmentTarget } from './attachment-target';
+import { deadlineIn, retryStorage, type RetryOptions } from './storage-retry';
 
-/** A short-lived download URL; failure is "Failed to get download URL from server". */
-export async function getDownloadUrl(target: AttachmentTarget, filename: string): Promise<string> {
+/** A short-lived download URL; failure, once retrying for spec 9's 120 s gave up, is "Failed to get download URL from server". */
+export async function getDownloadUrl(
+  target: AttachmentTarget,
+  filename: string,
+  retry?: Partial<RetryOptions>,
+): Promise<string> {
   try {
-    return await target.downloadUrl(filename);
+    return await retryStorage(() => target.downloadUrl(filename), {
+      deadline: deadlineIn(STORAGE_RETRY.operationMs),
+      ...retry,
+    });
   } catch (error) {
     throw new AttachmentError(DOWNLOAD_URL_FAILED, serverReason(error));
   }

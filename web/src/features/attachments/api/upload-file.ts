@@ -8,6 +8,7 @@ import {
   uploadFailedMessage,
 } from './attachment-errors';
 import type { AttachmentTarget } from './attachment-target';
+import { deadlineIn, PutFailure, retryStorage, StepFailure, type RetryOptions } from './storage-retry';
 
 /**
  * The content type to declare for a file: the allowlisted type of its extension. Browsers report '' for
@@ -25,13 +26,23 @@ export function contentTypeFor(file: { name: string; type: string }): string {
 /** Upload progress in whole percent, 0-100. */
 export type UploadProgress = (percent: number) => void;
 
-/** PUTs the file to the presigned URL with XMLHttpRequest, which (unlike fetch) reports upload progress. */
-function putFile(url: string, file: File, contentType: string, onProgress?: UploadProgress, signal?: AbortSignal) {
+/**
+ * PUTs the file to the presigned URL with XMLHttpRequest, which (unlike fetch) reports upload progress. Fails
+ * with a PutFailure (status 0 when no answer came) so the retry can tell a dropped connection from a refusal.
+ */
+function putFile(
+  url: string,
+  file: File,
+  contentType: string,
+  timeoutMs: number,
+  onProgress?: UploadProgress,
+  signal?: AbortSignal,
+) {
   return new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
-    // spec 9: storage retry time for uploads, 600 s.
-    xhr.timeout = STORAGE_RETRY.uploadMs;
+    // The upload as a whole, retries included, ends at spec 9's 600 s.
+    xhr.timeout = Math.max(1, timeoutMs);
     // Signed into the URL: it must be exactly the type declared when the URL was asked for.
     xhr.setRequestHeader('Content-Type', contentType);
     xhr.upload.onprogress = (event) => {
@@ -42,15 +53,33 @@ function putFile(url: string, file: File, contentType: string, onProgress?: Uplo
         onProgress?.(100);
         resolve();
       } else {
-        reject(new AttachmentError(uploadFailedMessage(xhr.status, xhr.statusText)));
+        reject(new PutFailure(xhr.status, xhr.statusText));
       }
     };
-    xhr.onerror = () => reject(new AttachmentError(uploadFailedMessage(xhr.status, 'network error')));
-    xhr.ontimeout = () => reject(new AttachmentError(uploadFailedMessage(xhr.status, 'timed out')));
-    xhr.onabort = () => reject(new AttachmentError(uploadFailedMessage(xhr.status, 'cancelled')));
+    xhr.onerror = () => reject(new PutFailure(xhr.status, 'network error'));
+    xhr.ontimeout = () => reject(new PutFailure(xhr.status, 'timed out'));
+    xhr.onabort = () => reject(new PutFailure(xhr.status, 'cancelled'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
   });
+}
+
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** A failure that may pass was met and the upload waits to try again (the progress bar says "Retrying"). */
+  onRetrying?: RetryOptions['onRetrying'];
+}
+
+type UploadStep = 'url' | 'put' | 'confirm';
+
+/** What to tell the user once an upload step gave up (spec 8's texts). */
+function uploadError(error: unknown): AttachmentError {
+  if (!(error instanceof StepFailure)) return new AttachmentError(UPLOAD_URL_FAILED);
+  const { step, failure } = error as StepFailure<UploadStep>;
+  if (step === 'put' && failure instanceof PutFailure)
+    return new AttachmentError(uploadFailedMessage(failure.status, failure.statusText));
+  if (step === 'confirm') return new AttachmentError(ATTACH_FAILED, serverReason(failure));
+  return new AttachmentError(UPLOAD_URL_FAILED, serverReason(failure));
 }
 
 /**
@@ -58,27 +87,41 @@ function putFile(url: string, file: File, contentType: string, onProgress?: Uplo
  * reporting progress, then asks the server to attach it: it reads the file's first bytes and attaches it only
  * when they fit its type (issue 10 item 8). Answers the key and the name the file is stored under (the
  * server's safe form).
+ *
+ * spec 9: failures that may pass are retried with backoff for up to 600 s from the start; each retry of the
+ * PUT asks for a fresh URL, since a URL lives 5 minutes. The spec's message comes only when retrying gave up,
+ * or at once for an answer that will not change (a refused file, a missing order).
  */
 export async function uploadFile(
   target: AttachmentTarget,
   file: File,
   onProgress?: UploadProgress,
-  options: { signal?: AbortSignal } = {},
+  options: UploadOptions = {},
 ): Promise<{ key: string; filename: string }> {
   const contentType = contentTypeFor(file);
-  let signed: { url: string; key: string };
+  const retry: RetryOptions = {
+    deadline: deadlineIn(STORAGE_RETRY.uploadMs),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onRetrying ? { onRetrying: options.onRetrying } : {}),
+  };
+  const step = async <T>(name: UploadStep, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw new StepFailure(name, error);
+    }
+  };
   try {
-    signed = await target.uploadUrl({ filename: file.name, contentType, size: file.size });
+    const signed = await retryStorage(async (remainingMs) => {
+      const url = await step('url', () => target.uploadUrl({ filename: file.name, contentType, size: file.size }));
+      onProgress?.(0);
+      await step('put', () => putFile(url.url, file, contentType, remainingMs, onProgress, options.signal));
+      return url;
+    }, retry);
+    const filename = signed.key.slice(signed.key.lastIndexOf('/') + 1);
+    await retryStorage(() => step('confirm', () => target.confirm(filename)), retry);
+    return { key: signed.key, filename };
   } catch (error) {
-    throw new AttachmentError(UPLOAD_URL_FAILED, serverReason(error));
+    throw uploadError(error);
   }
-  onProgress?.(0);
-  await putFile(signed.url, file, contentType, onProgress, options.signal);
-  const filename = signed.key.slice(signed.key.lastIndexOf('/') + 1);
-  try {
-    await target.confirm(filename);
-  } catch (error) {
-    throw new AttachmentError(ATTACH_FAILED, serverReason(error));
-  }
-  return { key: signed.key, filename };
 }

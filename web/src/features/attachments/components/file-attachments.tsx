@@ -36,6 +36,8 @@ interface PendingUpload {
   size: number;
   /** 0-100 while uploading; null when refused before anything was sent. */
   progress: number | null;
+  /** A failure that may pass was met: the upload waits, then tries again (spec 9). */
+  retrying?: boolean;
   error?: string;
 }
 
@@ -97,7 +99,9 @@ export function FileAttachments({ target, editable = false, onChange }: FileAtta
       }
       if (!replaces) count += 1;
       added.push({ id, name: file.name, size: file.size, progress: 0 });
-      uploadFile(target, file, (progress) => patch(id, { progress }))
+      uploadFile(target, file, (progress) => patch(id, { progress, retrying: false }), {
+        onRetrying: () => patch(id, { retrying: true }),
+      })
         .then(async ({ filename }) => {
           setUploads((all) => all.filter((u) => u.id !== id));
           setAnnouncement(`${filename} uploaded`);
@@ -173,6 +177,12 @@ export function FileAttachments({ target, editable = false, onChange }: FileAtta
                   </Button>
                 ) : null}
               </span>
+              {/* Images show where they are listed (the lab reads a consult's photos beside its findings). */}
+              {file.previewUrl ? (
+                <span className={styles.preview}>
+                  <img src={file.previewUrl} alt={`Preview of ${file.filename}`} />
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -204,17 +214,20 @@ export function FileAttachments({ target, editable = false, onChange }: FileAtta
               ) : (
                 <span className={styles.progressRow}>
                   <span
-                    className={styles.progress}
+                    className={`${styles.progress} ${upload.retrying ? styles.retrying : ''}`}
                     role="progressbar"
                     aria-label={`Uploading ${upload.name}`}
                     aria-valuemin={0}
                     aria-valuemax={100}
                     aria-valuenow={upload.progress ?? 0}
+                    aria-valuetext={
+                      upload.retrying ? `Retrying, ${upload.progress ?? 0}% sent before` : `${upload.progress ?? 0}%`
+                    }
                   >
                     <span className={styles.bar} style={{ width: `${upload.progress ?? 0}%` }} />
                   </span>
                   <span className={styles.percent} aria-hidden="true">
-                    {upload.progress ?? 0}%
+                    {upload.retrying ? 'Retrying…' : `${upload.progress ?? 0}%`}
                   </span>
                 </span>
               )}
@@ -259,7 +272,11 @@ export function FileAttachments({ target, editable = false, onChange }: FileAtta
       ) : null}
 
       <p className="visually-hidden" role="status" aria-live="polite">
-        {uploading ? 'Uploading files…' : announcement}
+        {uploads.some((u) => u.retrying && !u.error)
+          ? 'The connection dropped. Retrying the upload…'
+          : uploading
+            ? 'Uploading files…'
+            : announcement}
       </p>
 
       {confirming ? (

@@ -36,12 +36,17 @@ export const useAccountConsults = (accountNumber: string, cursor: string | null)
 
 export const getConsult = (consultId: string) => callRoute('getConsult', { consultId });
 
+/**
+ * Read again each time its page opens: the lab answers it from elsewhere, and a consult seen minutes ago
+ * must not still show "Waiting for the lab" beside the list that already says Answered.
+ */
 export const useConsult = (consultId: string, enabled = true) =>
   useQuery({
     queryKey: customerConsultKeys.detail(consultId),
     queryFn: () => getConsult(consultId),
     enabled,
     retry: false,
+    staleTime: 0,
   });
 
 export const submitConsult = (input: RouteInput<'submitConsult'>) => callRoute('submitConsult', input);

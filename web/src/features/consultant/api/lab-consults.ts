@@ -28,9 +28,17 @@ export const useConsultQueue = (status: ConsultStatus, cursor: string | null) =>
 
 export const getLabConsult = (consultId: string) => callRoute('getLabConsult', { consultId });
 
-/** `enabled` is false for an id that cannot be a consult's (a mistyped link): nothing is asked. */
+/**
+ * `enabled` is false for an id that cannot be a consult's (a mistyped link): nothing is asked. Read again each
+ * time its page opens, as the queue is: another admin may have answered it, or the practice ordered it.
+ */
 export const useLabConsult = (consultId: string, enabled = true) =>
-  useQuery({ queryKey: labConsultKeys.detail(consultId), queryFn: () => getLabConsult(consultId), enabled });
+  useQuery({
+    queryKey: labConsultKeys.detail(consultId),
+    queryFn: () => getLabConsult(consultId),
+    enabled,
+    staleTime: 0,
+  });
 
 export const replyToConsult = (input: RouteInput<'replyToConsult'>) => callRoute('replyToConsult', input);
 export const linkConsultToAccount = (input: RouteInput<'linkConsultToAccount'>) =>

@@ -10,9 +10,7 @@ import layout from '../../../components/form-layout.module.css';
 import { useVersionConflict } from '../../../hooks/use-version-conflict';
 import { formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { DesignSelect } from '../../orders/components/design-select';
-import { ParameterField } from '../../orders/components/parameter-field';
-import { parseParameter } from '../../orders/model/order-form-values';
+import { DesignSelect, ParameterField, parseParameter } from '../../orders';
 import { useReplyToConsult } from '../api/lab-consults';
 import {
   checkReply,

@@ -29,7 +29,8 @@ export type ConsultAttachmentsComponent = ComponentType<{ consultId: string; can
 
 const STATUS_TONES = { new: 'warning', answered: 'info', ordered: 'success' } as const;
 
-export function ConsultStatusBadge({ status }: { status: ConsultStatus }) {
+/** The status as the lab's queue names it (the practice's pages word and colour it for the practice). */
+function LabStatusBadge({ status }: { status: ConsultStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{CONSULT_QUEUE_TABS.find((t) => t.key === status)?.label}</Badge>;
 }
 
@@ -240,7 +241,7 @@ export function ConsultReview({
         <Card title="Request" className={styles.wide}>
           <Facts
             rows={[
-              ['Status', <ConsultStatusBadge key="status" status={consult.status} />],
+              ['Status', <LabStatusBadge key="status" status={consult.status} />],
               ...requesterRows(consult),
               ['Patient', consult.patient],
               ['Eye', EYE_LABELS[consult.eye]],

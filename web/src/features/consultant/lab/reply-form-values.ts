@@ -8,7 +8,7 @@ import { applySuggestions } from '../../../../../core/rules/consult-proposal';
 import { replyToConsultInputSchema, type Consult } from '../../../../../core/schemas/consult';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { checkForm, type FormErrors } from '../../../lib/form-errors';
-import { emptyLine, lineParameterErrors, parameterText, parameterValuesOf } from '../../orders/model/order-form-values';
+import { lineParameterErrors, parameterText, parameterValuesOf } from '../../orders';
 
 export interface ReplyValues {
   text: string;
@@ -50,7 +50,7 @@ export function proposalErrors(
   parameters: Record<string, string>,
   includeMissing: boolean,
 ): FormErrors {
-  const errors = lineParameterErrors(design, { ...emptyLine(true), parameters }, includeMissing);
+  const errors = lineParameterErrors(design, { parameters }, includeMissing);
   return Object.fromEntries(Object.entries(errors).map(([key, message]) => [parameterPath(key), message]));
 }
 

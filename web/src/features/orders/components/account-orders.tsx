@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { SearchField } from '../../../components/ui/search-field';
 import { callRoute } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/form-errors';
 import { dateTime } from '../../../lib/format-time';
 import { useAccountOrders } from '../api/order-queries';
 import styles from './account-orders.module.css';
@@ -84,8 +85,8 @@ export function AccountOrders({ account, userId }: { account: string; userId: st
         <SearchField label="Search by patient" placeholder="Patient name or reference" onSearch={setSearch} />
         {loading ? (
           <p className={styles.muted}>Loading orders…</p>
-        ) : info.isError ? (
-          <p role="alert">The orders could not be loaded.</p>
+        ) : info.isError || found.isError ? (
+          <p role="alert">The orders could not be loaded. {failureMessage(info.error ?? found.error, '')}</p>
         ) : rows.length === 0 ? (
           <EmptyState title={search ? 'No orders for that patient' : 'No orders yet'}>
             {search ? (

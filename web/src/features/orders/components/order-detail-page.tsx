@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { PORTAL_ROUTES } from '../../../app/route-table';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
-import { Alert } from '../../../components/ui/alert';
+import { isCallableError } from '../../../lib/callable-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cancelOrder, orderKeys, resubmitOrder, useOrder } from '../api/order-queries';
 import { OrderDetail, type OrderDetailProps } from './order-detail';
@@ -29,7 +32,15 @@ export function OrderDetailPage({ renderAttachments }: { renderAttachments?: Ord
     return (
       <>
         <PageHeader title="Order" />
-        <Alert tone="error">This order could not be found for your accounts.</Alert>
+        {isCallableError(order.error) && order.error.status === 'not-found' ? (
+          // An old email link, a discarded draft or another account's order: the session stays (api-response-rules).
+          <EmptyState title="Order not found">
+            This order does not exist or belongs to an account you are not linked to.{' '}
+            <Link to={PORTAL_ROUTES.customerHome.path}>Back to the dashboard</Link>
+          </EmptyState>
+        ) : (
+          <LoadFailed title="The order could not be loaded." onRetry={() => void order.refetch()} />
+        )}
       </>
     );
   return (

@@ -7,7 +7,7 @@ import {
   type CustomerDetail,
   type UpdateCustomerInput,
 } from '../../../../../core/schemas/customer-admin';
-import type { BuyingGroup } from '../../../../../core/schemas/buying-group';
+import { buyingGroupChoices, type BuyingGroup } from '../../../../../core/schemas/buying-group';
 import { AddressFields } from '../../../components/address-fields';
 import { Alert } from '../../../components/ui/alert';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
@@ -89,7 +89,12 @@ export function PracticeForm({ id, mode, buyingGroups, conflict, onConflict, onB
     }
   }
 
-  const groupOptions = buyingGroups.map((group) => ({ value: group.buyingGroupId, label: group.name }));
+  // A deactivated group is offered only to a practice already in it (docs/decisions.md "Buying groups").
+  const current = mode.kind === 'edit' ? mode.customer.buyingGroupId : undefined;
+  const groupOptions = buyingGroupChoices(buyingGroups, current).map((group) => ({
+    value: group.buyingGroupId,
+    label: group.name,
+  }));
   return (
     <form id={id} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
       {conflict}

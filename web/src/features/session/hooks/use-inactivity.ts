@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { beforeSignOut } from '../../../lib/before-sign-out';
 import { formatCountdown, inactivityLimitsFrom } from '../model/inactivity-machine';
 import { SessionActivity, type SessionActivityHandlers } from '../model/session-activity';
 
@@ -45,6 +46,9 @@ export function useInactivity(options: UseInactivityOptions): UseInactivityResul
   }, [activity, putActivity, getMyActivity, onExpired, log]);
 
   useEffect(() => activity.mount(), [activity]);
+
+  // Every logout (Log Out, an answer that ends the session, expiry) marks the record 'inactive' first.
+  useEffect(() => beforeSignOut(() => activity.endSession()), [activity]);
 
   // The path first, so a sign-in on page load already knows which page it is on.
   useEffect(() => activity.routeChanged(path), [activity, path]);

@@ -132,20 +132,8 @@ export function readBrowserEnvironment(g: BrowserGlobals = globalThis as Browser
   };
 }
 
-/**
- * The record's status (spec 3 names the three values but not their meaning; docs/decisions.md):
- * 'inactive' once the session ended or expired, 'idle' when the last activity is older than one sync
- * period, 'active' otherwise.
- */
-export function activityStatus(
-  lastActivity: number,
-  now: number,
-  sessionEnded: boolean,
-  idleAfterMs: number,
-): ActivityReport['status'] {
-  if (sessionEnded) return 'inactive';
-  return now - lastActivity > idleAfterMs ? 'idle' : 'active';
-}
+/** The record's status: one rule for the browser and the admin dashboard (core/rules/activity-status.ts). */
+export { activityStatus } from '../../../../../core/rules/activity-status';
 
 export interface ActivityReportInput {
   env: BrowserEnvironment;

@@ -59,6 +59,19 @@ export class ActivitySync {
     this.lastWriteAt = Number.NEGATIVE_INFINITY;
   }
 
+  /**
+   * The session ends (sign-out, expiry): one last write at once, which the caller's report marks 'inactive',
+   * then the sync stops. Resolves when that write answered (or failed: it is logged like any sync).
+   */
+  async finish(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.clear('syncTimer');
+    this.clear('trailingTimer');
+    await this.write(true);
+    this.stop();
+  }
+
   /** Stamps activity; `immediate` writes now (spec 4: Continue writes immediately), otherwise debounced. */
   markActivity(at: number, immediate: boolean): void {
     this.lastActivity = Math.max(this.lastActivity, at);

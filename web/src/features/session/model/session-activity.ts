@@ -68,6 +68,7 @@ export class SessionActivity {
   private handlers: SessionActivityHandlers = noHandlers;
   private currentRoute = '/';
   private ended = true;
+  private ending: Promise<void> | null = null;
 
   constructor(private readonly options: SessionActivityOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -103,11 +104,8 @@ export class SessionActivity {
       deviceId: this.deviceId,
       loadStoredActivity: () => this.handlers.getMyActivity(),
       onActivity: (at, immediate) => this.sync.markActivity(at, immediate),
-      onExpired: () => {
-        this.ended = true;
-        this.sync.stop();
-        this.handlers.onExpired();
-      },
+      // The record says 'inactive' before the app logs out: the logout revokes the token the write needs.
+      onExpired: () => void this.endSession().then(() => this.handlers.onExpired()),
       log: (message, error) => (this.handlers.log ?? console.error)(message, error),
     });
   }
@@ -133,6 +131,21 @@ export class SessionActivity {
     this.ended = false;
     this.sync.start(this.now());
     this.controller.signedIn(restored);
+  }
+
+  /**
+   * The session ends (sign-out, expiry): the record is written once more as 'inactive' before the sync stops,
+   * so the admin dashboard's "users active now" drops the user at once instead of after its 5-minute window.
+   * Call it while the token still works; a second call waits for the same write.
+   */
+  endSession(): Promise<void> {
+    if (this.ending) return this.ending;
+    if (this.ended) return Promise.resolve();
+    this.ended = true;
+    this.ending = this.sync.finish().finally(() => {
+      this.ending = null;
+    });
+    return this.ending;
   }
 
   signedOut(): void {

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { EMAIL_SUPPRESSION_LABELS } from '../../../../../core/schemas/email-suppression';
 import { USER_PAGE, type AdminUser } from '../../../../../core/schemas/user-admin';
 import { EmptyState } from '../../../components/empty-state';
 import { ActionMenu, type MenuAction } from '../../../components/ui/action-menu';
@@ -107,8 +108,19 @@ export function UserList({ kind, currentUserId, busyUserId, onAction }: UserList
     {
       key: 'email',
       header: 'Email',
-      render: (user) =>
-        user.emailVerified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>,
+      render: (user) => (
+        <span className={styles.stack}>
+          {user.emailVerified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>}
+          {user.emailSuppressed ? (
+            <>
+              <Badge tone="danger">{EMAIL_SUPPRESSION_LABELS[user.emailSuppressed.reason]}</Badge>
+              <span className={styles.note}>
+                Not emailed since <time dateTime={user.emailSuppressed.at}>{dateTime(user.emailSuppressed.at)}</time>
+              </span>
+            </>
+          ) : null}
+        </span>
+      ),
     },
     ...(kind === 'customers'
       ? [

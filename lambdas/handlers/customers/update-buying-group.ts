@@ -1,0 +1,10 @@
+import { ROUTES } from '../../../core/routes';
+import { dynamoReferenceDataRepository } from '../../adapters/dynamo-reference-data-repository';
+import { createHandler } from '../../http/create-handler';
+import { updateBuyingGroup } from '../../use-cases/buying-groups';
+
+const referenceData = dynamoReferenceDataRepository();
+
+export const handler = createHandler(ROUTES.updateBuyingGroup, (input, ctx) =>
+  updateBuyingGroup(input, { referenceData, audit: ctx.audit }),
+);

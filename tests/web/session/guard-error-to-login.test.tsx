@@ -1,0 +1,94 @@
+import { act, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { toast, ToastContainer } from 'react-toastify/unstyled';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GuardedLayout } from '../../../web/src/app/guarded-layout';
+import { SessionProvider } from '../../../web/src/app/providers/session-provider';
+import { handleOf, PORTAL_ROUTES } from '../../../web/src/app/route-table';
+import { callRoute } from '../../../web/src/lib/api-client';
+import { CallableError } from '../../../web/src/lib/callable-error';
+import { TOAST_CONTAINER_PROPS } from '../../../web/src/lib/notify';
+import { prepareBrowser } from '../support/fake-session';
+
+/**
+ * spec 4 "Route guard": a guard error goes to login. The guard's facts come from the session check
+ * (SessionProvider); when that check fails, the tokens are dropped and the guarded page sends the user to
+ * login with a returnUrl. Drives the real SessionProvider and GuardedLayout with Amplify and the API faked.
+ */
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+vi.mock('../../../web/src/lib/api-client', () => ({ callRoute: vi.fn(), setApiLogoutHandler: vi.fn() }));
+
+const USER = { sub: 'u-ann', email: 'ann@brightview.test', 'cognito:groups': ['customer'], email_verified: true };
+
+function WhereAmI() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderGuardedPage(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <SessionProvider>
+            <Outlet />
+          </SessionProvider>
+        ),
+        children: [
+          {
+            Component: GuardedLayout,
+            children: [
+              {
+                path: PORTAL_ROUTES.customerOrder.path,
+                handle: handleOf(PORTAL_ROUTES.customerOrder),
+                element: <h1>Order form</h1>,
+              },
+            ],
+          },
+          { path: '*', element: <WhereAmI /> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+      <ToastContainer {...TOAST_CONTAINER_PROPS} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  prepareBrowser();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.mocked(signOut).mockResolvedValue(undefined);
+  vi.mocked(fetchAuthSession).mockResolvedValue({
+    tokens: { idToken: { payload: USER, toString: () => 'id-token' } },
+  } as never);
+});
+
+afterEach(() => {
+  act(() => toast.dismiss());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the session loader (spec 4: a guard error goes to login)', () => {
+  it('a session check that fails drops the tokens and sends the guarded page to login with a returnUrl', async () => {
+    vi.mocked(callRoute).mockImplementation((async (name: string) => {
+      throw new CallableError({ route: name, httpStatus: 503, status: 'unavailable', message: 'busy' });
+    }) as unknown as typeof callRoute);
+    renderGuardedPage('/customer/order?draft=1');
+
+    expect(await screen.findByTestId('location', {}, { timeout: 5000 })).toHaveTextContent(
+      '/auth/login?returnUrl=%2Fcustomer%2Forder%3Fdraft%3D1',
+    );
+    expect(screen.queryByRole('heading', { name: 'Order form' })).toBeNull();
+    expect(signOut).toHaveBeenCalled();
+    expect(await screen.findByText('We could not load your account. Please sign in again.')).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith('[lenslab] Session check failed', expect.anything());
+  });
+});

@@ -1,0 +1,82 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../../web/src/app/providers/session-provider';
+import { callRoute } from '../../../web/src/lib/api-client';
+import { beforeSignOut } from '../../../web/src/lib/before-sign-out';
+import { useSession } from '../../../web/src/lib/session-context';
+
+/**
+ * spec 3, 4: a logout marks the activity record 'inactive' before the session ends server-side, since the
+ * write needs the token that `signOut` revokes. Drives the real SessionProvider with Amplify and the API faked.
+ */
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+vi.mock('../../../web/src/lib/api-client', () => ({ callRoute: vi.fn(), setApiLogoutHandler: vi.fn() }));
+
+const USER = { sub: 'a-lab', email: 'lab@lenslab.test', 'cognito:groups': ['admin'], email_verified: true };
+const steps: string[] = [];
+let removeTask: () => void = () => {};
+
+function signedIn(yes: boolean) {
+  vi.mocked(fetchAuthSession).mockResolvedValue(
+    (yes ? { tokens: { idToken: { payload: USER, toString: () => 'id-token' } } } : { tokens: undefined }) as never,
+  );
+}
+
+function Probe() {
+  const session = useSession();
+  return (
+    <div>
+      <span>{session.user ? 'signed in' : 'signed out'}</span>
+      <button type="button" onClick={() => void session.logout()}>
+        Log Out
+      </button>
+    </div>
+  );
+}
+
+beforeEach(() => {
+  steps.length = 0;
+  vi.mocked(signOut).mockImplementation(async () => void steps.push('local sign-out'));
+  vi.mocked(callRoute).mockImplementation((async (name: string) => {
+    if (name === 'signOut') {
+      steps.push('server sign-out');
+      return { signedOut: true };
+    }
+    if (name === 'getMyProfile')
+      return {
+        profile: { userId: 'a-lab', email: USER.email, firstName: 'Lab', lastName: 'Admin', accountNumbers: [] },
+        groups: ['admin'],
+        emailVerified: true,
+      };
+    throw new Error(`unexpected call to ${name}`);
+  }) as unknown as typeof callRoute);
+  removeTask = beforeSignOut(async () => {
+    await Promise.resolve();
+    steps.push('activity inactive');
+  });
+});
+
+afterEach(() => removeTask());
+
+describe('logout and the activity record', () => {
+  it("Log Out writes the record 'inactive' first, then ends the session on the server, then locally", async () => {
+    signedIn(true);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/admin/home']}>
+          <SessionProvider>
+            <Probe />
+          </SessionProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('signed in', {}, { timeout: 5000 });
+    signedIn(false);
+    await act(async () => screen.getByRole('button', { name: 'Log Out' }).click());
+    await screen.findByText('signed out', {}, { timeout: 5000 });
+    expect(steps).toEqual(['activity inactive', 'server sign-out', 'local sign-out']);
+  });
+});
