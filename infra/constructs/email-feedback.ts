@@ -40,8 +40,8 @@ export class EmailFeedback extends Construct {
       entry: () => eventEntry('email-feedback'),
       timeout: Duration.seconds(30),
       environment: {
+        // Only what it uses: it sends no email and serves no route.
         [tableEnvVar('emailSuppressions')]: props.suppressions.tableName,
-        STAGE: config.stage,
         LOG_LEVEL: config.logLevel,
       },
     });
