@@ -232,13 +232,14 @@ describe('Ask a consultant: sending and the files', () => {
     await screen.findByRole('region', { name: 'Lens of order LL-000042' });
   }
 
-  it('refuses a file the limits do not allow before anything is sent, and uploads the chosen files to the stored consult with progress', async () => {
-    let progress: (percent: number) => void = () => undefined;
+  it('refuses a file the limits do not allow before anything is sent, and uploads the chosen files to the stored consult with progress, showing a retry on the bar (spec 9)', async () => {
+    type UploadEvents = { onProgress: (percent: number) => void; onRetrying: () => void };
+    let events: UploadEvents = { onProgress: () => undefined, onRetrying: () => undefined };
     let finish: () => void = () => undefined;
     const upload = vi.fn(
-      (_consultId: string, _file: File, onProgress: (percent: number) => void) =>
+      (_consultId: string, _file: File, given: UploadEvents) =>
         new Promise<void>((resolve) => {
-          progress = onProgress;
+          events = given;
           finish = resolve;
         }),
     );
@@ -256,9 +257,15 @@ describe('Ask a consultant: sending and the files', () => {
     await send(user);
     const bar = await screen.findByRole('progressbar', { name: 'Uploading topography.pdf' });
     const [sent] = callsTo('submitConsult');
-    expect(upload).toHaveBeenCalledWith(sent!.consultId, expect.any(File), expect.any(Function));
-    await act(async () => progress(40));
+    expect(upload).toHaveBeenCalledWith(sent!.consultId, expect.any(File), expect.any(Object));
+    await act(async () => events.onProgress(40));
     expect(bar).toHaveAttribute('aria-valuenow', '40');
+    // spec 9: a dropped connection shows the retry on the bar, keeping what was sent, not an error.
+    await act(async () => events.onRetrying());
+    expect(bar).toHaveAttribute('aria-valuetext', 'Retrying, 40% sent before');
+    expect(screen.getByText('Retrying…')).toBeInTheDocument();
+    await act(async () => events.onProgress(70));
+    expect(bar).toHaveAttribute('aria-valuetext', '70%');
     expect(screen.queryByTestId('location')).toBeNull();
 
     await act(async () => finish());

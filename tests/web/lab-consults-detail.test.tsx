@@ -124,6 +124,19 @@ describe('the answer form', () => {
     expect(sagField()).toHaveAccessibleDescription('Changed from 4200 µm');
   });
 
+  it('an answer being typed is not lost: closing or reloading the tab asks first, an untouched form does not', async () => {
+    const user = renderReview(aConsult());
+    const form = await answerForm();
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    await user.type(within(form).getByRole('textbox', { name: 'Answer' }), 'Lower the sag by 150 µm.');
+    expect(leave()).toBe(true);
+  });
+
   it('marks what is missing on send; a complete answer sends the text, the proposal and the version read', async () => {
     const user = renderReview(aConsult(), { replyToConsult: () => answered({ version: 4 }) });
     await answerForm();

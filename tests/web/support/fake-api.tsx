@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { callRoute } from '../../../web/src/lib/api-client';
 
@@ -43,14 +43,8 @@ export function withQueries(ui: ReactNode): ReactElement {
 
 /** Renders `element` as the page at `routePath`, opened at `path`; returns the user to drive it. */
 export function renderAt(path: string, routePath: string, element: ReactNode) {
-  render(
-    withQueries(
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={routePath} element={element} />
-        </Routes>
-      </MemoryRouter>,
-    ),
-  );
+  // A data router, as the app uses: pages that guard unsaved changes (useBlocker) need one.
+  const router = createMemoryRouter([{ path: routePath, element }], { initialEntries: [path] });
+  render(withQueries(<RouterProvider router={router} />));
   return userEvent.setup();
 }

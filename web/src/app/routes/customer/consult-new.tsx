@@ -15,7 +15,8 @@ import { useSession } from '../../../lib/session-context';
 /** The request form's files go through the attachments feature: its checks, its upload with progress. */
 const consultFileUploads: ConsultFileUploads = {
   problem: (file) => attachmentProblem({ name: file.name, type: contentTypeFor(file), size: file.size }),
-  upload: (consultId, file, onProgress) => uploadFile(consultFilesTarget(consultId), file, onProgress),
+  upload: (consultId, file, { onProgress, onRetrying }) =>
+    uploadFile(consultFilesTarget(consultId), file, onProgress, { onRetrying }),
   failureText: (error) => (error instanceof AttachmentError ? error.userMessage : UPLOAD_URL_FAILED),
 };
 

@@ -12,6 +12,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { UploadProgress } from '../../../components/ui/upload-progress';
 import { attachmentErrorText, DELETE_FAILED, DOWNLOAD_URL_FAILED, UPLOAD_URL_FAILED } from '../api/attachment-errors';
 import { attachmentKeys } from '../api/attachment-query-keys';
 import type { AttachmentTarget } from '../api/attachment-target';
@@ -212,24 +213,7 @@ export function FileAttachments({ target, editable = false, onChange }: FileAtta
                   </Button>
                 </>
               ) : (
-                <span className={styles.progressRow}>
-                  <span
-                    className={`${styles.progress} ${upload.retrying ? styles.retrying : ''}`}
-                    role="progressbar"
-                    aria-label={`Uploading ${upload.name}`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={upload.progress ?? 0}
-                    aria-valuetext={
-                      upload.retrying ? `Retrying, ${upload.progress ?? 0}% sent before` : `${upload.progress ?? 0}%`
-                    }
-                  >
-                    <span className={styles.bar} style={{ width: `${upload.progress ?? 0}%` }} />
-                  </span>
-                  <span className={styles.percent} aria-hidden="true">
-                    {upload.retrying ? 'Retrying…' : `${upload.progress ?? 0}%`}
-                  </span>
-                </span>
+                <UploadProgress name={upload.name} progress={upload.progress ?? 0} retrying={upload.retrying} />
               )}
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_LIMITS, attachmentCountMessage } from '../../../../../core/schemas/attachments';
 import { Button } from '../../../components/ui/button';
+import { UploadProgress } from '../../../components/ui/upload-progress';
 import styles from './customer-consults.module.css';
 
 /**
@@ -11,8 +12,15 @@ import styles from './customer-consults.module.css';
 export interface ConsultFileUploads {
   /** Why the file cannot be attached (type, size, empty); undefined when it can. */
   problem: (file: File) => string | undefined;
-  /** Uploads the file to the consult and has the server check and attach it. */
-  upload: (consultId: string, file: File, onProgress: (percent: number) => void) => Promise<unknown>;
+  /**
+   * Uploads the file to the consult and has the server check and attach it, retrying a dropped connection
+   * (`onRetrying` while it waits to try again, `onProgress` as bytes go out).
+   */
+  upload: (
+    consultId: string,
+    file: File,
+    events: { onProgress: (percent: number) => void; onRetrying: () => void },
+  ) => Promise<unknown>;
   /** What to tell the user about a failed upload. */
   failureText: (error: unknown) => string;
 }
@@ -21,6 +29,8 @@ export interface ConsultFileUploads {
 export interface FileUpload {
   name: string;
   progress: number;
+  /** Waiting to try again after a dropped connection. */
+  retrying?: boolean;
   error?: string;
 }
 
@@ -124,19 +134,7 @@ export function UploadProgressList({ uploads }: { uploads: readonly FileUpload[]
           {upload.error ? (
             <span className={styles.error}>{upload.error}</span>
           ) : (
-            <span className={styles.progressRow}>
-              <span
-                className={styles.progress}
-                role="progressbar"
-                aria-label={`Uploading ${upload.name}`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={upload.progress}
-              >
-                <span className={styles.bar} style={{ width: `${upload.progress}%` }} />
-              </span>
-              <span aria-hidden="true">{upload.progress}%</span>
-            </span>
+            <UploadProgress name={upload.name} progress={upload.progress} retrying={upload.retrying ?? false} />
           )}
         </li>
       ))}

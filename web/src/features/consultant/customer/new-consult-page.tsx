@@ -72,7 +72,10 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
     const results = await Promise.all(
       files.map((file) =>
         uploads
-          .upload(consult.consultId, file, (progress) => patch(file.name, { progress }))
+          .upload(consult.consultId, file, {
+            onProgress: (progress) => patch(file.name, { progress, retrying: false }),
+            onRetrying: () => patch(file.name, { retrying: true }),
+          })
           .then(() => {
             const done = { name: file.name, progress: 100 };
             patch(file.name, done);

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt';
 import type { Consult } from '../../../../../core/schemas/consult';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
@@ -56,11 +57,14 @@ export function ConsultReplyForm({
   onCancel?: () => void;
 }) {
   const formId = useId();
+  const reply = useReplyToConsult();
   const [values, setValues] = useState<ReplyValues>(() => replyValuesOf(consult, designs));
+  // What the form opened with: an answer being typed is not lost to a stray menu click or a closed tab.
+  const [opened] = useState(values);
+  const dirty = !reply.isSuccess && JSON.stringify(values) !== JSON.stringify(opened);
   const [submitErrors, setSubmitErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [started, setStarted] = useState<string | null>(null);
-  const reply = useReplyToConsult();
   const { conflict, clearConflict, caught, reloading, reload } = useVersionConflict(onReload);
 
   const design = designs.find((d) => d.lensId === values.lensId);
@@ -140,6 +144,7 @@ export function ConsultReplyForm({
   const canStart = consult.suggestions.some((s) => s.change) || Object.keys(consult.currentLens.parameters).length > 0;
   return (
     <form id={formId} className={layout.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Answer">
+      <UnsavedChangesPrompt when={dirty} />
       <TextAreaField
         label="Answer"
         rows={6}
