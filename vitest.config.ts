@@ -21,7 +21,17 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      {
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // One module cache per worker, so the stock synths of tests/infra/support/synth-portal.ts are made
+          // once per worker instead of once per file (the infra step took minutes of repeated synths).
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'integration',

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { afterAll } from 'vitest';
 import type { RouteDefinition } from '../../../core/route-definition';
 import type { FunctionCodeMode } from '../../../infra/constructs/functions';
 import { PortalStack, portalStackName } from '../../../infra/portal-stack';
@@ -38,16 +37,27 @@ export interface SynthResult {
   assemblyDir: string;
 }
 
-// Bundled synths stage tens of MB of assets; each test file removes the folders it made.
+// Bundled synths stage tens of MB of assets: every folder made here is removed when the test worker ends.
+// (The infra project shares one module cache per worker, vitest.config.ts, so a per-file afterAll would
+// fire once, in the first file, and delete the folders of the shared synths below.)
 const tempDirs: string[] = [];
 export const tempDir = (prefix: string) => {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   tempDirs.push(dir);
   return dir;
 };
-afterAll(() => {
+process.once('exit', () => {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * The stock placeholder synth of each stage, made once per test worker: most infra files assert against
+ * exactly these two, and each synth costs seconds. Results are read-only to the tests (assertions only), so
+ * sharing them cannot leak one file's state into another.
+ */
+const stockSynths = new Map<SynthOptions['stage'], SynthResult>();
+const isStockPlaceholder = (options: SynthOptions) =>
+  options.functionCode === 'placeholder' && Object.keys(options).length === 2;
 
 /** The feature flags of cdk.json, so tests synthesize exactly what `cdk synth` does. */
 export function cdkJsonContext(): Record<string, unknown> {
@@ -60,6 +70,13 @@ export function cdkJsonContext(): Record<string, unknown> {
  * environment-agnostic stack; the web dist defaults to an empty folder so tests never depend on a build).
  */
 export function synthPortal(options: SynthOptions): SynthResult {
+  if (!isStockPlaceholder(options)) return synthFresh(options);
+  const cached = stockSynths.get(options.stage) ?? synthFresh(options);
+  stockSynths.set(options.stage, cached);
+  return cached;
+}
+
+function synthFresh(options: SynthOptions): SynthResult {
   const outdir = tempDir('lenslab-cdk-');
   const app = new App({ context: { ...cdkJsonContext(), ...options.context }, outdir });
   const definition = stageDefinitions({})[options.stage];
