@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importBoundaries } from './eslint-boundaries.config.js';
 
 export default tseslint.config(
   {
@@ -32,7 +33,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The browser bundle must never pull server code (ARCHITECTURE "Which way imports run").
+      // The browser bundle must never pull server code (docs/architecture.md "Which way imports run").
       'no-restricted-imports': ['error', { patterns: ['**/lambdas/**', '**/infra/**', '@aws-sdk/*', 'aws-cdk-lib*'] }],
     },
   },
@@ -61,4 +62,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/infra/**', '**/local/**', 'aws-cdk-lib*'] }],
     },
   },
+  {
+    // `import { z }` is a re-exported namespace esbuild cannot shake: every zod locale lands in each Lambda
+    // bundle, about 350 KB per function (docs/decisions.md, "Lambda bundles").
+    files: ['core/**/*.ts', 'lambdas/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
+          message: "Import zod as a namespace, `import * as z from 'zod'`, so the Lambda bundles stay small.",
+        },
+      ],
+    },
+  },
+  ...importBoundaries,
 );

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { prerenderPlugin } from './scripts/prerender-plugin.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -15,7 +16,8 @@ const LOCAL_STACK = process.env.LENSLAB_WEB_URL ?? 'http://127.0.0.1:4800';
 export default defineConfig({
   root: fromRoot('web'),
   publicDir: fromRoot('web/public'),
-  plugins: [react()],
+  // The public pages are also written as HTML (scripts/prerender-plugin.ts), which manifest: true below needs.
+  plugins: [react(), prerenderPlugin()],
   // zod without its `new Function` probe, which the CSP reports (web/src/lib/zod-without-eval.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: fromRoot('web/src/lib/zod-without-eval.ts') }] },
   build: {

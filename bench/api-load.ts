@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 5: the API under a steady load.
+ * The API under a steady load.
  *
  *   npm run bench:api                                 (1,000 and 100,000 orders; 50 and 200 requests/s; 10 s each)
  *   npm run bench:api -- --orders 1000 --rates 50 --seconds 5 --route getOrder

@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 9: the customer's order page and the approval queue answer in about the same time with 1,000
+ * The customer's order page and the approval queue answer in about the same time with 1,000
  * and with 100,000 orders, because both are paged Queries on indexes (byAccount, byStatus), never Scans.
  *
  *   npm run bench:orders            (or: npx tsx bench/order-lists.ts [secondSize])
@@ -30,8 +30,8 @@ async function main() {
     const { dynamoOrdersRepository, orderItem } = await import('../lambdas/adapters/dynamo-orders-repository');
     const { dynamoUsersRepository } = await import('../lambdas/adapters/dynamo-users-repository');
     const { dynamoCustomersRepository } = await import('../lambdas/adapters/dynamo-customers-repository');
-    const { listAccountOrders } = await import('../lambdas/use-cases/list-account-orders');
-    const { listOrders } = await import('../lambdas/use-cases/list-orders');
+    const { listAccountOrders } = await import('../lambdas/use-cases/orders/list-account-orders');
+    const { listOrders } = await import('../lambdas/use-cases/orders/list-orders');
     const { getCustomerInfo } = await import('../lambdas/use-cases/get-customer-info');
     console.info(`emulators up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 1: page speed as a user meets it.
+ * Page speed as a user meets it.
  *
  *   npm run bench:web                 (5 runs per page and preset)
  *   npm run bench:web -- --runs 1 --page /auth/login --preset mobile --no-peer

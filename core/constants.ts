@@ -38,6 +38,6 @@ export const STORAGE_RETRY = {
   maxDelayMs: 30_000,
 } as const;
 
-/** Cognito groups; a super admin is in both `admin` and `superadmin` (ARCHITECTURE "Roles"). */
+/** Cognito groups; a super admin is in both `admin` and `superadmin` (docs/architecture.md "Roles and the route guard"). */
 export const GROUPS = ['customer', 'admin', 'superadmin'] as const;
 export type Group = (typeof GROUPS)[number];

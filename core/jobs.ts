@@ -44,7 +44,7 @@ export const JOBS = [
     schedule: 'cron(0 3 * * ? *)',
     description: 'Removes the uploaded files of order drafts nobody has touched for 30 days',
     resources: {
-      // Drafts by status (byStatus), then their files: list, and delete (issue 10 item 8).
+      // Drafts by status (byStatus), then their files: list, and delete.
       tables: { orders: 'read' },
       attachments: 'readWrite',
     },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Group } from './constants';
 import type { TableName } from './data/tables';
+import { functionResourcesOf } from './function-resources';
 
 /** What a route's Lambda may touch; the CDK stack turns this into least-privilege grants. */
 export interface RouteResources {
@@ -17,10 +18,20 @@ export interface RouteResources {
   /** The card gateway's secret keys (Secrets Manager in AWS; the fake gateway locally). */
   paymentGateway?: boolean;
   /**
-   * Adds entries to the audit log (PutItem only, never read, change or delete). `defineRoute` gives it to every
-   * callable route, since the handler wrapper records the denied requests of any route (issue 10 item 13).
+   * Adds entries to the audit log (PutItem only, never read, change or delete). Implicit on every callable
+   * route (core/function-resources.ts), since the handler wrapper records the denied requests of any route.
    */
   audit?: 'append';
+  /**
+   * Knows who calls: verifies the caller's Cognito token (the pool's issuer and app client; no IAM, the signing
+   * keys are public) and trusts the viewer's address only from CloudFront. Implicit on every callable route.
+   */
+  callerIdentity?: true;
+  /**
+   * The portal's sender address (EMAIL_FROM) without sending anything: the lab's notification recipients when
+   * none are saved. `email` implies it.
+   */
+  senderAddress?: true;
 }
 
 /**
@@ -55,45 +66,19 @@ export interface RouteDefinition<I extends z.ZodType = z.ZodType, O extends z.Zo
    * route answers that 401 from the handler wrapper (lambdas/auth/session-rules.ts).
    */
   allowWhenIdle?: true;
-}
-
-/**
- * What the handler wrapper checks about the session on a route, from its flags: `idle` reads the caller's
- * userActivity record, `customerState` the customer's users record (terms) and token (email verified).
- */
-export function sessionChecksOf(
-  route: Pick<RouteDefinition, 'access' | 'kind' | 'allowBeforeTerms' | 'allowWhenIdle'>,
-): { idle: boolean; customerState: boolean } {
-  if (route.access === 'public' || route.kind === 'webhook') return { idle: false, customerState: false };
-  return {
-    idle: !route.allowWhenIdle,
-    customerState: route.access.includes('customer') && !route.allowBeforeTerms,
-  };
-}
-
-/** The tables the wrapper's session checks read, merged into what the route names (they drive IAM). */
-function withSessionCheckTables<R extends RouteDefinition>(route: R): R {
-  const checks = sessionChecksOf(route);
-  const reads: TableName[] = [
-    ...(checks.idle ? ['userActivity' as const] : []),
-    ...(checks.customerState ? ['users' as const] : []),
-  ];
-  if (reads.length === 0) return route;
-  const tables = { ...route.resources.tables };
-  for (const name of reads) {
-    const mode = tables[name];
-    tables[name] = mode === undefined || mode === 'read' ? 'read' : 'readWrite';
-  }
-  return { ...route, resources: { ...route.resources, tables } };
+  /**
+   * Stands for one of the old portal's separate customer API calls (spec 7: customer info, email, invoice,
+   * account request, buying groups). The browser never logs out on their answers (web/src/lib/api-response-rules.ts).
+   */
+  customerApi?: true;
 }
 
 export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
   declared: RouteDefinition<I, O>,
 ): RouteDefinition<I, O> {
-  const route = withSessionCheckTables(declared);
-  // A webhook is not wrapped by createHandler (it records nothing), so it gets no audit grant.
-  if (route.kind === 'webhook' || route.resources.audit) return route;
-  return { ...route, resources: { ...route.resources, audit: 'append' } };
+  // What the route may touch in full, its implicit resources included: the wrapper, the grants and the
+  // environment all read this one set.
+  return { ...declared, resources: functionResourcesOf(declared) };
 }
 
 export const API_PREFIX = '/api';

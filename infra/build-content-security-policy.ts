@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { GatewayKind } from '../core/schemas/payment';
-import { EMAIL_BODY_STYLE } from '../lambdas/email/render-template';
+import { EMAIL_BODY_STYLE } from '../core/email-style';
+import { cspHash } from './csp-hash';
 
 export interface CspSources {
   /** https://cognito-idp.{region}.amazonaws.com: Amplify Auth talks to Cognito directly. */
@@ -19,6 +19,11 @@ export interface CspSources {
    * nothing: the test card form posts to the portal's own origin.
    */
   paymentGateway?: GatewayKind;
+  /**
+   * Hash sources (`'sha256-…'`) of the style elements the prerendered pages inline (their CSS, so they paint
+   * before any file but the HTML arrives): infra/prerendered-build.ts reads them from the build.
+   */
+  inlineStyleHashes?: readonly string[];
 }
 
 /** Stripe's documented CSP needs for Stripe.js (docs.stripe.com/security/guide, "Content Security Policy"). */
@@ -27,9 +32,6 @@ export const STRIPE_CSP = {
   frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
   connectSrc: ['https://api.stripe.com'],
 } as const;
-
-/** A CSP source that allows exactly this inline text (a style attribute's value, with 'unsafe-hashes'). */
-export const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
  * The portal's Content-Security-Policy. Only same-origin code runs (plus Stripe.js in stripe stages); the
@@ -41,6 +43,7 @@ export function buildContentSecurityPolicy({
   attachmentsOrigin,
   upgradeInsecureRequests = true,
   paymentGateway = 'fake',
+  inlineStyleHashes = [],
 }: CspSources): string {
   const stripe = paymentGateway === 'stripe';
   const withStripe = (sources: readonly string[]) => (stripe ? ` ${sources.join(' ')}` : '');
@@ -49,9 +52,10 @@ export function buildContentSecurityPolicy({
     `script-src 'self'${withStripe(STRIPE_CSP.scriptSrc)}`,
     // Vite emits stylesheets as files; React's style props go through CSSOM, which CSP does not block.
     // Email Management previews an email in a sandboxed srcdoc iframe, which inherits this policy: the
-    // email's one inline style is allowed by its hash ('unsafe-hashes' applies hashes to style attributes
-    // only; no other inline style and no inline script is allowed).
-    `style-src 'self' 'unsafe-hashes' ${cspHash(EMAIL_BODY_STYLE)}`,
+    // email's one inline style is allowed by its hash ('unsafe-hashes' lets hashes apply to style attributes).
+    // The prerendered pages' style elements are allowed by theirs; no other inline style and no inline
+    // script is allowed.
+    ['style-src', "'self'", "'unsafe-hashes'", cspHash(EMAIL_BODY_STYLE), ...inlineStyleHashes].join(' '),
     `img-src 'self' data: blob: ${attachmentsOrigin}`,
     "font-src 'self'",
     `connect-src 'self' ${cognitoOrigin} ${attachmentsOrigin}${withStripe(STRIPE_CSP.connectSrc)}`,

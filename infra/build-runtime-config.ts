@@ -9,7 +9,7 @@ export interface DeployedIds {
 }
 
 /**
- * The SPA's config.json for a deployed stage (ARCHITECTURE "Stages and config"). Values only known at
+ * The SPA's config.json for a deployed stage (docs/architecture.md "Stages and config"). Values only known at
  * deploy time (pool ids, region) may be CDK tokens; BucketDeployment substitutes them when it writes the file.
  */
 export function buildRuntimeConfig(config: StageConfig, ids: DeployedIds): RuntimeConfig {

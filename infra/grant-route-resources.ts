@@ -5,15 +5,14 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { TableName } from '../core/data/tables';
-import type { RouteDefinition } from '../core/route-definition';
-import { cognitoActionsOf } from '../core/rules/staff-mfa';
-import { CONSULT_FILES, ORDER_FILES, type FileFolder } from '../lambdas/ports/attached-files';
+import { functionResourcesOf, type FunctionEntry } from '../core/function-resources';
+import { CONSULT_FILES, ORDER_FILES, type FileFolder } from '../core/storage-prefixes';
 import type { PaymentSecretTarget } from './payment-gateway-setup';
 import { DOCUMENTS_PREFIX } from './constructs/storage';
 
 export interface RouteResourceTargets {
   tables: Record<TableName, dynamodb.ITable>;
-  /** Order files, consult files (their folders: lambdas/ports/attached-files.ts) and generated documents. */
+  /** Order files, consult files (their folders: core/storage-prefixes.ts) and generated documents. */
   attachmentsBucket: s3.IBucket;
   emailIdentity: ses.IEmailIdentity;
   emailConfigurationSet: ses.IConfigurationSet;
@@ -25,15 +24,16 @@ export interface RouteResourceTargets {
 const COGNITO_ACTION = /^[A-Z][A-Za-z]+$/;
 
 /**
- * Grants a route's function exactly what its route-table entry names (docs/decisions.md "The route table
- * names what each Lambda touches"); nothing else reaches the function's role.
+ * Grants a route's (or a job's) function exactly what its entry names plus its implicit resources
+ * (core/function-resources.ts; docs/decisions.md "The route table names what each Lambda touches"); nothing
+ * else reaches the function's role.
  */
 export function grantRouteResources(
   grantee: iam.IGrantable,
-  route: Pick<RouteDefinition, 'name' | 'resources'> & { access?: RouteDefinition['access'] },
+  route: FunctionEntry,
   targets: RouteResourceTargets,
 ): void {
-  const { resources } = route;
+  const resources = functionResourcesOf(route);
 
   for (const [name, mode] of Object.entries(resources.tables ?? {}) as [TableName, string][]) {
     const table = targets.tables[name];
@@ -55,7 +55,7 @@ export function grantRouteResources(
 
   // The route's own Cognito actions, plus AdminGetUser where the handler checks a staff caller's TOTP
   // (core/rules/staff-mfa.ts): it reads the user's MFA settings, on this pool only.
-  const cognitoActions = cognitoActionsOf(route);
+  const cognitoActions = resources.userPool ?? [];
   if (cognitoActions.length) {
     const bad = cognitoActions.filter((action) => !COGNITO_ACTION.test(action));
     if (bad.length) {
@@ -71,8 +71,8 @@ export function grantRouteResources(
 }
 
 /**
- * SES v2 SendEmail from the portal's identity with the stage's configuration set (SES checks both), and a read
- * of the suppressed addresses the sender leaves out (lambdas/email/suppressed-recipients.ts).
+ * SES v2 SendEmail from the portal's identity with the stage's configuration set (SES checks both). The read of
+ * the suppressed addresses the sender leaves out is one of `email`'s implicit tables (core/function-resources.ts).
  */
 function grantSending(grantee: iam.IGrantable, targets: RouteResourceTargets) {
   const { emailConfigurationSet: configurationSet } = targets;
@@ -90,7 +90,6 @@ function grantSending(grantee: iam.IGrantable, targets: RouteResourceTargets) {
       ],
     }),
   );
-  targets.tables.emailSuppressions.grantReadData(grantee);
 }
 
 /**
@@ -109,7 +108,7 @@ function grantAuditAppend(grantee: iam.IGrantable, table: dynamodb.ITable) {
  * `bucket.grantRead/grantWrite` because those grant wildcard actions (`s3:GetObject*`, `s3:List*`,
  * `s3:Abort*`, ...); presigned URLs carry exactly the signer's permissions, so these four actions are all the
  * portal needs. A route that may change files reaches that kind's incoming prefix too: it signs the PUT
- * there, reads the upload's first bytes, copies it into the owner's folder and removes it (issue 10 item 8).
+ * there, reads the upload's first bytes, copies it into the owner's folder and removes it.
  * A read-only route never sees uploads that were not checked.
  */
 function grantFiles(
@@ -137,7 +136,7 @@ function grantFiles(
 }
 
 /**
- * Generated PDFs below documents/ of the attachments bucket (lambdas/ports/document-store.ts): read them
+ * Generated PDFs below documents/ of the attachments bucket (core/storage-prefixes.ts): read them
  * (the presigned GET carries this permission) and, for readWrite, store newly rendered ones. Listing is
  * limited to keys below the prefix too: the store checks whether a document exists with a listing, since a
  * HEAD of a missing key answers 403 rather than 404 without s3:ListBucket. No delete: documents are kept.

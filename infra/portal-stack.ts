@@ -37,7 +37,7 @@ export { portalStackName } from './stack-names';
 /** The output naming the distribution; the us-east-1 stack reads it (infra/edge-monitoring-stack.ts). */
 export const DISTRIBUTION_ID_OUTPUT = 'DistributionId';
 
-/** The whole portal of one stage (ARCHITECTURE "The shape"), composed from one construct per concern. */
+/** The whole portal of one stage (docs/architecture.md "The shape"), composed from one construct per concern. */
 export class PortalStack extends Stack {
   constructor(scope: Construct, id: string, props: PortalStackProps) {
     const { config } = props;

@@ -10,7 +10,7 @@ export const WEB_DIST_DIR = join(REPO_ROOT, 'web', 'dist');
 
 /**
  * A route's handler entry file, by convention `lambdas/handlers/{route.handler}.ts`. infra never imports
- * handlers (ARCHITECTURE "Which way imports run"); it only points esbuild at them.
+ * handlers (docs/architecture.md "Which way imports run"); it only points esbuild at them.
  */
 export function handlerEntry(handler: string): string {
   const entry = join(REPO_ROOT, 'lambdas', 'handlers', `${handler}.ts`);

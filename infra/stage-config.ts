@@ -4,7 +4,7 @@ import { TABLES, type TableName } from '../core/data/tables';
 import { GATEWAY_KINDS } from '../core/schemas/payment';
 
 /**
- * Stages are code (ARCHITECTURE "Stages and config"): each is a zod-checked object, so a typo or an unsafe
+ * Stages are code (docs/architecture.md "Stages and config"): each is a zod-checked object, so a typo or an unsafe
  * production setting fails `cdk synth` with a message naming the field, before anything reaches AWS.
  * This module imports no aws-cdk-lib so the local stack can read the `local` stage cheaply.
  */
@@ -19,7 +19,7 @@ const hostname = z
   .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/, 'must be a lowercase DNS name');
 
 /**
- * The card gateway (issue 9; docs/decisions.md "Card payments: the gateway port"). `fake` is the local stack's
+ * The card gateway (docs/decisions.md "Card payments: the gateway port"). `fake` is the local stack's
  * in-memory gateway with its test card form; it exists nowhere in AWS, so only the `local` stage may use it.
  * `stripe`: the secret key and webhook secret live in the Secrets Manager secret `secretName` (JSON
  * `{ "secretKey": "sk_...", "webhookSecret": "whsec_..." }`, created by the operator, never in the template);
@@ -93,7 +93,7 @@ export const stageConfigSchema = z
       /**
        * Who sends Cognito's verification and reset emails: Cognito's built-in sender (50 a day, fine for
        * staging) or SES with `from` (needs the identity verified and SES out of the sandbox first). Production
-       * must use SES (issue 10 item 6): the built-in sender's daily cap would stop sign-ups and password resets.
+       * must use SES: the built-in sender's daily cap would stop sign-ups and password resets.
        */
       cognitoSender: z.enum(['cognito', 'ses']),
     }),
@@ -104,7 +104,7 @@ export const stageConfigSchema = z
       rateLimit: z.number().positive(),
       burstLimit: z.number().int().positive(),
     }),
-    /** spec 9 idle limits (ARCHITECTURE "Idle limits": each stage may be stricter). */
+    /** spec 9 idle limits (docs/architecture.md "Stages and config": each stage may be stricter). */
     session: sessionSchema,
     /** What happens to stateful resources (tables, buckets, user pool) when the stack or resource goes. */
     data: z.object({

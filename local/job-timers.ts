@@ -1,3 +1,4 @@
+import { describeError } from '../core/describe-error';
 import type { JobDefinition } from '../core/jobs';
 
 /**
@@ -49,8 +50,7 @@ export function startJobTimers(options: JobTimersOptions): JobTimers {
   const load = options.load ?? defaultLoader;
   const onError =
     options.onError ??
-    ((job: string, error: unknown) =>
-      console.error(`Job ${job} failed:`, error instanceof Error ? error.message : error));
+    ((job: string, error: unknown) => console.error(`Job ${job} failed:`, describeError(error).message));
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;

@@ -6,6 +6,7 @@ import { JOBS } from '../core/jobs';
 import { API_PREFIX } from '../core/route-definition';
 import { runtimeConfigSchema, type RuntimeConfig } from '../core/schemas/runtime-config';
 import { buildContentSecurityPolicy, TERMS_DOCUMENT_CSP } from '../infra/build-content-security-policy';
+import { readPrerenderedBuild } from '../infra/prerendered-build';
 import { stageConfig } from '../infra/stage-config';
 import { startCognitoBridge, type CognitoBridge } from './cognito-bridge/bridge-server';
 import { sesMailSender } from './cognito-bridge/mail-sender';
@@ -229,9 +230,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       payments: { gateway: 'fake' },
     } satisfies RuntimeConfig);
     if (options.serveWeb !== false) {
+      const webDistDir = options.webDistDir ?? join(process.cwd(), 'web', 'dist');
+      const cognitoOrigin = new URL(bridge.url).origin;
       web = await startWebServer({
         port: ports.web,
-        distDir: options.webDistDir ?? join(process.cwd(), 'web', 'dist'),
+        distDir: webDistDir,
         apiUrl: gateway.url,
         // Same origin for the test card form, as the Payment Element's frames are Stripe's in AWS.
         fakeGatewayUrl: fakeGateway.url,
@@ -240,13 +243,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         // AWS's policy with the local origins, so a CSP problem shows in `npm start` and the e2e runs, not
         // only once deployed: the browser talks to the Cognito bridge and to s3rver (presigned PUT/GET).
         csp: {
-          pages: buildContentSecurityPolicy({
-            cognitoOrigin: new URL(bridge.url).origin,
-            attachmentsOrigin: host(ports.s3),
-            // Plain http on loopback: an upgrade to https would break every request to the emulators.
-            upgradeInsecureRequests: false,
-            paymentGateway: 'fake',
-          }),
+          pages: () =>
+            buildContentSecurityPolicy({
+              cognitoOrigin,
+              attachmentsOrigin: host(ports.s3),
+              // Plain http on loopback: an upgrade to https would break every request to the emulators.
+              upgradeInsecureRequests: false,
+              paymentGateway: 'fake',
+              // Read on every answer: `vite build` may rewrite the folder while the stack runs.
+              inlineStyleHashes: readPrerenderedBuild(webDistDir).styleHashes,
+            }),
           termsDocument: TERMS_DOCUMENT_CSP,
         },
       });

@@ -4,6 +4,7 @@
  * Env: LENSLAB_PORT_BASE (default 4800), LENSLAB_PORT_<SERVICE> per service, LENSLAB_DATA_DIR (default
  * .local/data), LENSLAB_FIXED_CODE (every emailed code is this value; for tests only).
  */
+import { describeError } from '../core/describe-error';
 import { join, resolve } from 'node:path';
 import { ensurePrerequisites } from '../scripts/ensure-prerequisites';
 import { buildWebIfStale } from './build-web-if-stale';
@@ -79,7 +80,7 @@ Local stack ready in ${elapsed()}s. Press Ctrl-C to stop.`);
 main().catch((error: unknown) => {
   const known = error instanceof PortInUseError || error instanceof StackAlreadyRunningError;
   if (known) console.error(error.message);
-  else console.error('The local stack failed to start:', error instanceof Error ? error.message : error);
+  else console.error('The local stack failed to start:', describeError(error).message);
   releaseLock();
   process.exit(1);
 });

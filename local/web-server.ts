@@ -28,8 +28,12 @@ const SECURITY_HEADERS = {
 };
 
 export interface WebContentSecurityPolicies {
-  /** Every page, asset and API answer: infra/build-content-security-policy.ts with the local origins. */
-  pages: string;
+  /**
+   * Every page, asset and API answer: infra/build-content-security-policy.ts with the local origins. A
+   * function is asked on every answer, so a policy that depends on the build (the inline styles of its
+   * prerendered pages) follows a rebuild of the folder being served.
+   */
+  pages: string | (() => string);
   /** The terms PDF's own policy (TERMS_DOCUMENT_CSP): the portal may frame it, and nothing else applies. */
   termsDocument: string;
 }
@@ -65,11 +69,12 @@ export async function startWebServer(options: {
   const serviceOf = (path: string): URL | null =>
     path.startsWith('/api/') ? api : fakeGateway && path.startsWith('/fake-gateway/') ? fakeGateway : null;
   // As in CloudFront: frames are denied everywhere except the terms document, which only the portal may frame.
-  const pageHeaders = {
+  const pagesPolicy = options.csp.pages;
+  const pageHeaderValues = () => ({
     ...SECURITY_HEADERS,
-    'content-security-policy': options.csp.pages,
+    'content-security-policy': typeof pagesPolicy === 'string' ? pagesPolicy : pagesPolicy(),
     'x-frame-options': 'DENY',
-  };
+  });
   const termsHeaders = {
     ...SECURITY_HEADERS,
     'content-security-policy': options.csp.termsDocument,
@@ -78,7 +83,7 @@ export async function startWebServer(options: {
   const isTermsDocument = termsPathMatcher(options.termsUrl);
   const compressed = compressedFiles();
   const text = (res: ServerResponse, status: number, body: string): void => {
-    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...pageHeaders }).end(body);
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...pageHeaderValues() }).end(body);
   };
 
   function serve(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
@@ -97,7 +102,7 @@ export async function startWebServer(options: {
         (answer) => {
           // Outside the guarded listener (a later event): an answer HTTP cannot relay ends the connection.
           try {
-            res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...pageHeaders });
+            res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...pageHeaderValues() });
             pipeline(answer, res, () => {});
           } catch {
             answer.destroy();
@@ -107,7 +112,7 @@ export async function startWebServer(options: {
       );
       upstream.on('error', () => {
         if (res.headersSent) return void res.destroy();
-        res.writeHead(502, { 'content-type': 'application/json', ...pageHeaders });
+        res.writeHead(502, { 'content-type': 'application/json', ...pageHeaderValues() });
         res.end(JSON.stringify({ message: 'API unavailable' }));
       });
       pipeline(req, upstream, () => {});
@@ -115,11 +120,11 @@ export async function startWebServer(options: {
     }
     if (url.pathname === '/config.json') {
       const config = JSON.stringify(options.config());
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', ...pageHeaders });
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', ...pageHeaderValues() });
       res.end(config);
       return;
     }
-    const found = findStaticFile(root, url.pathname);
+    const found = pageFile(root, url.pathname);
     if (found === 'refused') return text(res, 400, 'Bad request');
     if (!found && extname(url.pathname) !== '' && !url.pathname.endsWith('.html')) {
       return text(res, 404, 'Not found');
@@ -128,7 +133,7 @@ export async function startWebServer(options: {
     return sendFile(req, res, found ?? join(root, 'index.html'), {
       'content-type': TYPES[extname(found ?? 'index.html')] ?? 'application/octet-stream',
       'cache-control': cache,
-      ...(found && isTermsDocument(url.pathname) ? termsHeaders : pageHeaders),
+      ...(found && isTermsDocument(url.pathname) ? termsHeaders : pageHeaderValues()),
     });
   }
 
@@ -206,6 +211,17 @@ export function findStaticFile(root: string, pathname: string): string | null | 
   } catch {
     return null;
   }
+}
+
+/**
+ * What a request path is served from, as CloudFront's viewer-request function decides in AWS
+ * (infra/spa-rewrite-source.ts): the file it names, else the page prerendered for it at build time
+ * (`/auth/login` -> `auth/login/index.html`, scripts/prerender-plugin.ts); `null` means the SPA's index.html.
+ */
+export function pageFile(root: string, pathname: string): string | null | 'refused' {
+  const found = findStaticFile(root, pathname);
+  if (found !== null || extname(pathname) !== '') return found;
+  return findStaticFile(root, `${pathname.replace(/\/+$/, '')}/index.html`);
 }
 
 /** CloudFront's terms behaviour (termsPathPattern in infra/constructs/web.ts): the file, or its whole folder. */

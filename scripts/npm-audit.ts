@@ -1,5 +1,5 @@
 /**
- * `npm audit --omit=dev --audit-level=high` for `npm test` (issue 10 item 14): the production dependencies
+ * `npm audit --omit=dev --audit-level=high` for `npm test`: the production dependencies
  * must have no high or critical advisory. The audit asks the registry's advisory endpoint, which a machine
  * may not reach (offline, a proxy or mirror that allows only GET, as on the lab's build machine: "405 Method
  * Not Allowed - POST .../advisories/bulk"). That is reported as "could not run", never as a pass.

@@ -13,6 +13,7 @@
  *
  * Exit status: 0 restored (or planned, with --dry-run); 1 the restore failed; 2 bad arguments.
  */
+import { describeError } from '../core/describe-error';
 import {
   DescribeContinuousBackupsCommand,
   DescribeTableCommand,
@@ -335,7 +336,7 @@ async function main(): Promise<void> {
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     });
   } catch (error) {
-    console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`Restore failed: ${describeError(error).message}`);
     process.exit(1);
   }
 }

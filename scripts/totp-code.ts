@@ -1,5 +1,5 @@
 /**
- * Prints the current authenticator code of a demo lab staff login (issue 10 item 5; docs/local-stack.md
+ * Prints the current authenticator code of a demo lab staff login (docs/local-stack.md
  * "Demo data"), for signing in to the local portal without an authenticator app:
  *
  *   npx tsx scripts/totp-code.ts superadmin     (or: admin, an email, or a base32 secret)

@@ -57,7 +57,8 @@ async function signIn(port: number, origin: string, user: SignIn): Promise<void>
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/auth/login`, { waitUntil: 'load' });
-    await page.waitForSelector('input[type="email"]', { timeout: 30_000 });
+    // The prerendered form shows at once but is inert until the app has taken it over (web/src/main.tsx).
+    await page.waitForSelector('#root:not([inert]) input[type="email"]', { timeout: 30_000 });
     await page.type('input[type="email"]', user.email);
     await page.type('input[type="password"]', user.password);
     await page.click('button[type="submit"]');

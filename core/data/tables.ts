@@ -77,7 +77,7 @@ export const TABLES = {
     indexes: [{ indexName: 'byStatus', partitionKey: s('status'), sortKey: s('createdAt') }],
   },
   /**
-   * Invoices (issue 9), pk the lab's invoice number. `byAccount` lists a practice's invoices newest first
+   * Invoices, pk the lab's invoice number. `byAccount` lists a practice's invoices newest first
    * (Pay Online); `byStatus` is the lab's Invoices page per status, newest first.
    */
   invoices: {
@@ -124,7 +124,7 @@ export const TABLES = {
     ],
   },
   /**
-   * The audit trail (issue 10 item 13): denied requests and the lab's changes, append-only (every put is
+   * The audit trail: denied requests and the lab's changes, append-only (every put is
    * conditional on `attribute_not_exists`, and writers hold PutItem only). pk one UTC day (`YYYY-MM-DD`), sk
    * `{at}#{eventId}`, so a date range is a Query per day, newest first. The indexes answer the Audit page's
    * filters with a Query each, sorted by the same sk: `byActor` (the caller's lower-cased email), `byAccount`

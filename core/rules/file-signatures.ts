@@ -1,5 +1,5 @@
 /**
- * What an attachment's first bytes must look like for its declared type (issue 10 item 8): a file counts as
+ * What an attachment's first bytes must look like for its declared type: a file counts as
  * attached only after the server has read its start and it matches. One entry per type of the allowlist
  * (`ALLOWED_ATTACHMENT_TYPES`, core/schemas/attachments.ts); a unit test fails when a type has none.
  *

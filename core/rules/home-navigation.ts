@@ -1,7 +1,5 @@
+import { PAGE_PATHS } from '../page-paths';
 import { AUTH_STATUS, isAdminRole, ROLES, type AuthStatus, type Role } from './auth-status';
-import { AUTH_PATHS } from './public-routes';
-
-export const HOME_PATHS = { admin: '/admin/home', customer: '/customer/home', terms: '/terms' } as const;
 
 export interface HomeFacts {
   status: AuthStatus;
@@ -16,10 +14,10 @@ export interface HomeFacts {
  * otherwise /admin/home for admins and /customer/home for customers.
  */
 export function homeLocation(facts: HomeFacts): string {
-  if (facts.status === AUTH_STATUS.UNAUTHENTICATED) return AUTH_PATHS.login;
+  if (facts.status === AUTH_STATUS.UNAUTHENTICATED) return PAGE_PATHS.login;
   const customer = !isAdminRole(facts.role);
-  if (customer && !facts.termsAccepted) return HOME_PATHS.terms;
-  if (customer && facts.status === AUTH_STATUS.EMAILNOTVERIFIED) return AUTH_PATHS.verifyEmail;
-  if (facts.status === AUTH_STATUS.ACCOUNTNUMBERNOTVERIFIED) return AUTH_PATHS.request;
-  return facts.role === ROLES.CUSTOMER ? HOME_PATHS.customer : HOME_PATHS.admin;
+  if (customer && !facts.termsAccepted) return PAGE_PATHS.terms;
+  if (customer && facts.status === AUTH_STATUS.EMAILNOTVERIFIED) return PAGE_PATHS.verifyEmail;
+  if (facts.status === AUTH_STATUS.ACCOUNTNUMBERNOTVERIFIED) return PAGE_PATHS.accountRequest;
+  return facts.role === ROLES.CUSTOMER ? PAGE_PATHS.customerHome : PAGE_PATHS.adminHome;
 }

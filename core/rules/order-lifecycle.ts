@@ -1,5 +1,5 @@
 /**
- * The order lifecycle (issue 5; DOMAIN "Order life"): which action moves an order from which status to
+ * The order lifecycle (docs/architecture.md "The domain in brief"): which action moves an order from which status to
  * which, and who may take it. One table, read by the server (every change) and the web app (which buttons
  * show). Drafts are the practice's own until submitted; "closed" is shipped with an invoice number.
  */

@@ -1,11 +1,5 @@
 /** Which paths are public (spec 2 "Public routes"): no session timer, no verification overlay. */
-export const VIRTUAL_CONSULTANT_PATH = '/ampleye-virtual-consultant';
-
-export const AUTH_PATHS = {
-  login: '/auth/login',
-  verifyEmail: '/auth/verify-email',
-  request: '/auth/request',
-} as const;
+import { PAGE_AREAS, PAGE_PATHS } from '../page-paths';
 
 /** The path alone: query string and fragment never decide whether a route is public. */
 function pathOnly(path: string): string {
@@ -18,19 +12,19 @@ export function isPublicRoute(path: string): boolean {
   return (
     p === '' ||
     p === '/' ||
-    p === '/terms' ||
-    p.includes('/auth/') ||
-    p.includes('/error/') ||
-    p.includes(VIRTUAL_CONSULTANT_PATH)
+    p === PAGE_PATHS.terms ||
+    p.includes(PAGE_AREAS.auth) ||
+    p.includes(PAGE_AREAS.error) ||
+    p.includes(PAGE_PATHS.virtualConsultant)
   );
 }
 
 /** spec 4: session timers stop on auth routes. */
 export function isAuthRoute(path: string): boolean {
-  return pathOnly(path).includes('/auth/');
+  return pathOnly(path).includes(PAGE_AREAS.auth);
 }
 
 /** spec 2, 4: home navigation and the inactivity popups are skipped on the virtual consultant route. */
 export function isVirtualConsultantRoute(path: string): boolean {
-  return pathOnly(path).includes(VIRTUAL_CONSULTANT_PATH);
+  return pathOnly(path).includes(PAGE_PATHS.virtualConsultant);
 }

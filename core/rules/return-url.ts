@@ -1,4 +1,4 @@
-import { AUTH_PATHS } from './public-routes';
+import { PAGE_PATHS } from '../page-paths';
 
 /**
  * A returnUrl is only ever a path inside the portal: anything else (another origin, `//host`, a
@@ -14,7 +14,7 @@ export function safeReturnUrl(value: string | null | undefined): string | null {
 /** spec 2, 4: the login route with the page to come back to after signing in. */
 export function loginUrl(returnUrl?: string | null): string {
   const safe = safeReturnUrl(returnUrl);
-  return safe && !safe.startsWith(AUTH_PATHS.login)
-    ? `${AUTH_PATHS.login}?returnUrl=${encodeURIComponent(safe)}`
-    : AUTH_PATHS.login;
+  return safe && !safe.startsWith(PAGE_PATHS.login)
+    ? `${PAGE_PATHS.login}?returnUrl=${encodeURIComponent(safe)}`
+    : PAGE_PATHS.login;
 }

@@ -1,6 +1,6 @@
+import { PAGE_AREAS, PAGE_PATHS } from '../page-paths';
 import { AUTH_STATUS, ROLES, type AuthStatus, type Role } from './auth-status';
 import { homeLocation } from './home-navigation';
-import { AUTH_PATHS } from './public-routes';
 import { loginUrl } from './return-url';
 
 /**
@@ -8,15 +8,15 @@ import { loginUrl } from './return-url';
  * a path under none of them requires no role (the guard still wants a verified session).
  */
 export const ROUTE_ROLES: ReadonlyArray<{ prefix: string; roles: readonly Role[] }> = [
-  { prefix: '/settings', roles: [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.CUSTOMER] },
-  { prefix: '/customer', roles: [ROLES.CUSTOMER] },
-  { prefix: '/admin/user-management', roles: [ROLES.SUPERADMIN] },
-  { prefix: '/admin/customer-management', roles: [ROLES.SUPERADMIN] },
-  { prefix: '/admin/lens-management', roles: [ROLES.SUPERADMIN] },
-  { prefix: '/admin/email-management', roles: [ROLES.SUPERADMIN] },
-  { prefix: '/admin/consultant-settings', roles: [ROLES.SUPERADMIN] },
-  { prefix: '/admin/audit', roles: [ROLES.SUPERADMIN] },
-  { prefix: '/admin', roles: [ROLES.ADMIN, ROLES.SUPERADMIN] },
+  { prefix: PAGE_PATHS.settings, roles: [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.CUSTOMER] },
+  { prefix: PAGE_AREAS.customer, roles: [ROLES.CUSTOMER] },
+  { prefix: PAGE_PATHS.userManagement, roles: [ROLES.SUPERADMIN] },
+  { prefix: PAGE_PATHS.customerManagement, roles: [ROLES.SUPERADMIN] },
+  { prefix: PAGE_PATHS.lensManagement, roles: [ROLES.SUPERADMIN] },
+  { prefix: PAGE_PATHS.emailManagement, roles: [ROLES.SUPERADMIN] },
+  { prefix: PAGE_PATHS.consultantSettings, roles: [ROLES.SUPERADMIN] },
+  { prefix: PAGE_PATHS.audit, roles: [ROLES.SUPERADMIN] },
+  { prefix: PAGE_AREAS.admin, roles: [ROLES.ADMIN, ROLES.SUPERADMIN] },
 ];
 
 function underPrefix(path: string, prefix: string): boolean {
@@ -60,9 +60,9 @@ export function decideRoute(url: string, facts: GuardFacts, required = requiredR
     case AUTH_STATUS.AUTHENTICATED:
       return { kind: 'allow' };
     case AUTH_STATUS.EMAILNOTVERIFIED:
-      return { kind: 'redirect', to: AUTH_PATHS.verifyEmail, reason: 'email-not-verified' };
+      return { kind: 'redirect', to: PAGE_PATHS.verifyEmail, reason: 'email-not-verified' };
     case AUTH_STATUS.ACCOUNTNUMBERNOTVERIFIED:
-      return { kind: 'redirect', to: AUTH_PATHS.request, reason: 'account-not-verified' };
+      return { kind: 'redirect', to: PAGE_PATHS.accountRequest, reason: 'account-not-verified' };
     default:
       return { kind: 'redirect', to: loginUrl(url), reason: 'login' };
   }

@@ -1,5 +1,5 @@
 /**
- * Two-step verification for lab staff (issue 10 item 5; docs/decisions.md "Two-step verification for lab
+ * Two-step verification for lab staff (docs/decisions.md "Two-step verification for lab
  * staff"). Cognito's MFA setting is per pool, so the pool has TOTP as an OPTIONAL factor and the portal
  * itself insists on it for staff: the SPA makes a staff member set it up before it calls the API, and the
  * handler wrapper refuses a staff caller whose Cognito user has no TOTP enabled. These are the shared facts
@@ -41,19 +41,3 @@ export const TOTP_CODE_PATTERN = /^\d{6}$/;
 
 /** The issuer name authenticator apps show beside the account (the otpauth URI's issuer). */
 export const TOTP_ISSUER = 'Lenslab Portal';
-
-/**
- * The Cognito admin actions a route's function may call: those its route-table entry names, plus
- * STAFF_MFA_COGNITO_ACTION when its handler checks staff TOTP. Scheduled jobs have no callers, so no access.
- */
-export function cognitoActionsOf(route: {
-  name: string;
-  access?: 'public' | readonly string[];
-  resources: { userPool?: readonly string[] };
-}): string[] {
-  const actions = new Set(route.resources.userPool ?? []);
-  if (route.access && routeChecksStaffMfa({ name: route.name, access: route.access })) {
-    actions.add(STAFF_MFA_COGNITO_ACTION);
-  }
-  return [...actions];
-}

@@ -17,29 +17,36 @@ export function shippedAtOf(order: Pick<Order, 'status' | 'statusAt' | 'history'
   return [...order.history].reverse().find((h) => h.to === 'closed')?.at ?? order.statusAt;
 }
 
-/** The end of a window of `days` from shipping. */
-export function windowEndOf(shippedAt: string, days: number): Date {
-  return new Date(Date.parse(shippedAt) + days * DAY_MS);
+/** One lens's warranty window at a moment: the one computation every warranty decision reads. */
+export interface WarrantyWindow {
+  /** Shipping + the line's design `warrantyDays` x 24 hours (the design snapshot stored on the order). */
+  endsAt: Date;
+  /** Whole days left: the design's `warrantyDays` at shipping, 0 on the last day, negative once ended. */
+  daysLeft: number;
+  /** Covered: from shipping up to and including the end instant (`daysLeft >= 0`). */
+  open: boolean;
 }
 
-/** Whole days left in the window (0 on its last day; negative once it has ended). */
-export function daysLeftOf(shippedAt: string, days: number, now: Date): number {
-  return Math.floor((windowEndOf(shippedAt, days).getTime() - now.getTime()) / DAY_MS);
-}
-
-export function lineInWarranty(shippedAt: string, line: Pick<OrderLine, 'design'>, now: Date): boolean {
-  return now.getTime() <= windowEndOf(shippedAt, line.design.warrantyDays).getTime();
+/**
+ * The window of one lens (one line): it runs from the order's shipping for that line's design's
+ * `warrantyDays`, so a two-eye order of two designs has two windows. Lens Credit, the reminder job, claims,
+ * the warranty remake on submit and the order screens all decide from this.
+ */
+export function warrantyWindowOf(shippedAt: string, line: Pick<OrderLine, 'design'>, now: Date): WarrantyWindow {
+  const endsAt = new Date(Date.parse(shippedAt) + line.design.warrantyDays * DAY_MS);
+  const daysLeft = Math.floor((endsAt.getTime() - now.getTime()) / DAY_MS);
+  return { endsAt, daysLeft, open: daysLeft >= 0 };
 }
 
 /** A shipped order is in warranty while any of its lenses is (the order screen's "warranty remake"). */
 export function orderInWarranty(order: Pick<Order, 'status' | 'statusAt' | 'history' | 'lines'>, now: Date): boolean {
   const shippedAt = shippedAtOf(order);
   if (!shippedAt) return false;
-  return order.lines.some((line) => lineInWarranty(shippedAt, line, now));
+  return order.lines.some((line) => warrantyWindowOf(shippedAt, line, now).open);
 }
 
-/** In the last WARRANTY_ENDING_DAYS of the window: highlighted on Lens Credit, and the reminder email's day. */
-export const endingSoon = (daysLeft: number) => daysLeft >= 0 && daysLeft <= WARRANTY_ENDING_DAYS;
+/** In the last WARRANTY_ENDING_DAYS of an open window: highlighted on Lens Credit, and the reminder email's days. */
+export const endingSoon = (window: WarrantyWindow) => window.open && window.daysLeft <= WARRANTY_ENDING_DAYS;
 
 /** The price of one line as ordered (unit price x quantity); 0 when the design had no price. */
 export function linePriceCents(line: Pick<OrderLine, 'design' | 'quantity'>): number {
@@ -81,7 +88,7 @@ export function warrantyRefusal(input: {
   now: Date;
 }): string | null {
   if (!input.shippedAt) return 'Only a lens that has shipped is covered by the warranty.';
-  if (!lineInWarranty(input.shippedAt, input.line, input.now)) {
+  if (!warrantyWindowOf(input.shippedAt, input.line, input.now).open) {
     const days = input.line.design.warrantyDays;
     const order = input.orderNumber ? `order ${input.orderNumber}` : 'this order';
     return `The warranty of ${order} ended ${days} days after it shipped.`;

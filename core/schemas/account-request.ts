@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { FIELD_MESSAGES, FORM_MESSAGES } from '../messages';
+import * as z from 'zod';
 import { accountNumberInputSchema } from './customer-admin';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { emailSchema } from './sign-up';
@@ -32,18 +33,15 @@ export const accountRequestFormSchema = z
       .string({ error: 'Choose a buying group' })
       .trim()
       .min(1, 'Choose a buying group')
-      .max(64, 'Choose a buying group from the list'),
+      .max(64, FIELD_MESSAGES.chooseBuyingGroup),
     /** "I already have an account number": the lab confirms it on approval. Empty means none. */
     existingAccountNumber: z
-      .union([z.literal(''), accountNumberInputSchema], { error: 'Not a valid account number' })
+      .union([z.literal(''), accountNumberInputSchema], { error: FORM_MESSAGES.invalidAccountNumber })
       .optional()
       .transform((v) => v || undefined),
   })
   .strict();
 export type AccountRequestForm = z.input<typeof accountRequestFormSchema>;
-
-/** The one message for a buying group that is not on listBuyingGroups' list. */
-export const UNKNOWN_BUYING_GROUP = 'Choose a buying group from the list';
 
 export const ACCOUNT_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const accountRequestStatusSchema = z.enum(ACCOUNT_REQUEST_STATUSES);
@@ -115,7 +113,7 @@ export const listAccountRequestsOutputSchema = pageSchema(accountRequestSchema);
 
 /**
  * Linking a requester to a practice that already exists gives them its orders, patients and invoices, so an
- * approval never does it by default (issue 10 item 4): it needs this separate confirmation naming that
+ * approval never does it by default: it needs this separate confirmation naming that
  * practice's account number (the approve dialog shows the practice and its users first).
  */
 export const linkToExistingSchema = z
@@ -164,7 +162,7 @@ export const ACCOUNT_REQUEST_MESSAGES = {
   practiceGone: 'That practice no longer exists. Reload to see the latest.',
 } as const;
 
-/** 409 for an approval onto an existing practice without `linkToExisting` (issue 10 item 4). */
+/** 409 for an approval onto an existing practice without `linkToExisting`. */
 export const existingPracticeMessage = (accountNumber: string, company: string) =>
   `Account ${accountNumber} already belongs to ${company}. Approving links this user to that practice, with its ` +
   'orders, patients and invoices: check the practice and its users, then confirm the link.';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Order attachments (spec 3, 5, 7): topography exports, OCT images, photos, short videos and documents,
@@ -12,7 +12,7 @@ export const ATTACHMENT_LIMITS = {
   /** Per order, and per consult. */
   maxFiles: 10,
   /**
-   * Presigned URLs live this long (short-lived, issue 5). An upload URL obtained while the order's files
+   * Presigned URLs live this long (short-lived). An upload URL obtained while the order's files
    * could change is refused at confirmation once they cannot (confirmOrderFile), whatever is left of it.
    */
   urlSeconds: 300,
@@ -149,5 +149,5 @@ export const orderFileSchema = z.object({
 });
 export const listOrderFilesOutputSchema = z.object({ files: z.array(orderFileSchema) });
 export type OrderFile = z.infer<typeof orderFileSchema>;
-/** confirmOrderFile { orderId, filename } (issue 10 item 8): the upload, now attached. */
+/** confirmOrderFile { orderId, filename }: the upload, now attached. */
 export const confirmOrderFileOutputSchema = z.object({ file: orderFileSchema });

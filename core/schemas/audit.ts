@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountNumberSchema } from './customer-info';
 import { isoDateSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { optionalLine } from './text-fields';
 
 /**
- * The audit trail (issue 10 item 13): requests the portal refused, and every change the lab's staff made.
+ * The audit trail: requests the portal refused, and every change the lab's staff made.
  * Entries are only ever added (docs/decisions.md "Audit trail"); super admins read them on /admin/audit.
  */
 export const DENIAL_ACTIONS = ['access.unauthenticated', 'access.denied', 'access.hidden-not-found'] as const;

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
- * Bounds every input schema shares (issue 10 item 3). A value the schema accepts must also be one DynamoDB can
+ * Bounds every input schema shares. A value the schema accepts must also be one DynamoDB can
  * store: numbers finite, within the SDK's safe-integer marshalling and DynamoDB's 38 digits, record keys short
  * and records small, so schema-valid input can never end in a 500 from the database.
  */

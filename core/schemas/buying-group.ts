@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { FIELD_MESSAGES } from '../messages';
+import * as z from 'zod';
 import { requiredLine } from './text-fields';
 import { versionSchema } from './bounds';
 
@@ -33,7 +34,6 @@ export const foldBuyingGroupName = (name: string): string =>
 
 export const BUYING_GROUP_MESSAGES = {
   nameTaken: (name: string) => `A buying group named "${name}" already exists.`,
-  changed: 'This buying group changed since you opened it. Reload to see the latest.',
   notFound: 'Buying group not found',
   nameNeedsLetters: 'The name needs at least one letter or digit',
   nothingToChange: 'Give a new name or a new status',
@@ -48,7 +48,7 @@ const buyingGroupIdSchema = z
   .string({ error: 'Choose a buying group' })
   .trim()
   .min(1, 'Choose a buying group')
-  .max(64, 'Choose a buying group from the list');
+  .max(64, FIELD_MESSAGES.chooseBuyingGroup);
 
 /** `createBuyingGroup` (super admins): the server makes the id; a new group is active. */
 export const createBuyingGroupInputSchema = z.object({ name: buyingGroupName }).strict();

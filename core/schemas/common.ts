@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Input of operations that take nothing: `{}` or no `data` at all. */
 export const emptyInputSchema = z.object({}).strict().optional().default({});

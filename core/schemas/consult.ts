@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { FIELD_MESSAGES } from '../messages';
+import * as z from 'zod';
 import { versionSchema } from './bounds';
 import { accountNumberSchema } from './customer-info';
 import { idSchema, multiLineText, optionalPhoneNumber, requiredLine } from './text-fields';
@@ -129,7 +130,7 @@ export const troubleshootLensSchema = z
     /** A design of the consultant's family (settings.designIds), or absent for another lens. */
     lensId: idSchema('Lens design').optional(),
     diameterMm: z
-      .number({ error: 'Diameter is a number of millimetres' })
+      .number({ error: FIELD_MESSAGES.diameterNumber })
       .min(12, 'Diameter is at least 12.0 mm')
       .max(25, 'Diameter is at most 25.0 mm')
       .optional(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountNumberSchema } from './customer-info';
 import { actorSchema, clientIdSchema, positiveCentsSchema } from './money';
 import { eyeSchema, orderIdSchema } from './order';
@@ -9,7 +9,7 @@ import { versionSchema } from './bounds';
 export { DEFAULT_WARRANTY_POLICY, warrantyPolicySchema, type WarrantyPolicy } from './lens';
 
 /**
- * Lens Credit (issue 9): an append-only ledger per account and its balance, warranty policies per lens
+ * Lens Credit: an append-only ledger per account and its balance, warranty policies per lens
  * design, and warranty claims (cancel for credit, report a defect) the lab decides.
  */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { paymentTermsDaysSchema } from './money';
 import { accountNumberSchema, customerRecordSchema } from './customer-info';
 import { versionSchema } from './bounds';
@@ -90,9 +90,6 @@ export const updateCustomerInputSchema = z
   });
 export type UpdateCustomerInput = z.input<typeof updateCustomerInputSchema>;
 
-/** spec: "This practice changed since you opened it. Reload to see the latest." (409 aborted) */
-export const CUSTOMER_CHANGED = 'This practice changed since you opened it. Reload to see the latest.';
-
 /** `listCustomers`: by status, sorted by practice name; `search` is a practice-name prefix or an account number. */
 export const CUSTOMER_PAGE = { max: 100, defaultLimit: 25 } as const;
 export const listCustomersInputSchema = z
@@ -157,6 +154,3 @@ export const accountLinksOutputSchema = z.object({
   version: z.number().int(),
 });
 export type AccountLinksOutput = z.infer<typeof accountLinksOutputSchema>;
-
-/** 409 when the users record changed between reading and writing it. */
-export const USER_CHANGED = 'This user changed since you opened it. Reload to see the latest.';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { FORM_MESSAGES } from '../messages';
+import * as z from 'zod';
 import { CUSTOMER_LIST } from '../constants';
 
 /** An account number as the lab issues them: letters, digits and dashes. */
@@ -7,7 +8,7 @@ export const accountNumberSchema = z
   .trim()
   .min(1, 'Account number is required')
   .max(32, 'Account number is too long')
-  .regex(/^[A-Za-z0-9-]+$/, 'Not a valid account number');
+  .regex(/^[A-Za-z0-9-]+$/, FORM_MESSAGES.invalidAccountNumber);
 
 /** A postal address, with the field names of the spec 3 User record. */
 export const postalAddressSchema = z.object({

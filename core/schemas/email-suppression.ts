@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * An address the portal no longer mails (issue item "Email you can trust"): SES reported a hard bounce (the

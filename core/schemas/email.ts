@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { FORM_MESSAGES } from '../messages';
+import * as z from 'zod';
 import { versionSchema } from './bounds';
 import { multiLineText, requiredLine } from './text-fields';
 
@@ -17,10 +18,10 @@ export const EMAIL_KINDS = [
   'account-request-received',
   'account-request-approved',
   'account-request-rejected',
-  // Issue 10 item 4: to a practice's users when an account request links someone else to it.
+  // To a practice's users when an account request links someone else to it.
   'practice-user-linked',
   'user-invited',
-  // Issue 9: invoices, Pay Online, Lens Credit (lambdas/adapters/template-money-notifier.ts).
+  // Invoices, Pay Online, Lens Credit (lambdas/adapters/template-money-notifier.ts).
   'invoice-issued',
   'payment-receipt',
   'payment-received',
@@ -117,7 +118,7 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     portalUrl: 'https://portal.example',
   },
   'user-invited': { firstName: 'Alex', email: 'alex@lab.example', portalUrl: 'https://portal.example' },
-  // Issue 9. Amounts are formatted dollars ("$1,234.50"); no card data ever reaches an email.
+  // Amounts are formatted dollars ("$1,234.50"); no card data ever reaches an email.
   'invoice-issued': {
     invoiceNumber: 'INV-5001',
     accountNumber: 'BV-1001',
@@ -256,8 +257,8 @@ export const updateEmailTemplateInputSchema = z
   .strict();
 export const previewEmailTemplateInputSchema = z.object({ kind: emailKindSchema, ...templateText }).strict();
 export const previewEmailTemplateOutputSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
-const emailAddress = z.email('Enter a valid email address').max(254);
-/** A test goes to the caller's own address (issue 10 item 9); `to`, if sent, must be that address. */
+const emailAddress = z.email(FORM_MESSAGES.invalidEmail).max(254);
+/** A test goes to the caller's own address; `to`, if sent, must be that address. */
 export const sendTestEmailInputSchema = z
   .object({ kind: emailKindSchema, to: emailAddress.optional(), ...templateText })
   .strict();

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { FIELD_MESSAGES } from '../messages';
+import * as z from 'zod';
 import { accountNumberSchema } from './customer-info';
 import {
   actorSchema,
@@ -16,7 +17,7 @@ import { multiLineText, optionalLine, requiredLine } from './text-fields';
 import { versionSchema } from './bounds';
 
 /**
- * Invoices (issue 9). Closing an order with an invoice number issues an invoice; the lab can also record one
+ * Invoices. Closing an order with an invoice number issues an invoice; the lab can also record one
  * by hand. The balance is derived: total - paid - credited, and the status follows from it (core/rules/invoice-balance.ts).
  */
 export const INVOICE_STATUSES = ['open', 'partially-paid', 'paid', 'void'] as const;
@@ -165,7 +166,7 @@ export const invoicePageSchema = pageSchema(invoiceSummarySchema);
 export const invoiceLineInputSchema = z
   .object({
     description: requiredLine('Description', 120),
-    quantity: z.number().int('Quantity is a whole number').min(1, 'Quantity is at least 1').max(1000),
+    quantity: z.number().int(FIELD_MESSAGES.quantityWhole).min(1, 'Quantity is at least 1').max(1000),
     unitCents: centsAmountSchema('Unit price'),
   })
   .strict();

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { FIELD_MESSAGES } from '../messages';
+import * as z from 'zod';
 import { lensNumberSchema, versionSchema } from './bounds';
 import { idSchema, optionalLine, requiredLine } from './text-fields';
 
@@ -100,7 +101,7 @@ export const warrantyPolicySchema = z
       .number()
       .int('Exchange fee is in whole cents')
       .min(0)
-      .max(100_000, 'Exchange fee is at most $1,000.00'),
+      .max(100_000, FIELD_MESSAGES.exchangeFeeMax),
     /** Share of the line's price credited when a lens is cancelled in warranty. */
     cancellationCreditPercent: z.number().int().min(0).max(100),
     /** The lens must come back before a cancellation credit becomes available. */

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { FIELD_MESSAGES } from '../messages';
+import * as z from 'zod';
 import { requiredLine } from './text-fields';
 
 /**
@@ -47,6 +48,6 @@ export const invoiceNumberSchema = requiredLine('Invoice number', 40)
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 export const paymentTermsDaysSchema = z
   .number()
-  .int('Payment terms are whole days')
+  .int(FIELD_MESSAGES.paymentTermsWhole)
   .min(0, 'Payment terms cannot be negative')
   .max(180, 'Payment terms are at most 180 days');

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { FIELD_MESSAGES } from '../messages';
+import * as z from 'zod';
 import { ORDER_STATUSES } from '../rules/order-lifecycle';
 import { attachmentListSchema } from './attachments';
 import { consultIdSchema } from './consult-id';
@@ -10,7 +11,7 @@ import { boundedRecord, fieldKeySchema, lensNumberSchema, versionSchema } from '
 import { addressInputSchema, multiLineText, optionalLine, requiredLine } from './text-fields';
 
 /**
- * Lens orders (issue 5). A practice types an order into a draft (saved as it types), submits it, and the lab
+ * Lens orders. A practice types an order into a draft (saved as it types), submits it, and the lab
  * approves, holds, rejects or closes it. One order is for one patient: up to one lens line per eye.
  */
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
@@ -59,7 +60,7 @@ const orderLineFields = {
   eye: eyeSchema,
   lensId: lensIdSchema,
   parameters: parameterValuesSchema,
-  quantity: z.number().int('Quantity is a whole number').min(1, 'Quantity is at least 1').max(10, 'At most 10 lenses'),
+  quantity: z.number().int(FIELD_MESSAGES.quantityWhole).min(1, 'Quantity is at least 1').max(10, 'At most 10 lenses'),
   notes: optionalLine('Line notes', 300),
 };
 
@@ -143,7 +144,7 @@ export const orderDraftSchema = orderDraftShape(
   parameterValuesSchema,
   boundedRecord(fieldKeySchema('address field'), z.string().max(200), 12),
 );
-/** A draft as stored and answered (read with the shapes drafts had before issue 10's bounds). */
+/** A draft as stored and answered (read with the shapes drafts had before today's bounds). */
 const storedOrderDraftSchema = orderDraftShape(storedParameterValuesSchema, z.record(z.string(), z.string()));
 export type OrderDraft = z.input<typeof orderDraftSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Admin lists are paged with an opaque cursor (the server's "where to go on" key), not page numbers:

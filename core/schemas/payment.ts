@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountNumberSchema } from './customer-info';
 import { invoiceNumberSchema } from './invoice';
 import { clientIdSchema, positiveCentsSchema } from './money';
 
 /**
- * Pay Online (issue 9). The browser makes the payment id before it sends anything, so a double click, a retry
+ * Pay Online. The browser makes the payment id before it sends anything, so a double click, a retry
  * or a refresh during payment names the same payment and the server charges it once.
  */
 export const paymentIdSchema = clientIdSchema('Payment id');

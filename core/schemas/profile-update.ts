@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { versionSchema } from './bounds';
 import { optionalLine, optionalPhoneNumber, requiredLine } from './text-fields';
 
@@ -44,6 +44,3 @@ export const PROFILE_FIELDS = [
   'faxNumber',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
-
-export const PROFILE_CHANGED =
-  'Your profile changed since you opened it (maybe in another tab). Reload to see the latest, then save again.';

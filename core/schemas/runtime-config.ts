@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GatewayKind } from './payment';
 
 /**
- * GATEWAY_KINDS of ./payment, written out: this schema is in the app's entry chunk (it is read before sign-in),
- * and importing ./payment would bring the money schemas with it.
+ * GATEWAY_KINDS of ./payment, written out: the web app checks its config with this schema before the first form
+ * is sent (web/src/lib/runtime-config-check.ts), and importing ./payment would bring the money schemas with it.
  */
 const GATEWAYS = ['fake', 'stripe'] as const satisfies readonly GatewayKind[];
 
 /**
  * The SPA's runtime `config.json`, written by the CDK deployment and by the local stack, so one build of
- * the web app serves every stage (ARCHITECTURE "Stages and config").
+ * the web app serves every stage (docs/architecture.md "Stages and config").
  */
 export const runtimeConfigSchema = z.object({
   stage: z.string().min(1),

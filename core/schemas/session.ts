@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema } from './sign-up';
 
 /** `signOut` answer: every session of the caller ended server-side. */

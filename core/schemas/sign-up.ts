@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { FORM_MESSAGES } from '../messages';
+import * as z from 'zod';
 import { passwordPolicyMessage } from '../password-policy';
 import { requiredLine } from './text-fields';
 
@@ -8,7 +9,7 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .max(254, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'));
+  .pipe(z.email(FORM_MESSAGES.invalidEmail));
 
 /** The password policy (core/password-policy.ts) as a field rule, shared by the sign-up and settings forms. */
 export const newPasswordSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `acceptTerms` answer (spec 4 "Terms": not accepted to accepted). */
 export const acceptTermsOutputSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Field rules shared by the admin and account-request forms and their routes. Single-line fields refuse

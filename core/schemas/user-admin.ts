@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GROUPS } from '../constants';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { emailSuppressionSchema } from './email-suppression';

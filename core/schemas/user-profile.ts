@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { USER_ROLES } from './user-role';
 
 /** A user's own record (spec 3 "User"), as stored in the users table and answered by getMyProfile. */

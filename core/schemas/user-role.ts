@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Group } from '../constants';
 
 /**
  * The spec's roles as the admin screens set them (spec 3 auth claims, spec 7 setRole/createUser): `role`
  * 'admin' or 'customer' plus `isSuperAdmin`. In Cognito they are groups: admin -> [admin], admin + super
- * admin -> [admin, superadmin], customer -> [customer] (ARCHITECTURE "Roles").
+ * admin -> [admin, superadmin], customer -> [customer] (docs/architecture.md "Roles and the route guard").
  */
 export const USER_ROLES = ['admin', 'customer'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

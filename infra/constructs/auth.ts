@@ -14,7 +14,7 @@ export interface AuthProps {
 
 /**
  * The Cognito user pool (spec 1: email sign-in with verification by email) and the SPA's client. Roles are
- * the groups of core/constants.ts GROUPS (ARCHITECTURE "Roles"); the API reads them from the ID token.
+ * the groups of core/constants.ts GROUPS (docs/architecture.md "Roles and the route guard"); the API reads them from the ID token.
  */
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
@@ -39,7 +39,7 @@ export class Auth extends Construct {
       // The same policy the sign-up and settings forms check as the user types.
       passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      // Issue 10 item 5: an authenticator app (TOTP) is the only second factor. MFA is per pool, so it is
+      // An authenticator app (TOTP) is the only second factor. MFA is per pool, so it is
       // OPTIONAL (practices need none) and the portal requires it of lab staff itself: the sign-in page sets it
       // up, the handler wrapper refuses staff without it (docs/decisions.md "Two-step verification for lab
       // staff"). Cognito asks everyone who has enabled it for a code at each sign-in.
@@ -84,7 +84,7 @@ export class Auth extends Construct {
       // USER_PASSWORD_AUTH, which cognito-local needs; config.json names the flow, so one web build serves
       // both.) Refresh-token auth is always enabled by Cognito for a client.
       authFlows: { userSrp: true },
-      // Sign-in failures never tell whether the email exists (ARCHITECTURE "Decisions").
+      // Sign-in failures never tell whether the email exists (docs/decisions.md "Password reset for an unknown email").
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       disableOAuth: true,

@@ -21,7 +21,7 @@ const attribute = (key: KeyDef): dynamodb.Attribute => ({
 });
 
 /**
- * Every table of core/data/tables.ts, on demand (ARCHITECTURE "Data"). Physical names are left to
+ * Every table of core/data/tables.ts, on demand (docs/architecture.md "Data: tables and keys"). Physical names are left to
  * CloudFormation so stages can share an account; Lambdas learn them through TABLE_* variables.
  */
 export class Data extends Construct {

@@ -8,10 +8,12 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { tableEnvVar, type TableName } from '../../core/data/tables';
+import type { TableName } from '../../core/data/tables';
+import { functionEnvironment, type FunctionEnvironmentValues } from '../../core/function-resources';
 import type { RouteDefinition } from '../../core/route-definition';
 import type { JobDefinition } from '../../core/jobs';
 import { grantRouteResources, type RouteResourceTargets } from '../grant-route-resources';
+import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS, type LambdaBundling } from '../lambda-bundling';
 import { FUNCTION_NAG_SUPPRESSIONS, LOG_GROUP_NAG_SUPPRESSIONS } from '../nag-suppressions';
 import { paymentGatewaySetup } from '../payment-gateway-setup';
 import { removalPolicyOf } from '../removal-policy';
@@ -63,9 +65,21 @@ function explainNagFindings(fn: lambda.Function): void {
   NagSuppressions.addResourceSuppressions(fn, FUNCTION_NAG_SUPPRESSIONS, true);
 }
 
-// ESM output; some bundled CommonJS dependencies still call require(), which ESM lacks.
-const ESM_REQUIRE_BANNER =
-  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+/** NodejsFunction's form of the shared bundling settings (infra/lambda-bundling.ts, which the bench reads too). */
+function nodejsBundlingOf(bundling: LambdaBundling): nodejs.BundlingOptions {
+  return {
+    format: bundling.format === 'esm' ? nodejs.OutputFormat.ESM : nodejs.OutputFormat.CJS,
+    target: bundling.target,
+    mainFields: [...bundling.mainFields],
+    banner: bundling.banner,
+    minify: bundling.minify,
+    sourceMap: bundling.sourceMap,
+    externalModules: [...bundling.externalModules],
+    esbuildArgs: { '--alias': Object.entries(bundling.alias).map(([from, to]) => `${from}=${to}`) },
+    forceDockerBundling: false,
+    logLevel: nodejs.LogLevel.WARNING,
+  };
+}
 
 /**
  * One Lambda per route of the route table (handler found by convention) and per scheduled job, each with its
@@ -87,23 +101,24 @@ export class Functions extends Construct {
     super(scope, id);
     const { config, routes } = props;
 
-    const environment: Record<string, string> = {
-      ...Object.fromEntries(
-        Object.entries(props.tables).map(([name, table]) => [tableEnvVar(name as TableName), table.tableName]),
-      ),
-      USER_POOL_ID: props.userPool.userPoolId,
-      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
-      USER_POOL_ISSUER: props.issuer,
-      ATTACHMENTS_BUCKET: props.attachmentsBucket.bucketName,
-      EMAIL_FROM: props.emailFrom,
-      EMAIL_CONFIGURATION_SET: props.emailConfigurationSet.configurationSetName,
-      STAGE: config.stage,
-      LOG_LEVEL: config.logLevel,
-      ORIGIN_VERIFY_SECRET: props.originVerifyValue,
-    };
-
-    // The card gateway's settings go only to the functions whose route names `paymentGateway`.
+    // Each function gets only the variables of what it may touch (core/function-resources.ts), as its role gets
+    // only those grants: the card gateway's settings, say, reach only the routes that name `paymentGateway`.
     const payments = paymentGatewaySetup(this, config);
+    const values: FunctionEnvironmentValues = {
+      stage: config.stage,
+      logLevel: config.logLevel,
+      tables: Object.fromEntries(
+        Object.entries(props.tables).map(([name, table]) => [name, table.tableName]),
+      ) as Record<TableName, string>,
+      userPoolId: props.userPool.userPoolId,
+      userPoolClientId: props.userPoolClient.userPoolClientId,
+      issuer: props.issuer,
+      originVerifySecret: props.originVerifyValue,
+      attachmentsBucket: props.attachmentsBucket.bucketName,
+      emailFrom: props.emailFrom,
+      emailConfigurationSet: props.emailConfigurationSet.configurationSetName,
+      paymentGateway: payments.environment,
+    };
     const targets: RouteResourceTargets = {
       tables: props.tables,
       attachmentsBucket: props.attachmentsBucket,
@@ -118,21 +133,23 @@ export class Functions extends Construct {
         description: `POST /api/${route.name}`,
         entry: () => handlerEntry(route.handler),
         timeout: TIMEOUT,
-        environment: route.resources.paymentGateway ? { ...environment, ...payments.environment } : environment,
+        environment: functionEnvironment(route, values),
       });
       grantRouteResources(fn, route, targets);
       explainNagFindings(fn);
       this.byRoute.set(route.name, fn);
     }
 
-    // Scheduled jobs (core/jobs.ts): built and granted like a route's function, from their own entry.
-    const jobEnvironment = { ...environment, ...(props.portalUrl && { PORTAL_URL: props.portalUrl }) };
+    // Scheduled jobs (core/jobs.ts): built and granted like a route's function, from their own entry. Only they
+    // get the portal's address for their emails' links: without a custom domain it is the distribution's, and
+    // the distribution fronts the routes' API, so naming it in a route's function would be a cycle.
+    const jobValues: FunctionEnvironmentValues = { ...values, portalUrl: props.portalUrl };
     for (const job of props.jobs ?? []) {
       const fn = this.portalFunction(this.jobsStack(), jobFunctionId(job.name), {
         description: `Scheduled job ${job.name}: ${job.schedule}`,
         entry: () => jobEntry(job.handler),
         timeout: JOB_TIMEOUT,
-        environment: job.resources.paymentGateway ? { ...jobEnvironment, ...payments.environment } : jobEnvironment,
+        environment: functionEnvironment(job, jobValues),
       });
       grantRouteResources(fn, job, targets);
       explainNagFindings(fn);
@@ -194,21 +211,10 @@ export class Functions extends Construct {
         : new nodejs.NodejsFunction(scope, fnId, {
             ...common,
             // Stack traces in the logs point at the TypeScript source.
-            environment: { ...options.environment, NODE_OPTIONS: '--enable-source-maps' },
+            environment: { ...options.environment, NODE_OPTIONS: LAMBDA_NODE_OPTIONS },
             entry: options.entry(),
             handler: 'handler',
-            bundling: {
-              format: nodejs.OutputFormat.ESM,
-              target: 'node22',
-              mainFields: ['module', 'main'],
-              banner: ESM_REQUIRE_BANNER,
-              minify: true,
-              sourceMap: true,
-              // The SDK versions the tests ran against, not whatever the runtime ships.
-              bundleAwsSDK: true,
-              forceDockerBundling: false,
-              logLevel: nodejs.LogLevel.WARNING,
-            },
+            bundling: nodejsBundlingOf(LAMBDA_BUNDLING),
           });
     return fn;
   }

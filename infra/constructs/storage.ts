@@ -2,16 +2,16 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { INCOMING_FILES_PREFIX } from '../../lambdas/ports/attached-files';
+import { INCOMING_FILES_PREFIX } from '../../core/storage-prefixes';
 import { keepLogicalId } from '../keep-logical-id';
 import { removalPolicyOf } from '../removal-policy';
 import type { StageConfig } from '../stage-config';
 
 /**
  * Generated PDFs (invoices, receipts) under documents/ of the same bucket; `documents` routes reach only this
- * prefix. Defined beside the adapter that writes the keys (lambdas/ports/document-store.ts), re-exported here.
+ * prefix (core/storage-prefixes.ts, where the server's keys come from too).
  */
-export { DOCUMENTS_PREFIX } from '../../lambdas/ports/document-store';
+export { DOCUMENTS_PREFIX } from '../../core/storage-prefixes';
 
 /**
  * The attachments bucket's name, fixed per stage, account and region. Being known without a reference to
@@ -113,7 +113,7 @@ export class Storage extends Construct {
       lifecycleRules: [
         // A browser that gives up mid-upload leaves parts that are billed until aborted.
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        // Uploads never confirmed (issue 10 item 8), of orders and consults alike: every kind's incoming
+        // Uploads never confirmed, of orders and consults alike: every kind's incoming
         // folder is below this prefix. The only rule that expires current objects: order and consult files
         // and the generated documents/ PDFs stay until the portal deletes them.
         {

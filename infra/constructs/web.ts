@@ -18,7 +18,8 @@ import { LOG_GROUP_NAG_SUPPRESSIONS } from '../nag-suppressions';
 import { removalPolicyOf } from '../removal-policy';
 import { WEB_DIST_DIR } from '../repo-paths';
 import { bindSource, type BoundSource } from '../scoped-deployment-sources';
-import { SPA_REWRITE_SOURCE } from '../spa-rewrite-source';
+import { readPrerenderedBuild } from '../prerendered-build';
+import { spaRewriteSource } from '../spa-rewrite-source';
 import type { StageConfig } from '../stage-config';
 
 /** Vite's output folder for content-hashed files (its default `build.assetsDir`). */
@@ -85,11 +86,14 @@ export class Web extends Construct {
       ].map((id) => ({ id, reason: buildOutput })),
     );
 
+    // The build that is deployed: its prerendered pages and the inline styles they carry.
+    const prerendered = readPrerenderedBuild(this.distDir);
     const pageHeaders = this.securityHeaders('SecurityHeaders', {
       csp: buildContentSecurityPolicy({
         cognitoOrigin: props.cognitoOrigin,
         attachmentsOrigin: props.attachmentsOrigin,
         paymentGateway: config.payments.gateway,
+        inlineStyleHashes: prerendered.styleHashes,
       }),
       frameOption: cloudfront.HeadersFrameOption.DENY,
       comment: 'Security headers',
@@ -102,9 +106,9 @@ export class Web extends Construct {
 
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Serves /index.html for client-side routes of the SPA',
+      comment: 'Serves a prerendered page its own file, and /index.html other client-side routes of the SPA',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_SOURCE),
+      code: cloudfront.FunctionCode.fromInline(spaRewriteSource(prerendered.pages)),
     });
 
     // Pages and config.json are never served from a cache without asking S3 (every TTL starts at 0, and S3

@@ -1,7 +1,7 @@
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 
 /**
- * Timeouts and retries every AWS client of the lambdas shares (issue 10 item 12). Without them the SDK waits
+ * Timeouts and retries every AWS client of the lambdas shares. Without them the SDK waits
  * on a stuck connection until the Lambda's 29 s timeout and the caller gets API Gateway's bare 503; with
  * them a stuck call fails in seconds, is retried a bounded number of times (the SDK's standard retry mode:
  * exponential backoff with jitter, throttling included), and the handler answers 503 `unavailable` with a

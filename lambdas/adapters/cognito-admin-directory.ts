@@ -61,6 +61,8 @@ function toDirectoryUser(user: CognitoUserShape): DirectoryUser {
 const filterValue = (value: string) => value.replace(/["\\]/g, '');
 
 export function cognitoAdminDirectory(): AdminDirectory {
+  // Made only where the route names Cognito actions: the pool must be in the function's environment.
+  pool();
   return {
     async createUser({ email, password, firstName, lastName }) {
       const answer = await call(() =>

@@ -42,6 +42,8 @@ export async function call<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export function cognitoUserDirectory(): UserDirectory {
+  // Made only where the route names Cognito actions: the pool must be in the function's environment.
+  requireEnv('USER_POOL_ID');
   return {
     async signUp({ email, password, firstName, lastName }) {
       const answer = await call(() =>

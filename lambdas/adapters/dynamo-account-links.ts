@@ -3,7 +3,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { userProfileSchema } from '../../core/schemas/user-profile';
 import type { AccountLinks } from '../ports/account-links';
 import { WriteConflict } from '../ports/write-conflict';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /**
  * A user's accounts (users record) and each practice's `userIds` set (customers record) change in one
@@ -11,6 +11,7 @@ import { documentClient, tableName } from './dynamo-client';
  * own records, without a Scan or an index over a list attribute.
  */
 export function dynamoAccountLinks(): AccountLinks {
+  requireTables('users', 'customers');
   return {
     async apply(change) {
       const now = new Date().toISOString();

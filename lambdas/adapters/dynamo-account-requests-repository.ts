@@ -1,12 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountRequestSchema } from '../../core/schemas/account-request';
 import { invalidArgument } from '../../core/errors';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
 import type { AccountRequestsRepository } from '../ports/account-requests-repository';
 import { WriteConflict } from '../ports/write-conflict';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /** The byStatus index's last key (requestId, status, createdAt), checked before it reaches DynamoDB. */
 const listCursorSchema = z
@@ -22,6 +22,7 @@ const listCursorSchema = z
  * two submissions (two tabs, a double click, a retry) store one request.
  */
 export function dynamoAccountRequestsRepository(): AccountRequestsRepository {
+  requireTables('accountRequests');
   const get: AccountRequestsRepository['get'] = async (requestId) => {
     const { Item } = await documentClient().send(
       new GetCommand({ TableName: tableName('accountRequests'), Key: { requestId }, ConsistentRead: true }),

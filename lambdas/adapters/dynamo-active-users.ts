@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { OPEN_SESSION_STATUSES } from '../../core/rules/activity-status';
 import { userActivitySchema, type UserActivity } from '../../core/schemas/user-activity';
 import type { ActiveUsers } from '../ports/active-users';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /**
  * One Query per open-session status on `byStatus` (status, lastActivity): a user's record sits under the
@@ -10,6 +10,7 @@ import { documentClient, tableName } from './dynamo-client';
  * signed-out user leaves the list at once.
  */
 export function dynamoActiveUsers(): ActiveUsers {
+  requireTables('userActivity');
   return {
     async since(sinceMs, limit) {
       const pages = await Promise.all(

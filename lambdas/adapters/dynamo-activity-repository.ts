@@ -3,13 +3,14 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { userActivitySchema } from '../../core/schemas/user-activity';
 import type { ActivityRepository } from '../ports/activity-repository';
 import { batchGetItems } from './dynamo-batch-get';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /**
  * The userActivity table. The throttle and the "never backwards" rule are conditions of the write itself,
  * so two tabs (or two Lambdas) writing at once cannot both pass them.
  */
 export function dynamoActivityRepository(): ActivityRepository {
+  requireTables('userActivity');
   return {
     async get(userId) {
       const { Item } = await documentClient().send(

@@ -1,5 +1,5 @@
 import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { auditEventSchema, type AuditEvent } from '../../core/schemas/audit';
 import { decodeCursor, encodeCursor } from '../paging/page-cursor';
 import type { AuditLog, AuditLogReader, AuditQuery } from '../ports/audit-log';

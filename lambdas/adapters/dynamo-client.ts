@@ -21,3 +21,13 @@ export function documentClient(): DynamoDBDocumentClient {
 export function tableName(table: TableName): string {
   return requireEnv(tableEnvVar(table));
 }
+
+/**
+ * Called when an adapter is made: the tables it is for must be in the function's environment. A handler that
+ * builds an adapter for a table its route does not declare (core/function-resources.ts) then fails at cold
+ * start rather than on some later request, and the test that loads every handler with only its own
+ * environment (tests/integration/handler-resources.test.ts) catches it before a deploy.
+ */
+export function requireTables(...tables: TableName[]): void {
+  for (const table of tables) tableName(table);
+}

@@ -1,6 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
 import { consultSchema, type Consult } from '../../core/schemas/consult';
 import {
   CONSULT_SEQUENCE_COUNTER,
@@ -8,8 +7,8 @@ import {
   formatConsultReference,
   type ConsultStore,
 } from '../ports/consult-store';
-import { documentClient, tableName } from './dynamo-client';
-import { queryPage } from './dynamo-query-page';
+import { documentClient, requireTables, tableName } from './dynamo-client';
+import { pinnedCursorSchema, queryPage } from './dynamo-query-page';
 
 /** How often create takes a fresh sequence value after another request took the one it read. */
 const MAX_SEQUENCE_ATTEMPTS = 12;
@@ -21,9 +20,7 @@ const parseConsult = (item: Record<string, unknown>) => consultSchema.parse(item
 
 /** A cursor of one index partition: the table key plus that index's keys, the partition pinned. */
 const cursorOf = (partition: 'accountNumber' | 'status', value: string) =>
-  z
-    .object({ consultId: z.string().max(64), [partition]: z.literal(value), createdAt: z.string().max(40) })
-    .strict() as unknown as z.ZodType<Record<string, string>>;
+  pinnedCursorSchema(['consultId', partition, 'createdAt'], { [partition]: value });
 const keyOf = (partition: 'accountNumber' | 'status') => (item: Record<string, unknown>) => ({
   consultId: String(item['consultId']),
   [partition]: String(item[partition]),
@@ -86,6 +83,7 @@ function createRefusal(error: unknown): 'consult' | 'sequence' | 'contention' | 
  * table. The `ordered` step is written by the orders adapter, in the order's own transaction.
  */
 export function dynamoConsultStore(options: { sleep?: (ms: number) => Promise<void> } = {}): ConsultStore {
+  requireTables('consults');
   const table = () => tableName('consults');
   const wait = options.sleep ?? sleep;
 

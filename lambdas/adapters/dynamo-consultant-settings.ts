@@ -3,7 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { REFERENCE_LISTS } from '../../core/data/tables';
 import { DEFAULT_TROUBLESHOOTER_SETTINGS, troubleshooterSettingsSchema } from '../../core/schemas/consult';
 import type { ConsultantSettingsStore } from '../ports/consult-store';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /** The referenceData item id the troubleshooter's settings live in (list `consultant`). */
 export const CONSULTANT_SETTINGS_ID = 'troubleshooter';
@@ -16,6 +16,7 @@ export function dynamoConsultantSettings(
   /** Another item of the list, for tests that must leave the live settings alone. */
   options: { id?: string } = {},
 ): ConsultantSettingsStore {
+  requireTables('referenceData');
   const table = () => tableName('referenceData');
   const key = { list: REFERENCE_LISTS.consultant, id: options.id ?? CONSULTANT_SETTINGS_ID };
   return {

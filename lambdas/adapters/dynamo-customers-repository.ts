@@ -1,17 +1,17 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { customerDetailSchema } from '../../core/schemas/customer-admin';
 import { invalidArgument } from '../../core/errors';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
 import type { CustomersRepository } from '../ports/customers-repository';
 import { WriteConflict } from '../ports/write-conflict';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 import { conditionalUpdate } from './dynamo-conditional-update';
 import { companySortKey } from '../search/customer-sort-key';
 
 /** The byStatus index's last key, as a list cursor carries it (checked before it reaches DynamoDB). */
-const listCursorSchema = z
+export const listCursorSchema = z
   .object({
     accountNumber: z.string().min(1).max(32),
     status: z.string().min(1).max(32),
@@ -22,6 +22,7 @@ const listCursorSchema = z
 const PROTECTED = new Set(['accountNumber', 'version', 'companyKey', 'userIds']);
 
 export function dynamoCustomersRepository(): CustomersRepository {
+  requireTables('customers');
   const get: CustomersRepository['get'] = async (accountNumber) => {
     const { Item } = await documentClient().send(
       new GetCommand({ TableName: tableName('customers'), Key: { accountNumber }, ConsistentRead: true }),

@@ -2,12 +2,13 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { EMAIL_SUPPRESSION_REASONS } from '../../core/schemas/email-suppression';
 import { suppressionKey, type EmailSuppression, type EmailSuppressions } from '../ports/email-suppressions';
 import { batchGetItems } from './dynamo-batch-get';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 const REASONS = new Set<string>(EMAIL_SUPPRESSION_REASONS);
 
 /** The emailSuppressions table (core/data/tables.ts): one item per lower-cased address. */
 export function dynamoEmailSuppressions(): EmailSuppressions {
+  requireTables('emailSuppressions');
   return {
     async record(suppression) {
       await documentClient().send(

@@ -1,13 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { EMAIL_KINDS, type EmailKind, type EmailTemplate } from '../../core/schemas/email';
 import { defaultTemplate, type TemplateText } from '../email/default-templates';
 import { labNotificationsAddress } from '../email/email-config';
 import type { EmailTemplates, LabRecipients } from '../ports/email-templates';
 import { WriteConflict } from '../ports/write-conflict';
 import { batchGetItems } from './dynamo-batch-get';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /** The lab recipients live in the templates table under a key no email kind can take. */
 export const LAB_RECIPIENTS_KEY = 'settings#lab-recipients';
@@ -53,6 +53,7 @@ async function putVersioned(item: Record<string, unknown>, expectedVersion: numb
 }
 
 export function dynamoEmailTemplates(options: { defaultRecipients?: () => string[] } = {}): EmailTemplates {
+  requireTables('emailTemplates');
   const defaultRecipients = options.defaultRecipients ?? (() => [labNotificationsAddress()]);
   const read = async (kind: string) => {
     const { Item } = await documentClient().send(

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { lensDesignSchema, type LensDesign } from '../../core/schemas/lens';
 import { LENS_CATALOGUE_PARTITION, lensNameKey, type LensCatalogue } from '../ports/lens-catalogue';
 import { WriteConflict } from '../ports/write-conflict';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 import { conditionalUpdate } from './dynamo-conditional-update';
 
 // A catalogue is tens of designs; the bound only stops a runaway loop if the table ever held far more.
@@ -16,6 +16,7 @@ const indexAttributes = (lensId: string, name: string) => ({
 });
 
 export function dynamoLensCatalogue(): LensCatalogue {
+  requireTables('lenses');
   return {
     async get(lensId) {
       const { Item } = await documentClient().send(

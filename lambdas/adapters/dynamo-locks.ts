@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { LockBusy, type Locks } from '../ports/locks';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /**
  * Locks in the tokens table: pk `lock#<name>`, taken with a conditional put (free, or expired), released
@@ -10,6 +10,7 @@ import { documentClient, tableName } from './dynamo-client';
  * an expired lock before TTL gets to it.
  */
 export function dynamoLocks(now: () => number = Date.now): Locks {
+  requireTables('tokens');
   return {
     async withLock(name, ttlSeconds, run) {
       const pk = `lock#${name}`;

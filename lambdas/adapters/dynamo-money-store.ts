@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { creditEntrySchema, warrantyClaimSchema, type CreditEntry } from '../../core/schemas/credit';
 import { invoiceSchema, type Invoice } from '../../core/schemas/invoice';
 import { paymentSchema } from '../../core/schemas/payment';
@@ -11,7 +12,7 @@ import {
   type MoneyTransaction,
 } from '../ports/money-store';
 import { documentClient, tableName } from './dynamo-client';
-import { queryPage } from './dynamo-query-page';
+import { pinnedCursorSchema, queryPage } from './dynamo-query-page';
 
 /** The `ledger` value every invoice carries, for the byIssued index (the lab's list of every invoice). */
 const INVOICE_LEDGER = 'invoices';
@@ -168,6 +169,7 @@ export function dynamoMoneyStore(): MoneyStore {
         },
         parse: parseInvoice,
         keyOf: invoiceKey('accountNumber', 'issuedAt'),
+        cursorSchema: pinnedCursorSchema(['invoiceNumber', 'accountNumber', 'issuedAt'], { accountNumber }),
         limit,
         cursor,
       });
@@ -180,12 +182,14 @@ export function dynamoMoneyStore(): MoneyStore {
       let index: string;
       let key: string;
       let keyOf: (item: Record<string, unknown>) => Record<string, string>;
+      let cursorSchema: z.ZodType<Record<string, string>>;
       if (accountNumber) {
         index = 'byAccount';
         key = '#account = :account';
         names['#account'] = 'accountNumber';
         values[':account'] = accountNumber;
         keyOf = invoiceKey('accountNumber', 'issuedAt');
+        cursorSchema = pinnedCursorSchema(['invoiceNumber', 'accountNumber', 'issuedAt'], { accountNumber });
         if (status) {
           names['#status'] = 'status';
           values[':status'] = status;
@@ -197,12 +201,14 @@ export function dynamoMoneyStore(): MoneyStore {
         names['#status'] = 'status';
         values[':status'] = status;
         keyOf = invoiceKey('status', 'issuedAt');
+        cursorSchema = pinnedCursorSchema(['invoiceNumber', 'status', 'issuedAt'], { status });
       } else {
         index = 'byIssued';
         key = '#ledger = :ledger';
         names['#ledger'] = 'ledger';
         values[':ledger'] = INVOICE_LEDGER;
         keyOf = invoiceKey('ledger', 'issuedAt');
+        cursorSchema = pinnedCursorSchema(['invoiceNumber', 'ledger', 'issuedAt'], { ledger: INVOICE_LEDGER });
       }
       if (search) {
         names['#number'] = 'invoiceNumber';
@@ -221,6 +227,7 @@ export function dynamoMoneyStore(): MoneyStore {
         },
         parse: parseInvoice,
         keyOf: (item) => ({ ...keyOf(item), ...(index === 'byIssued' ? { ledger: INVOICE_LEDGER } : {}) }),
+        cursorSchema,
         limit,
         cursor,
       });
@@ -260,6 +267,10 @@ export function dynamoMoneyStore(): MoneyStore {
         },
         parse: (item) => creditEntrySchema.parse(item),
         keyOf: (item) => ({ accountNumber: String(item['accountNumber']), sk: String(item['sk']) }),
+        cursorSchema: pinnedCursorSchema(['accountNumber', 'sk'], {
+          accountNumber,
+          sk: z.string().startsWith('entry#').max(200),
+        }),
         limit,
         cursor,
       });
@@ -307,6 +318,7 @@ export function dynamoMoneyStore(): MoneyStore {
           status: String(item['status']),
           createdAt: String(item['createdAt']),
         }),
+        cursorSchema: pinnedCursorSchema(['claimId', 'status', 'createdAt'], { status }),
         limit,
         cursor,
       });

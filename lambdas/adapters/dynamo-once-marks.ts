@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OnceMarks } from '../ports/once-marks';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /**
  * Once-marks in the tokens table: pk is the caller's key (e.g. `warranty-reminder#{orderId}#{eye}`), written
@@ -9,6 +9,7 @@ import { documentClient, tableName } from './dynamo-client';
  * exactly one wins.
  */
 export function dynamoOnceMarks(now: () => number = Date.now): OnceMarks {
+  requireTables('tokens');
   return {
     async markOnce(key, expiresAt) {
       try {

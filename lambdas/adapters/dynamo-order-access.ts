@@ -1,13 +1,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ORDER_STATUSES, type OrderStatus } from '../../core/rules/order-lifecycle';
 import type { OrderAccess } from '../ports/order-access';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 const isStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 
 /** Reads only the attributes the attachment rules need, consistently (a just-saved draft is found). */
 export function dynamoOrderAccess(): OrderAccess {
+  requireTables('orders');
   return {
     async getOrderOwner(orderId) {
       const { Item } = await documentClient().send(

@@ -7,7 +7,7 @@ import {
   TransactWriteCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { orderSchema, type Order } from '../../core/schemas/order';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
 import { invalidArgument } from '../../core/errors';
@@ -23,7 +23,7 @@ import {
 import { batchGetItems } from './dynamo-batch-get';
 import { consultOrderedUpdate } from './dynamo-consult-store';
 import { invoicePut } from './dynamo-money-store';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /**
  * A filtered Query may read many items to fill one page (a search over a busy status). It reads at most
@@ -180,6 +180,7 @@ async function listStatusOfAccount(
 }
 
 export function dynamoOrdersRepository(): OrdersRepository {
+  requireTables('orders');
   const table = () => tableName('orders');
   const counters = () => tableName('counters');
   return {

@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { decodeCursor, encodeCursor } from '../paging/page-cursor';
 import { documentClient } from './dynamo-client';
 
@@ -8,6 +8,24 @@ const MAX_EVALUATED = 2000;
 
 /** Cursors are the index keys of the last item answered: strings only, bounded. */
 export const keyCursorSchema = z.record(z.string().max(64), z.string().max(200));
+
+/**
+ * The cursor of one list: exactly the index key attributes `keys`, with the list's own partition values
+ * `pinned`. A cursor of another list (another practice, another status) is then a 400 here, never a start
+ * key DynamoDB refuses with a 500.
+ */
+export function pinnedCursorSchema(
+  keys: readonly string[],
+  pinned: Record<string, string | z.ZodType<string>>,
+): z.ZodType<Record<string, string>> {
+  const shape = Object.fromEntries(
+    keys.map((key) => {
+      const value = pinned[key];
+      return [key, value === undefined ? z.string().max(200) : typeof value === 'string' ? z.literal(value) : value];
+    }),
+  );
+  return z.object(shape).strict() as unknown as z.ZodType<Record<string, string>>;
+}
 
 export interface QueryPage<T> {
   items: T[];

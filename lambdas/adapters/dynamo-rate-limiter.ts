@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimiter } from '../ports/rate-limiter';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /**
  * Fixed-window counters in the tokens table. Keys are hashed, so no email or IP address is stored; items
@@ -9,6 +9,7 @@ import { documentClient, tableName } from './dynamo-client';
  * concurrent requests cannot overshoot it.
  */
 export function dynamoRateLimiter(now: () => number = Date.now): RateLimiter {
+  requireTables('tokens');
   return {
     async consume(key, limit, windowSeconds) {
       const nowSeconds = Math.floor(now() / 1000);

@@ -5,13 +5,14 @@ import { buyingGroupSchema } from '../../core/schemas/buying-group';
 import type { ReferenceDataRepository } from '../ports/reference-data-repository';
 import { WriteConflict } from '../ports/write-conflict';
 import { conditionalUpdate } from './dynamo-conditional-update';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 const groupKey = (buyingGroupId: string) => ({ list: REFERENCE_LISTS.buyingGroups, id: buyingGroupId });
 
 /** Reference lists live one list per partition, so reading one is a single Query (no Scan). */
 
 export function dynamoReferenceDataRepository(): ReferenceDataRepository {
+  requireTables('referenceData');
   return {
     async listBuyingGroups() {
       const items: unknown[] = [];

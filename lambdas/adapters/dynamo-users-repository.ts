@@ -3,13 +3,14 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { userProfileSchema } from '../../core/schemas/user-profile';
 import type { UsersRepository } from '../ports/users-repository';
 import { batchGetItems } from './dynamo-batch-get';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 import { conditionalUpdate } from './dynamo-conditional-update';
 
 /** Attributes a partial update may never touch: the key and the lock. */
 const PROTECTED = new Set(['userId', 'version']);
 
 export function dynamoUsersRepository(): UsersRepository {
+  requireTables('users');
   const get: UsersRepository['get'] = async (userId) => {
     const { Item } = await documentClient().send(
       new GetCommand({ TableName: tableName('users'), Key: { userId }, ConsistentRead: true }),

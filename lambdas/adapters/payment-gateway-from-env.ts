@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
+import * as z from 'zod';
 import { GATEWAY_KINDS } from '../../core/schemas/payment';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { fakePaymentGateway } from './fake-payment-gateway';

@@ -61,6 +61,8 @@ const totalSize = (contentRange: string | undefined, fallback: number | undefine
 
 /** The attached files of one kind (ORDER_FILES, CONSULT_FILES), in the attachments bucket. */
 export function s3AttachedFiles(folder: FileFolder): AttachedFiles {
+  // Made only where the route names its files: the bucket must be in the function's environment.
+  bucket();
   /** The keys below `folder`: its own files only, or (`nested`) every key under it. */
   async function keys(folder: string, { nested = false } = {}) {
     const found: string[] = [];

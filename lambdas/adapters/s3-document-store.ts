@@ -2,7 +2,8 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } fr
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { safeFileName } from '../../core/schemas/attachments';
 import { requireEnv } from '../env';
-import { DOCUMENTS_PREFIX, type DocumentStore } from '../ports/document-store';
+import { DOCUMENTS_PREFIX } from '../../core/storage-prefixes';
+import type { DocumentStore } from '../ports/document-store';
 import { awsClientOptions } from './aws-client-options';
 
 /** As in s3-order-files.ts: the endpoint from AWS_ENDPOINT_URL_S3 when set (s3rver locally), no extra checksums. */
@@ -24,8 +25,10 @@ function documentKey(key: string): string {
   return key;
 }
 
-/** Generated PDFs in the attachments bucket, below `documents/` (lambdas/ports/document-store.ts). */
+/** Generated PDFs in the attachments bucket, below `documents/` (core/storage-prefixes.ts). */
 export function s3DocumentStore(): DocumentStore {
+  // Made only where the route names `documents`: the bucket must be in the function's environment.
+  bucket();
   return {
     async put(key, bytes, contentType, filename) {
       await client.send(

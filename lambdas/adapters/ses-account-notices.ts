@@ -18,6 +18,8 @@ const BODY = [
 ].join('\n');
 
 export function sesAccountNotices(): AccountNotices {
+  // Made only where the route names `email`: the sender must be in the function's environment.
+  requireEnv('EMAIL_FROM');
   return {
     async sendExistingAccountNotice(email) {
       await client.send(

@@ -16,6 +16,8 @@ const client = new SESv2Client(awsClientOptions());
  * events fill that list; the local stack sets none, and its SES emulator knows no configuration sets.
  */
 export function sesEmailSender(): EmailSender {
+  // Made only where the route names `email`: the sender must be in the function's environment.
+  requireEnv('EMAIL_FROM');
   const ses: EmailSender = {
     async send(email: OutgoingEmail) {
       const configurationSet = process.env.EMAIL_CONFIGURATION_SET;

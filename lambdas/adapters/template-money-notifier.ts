@@ -11,11 +11,12 @@ import {
   type MoneyEmailContext,
 } from '../email/money-email-values';
 import { addressesOnce, templateMailing, type TemplateMailingDeps } from '../email/template-mailing';
-import { createLogger, type Logger } from '../http/logger';
+import { createLogger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { CustomersRepository } from '../ports/customers-repository';
 import type { MoneyEmail, MoneyNotifier } from '../ports/money-notifier';
 import type { UsersRepository } from '../ports/users-repository';
-import { describeError } from '../use-cases/directory-failure';
+import { describeError } from '../../core/describe-error';
 import { dynamoCustomersRepository } from './dynamo-customers-repository';
 import { dynamoEmailTemplates } from './dynamo-email-templates';
 import { dynamoUsersRepository } from './dynamo-users-repository';
@@ -66,7 +67,7 @@ const accountOf = (email: MoneyEmail): string => {
 };
 
 /**
- * The money emails (issue 9) from the Email Management templates, addressed as the MoneyNotifier port says:
+ * The money emails from the Email Management templates, addressed as the MoneyNotifier port says:
  * the practice (the given addresses, else every user linked to the account), the payer (receipts, declined
  * cards) and the lab's notification recipients (a payment's copy, a new claim). Every address gets an email
  * of its own, so no practice user sees another's or the lab's addresses. Never throws: a template, lookup or

@@ -1,7 +1,8 @@
+import { describeError } from '../../core/describe-error';
 import { randomUUID } from 'node:crypto';
 import type { AuditEvent } from '../../core/schemas/audit';
 import type { Identity } from '../auth/verify-token';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { AdminChange, AuditLog, AuditTrail } from '../ports/audit-log';
 import { changedValues } from './redact-audit-values';
 
@@ -108,7 +109,7 @@ async function appendWithin(event: AuditEvent, waitMs: number, deps: AuditTrailD
     }
   } catch (error) {
     deps.log.error('AUDIT WRITE FAILED', {
-      reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      error: describeError(error),
       event,
     });
   } finally {

@@ -1,5 +1,5 @@
 /**
- * What may go into the audit log's before/after values (issue 10 item 13: "nothing in it is a token or a
+ * What may go into the audit log's before/after values ("nothing in it is a token or a
  * password"). Dropped by key name, at any depth: credentials (passwords, tokens, client secrets, keys), card
  * data, and the patient's free text (patient names and references, order and line notes, clinical
  * instructions). Dropped by value, whatever the key: anything shaped like a JWT or a card number. Long text

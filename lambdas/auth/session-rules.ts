@@ -1,6 +1,7 @@
 import { SESSION } from '../../core/constants';
 import { permissionDenied, unauthenticated } from '../../core/errors';
-import { sessionChecksOf, type RouteDefinition } from '../../core/route-definition';
+import type { RouteDefinition } from '../../core/route-definition';
+import { sessionChecksOf } from '../../core/function-resources';
 import { isAdminRole, roleFromGroups } from '../../core/rules/auth-status';
 import type { UserActivity } from '../../core/schemas/user-activity';
 import type { Identity } from './verify-token';
@@ -9,7 +10,7 @@ import type { Identity } from './verify-token';
  * The spec 4/6 session rules the browser enforces, enforced again on the server by the handler wrapper
  * (docs/decisions.md "Session rules on the server"): a session idle 60 minutes or more is over (401), and a
  * customer who has not verified their email or accepted the terms reaches only the routes flagged
- * `allowBeforeTerms` (403). Which rule applies to a route comes from its flags (core/route-definition.ts).
+ * `allowBeforeTerms` (403). Which rule applies to a route comes from its flags (core/function-resources.ts).
  */
 export const SESSION_RULE_MESSAGES = {
   idle: 'Your session ended after 60 minutes without activity. Please sign in again.',

@@ -1,8 +1,8 @@
 import type { AccountRequest } from '../../core/schemas/account-request';
 import type { EmailKind } from '../../core/schemas/email';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { EmailTemplates } from '../ports/email-templates';
-import { describeError } from '../use-cases/directory-failure';
+import { describeError } from '../../core/describe-error';
 import { defaultTemplate, type TemplateText } from './default-templates';
 
 /**
@@ -12,6 +12,10 @@ import { defaultTemplate, type TemplateText } from './default-templates';
 
 /** Where the portal is named when PORTAL_URL is unknown: words, not a wrong link. */
 export const PORTAL_NAME = 'the Lenslab Portal';
+
+/** A portal page as a link, or its name in words when the portal's address is unknown (never a wrong link). */
+export const portalLink = (portalUrl: string | null, path: string, words: string): string =>
+  portalUrl ? `${portalUrl}${path}` : `${PORTAL_NAME} (${words})`;
 /** `Hello {{firstName}},` for a user created without a first name. */
 export const NO_FIRST_NAME = 'there';
 export const NOT_GIVEN = 'none given';

@@ -1,8 +1,9 @@
+import { pagePaths } from '../../core/page-paths';
 import { displayParameterValue } from '../../core/rules/lens-parameters';
 import type { Consult } from '../../core/schemas/consult';
 import type { ParameterDefinition } from '../../core/schemas/lens';
 import { EYE_LABELS } from '../../core/schemas/order';
-import { PORTAL_NAME } from './account-email-values';
+import { portalLink as link } from './account-email-values';
 
 /**
  * The placeholder values of the consult emails (EMAIL_PLACEHOLDERS names them). Values are raw text, the
@@ -19,9 +20,6 @@ export interface ConsultEmailContext {
 const NO_PARAMETERS = 'no parameters given';
 
 /** A portal page as a link, or its name in words when the portal's address is unknown (never a wrong link). */
-const link = (portalUrl: string | null, path: string, words: string) =>
-  portalUrl ? `${portalUrl}${path}` : `${PORTAL_NAME} (${words})`;
-
 const practiceNameOf = (consult: Consult, context: ConsultEmailContext) =>
   consult.requester.practiceName?.trim() || context.company?.trim() || consult.accountNumber || 'a visitor';
 
@@ -67,7 +65,7 @@ export function consultReceivedValues(
       context.currentLensDefinitions,
     ),
     question: consult.question,
-    consultLink: link(context.portalUrl, `/admin/consults/${encodeURIComponent(consult.consultId)}`, 'Consults'),
+    consultLink: link(context.portalUrl, pagePaths.labConsult(consult.consultId), 'Consults'),
   };
 }
 
@@ -97,8 +95,6 @@ export function consultAnsweredValues(
     nextStep: practice
       ? 'See the answer and order this lens with “Order this” at'
       : `To order this lens, reply to this email or call the lab quoting ${consult.reference}.`,
-    consultLink: practice
-      ? link(context.portalUrl, `/customer/consults/${encodeURIComponent(consult.consultId)}`, 'Consults')
-      : '',
+    consultLink: practice ? link(context.portalUrl, pagePaths.consult(consult.consultId), 'Consults') : '',
   };
 }

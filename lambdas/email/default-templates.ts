@@ -141,7 +141,7 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       SIGN_OFF,
     ].join('\n\n'),
   },
-  // Issue 9. Plain text like the rest; amounts arrive formatted ("$1,234.50"), never card details.
+  // Plain text like the rest; amounts arrive formatted ("$1,234.50"), never card details.
   'invoice-issued': {
     subject: 'Invoice {{invoiceNumber}}: {{balanceAmount}} due {{dueDate}}',
     body: [

@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePaths } from '../../core/page-paths';
 import { formatCents } from '../../core/rules/invoice-balance';
 import {
   CLAIM_STATUS_LABELS,
@@ -9,11 +10,11 @@ import {
 import type { Invoice } from '../../core/schemas/invoice';
 import { EYE_LABELS } from '../../core/schemas/order';
 import type { Payment } from '../../core/schemas/payment';
-import { NO_FIRST_NAME, NOT_GIVEN, PORTAL_NAME } from './account-email-values';
+import { NO_FIRST_NAME, NOT_GIVEN, portalLink as link } from './account-email-values';
 import { NO_NOTE, NO_REASON } from './order-email-values';
 
 /**
- * The placeholder values of the money emails (issue 9; EMAIL_PLACEHOLDERS names them). Amounts are
+ * The placeholder values of the money emails (EMAIL_PLACEHOLDERS names them). Amounts are
  * formatted dollars from integer cents; nothing of a card is ever known here (the gateway keeps it), so no
  * email can carry it. Values are raw text: render-template.ts escapes them in the HTML part.
  */
@@ -31,18 +32,12 @@ export const CLAIM_KIND_LABELS: Record<WarrantyClaim['kind'], string> = {
 
 const companyOr = (company: string | undefined, accountNumber: string) => company?.trim() || accountNumber;
 const dayOf = (iso: string) => iso.slice(0, 10);
-const q = encodeURIComponent;
-
-/** A portal page as a link, or its name in words when the portal's address is unknown (never a wrong link). */
-function link(portalUrl: string | null, path: string, words: string): string {
-  return portalUrl ? `${portalUrl}${path}` : `${PORTAL_NAME} (${words})`;
-}
 
 export const invoiceLink = (portalUrl: string | null, invoiceNumber: string, accountNumber: string) =>
-  link(portalUrl, `/customer/payment?invoice=${q(invoiceNumber)}&account=${q(accountNumber)}`, 'Pay Online');
+  link(portalUrl, pagePaths.payment({ invoice: invoiceNumber, account: accountNumber }), 'Pay Online');
 const payOnlineLink = (portalUrl: string | null, accountNumber: string) =>
-  link(portalUrl, `/customer/payment?account=${q(accountNumber)}`, 'Pay Online');
-const creditLink = (portalUrl: string | null) => link(portalUrl, '/customer/credit', 'Lens Credit');
+  link(portalUrl, pagePaths.payment({ account: accountNumber }), 'Pay Online');
+const creditLink = (portalUrl: string | null) => link(portalUrl, PAGE_PATHS.customerCredit, 'Lens Credit');
 
 export function invoiceIssuedValues(invoice: Invoice, context: MoneyEmailContext): Record<string, string> {
   const orderNumbers = [
@@ -90,7 +85,8 @@ export function paymentValues(
     paidOn: dayOf(payment.settledAt ?? payment.createdAt),
     invoiceList: invoiceList(payment, invoices),
   };
-  if (context.audience === 'lab') values['invoicesLink'] = link(context.portalUrl, '/admin/invoices', 'Invoices');
+  if (context.audience === 'lab')
+    values['invoicesLink'] = link(context.portalUrl, PAGE_PATHS.adminInvoices, 'Invoices');
   else values['paymentLink'] = payOnlineLink(context.portalUrl, payment.accountNumber);
   return values;
 }
@@ -134,7 +130,7 @@ export function claimSubmittedValues(claim: WarrantyClaim, context: MoneyEmailCo
     ...claimFields(claim),
     creditAmount: formatCents(claim.creditCents),
     note: claim.note.trim() || NO_NOTE,
-    claimsLink: link(context.portalUrl, '/admin/warranty-claims', 'Warranty claims'),
+    claimsLink: link(context.portalUrl, PAGE_PATHS.warrantyClaims, 'Warranty claims'),
   };
 }
 

@@ -1,4 +1,5 @@
 import { invalidArgument } from '../../core/errors';
+import { EMAIL_BODY_STYLE } from '../../core/email-style';
 import { EMAIL_PLACEHOLDERS, type EmailKind } from '../../core/schemas/email';
 import type { TemplateText } from './default-templates';
 import { composeEmail, html, type OutgoingEmail, type SafeHtml } from './safe-email';
@@ -87,13 +88,6 @@ function paragraphHtml(paragraph: string, values: Record<string, string>): SafeH
     .map((line, i) => (i === 0 ? lineHtml(line, values) : html`<br />${lineHtml(line, values)}`));
   return html`<p>${lines}</p>`;
 }
-
-/**
- * The one inline style of every email (email clients keep inline styles best). The portal's CSP allows
- * exactly this text by its hash (infra/build-content-security-policy.ts): Email Management's preview
- * iframe inherits the portal's policy, which would otherwise drop it.
- */
-export const EMAIL_BODY_STYLE = 'font-family: sans-serif; line-height: 1.5';
 
 function documentHtml(body: string, values: Record<string, string>): SafeHtml {
   return html`<!doctype html>

@@ -1,7 +1,7 @@
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { EmailSender } from '../ports/email-sender';
 import { suppressionKey, type EmailSuppressions } from '../ports/email-suppressions';
-import { describeError } from '../use-cases/directory-failure';
+import { describeError } from '../../core/describe-error';
 
 /** Every recipient of an email is an address that bounced or complained: nothing was sent. */
 export class EmailSuppressedError extends Error {

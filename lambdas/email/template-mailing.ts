@@ -1,8 +1,8 @@
 import type { EmailKind } from '../../core/schemas/email';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { EmailSender } from '../ports/email-sender';
 import type { EmailTemplates } from '../ports/email-templates';
-import { describeError } from '../use-cases/directory-failure';
+import { describeError } from '../../core/describe-error';
 import { defaultTemplate, type TemplateText } from './default-templates';
 import { templateEmail } from './render-template';
 

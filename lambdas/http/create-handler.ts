@@ -1,3 +1,4 @@
+import { describeError } from '../../core/describe-error';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { permissionDenied, unauthenticated } from '../../core/errors';
@@ -18,7 +19,8 @@ import { correlationIdFrom } from './correlation-id';
 import { errorAnswer } from './error-response';
 import type { AuditLog, AuditTrail } from '../ports/audit-log';
 import { addToLogContext, idsOf, runWithLogContext } from './log-context';
-import { createLogger, type Logger } from './logger';
+import type { Logger } from '../ports/logger';
+import { createLogger } from './logger';
 import { parseCallableInput } from './parse-input';
 
 export interface RequestContext {
@@ -28,7 +30,7 @@ export interface RequestContext {
   /** The caller's IP address as API Gateway saw it (per-IP rate limits; see clientIp()). */
   sourceIp: string;
   log: Logger;
-  /** Records the lab's changes in the audit log, as this caller (issue 10 item 13). Never throws. */
+  /** Records the lab's changes in the audit log, as this caller. Never throws. */
   audit: AuditTrail;
 }
 
@@ -191,8 +193,7 @@ export function createHandler<I extends z.ZodType, O extends z.ZodType>(
       body = answer.body;
       extraHeaders = answer.headers ?? {};
       if (answer.log !== 'none') {
-        const described =
-          error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error);
+        const described = describeError(error, { stack: true });
         // A refused value or a busy service is answered 400 or 503 but still logged: a 400 here means an input
         // schema lacks a bound, and many 503s mean the service needs more capacity.
         if (answer.log === 'warn') log.warn('service refused or unavailable', { status: statusCode, error: described });

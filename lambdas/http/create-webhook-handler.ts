@@ -1,3 +1,4 @@
+import { describeError } from '../../core/describe-error';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { invalidArgument } from '../../core/errors';
 import type { RouteDefinition } from '../../core/route-definition';
@@ -5,7 +6,8 @@ import { WebhookSignatureError, type GatewayEvent, type PaymentGateway } from '.
 import { correlationIdFrom } from './correlation-id';
 import { errorAnswer } from './error-response';
 import { runWithLogContext } from './log-context';
-import { createLogger, type Logger } from './logger';
+import type { Logger } from '../ports/logger';
+import { createLogger } from './logger';
 
 /** The header the gateway signs its calls with (Stripe's name; the fake gateway sends the same). */
 export const SIGNATURE_HEADER = 'stripe-signature';
@@ -67,7 +69,7 @@ export function createWebhookHandler(
         log.error('webhook failed', {
           eventId,
           eventType,
-          error: error instanceof Error ? { name: error.name, message: error.message } : 'unknown error',
+          error: describeError(error),
         });
       }
     }

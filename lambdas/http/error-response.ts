@@ -34,7 +34,7 @@ function answer(
 
 /**
  * The one place errors become answers: AppErrors keep their status and message; a value a service refused is
- * a 400 (issue 10 item 3); throttling, timeouts and unavailable services are a 503 with Retry-After (item 12);
+ * a 400; throttling, timeouts and unavailable services are a 503 with Retry-After (item 12);
  * anything else is a generic 500.
  */
 export function errorAnswer(error: unknown, correlationId: string): ErrorAnswer {

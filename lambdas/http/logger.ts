@@ -1,3 +1,4 @@
+import type { Logger } from '../ports/logger';
 import { logContext } from './log-context';
 
 /**
@@ -20,14 +21,6 @@ function redact(value: unknown, depth = 0): unknown {
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-
-export interface Logger {
-  debug(msg: string, fields?: Record<string, unknown>): void;
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
-  child(fields: Record<string, unknown>): Logger;
-}
 
 /**
  * A logger writing one JSON object per line to stdout (CloudWatch in AWS, the terminal locally). Inside a

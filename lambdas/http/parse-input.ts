@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from '../../core/messages';
 import type { z } from 'zod';
 import { invalidArgument, type FieldErrors } from '../../core/errors';
 
@@ -50,7 +51,7 @@ export function parseCallableInput<S extends z.ZodType>(
   const data = (envelope as { data?: unknown }).data;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw invalidArgument('Some fields are not valid', fieldErrorsOf(parsed.error));
+    throw invalidArgument(FORM_MESSAGES.invalidFields, fieldErrorsOf(parsed.error));
   }
   return parsed.data;
 }

@@ -3,7 +3,7 @@ import { dynamoOrdersRepository } from '../adapters/dynamo-orders-repository';
 import { s3AttachedFiles } from '../adapters/s3-attached-files';
 import { ORDER_FILES } from '../ports/attached-files';
 import { createLogger } from '../http/logger';
-import { removeAbandonedDraftFiles, type AbandonedDraftFilesReport } from '../use-cases/abandoned-draft-files';
+import { removeAbandonedDraftFiles, type AbandonedDraftFilesReport } from '../use-cases/orders/abandoned-draft-files';
 
 /**
  * The daily "abandoned draft files" job (core/jobs.ts): an EventBridge schedule in AWS, a timer in the local

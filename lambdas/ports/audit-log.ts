@@ -1,7 +1,7 @@
 import type { AuditEvent, AuditTargetType, ChangeAction } from '../../core/schemas/audit';
 
 /**
- * The audit log's store (issue 10 item 13). Writers only append: an entry is written once under its own id and
+ * The audit log's store. Writers only append: an entry is written once under its own id and
  * never changed or removed (the adapter's put is conditional; IAM grants writers PutItem only).
  */
 export interface AuditLog {

@@ -1,9 +1,4 @@
-/**
- * Generated PDFs (invoices, receipts) live under this prefix of the attachments bucket; the route grants
- * (infra/grant-route-resources.ts) reach nothing else of the bucket for a `documents` route. The one home of
- * the prefix: infra re-exports it from infra/constructs/storage.ts.
- */
-export const DOCUMENTS_PREFIX = 'documents/';
+import { DOCUMENTS_PREFIX } from '../../core/storage-prefixes';
 
 /** How long a download link works: long enough to click, too short to pass around. */
 export const DOCUMENT_URL_SECONDS = 5 * 60;

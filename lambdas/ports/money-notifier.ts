@@ -4,7 +4,7 @@ import type { Payment } from '../../core/schemas/payment';
 import type { WarrantyLens } from '../../core/schemas/credit';
 
 /**
- * The money emails (issue 9), built from Email Management templates like the order emails. Each call
+ * The money emails, built from Email Management templates like the order emails. Each call
  * names its recipients' source; the adapter looks up addresses, renders and sends. Never throws: a failed
  * email is logged and the money change it reports stands. Where an email has `to`, an EMPTY list means
  * "every user linked to the account" (the adapter resolves them from the practice's linked users).

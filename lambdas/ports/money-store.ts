@@ -3,7 +3,7 @@ import type { Invoice, InvoiceStatus } from '../../core/schemas/invoice';
 import type { Payment } from '../../core/schemas/payment';
 
 /**
- * Invoices, payments, the credit ledger and warranty claims (issue 9). Every money change is one
+ * Invoices, payments, the credit ledger and warranty claims. Every money change is one
  * `commit`: a DynamoDB transaction over whatever it names, each item conditional on the version read, so an
  * invoice's balance, a ledger entry and a payment's allocation move together or not at all.
  */

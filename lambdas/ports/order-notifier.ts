@@ -1,7 +1,7 @@
 import type { EmailKind } from '../../core/schemas/email';
 import type { Order } from '../../core/schemas/order';
 
-/** The order emails (issue 5): built from the Email Management templates, sent to the practice and the lab. */
+/** The order emails: built from the Email Management templates, sent to the practice and the lab. */
 export type OrderEmailKind = Extract<EmailKind, `order-${string}`>;
 
 export interface OrderNotifier {

@@ -91,7 +91,10 @@ export interface OrdersRepository {
   sequenceValue(): Promise<number>;
   /** Newest first. */
   listByAccount(query: AccountOrdersQuery): Promise<OrderPage>;
-  /** Oldest first by statusAt. */
+  /**
+   * Oldest first by statusAt. Narrowed to one practice it reads that practice's orders by the account index
+   * instead: oldest first by createdAt, and its cursor is the practice's list cursor.
+   */
   listByStatus(query: StatusOrdersQuery): Promise<OrderPage>;
   /** Current values of these counters (missing ones are 0). */
   counters(names: string[]): Promise<Record<string, number>>;
@@ -103,7 +106,7 @@ export const counterNames = {
   status: (status: OrderStatus) => `status#${status}`,
   week: (weekStart: string) => `week#${weekStart}`,
   account: (accountNumber: string) => `account#${accountNumber}`,
-  /** Warranty exchanges (remakes) placed for one eye of a shipped order (Lens Credit, issue 9). */
+  /** Warranty exchanges (remakes) placed for one eye of a shipped order (Lens Credit). */
   exchanges: (orderId: string, eye: string) => `exchanges#${orderId}#${eye}`,
 } as const;
 

@@ -1,7 +1,7 @@
 import type { GatewayKind } from '../../core/schemas/payment';
 
 /**
- * The card gateway (issue 9). Production: Stripe PaymentIntents (lambdas/adapters/stripe-payment-gateway.ts);
+ * The card gateway. Production: Stripe PaymentIntents (lambdas/adapters/stripe-payment-gateway.ts);
  * locally and in tests: the fake gateway (lambdas/adapters/fake-payment-gateway.ts), chosen by the stage
  * config. Card numbers never pass through this port: the payer's browser gives them to the gateway itself
  * (Stripe's Payment Element, or the fake's test card form), and the server only reads the outcome.

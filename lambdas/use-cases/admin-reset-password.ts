@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES, FORM_MESSAGES } from '../../core/messages';
 import { invalidArgument } from '../../core/errors';
 import type { Identity } from '../auth/verify-token';
 import type { AdminDirectory } from '../ports/admin-directory';
@@ -29,7 +30,7 @@ export async function adminResetPassword(
     await deps.directory.setPassword(input.userId, input.newPassword);
   } catch (error) {
     if (error instanceof DirectoryError && error.kind === 'invalid-password')
-      throw invalidArgument('Some fields are not valid', { newPassword: ['Password does not meet the requirements.'] });
+      throw invalidArgument(FORM_MESSAGES.invalidFields, { newPassword: [ACCOUNT_MESSAGES.passwordPolicy] });
     rethrowAsAppError(error);
   }
   // Again: a sign-in with the old password between the revocation and the reset is not covered by the first.

@@ -12,7 +12,7 @@ import {
   templateOrDefault,
 } from '../email/account-email-values';
 import { templateEmail } from '../email/render-template';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { AccountLinks } from '../ports/account-links';
 import type { AccountRequestsRepository } from '../ports/account-requests-repository';
 import type { AuditTrail } from '../ports/audit-log';
@@ -23,7 +23,7 @@ import type { UsersRepository } from '../ports/users-repository';
 import { isWriteConflict } from '../ports/write-conflict';
 import { accountsOf, isLinked, withMainAccount, type Accounts } from './account-link-rules';
 import { linkWriteError } from './customer-errors';
-import { describeError } from './directory-failure';
+import { describeError } from '../../core/describe-error';
 
 export interface ApproveAccountRequestDeps {
   requests: Pick<AccountRequestsRepository, 'get' | 'decide'>;
@@ -68,7 +68,7 @@ export function practiceFromRequest(request: AccountRequest, accountNumber: stri
  *
  * A practice that already exists (the customer's `existingAccountNumber`, a number the lab typed, or one this
  * approval created before failing half-way) is linked only with `linkToExisting` confirming its number (409
- * otherwise); its other users are then emailed and the link is logged for the audit trail (issue 10 item 4).
+ * otherwise); its other users are then emailed and the link is logged for the audit trail.
  */
 export async function approveAccountRequest(
   caller: Identity,
@@ -96,7 +96,7 @@ export async function approveAccountRequest(
   if (request.status === 'approved' && request.accountNumber !== accountNumber)
     throw aborted(ACCOUNT_REQUEST_MESSAGES.alreadyDecided);
 
-  // Issue 10 item 4: a request naming someone else's account number must not take over that practice with one
+  // A request naming someone else's account number must not take over that practice with one
   // click. Onto an existing practice only with the separate confirmation; none is needed when the requester
   // already has access to it (a retry of this approval after its link was written, or after it was approved).
   const existing = await deps.customers.get(accountNumber);

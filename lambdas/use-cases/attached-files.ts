@@ -11,7 +11,7 @@ import type { Identity } from '../auth/verify-token';
 import { attachedFileKey, type AttachedFiles, type InspectedFile, type StoredFile } from '../ports/attached-files';
 
 /**
- * The attached-file rules shared by orders and consults (issue 10 item 8): presigned PUTs to an incoming
+ * The attached-file rules shared by orders and consults: presigned PUTs to an incoming
  * folder, a confirm step that reads the first bytes before a file counts, at most ATTACHMENT_LIMITS.maxFiles
  * per owner, image previews inline and every other download as an attachment. What differs per kind is who
  * may see and change the files: its FileAccess.
@@ -45,7 +45,7 @@ export interface FileRulesDeps {
 
 /**
  * Images open in the browser as previews; every other type is only downloaded. PDFs included: a PDF shown
- * inline runs its scripts and forms in the bucket's origin, so it is always a download (issue 10 item 8).
+ * inline runs its scripts and forms in the bucket's origin, so it is always a download.
  */
 export const isPreviewable = (contentType: string) => contentType.startsWith('image/');
 
@@ -134,7 +134,7 @@ async function listingEntry(ownerId: string, file: StoredFile, files: AttachedFi
 }
 
 /**
- * Attaches an upload (issue 10 item 8), called after the browser's PUT to the URL generateUploadUrl signed:
+ * Attaches an upload, called after the browser's PUT to the URL generateUploadUrl signed:
  * checks it (checkedUpload), then moves exactly the bytes checked into the owner's folder. A refused upload
  * is removed at once, so nothing unchecked stays in storage longer than it must.
  */

@@ -1,5 +1,5 @@
+import { FIELD_MESSAGES, FORM_MESSAGES } from '../../core/messages';
 import { invalidArgument } from '../../core/errors';
-import { UNKNOWN_BUYING_GROUP } from '../../core/schemas/account-request';
 import { isActiveBuyingGroup, type BuyingGroup } from '../../core/schemas/buying-group';
 import type { ReferenceDataRepository } from '../ports/reference-data-repository';
 
@@ -16,6 +16,7 @@ export async function requireKnownBuyingGroup(
   const groups = await referenceData.listBuyingGroups();
   const group = groups.find((g) => g.buyingGroupId === buyingGroupId);
   const allowed = group && (isActiveBuyingGroup(group) || (current && (await current()) === buyingGroupId));
-  if (!group || !allowed) throw invalidArgument('Some fields are not valid', { buyingGroupId: [UNKNOWN_BUYING_GROUP] });
+  if (!group || !allowed)
+    throw invalidArgument(FORM_MESSAGES.invalidFields, { buyingGroupId: [FIELD_MESSAGES.chooseBuyingGroup] });
   return group;
 }

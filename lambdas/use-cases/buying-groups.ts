@@ -1,3 +1,4 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { aborted, AppError, notFound } from '../../core/errors';
@@ -86,7 +87,7 @@ export async function updateBuyingGroup(
     return updated;
   } catch (error) {
     if (isWriteConflict(error, 'missing')) throw notFound(BUYING_GROUP_MESSAGES.notFound);
-    if (isWriteConflict(error, 'changed')) throw aborted(BUYING_GROUP_MESSAGES.changed);
+    if (isWriteConflict(error, 'changed')) throw aborted(CHANGED_MESSAGES.buyingGroup);
     throw error;
   }
 }

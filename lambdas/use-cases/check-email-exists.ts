@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '../../core/messages';
 import { resourceExhausted } from '../../core/errors';
 import type { CheckEmailExistsOutput } from '../../core/schemas/session';
 import type { RateLimiter } from '../ports/rate-limiter';
@@ -26,6 +27,6 @@ export async function checkEmailExists(
   const ipAllowed = await deps.limiter.consume(`checkEmailExists#ip#${sourceIp}`, perIp, windowSeconds);
   const emailAllowed =
     ipAllowed && (await deps.limiter.consume(`checkEmailExists#email#${email}`, perEmail, windowSeconds));
-  if (!emailAllowed) throw resourceExhausted('Too many attempts. Please wait a few minutes and try again.');
+  if (!emailAllowed) throw resourceExhausted(ACCOUNT_MESSAGES.tooManyAttempts);
   return { exists: await deps.directory.emailExists(email) };
 }

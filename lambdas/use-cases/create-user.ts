@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES, FORM_MESSAGES } from '../../core/messages';
 import type { z } from 'zod';
 import type { Group } from '../../core/constants';
 import { aborted, AppError, invalidArgument } from '../../core/errors';
@@ -5,19 +6,19 @@ import type { createUserInputSchema } from '../../core/schemas/user-admin';
 import { groupsForRole } from '../../core/schemas/user-role';
 import { templateOrDefault, userInvitedValues } from '../email/account-email-values';
 import { templateEmail } from '../email/render-template';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { AdminDirectory } from '../ports/admin-directory';
 import type { AuditTrail } from '../ports/audit-log';
 import type { EmailSender } from '../ports/email-sender';
 import type { EmailTemplates } from '../ports/email-templates';
 import { DirectoryError } from '../ports/user-directory';
 import type { UsersRepository } from '../ports/users-repository';
-import { describeError } from './directory-failure';
+import { describeError } from '../../core/describe-error';
 
 export const CREATE_USER_ERRORS = {
   emailTaken: 'A user with this email already exists.',
-  failed: 'Failed to create user account', // spec 8
-  password: 'Password does not meet the requirements.',
+  failed: ACCOUNT_MESSAGES.createUserFailed,
+  password: ACCOUNT_MESSAGES.passwordPolicy,
 } as const;
 
 export interface CreateUserDeps {
@@ -48,7 +49,7 @@ export async function createUser(
   } catch (error) {
     if (error instanceof DirectoryError && error.kind === 'email-taken') throw aborted(CREATE_USER_ERRORS.emailTaken);
     if (error instanceof DirectoryError && error.kind === 'invalid-password')
-      throw invalidArgument('Some fields are not valid', { password: [CREATE_USER_ERRORS.password] });
+      throw invalidArgument(FORM_MESSAGES.invalidFields, { password: [CREATE_USER_ERRORS.password] });
     deps.log.error('createUser: account creation failed', { error: describeError(error) });
     throw new AppError('internal', CREATE_USER_ERRORS.failed);
   }
@@ -79,7 +80,7 @@ export async function createUser(
       });
     }
     if (error instanceof DirectoryError && error.kind === 'invalid-password')
-      throw invalidArgument('Some fields are not valid', { password: [CREATE_USER_ERRORS.password] });
+      throw invalidArgument(FORM_MESSAGES.invalidFields, { password: [CREATE_USER_ERRORS.password] });
     throw new AppError('internal', CREATE_USER_ERRORS.failed);
   }
 

@@ -26,7 +26,3 @@ export function rethrowAsAppError(error: unknown): never {
   }
   throw error;
 }
-
-export function describeError(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message } : String(error);
-}

@@ -1,3 +1,4 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import type { z } from 'zod';
 import { aborted, invalidArgument } from '../../core/errors';
 import {
@@ -11,17 +12,15 @@ import {
 import { checkTemplatePlaceholders, renderTemplate, templateEmail, type RenderedEmail } from '../email/render-template';
 import { UnsafeEmailError } from '../email/safe-email';
 import type { Identity } from '../auth/verify-token';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { AuditTrail } from '../ports/audit-log';
 import type { EmailSender } from '../ports/email-sender';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { EmailTemplates, LabRecipients } from '../ports/email-templates';
 import { isWriteConflict } from '../ports/write-conflict';
-import { describeError } from './directory-failure';
+import { describeError } from '../../core/describe-error';
 import { consumeSendBudget, recordSendForAudit, RELAY_MESSAGES } from './email-relay-guard';
 
-export const TEMPLATE_CHANGED = 'This email template changed since you opened it. Reload to see the latest.';
-export const RECIPIENTS_CHANGED = 'The lab recipients changed since you opened them. Reload to see the latest.';
 export const TEST_SUBJECT_PREFIX = '[Test] ';
 
 const conflictAs =
@@ -51,7 +50,7 @@ export async function updateEmailTemplate(
   const before = deps.audit ? await deps.templates.get(input.kind) : null;
   const saved = await deps.templates
     .save(input.kind, text, input.version, deps.now().toISOString())
-    .catch(conflictAs(TEMPLATE_CHANGED));
+    .catch(conflictAs(CHANGED_MESSAGES.emailTemplate));
   await deps.audit?.recordChange({
     action: 'email-template.update',
     target: { type: 'email-template', id: input.kind },
@@ -70,7 +69,7 @@ export function previewEmailTemplate(input: z.output<typeof previewEmailTemplate
 
 /**
  * Sends the editor's text, filled with the samples, to the caller's own address (their token's email): not a
- * relay to anyone else (issue 10 item 9). A `to` naming another address is a 400; sends are budgeted per
+ * relay to anyone else. A `to` naming another address is a 400; sends are budgeted per
  * caller (429) and logged for the audit trail. A failed send answers `sent: false`.
  */
 export async function sendTestEmail(
@@ -122,7 +121,7 @@ export async function updateLabNotificationSettings(
   const before = deps.audit ? await deps.templates.labRecipients() : null;
   const saved = await deps.templates
     .saveLabRecipients(recipients, input.version, deps.now().toISOString())
-    .catch(conflictAs(RECIPIENTS_CHANGED));
+    .catch(conflictAs(CHANGED_MESSAGES.labRecipients));
   await deps.audit?.recordChange({
     action: 'lab-recipients.update',
     target: { type: 'lab-recipients', id: 'lab' },

@@ -10,7 +10,7 @@ import { accountsOf } from './account-link-rules';
 
 /**
  * `sendEmail` and `sendTestEmail` send free text from the lab's signed domain, so they must not be an open
- * relay (issue 10 item 9; docs/decisions.md "sendEmail and sendTestEmail are not a relay"): recipients are
+ * relay (docs/decisions.md "sendEmail and sendTestEmail are not a relay"): recipients are
  * only addresses the portal knows, each caller has a budget of sends, and each send is logged for the audit
  * trail.
  */
@@ -82,7 +82,7 @@ export async function refuseUnknownRecipients(recipients: string[], deps: KnownR
 }
 
 /**
- * A send in the audit trail (issue 10 item 13): which kind, to whom, the subject and whether it went; never the
+ * A send in the audit trail: which kind, to whom, the subject and whether it went; never the
  * body. Who sent it is the trail's caller.
  */
 export async function recordSendForAudit(

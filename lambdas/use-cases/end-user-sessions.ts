@@ -1,4 +1,5 @@
-import type { Logger } from '../http/logger';
+import { describeError } from '../../core/describe-error';
+import type { Logger } from '../ports/logger';
 import type { AdminDirectory } from '../ports/admin-directory';
 import type { SessionRevocations } from '../ports/session-revocations';
 import { DirectoryError } from '../ports/user-directory';
@@ -27,7 +28,7 @@ export async function endUserSessions(userId: string, deps: EndSessionsDeps): Pr
     deps.log[unsupported ? 'info' : 'warn']('global sign-out in the user pool failed', {
       userId,
       unsupported,
-      error: error instanceof Error ? error.message : String(error),
+      error: describeError(error),
     });
   }
 }

@@ -1,22 +1,12 @@
 import { notFound } from '../../core/errors';
 import type { CustomerInfo } from '../../core/schemas/customer-info';
 import type { OrderSummary } from '../../core/schemas/order';
-import type { UserProfile } from '../../core/schemas/user-profile';
 import type { Identity } from '../auth/verify-token';
 import type { CustomersRepository } from '../ports/customers-repository';
 import { counterNames, type OrdersRepository } from '../ports/orders-repository';
 import type { UsersRepository } from '../ports/users-repository';
-import { toSummary } from './order-common';
-
-/** The caller's linked accounts, main account first, each once. */
-export function linkedAccounts(user: Pick<UserProfile, 'accountNumber' | 'accountNumbers'> | null): string[] {
-  if (!user) return [];
-  const all = [user.accountNumber, ...user.accountNumbers].filter((a): a is string => Boolean(a && a.trim()));
-  return [...new Set(all)];
-}
-
-/** Same answer for "not yours" and "does not exist", so the route cannot be used to probe account numbers. */
-const ACCOUNT_NOT_FOUND = 'Account not found';
+import { ACCOUNT_NOT_FOUND, linkedAccounts } from './caller';
+import { toSummary } from './orders/order-common';
 
 /**
  * spec 3, 7 customer information for one of the caller's own accounts (their main one unless `account`
@@ -30,7 +20,7 @@ export async function getCustomerInfo(
   deps: {
     users: Pick<UsersRepository, 'get'>;
     customers: CustomersRepository;
-    orders?: Pick<OrdersRepository, 'listByAccount' | 'counters'>;
+    orders: Pick<OrdersRepository, 'listByAccount' | 'counters'>;
   },
 ): Promise<CustomerInfo> {
   const linked = linkedAccounts(await deps.users.get(caller.userId));
@@ -39,9 +29,13 @@ export async function getCustomerInfo(
   if (!linked.includes(accountNumber)) throw notFound(ACCOUNT_NOT_FOUND);
   const customer = await deps.customers.get(accountNumber);
   if (!customer) throw notFound(ACCOUNT_NOT_FOUND);
-  const { orders, total } = deps.orders
-    ? await accountOrdersPage(deps.orders, accountNumber, caller.userId, input.page, input.records)
-    : { orders: [], total: 0 };
+  const { orders, total } = await accountOrdersPage(
+    deps.orders,
+    accountNumber,
+    caller.userId,
+    input.page,
+    input.records,
+  );
   return {
     accountNumber,
     additionalAccounts: linked.filter((a) => a !== accountNumber),

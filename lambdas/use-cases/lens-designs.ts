@@ -1,3 +1,4 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { aborted, AppError, notFound } from '../../core/errors';
@@ -14,9 +15,8 @@ import type { CustomersRepository } from '../ports/customers-repository';
 import type { LensCatalogue, LensDesignFields } from '../ports/lens-catalogue';
 import type { UsersRepository } from '../ports/users-repository';
 import { isWriteConflict } from '../ports/write-conflict';
-import { linkedAccounts } from './get-customer-info';
+import { linkedAccounts } from './caller';
 
-export const LENS_DESIGN_CHANGED = 'This lens design changed since you opened it. Reload to see the latest.';
 export const LENS_DESIGN_NOT_FOUND = 'Lens design not found';
 
 const isAdmin = (caller: Identity) => caller.groups.includes('admin') || caller.groups.includes('superadmin');
@@ -132,7 +132,7 @@ export async function updateLensDesign(
     return updated;
   } catch (error) {
     if (isWriteConflict(error, 'missing')) throw notFound(LENS_DESIGN_NOT_FOUND);
-    if (isWriteConflict(error, 'changed')) throw aborted(LENS_DESIGN_CHANGED);
+    if (isWriteConflict(error, 'changed')) throw aborted(CHANGED_MESSAGES.lensDesign);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import { aborted, notFound } from '../../core/errors';
-import { USER_CHANGED, type AccountLinksOutput } from '../../core/schemas/customer-admin';
+import { type AccountLinksOutput } from '../../core/schemas/customer-admin';
 import type { UserProfile } from '../../core/schemas/user-profile';
 import type { AccountLinks } from '../ports/account-links';
 import type { AuditTrail } from '../ports/audit-log';
@@ -25,7 +26,7 @@ const answer = (user: UserProfile): AccountLinksOutput => ({
 async function currentUser(userId: string, version: number | undefined, deps: AccountLinkDeps) {
   const user = await deps.users.get(userId);
   if (!user) throw notFound(USER_NOT_FOUND);
-  if (version !== undefined && version !== user.version) throw aborted(USER_CHANGED);
+  if (version !== undefined && version !== user.version) throw aborted(CHANGED_MESSAGES.user);
   return user;
 }
 

@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from '../../core/messages';
 import type { z } from 'zod';
 import { invalidArgument } from '../../core/errors';
 import {
@@ -13,7 +14,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 export const AUDIT_RANGE_MESSAGES = {
-  order: 'The start date is after the end date.',
+  order: FORM_MESSAGES.startAfterEnd,
   tooLong: `Choose at most ${AUDIT_MAX_RANGE_DAYS} days.`,
 } as const;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Group } from '../../core/constants';
 import type { UserListOutput } from '../../core/schemas/user-admin';
 import { mapWithLimit } from '../concurrency/map-with-limit';

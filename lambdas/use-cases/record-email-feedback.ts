@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EmailSuppressionReason } from '../../core/schemas/email-suppression';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { EmailSuppressions } from '../ports/email-suppressions';
 
 /**

@@ -3,13 +3,13 @@ import { ACCOUNT_REQUEST_MESSAGES, type AccountRequest } from '../../core/schema
 import type { Identity } from '../auth/verify-token';
 import { accountRequestRejectedValues, templateOrDefault } from '../email/account-email-values';
 import { templateEmail } from '../email/render-template';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { AccountRequestsRepository } from '../ports/account-requests-repository';
 import type { AuditTrail } from '../ports/audit-log';
 import type { EmailSender } from '../ports/email-sender';
 import type { EmailTemplates } from '../ports/email-templates';
 import { isWriteConflict } from '../ports/write-conflict';
-import { describeError } from './directory-failure';
+import { describeError } from '../../core/describe-error';
 
 /**
  * `rejectAccountRequest` (super admins): a pending request becomes rejected with the reason, which the

@@ -3,11 +3,11 @@ import type { sendEmailInputSchema } from '../../core/schemas/email';
 import { mapWithLimit } from '../concurrency/map-with-limit';
 import { templateEmail } from '../email/render-template';
 import type { Identity } from '../auth/verify-token';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { AuditTrail } from '../ports/audit-log';
 import type { EmailSender } from '../ports/email-sender';
 import type { RateLimiter } from '../ports/rate-limiter';
-import { describeError } from './directory-failure';
+import { describeError } from '../../core/describe-error';
 import {
   consumeSendBudget,
   recordSendForAudit,
@@ -21,7 +21,7 @@ import {
  * never thrown). The spec's wire format joins recipients with ";"; SES takes a list, so no join is needed
  * here. Each recipient gets an email of their own, so practices never see each other's addresses.
  *
- * Not a relay (issue 10 item 9): every recipient must be a practice's user or a lab recipient (else 400, nothing
+ * Not a relay: every recipient must be a practice's user or a lab recipient (else 400, nothing
  * sent), the caller has a budget of calls (429 beyond it), and the send is logged for the audit trail.
  */
 export async function sendEmail(

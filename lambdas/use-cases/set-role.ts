@@ -1,6 +1,6 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import { GROUPS, type Group } from '../../core/constants';
 import { aborted, AppError } from '../../core/errors';
-import { USER_CHANGED } from '../../core/schemas/customer-admin';
 import type { UserProfile } from '../../core/schemas/user-profile';
 import { groupsForRole, type UserRole } from '../../core/schemas/user-role';
 import type { AdminDirectory } from '../ports/admin-directory';
@@ -8,7 +8,8 @@ import type { AuditTrail } from '../ports/audit-log';
 import type { Locks } from '../ports/locks';
 import type { UsersRepository } from '../ports/users-repository';
 import { isWriteConflict } from '../ports/write-conflict';
-import { describeError, requireDirectoryUser, rethrowAsAppError } from './directory-failure';
+import { describeError } from '../../core/describe-error';
+import { requireDirectoryUser, rethrowAsAppError } from './directory-failure';
 import { endUserSessions, type EndSessionsDeps } from './end-user-sessions';
 import { unlessLastSuperAdmin } from './super-admin-guard';
 
@@ -110,7 +111,7 @@ async function writeRole(
   try {
     written = await deps.users.update(userId, { set: { role, isSuperAdmin } }, record.version);
   } catch (error) {
-    if (isWriteConflict(error)) throw aborted(USER_CHANGED);
+    if (isWriteConflict(error)) throw aborted(CHANGED_MESSAGES.user);
     throw error;
   }
   return async () => {

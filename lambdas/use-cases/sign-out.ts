@@ -1,5 +1,6 @@
+import { describeError } from '../../core/describe-error';
 import type { Identity } from '../auth/verify-token';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { SessionRevocations } from '../ports/session-revocations';
 import { DirectoryError, type UserDirectory } from '../ports/user-directory';
 
@@ -32,7 +33,7 @@ export async function signOut(
     const unsupported = error instanceof DirectoryError && error.kind === 'unsupported';
     deps.log[unsupported ? 'info' : 'warn']('sign-out: global sign-out in the user pool failed', {
       unsupported,
-      error: error instanceof Error ? error.message : String(error),
+      error: describeError(error),
     });
   }
   return { signedOut: true };

@@ -1,6 +1,8 @@
+import { ACCOUNT_MESSAGES, FORM_MESSAGES } from '../../core/messages';
+import { describeError } from '../../core/describe-error';
 import { AppError, invalidArgument } from '../../core/errors';
 import type { SignUpOutput } from '../../core/schemas/sign-up';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { AccountNotices } from '../ports/account-notices';
 import type { RateLimiter } from '../ports/rate-limiter';
 import { DirectoryError, type NewAccount, type UserDirectory } from '../ports/user-directory';
@@ -8,7 +10,7 @@ import type { UsersRepository } from '../ports/users-repository';
 
 /** spec 8: the sign-up failures the user sees. */
 export const SIGN_UP_ERRORS = {
-  account: 'Failed to create user account',
+  account: ACCOUNT_MESSAGES.createUserFailed,
   role: 'Failed to set user permissions. Please try again.',
   profile: 'Failed to create user profile. Please try again.',
 } as const;
@@ -43,16 +45,16 @@ export async function signUp(account: NewAccount, deps: SignUpDeps): Promise<Sig
       return NEXT;
     }
     if (error instanceof DirectoryError && error.kind === 'invalid-password') {
-      throw invalidArgument('Some fields are not valid', { password: ['Password does not meet the requirements.'] });
+      throw invalidArgument(FORM_MESSAGES.invalidFields, { password: [ACCOUNT_MESSAGES.passwordPolicy] });
     }
-    deps.log.error('sign-up: account creation failed', { error: describe(error) });
+    deps.log.error('sign-up: account creation failed', { error: describeError(error) });
     throw new AppError('internal', SIGN_UP_ERRORS.account);
   }
 
   try {
     await deps.directory.addToGroup(userId, 'customer');
   } catch (error) {
-    deps.log.error('sign-up: setting the customer role failed', { userId, error: describe(error) });
+    deps.log.error('sign-up: setting the customer role failed', { userId, error: describeError(error) });
     await rollBack(userId, deps);
     throw new AppError('internal', SIGN_UP_ERRORS.role);
   }
@@ -69,7 +71,7 @@ export async function signUp(account: NewAccount, deps: SignUpDeps): Promise<Sig
       version: 0,
     });
   } catch (error) {
-    deps.log.error('sign-up: creating the user record failed', { userId, error: describe(error) });
+    deps.log.error('sign-up: creating the user record failed', { userId, error: describeError(error) });
     await rollBack(userId, deps);
     throw new AppError('internal', SIGN_UP_ERRORS.profile);
   }
@@ -81,7 +83,10 @@ async function rollBack(userId: string, deps: SignUpDeps): Promise<void> {
   try {
     await deps.directory.deleteUser(userId);
   } catch (error) {
-    deps.log.error('sign-up: ROLLBACK FAILED, account left without role or record', { userId, error: describe(error) });
+    deps.log.error('sign-up: ROLLBACK FAILED, account left without role or record', {
+      userId,
+      error: describeError(error),
+    });
   }
 }
 
@@ -93,10 +98,6 @@ async function noticeExistingAccount(email: string, deps: SignUpDeps): Promise<v
       await deps.notices.sendExistingAccountNotice(email);
     }
   } catch (error) {
-    deps.log.warn('sign-up: existing-account notice failed', { error: describe(error) });
+    deps.log.warn('sign-up: existing-account notice failed', { error: describeError(error) });
   }
-}
-
-function describe(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message } : String(error);
 }

@@ -9,15 +9,15 @@ import {
 import type { Identity } from '../auth/verify-token';
 import { accountRequestReceivedValues, templateOrDefault } from '../email/account-email-values';
 import { templateEmail } from '../email/render-template';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../ports/logger';
 import type { AccountRequestsRepository } from '../ports/account-requests-repository';
 import type { EmailSender } from '../ports/email-sender';
 import type { EmailTemplates } from '../ports/email-templates';
 import type { ReferenceDataRepository } from '../ports/reference-data-repository';
 import type { UsersRepository } from '../ports/users-repository';
 import { requireKnownBuyingGroup } from './buying-group-check';
-import { describeError } from './directory-failure';
-import { linkedAccounts } from './get-customer-info';
+import { describeError } from '../../core/describe-error';
+import { linkedAccounts } from './caller';
 
 export interface SubmitAccountRequestDeps {
   users: Pick<UsersRepository, 'get'>;

@@ -1,6 +1,7 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import type { z } from 'zod';
 import { aborted, callerGone } from '../../core/errors';
-import { PROFILE_CHANGED, PROFILE_FIELDS, type updateMyProfileInputSchema } from '../../core/schemas/profile-update';
+import { PROFILE_FIELDS, type updateMyProfileInputSchema } from '../../core/schemas/profile-update';
 import type { UserProfile } from '../../core/schemas/user-profile';
 import type { Identity } from '../auth/verify-token';
 import type { RecordChanges } from '../ports/record-changes';
@@ -30,14 +31,14 @@ export async function updateMyProfile(
   if (Object.keys(changes.set).length === 0 && changes.remove.length === 0) {
     const current = await users.get(caller.userId);
     if (!current) throw callerGone(USER_DATA_NOT_FOUND);
-    if (current.version !== input.version) throw aborted(PROFILE_CHANGED);
+    if (current.version !== input.version) throw aborted(CHANGED_MESSAGES.profile);
     return current;
   }
   try {
     return await users.update(caller.userId, changes, input.version);
   } catch (error) {
     if (isWriteConflict(error, 'missing')) throw callerGone(USER_DATA_NOT_FOUND);
-    if (isWriteConflict(error, 'changed')) throw aborted(PROFILE_CHANGED);
+    if (isWriteConflict(error, 'changed')) throw aborted(CHANGED_MESSAGES.profile);
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { describeError } from '../../core/describe-error';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
 /**
@@ -30,7 +31,7 @@ export function guardRequests(
     try {
       // JSON.stringify escapes control characters: a request cannot write terminal escapes into the log.
       const target = JSON.stringify(String(req.url).slice(0, 200));
-      log(`${name}: ${req.method} ${target} failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(`${name}: ${req.method} ${target} failed: ${describeError(error).message}`);
       if (res.headersSent) res.destroy();
       else options.fail(req, res);
     } catch {

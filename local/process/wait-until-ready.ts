@@ -1,3 +1,4 @@
+import { describeError } from '../../core/describe-error';
 import type { ManagedProcess } from './child-process';
 
 /**
@@ -26,9 +27,7 @@ export async function waitUntilReady(
     }
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
   }
-  throw new Error(
-    `${name} was not ready in time: ${lastError instanceof Error ? lastError.message : String(lastError)}${output()}`,
-  );
+  throw new Error(`${name} was not ready in time: ${describeError(lastError).message}${output()}`);
 }
 
 /** Resolves when an HTTP GET answers with any status. */

@@ -1,3 +1,4 @@
+import { describeError } from '../../core/describe-error';
 import {
   replyToConsultInputSchema,
   submitConsultInputSchema,
@@ -6,7 +7,7 @@ import {
   type SubmitPublicConsultInput,
 } from '../../core/schemas/consult';
 import type { Identity } from '../../lambdas/auth/verify-token';
-import type { Logger } from '../../lambdas/http/logger';
+import type { Logger } from '../../lambdas/ports/logger';
 import type { ConsultNotifier } from '../../lambdas/ports/consult-notifier';
 import type { ConsultantSettingsStore, ConsultStore } from '../../lambdas/ports/consult-store';
 import type { RateLimiter } from '../../lambdas/ports/rate-limiter';
@@ -14,7 +15,7 @@ import type { ConsultDeps } from '../../lambdas/use-cases/consults/consult-deps'
 import { replyToConsult } from '../../lambdas/use-cases/consults/reply-to-consult';
 import { submitConsult } from '../../lambdas/use-cases/consults/submit-consult';
 import { submitPublicConsult } from '../../lambdas/use-cases/consults/submit-public-consult';
-import type { OrderDeps } from '../../lambdas/use-cases/order-common';
+import type { OrderDeps } from '../../lambdas/use-cases/orders/order-common';
 import type { DemoUser } from './demo-data';
 import { demoTime, ELEANOR_FIRST_FIT, HORIZON_OD } from './demo-orders';
 
@@ -250,7 +251,7 @@ export async function seedDemoConsults(
         await replyToConsult(lab, input, run);
       }
     } catch (error) {
-      warn(`Demo consult ${consultId} not seeded: ${error instanceof Error ? error.message : String(error)}`);
+      warn(`Demo consult ${consultId} not seeded: ${describeError(error).message}`);
     }
   }
 }

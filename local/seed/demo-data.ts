@@ -16,7 +16,7 @@ export interface DemoUser {
   /** False for the one demo user who still has to accept the terms (spec 2 terms page). */
   termsAccepted?: boolean;
   /**
-   * Lab staff sign in with an authenticator app (issue 10 item 5). The demo staff's TOTP secret is fixed and
+   * Lab staff sign in with an authenticator app. The demo staff's TOTP secret is fixed and
    * documented (README, docs/local-stack.md): add it to an authenticator app, or print the current code with
    * `npx tsx scripts/totp-code.ts superadmin`. It protects only local demo data.
    */

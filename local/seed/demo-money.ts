@@ -1,19 +1,20 @@
+import { describeError } from '../../core/describe-error';
 import { shippedAtOf } from '../../core/rules/warranty';
 import { createInvoiceInputSchema, recordOfflinePaymentInputSchema } from '../../core/schemas/invoice';
 import type { Identity } from '../../lambdas/auth/verify-token';
-import type { Logger } from '../../lambdas/http/logger';
+import type { Logger } from '../../lambdas/ports/logger';
 import type { MoneyNotifier } from '../../lambdas/ports/money-notifier';
 import type { MoneyStore } from '../../lambdas/ports/money-store';
 import { creditChange } from '../../lambdas/use-cases/money/credit-moves';
 import { createInvoice, recordOfflinePayment } from '../../lambdas/use-cases/money/invoices';
 import { invoiceForClose } from '../../lambdas/use-cases/money/issue-invoice';
 import type { MoneyDeps } from '../../lambdas/use-cases/money/money-deps';
-import type { OrderDeps } from '../../lambdas/use-cases/order-common';
+import type { OrderDeps } from '../../lambdas/use-cases/orders/order-common';
 import { DEMO_ORDERS, demoTime } from './demo-orders';
 import type { DemoUser } from './demo-data';
 
 /**
- * Demo money (issue 9 item 8), so Pay Online and Lens Credit show a practice in use: the invoices of the
+ * Demo money, so Pay Online and Lens Credit show a practice in use: the invoices of the
  * shipped demo orders (issued as the lab's close issues them), one paid in full with a cheque that was a
  * little too much (the rest became credit), one partly paid and overdue, open ones, an invoice the lab
  * recorded by hand, and a goodwill credit. Written through the money use cases with a scripted clock and a
@@ -77,7 +78,7 @@ export async function seedDemoMoney(
       );
       await deps.money.commit({ invoices: [write] });
     } catch (error) {
-      warn(`Demo invoice ${close.invoiceNumber} not seeded: ${error instanceof Error ? error.message : String(error)}`);
+      warn(`Demo invoice ${close.invoiceNumber} not seeded: ${describeError(error).message}`);
     }
   }
 
@@ -144,6 +145,6 @@ export async function seedDemoMoney(
       money,
     );
   } catch (error) {
-    warn(`Demo payments and credit not seeded: ${error instanceof Error ? error.message : String(error)}`);
+    warn(`Demo payments and credit not seeded: ${describeError(error).message}`);
   }
 }

@@ -1,3 +1,4 @@
+import { describeError } from '../../core/describe-error';
 import {
   saveOrderDraftInputSchema,
   submitOrderInputSchema,
@@ -6,11 +7,13 @@ import {
   type OrderFields,
 } from '../../core/schemas/order';
 import type { Identity } from '../../lambdas/auth/verify-token';
+import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
+import type { AttachedFiles } from '../../lambdas/ports/attached-files';
 import type { OrderNotifier } from '../../lambdas/ports/order-notifier';
-import { changeOrderStatus, type StatusAction } from '../../lambdas/use-cases/change-order-status';
-import type { OrderDeps } from '../../lambdas/use-cases/order-common';
-import { saveOrderDraft } from '../../lambdas/use-cases/save-order-draft';
-import { submitOrder } from '../../lambdas/use-cases/submit-order';
+import { changeOrderStatus, type StatusAction } from '../../lambdas/use-cases/orders/change-order-status';
+import type { OrderDeps } from '../../lambdas/use-cases/orders/order-common';
+import { saveOrderDraft } from '../../lambdas/use-cases/orders/save-order-draft';
+import { submitOrder } from '../../lambdas/use-cases/orders/submit-order';
 import { DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from './demo-data';
 
 /**
@@ -415,6 +418,8 @@ export const DEMO_ORDERS: DemoOrder[] = [
 
 /** Sends nothing: the demo orders' emails would only bury the sign-up codes in the dev mailbox. */
 const silentNotifier: OrderNotifier = { notify: async () => {} };
+/** Demo orders carry no uploaded files. */
+const noFiles: Pick<AttachedFiles, 'list'> = { list: async () => [] };
 
 function identityOf(user: { userId: string; email: string }, key: DemoUser['key']): Identity {
   const demo = DEMO_USERS.find((u) => u.key === key)!;
@@ -439,7 +444,7 @@ export function demoTime(now: Date, daysAgo: number, hour: number, minute = 0): 
  * The seed's reads of users, designs and practices, each made once: nothing changes them while it runs, and
  * every use case call would otherwise read them again (the seed must keep `npm start` fast).
  */
-function cachedReads(deps: DemoOrderDeps): OrderDeps {
+function cachedReads(deps: DemoOrderDeps): DemoOrderDeps {
   const once = <T>(get: (key: string) => Promise<T>) => {
     const seen = new Map<string, Promise<T>>();
     return (key: string) => {
@@ -451,14 +456,14 @@ function cachedReads(deps: DemoOrderDeps): OrderDeps {
   return {
     orders: deps.orders,
     users: { get: once((id) => users.get(id)) },
-    ...(customers ? { customers: { get: once((account) => customers.get(account)) } } : {}),
-    ...(lenses ? { lenses: { get: once((lensId) => lenses.get(lensId)) } } : {}),
+    customers: { get: once((account) => customers.get(account)) },
+    lenses: { get: once((lensId) => lenses.get(lensId)) },
   };
 }
 
 const describeFailure = (demo: DemoOrder, error: unknown) =>
   `Demo order for ${demo.fields?.patient ?? demo.draft?.values.patient ?? demo.orderId} not seeded: ${
-    error instanceof Error ? error.message : String(error)
+    describeError(error).message
   }`;
 
 /**
@@ -488,7 +493,16 @@ export async function seedDemoOrders(
       clock = demoTime(now, daysAgo, hour, (index * 7) % 60);
     };
     // Contended counter writes (the later changes run side by side) retry at once: no one else is waiting.
-    const run: OrderDeps = { ...reads, notifier: silentNotifier, now: () => clock, sleep: async () => {} };
+    const run: OrderDeps = {
+      ...reads,
+      notifier: silentNotifier,
+      files: noFiles,
+      log: console,
+      // The lab's demo decisions are seed data, not changes anyone made.
+      audit: NO_AUDIT,
+      now: () => clock,
+      sleep: async () => {},
+    };
     const practice = identityOf(users[demo.placedBy], demo.placedBy);
     try {
       if (demo.draft) {

@@ -17,6 +17,7 @@ import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogu
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
 import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../lambdas/adapters/dynamo-users-repository';
+import { companySortKey } from '../../lambdas/search/customer-sort-key';
 import { localTableName } from '../provision/tables';
 import { DEMO_BUYING_GROUPS, DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from './demo-data';
 import { seedDemoConsults } from './demo-consults';
@@ -48,7 +49,16 @@ export async function seedDemoData(deps: {
   }
   for (const customer of DEMO_CUSTOMERS) {
     await doc.send(
-      new PutCommand({ TableName: table('customers'), Item: { ...customer, createdAt: now, version: 0 } }),
+      new PutCommand({
+        TableName: table('customers'),
+        // Without companyKey a practice is missing from the byStatus index, so Customer Management's list.
+        Item: {
+          ...customer,
+          companyKey: companySortKey(customer.company, customer.accountNumber),
+          createdAt: now,
+          version: 0,
+        },
+      }),
     );
   }
 

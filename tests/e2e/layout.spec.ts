@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { horizontalOverflow } from './support/page-review';
 import { demo, mainMenu, screenshotForReview, sidebar, signIn, type PageGlobals } from './support/portal';
 
 /** The sidebar's rendered width; polled, because the sidebar animates its width. */
@@ -7,13 +8,6 @@ const sidebarWidth = async (page: Page) => (await sidebar(page).boundingBox())?.
 /** spec 2: the sidebar choice kept in local storage. */
 const rememberedCollapsed = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('sidebarCollapsed'));
-
-/** How far the page scrolls sideways (0: not at all). */
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => {
-    const { documentElement } = (globalThis as unknown as PageGlobals).document;
-    return documentElement.scrollWidth - documentElement.clientWidth;
-  });
 
 async function signInAsCustomer(page: Page): Promise<void> {
   await page.goto('/auth/login');

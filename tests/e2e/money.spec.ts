@@ -1,19 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { waitForEmail } from '../support/mailbox';
-import {
-  centsOf,
-  dollars,
-  placeOrder,
-  recordInvoice,
-  screenshot,
-  seriousA11yViolations,
-  shipOrder,
-} from './support/money';
-import { demo, idTokenInPage, mailboxUrl, sidebar, signIn, type PageGlobals } from './support/portal';
+import { centsOf, dollars, placeOrder, recordInvoice, shipOrder } from './support/money';
+import { horizontalOverflow, screenshot, seriousA11yViolations } from './support/page-review';
+import { demo, idTokenInPage, mailboxUrl, sidebar, signIn } from './support/portal';
 
 /**
- * Issue 9 journeys (item 9): the lab closes an order with an invoice and the practice pays it on Pay Online
+ * Money journeys: the lab closes an order with an invoice and the practice pays it on Pay Online
  * (part by card, the rest with its lens credit first, a receipt and its email), a declined card changes
  * nothing, and a lens cancelled for credit on Lens Credit becomes available credit once the lab approves it
  * and has the lens back. Each journey makes its own orders and invoices (unique numbers), so it depends on
@@ -90,8 +83,8 @@ async function expectNoSeriousA11yViolations(page: Page, where: string) {
   expect(await seriousA11yViolations(page), `axe on ${where}`).toEqual([]);
 }
 
-test.describe('money (issue 9: invoices, Pay Online, Lens Credit)', () => {
-  test('(a) an invoice issued when the lab closes an order is paid in part by card, then in full with lens credit first; each payment has a receipt and its email (issue 9)', async ({
+test.describe('money (invoices, Pay Online, Lens Credit)', () => {
+  test('(a) an invoice issued when the lab closes an order is paid in part by card, then in full with lens credit first; each payment has a receipt and its email', async ({
     page,
     browser,
     request,
@@ -233,7 +226,7 @@ test.describe('money (issue 9: invoices, Pay Online, Lens Credit)', () => {
     expect(await horizontalOverflow(page)).toBe(0);
   });
 
-  test('(b) a declined card shows "Your card was declined." and leaves the invoice unchanged (issue 9)', async ({
+  test('(b) a declined card shows "Your card was declined." and leaves the invoice unchanged', async ({
     page,
     browser,
     request,
@@ -281,7 +274,7 @@ test.describe('money (issue 9: invoices, Pay Online, Lens Credit)', () => {
     expect(await horizontalOverflow(page)).toBe(0);
   });
 
-  test('(c) a lens cancelled for credit in its warranty becomes available credit once the lab approves it and has the lens back; the ledger shows it and exports as CSV (issue 9)', async ({
+  test('(c) a lens cancelled for credit in its warranty becomes available credit once the lab approves it and has the lens back; the ledger shows it and exports as CSV', async ({
     page,
     browser,
     request,
@@ -368,7 +361,7 @@ test.describe('money (issue 9: invoices, Pay Online, Lens Credit)', () => {
     expect(await horizontalOverflow(page)).toBe(0);
   });
 
-  test('(d) the lab\u2019s Invoices page lists every practice\u2019s invoices and has no serious accessibility problems (issue 9)', async ({
+  test('(d) the lab\u2019s Invoices page lists every practice\u2019s invoices and has no serious accessibility problems', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -388,10 +381,3 @@ test.describe('money (issue 9: invoices, Pay Online, Lens Credit)', () => {
     await expectNoSeriousA11yViolations(page, 'the lab\u2019s invoice detail');
   });
 });
-
-/** How far the page scrolls sideways (0: it fits the viewport). */
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => {
-    const { documentElement } = (globalThis as unknown as PageGlobals).document;
-    return documentElement.scrollWidth - documentElement.clientWidth;
-  });

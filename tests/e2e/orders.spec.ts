@@ -3,7 +3,7 @@ import { waitForEmail } from '../support/mailbox';
 import { demo, mailboxUrl, sidebar, signIn } from './support/portal';
 
 /**
- * Issue 5 journeys: the order form (checked as typed, attachments, draft kept across a reload), the lab's
+ * Order journeys: the order form (checked as typed, attachments, draft kept across a reload), the lab's
  * approval and closing with an invoice number, the practice's timeline and the order-closed email (spec 9),
  * and the super admin's catalogue and email pages. (a) and (c) share one order, so the file runs in order.
  */
@@ -49,7 +49,7 @@ async function openOrderForm(page: Page) {
   await expect(page.getByLabel('Patient name or reference')).toBeVisible();
 }
 
-test.describe.serial('lens orders (issue 5: order form, attachments, approval, timeline, order emails)', () => {
+test.describe.serial('lens orders (order form, attachments, approval, timeline, order emails)', () => {
   test.beforeEach(async ({ page }) => page.setViewportSize({ width: 1280, height: 900 }));
 
   test('(a) parameters are checked as typed against the design, a file uploads with progress, and submitting after confirmation shows the order number', async ({
@@ -101,7 +101,7 @@ test.describe.serial('lens orders (issue 5: order form, attachments, approval, t
     await expect(page.getByRole('link', { name: placed.orderNumber, exact: true }).first()).toBeVisible();
   });
 
-  test('(b) what is typed is saved as a draft and survives a reload (issue 5 item 2)', async ({ page }) => {
+  test('(b) what is typed is saved as a draft and survives a reload', async ({ page }) => {
     await signInAs(page, 'customer', /\/customer\/home$/);
     await openOrderForm(page);
     const patient = `Draft patient ${unique()}`;

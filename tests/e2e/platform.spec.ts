@@ -45,7 +45,7 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
     await expect(page.getByRole('region', { name: 'Account' }).getByText(other, { exact: true })).toBeVisible();
   });
 
-  test('an admin signs in to the admin dashboard and sees the admin menu only (spec 6; issue 9 Invoices and Warranty Claims)', async ({
+  test('an admin signs in to the admin dashboard and sees the admin menu only (spec 6: with Invoices and Warranty Claims)', async ({
     page,
   }) => {
     await page.goto('/auth/login');
@@ -112,7 +112,7 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
-  test('Log Out in the user menu ends the session, and the server refuses its ID token afterwards (spec 2 header, issue 3)', async ({
+  test('Log Out in the user menu ends the session, and the server refuses its ID token afterwards (spec 2 header)', async ({
     page,
     request,
   }) => {

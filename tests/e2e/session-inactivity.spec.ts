@@ -80,7 +80,8 @@ test.describe('session inactivity (spec 2 "Inactivity popups", spec 4 "Session i
     await idleFor(page, 54 * MINUTE);
     await expect(anyPopup(page)).toHaveCount(0);
     await page.clock.fastForward(1 * MINUTE);
-    await expect(warning(page).locator('time')).toHaveText('05:00');
+    // The installed clock also flows in real time, so a busy machine may already show the first tick.
+    await expect(warning(page).locator('time')).toHaveText(/^(05:00|04:59)$/);
 
     // spec 4: the countdown running out expires the session: the popup shows and the user is logged out.
     const loggedOut = page.waitForRequest((r) => r.url().endsWith('/api/signOut'));

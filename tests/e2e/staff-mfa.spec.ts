@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { totpCode } from '../../local/cognito-bridge/totp';
-import { seriousA11yViolations } from './support/money';
-import { callRoute, demo, idTokenInPage, setUpTotp, signIn, type PageGlobals } from './support/portal';
+import { horizontalOverflow, seriousA11yViolations } from './support/page-review';
+import { callRoute, demo, idTokenInPage, setUpTotp, signIn } from './support/portal';
 
 /**
- * Issue 10 item 5: lab staff use two-step verification. A new admin sets up an authenticator at the first
+ * Lab staff use two-step verification. A new admin sets up an authenticator at the first
  * sign-in (and cannot use the API before), then is asked for its code at every sign-in.
  */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -19,12 +19,6 @@ async function wrongCode(secret: string): Promise<string> {
   while (accepted.has(String(code).padStart(6, '0'))) code += 1;
   return String(code).padStart(6, '0');
 }
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => {
-    const { documentElement } = (globalThis as unknown as PageGlobals).document;
-    return documentElement.scrollWidth - documentElement.clientWidth;
-  });
 
 test('a new admin sets up an authenticator at the first sign-in, then signs in with its code', async ({
   page,

@@ -1,22 +1,16 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demo, setUpTotp, sidebar, signIn, type PageGlobals } from './support/portal';
+import { horizontalOverflow } from './support/page-review';
+import { demo, setUpTotp, sidebar, signIn } from './support/portal';
 import { newCustomer, signUpNewCustomer } from './support/sign-up';
 
 /**
- * Issue 4 journeys: account requests, user management, disabling a signed-in user and the profile.
+ * Journeys of users and practices: account requests, user management, disabling a signed-in user and the profile.
  * The stack is shared by the whole run; every journey makes its own users (unique emails), so none changes
  * a seeded login another spec relies on, and the journeys may run in any order.
  */
 
 /** A unique suffix, so a rerun against the same stack never collides with an earlier run's users. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** How far the page scrolls sideways (0: not at all): wide content must scroll inside its container. */
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => {
-    const { documentElement } = (globalThis as unknown as PageGlobals).document;
-    return documentElement.scrollWidth - documentElement.clientWidth;
-  });
 
 /**
  * Checks the page at 375 px never scrolls sideways and, when E2E_SCREENSHOT_DIR is set, saves it at
@@ -35,7 +29,7 @@ async function reviewBothWidths(page: Page, name: string): Promise<void> {
 
 /**
  * A second browser (its own cookies and storage), signed in as `who`, landing on `home`. A new lab staff member
- * first sets up their authenticator app (`setUpTotp`, issue 10 item 5).
+ * first sets up their authenticator app (`setUpTotp`).
  */
 async function signedInBrowser(
   browser: Browser,
@@ -80,7 +74,7 @@ async function createUser(
   await expect(page.getByRole('row', { name: new RegExp(user.email) })).toBeVisible();
 }
 
-test.describe('users and practices (issue 4: spec 2 /auth/request and admin pages, spec 6, 7)', () => {
+test.describe('users and practices (spec 2 /auth/request and admin pages, spec 6, 7)', () => {
   test.beforeEach(async ({ page }) => page.setViewportSize({ width: 1280, height: 900 }));
 
   test('(b) a super admin creates an admin, who signs in and sees the admin dashboard', async ({ page, browser }) => {
@@ -251,7 +245,7 @@ test.describe('users and practices (issue 4: spec 2 /auth/request and admin page
     await expect(accountDropdown).toHaveValue(accountNumber);
     await expect(accountDropdown.getByRole('option')).toHaveText([accountNumber]);
 
-    // Their next visit (a fresh page load of the request page) goes straight to the dashboard (issue 4 item 4).
+    // Their next visit (a fresh page load of the request page) goes straight to the dashboard.
     await page.goto('/auth/request');
     await expect(page).toHaveURL(/\/customer\/home$/);
     await expect(sidebar(page).getByLabel('Account number', { exact: true })).toHaveValue(accountNumber);

@@ -22,7 +22,7 @@ function auditActions(routeName: string): { actions: string[]; resources: string
   };
 }
 
-describe('the audit log is append-only (issue 10 item 13)', () => {
+describe('the audit log is append-only', () => {
   test.each(ROUTE_LIST.filter((r) => r.name !== 'listAuditEvents' && r.kind !== 'webhook').map((r) => [r.name]))(
     '%s may only PutItem on the audit table: no read, update, delete or index',
     (name) => {

@@ -4,7 +4,7 @@ import { synthPortal, type SynthResult } from './support/synth-portal';
 import { render, resourcesOf } from './support/template-walk';
 
 /**
- * Issue 10 items 5 and 6: TOTP for lab staff (pool MFA OPTIONAL, authenticator apps only), SRP-only sign-in,
+ * TOTP for lab staff (pool MFA OPTIONAL, authenticator apps only), SRP-only sign-in,
  * threat protection in production, and production's Cognito emails through SES.
  */
 let staging: SynthResult;
@@ -18,7 +18,7 @@ const pool = (result: SynthResult) => resourcesOf(result.template, 'AWS::Cognito
 const clients = (result: SynthResult) =>
   Object.values(resourcesOf(result.template, 'AWS::Cognito::UserPoolClient')).map((c) => c.Properties!);
 
-describe('second factor (issue 10 item 5)', () => {
+describe('second factor', () => {
   test.each([['staging'], ['prod']] as const)(
     '%s: MFA is optional per user, with authenticator apps (TOTP) as the only factor',
     (stage) => {
@@ -40,7 +40,7 @@ describe('second factor (issue 10 item 5)', () => {
   );
 });
 
-describe('threat protection (issue 10 item 5)', () => {
+describe('threat protection', () => {
   test('prod is on the Plus plan with standard threat protection in full-function (enforced) mode', () => {
     const props = pool(prod);
     expect(props.UserPoolTier).toBe('PLUS');
@@ -76,7 +76,7 @@ describe('threat protection (issue 10 item 5)', () => {
   });
 });
 
-describe("Cognito's emails (issue 10 item 6)", () => {
+describe("Cognito's emails", () => {
   test('prod sends verification and reset codes through SES from the portal domain', () => {
     const email = pool(prod).EmailConfiguration as Record<string, unknown>;
     expect(email.EmailSendingAccount).toBe('DEVELOPER');

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { synthPortal, type SynthResult } from './support/synth-portal';
 
 /**
- * cdk-nag (issue 10 item 14): the AWS Solutions and HIPAA Security rule packs run over the whole app of each
+ * cdk-nag: the AWS Solutions and HIPAA Security rule packs run over the whole app of each
  * deployed stage, the parent stack and every nested stack (one per handler folder, one for the jobs). Every
  * finding is fixed or suppressed next to its resource with a reason (NagSuppressions.addResourceSuppressions);
  * none is suppressed for a whole stack.

@@ -17,7 +17,7 @@ const keySchema = (pk: { name: string }, sk?: { name: string }) => [
   ...(sk ? [{ AttributeName: sk.name, KeyType: 'RANGE' }] : []),
 ];
 
-describe('DynamoDB tables (core/data/tables.ts, ARCHITECTURE "Data")', () => {
+describe('DynamoDB tables (core/data/tables.ts, docs/architecture.md "Data: tables and keys")', () => {
   test('there is one table per table definition, and no other', () => {
     const ids = Object.keys(resourcesOf(staging.template, 'AWS::DynamoDB::Table')).sort();
     expect(ids).toEqual(defs.map(tableLogicalId).sort());

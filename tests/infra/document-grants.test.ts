@@ -3,11 +3,11 @@ import { defineRoute, type RouteDefinition } from '../../core/route-definition';
 import { ROUTES } from '../../core/routes';
 import { emptyInputSchema } from '../../core/schemas/common';
 import { DOCUMENTS_PREFIX } from '../../infra/constructs/storage';
-import { DOCUMENTS_PREFIX as STORE_PREFIX } from '../../lambdas/ports/document-store';
+import { invoiceDocumentKey, receiptDocumentKey } from '../../lambdas/ports/document-store';
 import { synthPortal, type SynthResult } from './support/synth-portal';
 import { asList, functionOfRoute, render, resourcesOf, roleOf, statementsOfRole } from './support/template-walk';
 
-/** Issue 9: generated PDFs below documents/ of the attachments bucket, reached only by `documents` routes. */
+/** Generated PDFs below documents/ of the attachments bucket, reached only by `documents` routes. */
 const documentRoute = (name: string, documents: 'read' | 'readWrite'): RouteDefinition =>
   defineRoute({
     name,
@@ -45,9 +45,10 @@ const s3Actions = (name: string) =>
 const DOCUMENT_OBJECTS = '${AttachmentsBucket.Arn}/documents/*';
 
 describe('document grants (infra/grant-route-resources.ts)', () => {
-  test('the prefix the store writes is the prefix infra grants', () => {
-    expect(DOCUMENTS_PREFIX).toBe(STORE_PREFIX);
+  test('the keys the store writes are below the prefix infra grants', () => {
     expect(DOCUMENTS_PREFIX).toBe('documents/');
+    expect(invoiceDocumentKey('ACC-1', 'INV-1', 2).startsWith(DOCUMENTS_PREFIX)).toBe(true);
+    expect(receiptDocumentKey('ACC-1', 'R-1').startsWith(DOCUMENTS_PREFIX)).toBe(true);
   });
 
   test('read: GetObject on documents/* only, and listing below documents/ only', () => {
@@ -90,7 +91,7 @@ describe('document grants (infra/grant-route-resources.ts)', () => {
     const rules = (bucket?.Properties?.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
     for (const rule of rules) {
       expect(Object.keys(rule).filter((key) => /Transition/.test(key))).toEqual([]);
-      // Only unconfirmed uploads expire (issue 10 item 8); deleted versions expiring is not an expiry of documents.
+      // Only unconfirmed uploads expire; deleted versions expiring is not an expiry of documents.
       if ('ExpirationInDays' in rule) expect(rule.Prefix).toBe('incoming/');
     }
   });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { tableEnvVar, TABLES, type TableName } from '../../core/data/tables';
+import { functionResourcesOf } from '../../core/function-resources';
 import { ROUTE_LIST } from '../../core/routes';
 import { expectNoWildcardActions } from './support/iam-assertions';
 import { synthPortal, type SynthResult } from './support/synth-portal';
@@ -9,9 +10,11 @@ import { functionOfRoute, render, resourcesOf, roleOf } from './support/template
 
 // The one synth with real esbuild bundling of every handler (the other infra tests use placeholders).
 let staging: SynthResult;
+// Bundling ~100 functions takes about a minute alone; a machine busy with other work can take several.
+const BUNDLED_SYNTH_TIMEOUT_MS = 600_000;
 beforeAll(() => {
   staging = synthPortal({ stage: 'staging' });
-});
+}, BUNDLED_SYNTH_TIMEOUT_MS);
 
 const routeCases = ROUTE_LIST.map((route) => [route.name, route] as const);
 
@@ -40,22 +43,57 @@ describe('Lambda functions from the route table (bundled with esbuild, offline)'
     expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);
   });
 
-  test.each(routeCases)('%s finds every table, the pool, the bucket and the sender in its environment', (name) => {
+  test.each(routeCases)('%s has exactly the variables of the resources its route declares', (name, route) => {
     const { fn } = functionOfRoute(staging.template, name);
     const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-    for (const table of Object.keys(TABLES) as TableName[]) {
-      expect(render(variables[tableEnvVar(table)])).toBe(`\${${TABLES[table].id}Table}`);
+    const resources = functionResourcesOf(route);
+    const tables = new Set<TableName>([
+      ...(Object.keys(resources.tables ?? {}) as TableName[]),
+      ...(resources.audit ? (['auditLog'] as const) : []),
+    ]);
+    const expected = [
+      'STAGE',
+      'LOG_LEVEL',
+      'NODE_OPTIONS',
+      ...[...tables].map(tableEnvVar),
+      ...(resources.callerIdentity ? ['USER_POOL_ISSUER', 'USER_POOL_CLIENT_ID', 'ORIGIN_VERIFY_SECRET'] : []),
+      ...(resources.userPool?.length ? ['USER_POOL_ID'] : []),
+      ...(resources.attachments || resources.consultFiles || resources.documents ? ['ATTACHMENTS_BUCKET'] : []),
+      ...(resources.email || resources.senderAddress ? ['EMAIL_FROM'] : []),
+      ...(resources.email ? ['EMAIL_CONFIGURATION_SET'] : []),
+      // Staging takes cards through Stripe (infra/payment-gateway-setup.ts).
+      ...(resources.paymentGateway ? ['PAYMENT_GATEWAY', 'STRIPE_PUBLISHABLE_KEY', 'PAYMENT_SECRET_ARN'] : []),
+    ];
+    expect(Object.keys(variables).sort()).toEqual(expected.sort());
+    for (const table of tables) expect(render(variables[tableEnvVar(table)])).toBe(`\${${TABLES[table].id}Table}`);
+    if (resources.userPool?.length) expect(render(variables.USER_POOL_ID)).toBe('${UserPool}');
+    if (resources.callerIdentity) {
+      expect(render(variables.USER_POOL_CLIENT_ID)).toMatch(/^\$\{AuthUserPoolWebClient[0-9A-F]+\}$/);
+      expect(render(variables.USER_POOL_ISSUER)).toBe(
+        'https://cognito-idp.${AWS::Region}.${AWS::URLSuffix}/${UserPool}',
+      );
     }
-    expect(render(variables.USER_POOL_ID)).toBe('${UserPool}');
-    expect(render(variables.USER_POOL_CLIENT_ID)).toMatch(/^\$\{AuthUserPoolWebClient[0-9A-F]+\}$/);
-    expect(render(variables.USER_POOL_ISSUER)).toBe('https://cognito-idp.${AWS::Region}.${AWS::URLSuffix}/${UserPool}');
-    expect(render(variables.ATTACHMENTS_BUCKET)).toBe('${AttachmentsBucket}');
-    expect(variables).toMatchObject({
-      EMAIL_FROM: 'no-reply@lenslab.example',
-      STAGE: 'staging',
-      LOG_LEVEL: 'debug',
-      NODE_OPTIONS: '--enable-source-maps',
-    });
+    if (variables.ATTACHMENTS_BUCKET) expect(render(variables.ATTACHMENTS_BUCKET)).toBe('${AttachmentsBucket}');
+    if (variables.EMAIL_FROM) expect(variables.EMAIL_FROM).toBe('no-reply@lenslab.example');
+    expect(variables).toMatchObject({ STAGE: 'staging', LOG_LEVEL: 'debug', NODE_OPTIONS: '--enable-source-maps' });
+  });
+
+  test('a function without a resource has none of its variables', () => {
+    const variablesOf = (name: string) =>
+      (functionOfRoute(staging.template, name).fn.Properties?.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+    // The public troubleshooter setup: the settings and the catalogue, and the wrapper's own tables.
+    expect(
+      Object.keys(variablesOf('getConsultantSetup'))
+        .filter((v) => v.startsWith('TABLE_'))
+        .sort(),
+    ).toEqual(['TABLE_AUDIT_LOG', 'TABLE_LENSES', 'TABLE_REFERENCE_DATA', 'TABLE_TOKENS'].sort());
+    expect(variablesOf('listOrders')).not.toHaveProperty('ATTACHMENTS_BUCKET');
+    expect(variablesOf('listOrders')).not.toHaveProperty('EMAIL_FROM');
+    expect(variablesOf('listOrders')).not.toHaveProperty('TABLE_INVOICES');
+    // A webhook is not wrapped: no caller to verify, no session, no audit.
+    expect(variablesOf('paymentWebhook')).not.toHaveProperty('USER_POOL_ISSUER');
+    expect(variablesOf('paymentWebhook')).not.toHaveProperty('TABLE_AUDIT_LOG');
   });
 
   test.each(routeCases)('%s logs to its own log group kept for the stage retention', (name) => {

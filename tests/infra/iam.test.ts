@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { TABLES, type TableDef, type TableName } from '../../core/data/tables';
 import { defineRoute, type RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
-import { cognitoActionsOf, routeChecksStaffMfa } from '../../core/rules/staff-mfa';
+import { functionResourcesOf } from '../../core/function-resources';
+import { routeChecksStaffMfa } from '../../core/rules/staff-mfa';
 import { emptyInputSchema } from '../../core/schemas/common';
 import { tableLogicalId } from '../../infra/constructs/data';
 import { XRAY_WRITE_ACTIONS } from '../../infra/tracing';
@@ -98,9 +99,7 @@ describe('least privilege (docs/decisions.md: the route table names what each La
       const statements = statementsOfRole(staging.template, roleOf(functionOfRoute(staging.template, route.name).fn));
       expect(actionsOf(statements, 'ses:')).toEqual(route.resources.email ? ['ses:SendEmail'] : []);
       expect(actionsOf(statements, 'cognito-idp:').sort()).toEqual(
-        cognitoActionsOf(route)
-          .map((a) => `cognito-idp:${a}`)
-          .sort(),
+        (functionResourcesOf(route).userPool ?? []).map((a) => `cognito-idp:${a}`).sort(),
       );
       const { attachments, consultFiles, documents } = route.resources;
       if (!attachments && !consultFiles && !documents) expect(actionsOf(statements, 's3:')).toEqual([]);
@@ -117,7 +116,7 @@ describe('least privilege (docs/decisions.md: the route table names what each La
     },
   );
 
-  // Issue 10 item 5: the wrapper reads a staff caller's MFA settings (AdminGetUser) on routes open to staff.
+  // The wrapper reads a staff caller's MFA settings (AdminGetUser) on routes open to staff.
   test('routes open to staff may read users for the staff TOTP check; customer-only routes and signOut need not', () => {
     const readers = ROUTE_LIST.filter((route) =>
       actionsOf(

@@ -105,17 +105,38 @@ describe('scheduled jobs (core/jobs.ts): an EventBridge rule and a Lambda per jo
     expect(render(permissions[0]!.Properties?.SourceArn)).toBe(`\${${ruleId}.Arn}`);
   });
 
-  test.each(jobCases)('%s is built like a route function, with a job timeout and the portal address', (name) => {
-    const { fn } = functionOfJob(name);
-    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 300 });
-    const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-    for (const table of Object.keys(TABLES) as TableName[]) {
-      expect(render(variables[tableEnvVar(table)])).toBe(`\${${TABLES[table].id}Table}`);
-    }
-    expect(variables).toMatchObject({ EMAIL_FROM: 'no-reply@lenslab.example', STAGE: 'staging' });
-    // The emails' links: the CloudFront origin of the stage.
-    expect(render(variables.PORTAL_URL)).toMatch(/^https:\/\/\$\{WebDistribution[0-9A-F]+\.DomainName\}$/);
-  });
+  test.each(jobCases)(
+    '%s is built like a route function, with a job timeout and only its own tables (and the portal address if it emails)',
+    (name, job) => {
+      const { fn } = functionOfJob(name);
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 300 });
+      const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      const sends = !!(job.resources as RouteResources).email;
+      // A job that sends email also reads the suppressed addresses its sender leaves out.
+      const tables = [
+        ...(Object.keys(job.resources.tables) as TableName[]),
+        ...(sends ? ['emailSuppressions' as const] : []),
+      ];
+      expect(
+        Object.keys(variables)
+          .filter((v) => v.startsWith('TABLE_'))
+          .sort(),
+      ).toEqual(tables.map(tableEnvVar).sort());
+      for (const table of tables) expect(render(variables[tableEnvVar(table)])).toBe(`\${${TABLES[table].id}Table}`);
+      expect(variables.STAGE).toBe('staging');
+      // No caller: nothing to verify, no CloudFront secret.
+      expect(variables).not.toHaveProperty('USER_POOL_ISSUER');
+      expect(variables).not.toHaveProperty('ORIGIN_VERIFY_SECRET');
+      if (sends) {
+        expect(variables.EMAIL_FROM).toBe('no-reply@lenslab.example');
+        // The emails' links: the CloudFront origin of the stage.
+        expect(render(variables.PORTAL_URL)).toMatch(/^https:\/\/\$\{WebDistribution[0-9A-F]+\.DomainName\}$/);
+      } else {
+        expect(variables).not.toHaveProperty('EMAIL_FROM');
+        expect(variables).not.toHaveProperty('PORTAL_URL');
+      }
+    },
+  );
 
   test.each(jobCases)('%s has a role of its own, holding exactly the grants its entry names', (name, job) => {
     const role = roleOf(functionOfJob(name).fn);

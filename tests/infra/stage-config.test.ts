@@ -12,7 +12,7 @@ import {
 const staging = () => structuredClone(stageDefinitions({}).staging!) as StageConfigInput;
 const prod = () => structuredClone(stageDefinitions({}).prod!) as StageConfigInput;
 
-describe('stage config (ARCHITECTURE "Stages and config")', () => {
+describe('stage config (docs/architecture.md "Stages and config")', () => {
   test('local, staging and prod are defined and valid', () => {
     for (const name of ['local', 'staging', 'prod']) expect(stageConfig(name, {}).stage).toBe(name);
   });

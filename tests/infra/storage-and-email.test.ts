@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { synthPortal, type SynthResult } from './support/synth-portal';
-import { render, resourcesOf } from './support/template-walk';
+import { functionOfRoute, render, resourcesOf } from './support/template-walk';
+import { ROUTE_LIST } from '../../core/routes';
 import { CONSULT_FILES, ORDER_FILES } from '../../lambdas/ports/attached-files';
 
 const OWN_DOMAIN = {
@@ -156,10 +157,12 @@ describe('SES identity', () => {
     staging.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'lenslab.example' });
   });
 
-  test('Lambdas learn the sender address through EMAIL_FROM', () => {
-    for (const fn of Object.values(resourcesOf(staging.template, 'AWS::Lambda::Function'))) {
-      const variables = (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables;
-      if (variables?.STAGE) expect(variables.EMAIL_FROM).toBe('no-reply@lenslab.example');
+  test('Lambdas that send email learn the sender address through EMAIL_FROM; the others do not get it', () => {
+    for (const route of ROUTE_LIST) {
+      const { fn } = functionOfRoute(staging.template, route.name);
+      const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      const knowsSender = route.resources.email || route.resources.senderAddress;
+      expect(variables.EMAIL_FROM, route.name).toBe(knowsSender ? 'no-reply@lenslab.example' : undefined);
     }
   });
 });

@@ -66,7 +66,7 @@ const deploymentWithPrefix = (prefix: string | undefined) =>
     (d) => d.Properties?.DestinationBucketKeyPrefix === prefix,
   )!;
 
-describe('CloudFront serves the SPA fast (issue 14 item 3)', () => {
+describe('CloudFront serves the SPA fast', () => {
   test('viewers may speak HTTP/2 and HTTP/3 (QUIC)', () => {
     expect(distribution().HttpVersion).toBe('http2and3');
   });

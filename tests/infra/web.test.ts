@@ -5,13 +5,17 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SESSION } from '../../core/constants';
 import { runtimeConfigSchema } from '../../core/schemas/runtime-config';
-import { SPA_REWRITE_SOURCE } from '../../infra/spa-rewrite-source';
-import { EMAIL_BODY_STYLE, renderTemplate } from '../../lambdas/email/render-template';
+import { PRERENDERED_BUILD_FILE } from '../../infra/prerendered-build';
+import { spaRewriteSource } from '../../infra/spa-rewrite-source';
+import { EMAIL_BODY_STYLE } from '../../core/email-style';
+import { renderTemplate } from '../../lambdas/email/render-template';
 import { synthPortal, tempDir, type SynthResult } from './support/synth-portal';
 import { asList, render, resourcesOf, type Resource, type Statement } from './support/template-walk';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+const STYLE_HASH = "'sha256-prerenderedLoginPageStyle='";
 
 /** A built SPA as `vite build` leaves it, plus a stray local config.json that must not be published. */
 function fakeDist(): string {
@@ -24,6 +28,13 @@ function fakeDist(): string {
   writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
   writeFileSync(join(dir, 'assets', 'app-1a2b.js.map'), '{}');
   writeFileSync(join(dir, 'config.json'), '{"stage":"local"}');
+  // A page the build prerendered, with its inline style's hash (scripts/prerender-plugin.ts).
+  mkdirSync(join(dir, 'auth', 'login'), { recursive: true });
+  writeFileSync(join(dir, 'auth', 'login', 'index.html'), '<!doctype html><style>p{color:red}</style>');
+  writeFileSync(
+    join(dir, PRERENDERED_BUILD_FILE),
+    JSON.stringify({ pages: ['/auth/login'], styleHashes: [STYLE_HASH] }),
+  );
   return dir;
 }
 
@@ -90,11 +101,25 @@ const headersPolicy = (result: SynthResult, ref: unknown) => {
 const cspOf = (security: Record<string, unknown>) =>
   render((security.ContentSecurityPolicy as { ContentSecurityPolicy: unknown }).ContentSecurityPolicy);
 
+/** The function code of the default behaviour's viewer-request rewrite. */
+function rewriteCodeOf(result: SynthResult): unknown {
+  const config = distributionOf(result);
+  const associations = config.DefaultCacheBehavior.FunctionAssociations ?? [];
+  expect(associations).toHaveLength(1);
+  expect(associations[0]!.EventType).toBe('viewer-request');
+  const functionId = render(associations[0]!.FunctionARN).replace(/^\$\{|\.FunctionARN\}$/g, '');
+  const fn = resourcesOf(result.template, 'AWS::CloudFront::Function')[functionId]!;
+  expect(fn.Properties).toMatchObject({ FunctionConfig: expect.objectContaining({ Runtime: 'cloudfront-js-2.0' }) });
+  return fn.Properties!.FunctionCode;
+}
+
 /** The SPA rewrite, run the way CloudFront runs it: `handler(event)` returns the request. */
-const rewrite = (uri: string): string => {
-  const handler = new Function(`${SPA_REWRITE_SOURCE}; return handler;`)() as (event: unknown) => { uri: string };
-  return handler({ request: { uri, method: 'GET', headers: {} } }).uri;
-};
+const rewriteWith =
+  (source: string) =>
+  (uri: string): string => {
+    const handler = new Function(`${source}; return handler;`)() as (event: unknown) => { uri: string };
+    return handler({ request: { uri, method: 'GET', headers: {} } }).uri;
+  };
 
 describe('the SPA on S3 behind CloudFront', () => {
   test('the site bucket is private and keeps the logical id "WebBucket"', () => {
@@ -134,28 +159,34 @@ describe('the SPA on S3 behind CloudFront', () => {
     expect(config.DefaultRootObject).toBe('index.html');
     // Error responses would also turn the API's own 403/404 answers into index.html (spec 8 needs them).
     expect(config.CustomErrorResponses).toBeUndefined();
-    const associations = config.DefaultCacheBehavior.FunctionAssociations ?? [];
-    expect(associations).toHaveLength(1);
-    expect(associations[0]!.EventType).toBe('viewer-request');
-    const functionId = render(associations[0]!.FunctionARN).replace(/^\$\{|\.FunctionARN\}$/g, '');
-    const fn = resourcesOf(staging.template, 'AWS::CloudFront::Function')[functionId]!;
-    expect(fn.Properties).toMatchObject({
-      FunctionCode: SPA_REWRITE_SOURCE,
-      FunctionConfig: expect.objectContaining({ Runtime: 'cloudfront-js-2.0' }),
-    });
+    expect(rewriteCodeOf(staging)).toBe(spaRewriteSource([]));
     expect(behavior(config, '/api/*').FunctionAssociations).toBeUndefined();
+  });
+
+  test('the rewrite serves the pages the deployed build prerendered, and the CSP allows their inline styles', () => {
+    expect(rewriteCodeOf(built)).toBe(spaRewriteSource(['/auth/login']));
+    const pageCsp = (result: SynthResult) =>
+      cspOf(headersPolicy(result, distributionOf(result).DefaultCacheBehavior.ResponseHeadersPolicyId));
+    const styleSrc = pageCsp(built)
+      .split('; ')
+      .find((d) => d.startsWith('style-src '));
+    expect(styleSrc?.split(' ')).toContain(STYLE_HASH);
+    expect(pageCsp(staging)).not.toContain(STYLE_HASH);
   });
 
   test.each([
     ['/', '/index.html'],
-    ['/auth/login', '/index.html'],
+    ['/auth/login', '/auth/login/index.html'],
+    ['/auth/login/', '/index.html'],
+    ['/auth/sign-up', '/index.html'],
     ['/customer/order/', '/index.html'],
     ['/admin/user-management', '/index.html'],
     ['/assets/app-1a2b.js', '/assets/app-1a2b.js'],
     ['/config.json', '/config.json'],
     ['/terms.pdf', '/terms.pdf'],
-  ])('the rewrite serves %s as %s', (uri, expected) => {
-    expect(rewrite(uri)).toBe(expected);
+    ['/auth/login/index.html', '/auth/login/index.html'],
+  ])('the rewrite serves %s as %s (prerendered: /auth/login)', (uri, expected) => {
+    expect(rewriteWith(spaRewriteSource(['/auth/login']))(uri)).toBe(expected);
   });
 
   test('/api/* goes to the HTTP API uncached, with the viewer headers except Host', () => {
@@ -259,7 +290,7 @@ function publishedConfig(result: SynthResult) {
   throw new Error('no deployment publishes config.json');
 }
 
-describe('runtime config.json (ARCHITECTURE "Stages and config")', () => {
+describe('runtime config.json (docs/architecture.md "Stages and config")', () => {
   test.each([
     ['staging', false],
     ['prod', true],

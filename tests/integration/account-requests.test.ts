@@ -8,7 +8,7 @@ import { memoryLogger } from '../support/in-memory-ports';
 import { listEmails, waitForEmail } from '../support/mailbox';
 
 /**
- * Issue 4 account requests (spec 2 /auth/request, spec 7 POST customer) against DynamoDB Local and the
+ * Account requests (spec 2 /auth/request, spec 7 POST customer) against DynamoDB Local and the
  * SES emulator, through the local gateway; the retry case runs the real use case with one step failing.
  */
 const urls = inject('urls');
@@ -197,7 +197,7 @@ describe('review: listAccountRequests, approveAccountRequest, rejectAccountReque
     expect((await getRow('accountRequests', { requestId: user.userId }))?.['status']).toBe('pending');
 
     // The practice the first attempt created exists now, and the requester is not linked to it yet: finishing
-    // the link needs the explicit confirmation (issue 10 item 4).
+    // the link needs the explicit confirmation.
     const confirm = { accountNumber: account, confirm: true as const };
     expect(
       (await approve(superCaller, { requestId: user.userId }, deps).catch((e: unknown) => e)) as object,
@@ -248,7 +248,7 @@ describe('review: listAccountRequests, approveAccountRequest, rejectAccountReque
   });
 });
 
-describe('a request naming an existing account number (issue 10 item 4)', () => {
+describe('a request naming an existing account number', () => {
   it('is not approved in one click; with the confirmation it is, and the practice users are emailed', async () => {
     const account = `EX-${randomUUID().slice(0, 6).toUpperCase()}`;
     await putRow('customers', {

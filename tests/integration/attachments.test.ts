@@ -10,7 +10,7 @@ import { testDesign } from '../support/order-fakes';
 import { signInDemoUser } from './helpers/demo-users';
 
 /**
- * Issue 5 item 3, attachments through the local gateway and s3rver: presigned PUT and GET with fetch, the
+ * Attachments through the local gateway and s3rver: presigned PUT and GET with fetch, the
  * listing, delete, and refusals (another practice, bad names, too large, wrong type). Orders are written
  * straight into the orders table for the demo practice BV-1001 (the demo customer's main account).
  */
@@ -142,7 +142,7 @@ describe('attachments: presigned PUT and GET through S3 (spec 7)', () => {
   });
 });
 
-describe('attachments: only the order’s practice and the lab (issue 5 item 3)', () => {
+describe('attachments: only the order’s practice and the lab', () => {
   it('another practice’s customer gets not-found on every route, and nothing changes', async () => {
     const orderId = await order('submitted');
     await upload(practice, orderId, 'mine.pdf', '%PDF-1.4 private');
@@ -226,7 +226,7 @@ describe('attachments: bad input is refused with clear messages', () => {
   });
 });
 
-describe('attachments: a file counts only once the server has read its first bytes (issue 10 item 8)', () => {
+describe('attachments: a file counts only once the server has read its first bytes', () => {
   it('an upload that was PUT but not confirmed is not listed, not downloadable, and lands outside the order’s folder', async () => {
     const orderId = await order();
     const { url } = await put(practice, orderId, 'pending.pdf', '%PDF-1.4 pending');
@@ -301,7 +301,7 @@ describe('attachments: a file counts only once the server has read its first byt
     const { dynamoOrdersRepository } = await import('../../lambdas/adapters/dynamo-orders-repository');
     const { s3AttachedFiles } = await import('../../lambdas/adapters/s3-attached-files');
     const { ORDER_FILES } = await import('../../lambdas/ports/attached-files');
-    const { removeAbandonedDraftFiles } = await import('../../lambdas/use-cases/abandoned-draft-files');
+    const { removeAbandonedDraftFiles } = await import('../../lambdas/use-cases/orders/abandoned-draft-files');
     const orderId = await order('draft');
     await upload(practice, orderId, 'old.pdf', '%PDF-1.4 old');
     const orders = dynamoOrdersRepository();

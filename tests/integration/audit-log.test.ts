@@ -6,7 +6,7 @@ import { createTestUser, deleteTestUser, signIn, uniqueEmail, type TestUser } fr
 import { putRow, queryIndex, userRow } from '../support/dynamo-rows';
 
 /**
- * The audit trail (issue 10 item 13) through the local gateway and DynamoDB Local: an admin change and a denied
+ * The audit trail through the local gateway and DynamoDB Local: an admin change and a denied
  * request appear on the super admins' listAuditEvents, filtered by user, practice, action and date; nothing
  * stored holds a token or a password; entries cannot be written twice.
  */

@@ -2,7 +2,7 @@ import './helpers/stack-env';
 import { randomUUID } from 'node:crypto';
 import { dynamoConsultantSettings } from '../../lambdas/adapters/dynamo-consultant-settings';
 import { dynamoConsultStore } from '../../lambdas/adapters/dynamo-consult-store';
-import { consultStoreContract } from '../support/consult-store-contract';
+import { consultStoreContract } from '../support/contracts/consult-store';
 
 // The same contract runs against the in-memory fakes in tests/unit/lambdas/consults/consult-store-contract.test.ts.
 // Settings go to an item of their own per test, so the live settings other tests read stay untouched.

@@ -7,7 +7,7 @@ import {
   PUBLIC_CONSULT_LIMITS,
   PUBLIC_CONSULT_RATE_MESSAGE,
 } from '../../core/schemas/consult';
-import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/submit-order';
+import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-order';
 import { callableEvent } from '../support/api-gateway-event';
 import { createTestUser, signIn } from '../support/cognito-test-users';
 import { AMPLEYE_PARAMETERS, AMPLEYE_VALUES } from '../support/consult-fixtures';

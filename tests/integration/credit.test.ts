@@ -18,7 +18,7 @@ import * as closeOrder from '../../lambdas/handlers/orders/close-order';
 import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
 
 /**
- * Lens Credit against the emulators (issue 9 item 5): a shipped order's lenses in warranty, exchanges
+ * Lens Credit against the emulators: a shipped order's lenses in warranty, exchanges
  * counted against the policy in the submit transaction, a cancellation claim from submit to credit, goodwill,
  * the CSV, and another practice refused with the same not-found.
  */
@@ -73,7 +73,7 @@ beforeAll(async () => {
   admin = await labUser();
 });
 
-describe('Lens Credit against the emulators (issue 9 item 5)', () => {
+describe('Lens Credit against the emulators', () => {
   it('a shipped lens is in warranty with its policy; exchanges are counted and the last one is taken once', async () => {
     const accountNumber = account();
     const token = await practiceToken(accountNumber);

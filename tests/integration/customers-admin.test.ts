@@ -5,7 +5,7 @@ import { createTestUser, signIn } from '../support/cognito-test-users';
 import { getRow, putRow, userRow } from '../support/dynamo-rows';
 
 /**
- * Issue 4 practices (Customer Management) through the local gateway, against DynamoDB Local: unique
+ * Practices (Customer Management) through the local gateway, against DynamoDB Local: unique
  * account numbers, optimistic locking, name-ordered paging on the byStatus index, links kept in step on
  * both sides, and customers kept out of other practices' data.
  */

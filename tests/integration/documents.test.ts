@@ -8,7 +8,7 @@ import { pdfText } from '../support/pdf-text';
 import { signInDemoUser } from './helpers/demo-users';
 
 /**
- * Issue 9 items 1 and 3, through the local gateway, DynamoDB Local and s3rver: the invoice and receipt PDF
+ * Through the local gateway, DynamoDB Local and s3rver: the invoice and receipt PDF
  * links download a real PDF as an attachment. Invoices and payments are written straight into their tables
  * for the demo practice BV-1001.
  */

@@ -10,7 +10,7 @@ import { identity } from '../support/identities';
 import { InMemoryAdminDirectory, InMemoryRateLimiter, InMemoryUsers, memoryLogger } from '../support/in-memory-ports';
 
 /**
- * Issue 5 Email Management through the local gateway: templates stored in DynamoDB Local with optimistic
+ * Email Management through the local gateway: templates stored in DynamoDB Local with optimistic
  * locking, the server-rendered preview, test sends and spec 7 `sendEmail` landing in the SES emulator.
  * Only account-request-rejected and user-invited are changed (user-invited only by a refused save), with
  * texts that keep what account-requests.test.ts checks in a rejection (an "account request" subject, the
@@ -97,7 +97,7 @@ describe('email templates', () => {
     expect(answer.body.result.html).toContain('&lt;b&gt;J. Doe&lt;/b&gt; INV-5001');
   });
 
-  it("a test send arrives in the SES emulator, at the caller's own address only (issue 10 item 9)", async () => {
+  it("a test send arrives in the SES emulator, at the caller's own address only", async () => {
     const to = superAdminEmail;
     const text = { kind: 'order-on-hold', subject: 'Hold {{orderNumber}}', body: 'Message: {{message}}' };
     const elsewhere = await superAdmin('sendTestEmail', { ...text, to: uniqueEmail('template-test') });
@@ -117,7 +117,7 @@ describe('email templates', () => {
   });
 });
 
-describe('account emails use the saved templates (issue 5 item 6)', () => {
+describe('account emails use the saved templates', () => {
   it("a super admin's edited account-request-rejected subject is the subject of the next rejection email", async () => {
     const current = (await superAdmin('listEmailTemplates', {})).body.result.items.find(
       (t: { kind: string }) => t.kind === 'account-request-rejected',
@@ -181,7 +181,7 @@ describe('sendEmail (spec 7 POST auth/email/{kind})', () => {
     return user.email;
   }
 
-  it('refuses an address the portal does not know (400), sending nothing (issue 10 item 9)', async () => {
+  it('refuses an address the portal does not know (400), sending nothing', async () => {
     const stranger = uniqueEmail('stranger');
     const answer = await admin('sendEmail', { kind: 'notice', recipients: [stranger], subject: 'x', body: 'y' });
     expect(answer.status).toBe(400);

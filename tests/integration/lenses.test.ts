@@ -9,7 +9,7 @@ import { getRow, putRow, userRow } from '../support/dynamo-rows';
 import { scleralParameters } from '../support/lens-fakes';
 
 /**
- * Issue 5 item 1, the lens catalogue through the local gateway against DynamoDB Local: the seeded starter
+ * The lens catalogue through the local gateway against DynamoDB Local: the seeded starter
  * catalogue, create/list/update with optimistic locking, listing by the byCatalogue index, and what a
  * customer may see (active designs only; prices only for their own account with pricingAllowed).
  */

@@ -58,7 +58,7 @@ async function until(condition: () => Promise<boolean> | boolean, what: string, 
 
 const anyPortOpen = async (ports: Ports) => (await Promise.all(Object.values(ports).map(portOpen))).some(Boolean);
 
-/** Signs a lab staff member in, with the code of their authenticator (issue 10 item 5). */
+/** Signs a lab staff member in, with the code of their authenticator. */
 async function signIn(
   cognitoUrl: string,
   clientId: string,

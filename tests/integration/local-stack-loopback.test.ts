@@ -25,7 +25,7 @@ const interfaceAddresses = () =>
     .filter((entry) => entry && !entry.internal && entry.family === 'IPv4')
     .map((entry) => entry!.address);
 
-describe('everything the local stack starts listens on loopback only (issue 10)', () => {
+describe('everything the local stack starts listens on loopback only', () => {
   let stack: LocalStack;
   const servicePorts = () =>
     Object.entries(stack.urls).map(([name, url]) => [name, Number(new URL(url).port)] as const);

@@ -9,7 +9,7 @@ import { testDesign } from '../support/order-fakes';
 import { stackUrls } from './helpers/stack-env';
 
 /**
- * Issue 5 items 2, 4, 6 and 8: the order emails arrive in the SES emulator with the right content, sent by
+ * The order emails arrive in the SES emulator with the right content, sent by
  * the handlers behind the local gateway (the templates' defaults, the lab's notification recipients as
  * stored). Each test uses its own practice, patient name and order number, so emails of parallel files or
  * earlier runs never match; the lab recipients are only read, never changed.
@@ -69,7 +69,7 @@ async function submit(p: Awaited<ReturnType<typeof practice>>, patient: string) 
 
 const textOf = (email: StoredEmail) => email.body.text ?? '';
 
-describe('order emails in the SES emulator (issue 5 items 2, 4, 6)', () => {
+describe('order emails in the SES emulator', () => {
   it('a submitted order emails the orderer and every lab notification recipient, with the order number and patient', async () => {
     const p = await practice();
     const patient = `Nora Lindgren ${randomUUID().slice(0, 6)}`;

@@ -46,7 +46,7 @@ beforeAll(async () => {
   await putRow('lenses', { ...design, version: 0, catalogue: 'lenses', nameKey: `test scleral#${LENS_ID}` });
 });
 
-describe('orders against the emulators (issue 5 items 2, 4, 7, 8)', () => {
+describe('orders against the emulators', () => {
   it('20 concurrent identical submits store one order with one order number, and all answer it', async () => {
     const accountNumber = account();
     const { token } = await practiceUser(accountNumber);

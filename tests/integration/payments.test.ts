@@ -8,7 +8,7 @@ import { waitForEmail } from '../support/mailbox';
 import { labUser } from '../support/stack-users';
 
 /**
- * Pay Online through the local stack (issue 9 items 3, 4, 6): the real routes behind the local API gateway,
+ * Pay Online through the local stack: the real routes behind the local API gateway,
  * DynamoDB Local transactions, the fake card gateway service and its signed webhooks, the SES mailbox.
  */
 

@@ -3,7 +3,7 @@ import { caller } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
 import { getRow, putRow, userRow } from '../support/dynamo-rows';
 
-/** Issue 4 updateMyProfile (spec 3 User fields) through the local gateway against DynamoDB Local. */
+/** updateMyProfile (spec 3 User fields) through the local gateway against DynamoDB Local. */
 const urls = inject('urls');
 
 beforeAll(() => {

@@ -16,7 +16,7 @@ declare module 'vitest' {
       /** The fake card gateway service; its webhook events go to the stack's API gateway (/api/paymentWebhook). */
       fakeGateway: string;
     };
-    /** `totpSecret`: lab staff's authenticator secret (issue 10 item 5). */
+    /** `totpSecret`: lab staff's authenticator secret. */
     demoUsers: { key: string; email: string; password: string; groups: string[]; totpSecret?: string }[];
   }
 }

@@ -11,7 +11,7 @@ import { putRow, userRow } from '../support/dynamo-rows';
 import { callApi } from './helpers/call-api';
 
 /**
- * Issue 10 item 10 through the local gateway (JWT authorizer + handler wrapper, as in AWS): the spec 4/6
+ * The server's session rules through the local gateway (JWT authorizer + handler wrapper, as in AWS): the spec 4/6
  * rules the browser applies are refused on the server too, for a caller who skips the browser.
  */
 

@@ -17,7 +17,7 @@ import { callApi } from './helpers/call-api';
 import { demoUser, signInDemoUser, signInWithPassword } from './helpers/demo-users';
 
 /**
- * Issue 10 item 5 against the emulators: lab staff sign in with an authenticator code (the Cognito bridge
+ * Two-step verification against the emulators: lab staff sign in with an authenticator code (the Cognito bridge
  * stands in for Cognito's TOTP), and the API refuses staff whose user has no TOTP turned on.
  */
 let cognito: CognitoIdentityProviderClient;

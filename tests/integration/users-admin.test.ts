@@ -18,7 +18,7 @@ import { memoryLogger } from '../support/in-memory-ports';
 import { waitForEmail } from '../support/mailbox';
 
 /**
- * Issue 4 user operations (spec 6/7) against real Cognito (through the bridge), DynamoDB and SES. Routes
+ * User operations (spec 6/7) against real Cognito (through the bridge), DynamoDB and SES. Routes
  * go through the local gateway like the web app's calls; the rollback cases run the real use case with
  * one real step made to fail. Only throw-away users are touched: the demo users stay as seeded.
  */

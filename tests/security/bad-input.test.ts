@@ -17,7 +17,7 @@ import { extremeValues } from '../support/extreme-values';
  * for a read-only route whose input happens to be valid), never a 5xx. Write routes only ever get input
  * their schema refuses, and the tables' item counts are the same after the run as before.
  *
- * A second run (issue 10 item 3) sends every write route values its schema is likely to ACCEPT, pushed to the
+ * A second run sends every write route values its schema is likely to ACCEPT, pushed to the
  * edges: strings at their maximum length in odd unicode, numbers at their bounds (1e300, 5e-324 and
  * MAX_SAFE_INTEGER where a schema sets none), full arrays and records, for a practice linked to a real account
  * so that drafts, activity and designs are really written. Those writes change data on purpose; the answer

@@ -8,14 +8,14 @@ import { ROUTE_LIST } from '../../core/routes';
 import { CONSULT_NOT_FOUND } from '../../core/schemas/consult';
 import { counterNames } from '../../lambdas/ports/orders-repository';
 import { FROM_ORDER_NOT_FOUND } from '../../lambdas/use-cases/consults/submit-consult';
-import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/submit-order';
+import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-order';
 import { caller, type RouteAnswer } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
 import { getRow, putRow, userRow } from '../support/dynamo-rows';
 import { testDesign } from '../support/order-fakes';
 
 /**
- * Cross-practice access over every route that names an order or an account (issue 5 item 8; standards:
+ * Cross-practice access over every route that names an order or an account (standards:
  * "a customer touching another practice's order gets not-found"). Practice A's customer places an order
  * with a file and saves a draft with a file; practice B's customer then calls every such route of the route
  * table with A's ids through the local gateway. Every answer is a 4xx that carries none of A's data, and A's
@@ -273,7 +273,7 @@ const PROBES: Record<string, Probe[]> = {
     { label: "A's draft file", data: (t) => ({ orderId: t.draftId, filename: t.draftFile }), expect: 'not-found' },
   ],
   getCustomerInfo: [{ label: "A's account", data: (t) => ({ account: t.accountA }), expect: 'not-found' }],
-  // Issue 9: money. A's invoice, payment and credit, aimed at from B's own account and from A's.
+  // Money. A's invoice, payment and credit, aimed at from B's own account and from A's.
   getInvoice: [
     {
       label: "A's invoice",
@@ -488,7 +488,7 @@ async function upload(api: Api, orderId: string, filename: string, body: string,
     body,
   });
   expect(put.status).toBe(200);
-  // Attached only once the server has checked its first bytes (issue 10 item 8).
+  // Attached only once the server has checked its first bytes.
   expect((await api(routes.confirm, { [routes.key]: orderId, filename })).status).toBe(200);
 }
 
@@ -774,7 +774,7 @@ describe('security: guard - every route that names an order or an account is wal
   });
 });
 
-describe("security: practice B's customer gets not-found on every route aimed at practice A (issue 5 item 8)", () => {
+describe("security: practice B's customer gets not-found on every route aimed at practice A", () => {
   for (const route of SCOPED_ROUTES) {
     if (openToCustomers(route)) {
       for (const probe of PROBES[route.name] ?? []) {

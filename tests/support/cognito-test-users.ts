@@ -2,7 +2,7 @@
  * Throw-away users in the Cognito emulator for integration tests: created with the admin API (confirmed,
  * permanent password, chosen groups), signed in with USER_PASSWORD_AUTH for a real ID token. Lab staff get an
  * authenticator app (TOTP) set up as the sign-in page does it, since the API refuses staff without one
- * (issue 10 item 5), and answer its challenge at sign-in.
+ *, and answer its challenge at sign-in.
  */
 import { randomUUID } from 'node:crypto';
 import {

@@ -14,25 +14,11 @@ import {
   ConsultWriteRefused,
   formatConsultReference,
   type ConsultantSettingsStore,
-  type ConsultPage,
   type ConsultStore,
 } from '../../lambdas/ports/consult-store';
-import { invalidArgument } from '../../core/errors';
-import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../../lambdas/paging/page-cursor';
-import { z } from 'zod';
+import { offsetPage } from './offset-page';
 
 const clone = <T>(value: T): T => structuredClone(value);
-const offsetCursorSchema = z.object({ partition: z.string(), offset: z.number().int().min(0) }).strict();
-
-/** Offset cursors pinned to their list, so a cursor from another list is refused as the adapter refuses it. */
-function page(partition: string, sorted: Consult[], limit: number, cursor: string | undefined): ConsultPage {
-  const decoded = cursor ? decodeCursor(cursor, offsetCursorSchema) : { partition, offset: 0 };
-  if (decoded.partition !== partition) throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
-  const start = decoded.offset;
-  const items = sorted.slice(start, start + limit);
-  const more = start + limit < sorted.length;
-  return { items: clone(items), nextCursor: more ? encodeCursor({ partition, offset: start + limit }) : null };
-}
 
 export class InMemoryConsultStore implements ConsultStore {
   /** Shared with InMemoryOrders, whose submit marks a consult ordered in the same "transaction". */
@@ -67,14 +53,14 @@ export class InMemoryConsultStore implements ConsultStore {
     const rows = [...this.rows.values()]
       .filter((c) => c.accountNumber === accountNumber)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return page(`account#${accountNumber}`, rows, limit, cursor);
+    return offsetPage(`account#${accountNumber}`, rows, limit, cursor);
   }
 
   async listByStatus(status: ConsultStatus, { limit, cursor }: { limit: number; cursor?: string | undefined }) {
     const rows = [...this.rows.values()]
       .filter((c) => c.status === status)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    return page(`status#${status}`, rows, limit, cursor);
+    return offsetPage(`status#${status}`, rows, limit, cursor);
   }
 }
 

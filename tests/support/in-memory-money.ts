@@ -1,23 +1,16 @@
 import type { CreditEntry, WarrantyClaim } from '../../core/schemas/credit';
 import type { Invoice } from '../../core/schemas/invoice';
-import type { Payment } from '../../core/schemas/payment';
+import { paymentSchema, type Payment } from '../../core/schemas/payment';
 import {
   MoneyWriteRefused,
   type CreditBalance,
   type ExpectedVersion,
   type MoneyStore,
   type MoneyTransaction,
-  type Page,
 } from '../../lambdas/ports/money-store';
+import { offsetPage } from './offset-page';
 
 const clone = <T>(value: T): T => structuredClone(value);
-
-function page<T>(all: T[], limit: number, cursor?: string): Page<T> {
-  const start = cursor ? Number(Buffer.from(cursor, 'base64url').toString('utf8')) : 0;
-  const items = all.slice(start, start + limit);
-  const next = start + limit < all.length ? Buffer.from(String(start + limit)).toString('base64url') : null;
-  return { items: clone(items), nextCursor: next };
-}
 
 interface StoredBalance {
   availableCents: number;
@@ -50,14 +43,16 @@ export class InMemoryMoneyStore implements MoneyStore {
       const ok = expected === null ? stored === undefined : stored?.version === expected;
       if (!ok) throw new MoneyWriteRefused('conflict', label);
     };
+    // The adapter refuses a negative balance while it builds the transaction, before any condition is checked.
+    for (const change of tx.credit ?? [])
+      if (change.balance.availableCents < 0 || change.balance.pendingCents < 0)
+        throw new Error(`credit balance of ${change.accountNumber} would go below zero`);
     for (const { invoice, expectedVersion } of tx.invoices ?? [])
       check(this.invoices.get(invoice.invoiceNumber), expectedVersion, `invoice:${invoice.invoiceNumber}`);
     if (tx.payment) check(this.payments.get(tx.payment.payment.paymentId), tx.payment.expectedVersion, 'payment');
     if (tx.claim) check(this.claims.get(tx.claim.claim.claimId), tx.claim.expectedVersion, 'claim');
     for (const change of tx.credit ?? []) {
       check(this.balances.get(change.accountNumber), change.expectedVersion, `credit:${change.accountNumber}`);
-      if (change.balance.availableCents < 0 || change.balance.pendingCents < 0)
-        throw new Error(`credit balance of ${change.accountNumber} would go below zero`);
       const ids = new Set((this.entries.get(change.accountNumber) ?? []).map((e) => e.entryId));
       for (const entry of change.entries)
         if (ids.has(entry.entryId)) throw new MoneyWriteRefused('conflict', `entry:${entry.entryId}`);
@@ -90,15 +85,18 @@ export class InMemoryMoneyStore implements MoneyStore {
 
   async listAccountInvoices({ accountNumber, tab, limit, cursor }: Parameters<MoneyStore['listAccountInvoices']>[0]) {
     const open = (i: Invoice) => i.status === 'open' || i.status === 'partially-paid';
-    return page(
+    return offsetPage(
+      `account#${accountNumber}`,
       this.newestFirst((i) => i.accountNumber === accountNumber && (tab === 'open' ? open(i) : !open(i))),
       limit,
       cursor,
     );
   }
 
+  /** The adapter's index decides the cursor's list: the account's when named, else the status's, else all. */
   async listInvoices({ status, accountNumber, search, limit, cursor }: Parameters<MoneyStore['listInvoices']>[0]) {
-    return page(
+    return offsetPage(
+      accountNumber ? `account#${accountNumber}` : status ? `status#${status}` : 'issued',
       this.newestFirst(
         (i) =>
           (!status || i.status === status) &&
@@ -112,7 +110,8 @@ export class InMemoryMoneyStore implements MoneyStore {
 
   async getPayment(paymentId: string) {
     const found = this.payments.get(paymentId);
-    return found ? clone(found) : null;
+    // Read through the schema as the adapter reads: a payment stored before overpaidCents existed reads 0.
+    return found ? paymentSchema.parse(found) : null;
   }
 
   async getCreditBalance(accountNumber: string): Promise<CreditBalance> {
@@ -131,7 +130,7 @@ export class InMemoryMoneyStore implements MoneyStore {
     const all = [...(this.entries.get(accountNumber) ?? [])].sort(
       (a, b) => b.at.localeCompare(a.at) || b.entryId.localeCompare(a.entryId),
     );
-    return page(all, limit, cursor);
+    return offsetPage(`ledger#${accountNumber}`, all, limit, cursor);
   }
 
   async getClaim(claimId: string) {
@@ -149,7 +148,8 @@ export class InMemoryMoneyStore implements MoneyStore {
   }
 
   async listClaimsByStatus(status: WarrantyClaim['status'], limit: number, cursor?: string) {
-    return page(
+    return offsetPage(
+      `claims#${status}`,
       [...this.claims.values()]
         .filter((c) => c.status === status)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt)),

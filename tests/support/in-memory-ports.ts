@@ -3,14 +3,17 @@
  * (conditional writes included), and `failNext` makes one call of a method fail, to test rollbacks.
  */
 import type { Group } from '../../core/constants';
+import { invalidArgument } from '../../core/errors';
 import type { AccountRequest } from '../../core/schemas/account-request';
 import type { BuyingGroup } from '../../core/schemas/buying-group';
 import { customerDetailSchema, type CustomerDetail } from '../../core/schemas/customer-admin';
 import type { CustomerRecord } from '../../core/schemas/customer-info';
 import type { UserActivity } from '../../core/schemas/user-activity';
 import type { UserProfile } from '../../core/schemas/user-profile';
+import { listCursorSchema } from '../../lambdas/adapters/dynamo-customers-repository';
 import type { OutgoingEmail } from '../../lambdas/email/safe-email';
-import { createLogger, type Logger } from '../../lambdas/http/logger';
+import { createLogger } from '../../lambdas/http/logger';
+import type { Logger } from '../../lambdas/ports/logger';
 import type { AccountLinkChange, AccountLinks } from '../../lambdas/ports/account-links';
 import type {
   AccountRequestDecision,
@@ -30,6 +33,9 @@ import type { RateLimiter } from '../../lambdas/ports/rate-limiter';
 import type { SessionRevocations } from '../../lambdas/ports/session-revocations';
 import { DirectoryError, type NewAccount, type UserDirectory } from '../../lambdas/ports/user-directory';
 import type { UsersRepository } from '../../lambdas/ports/users-repository';
+import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../../lambdas/paging/page-cursor';
+import { companySortKey } from '../../lambdas/search/customer-sort-key';
+import { offsetPage } from './offset-page';
 
 /** Makes the next call of `method` throw `error`. */
 class Failures<M extends string> {
@@ -162,19 +168,33 @@ export class InMemoryCustomers extends Failures<'create' | 'update' | 'list'> im
   async linkedUserIds(accountNumber: string) {
     return [...(this.userIds.get(accountNumber) ?? [])].sort();
   }
-  /** Name order and prefix as the byStatus index; the cursor is the last account number shown. */
+  /**
+   * Name order and folded prefix as the byStatus index (companySortKey), and the adapter's cursor: the last key
+   * shown, refused when it belongs to another list (tests/support/contracts/customers-repository.ts).
+   */
   async list(query: CustomerListQuery) {
     this.check('list');
     this.listCalls.push(query);
-    const key = (c: CustomerDetail) => `${c.company.toLowerCase()}#${c.accountNumber}`;
+    const prefix = query.namePrefix ?? '';
+    const start = query.cursor ? decodeCursor(query.cursor, listCursorSchema) : undefined;
+    if (start && (start.status !== query.status || !start.companyKey.startsWith(prefix))) {
+      throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
+    }
+    const keyOf = (c: CustomerDetail) => companySortKey(c.company, c.accountNumber);
     const all = [...this.rows.values()]
       .map((r) => customerDetailSchema.parse(r))
-      .filter((c) => c.status === query.status && key(c).startsWith(query.namePrefix ?? ''))
-      .sort((a, b) => key(a).localeCompare(key(b)));
-    const start = query.cursor ? all.findIndex((c) => c.accountNumber === query.cursor) + 1 : 0;
-    const items = all.slice(start, start + query.limit);
-    const more = start + query.limit < all.length;
-    return { items, nextCursor: more ? items.at(-1)!.accountNumber : null };
+      .filter((c) => c.status === query.status && keyOf(c).startsWith(prefix))
+      .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+    const rest = start ? all.filter((c) => keyOf(c) > start.companyKey) : all;
+    const items = rest.slice(0, query.limit);
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor:
+        last && rest.length > query.limit
+          ? encodeCursor({ accountNumber: last.accountNumber, status: last.status, companyKey: keyOf(last) })
+          : null,
+    };
   }
 }
 
@@ -425,9 +445,7 @@ export class InMemoryAccountRequests extends Failures<'createOpen' | 'decide'> i
     const all = [...this.rows.values()]
       .filter((r) => r.status === status)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    const start = page.cursor ? Number(page.cursor) : 0;
-    const end = start + page.limit;
-    return { items: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
+    return offsetPage(`status#${status}`, all, page.limit, page.cursor);
   }
 }
 

@@ -37,9 +37,14 @@ export class InMemoryLensCatalogue implements LensCatalogue {
   }
   async list(query: { includeInactive: boolean }) {
     this.listCalls.push(query);
-    return [...this.rows.values()]
-      .filter((d) => query.includeInactive || d.active)
-      .sort((a, b) => lensNameKey(a.name, a.lensId).localeCompare(lensNameKey(b.name, b.lensId)));
+    return (
+      [...this.rows.values()]
+        .filter((d) => query.includeInactive || d.active)
+        // The byCatalogue index sorts its keys by code point, not by locale: "éclat" comes after "zeta".
+        .map((d) => ({ design: d, key: lensNameKey(d.name, d.lensId) }))
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+        .map(({ design }) => design)
+    );
   }
   async create(lensId: string, fields: LensDesignFields) {
     if (this.rows.has(lensId)) throw new WriteConflict('exists');

@@ -9,8 +9,9 @@ import type { Consult } from '../../core/schemas/consult';
 import type { Invoice } from '../../core/schemas/invoice';
 import type { Order } from '../../core/schemas/order';
 import type { UserActivity } from '../../core/schemas/user-activity';
-import { encodeCursor } from '../../lambdas/paging/page-cursor';
+import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
 import type { ActiveUsers } from '../../lambdas/ports/active-users';
+import type { AttachedFiles } from '../../lambdas/ports/attached-files';
 import type { OrderEmailKind, OrderNotifier } from '../../lambdas/ports/order-notifier';
 import {
   counterNames,
@@ -18,18 +19,12 @@ import {
   orderSearchText,
   OrderWriteRefused,
   type AccountOrdersQuery,
-  type OrderPage,
   type OrdersRepository,
   type OrderWrite,
   type StatusOrdersQuery,
 } from '../../lambdas/ports/orders-repository';
-
-function page(sorted: Order[], limit: number, cursor: string | undefined): OrderPage {
-  const start = cursor ? Number(JSON.parse(Buffer.from(cursor, 'base64url').toString()).offset) : 0;
-  const items = sorted.slice(start, start + limit);
-  const more = start + limit < sorted.length;
-  return { items, nextCursor: more ? encodeCursor({ offset: start + limit }) : null };
-}
+import type { OrderDeps } from '../../lambdas/use-cases/orders/order-common';
+import { offsetPage } from './offset-page';
 
 export class InMemoryOrders implements OrdersRepository {
   readonly rows = new Map<string, Order>();
@@ -59,20 +54,24 @@ export class InMemoryOrders implements OrdersRepository {
       throw new OrderWriteRefused('order');
     if (request.sequence && (this.counterValues.get(counterNames.sequence) ?? 0) !== request.sequence.expected)
       throw new OrderWriteRefused('sequence');
-    for (const [name, limit] of Object.entries(request.counterLimits ?? {}))
-      if ((this.counterValues.get(name) ?? 0) + (request.counters?.[name] ?? 0) > limit)
-        throw new OrderWriteRefused('limit');
+    // The adapter's refusal order: order, sequence, invoice, limit, consult.
+    if (request.invoice) {
+      const stored = this.invoices.get(request.invoice.invoice.invoiceNumber);
+      const expected = request.invoice.expectedVersion;
+      if (expected === null ? stored : stored?.version !== expected) throw new OrderWriteRefused('invoice');
+    }
+    // A ceiling holds only a counter this write moves, as the adapter conditions only the counters it updates.
+    for (const [name, limit] of Object.entries(request.counterLimits ?? {})) {
+      const delta = request.counters?.[name] ?? 0;
+      if (delta !== 0 && (this.counterValues.get(name) ?? 0) + delta > limit) throw new OrderWriteRefused('limit');
+    }
     const consult = request.consult ? this.consults.get(request.consult.consultId) : undefined;
     if (request.consult) {
       const orderable = consult?.status === 'answered' || consult?.status === 'ordered';
       if (!orderable || consult.accountNumber !== request.consult.accountNumber) throw new OrderWriteRefused('consult');
     }
-    if (request.invoice) {
-      const stored = this.invoices.get(request.invoice.invoice.invoiceNumber);
-      const expected = request.invoice.expectedVersion;
-      if (expected === null ? stored : stored?.version !== expected) throw new OrderWriteRefused('invoice');
+    if (request.invoice)
       this.invoices.set(request.invoice.invoice.invoiceNumber, structuredClone(request.invoice.invoice));
-    }
     this.writes.push(structuredClone(request));
     this.rows.set(request.order.orderId, structuredClone(request.order));
     if (request.sequence) this.counterValues.set(counterNames.sequence, request.sequence.expected + 1);
@@ -114,23 +113,44 @@ export class InMemoryOrders implements OrdersRepository {
       )
       .filter((o) => !query.search || orderSearchText(o).includes(foldSearch(query.search)))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return page(rows, query.limit, query.cursor);
+    return offsetPage(`account#${query.accountNumber}`, rows, query.limit, query.cursor);
   }
 
+  /**
+   * Oldest first by statusAt; narrowed to one practice, the adapter reads that practice's partition of the
+   * account index instead, so the order is by createdAt and the cursor is that list's.
+   */
   async listByStatus(query: StatusOrdersQuery) {
+    const sortKey = query.accountNumber ? 'createdAt' : 'statusAt';
     const rows = [...this.rows.values()]
       .filter((o) => o.status === query.status)
       .filter((o) => !query.from || o.statusAt >= query.from)
       .filter((o) => !query.to || o.statusAt <= query.to)
       .filter((o) => !query.accountNumber || o.accountNumber === query.accountNumber)
       .filter((o) => !query.search || orderSearchText(o).includes(foldSearch(query.search)))
-      .sort((a, b) => a.statusAt.localeCompare(b.statusAt));
-    return page(rows, query.limit, query.cursor);
+      .sort((a, b) => a[sortKey].localeCompare(b[sortKey]));
+    const partition = query.accountNumber ? `account#${query.accountNumber}` : `status#${query.status}`;
+    return offsetPage(partition, rows, query.limit, query.cursor);
   }
 
   async counters(names: string[]) {
     return Object.fromEntries(names.map((n) => [n, this.counterValues.get(n) ?? 0]));
   }
+}
+
+/**
+ * The order ports a test does not look at: no emails, no stored files, a log that keeps quiet and an audit
+ * trail that records nothing. A test that checks one of them spreads its own fake after these.
+ */
+export function quietOrderPorts(): Pick<OrderDeps, 'notifier' | 'log' | 'audit'> & {
+  files: Pick<AttachedFiles, 'list' | 'removeAll'>;
+} {
+  return {
+    notifier: { notify: async () => {} },
+    files: { list: async () => [], removeAll: async () => {} },
+    log: { warn: () => {}, error: () => {} },
+    audit: NO_AUDIT,
+  };
 }
 
 export class RecordingNotifier implements OrderNotifier {

@@ -8,7 +8,7 @@ import { ROUTES } from '../../core/routes';
 import { fieldErrorsOf } from '../../lambdas/http/parse-input';
 
 /**
- * Issue 10 item 3: schema-valid input must be storable. These are the values that reached DynamoDB and answered
+ * Schema-valid input must be storable. These are the values that reached DynamoDB and answered
  * 500 before the bounds; each is now refused by the route's own input schema with a field message.
  */
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GROUPS } from '../../core/constants';
-import { sessionChecksOf } from '../../core/route-definition';
+import { sessionChecksOf } from '../../core/function-resources';
 import { ROUTE_LIST, ROUTES } from '../../core/routes';
 
 describe('route table', () => {
@@ -43,7 +43,7 @@ describe('route table', () => {
   });
 });
 
-// Issue 10 item 10: the session rules the handler wrapper enforces come from these flags (lambdas/auth/session-rules.ts).
+// The session rules the handler wrapper enforces come from these flags (lambdas/auth/session-rules.ts).
 describe('route table: session rules (spec 4, 6) on the server', () => {
   it('a customer reaches only these routes before accepting the terms or verifying their email', () => {
     const before = ROUTE_LIST.filter((r) => r.allowBeforeTerms).map((r) => r.name);

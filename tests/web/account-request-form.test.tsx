@@ -47,7 +47,7 @@ describe('account request form (spec 2 /auth/request, one schema for form and se
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Phone is required');
     expect(screen.getByLabelText('City')).toHaveAccessibleDescription('City is required');
     expect(screen.getByLabelText('Buying group')).toHaveAccessibleDescription('Choose a buying group');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the fields marked below.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the marked fields.');
     // Keyboard and screen-reader users land on the first field to fix.
     expect(screen.getByLabelText('Practice name')).toHaveFocus();
   });

@@ -29,7 +29,7 @@ beforeEach(() => {
   vi.mocked(callRoute).mockImplementation((async () => aDashboard(COUNTS)) as typeof callRoute);
 });
 
-describe('admin dashboard (issue 5 item 7)', () => {
+describe('admin dashboard', () => {
   it('charts the last 12 weeks as 12 titled bars, with the same numbers in a data table', async () => {
     renderDashboard();
     const chart = await screen.findByRole('img', { name: /Orders per week/ });

@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('admin Invoices list (issue 9)', () => {
+describe('admin Invoices list', () => {
   it('asks listInvoices with the status tab, overdue only and a typed account and number', async () => {
     answer({ listInvoices: list });
     const user = renderPage();

@@ -11,7 +11,7 @@ import { answer, callsTo, withQueries } from './support/fake-api';
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
 /**
- * Issue 10 item 4: a request that names an existing account number is no longer approved in one click. The
+ * A request that names an existing account number is no longer approved in one click. The
  * dialog shows the practice and its current users and asks for a separate confirmation.
  */
 const request: AccountRequest = {
@@ -79,7 +79,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('approving onto an existing practice (issue 10 item 4)', () => {
+describe('approving onto an existing practice', () => {
   it('the pre-filled one click shows the practice and its users instead of linking', async () => {
     answer({
       approveAccountRequest: (input) => (input['linkToExisting'] ? approved(input) : needsConfirmation()),

@@ -43,7 +43,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('Audit page (issue 10 item 13)', () => {
+describe('Audit page', () => {
   it('lists changes and refusals with who, what changed and the request', async () => {
     answer({ listAuditEvents: () => ({ items: [change, denial], nextCursor: null }) });
     renderPage();

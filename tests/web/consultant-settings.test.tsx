@@ -1,10 +1,10 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TROUBLESHOOTER_SETTINGS, type TroubleshooterSettings } from '../../core/schemas/consult';
 import ConsultantSettingsRoute from '../../web/src/app/routes/admin/consultant-settings';
-import { SETTINGS_CONFLICT_MESSAGE } from '../../web/src/features/consultant/lab/consultant-settings-form';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import { answer, callsTo, type Handler, withQueries } from './support/fake-api';
@@ -153,10 +153,10 @@ describe('Consultant Settings', () => {
     await user.clear(step);
     await user.type(step, '25');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText(SETTINGS_CONFLICT_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(CHANGED_MESSAGES.consultantSettings)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reload latest' }));
     await waitFor(() => expect(field('Sag step (µm)')).toHaveValue(100));
-    expect(screen.queryByText(SETTINGS_CONFLICT_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(CHANGED_MESSAGES.consultantSettings)).not.toBeInTheDocument();
   });
 
   it("puts the server's field messages ('settings.<field>') at the fields", async () => {

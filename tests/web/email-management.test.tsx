@@ -1,10 +1,10 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EmailTemplate } from '../../core/schemas/email';
 import {
   EmailTemplateEditor,
-  TEMPLATE_CONFLICT_MESSAGE,
   type EmailTemplateEditorProps,
 } from '../../web/src/features/email-templates/components/email-template-editor';
 import { EmailTemplateList } from '../../web/src/features/email-templates/components/email-template-list';
@@ -73,12 +73,12 @@ describe('Email Management editor', () => {
       route: 'updateEmailTemplate',
       httpStatus: 409,
       status: 'aborted',
-      message: TEMPLATE_CONFLICT_MESSAGE,
+      message: CHANGED_MESSAGES.emailTemplate,
     });
     const { user } = renderEditor({ onSave: vi.fn(async () => Promise.reject(conflict)) });
     await user.type(screen.getByLabelText(/Subject/), '!');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(TEMPLATE_CONFLICT_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(CHANGED_MESSAGES.emailTemplate)).toBeInTheDocument();
     expect(screen.getByLabelText(/Subject/)).toHaveValue('Closed {{orderNumber}}!');
   });
 

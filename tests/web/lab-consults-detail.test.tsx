@@ -1,9 +1,9 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Consult } from '../../core/schemas/consult';
 import ConsultDetailRoute from '../../web/src/app/routes/admin/consult-detail';
 import { ConsultReview } from '../../web/src/features/consultant/lab/consult-review';
-import { REPLY_CONFLICT_MESSAGE } from '../../web/src/features/consultant/lab/consult-reply-form';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import { answer, callsTo, type Handler, renderAt } from './support/fake-api';
@@ -198,10 +198,10 @@ describe('the answer form', () => {
     await user.click(screen.getByRole('button', { name: 'Start from the suggestions' }));
     await user.type(screen.getByRole('textbox', { name: 'Answer' }), 'My answer.');
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
-    expect(await screen.findByText(REPLY_CONFLICT_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(CHANGED_MESSAGES.consult)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reload latest' }));
     expect(await screen.findByText('Take 150 µm off the sag and raise the limbal zone one step.')).toBeInTheDocument();
-    expect(screen.queryByText(REPLY_CONFLICT_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(CHANGED_MESSAGES.consult)).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Answer' })).toHaveValue('My answer.');
     expect(screen.getByRole('button', { name: 'Send the changed answer' })).toBeInTheDocument();
   });

@@ -143,7 +143,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Lens Credit page (issue 9 item 5)', () => {
+describe('Lens Credit page', () => {
   it('asks for the account chosen in the sidebar and shows the available and pending balance', async () => {
     answer({ getCreditSummary: () => SUMMARY, listCreditLedger: () => LEDGER });
     renderPage();

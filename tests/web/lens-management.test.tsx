@@ -142,7 +142,7 @@ describe('Lens design editor', () => {
     await user.click(await screen.findByRole('button', { name: 'New lens design' }));
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Create design' }));
-    expect(await within(dialog).findByText('Please correct the fields marked below.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please correct the marked fields.')).toBeInTheDocument();
     expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose a lens type')).toBeInTheDocument();
     expect(within(dialog).getByText('Price must be a number')).toBeInTheDocument();
@@ -235,7 +235,7 @@ describe('Lens design editor', () => {
   });
 });
 
-describe('Warranty policy in Lens Management (issue 9 item 5)', () => {
+describe('Warranty policy in Lens Management', () => {
   it("the list shows each design's policy in short", async () => {
     answer({ listLensDesigns: listing });
     renderPage();
@@ -290,7 +290,7 @@ describe('Warranty policy in Lens Management (issue 9 item 5)', () => {
     await user.type(credit, '120');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-    expect(await within(dialog).findByText('Please correct the fields marked below.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please correct the marked fields.')).toBeInTheDocument();
     expect(exchanges).toHaveAttribute('aria-invalid', 'true');
     expect(exchanges).toHaveAccessibleDescription(/whole number from 0 to 20/);
     expect(fee).toHaveAttribute('aria-invalid', 'true');

@@ -18,7 +18,7 @@ import { setRuntimeConfig } from '../../web/src/lib/runtime-config';
 import { TEST_CONFIG } from './support/fake-session';
 
 /**
- * Issue 10 item 5 in the browser: lab staff enter an authenticator code at sign-in, and set one up first if
+ * Two-step verification in the browser: lab staff enter an authenticator code at sign-in, and set one up first if
  * they have none (the API refuses staff without it). Amplify is faked; the form is the real one.
  */
 vi.mock('aws-amplify/auth', () => ({

@@ -1,7 +1,7 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../core/schemas/order';
-import { ORDER_CONFLICT_MESSAGE } from '../../web/src/features/order-approval/components/lab-action-dialog';
 import { OrderQueue } from '../../web/src/features/order-approval/components/order-queue';
 import { OrderReview } from '../../web/src/features/order-approval/components/order-review';
 import { waitingTime } from '../../web/src/features/order-approval/components/waiting-time';
@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('Order Approval queue (issue 5 item 5)', () => {
+describe('Order Approval queue', () => {
   it('lists the submitted orders the server answers, in its oldest-first order, with a link to each', async () => {
     answer({
       listOrders: () => ({
@@ -136,7 +136,7 @@ describe('Order Approval queue (issue 5 item 5)', () => {
   });
 });
 
-describe('Order detail: the lab actions (issue 5 items 4 and 5)', () => {
+describe('Order detail: the lab actions', () => {
   it('shows every parameter, the shipping and the notes, and the actions a submitted order allows', async () => {
     answer({ getOrder: () => anOrder() });
     renderReview();
@@ -189,7 +189,7 @@ describe('Order detail: the lab actions (issue 5 items 4 and 5)', () => {
     expect(success).toHaveBeenCalledWith('Order LL-000042 is on hold; the practice was sent your message.');
   });
 
-  it(`a 409 shows "${ORDER_CONFLICT_MESSAGE}", keeps the text, and after Reload sends it with the new version`, async () => {
+  it(`a 409 shows "${CHANGED_MESSAGES.order}", keeps the text, and after Reload sends it with the new version`, async () => {
     let version = 3;
     let holds = 0;
     answer({
@@ -206,12 +206,12 @@ describe('Order detail: the lab actions (issue 5 items 4 and 5)', () => {
     await user.type(screen.getByLabelText('Message to the practice'), 'Which material?');
     await user.click(screen.getByRole('button', { name: 'Put on hold' }));
 
-    expect(await screen.findByText(ORDER_CONFLICT_MESSAGE)).toBeVisible();
+    expect(await screen.findByText(CHANGED_MESSAGES.order)).toBeVisible();
     expect(screen.getByLabelText('Message to the practice')).toHaveValue('Which material?');
 
     version = 5; // another admin changed the order meanwhile
     await user.click(screen.getByRole('button', { name: 'Reload' }));
-    await waitFor(() => expect(screen.queryByText(ORDER_CONFLICT_MESSAGE)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(CHANGED_MESSAGES.order)).not.toBeInTheDocument());
     expect(screen.getByLabelText('Message to the practice')).toHaveValue('Which material?');
 
     await user.click(screen.getByRole('button', { name: 'Put on hold' }));
@@ -231,7 +231,7 @@ describe('Order detail: the lab actions (issue 5 items 4 and 5)', () => {
     await user.click(await screen.findByRole('button', { name: 'Reject…' }));
     await user.type(screen.getByLabelText('Reason'), 'Parameters out of range');
     await user.click(screen.getByRole('button', { name: 'Reject order' }));
-    await screen.findByText(ORDER_CONFLICT_MESSAGE);
+    await screen.findByText(CHANGED_MESSAGES.order);
 
     status = 'approved';
     await user.click(screen.getByRole('button', { name: 'Reload' }));

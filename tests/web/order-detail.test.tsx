@@ -1,3 +1,4 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -5,11 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
 import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
 import type { Order } from '../../core/schemas/order';
-import {
-  ORDER_CHANGED_MESSAGE,
-  OrderDetail,
-  type OrderDetailProps,
-} from '../../web/src/features/orders/components/order-detail';
+import { OrderDetail, type OrderDetailProps } from '../../web/src/features/orders/components/order-detail';
 import { CallableError } from '../../web/src/lib/callable-error';
 
 const ORDER_ID = '11111111-2222-4333-8444-555555555555';
@@ -92,7 +89,7 @@ function renderDetail(o: Order, overrides: Partial<OrderDetailProps> = {}) {
   return { props, user: userEvent.setup() };
 }
 
-describe('order detail (issue 5 item 4: timeline, practice actions)', () => {
+describe('order detail (timeline, practice actions)', () => {
   it('shows the timeline newest first with who, when, the change and the note', () => {
     renderDetail(order('on-hold', { holdMessage: 'Please send the topography.' }));
     const timeline = screen.getByRole('list', { name: 'Order history, newest first' });
@@ -126,14 +123,14 @@ describe('order detail (issue 5 item 4: timeline, practice actions)', () => {
     expect(props.onCancel).toHaveBeenCalledWith({ orderId: ORDER_ID, version: 3, reason: 'Patient moved' });
   });
 
-  it(`a 409 shows "${ORDER_CHANGED_MESSAGE}" with a Reload button`, async () => {
+  it(`a 409 shows "${CHANGED_MESSAGES.order}" with a Reload button`, async () => {
     const onResubmit = vi.fn(async () => {
       throw new CallableError({ route: 'resubmitOrder', httpStatus: 409, status: 'aborted', message: 'changed' });
     });
     const { props, user } = renderDetail(order('on-hold', { holdMessage: 'Send the topography' }), { onResubmit });
     await user.type(screen.getByLabelText('Your answer'), 'Attached now');
     await user.click(screen.getByRole('button', { name: 'Answer and resubmit' }));
-    expect(await screen.findByText(ORDER_CHANGED_MESSAGE)).toBeVisible();
+    expect(await screen.findByText(CHANGED_MESSAGES.order)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     expect(props.onReload).toHaveBeenCalledTimes(1);
   });

@@ -82,7 +82,7 @@ async function fillValidOrder(user: ReturnType<typeof userEvent.setup>) {
 beforeEach(() => window.localStorage.clear());
 afterEach(() => vi.useRealTimers());
 
-describe('order form (issue 5 item 2)', () => {
+describe('order form', () => {
   it('a parameter out of range shows the message under the field as it is typed', async () => {
     const { user } = renderForm();
     await user.selectOptions(screen.getByLabelText('Lens design, OD'), 'scleral-1');

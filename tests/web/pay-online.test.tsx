@@ -76,7 +76,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('amounts to pay (issue 9 item 1)', () => {
+describe('amounts to pay', () => {
   it('an amount is dollars, more than $0 and never above the balance', () => {
     expect(checkAmount('120', 12_000)).toEqual({ cents: 12_000 });
     expect(checkAmount('$45.5', 12_000)).toEqual({ cents: 4_550 });

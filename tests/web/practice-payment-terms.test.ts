@@ -19,7 +19,7 @@ const practice = (overrides: Partial<CustomerDetail> = {}): CustomerDetail => ({
   ...overrides,
 });
 
-describe('Customer Management: payment terms (issue 9)', () => {
+describe('Customer Management: payment terms', () => {
   it('a new practice starts at 30 days net, sent as a number', () => {
     const values = practiceValuesOf();
     expect(values.paymentTermsDays).toBe('30');

@@ -1,12 +1,9 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '../../core/schemas/user-profile';
-import {
-  PROFILE_CONFLICT_MESSAGE,
-  ProfileForm,
-  type ProfileFormProps,
-} from '../../web/src/features/profile/components/profile-form';
+import { ProfileForm, type ProfileFormProps } from '../../web/src/features/profile/components/profile-form';
 import { CallableError } from '../../web/src/lib/callable-error';
 
 const PROFILE: UserProfile = {
@@ -59,7 +56,7 @@ describe('profile form (spec 3 User fields, optimistic locking)', () => {
     expect(vi.mocked(props.onSave).mock.calls[0]![0]).not.toHaveProperty('email');
   });
 
-  it(`a 409 shows "${PROFILE_CONFLICT_MESSAGE}" and keeps what the user typed`, async () => {
+  it(`a 409 shows "${CHANGED_MESSAGES.profile}" and keeps what the user typed`, async () => {
     const onSave = vi.fn(async () => {
       throw conflict();
     });
@@ -68,7 +65,7 @@ describe('profile form (spec 3 User fields, optimistic locking)', () => {
     await user.type(screen.getByLabelText('First name'), 'Danielle');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
 
-    expect(await screen.findByText(PROFILE_CONFLICT_MESSAGE)).toBeVisible();
+    expect(await screen.findByText(CHANGED_MESSAGES.profile)).toBeVisible();
     expect(screen.getByLabelText('First name')).toHaveValue('Danielle');
 
     await user.click(screen.getByRole('button', { name: 'Reload latest' }));

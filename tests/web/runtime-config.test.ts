@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { loadRuntimeConfig, runtimeConfig, RuntimeConfigError } from '../../web/src/lib/runtime-config';
+import {
+  loadRuntimeConfig,
+  runtimeConfig,
+  RuntimeConfigError,
+  verifyRuntimeConfig,
+} from '../../web/src/lib/runtime-config';
 import { TEST_CONFIG } from './support/fake-session';
 
 const answer = (status: number, body: string) =>
   (async () => new Response(body, { status })) as unknown as typeof fetch;
 
-describe('runtime config (/config.json, ARCHITECTURE "Stages and config")', () => {
+describe('runtime config (/config.json, one build for every stage)', () => {
   it('loads and keeps a valid config', async () => {
     await loadRuntimeConfig(answer(200, JSON.stringify(TEST_CONFIG)));
     expect(runtimeConfig().apiBaseUrl).toBe('/api');
@@ -19,10 +24,24 @@ describe('runtime config (/config.json, ARCHITECTURE "Stages and config")', () =
     await expect(loadRuntimeConfig(answer(200, '<html>'))).rejects.toBeInstanceOf(RuntimeConfigError);
   });
 
-  it('names the invalid fields', async () => {
+  it('fails clearly when the file is JSON but no object', async () => {
+    await expect(loadRuntimeConfig(answer(200, '[1, 2]'))).rejects.toThrow(/not a JSON object/);
+  });
+
+  it('checks the config against the schema on its own, naming the invalid fields', async () => {
     const broken = { ...TEST_CONFIG, userPoolId: '', authFlowType: 'CUSTOM' };
-    await expect(loadRuntimeConfig(answer(200, JSON.stringify(broken)))).rejects.toThrow(
-      /userPoolId[\s\S]*authFlowType|authFlowType[\s\S]*userPoolId/,
-    );
+    // Loading needs no schema (the sign-in page hydrates without zod); the check names what is wrong.
+    await loadRuntimeConfig(answer(200, JSON.stringify(broken)));
+    const check = verifyRuntimeConfig();
+    await expect(check).rejects.toBeInstanceOf(RuntimeConfigError);
+    await expect(check).rejects.toThrow(/userPoolId[\s\S]*authFlowType|authFlowType[\s\S]*userPoolId/);
+  });
+
+  it('keeps the checked config, and checks each loaded file once', async () => {
+    await loadRuntimeConfig(answer(200, JSON.stringify({ ...TEST_CONFIG, extra: 'dropped by the schema' })));
+    const first = verifyRuntimeConfig();
+    expect(verifyRuntimeConfig()).toBe(first);
+    await expect(first).resolves.toEqual(TEST_CONFIG);
+    expect(runtimeConfig()).toEqual(TEST_CONFIG);
   });
 });

@@ -10,7 +10,7 @@ import { notify, TOAST_CONTAINER_PROPS } from '../../web/src/lib/notify';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
-/** A practice name as a hostile sign-up could type it (issue 10 item 11). */
+/** A practice name as a hostile sign-up could type it. */
 const HOSTILE_NAME = '<a href="https://evil.test/phish">Click to verify</a><img src=x onerror="window.pwned=1">';
 
 const request: AccountRequest = {
@@ -34,7 +34,7 @@ afterEach(() => {
   vi.mocked(callRoute).mockReset();
 });
 
-describe('toasts render text, never HTML (issue 10 item 11)', () => {
+describe('toasts render text, never HTML', () => {
   it('a practice name holding a link shows as its characters: no link, no image, nothing runs', async () => {
     render(<ToastContainer {...TOAST_CONTAINER_PROPS} />);
     act(() => void notify.success(`The request of ${HOSTILE_NAME} was rejected.`));

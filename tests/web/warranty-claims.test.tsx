@@ -1,8 +1,8 @@
+import { CHANGED_MESSAGES } from '../../core/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WarrantyClaim } from '../../core/schemas/credit';
 import WarrantyClaimsRoute from '../../web/src/app/routes/admin/warranty-claims';
-import { CLAIM_CHANGED_MESSAGE } from '../../web/src/features/credit/components/claim-action-dialog';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import { answer, callsTo, type Handler, renderAt } from './support/fake-api';
@@ -72,7 +72,7 @@ beforeEach(() => {
   vi.mocked(callRoute).mockReset();
 });
 
-describe('Warranty claims queue (issue 9 item 5)', () => {
+describe('Warranty claims queue', () => {
   it('lists the submitted claims in the server order (oldest first) with their age and credit', async () => {
     answer({ listWarrantyClaims: byStatus });
     renderPage();
@@ -166,7 +166,7 @@ describe('Warranty claims queue (issue 9 item 5)', () => {
     await user.click(within(row).getByRole('button', { name: /^Approve/ }));
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByText(CLAIM_CHANGED_MESSAGE)).toBeInTheDocument();
+    expect(await within(dialog).findByText(CHANGED_MESSAGES.claim)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeDisabled();
     const listed = callsTo('listWarrantyClaims').length;
     await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
@@ -175,7 +175,7 @@ describe('Warranty claims queue (issue 9 item 5)', () => {
   });
 });
 
-describe('Goodwill credit (issue 9 item 5)', () => {
+describe('Goodwill credit', () => {
   it('needs a note; the amount is sent in cents with a client-made entry id kept across a retry', async () => {
     let attempts = 0;
     answer({

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { accountRequestRoutes } from '../../../core/routes/account-requests';
 import { dynamoAccountLinks } from '../../adapters/dynamo-account-links';
 import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-requests-repository';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
@@ -16,7 +16,7 @@ const links = dynamoAccountLinks();
 const mailer = sesEmailSender();
 const templates = dynamoEmailTemplates();
 
-export const handler = createHandler(ROUTES.approveAccountRequest, (input, ctx) =>
+export const handler = createHandler(accountRequestRoutes.approveAccountRequest, (input, ctx) =>
   approveAccountRequest(callerOf(ctx), input, {
     requests,
     customers,

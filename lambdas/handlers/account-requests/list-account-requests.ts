@@ -1,10 +1,10 @@
-import { ROUTES } from '../../../core/routes';
+import { accountRequestRoutes } from '../../../core/routes/account-requests';
 import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-requests-repository';
 import { createHandler } from '../../http/create-handler';
 
 const requests = dynamoAccountRequestsRepository();
 
 /** Requests of one status, oldest first: one Query on the byStatus index (createdAt ascending). */
-export const handler = createHandler(ROUTES.listAccountRequests, ({ status, limit, cursor }) =>
+export const handler = createHandler(accountRequestRoutes.listAccountRequests, ({ status, limit, cursor }) =>
   requests.listByStatus(status, { limit, cursor }),
 );

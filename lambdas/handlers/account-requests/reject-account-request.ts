@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { accountRequestRoutes } from '../../../core/routes/account-requests';
 import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-requests-repository';
 import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
@@ -9,7 +9,7 @@ const requests = dynamoAccountRequestsRepository();
 const mailer = sesEmailSender();
 const templates = dynamoEmailTemplates();
 
-export const handler = createHandler(ROUTES.rejectAccountRequest, (input, ctx) =>
+export const handler = createHandler(accountRequestRoutes.rejectAccountRequest, (input, ctx) =>
   rejectAccountRequest(callerOf(ctx), input, {
     requests,
     mailer,

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { accountRequestRoutes } from '../../../core/routes/account-requests';
 import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-requests-repository';
 import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { dynamoReferenceDataRepository } from '../../adapters/dynamo-reference-data-repository';
@@ -14,7 +14,7 @@ const referenceData = dynamoReferenceDataRepository();
 const mailer = sesEmailSender();
 const templates = dynamoEmailTemplates();
 
-export const handler = createHandler(ROUTES.submitAccountRequest, (input, ctx) =>
+export const handler = createHandler(accountRequestRoutes.submitAccountRequest, (input, ctx) =>
   submitAccountRequest(callerOf(ctx), input, {
     users,
     requests,

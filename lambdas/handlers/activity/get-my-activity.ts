@@ -1,8 +1,10 @@
-import { ROUTES } from '../../../core/routes';
+import { activityRoutes } from '../../../core/routes/activity';
 import { dynamoActivityRepository } from '../../adapters/dynamo-activity-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { getMyActivity } from '../../use-cases/get-my-activity';
 
 const activity = dynamoActivityRepository();
 
-export const handler = createHandler(ROUTES.getMyActivity, (_input, ctx) => getMyActivity(callerOf(ctx), activity));
+export const handler = createHandler(activityRoutes.getMyActivity, (_input, ctx) =>
+  getMyActivity(callerOf(ctx), activity),
+);

@@ -1,10 +1,10 @@
-import { ROUTES } from '../../../core/routes';
+import { activityRoutes } from '../../../core/routes/activity';
 import { dynamoActivityRepository } from '../../adapters/dynamo-activity-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { putActivity } from '../../use-cases/put-activity';
 
 const activity = dynamoActivityRepository();
 
-export const handler = createHandler(ROUTES.putActivity, (input, ctx) =>
+export const handler = createHandler(activityRoutes.putActivity, (input, ctx) =>
   putActivity(callerOf(ctx), input, { activity, now: Date.now }),
 );

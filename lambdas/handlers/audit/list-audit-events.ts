@@ -1,8 +1,8 @@
-import { ROUTES } from '../../../core/routes';
+import { auditRoutes } from '../../../core/routes/audit';
 import { dynamoAuditLog } from '../../adapters/dynamo-audit-log';
 import { createHandler } from '../../http/create-handler';
 import { listAuditEvents } from '../../use-cases/list-audit-events';
 
 const audit = dynamoAuditLog();
 
-export const handler = createHandler(ROUTES.listAuditEvents, (input) => listAuditEvents(input, { audit }));
+export const handler = createHandler(auditRoutes.listAuditEvents, (input) => listAuditEvents(input, { audit }));

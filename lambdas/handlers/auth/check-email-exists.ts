@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { authRoutes } from '../../../core/routes/auth';
 import { cognitoUserDirectory } from '../../adapters/cognito-user-directory';
 import { dynamoRateLimiter } from '../../adapters/dynamo-rate-limiter';
 import { createHandler } from '../../http/create-handler';
@@ -7,6 +7,6 @@ import { checkEmailExists } from '../../use-cases/check-email-exists';
 const directory = cognitoUserDirectory();
 const limiter = dynamoRateLimiter();
 
-export const handler = createHandler(ROUTES.checkEmailExists, ({ email }, ctx) =>
+export const handler = createHandler(authRoutes.checkEmailExists, ({ email }, ctx) =>
   checkEmailExists(email, ctx.sourceIp, { directory, limiter }),
 );

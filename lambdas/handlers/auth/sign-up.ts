@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { authRoutes } from '../../../core/routes/auth';
 import { cognitoUserDirectory } from '../../adapters/cognito-user-directory';
 import { dynamoRateLimiter } from '../../adapters/dynamo-rate-limiter';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
@@ -11,7 +11,7 @@ const users = dynamoUsersRepository();
 const notices = sesAccountNotices();
 const limiter = dynamoRateLimiter();
 
-export const handler = createHandler(ROUTES.signUp, ({ email, password, firstName, lastName }, ctx) =>
+export const handler = createHandler(authRoutes.signUp, ({ email, password, firstName, lastName }, ctx) =>
   signUp(
     { email, password, firstName, lastName },
     { directory, users, notices, limiter, now: () => new Date(), log: ctx.log },

@@ -1,8 +1,11 @@
-import { ROUTES } from '../../../core/routes';
+import { consultRoutes } from '../../../core/routes/consults';
 import { createHandler } from '../../http/create-handler';
 import { getConsultantSetup } from '../../use-cases/consults/consultant-setup';
-import { consultDeps } from './consult-deps';
+import { dynamoConsultantSettings } from '../../adapters/dynamo-consultant-settings';
+import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
 
-export const handler = createHandler(ROUTES.getConsultantSetup, (_input, ctx) =>
-  getConsultantSetup(ctx.identity, consultDeps(ctx)),
+const deps = { settings: dynamoConsultantSettings(), lenses: dynamoLensCatalogue() };
+
+export const handler = createHandler(consultRoutes.getConsultantSetup, (_input, ctx) =>
+  getConsultantSetup(ctx.identity, deps),
 );

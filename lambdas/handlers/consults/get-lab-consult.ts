@@ -1,6 +1,8 @@
-import { ROUTES } from '../../../core/routes';
+import { consultRoutes } from '../../../core/routes/consults';
 import { createHandler } from '../../http/create-handler';
 import { getLabConsult } from '../../use-cases/consults/lab-consults';
-import { consultDeps } from './consult-deps';
+import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
 
-export const handler = createHandler(ROUTES.getLabConsult, (input, ctx) => getLabConsult(input, consultDeps(ctx)));
+const deps = { consults: dynamoConsultStore() };
+
+export const handler = createHandler(consultRoutes.getLabConsult, (input) => getLabConsult(input, deps));

@@ -1,8 +1,11 @@
-import { ROUTES } from '../../../core/routes';
+import { consultRoutes } from '../../../core/routes/consults';
 import { createHandler } from '../../http/create-handler';
 import { linkConsultToAccount } from '../../use-cases/consults/link-consult-to-account';
-import { consultDeps } from './consult-deps';
+import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
+import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 
-export const handler = createHandler(ROUTES.linkConsultToAccount, (input, ctx) =>
-  linkConsultToAccount(input, consultDeps(ctx)),
+const deps = { consults: dynamoConsultStore(), customers: dynamoCustomersRepository() };
+
+export const handler = createHandler(consultRoutes.linkConsultToAccount, (input, ctx) =>
+  linkConsultToAccount(input, { ...deps, audit: ctx.audit }),
 );

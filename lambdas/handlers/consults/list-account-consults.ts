@@ -1,8 +1,11 @@
-import { ROUTES } from '../../../core/routes';
+import { consultRoutes } from '../../../core/routes/consults';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { listAccountConsults } from '../../use-cases/consults/practice-consults';
-import { consultDeps } from './consult-deps';
+import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 
-export const handler = createHandler(ROUTES.listAccountConsults, (input, ctx) =>
-  listAccountConsults(callerOf(ctx), input, consultDeps(ctx)),
+const deps = { consults: dynamoConsultStore(), users: dynamoUsersRepository() };
+
+export const handler = createHandler(consultRoutes.listAccountConsults, (input, ctx) =>
+  listAccountConsults(callerOf(ctx), input, deps),
 );

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { consultRoutes } from '../../../core/routes/consults';
 import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { s3AttachedFiles } from '../../adapters/s3-attached-files';
@@ -8,6 +8,6 @@ import { listConsultFiles } from '../../use-cases/consults/consult-files';
 
 const deps = { consults: dynamoConsultStore(), users: dynamoUsersRepository(), files: s3AttachedFiles(CONSULT_FILES) };
 
-export const handler = createHandler(ROUTES.listConsultFiles, (input, ctx) =>
+export const handler = createHandler(consultRoutes.listConsultFiles, (input, ctx) =>
   listConsultFiles(callerOf(ctx), input, deps),
 );

@@ -1,6 +1,8 @@
-import { ROUTES } from '../../../core/routes';
+import { consultRoutes } from '../../../core/routes/consults';
 import { createHandler } from '../../http/create-handler';
 import { listConsults } from '../../use-cases/consults/lab-consults';
-import { consultDeps } from './consult-deps';
+import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
 
-export const handler = createHandler(ROUTES.listConsults, (input, ctx) => listConsults(input, consultDeps(ctx)));
+const deps = { consults: dynamoConsultStore() };
+
+export const handler = createHandler(consultRoutes.listConsults, (input) => listConsults(input, deps));

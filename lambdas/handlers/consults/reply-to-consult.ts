@@ -1,8 +1,18 @@
-import { ROUTES } from '../../../core/routes';
+import { consultRoutes } from '../../../core/routes/consults';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { replyToConsult } from '../../use-cases/consults/reply-to-consult';
-import { consultDeps } from './consult-deps';
+import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
+import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { templateConsultNotifier } from '../../adapters/template-consult-notifier';
 
-export const handler = createHandler(ROUTES.replyToConsult, (input, ctx) =>
-  replyToConsult(callerOf(ctx), input, consultDeps(ctx)),
+const deps = {
+  consults: dynamoConsultStore(),
+  lenses: dynamoLensCatalogue(),
+  users: dynamoUsersRepository(),
+  notifier: templateConsultNotifier(),
+};
+
+export const handler = createHandler(consultRoutes.replyToConsult, (input, ctx) =>
+  replyToConsult(callerOf(ctx), input, { ...deps, log: ctx.log, audit: ctx.audit }),
 );

@@ -1,8 +1,22 @@
-import { ROUTES } from '../../../core/routes';
+import { consultRoutes } from '../../../core/routes/consults';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { submitConsult } from '../../use-cases/consults/submit-consult';
-import { consultDeps } from './consult-deps';
+import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
+import { dynamoConsultantSettings } from '../../adapters/dynamo-consultant-settings';
+import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
+import { templateConsultNotifier } from '../../adapters/template-consult-notifier';
 
-export const handler = createHandler(ROUTES.submitConsult, (input, ctx) =>
-  submitConsult(callerOf(ctx), input, consultDeps(ctx)),
+const deps = {
+  consults: dynamoConsultStore(),
+  settings: dynamoConsultantSettings(),
+  orders: dynamoOrdersRepository(),
+  users: dynamoUsersRepository(),
+  customers: dynamoCustomersRepository(),
+  notifier: templateConsultNotifier(),
+};
+
+export const handler = createHandler(consultRoutes.submitConsult, (input, ctx) =>
+  submitConsult(callerOf(ctx), input, { ...deps, log: ctx.log }),
 );

@@ -1,9 +1,19 @@
-import { ROUTES } from '../../../core/routes';
+import { consultRoutes } from '../../../core/routes/consults';
 import { createHandler } from '../../http/create-handler';
 import { submitPublicConsult } from '../../use-cases/consults/submit-public-consult';
-import { consultDeps } from './consult-deps';
+import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
+import { dynamoConsultantSettings } from '../../adapters/dynamo-consultant-settings';
+import { dynamoRateLimiter } from '../../adapters/dynamo-rate-limiter';
+import { templateConsultNotifier } from '../../adapters/template-consult-notifier';
 
 // The client address comes from the wrapper (clientIp): CloudFront's viewer address only with the origin secret.
-export const handler = createHandler(ROUTES.submitPublicConsult, (input, ctx) =>
-  submitPublicConsult(input, ctx.sourceIp, consultDeps(ctx)),
+const deps = {
+  consults: dynamoConsultStore(),
+  settings: dynamoConsultantSettings(),
+  limiter: dynamoRateLimiter(),
+  notifier: templateConsultNotifier(),
+};
+
+export const handler = createHandler(consultRoutes.submitPublicConsult, (input, ctx) =>
+  submitPublicConsult(input, ctx.sourceIp, { ...deps, log: ctx.log }),
 );

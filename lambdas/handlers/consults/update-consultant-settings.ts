@@ -1,8 +1,11 @@
-import { ROUTES } from '../../../core/routes';
+import { consultRoutes } from '../../../core/routes/consults';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { updateConsultantSettings } from '../../use-cases/consults/consultant-setup';
-import { consultDeps } from './consult-deps';
+import { dynamoConsultantSettings } from '../../adapters/dynamo-consultant-settings';
+import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
 
-export const handler = createHandler(ROUTES.updateConsultantSettings, (input, ctx) =>
-  updateConsultantSettings(callerOf(ctx), input, consultDeps(ctx)),
+const deps = { settings: dynamoConsultantSettings(), lenses: dynamoLensCatalogue() };
+
+export const handler = createHandler(consultRoutes.updateConsultantSettings, (input, ctx) =>
+  updateConsultantSettings(callerOf(ctx), input, { ...deps, audit: ctx.audit }),
 );

@@ -1,8 +1,12 @@
-import { ROUTES } from '../../../core/routes';
+import { creditRoutes } from '../../../core/routes/credit';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { decideWarrantyClaim } from '../../use-cases/credit/decide-warranty-claim';
-import { creditDeps } from './credit-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 
-export const handler = createHandler(ROUTES.decideWarrantyClaim, (input, ctx) =>
-  decideWarrantyClaim(callerOf(ctx), input, { ...creditDeps(ctx.log), audit: ctx.audit }),
+const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository(), notifier: templateMoneyNotifier() };
+
+export const handler = createHandler(creditRoutes.decideWarrantyClaim, (input, ctx) =>
+  decideWarrantyClaim(callerOf(ctx), input, { ...deps, log: ctx.log, audit: ctx.audit }),
 );

@@ -1,8 +1,11 @@
-import { ROUTES } from '../../../core/routes';
+import { creditRoutes } from '../../../core/routes/credit';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { exportCreditLedger } from '../../use-cases/credit/export-credit-ledger';
-import { creditDeps } from './credit-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 
-export const handler = createHandler(ROUTES.exportCreditLedger, (input, ctx) =>
-  exportCreditLedger(callerOf(ctx), input, creditDeps(ctx.log)),
+const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository() };
+
+export const handler = createHandler(creditRoutes.exportCreditLedger, (input, ctx) =>
+  exportCreditLedger(callerOf(ctx), input, { ...deps, log: ctx.log }),
 );

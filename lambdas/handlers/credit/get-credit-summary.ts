@@ -1,8 +1,12 @@
-import { ROUTES } from '../../../core/routes';
+import { creditRoutes } from '../../../core/routes/credit';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { getCreditSummary } from '../../use-cases/credit/get-credit-summary';
-import { creditDeps } from './credit-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 
-export const handler = createHandler(ROUTES.getCreditSummary, (input, ctx) =>
-  getCreditSummary(callerOf(ctx), input, creditDeps(ctx.log)),
+const deps = { money: dynamoMoneyStore(), orders: dynamoOrdersRepository(), users: dynamoUsersRepository() };
+
+export const handler = createHandler(creditRoutes.getCreditSummary, (input, ctx) =>
+  getCreditSummary(callerOf(ctx), input, deps),
 );

@@ -1,8 +1,18 @@
-import { ROUTES } from '../../../core/routes';
+import { creditRoutes } from '../../../core/routes/credit';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { grantGoodwillCredit } from '../../use-cases/credit/grant-goodwill-credit';
-import { creditDeps } from './credit-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 
-export const handler = createHandler(ROUTES.grantGoodwillCredit, (input, ctx) =>
-  grantGoodwillCredit(callerOf(ctx), input, { ...creditDeps(ctx.log), audit: ctx.audit }),
+const deps = {
+  money: dynamoMoneyStore(),
+  customers: dynamoCustomersRepository(),
+  users: dynamoUsersRepository(),
+  notifier: templateMoneyNotifier(),
+};
+
+export const handler = createHandler(creditRoutes.grantGoodwillCredit, (input, ctx) =>
+  grantGoodwillCredit(callerOf(ctx), input, { ...deps, log: ctx.log, audit: ctx.audit }),
 );

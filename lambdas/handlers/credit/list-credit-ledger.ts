@@ -1,8 +1,11 @@
-import { ROUTES } from '../../../core/routes';
+import { creditRoutes } from '../../../core/routes/credit';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { listCreditLedger } from '../../use-cases/credit/list-credit-ledger';
-import { creditDeps } from './credit-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 
-export const handler = createHandler(ROUTES.listCreditLedger, (input, ctx) =>
-  listCreditLedger(callerOf(ctx), input, creditDeps(ctx.log)),
+const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository() };
+
+export const handler = createHandler(creditRoutes.listCreditLedger, (input, ctx) =>
+  listCreditLedger(callerOf(ctx), input, deps),
 );

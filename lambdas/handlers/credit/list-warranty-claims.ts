@@ -1,8 +1,8 @@
-import { ROUTES } from '../../../core/routes';
+import { creditRoutes } from '../../../core/routes/credit';
 import { createHandler } from '../../http/create-handler';
 import { listWarrantyClaims } from '../../use-cases/credit/list-warranty-claims';
-import { creditDeps } from './credit-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 
-export const handler = createHandler(ROUTES.listWarrantyClaims, (input, ctx) =>
-  listWarrantyClaims(input, creditDeps(ctx.log)),
-);
+const deps = { money: dynamoMoneyStore() };
+
+export const handler = createHandler(creditRoutes.listWarrantyClaims, (input) => listWarrantyClaims(input, deps));

@@ -1,8 +1,12 @@
-import { ROUTES } from '../../../core/routes';
+import { creditRoutes } from '../../../core/routes/credit';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { markClaimReturnReceived } from '../../use-cases/credit/mark-claim-return-received';
-import { creditDeps } from './credit-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 
-export const handler = createHandler(ROUTES.markClaimReturnReceived, (input, ctx) =>
-  markClaimReturnReceived(callerOf(ctx), input, { ...creditDeps(ctx.log), audit: ctx.audit }),
+const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository(), notifier: templateMoneyNotifier() };
+
+export const handler = createHandler(creditRoutes.markClaimReturnReceived, (input, ctx) =>
+  markClaimReturnReceived(callerOf(ctx), input, { ...deps, log: ctx.log, audit: ctx.audit }),
 );

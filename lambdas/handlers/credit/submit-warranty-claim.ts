@@ -1,8 +1,18 @@
-import { ROUTES } from '../../../core/routes';
+import { creditRoutes } from '../../../core/routes/credit';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { submitWarrantyClaim } from '../../use-cases/credit/submit-warranty-claim';
-import { creditDeps } from './credit-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 
-export const handler = createHandler(ROUTES.submitWarrantyClaim, (input, ctx) =>
-  submitWarrantyClaim(callerOf(ctx), input, creditDeps(ctx.log)),
+const deps = {
+  money: dynamoMoneyStore(),
+  orders: dynamoOrdersRepository(),
+  users: dynamoUsersRepository(),
+  notifier: templateMoneyNotifier(),
+};
+
+export const handler = createHandler(creditRoutes.submitWarrantyClaim, (input, ctx) =>
+  submitWarrantyClaim(callerOf(ctx), input, { ...deps, log: ctx.log }),
 );

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { customerRoutes } from '../../../core/routes/customers';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoReferenceDataRepository } from '../../adapters/dynamo-reference-data-repository';
 import { createHandler } from '../../http/create-handler';
@@ -7,6 +7,6 @@ import { createCustomer } from '../../use-cases/create-customer';
 const customers = dynamoCustomersRepository();
 const referenceData = dynamoReferenceDataRepository();
 
-export const handler = createHandler(ROUTES.createCustomer, (input, ctx) =>
+export const handler = createHandler(customerRoutes.createCustomer, (input, ctx) =>
   createCustomer(input, { customers, referenceData, audit: ctx.audit }),
 );

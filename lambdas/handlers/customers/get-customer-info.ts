@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { customerRoutes } from '../../../core/routes/customers';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
@@ -9,6 +9,6 @@ const users = dynamoUsersRepository();
 const customers = dynamoCustomersRepository();
 const orders = dynamoOrdersRepository();
 
-export const handler = createHandler(ROUTES.getCustomerInfo, (input, ctx) =>
+export const handler = createHandler(customerRoutes.getCustomerInfo, (input, ctx) =>
   getCustomerInfo(callerOf(ctx), input, { users, customers, orders }),
 );

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { customerRoutes } from '../../../core/routes/customers';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { createHandler } from '../../http/create-handler';
@@ -7,6 +7,6 @@ import { getCustomer } from '../../use-cases/get-customer';
 const customers = dynamoCustomersRepository();
 const users = dynamoUsersRepository();
 
-export const handler = createHandler(ROUTES.getCustomer, ({ accountNumber }) =>
+export const handler = createHandler(customerRoutes.getCustomer, ({ accountNumber }) =>
   getCustomer(accountNumber, { customers, users }),
 );

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { customerRoutes } from '../../../core/routes/customers';
 import { dynamoAccountLinks } from '../../adapters/dynamo-account-links';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
@@ -9,6 +9,6 @@ const users = dynamoUsersRepository();
 const customers = dynamoCustomersRepository();
 const links = dynamoAccountLinks();
 
-export const handler = createHandler(ROUTES.linkUserToAccount, (input, ctx) =>
+export const handler = createHandler(customerRoutes.linkUserToAccount, (input, ctx) =>
   linkUserToAccount(input, { users, customers, links, audit: ctx.audit }),
 );

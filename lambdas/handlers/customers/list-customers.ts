@@ -1,8 +1,8 @@
-import { ROUTES } from '../../../core/routes';
+import { customerRoutes } from '../../../core/routes/customers';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { createHandler } from '../../http/create-handler';
 import { listCustomers } from '../../use-cases/list-customers';
 
 const customers = dynamoCustomersRepository();
 
-export const handler = createHandler(ROUTES.listCustomers, (input) => listCustomers(input, customers));
+export const handler = createHandler(customerRoutes.listCustomers, (input) => listCustomers(input, customers));

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { customerRoutes } from '../../../core/routes/customers';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoReferenceDataRepository } from '../../adapters/dynamo-reference-data-repository';
 import { createHandler } from '../../http/create-handler';
@@ -7,6 +7,6 @@ import { updateCustomer } from '../../use-cases/update-customer';
 const customers = dynamoCustomersRepository();
 const referenceData = dynamoReferenceDataRepository();
 
-export const handler = createHandler(ROUTES.updateCustomer, (input, ctx) =>
+export const handler = createHandler(customerRoutes.updateCustomer, (input, ctx) =>
   updateCustomer(input, { customers, referenceData, audit: ctx.audit }),
 );

@@ -1,10 +1,10 @@
-import { ROUTES } from '../../../core/routes';
+import { emailRoutes } from '../../../core/routes/email';
 import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { createHandler } from '../../http/create-handler';
 import { getLabNotificationSettings } from '../../use-cases/email-management';
 
 const templates = dynamoEmailTemplates();
 
-export const handler = createHandler(ROUTES.getLabNotificationSettings, () =>
+export const handler = createHandler(emailRoutes.getLabNotificationSettings, () =>
   getLabNotificationSettings({ templates }),
 );

@@ -1,8 +1,8 @@
-import { ROUTES } from '../../../core/routes';
+import { emailRoutes } from '../../../core/routes/email';
 import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { createHandler } from '../../http/create-handler';
 import { listEmailTemplates } from '../../use-cases/email-management';
 
 const templates = dynamoEmailTemplates();
 
-export const handler = createHandler(ROUTES.listEmailTemplates, () => listEmailTemplates({ templates }));
+export const handler = createHandler(emailRoutes.listEmailTemplates, () => listEmailTemplates({ templates }));

@@ -1,5 +1,5 @@
-import { ROUTES } from '../../../core/routes';
+import { emailRoutes } from '../../../core/routes/email';
 import { createHandler } from '../../http/create-handler';
 import { previewEmailTemplate } from '../../use-cases/email-management';
 
-export const handler = createHandler(ROUTES.previewEmailTemplate, async (input) => previewEmailTemplate(input));
+export const handler = createHandler(emailRoutes.previewEmailTemplate, async (input) => previewEmailTemplate(input));

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { emailRoutes } from '../../../core/routes/email';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { dynamoRateLimiter } from '../../adapters/dynamo-rate-limiter';
@@ -14,6 +14,6 @@ const directory = cognitoAdminDirectory();
 const users = dynamoUsersRepository();
 const limiter = dynamoRateLimiter();
 
-export const handler = createHandler(ROUTES.sendEmail, (input, ctx) =>
+export const handler = createHandler(emailRoutes.sendEmail, (input, ctx) =>
   sendEmail(callerOf(ctx), input, { mailer, templates, directory, users, limiter, log: ctx.log, audit: ctx.audit }),
 );

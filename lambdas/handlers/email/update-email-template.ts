@@ -1,10 +1,10 @@
-import { ROUTES } from '../../../core/routes';
+import { emailRoutes } from '../../../core/routes/email';
 import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { createHandler } from '../../http/create-handler';
 import { updateEmailTemplate } from '../../use-cases/email-management';
 
 const templates = dynamoEmailTemplates();
 
-export const handler = createHandler(ROUTES.updateEmailTemplate, (input, ctx) =>
+export const handler = createHandler(emailRoutes.updateEmailTemplate, (input, ctx) =>
   updateEmailTemplate(input, { templates, now: () => new Date(), audit: ctx.audit }),
 );

@@ -1,8 +1,18 @@
-import { ROUTES } from '../../../core/routes';
+import { invoiceRoutes } from '../../../core/routes/invoices';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { createInvoice } from '../../use-cases/money/invoices';
-import { moneyDeps } from './money-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
+import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 
-export const handler = createHandler(ROUTES.createInvoice, (input, ctx) =>
-  createInvoice(callerOf(ctx), input, { ...moneyDeps(ctx.log), audit: ctx.audit }),
+const deps = {
+  money: dynamoMoneyStore(),
+  users: dynamoUsersRepository(),
+  customers: dynamoCustomersRepository(),
+  notifier: templateMoneyNotifier(),
+};
+
+export const handler = createHandler(invoiceRoutes.createInvoice, (input, ctx) =>
+  createInvoice(callerOf(ctx), input, { ...deps, log: ctx.log, audit: ctx.audit }),
 );

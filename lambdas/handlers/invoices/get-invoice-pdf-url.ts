@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { invoiceRoutes } from '../../../core/routes/invoices';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
@@ -13,6 +13,6 @@ const deps = {
   documents: s3DocumentStore(),
 };
 
-export const handler = createHandler(ROUTES.getInvoicePdfUrl, (input, ctx) =>
+export const handler = createHandler(invoiceRoutes.getInvoicePdfUrl, (input, ctx) =>
   getInvoicePdfUrl(callerOf(ctx), input, deps),
 );

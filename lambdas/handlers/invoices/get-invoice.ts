@@ -1,8 +1,9 @@
-import { ROUTES } from '../../../core/routes';
+import { invoiceRoutes } from '../../../core/routes/invoices';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { getInvoice } from '../../use-cases/money/invoices';
-import { moneyDeps } from './money-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 
-export const handler = createHandler(ROUTES.getInvoice, (input, ctx) =>
-  getInvoice(callerOf(ctx), input, moneyDeps(ctx.log)),
-);
+const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository() };
+
+export const handler = createHandler(invoiceRoutes.getInvoice, (input, ctx) => getInvoice(callerOf(ctx), input, deps));

@@ -1,6 +1,8 @@
-import { ROUTES } from '../../../core/routes';
+import { invoiceRoutes } from '../../../core/routes/invoices';
 import { createHandler } from '../../http/create-handler';
 import { listInvoices } from '../../use-cases/money/invoices';
-import { moneyDeps } from './money-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 
-export const handler = createHandler(ROUTES.listInvoices, (input, ctx) => listInvoices(input, moneyDeps(ctx.log)));
+const deps = { money: dynamoMoneyStore() };
+
+export const handler = createHandler(invoiceRoutes.listInvoices, (input) => listInvoices(input, deps));

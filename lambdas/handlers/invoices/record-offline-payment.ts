@@ -1,8 +1,11 @@
-import { ROUTES } from '../../../core/routes';
+import { invoiceRoutes } from '../../../core/routes/invoices';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { recordOfflinePayment } from '../../use-cases/money/invoices';
-import { moneyDeps } from './money-deps';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 
-export const handler = createHandler(ROUTES.recordOfflinePayment, (input, ctx) =>
-  recordOfflinePayment(callerOf(ctx), input, { ...moneyDeps(ctx.log), audit: ctx.audit }),
+const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository() };
+
+export const handler = createHandler(invoiceRoutes.recordOfflinePayment, (input, ctx) =>
+  recordOfflinePayment(callerOf(ctx), input, { ...deps, audit: ctx.audit }),
 );

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { lensRoutes } from '../../../core/routes/lenses';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
@@ -9,6 +9,6 @@ const lenses = dynamoLensCatalogue();
 const users = dynamoUsersRepository();
 const customers = dynamoCustomersRepository();
 
-export const handler = createHandler(ROUTES.listLensDesigns, (input, ctx) =>
+export const handler = createHandler(lensRoutes.listLensDesigns, (input, ctx) =>
   listLensDesigns(callerOf(ctx), input, { lenses, users, customers }),
 );

@@ -1,9 +1,9 @@
-import { ROUTES } from '../../../core/routes';
+import { orderRoutes } from '../../../core/routes/orders';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { changeOrderStatus } from '../../use-cases/change-order-status';
+import { changeOrderStatus } from '../../use-cases/orders/change-order-status';
 import { orderDeps } from './order-deps';
 
-export const handler = createHandler(ROUTES.approveOrder, (input, ctx) =>
+export const handler = createHandler(orderRoutes.approveOrder, (input, ctx) =>
   changeOrderStatus(
     'approve',
     callerOf(ctx),

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { orderRoutes } from '../../../core/routes/orders';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
@@ -10,7 +10,7 @@ const money = dynamoMoneyStore();
 const customers = dynamoCustomersRepository();
 const moneyNotifier = templateMoneyNotifier();
 
-export const handler = createHandler(ROUTES.closeOrder, (input, ctx) =>
+export const handler = createHandler(orderRoutes.closeOrder, (input, ctx) =>
   closeOrderWithInvoice(callerOf(ctx), input, {
     ...orderDeps(ctx.log),
     money,

@@ -1,10 +1,10 @@
-import { ROUTES } from '../../../core/routes';
+import { orderRoutes } from '../../../core/routes/orders';
 import { dynamoActiveUsers } from '../../adapters/dynamo-active-users';
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { createHandler } from '../../http/create-handler';
-import { getAdminDashboard } from '../../use-cases/get-admin-dashboard';
+import { getAdminDashboard } from '../../use-cases/orders/get-admin-dashboard';
 
 const orders = dynamoOrdersRepository();
 const activeUsers = dynamoActiveUsers();
 
-export const handler = createHandler(ROUTES.getAdminDashboard, () => getAdminDashboard({ orders, activeUsers }));
+export const handler = createHandler(orderRoutes.getAdminDashboard, () => getAdminDashboard({ orders, activeUsers }));

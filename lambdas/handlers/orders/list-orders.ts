@@ -1,8 +1,8 @@
-import { ROUTES } from '../../../core/routes';
+import { orderRoutes } from '../../../core/routes/orders';
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { createHandler } from '../../http/create-handler';
-import { listOrders } from '../../use-cases/list-orders';
+import { listOrders } from '../../use-cases/orders/list-orders';
 
 const orders = dynamoOrdersRepository();
 
-export const handler = createHandler(ROUTES.listOrders, (input) => listOrders(input, { orders }));
+export const handler = createHandler(orderRoutes.listOrders, (input) => listOrders(input, { orders }));

@@ -1,21 +1,26 @@
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
-import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { templateOrderNotifier } from '../../adapters/template-order-notifier';
-import type { Logger } from '../../http/logger';
-import type { OrderDeps } from '../../use-cases/order-common';
+import type { Logger } from '../../ports/logger';
+import type { OrderDeps } from '../../use-cases/orders/order-common';
 
-let shared: Omit<OrderDeps, 'log'> | undefined;
+/**
+ * The ports every order change uses (change-order-status.ts `StatusChangeDeps`): the order, the caller's and the
+ * practice's records, the practice's email. Submit and resubmit also check the lines against the lens catalogue;
+ * their handlers add it, since the lab's decisions and cancel do not declare `lenses`.
+ */
+export type SharedOrderDeps = Pick<OrderDeps, 'orders' | 'users' | 'customers' | 'notifier' | 'log'>;
 
-/** The orders handlers' adapters, made once per Lambda container (each handler bundles only what it imports). */
-export function orderDeps(log: Logger): OrderDeps {
-  shared ??= {
-    orders: dynamoOrdersRepository(),
-    users: dynamoUsersRepository(),
-    customers: dynamoCustomersRepository(),
-    lenses: dynamoLensCatalogue(),
-    notifier: templateOrderNotifier(),
-  };
+// Made when the handler loads, so a handler whose route lacks one of these tables fails at cold start.
+const shared: Omit<SharedOrderDeps, 'log'> = {
+  orders: dynamoOrdersRepository(),
+  users: dynamoUsersRepository(),
+  customers: dynamoCustomersRepository(),
+  notifier: templateOrderNotifier(),
+};
+
+/** The orders handlers' adapters with the request's logger. */
+export function orderDeps(log: Logger): SharedOrderDeps {
   return { ...shared, log };
 }

@@ -1,18 +1,21 @@
-import { ROUTES } from '../../../core/routes';
+import { orderRoutes } from '../../../core/routes/orders';
+import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
 import { s3AttachedFiles } from '../../adapters/s3-attached-files';
 import { ORDER_FILES } from '../../ports/attached-files';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { changeOrderStatus } from '../../use-cases/change-order-status';
+import { changeOrderStatus } from '../../use-cases/orders/change-order-status';
 import { orderDeps } from './order-deps';
 
-// The order's attachments are listed from storage again (issue 10 item 8): files may change while on hold.
+// The order's attachments are listed from storage again: files may change while on hold.
 const files = s3AttachedFiles(ORDER_FILES);
+// The lines are checked against the catalogue (only submit and resubmit declare `lenses`).
+const lenses = dynamoLensCatalogue();
 
-export const handler = createHandler(ROUTES.resubmitOrder, (input, ctx) =>
+export const handler = createHandler(orderRoutes.resubmitOrder, (input, ctx) =>
   changeOrderStatus(
     'resubmit',
     callerOf(ctx),
     { orderId: input.orderId, version: input.version, note: input.answer, order: input.order },
-    { ...orderDeps(ctx.log), files },
+    { ...orderDeps(ctx.log), lenses, files },
   ),
 );

@@ -1,16 +1,16 @@
-import { ROUTES } from '../../../core/routes';
+import { orderRoutes } from '../../../core/routes/orders';
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { s3AttachedFiles } from '../../adapters/s3-attached-files';
 import { ORDER_FILES } from '../../ports/attached-files';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { saveOrderDraft } from '../../use-cases/save-order-draft';
+import { saveOrderDraft } from '../../use-cases/orders/save-order-draft';
 
 const orders = dynamoOrdersRepository();
 const users = dynamoUsersRepository();
-// The draft's attachments are listed from storage (issue 10 item 8), not taken from the request.
+// The draft's attachments are listed from storage, not taken from the request.
 const files = s3AttachedFiles(ORDER_FILES);
 
-export const handler = createHandler(ROUTES.saveOrderDraft, (input, ctx) =>
+export const handler = createHandler(orderRoutes.saveOrderDraft, (input, ctx) =>
   saveOrderDraft(callerOf(ctx), input, { orders, users, files }),
 );

@@ -1,13 +1,16 @@
-import { ROUTES } from '../../../core/routes';
+import { orderRoutes } from '../../../core/routes/orders';
+import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
 import { s3AttachedFiles } from '../../adapters/s3-attached-files';
 import { ORDER_FILES } from '../../ports/attached-files';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { submitOrder } from '../../use-cases/submit-order';
+import { submitOrder } from '../../use-cases/orders/submit-order';
 import { orderDeps } from './order-deps';
 
-// The order's attachments are listed from storage (issue 10 item 8), not taken from the request.
+// The order's attachments are listed from storage, not taken from the request.
 const files = s3AttachedFiles(ORDER_FILES);
+// The lines are checked against the catalogue (only submit and resubmit declare `lenses`).
+const lenses = dynamoLensCatalogue();
 
-export const handler = createHandler(ROUTES.submitOrder, (input, ctx) =>
-  submitOrder(callerOf(ctx), input, { ...orderDeps(ctx.log), files }),
+export const handler = createHandler(orderRoutes.submitOrder, (input, ctx) =>
+  submitOrder(callerOf(ctx), input, { ...orderDeps(ctx.log), lenses, files }),
 );

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { paymentRoutes } from '../../../core/routes/payments';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
@@ -13,6 +13,6 @@ const deps = {
   documents: s3DocumentStore(),
 };
 
-export const handler = createHandler(ROUTES.getReceiptPdfUrl, (input, ctx) =>
+export const handler = createHandler(paymentRoutes.getReceiptPdfUrl, (input, ctx) =>
   getReceiptPdfUrl(callerOf(ctx), input, deps),
 );

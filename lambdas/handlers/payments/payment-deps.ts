@@ -1,9 +1,21 @@
-import type { Logger } from '../../http/logger';
+import type { Logger } from '../../ports/logger';
 import type { PaymentDeps } from '../../use-cases/money/money-deps';
-import { moneyDeps } from '../invoices/money-deps';
+import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { paymentGatewayFromEnv } from '../../adapters/payment-gateway-from-env';
+import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 
-/** The payment handlers' adapters: the money ones plus the card gateway the stage config chose. */
+// Every payment route settles with the same tables and email (SETTLEMENT_TABLES in core/routes/payments.ts), so they share
+// these adapters, made when the handler loads.
+const adapters = {
+  money: dynamoMoneyStore(),
+  users: dynamoUsersRepository(),
+  customers: dynamoCustomersRepository(),
+  notifier: templateMoneyNotifier(),
+};
+
+/** The payment handlers' adapters plus the card gateway the stage config chose (made on first use). */
 export async function paymentDeps(log: Logger): Promise<PaymentDeps> {
-  return { ...moneyDeps(log), gateway: await paymentGatewayFromEnv() };
+  return { ...adapters, log, gateway: await paymentGatewayFromEnv() };
 }

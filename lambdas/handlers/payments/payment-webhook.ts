@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { paymentRoutes } from '../../../core/routes/payments';
 import { paymentGatewayFromEnv } from '../../adapters/payment-gateway-from-env';
 import { createWebhookHandler } from '../../http/create-webhook-handler';
 import { handleGatewayEvent } from '../../use-cases/money/settle-payment';
@@ -10,7 +10,7 @@ import { paymentDeps } from './payment-deps';
  * reads the intent again and a settled payment stays settled.
  */
 export const handler = createWebhookHandler(
-  ROUTES.paymentWebhook,
+  paymentRoutes.paymentWebhook,
   async (event, log) => handleGatewayEvent(event, await paymentDeps(log)),
   { gateway: () => paymentGatewayFromEnv() },
 );

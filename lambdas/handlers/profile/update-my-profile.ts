@@ -1,10 +1,10 @@
-import { ROUTES } from '../../../core/routes';
+import { profileRoutes } from '../../../core/routes/profile';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { updateMyProfile } from '../../use-cases/update-my-profile';
 
 const users = dynamoUsersRepository();
 
-export const handler = createHandler(ROUTES.updateMyProfile, (input, ctx) =>
+export const handler = createHandler(profileRoutes.updateMyProfile, (input, ctx) =>
   updateMyProfile(callerOf(ctx), input, users),
 );

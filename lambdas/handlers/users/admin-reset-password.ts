@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { userRoutes } from '../../../core/routes/users';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
 import { callerOf, createHandler } from '../../http/create-handler';
@@ -6,7 +6,7 @@ import { adminResetPassword } from '../../use-cases/admin-reset-password';
 
 const directory = cognitoAdminDirectory();
 
-export const handler = createHandler(ROUTES.adminResetPassword, (input, ctx) =>
+export const handler = createHandler(userRoutes.adminResetPassword, (input, ctx) =>
   adminResetPassword(callerOf(ctx), input, {
     directory,
     revocations: sharedSessionRevocations(),

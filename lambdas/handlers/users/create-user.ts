@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { userRoutes } from '../../../core/routes/users';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
@@ -12,6 +12,6 @@ const users = dynamoUsersRepository();
 const mailer = sesEmailSender();
 const templates = dynamoEmailTemplates();
 
-export const handler = createHandler(ROUTES.createUser, (input, ctx) =>
+export const handler = createHandler(userRoutes.createUser, (input, ctx) =>
   createUser(input, { directory, users, mailer, templates, portalUrl: portalUrl(), log: ctx.log, audit: ctx.audit }),
 );

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { userRoutes } from '../../../core/routes/users';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { dynamoActivityRepository } from '../../adapters/dynamo-activity-repository';
 import { dynamoLocks } from '../../adapters/dynamo-locks';
@@ -12,7 +12,7 @@ const users = dynamoUsersRepository();
 const activity = dynamoActivityRepository();
 const locks = dynamoLocks();
 
-export const handler = createHandler(ROUTES.deleteUser, ({ userId }, ctx) =>
+export const handler = createHandler(userRoutes.deleteUser, ({ userId }, ctx) =>
   deleteUser(callerOf(ctx), userId, {
     directory,
     users,

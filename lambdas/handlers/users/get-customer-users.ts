@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { userRoutes } from '../../../core/routes/users';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { dynamoActivityRepository } from '../../adapters/dynamo-activity-repository';
 import { dynamoEmailSuppressions } from '../../adapters/dynamo-email-suppressions';
@@ -11,6 +11,6 @@ const users = dynamoUsersRepository();
 const activity = dynamoActivityRepository();
 const suppressions = dynamoEmailSuppressions();
 
-export const handler = createHandler(ROUTES.getCustomerUsers, (input) =>
+export const handler = createHandler(userRoutes.getCustomerUsers, (input) =>
   listUsers('customer', input, { directory, users, activity, suppressions }),
 );

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { userRoutes } from '../../../core/routes/users';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { dynamoLocks } from '../../adapters/dynamo-locks';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
@@ -10,7 +10,7 @@ const directory = cognitoAdminDirectory();
 const users = dynamoUsersRepository();
 const locks = dynamoLocks();
 
-export const handler = createHandler(ROUTES.setRole, (input, ctx) =>
+export const handler = createHandler(userRoutes.setRole, (input, ctx) =>
   setRole(input, {
     directory,
     users,

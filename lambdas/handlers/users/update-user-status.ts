@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../core/routes';
+import { userRoutes } from '../../../core/routes/users';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { dynamoLocks } from '../../adapters/dynamo-locks';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
@@ -8,7 +8,7 @@ import { updateUserStatus } from '../../use-cases/update-user-status';
 const directory = cognitoAdminDirectory();
 const locks = dynamoLocks();
 
-export const handler = createHandler(ROUTES.updateUserStatus, (input, ctx) =>
+export const handler = createHandler(userRoutes.updateUserStatus, (input, ctx) =>
   updateUserStatus(callerOf(ctx), input, {
     directory,
     locks,

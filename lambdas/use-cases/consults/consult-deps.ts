@@ -1,6 +1,8 @@
+import { CHANGED_MESSAGES } from '../../../core/messages';
+import { describeError } from '../../../core/describe-error';
 import { aborted } from '../../../core/errors';
 import type { Consult, TroubleshooterObservations, TroubleshooterSettings } from '../../../core/schemas/consult';
-import type { Logger } from '../../http/logger';
+import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { ConsultEmail, ConsultNotifier } from '../../ports/consult-notifier';
 import { ConsultWriteRefused, type ConsultantSettingsStore, type ConsultStore } from '../../ports/consult-store';
@@ -31,8 +33,6 @@ export interface ConsultDeps {
   audit?: AuditTrail;
 }
 
-/** The one message for a consult someone else changed since the caller read it. */
-export const CONSULT_CHANGED = 'This consult changed since you opened it. Reload to see the latest.';
 /** A create that kept losing the reference-number race to other requests. */
 export const CONSULTS_BUSY = 'The lab is busy receiving other requests. Please send again.';
 
@@ -46,7 +46,7 @@ export async function notifySafely(deps: Pick<ConsultDeps, 'notifier' | 'log'>, 
     deps.log.error('consult email failed', {
       kind: email.kind,
       consultId: email.consult.consultId,
-      error: error instanceof Error ? error.message : String(error),
+      error: describeError(error),
     });
   }
 }
@@ -99,7 +99,7 @@ export async function createConsult<T>(
   return answer(stored);
 }
 
-/** Replaces a consult on the version the caller read; a change by someone else in between is CONSULT_CHANGED. */
+/** Replaces a consult on the version the caller read; a change by someone else in between is CHANGED_MESSAGES.consult. */
 export async function saveConsult(
   updated: Consult,
   expectedVersion: number,
@@ -108,7 +108,7 @@ export async function saveConsult(
   try {
     await deps.consults.update(updated, expectedVersion);
   } catch (error) {
-    if (error instanceof ConsultWriteRefused) throw aborted(CONSULT_CHANGED);
+    if (error instanceof ConsultWriteRefused) throw aborted(CHANGED_MESSAGES.consult);
     throw error;
   }
 }

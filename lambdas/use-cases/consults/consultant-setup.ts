@@ -1,3 +1,4 @@
+import { CHANGED_MESSAGES } from '../../../core/messages';
 import type { z } from 'zod';
 import { aborted, invalidArgument } from '../../../core/errors';
 import { consultantDesignOf } from '../../../core/rules/consultant-designs';
@@ -11,7 +12,6 @@ import type {
 import type { Identity } from '../../auth/verify-token';
 import { nowOf, type ConsultDeps } from './consult-deps';
 
-export const SETTINGS_CHANGED = 'The consultant settings changed since you opened them. Reload to see the latest.';
 export const unknownDesignsMessage = (ids: string[]) =>
   `${ids.length === 1 ? 'This lens design is' : 'These lens designs are'} not in the catalogue: ${ids.join(', ')}.`;
 
@@ -53,7 +53,7 @@ export async function updateConsultantSettings(
   }
 
   const before = await deps.settings.get();
-  if (before.version !== input.version) throw aborted(SETTINGS_CHANGED);
+  if (before.version !== input.version) throw aborted(CHANGED_MESSAGES.consultantSettings);
   const updated: TroubleshooterSettings = {
     ...input.settings,
     designIds,
@@ -62,7 +62,7 @@ export async function updateConsultantSettings(
     // The route reads no users table: the lab's staff are named by their sign-in email.
     updatedBy: { userId: caller.userId, name: caller.email },
   };
-  if (!(await deps.settings.put(updated, input.version))) throw aborted(SETTINGS_CHANGED);
+  if (!(await deps.settings.put(updated, input.version))) throw aborted(CHANGED_MESSAGES.consultantSettings);
   await deps.audit?.recordChange({
     action: 'consultant-settings.update',
     target: { type: 'consultant-settings', id: 'troubleshooter' },

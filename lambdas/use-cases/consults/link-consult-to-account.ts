@@ -1,7 +1,8 @@
+import { CHANGED_MESSAGES } from '../../../core/messages';
 import type { z } from 'zod';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
 import { CONSULT_NOT_FOUND, type Consult, type linkConsultInputSchema } from '../../../core/schemas/consult';
-import { CONSULT_CHANGED, nowOf, saveConsult, type ConsultDeps } from './consult-deps';
+import { nowOf, saveConsult, type ConsultDeps } from './consult-deps';
 
 export const ONLY_LEADS_LINK = "Only a visitor's request can be linked to a practice; this one came from a practice.";
 export const ORDERED_LEAD_STAYS = 'This consult was already ordered by its practice, so it stays linked to it.';
@@ -19,7 +20,7 @@ export async function linkConsultToAccount(
   if (!consult) throw notFound(CONSULT_NOT_FOUND);
   if (consult.source !== 'public') throw aborted(ONLY_LEADS_LINK);
   if (consult.status === 'ordered') throw aborted(ORDERED_LEAD_STAYS);
-  if (consult.version !== input.version) throw aborted(CONSULT_CHANGED);
+  if (consult.version !== input.version) throw aborted(CHANGED_MESSAGES.consult);
   const practice = await deps.customers.get(input.accountNumber.toUpperCase());
   if (!practice) throw invalidArgument(NO_SUCH_PRACTICE, { accountNumber: [NO_SUCH_PRACTICE] });
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { notFound } from '../../../core/errors';
 import type { CustomerConsult, listAccountConsultsInputSchema } from '../../../core/schemas/consult';
 import type { Identity } from '../../auth/verify-token';
-import { ACCOUNT_NOT_FOUND } from '../order-common';
+import { ACCOUNT_NOT_FOUND } from '../caller';
 import type { ConsultDeps } from './consult-deps';
 import { customerConsult, linkedAccountOf, loadPracticeConsult } from './consult-views';
 

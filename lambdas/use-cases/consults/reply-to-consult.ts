@@ -1,31 +1,28 @@
+import { CHANGED_MESSAGES, LENS_MESSAGES } from '../../../core/messages';
 import type { z } from 'zod';
 import { aborted, invalidArgument, notFound, type FieldErrors } from '../../../core/errors';
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
 import { CONSULT_NOT_FOUND, type Consult, type replyToConsultInputSchema } from '../../../core/schemas/consult';
 import type { Identity } from '../../auth/verify-token';
-import { actorOf } from '../order-common';
-import { CONSULT_CHANGED, notifySafely, nowOf, saveConsult, type ConsultDeps } from './consult-deps';
+import { actorOf } from '../caller';
+import { notifySafely, nowOf, saveConsult, type ConsultDeps } from './consult-deps';
 
 type ReplyInput = z.output<typeof replyToConsultInputSchema>;
 
 export const CONSULT_ALREADY_ORDERED =
   'This consult was already ordered from its answer, so the answer can no longer change. Write to the practice instead.';
-export const DESIGN_NOT_AVAILABLE = 'This lens design is not available. Choose another design.';
 
 /** The proposal checked like an order line: a design of the catalogue, values in its ranges and steps. */
 async function checkedProposal(proposal: ReplyInput['proposal'], deps: Pick<ConsultDeps, 'lenses'>) {
   const design = await deps.lenses.get(proposal.lensId);
   if (!design || !design.active)
-    throw invalidArgument(DESIGN_NOT_AVAILABLE, { 'proposal.lensId': [DESIGN_NOT_AVAILABLE] });
+    throw invalidArgument(LENS_MESSAGES.designNotAvailable, { 'proposal.lensId': [LENS_MESSAGES.designNotAvailable] });
   const problems = Object.entries(validateLensParameters(design.parameters, proposal.parameters));
   if (problems.length > 0) {
     const errors: FieldErrors = Object.fromEntries(
       problems.map(([key, message]) => [`proposal.parameters.${key}`, [message]]),
     );
-    throw invalidArgument(
-      problems.length === 1 ? problems[0]![1] : 'Some lens parameters are not valid. Check the marked fields.',
-      errors,
-    );
+    throw invalidArgument(problems.length === 1 ? problems[0]![1] : LENS_MESSAGES.parametersNotValid, errors);
   }
   return { lensId: design.lensId, lensName: design.name, parameters: proposal.parameters };
 }
@@ -43,7 +40,7 @@ export async function replyToConsult(
   const consult = await deps.consults.get(input.consultId);
   if (!consult) throw notFound(CONSULT_NOT_FOUND);
   if (consult.status === 'ordered') throw aborted(CONSULT_ALREADY_ORDERED);
-  if (consult.version !== input.version) throw aborted(CONSULT_CHANGED);
+  if (consult.version !== input.version) throw aborted(CHANGED_MESSAGES.consult);
 
   const proposal = await checkedProposal(input.proposal, deps);
   const at = nowOf(deps).toISOString();

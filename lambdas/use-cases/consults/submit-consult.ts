@@ -7,7 +7,7 @@ import {
   type submitConsultInputSchema,
 } from '../../../core/schemas/consult';
 import type { Identity } from '../../auth/verify-token';
-import { ACCOUNT_NOT_FOUND, displayName } from '../order-common';
+import { ACCOUNT_NOT_FOUND, displayName } from '../caller';
 import { createConsult, newConsultFields, nowOf, type ConsultDeps } from './consult-deps';
 import { customerConsult, linkedAccountOf } from './consult-views';
 

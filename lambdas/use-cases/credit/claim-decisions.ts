@@ -1,8 +1,10 @@
+import { CHANGED_MESSAGES } from '../../../core/messages';
+import { describeError } from '../../../core/describe-error';
 import { aborted, notFound } from '../../../core/errors';
 import type { ClaimStatus, WarrantyClaim } from '../../../core/schemas/credit';
 import type { EntryFields } from '../money/credit-moves';
 import { notifySafely } from '../money/money-deps';
-import { CLAIM_CHANGED, CLAIM_NOT_FOUND, type CreditDeps } from './credit-deps';
+import { CLAIM_NOT_FOUND, type CreditDeps } from './credit-deps';
 
 /**
  * What the lab's claim actions share: reading the claim at the version the admin saw, the grant a claim
@@ -27,7 +29,7 @@ export async function claimAtVersion(
 ): Promise<WarrantyClaim> {
   const claim = await deps.money.getClaim(claimId);
   if (!claim) throw notFound(CLAIM_NOT_FOUND);
-  if (claim.version !== version) throw aborted(CLAIM_CHANGED);
+  if (claim.version !== version) throw aborted(CHANGED_MESSAGES.claim);
   return claim;
 }
 
@@ -63,7 +65,7 @@ export async function submitterAddress(
   } catch (error) {
     deps.log.warn('claim submitter unreadable, emailing the account', {
       claimId: claim.claimId,
-      error: error instanceof Error ? error.message : String(error),
+      error: describeError(error),
     });
     return [];
   }

@@ -1,4 +1,4 @@
-import type { Logger } from '../../http/logger';
+import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { MoneyNotifier } from '../../ports/money-notifier';
@@ -7,7 +7,7 @@ import type { OrdersRepository } from '../../ports/orders-repository';
 import type { UsersRepository } from '../../ports/users-repository';
 
 /**
- * Everything the Lens Credit use cases read and write (issue 9 item 5). Each use case names the parts it
+ * Everything the Lens Credit use cases read and write. Each use case names the parts it
  * needs with `Pick`, so a handler passes exactly what its route's resources allow and nothing is optional.
  */
 export interface CreditDeps {
@@ -27,5 +27,3 @@ export interface CreditDeps {
 
 /** One answer for an unknown claim (the lab's routes; practices never name a claim they do not own). */
 export const CLAIM_NOT_FOUND = 'Claim not found';
-/** The one message for a claim someone else changed since the caller read it. */
-export const CLAIM_CHANGED = 'This claim changed since you opened it. Reload to see the latest.';

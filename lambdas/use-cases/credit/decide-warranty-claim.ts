@@ -1,9 +1,10 @@
+import { CLAIM_MESSAGES } from '../../../core/messages';
 import { aborted, invalidArgument } from '../../../core/errors';
 import type { WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
 import type { CreditChange } from '../../ports/money-store';
 import { creditChange } from '../money/credit-moves';
-import { actorOf } from '../order-common';
+import { actorOf } from '../caller';
 import { nowOf } from '../money/money-deps';
 import { retryMoneyWrite } from '../money/retry-money-write';
 import { claimAtVersion, claimGrantFields, claimIsMessage, notifyDecided } from './claim-decisions';
@@ -73,7 +74,7 @@ export async function decideWarrantyClaim(
       await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version }, credit });
       return updated;
     },
-    'The claim could not be saved just now. Please try again.',
+    CLAIM_MESSAGES.notSaved,
   );
   await deps.audit?.recordChange({
     action: input.decision === 'deny' ? 'claim.deny' : 'claim.approve',

@@ -47,7 +47,7 @@ async function recentClosedOrders(
 }
 
 /**
- * Lens Credit's page (issue 9 item 5): the balance (available, and pending until returned lenses arrive),
+ * Lens Credit's page: the balance (available, and pending until returned lenses arrive),
  * every shipped lens still in its warranty window with the exchanges used of those its policy allows, and
  * the account's claims. A lens with a claim that is not denied carries that claim's id.
  */

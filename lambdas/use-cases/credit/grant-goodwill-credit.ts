@@ -2,7 +2,7 @@ import { aborted, invalidArgument } from '../../../core/errors';
 import type { CreditEntry } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
 import { creditChange } from '../money/credit-moves';
-import { actorOf } from '../order-common';
+import { actorOf } from '../caller';
 import { notifySafely, nowOf } from '../money/money-deps';
 import { retryMoneyWrite } from '../money/retry-money-write';
 import type { CreditDeps } from './credit-deps';

@@ -1,9 +1,10 @@
+import { CLAIM_MESSAGES } from '../../../core/messages';
 import { aborted } from '../../../core/errors';
 import type { CreditEntry, WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
 import type { CreditChange } from '../../ports/money-store';
 import { creditChange } from '../money/credit-moves';
-import { actorOf } from '../order-common';
+import { actorOf } from '../caller';
 import { notifySafely, nowOf } from '../money/money-deps';
 import { retryMoneyWrite } from '../money/retry-money-write';
 import { claimAtVersion, claimGrantFields, claimIsMessage, submitterAddress } from './claim-decisions';
@@ -61,7 +62,7 @@ export async function markClaimReturnReceived(
       const granted: CreditEntry | null = credit[0]?.entries[0] ?? null;
       return { claim: updated, entry: granted };
     },
-    'The claim could not be saved just now. Please try again.',
+    CLAIM_MESSAGES.notSaved,
   );
   await deps.audit?.recordChange({
     action: 'claim.return-received',

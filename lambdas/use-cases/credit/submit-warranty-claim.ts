@@ -7,7 +7,8 @@ import { MoneyWriteRefused } from '../../ports/money-store';
 import { assertAccountVisible } from '../money/money-access';
 import { notifySafely, nowOf } from '../money/money-deps';
 import { retryMoneyWrite } from '../money/retry-money-write';
-import { actorOf, ORDER_NOT_FOUND } from '../order-common';
+import { actorOf } from '../caller';
+import { ORDER_NOT_FOUND } from '../orders/order-common';
 import type { CreditDeps } from './credit-deps';
 import { ACCOUNT_CLAIMS_READ, customerClaim, holdsLens } from './credit-views';
 
@@ -23,7 +24,7 @@ const sameRequest = (claim: WarrantyClaim, input: SubmitClaimInput, accountNumbe
   claim.kind === input.kind;
 
 /**
- * `submitWarrantyClaim` (issue 9 item 5): a practice cancels a lens for credit or reports a defect. Idempotent
+ * `submitWarrantyClaim`: a practice cancels a lens for credit or reports a defect. Idempotent
  * by the browser's `claimId`: a retry answers the stored claim. The order must be one of the account's, shipped
  * (closed) and the lens inside its window (else 400 with the reason); a lens holds one live claim at a time.
  * The credit is fixed now from the line as ordered: price x the policy's percentage, the whole price for a

@@ -1,3 +1,4 @@
+import { CHANGED_MESSAGES } from '../../../core/messages';
 import { randomUUID } from 'node:crypto';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
 import { applyToBalance, dueDateOf, formatCents, isOverdue, isPayable } from '../../../core/rules/invoice-balance';
@@ -16,15 +17,12 @@ import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
 import type { z } from 'zod';
 import type { Identity } from '../../auth/verify-token';
 import { MoneyWriteRefused } from '../../ports/money-store';
-import { actorOf } from '../order-common';
+import { actorOf } from '../caller';
 import { creditChange } from './credit-moves';
 import { customerInvoice, invoiceSummary, withTotals } from './invoice-views';
 import { assertAccountVisible, loadVisibleInvoice, visibleAccounts } from './money-access';
 import { notifySafely, nowOf, type MoneyDeps } from './money-deps';
 import { retryMoneyWrite } from './retry-money-write';
-
-/** The one message for an invoice changed by someone else since the caller read it. */
-export const INVOICE_CHANGED = 'This invoice changed since you opened it. Reload to see the latest.';
 
 /** An invoice's money facts for the audit log (no lines: they name patients). */
 const invoiceFacts = (i: Invoice) => ({
@@ -188,7 +186,7 @@ export async function createInvoice(
 async function loadForLab(invoiceNumber: string, version: number, deps: Pick<MoneyDeps, 'money'>) {
   const invoice = await deps.money.getInvoice(invoiceNumber);
   if (!invoice) throw notFound('Invoice not found');
-  if (invoice.version !== version) throw aborted(INVOICE_CHANGED);
+  if (invoice.version !== version) throw aborted(CHANGED_MESSAGES.invoice);
   return invoice;
 }
 
@@ -217,7 +215,7 @@ export async function voidInvoice(
   try {
     await deps.money.commit({ invoices: [{ invoice: updated, expectedVersion: invoice.version }] });
   } catch (error) {
-    if (error instanceof MoneyWriteRefused) throw aborted(INVOICE_CHANGED);
+    if (error instanceof MoneyWriteRefused) throw aborted(CHANGED_MESSAGES.invoice);
     throw error;
   }
   await deps.audit?.recordChange({

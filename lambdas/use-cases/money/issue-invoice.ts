@@ -8,8 +8,7 @@ import type { CustomersRepository } from '../../ports/customers-repository';
 import type { MoneyNotifier } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';
 import type { OrderWrite } from '../../ports/orders-repository';
-import { changeOrderStatus } from '../change-order-status';
-import type { OrderDeps } from '../order-common';
+import { changeOrderStatus, type StatusChangeDeps } from '../orders/change-order-status';
 import { withTotals } from './invoice-views';
 import { notifySafely } from './money-deps';
 
@@ -21,7 +20,7 @@ export interface CloseOrderInput {
   taxCents: number;
 }
 
-export type CloseOrderDeps = OrderDeps & {
+export type CloseOrderDeps = StatusChangeDeps<'close'> & {
   money: Pick<MoneyStore, 'getInvoice'>;
   customers: Pick<CustomersRepository, 'get'>;
   moneyNotifier: MoneyNotifier;
@@ -102,7 +101,7 @@ export async function invoiceForClose(
 }
 
 /**
- * The lab's close (issue 9 item 1): the order is closed and its invoice issued in one transaction, then
+ * The lab's close: the order is closed and its invoice issued in one transaction, then
  * the practice gets the order-closed email and the invoice email.
  */
 export async function closeOrderWithInvoice(
@@ -125,7 +124,7 @@ export async function closeOrderWithInvoice(
   if (issued) {
     const orderer = await deps.users.get(order.createdBy.userId);
     await notifySafely(
-      { notifier: deps.moneyNotifier, log: deps.log ?? console },
+      { notifier: deps.moneyNotifier, log: deps.log },
       { kind: 'invoice-issued', invoice: issued, to: orderer?.email ? [orderer.email] : [] },
     );
   }

@@ -4,15 +4,11 @@ import type { Payment } from '../../../core/schemas/payment';
 import type { Identity } from '../../auth/verify-token';
 import type { MoneyStore } from '../../ports/money-store';
 import type { UsersRepository } from '../../ports/users-repository';
-import { linkedAccounts } from '../get-customer-info';
+import { ACCOUNT_NOT_FOUND, isLab, linkedAccounts } from '../caller';
 
 /** One answer for an unknown invoice, another practice's invoice and a wrong number/account pair. */
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 export const PAYMENT_NOT_FOUND = 'Payment not found';
-export const ACCOUNT_NOT_FOUND = 'Account not found';
-
-/** The lab: admins (super admins are in `admin` too). */
-export const isLabCaller = (caller: Identity) => caller.groups.includes('admin');
 
 /**
  * The accounts whose money the caller may see: the lab every account (null), a practice user the accounts
@@ -22,7 +18,7 @@ export async function visibleAccounts(
   caller: Identity,
   deps: { users: Pick<UsersRepository, 'get'> },
 ): Promise<string[] | null> {
-  if (isLabCaller(caller)) return null;
+  if (isLab(caller)) return null;
   return linkedAccounts(await deps.users.get(caller.userId));
 }
 

@@ -1,4 +1,5 @@
-import type { Logger } from '../../http/logger';
+import { describeError } from '../../../core/describe-error';
+import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { MoneyNotifier } from '../../ports/money-notifier';
@@ -46,7 +47,7 @@ export async function notifySafely(
   } catch (error) {
     deps.log.error('money email failed', {
       kind: email.kind,
-      error: error instanceof Error ? error.message : String(error),
+      error: describeError(error),
     });
   }
 }

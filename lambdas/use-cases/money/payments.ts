@@ -1,3 +1,5 @@
+import { CHANGED_MESSAGES } from '../../../core/messages';
+import { describeError } from '../../../core/describe-error';
 import { aborted, notFound, type FieldErrors } from '../../../core/errors';
 import { balanceOf, formatCents, isPayable, splitCredit } from '../../../core/rules/invoice-balance';
 import type { Payment, PaymentView, StartPaymentInput } from '../../../core/schemas/payment';
@@ -5,7 +7,7 @@ import type { startPaymentInputSchema } from '../../../core/schemas/payment';
 import type { z } from 'zod';
 import type { Identity } from '../../auth/verify-token';
 import { MoneyWriteRefused } from '../../ports/money-store';
-import { displayName } from '../order-common';
+import { displayName } from '../caller';
 import { assertAccountVisible, INVOICE_NOT_FOUND, loadVisiblePayment } from './money-access';
 import { nowOf, type PaymentDeps } from './money-deps';
 import { retryMoneyWrite } from './retry-money-write';
@@ -66,17 +68,13 @@ async function checkedAllocations(input: z.output<typeof startPaymentInputSchema
   if (Object.keys(errors).length > 0) {
     const messages = Object.values(errors).flat();
     // The balance moved since the page showed it (someone else paid): 409 tells the page to reload.
-    throw aborted(
-      messages.length === 1
-        ? `${messages[0]} Reload to see the latest.`
-        : 'Some invoices changed since you opened them. Reload to see the latest.',
-    );
+    throw aborted(messages.length === 1 ? `${messages[0]} Reload to see the latest.` : CHANGED_MESSAGES.invoices);
   }
   return invoices;
 }
 
 /**
- * Pay Online, step 1 (issue 9 item 3). Idempotent by the client-made payment id: the first call stores the
+ * Pay Online, step 1. Idempotent by the client-made payment id: the first call stores the
  * payment (conditional put), every later or concurrent call with the same id answers that same payment,
  * and the gateway intent is created with the payment id as its idempotency key, so 20 identical calls make
  * one payment, one intent, one charge. Credit is planned here and applied only when the payment settles, so
@@ -180,7 +178,7 @@ export async function confirmPayment(
     } catch (error) {
       deps.log.warn('could not cancel a declined intent', {
         paymentId: payment.paymentId,
-        error: error instanceof Error ? error.message : String(error),
+        error: describeError(error),
       });
     }
   }

@@ -1,17 +1,17 @@
 import { endingSoon } from '../../../core/rules/warranty';
 import type { WarrantyLens } from '../../../core/schemas/credit';
 import type { Order } from '../../../core/schemas/order';
-import type { Logger } from '../../http/logger';
+import type { Logger } from '../../ports/logger';
 import type { MoneyNotifier } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';
 import type { OnceMarks } from '../../ports/once-marks';
 import type { OrdersRepository } from '../../ports/orders-repository';
 import { warrantyLensesOf } from '../credit/warranty-lenses';
-import { describeError } from '../directory-failure';
+import { describeError } from '../../../core/describe-error';
 import { nowOf, notifySafely } from './money-deps';
 
 /**
- * The daily "warranty ending" job (issue 9): every shipped lens whose warranty window enters its last
+ * The daily "warranty ending" job: every shipped lens whose warranty window enters its last
  * WARRANTY_ENDING_DAYS days is announced once to the users of its account, one email per account per run
  * listing that run's lenses. "Once" is a conditional put per lens (OnceMarks) taken before the email: a
  * re-run, a retry of a failed invocation or two runs at the same moment never mail a lens twice. The price

@@ -1,31 +1,11 @@
 /**
- * What the money journeys (tests/e2e/money.spec.ts, issue 9) share: orders placed and shipped through the API
- * as set-up (the order form and the approval queue have their own journeys), amounts read off the page, the
- * axe check and the screenshots a person looks at.
+ * What the money journeys (tests/e2e/money.spec.ts) share: orders placed and shipped through the API
+ * as set-up (the order form and the approval queue have their own journeys) and amounts read off the page.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { DEMO_CUSTOMERS } from '../../../local/seed/demo-data';
 import { callRoute } from './portal';
-
-/** Where the review screenshots go (git-ignored with the rest of test-results/). */
-export const SCREENSHOT_DIR = join('test-results', 'screenshots');
-
-/**
- * A screenshot for a person to look at (always taken: the money pages are reviewed by eye). The whole page from
- * its top (a page scrolled first would show the sticky header halfway down), or with `fullPage: false` what
- * the window shows, for a dialog over the page.
- */
-export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  if (fullPage)
-    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
-  // Transitions finish first: a page just resized would otherwise show its sidebar halfway to its new width.
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: 'disabled' });
-}
 
 /** "$1,234.56" (or "-$12.00") as cents. */
 export function centsOf(text: string): number {
@@ -120,15 +100,4 @@ export async function recordInvoice(
     }),
     'createInvoice',
   );
-}
-
-/**
- * axe-core's WCAG 2.x A and AA rules on the page as it is; the serious and critical findings, each with the
- * elements it names (so a failure says what to fix).
- */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }

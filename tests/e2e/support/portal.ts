@@ -32,7 +32,7 @@ export function demo(key: DemoUser['key']): DemoUser {
 
 /**
  * Fills in and sends the sign-in form of the current page. Lab staff (a `totpSecret`) then enter the current
- * code of their authenticator app (issue 10 item 5; the demo staff's secrets are documented).
+ * code of their authenticator app (the demo staff's secrets are documented).
  */
 export async function signIn(
   page: Page,

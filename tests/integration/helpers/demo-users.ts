@@ -40,7 +40,7 @@ async function cognitoCall(operation: string, body: unknown): Promise<AuthAnswer
 
 /**
  * Signs in through the Cognito bridge with USER_PASSWORD_AUTH, as the portal does locally; lab staff answer
- * the authenticator challenge with a code from their TOTP secret (issue 10 item 5).
+ * the authenticator challenge with a code from their TOTP secret.
  */
 export async function signInWithPassword(email: string, password: string, totpSecret?: string): Promise<Tokens> {
   const clientId = inject('env').USER_POOL_CLIENT_ID;

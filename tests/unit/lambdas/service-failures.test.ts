@@ -15,7 +15,7 @@ import { callableEvent } from '../../support/api-gateway-event';
 import { identity } from '../../support/identities';
 
 /**
- * Issue 10 items 3 and 12: what AWS failures answer. Values a service refuses are 400 (never 500); throttling,
+ * What AWS failures answer. Values a service refuses are 400 (never 500); throttling,
  * timeouts and unavailable services are 503 `unavailable` with Retry-After (never 500). The SDK cases run the
  * real clients against a local HTTP server that behaves like a throttling, refusing or hanging DynamoDB.
  */

@@ -17,7 +17,7 @@ import { callableEvent } from '../../support/api-gateway-event';
 import { identity } from '../../support/identities';
 
 /**
- * Issue 10 item 10: the handler wrapper enforces spec 4/6 on the server, from the route table's flags: a
+ * The handler wrapper enforces spec 4/6 on the server, from the route table's flags: a
  * customer who has not accepted the terms or verified their email reaches only `allowBeforeTerms` routes (403),
  * and a session idle 60 minutes or more gets 401 everywhere but `allowWhenIdle` routes.
  */

@@ -3,19 +3,15 @@ import { z } from 'zod';
 import { AppError } from '../../../core/errors';
 import { defineRoute } from '../../../core/route-definition';
 import { ROUTE_LIST } from '../../../core/routes';
-import {
-  cognitoActionsOf,
-  isStaff,
-  routeChecksStaffMfa,
-  STAFF_MFA_REQUIRED_MESSAGE,
-} from '../../../core/rules/staff-mfa';
+import { functionResourcesOf } from '../../../core/function-resources';
+import { isStaff, routeChecksStaffMfa, STAFF_MFA_REQUIRED_MESSAGE } from '../../../core/rules/staff-mfa';
 import { staffMfaCheck } from '../../../lambdas/auth/staff-mfa';
 import { createHandler } from '../../../lambdas/http/create-handler';
 import { createLogger } from '../../../lambdas/http/logger';
 import { callableEvent } from '../../support/api-gateway-event';
 import { identity } from '../../support/identities';
 
-/** Issue 10 item 5: lab staff must have TOTP (docs/decisions.md "Two-step verification for lab staff"). */
+/** Lab staff must have TOTP (docs/decisions.md "Two-step verification for lab staff"). */
 
 const staffRoute = defineRoute({
   name: 'listEverything',
@@ -141,6 +137,8 @@ describe('which routes check staff TOTP (core/rules/staff-mfa.ts)', () => {
   });
 
   it('a checking route may call AdminGetUser besides its own Cognito actions', () => {
+    const cognitoActionsOf = (entry: Parameters<typeof functionResourcesOf>[0]) =>
+      functionResourcesOf(entry).userPool ?? [];
     expect(cognitoActionsOf({ name: 'x', access: ['admin'], resources: { userPool: ['AdminDisableUser'] } })).toEqual([
       'AdminDisableUser',
       'AdminGetUser',

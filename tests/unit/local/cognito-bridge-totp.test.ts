@@ -14,7 +14,7 @@ import { fileTotpStore, memoryTotpStore } from '../../../local/cognito-bridge/to
 import { DEMO_USERS } from '../../../local/seed/demo-data';
 
 /**
- * Issue 10 item 5, local stack: the bridge keeps authenticator apps itself and asks for their codes at sign-in
+ * Local stack: the bridge keeps authenticator apps itself and asks for their codes at sign-in
  * (docs/local-stack.md "The Cognito bridge"). Pure parts, with a memory store and made-up tokens.
  */
 const users: EmulatorUser[] = [

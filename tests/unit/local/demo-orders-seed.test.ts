@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../../core/rules/order-lifecycle';
 import { orderIdSchema, submitOrderInputSchema, type Order } from '../../../core/schemas/order';
 import { counterNames, weekStartOf } from '../../../lambdas/ports/orders-repository';
-import { submitOrder } from '../../../lambdas/use-cases/submit-order';
+import { submitOrder } from '../../../lambdas/use-cases/orders/submit-order';
 import { DEMO_ORDERS, seedDemoOrders, type DemoOrderDeps } from '../../../local/seed/demo-orders';
 import { identity } from '../../support/identities';
 import { DEMO_IDS, demoDirectory } from '../../support/demo-directory';
 import type { InMemoryLensCatalogue } from '../../support/lens-fakes';
-import { InMemoryOrders, RecordingNotifier } from '../../support/order-fakes';
+import { InMemoryOrders, RecordingNotifier, quietOrderPorts } from '../../support/order-fakes';
 
 const NOW = new Date('2025-06-18T12:30:00.000Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -114,7 +114,7 @@ describe('demo orders seed (npm start shows a portal in use)', () => {
           remake: { kind: 'warranty', ofOrderId: recent.orderId },
         },
       }),
-      { ...deps, now: () => NOW },
+      { ...quietOrderPorts(), ...deps, now: () => NOW },
     );
     expect(remake.remake).toMatchObject({ kind: 'warranty', ofOrderNumber: recent.orderNumber });
   });

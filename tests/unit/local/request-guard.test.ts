@@ -41,7 +41,7 @@ describe('originFormUrl: the path of a request, never another host', () => {
   });
 });
 
-describe('guardRequests: no request can throw out of a server (issue 10)', () => {
+describe('guardRequests: no request can throw out of a server', () => {
   let server: LoopbackServer;
   const logged: string[] = [];
 

@@ -69,7 +69,7 @@ function rawRequest(url: string, target: string, method = 'GET'): Promise<{ stat
   });
 }
 
-describe('the local web server serves web/dist and nothing else, and no request stops it (issue 10)', () => {
+describe('the local web server serves web/dist and nothing else, and no request stops it', () => {
   const SECRET = 'SECRET-OUTSIDE-DIST';
   let folder: string;
   let web: WebServer;

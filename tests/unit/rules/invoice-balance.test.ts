@@ -11,7 +11,7 @@ import {
   statusOf,
 } from '../../../core/rules/invoice-balance';
 
-describe('invoice money rules (issue 9 item 6: integer cents, balance never below zero)', () => {
+describe('invoice money rules (integer cents, balance never below zero)', () => {
   it('balance is total minus paid minus credited, and the status follows from it', () => {
     expect(balanceOf({ totalCents: 10_000, paidCents: 2_500, creditedCents: 500 })).toBe(7_000);
     expect(statusOf({ totalCents: 10_000, paidCents: 0, creditedCents: 0 })).toBe('open');

@@ -13,7 +13,7 @@ const pairs = ORDER_STATUSES.flatMap((from) =>
   ORDER_ACTIONS.map((action) => ({ from, action, allowed: ORDER_TRANSITIONS[action].from.includes(from) })),
 );
 
-describe('order lifecycle (issue 5 item 4)', () => {
+describe('order lifecycle', () => {
   it.each(pairs.filter((p) => p.allowed))('allowed: $action from $from', ({ from, action }) => {
     expect(nextStatus(from, action)).toBe(ORDER_TRANSITIONS[action].to);
     expect(availableActions(from, ORDER_TRANSITIONS[action].by)).toContain(action);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   cancellationCreditCents,
-  daysLeftOf,
   endingSoon,
   exchangesLeft,
   orderInWarranty,
   shippedAtOf,
   warrantyRefusal,
+  warrantyWindowOf,
   WARRANTY_ENDING_DAYS,
 } from '../../../core/rules/warranty';
 import { DEFAULT_WARRANTY_POLICY } from '../../../core/schemas/lens';
@@ -16,7 +16,7 @@ const line = (priceCents: number | undefined, quantity = 1, warrantyDays = 90) =
   design: { priceCents, warrantyDays, warranty: DEFAULT_WARRANTY_POLICY } as never,
 });
 
-describe('warranty rules (issue 9 item 5: window from shipping, credit = price x percentage)', () => {
+describe('warranty rules (window from shipping, credit = price x percentage)', () => {
   it('the window runs from the last move into closed', () => {
     const order = {
       status: 'closed' as const,
@@ -33,19 +33,21 @@ describe('warranty rules (issue 9 item 5: window from shipping, credit = price x
 
   it('counts whole days left and ends exactly at the window end', () => {
     const shipped = '2026-01-01T12:00:00.000Z';
-    expect(daysLeftOf(shipped, 90, new Date('2026-01-01T12:00:00.000Z'))).toBe(90);
-    expect(daysLeftOf(shipped, 90, new Date('2026-04-01T11:59:59.000Z'))).toBe(0);
-    expect(daysLeftOf(shipped, 90, new Date('2026-04-01T12:00:01.000Z'))).toBe(-1);
+    const daysLeft = (at: string) => warrantyWindowOf(shipped, line(100), new Date(at)).daysLeft;
+    expect(daysLeft('2026-01-01T12:00:00.000Z')).toBe(90);
+    expect(daysLeft('2026-04-01T11:59:59.000Z')).toBe(0);
+    expect(daysLeft('2026-04-01T12:00:01.000Z')).toBe(-1);
     const order = { status: 'closed' as const, statusAt: shipped, history: [], lines: [line(100)] as never };
     expect(orderInWarranty(order, new Date('2026-04-01T12:00:00.000Z'))).toBe(true);
     expect(orderInWarranty(order, new Date('2026-04-01T12:00:00.001Z'))).toBe(false);
   });
 
   it(`is "ending soon" in the last ${WARRANTY_ENDING_DAYS} days, not before and not after the end`, () => {
-    expect(endingSoon(WARRANTY_ENDING_DAYS + 1)).toBe(false);
-    expect(endingSoon(WARRANTY_ENDING_DAYS)).toBe(true);
-    expect(endingSoon(0)).toBe(true);
-    expect(endingSoon(-1)).toBe(false);
+    const at = (daysLeft: number) => ({ endsAt: new Date(0), daysLeft, open: daysLeft >= 0 });
+    expect(endingSoon(at(WARRANTY_ENDING_DAYS + 1))).toBe(false);
+    expect(endingSoon(at(WARRANTY_ENDING_DAYS))).toBe(true);
+    expect(endingSoon(at(0))).toBe(true);
+    expect(endingSoon(at(-1))).toBe(false);
   });
 
   it('cancellation credit is the line price times the percentage, rounded down to the cent', () => {

@@ -22,7 +22,7 @@ const REFUSED = JSON.stringify({
   error: { summary: '', detail: '' },
 });
 
-describe('npm audit step of npm test (issue 10 item 14)', () => {
+describe('npm audit step of npm test', () => {
   it('audits production dependencies only, failing from "high" up', () => {
     expect(AUDIT_ARGS).toEqual(['audit', '--omit=dev', '--audit-level=high', '--json']);
   });

@@ -10,7 +10,7 @@ import { callRoute } from '../../../web/src/lib/api-client';
 import { useSession } from '../../../web/src/lib/session-context';
 
 /**
- * Issue 10 item 11: order drafts hold patient names, so the browser's copies go when the session ends (the
+ * Order drafts hold patient names, so the browser's copies go when the session ends (the
  * server copy stays). Drives the real SessionProvider with Amplify and the API faked.
  */
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
@@ -98,7 +98,7 @@ beforeEach(() => {
   vi.mocked(callRoute).mockImplementation((async (name: string) => ROUTES[name]) as unknown as typeof callRoute);
 });
 
-describe('order drafts in browser storage end with the session (issue 10 item 11)', () => {
+describe('order drafts in browser storage end with the session', () => {
   it('Log Out removes every order draft kept in this browser, and keeps the device id and sidebar choice', async () => {
     signedIn(true);
     const main = keepDraft('u-ann', 'BV-1001', 'Jane Patient');

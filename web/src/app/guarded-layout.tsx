@@ -1,8 +1,7 @@
+import { PAGE_PATHS } from '../../../core/page-paths';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router-dom';
 import { ROLES, type Role } from '../../../core/rules/auth-status';
-import { HOME_PATHS } from '../../../core/rules/home-navigation';
-import { AUTH_PATHS } from '../../../core/rules/public-routes';
 import { decideRoute } from '../../../core/rules/route-guard';
 import { VerifyingSessionOverlay } from '../components/verifying-session-overlay';
 import { notify } from '../lib/notify';
@@ -39,7 +38,7 @@ export function GuardedLayout() {
 
   if (session.checking) return <VerifyingSessionOverlay />;
   // After Log Out the page the user left is no place to come back to (the next user may be someone else).
-  if (session.loggedOut && !session.user) return <Navigate to={AUTH_PATHS.login} replace />;
+  if (session.loggedOut && !session.user) return <Navigate to={PAGE_PATHS.login} replace />;
 
   const decision = decideRoute(`${location.pathname}${location.search}`, session, required);
   if (decision.kind === 'redirect') {
@@ -47,6 +46,6 @@ export function GuardedLayout() {
   }
   // spec 6: a customer needs accepted terms before any signed-in page (home navigation sends them there).
   if (session.role === ROLES.CUSTOMER && !session.termsAccepted)
-    return <Redirect to={HOME_PATHS.terms} accessDenied={false} />;
+    return <Redirect to={PAGE_PATHS.terms} accessDenied={false} />;
   return <AppLayout />;
 }

@@ -1,6 +1,6 @@
 /**
  * spec 2 and 6 menus: customers see the customer menu only (with Consults, their fit questions and the lab's
- * answers); admins Dashboard, Order Approval, Invoices, Warranty Claims (issue 9) and Consults; super admins
+ * answers); admins Dashboard, Order Approval, Invoices, Warranty Claims and Consults; super admins
  * also User, Customer, Lens and Email Management, Consultant Settings and Audit.
  */
 import { ROLES, type Role } from '../../../core/rules/auth-status';

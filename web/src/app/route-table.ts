@@ -1,127 +1,134 @@
 /**
- * spec 2 route table: every path of the portal with its document title, whether it is public or guarded,
- * and the requiredRole list the route guard checks (spec 4). router.tsx turns it into routes; the menus
- * (navigation.ts) and the tests read it too.
+ * spec 2 route table: every page of the portal (its path from core/page-paths.ts, keyed the same way) with
+ * its document title and whether it is public or guarded. A guarded page's requiredRole list (spec 4) is
+ * not repeated here: handleOf() reads it from the one role table, core/rules/route-guard.ts. router.tsx turns it into routes; the menus (navigation.ts) and the tests read it too.
  */
-import { ROLES, type Role } from '../../../core/rules/auth-status';
+import { PAGE_PATHS, type PageKey } from '../../../core/page-paths';
+import type { Role } from '../../../core/rules/auth-status';
+import { requiredRolesFor } from '../../../core/rules/route-guard';
 
 export const APP_NAME = 'Lenslab Portal';
-
-const ALL_ROLES: readonly Role[] = [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.CUSTOMER];
-const CUSTOMER: readonly Role[] = [ROLES.CUSTOMER];
-const ADMINS: readonly Role[] = [ROLES.ADMIN, ROLES.SUPERADMIN];
-const SUPER_ADMIN: readonly Role[] = [ROLES.SUPERADMIN];
 
 export interface PortalRoute {
   path: string;
   title: string;
   /** Public routes (spec 2) have no guard, no session timer and no verification overlay. */
   guarded: boolean;
-  /** spec 4: the roles the route requires; absent means any signed-in user the guard lets through. */
-  requiredRoles?: readonly Role[];
+  /**
+   * Public pages written to HTML at build time (scripts/prerender-plugin.ts), so they paint before any
+   * script runs: the pages a visitor meets first. Not the terms and email verification pages: until the
+   * session is known they show only a spinner, which index.html's loader already is.
+   */
+  prerendered?: true;
 }
 
 const AUTH_TITLE = 'Authentication';
 const CONSULTANT_TITLE = 'Ampleye Virtual Consultant';
 
 export const PORTAL_ROUTES = {
-  login: { path: '/auth/login', title: AUTH_TITLE, guarded: false },
-  signUp: { path: '/auth/sign-up', title: AUTH_TITLE, guarded: false },
-  verifyEmail: { path: '/auth/verify-email', title: AUTH_TITLE, guarded: false },
-  forgotPassword: { path: '/auth/forgot-password', title: AUTH_TITLE, guarded: false },
-  resetPassword: { path: '/auth/reset-password', title: AUTH_TITLE, guarded: false },
-  accountRequest: { path: '/auth/request', title: AUTH_TITLE, guarded: false },
-  virtualConsultant: { path: '/ampleye-virtual-consultant', title: CONSULTANT_TITLE, guarded: false },
+  login: { path: PAGE_PATHS.login, title: AUTH_TITLE, guarded: false, prerendered: true },
+  signUp: { path: PAGE_PATHS.signUp, title: AUTH_TITLE, guarded: false, prerendered: true },
+  verifyEmail: { path: PAGE_PATHS.verifyEmail, title: AUTH_TITLE, guarded: false },
+  forgotPassword: { path: PAGE_PATHS.forgotPassword, title: AUTH_TITLE, guarded: false, prerendered: true },
+  resetPassword: { path: PAGE_PATHS.resetPassword, title: AUTH_TITLE, guarded: false },
+  accountRequest: { path: PAGE_PATHS.accountRequest, title: AUTH_TITLE, guarded: false },
+  virtualConsultant: {
+    path: PAGE_PATHS.virtualConsultant,
+    title: CONSULTANT_TITLE,
+    guarded: false,
+    prerendered: true,
+  },
   /** The scleral fit troubleshooter: observations in, suggestions out, nothing stored (public). */
   consultantTroubleshooter: {
-    path: '/ampleye-virtual-consultant/troubleshooter',
+    path: PAGE_PATHS.consultantTroubleshooter,
     title: CONSULTANT_TITLE,
     guarded: false,
   },
   /** Ask a consultant without an account (a visitor's request; a signed-in practice is offered its own form). */
-  consultantAsk: { path: '/ampleye-virtual-consultant/ask', title: CONSULTANT_TITLE, guarded: false },
-  terms: { path: '/terms', title: 'Terms and Conditions', guarded: false },
-  settings: { path: '/settings', title: 'Settings', guarded: true, requiredRoles: ALL_ROLES },
-  customerHome: { path: '/customer/home', title: 'Dashboard', guarded: true, requiredRoles: CUSTOMER },
-  customerOrder: { path: '/customer/order', title: 'Order Form', guarded: true, requiredRoles: CUSTOMER },
+  consultantAsk: { path: PAGE_PATHS.consultantAsk, title: CONSULTANT_TITLE, guarded: false },
+  terms: { path: PAGE_PATHS.terms, title: 'Terms and Conditions', guarded: false },
+  settings: { path: PAGE_PATHS.settings, title: 'Settings', guarded: true },
+  customerHome: { path: PAGE_PATHS.customerHome, title: 'Dashboard', guarded: true },
+  customerOrder: { path: PAGE_PATHS.customerOrder, title: 'Order Form', guarded: true },
   /** An order's detail and timeline (reached from the dashboard; not a menu entry). */
-  customerOrderDetail: { path: '/customer/orders/:orderId', title: 'Order', guarded: true, requiredRoles: CUSTOMER },
-  customerPayment: { path: '/customer/payment', title: 'Pay Online', guarded: true, requiredRoles: CUSTOMER },
-  customerCredit: { path: '/customer/credit', title: 'Lens Credit', guarded: true, requiredRoles: CUSTOMER },
-  customerProfile: { path: '/customer/profile', title: 'Profile', guarded: true, requiredRoles: CUSTOMER },
+  customerOrderDetail: { path: PAGE_PATHS.customerOrderDetail, title: 'Order', guarded: true },
+  customerPayment: { path: PAGE_PATHS.customerPayment, title: 'Pay Online', guarded: true },
+  customerCredit: { path: PAGE_PATHS.customerCredit, title: 'Lens Credit', guarded: true },
+  customerProfile: { path: PAGE_PATHS.customerProfile, title: 'Profile', guarded: true },
   /** The practice's consult requests and the lab's answers ("Order this"). */
-  customerConsults: { path: '/customer/consults', title: 'Consults', guarded: true, requiredRoles: CUSTOMER },
+  customerConsults: { path: PAGE_PATHS.customerConsults, title: 'Consults', guarded: true },
   customerConsultNew: {
-    path: '/customer/consults/new',
+    path: PAGE_PATHS.customerConsultNew,
     title: 'Ask a Consultant',
     guarded: true,
-    requiredRoles: CUSTOMER,
   },
   customerConsultDetail: {
-    path: '/customer/consults/:consultId',
+    path: PAGE_PATHS.customerConsultDetail,
     title: 'Consult',
     guarded: true,
-    requiredRoles: CUSTOMER,
   },
-  adminHome: { path: '/admin/home', title: 'Dashboard', guarded: true, requiredRoles: ADMINS },
-  orderApproval: { path: '/admin/order-approval', title: 'Order Approval', guarded: true, requiredRoles: ADMINS },
+  adminHome: { path: PAGE_PATHS.adminHome, title: 'Dashboard', guarded: true },
+  orderApproval: { path: PAGE_PATHS.orderApproval, title: 'Order Approval', guarded: true },
   /** One order in the approval queue, with every parameter, its files and the lab's actions. */
   orderApprovalDetail: {
-    path: '/admin/order-approval/:orderId',
+    path: PAGE_PATHS.orderApprovalDetail,
     title: 'Order Approval',
     guarded: true,
-    requiredRoles: ADMINS,
   },
   /** Cancellations and defect reports from practices (Lens Credit), and goodwill credit. */
   warrantyClaims: {
-    path: '/admin/warranty-claims',
+    path: PAGE_PATHS.warrantyClaims,
     title: 'Warranty Claims',
     guarded: true,
-    requiredRoles: ADMINS,
   },
   /** Consult requests waiting for the lab's answer, oldest first, against a one-business-day target. */
-  adminConsults: { path: '/admin/consults', title: 'Consults', guarded: true, requiredRoles: ADMINS },
-  adminConsultDetail: { path: '/admin/consults/:consultId', title: 'Consult', guarded: true, requiredRoles: ADMINS },
-  /** Every practice's invoices: record by hand, void, record a cheque or transfer (issue 9). */
-  adminInvoices: { path: '/admin/invoices', title: 'Invoices', guarded: true, requiredRoles: ADMINS },
+  adminConsults: { path: PAGE_PATHS.adminConsults, title: 'Consults', guarded: true },
+  adminConsultDetail: { path: PAGE_PATHS.adminConsultDetail, title: 'Consult', guarded: true },
+  /** Every practice's invoices: record by hand, void, record a cheque or transfer. */
+  adminInvoices: { path: PAGE_PATHS.adminInvoices, title: 'Invoices', guarded: true },
   userManagement: {
-    path: '/admin/user-management',
+    path: PAGE_PATHS.userManagement,
     title: 'User Management',
     guarded: true,
-    requiredRoles: SUPER_ADMIN,
   },
   customerManagement: {
-    path: '/admin/customer-management',
+    path: PAGE_PATHS.customerManagement,
     title: 'Customer Management',
     guarded: true,
-    requiredRoles: SUPER_ADMIN,
   },
   lensManagement: {
-    path: '/admin/lens-management',
+    path: PAGE_PATHS.lensManagement,
     title: 'Lens Management',
     guarded: true,
-    requiredRoles: SUPER_ADMIN,
   },
   emailManagement: {
-    path: '/admin/email-management',
+    path: PAGE_PATHS.emailManagement,
     title: 'Email Management',
     guarded: true,
-    requiredRoles: SUPER_ADMIN,
   },
   /** The troubleshooter's thresholds and the designs it covers. */
   consultantSettings: {
-    path: '/admin/consultant-settings',
+    path: PAGE_PATHS.consultantSettings,
     title: 'Consultant Settings',
     guarded: true,
-    requiredRoles: SUPER_ADMIN,
   },
-  /** The audit trail: denied requests and every change the lab made (issue 10 item 13). */
-  audit: { path: '/admin/audit', title: 'Audit', guarded: true, requiredRoles: SUPER_ADMIN },
-  error: { path: '/error/*', title: 'Error', guarded: false },
-  notFound: { path: '*', title: 'Not Found', guarded: false },
-} as const satisfies Record<string, PortalRoute>;
+  /** The audit trail: denied requests and every change the lab made. */
+  audit: { path: PAGE_PATHS.audit, title: 'Audit', guarded: true },
+  error: { path: PAGE_PATHS.error, title: 'Error', guarded: false },
+  notFound: { path: PAGE_PATHS.notFound, title: 'Not Found', guarded: false },
+} as const satisfies Record<PageKey, PortalRoute>;
 
 export type PortalRouteKey = keyof typeof PORTAL_ROUTES;
+
+/** The paths written to HTML at build time (`prerendered` above). */
+export const PRERENDERED_PATHS: readonly string[] = Object.values(PORTAL_ROUTES as Record<string, PortalRoute>)
+  .filter((route) => route.prerendered)
+  .map((route) => route.path);
+
+/** The signed-in pages at fixed paths: each gets an HTML shell naming its modules (scripts/prerender-html.ts). */
+export const SHELL_PATHS: readonly string[] = Object.values(PORTAL_ROUTES as Record<string, PortalRoute>)
+  .filter((route) => route.guarded && !route.path.includes(':'))
+  .map((route) => route.path);
 
 /** What each route match carries in `handle`, for the document title and the guard. */
 export interface RouteHandle {
@@ -130,10 +137,11 @@ export interface RouteHandle {
   requiredRoles?: readonly Role[];
 }
 
-export const handleOf = (route: PortalRoute): RouteHandle => ({
-  title: route.title,
-  ...(route.requiredRoles ? { requiredRoles: route.requiredRoles } : {}),
-});
+/** A route's handle; a guarded route's required roles come from the one role table, core/rules/route-guard.ts. */
+export const handleOf = (route: PortalRoute): RouteHandle => {
+  const requiredRoles = route.guarded ? requiredRolesFor(route.path) : null;
+  return { title: route.title, ...(requiredRoles ? { requiredRoles } : {}) };
+};
 
 /** The document title for a page title. */
 export const documentTitle = (title: string) => `${title} | ${APP_NAME}`;

@@ -4,22 +4,31 @@
  * signed-in layout, public pages render only their content.
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { BootLoader } from '../components/boot-loader';
 import { Root } from './root';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { errorTitle, handleOf, PORTAL_ROUTES, type PortalRouteKey } from './route-table';
+import { errorTitle, handleOf, PORTAL_ROUTES, type PortalRouteKey, type RouteHandle } from './route-table';
 
 type PageModule = { default: ComponentType };
 
-/** A route of the table whose page is loaded when first visited. */
-function page(key: PortalRouteKey, load: () => Promise<PageModule>, path?: string): RouteObject {
-  const route = PORTAL_ROUTES[key];
-  return {
-    path: path ?? route.path,
-    handle: handleOf(route),
+/** Every page module by its file, each its own chunk (the glob is Vite's `import()` per file). */
+const PAGE_MODULES = import.meta.glob<PageModule>('./routes/**/*.tsx');
+/** A page route's module as the build manifest names it (`src/app/routes/auth/login.tsx`), for the prerender. */
+const moduleOfRoute = new WeakMap<RouteObject, string>();
+
+/** A route of the table whose page (`./routes/{module}.tsx`) is loaded when first visited. */
+function page(key: PortalRouteKey, module: string, handle: RouteObject['handle'] = handleOf(PORTAL_ROUTES[key])) {
+  const file = `./routes/${module}.tsx`;
+  const load = PAGE_MODULES[file];
+  if (!load) throw new Error(`The route ${key} names ${file}, which does not exist.`);
+  const route: RouteObject = {
+    path: PORTAL_ROUTES[key].path,
+    handle,
     lazy: async () => ({ Component: (await load()).default }),
   };
+  moduleOfRoute.set(route, `src/app/${file.slice(2)}`);
+  return route;
 }
 
 export const routes: RouteObject[] = [
@@ -40,62 +49,84 @@ export const routes: RouteObject[] = [
         element: <Navigate to={PORTAL_ROUTES.login.path} replace />,
         handle: handleOf(PORTAL_ROUTES.login),
       },
-      page('login', () => import('./routes/auth/login')),
-      page('signUp', () => import('./routes/auth/sign-up')),
-      page('verifyEmail', () => import('./routes/auth/verify-email')),
-      page('forgotPassword', () => import('./routes/auth/forgot-password')),
-      page('resetPassword', () => import('./routes/auth/reset-password')),
-      page('accountRequest', () => import('./routes/auth/request')),
-      page('virtualConsultant', () => import('./routes/consultant/overview')),
-      page('consultantTroubleshooter', () => import('./routes/consultant/troubleshooter')),
-      page('consultantAsk', () => import('./routes/consultant/ask')),
-      page('terms', () => import('./routes/terms')),
-      {
-        ...page('error', () => import('./routes/error')),
-        handle: { title: (params: Readonly<Record<string, string | undefined>>) => errorTitle(params['*']) },
-      },
+      page('login', 'auth/login'),
+      page('signUp', 'auth/sign-up'),
+      page('verifyEmail', 'auth/verify-email'),
+      page('forgotPassword', 'auth/forgot-password'),
+      page('resetPassword', 'auth/reset-password'),
+      page('accountRequest', 'auth/request'),
+      page('virtualConsultant', 'consultant/overview'),
+      page('consultantTroubleshooter', 'consultant/troubleshooter'),
+      page('consultantAsk', 'consultant/ask'),
+      page('terms', 'terms'),
+      page('error', 'error', {
+        title: (params: Readonly<Record<string, string | undefined>>) => errorTitle(params['*']),
+      }),
       {
         // The guard and the signed-in layout load with the first guarded page, not with the sign-in page.
         lazy: async () => ({ Component: (await import('./guarded-layout')).GuardedLayout }),
         children: [
-          page('settings', () => import('./routes/settings')),
+          page('settings', 'settings'),
           {
             path: 'customer',
             element: <Navigate to={PORTAL_ROUTES.customerHome.path} replace />,
             handle: handleOf(PORTAL_ROUTES.customerHome),
           },
-          page('customerHome', () => import('./routes/customer/home')),
-          page('customerOrder', () => import('./routes/customer/order')),
-          page('customerOrderDetail', () => import('./routes/customer/order-detail')),
-          page('customerPayment', () => import('./routes/customer/payment')),
-          page('customerCredit', () => import('./routes/customer/credit')),
-          page('customerProfile', () => import('./routes/customer/profile')),
-          page('customerConsults', () => import('./routes/customer/consults')),
-          page('customerConsultNew', () => import('./routes/customer/consult-new')),
-          page('customerConsultDetail', () => import('./routes/customer/consult-detail')),
+          page('customerHome', 'customer/home'),
+          page('customerOrder', 'customer/order'),
+          page('customerOrderDetail', 'customer/order-detail'),
+          page('customerPayment', 'customer/payment'),
+          page('customerCredit', 'customer/credit'),
+          page('customerProfile', 'customer/profile'),
+          page('customerConsults', 'customer/consults'),
+          page('customerConsultNew', 'customer/consult-new'),
+          page('customerConsultDetail', 'customer/consult-detail'),
           {
             path: 'admin',
             element: <Navigate to={PORTAL_ROUTES.adminHome.path} replace />,
             handle: handleOf(PORTAL_ROUTES.adminHome),
           },
-          page('adminHome', () => import('./routes/admin/home')),
-          page('orderApproval', () => import('./routes/admin/order-approval')),
-          page('orderApprovalDetail', () => import('./routes/admin/order-approval-detail')),
-          page('adminInvoices', () => import('./routes/admin/invoices')),
-          page('warrantyClaims', () => import('./routes/admin/warranty-claims')),
-          page('adminConsults', () => import('./routes/admin/consults')),
-          page('adminConsultDetail', () => import('./routes/admin/consult-detail')),
-          page('consultantSettings', () => import('./routes/admin/consultant-settings')),
-          page('audit', () => import('./routes/admin/audit')),
-          page('userManagement', () => import('./routes/admin/user-management')),
-          page('customerManagement', () => import('./routes/admin/customer-management')),
-          page('lensManagement', () => import('./routes/admin/lens-management')),
-          page('emailManagement', () => import('./routes/admin/email-management')),
+          page('adminHome', 'admin/home'),
+          page('orderApproval', 'admin/order-approval'),
+          page('orderApprovalDetail', 'admin/order-approval-detail'),
+          page('adminInvoices', 'admin/invoices'),
+          page('warrantyClaims', 'admin/warranty-claims'),
+          page('adminConsults', 'admin/consults'),
+          page('adminConsultDetail', 'admin/consult-detail'),
+          page('consultantSettings', 'admin/consultant-settings'),
+          page('audit', 'admin/audit'),
+          page('userManagement', 'admin/user-management'),
+          page('customerManagement', 'admin/customer-management'),
+          page('lensManagement', 'admin/lens-management'),
+          page('emailManagement', 'admin/email-management'),
         ],
       },
-      page('notFound', () => import('./routes/not-found')),
+      page('notFound', 'not-found'),
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The page modules the router loads for a path (the manifest keys the prerender preloads). */
+export const pageModulesOf = (pathname: string): string[] =>
+  (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => moduleOfRoute.get(route) ?? []);
+
+/** Whether a path is a signed-in page (a matched route names required roles), before its modules load. */
+export const requiresSignIn = (pathname: string): boolean =>
+  (matchRoutes(routes, pathname) ?? []).some(({ route }) => (route.handle as RouteHandle | undefined)?.requiredRoles);
+
+/**
+ * The browser's router, started once the lazy modules of the current path are loaded: the first render is
+ * the page itself, never the fallback, so a prerendered page hydrates into the same tree it was rendered
+ * from (main.tsx), and any other page shows the index.html loader meanwhile, as before.
+ */
+export async function createAppRouter(pathname = window.location.pathname) {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      delete route.lazy;
+      Object.assign(route, loaded);
+    }),
+  );
+  return createBrowserRouter(routes);
+}

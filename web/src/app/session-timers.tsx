@@ -1,6 +1,6 @@
+import { PAGE_PATHS } from '../../../core/page-paths';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AUTH_PATHS } from '../../../core/rules/public-routes';
 import { InactivityDialogs } from '../features/session/components/inactivity-dialogs';
 import { getMyActivity } from '../features/session/api/get-my-activity';
 import { putActivity } from '../features/session/api/put-activity';
@@ -44,7 +44,7 @@ export default function SessionTimers() {
       onLogout={() => void logout()}
       onReturnToLogin={() => {
         inactivity.dismissExpired();
-        navigate(AUTH_PATHS.login, { replace: true });
+        navigate(PAGE_PATHS.login, { replace: true });
       }}
     />
   );

@@ -1,5 +1,5 @@
 /**
- * The one API client (STYLE habit 5): calls a route of core/routes.ts by name with the callable protocol
+ * The one API client (docs/architecture.md "Web app: by feature"): calls a route of core/routes.ts by name with the callable protocol
  * (`POST {apiBaseUrl}/{name}` with `{ data }`, answer `{ result }` or `{ error }`, spec 7), attaches the ID
  * token and a correlation id, stops after 70 s, checks the answer against the route's output schema, and
  * applies the response rules (api-response-rules.ts: which answers log out).
@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { SERVER_FUNCTION_TIMEOUT_MS } from '../../../core/constants';
 import { ERROR_STATUS_BY_HTTP, type CallableErrorBody, type ErrorStatus } from '../../../core/errors';
 import type { RouteName, Routes } from '../../../core/routes';
+import { apiLogout } from './api-logout';
 import { currentIdToken } from './auth-session';
 import { CallableError } from './callable-error';
 import { responseAction, type ResponseSource } from './api-response-rules';
@@ -18,17 +19,8 @@ import { runtimeConfig } from './runtime-config';
 export type RouteInput<N extends RouteName> = z.input<Routes[N]['input']>;
 export type RouteOutput<N extends RouteName> = z.output<Routes[N]['output']>;
 
-/** The routes that stand for the old portal's separate customer API (spec 7 table; see api-response-rules). */
 let routesModule: Promise<Routes> | undefined;
 const loadRoutes = () => (routesModule ??= import('../../../core/routes').then((m) => m.ROUTES));
-
-const CUSTOMER_API_ROUTES: ReadonlySet<string> = new Set([
-  'getCustomerInfo',
-  'sendEmail',
-  'getInvoice',
-  'submitAccountRequest',
-  'listBuyingGroups',
-]);
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
@@ -85,7 +77,8 @@ export function createApiClient(deps: ApiClientDeps) {
     // page's bundle does not grow with each new operation (bench/bundle-budget.json).
     const route = (await loadRoutes())[name];
     const url = `${deps.apiBaseUrl().replace(/\/+$/, '')}/${name}`;
-    const source: ResponseSource = CUSTOMER_API_ROUTES.has(name) ? 'customer-api' : 'portal';
+    // The old portal's separate customer API (the route's `customerApi` flag; see api-response-rules).
+    const source: ResponseSource = route.customerApi ? 'customer-api' : 'portal';
     const correlationId = deps.newCorrelationId();
     const token = await deps.idToken();
 
@@ -167,22 +160,12 @@ export function createApiClient(deps: ApiClientDeps) {
   };
 }
 
-let logoutHandler: (reason: string) => void = () => {};
-
-/** The session provider registers how to log out when an answer demands it (spec 8). */
-export function setApiLogoutHandler(handler: (reason: string) => void): () => void {
-  logoutHandler = handler;
-  return () => {
-    if (logoutHandler === handler) logoutHandler = () => {};
-  };
-}
-
 /** Calls a portal route by name: `await callRoute('getMyProfile', {})`. */
 export const callRoute = createApiClient({
   fetch: (...args) => globalThis.fetch(...args),
   apiBaseUrl: () => runtimeConfig().apiBaseUrl,
   idToken: currentIdToken,
-  logout: (reason) => logoutHandler(reason),
+  logout: apiLogout,
   timeoutMs: SERVER_FUNCTION_TIMEOUT_MS,
   newCorrelationId: () => globalThis.crypto.randomUUID(),
 });

@@ -1,6 +1,6 @@
 /**
  * What the browser knows of the signed-in user, read from Amplify's ID token. The roles come from the
- * token's `cognito:groups` (ARCHITECTURE "Roles"); they decide only what the app shows, never what the
+ * token's `cognito:groups` (docs/architecture.md "Roles and the route guard"); they decide only what the app shows, never what the
  * API allows (the server checks the verified token itself).
  */
 import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';

@@ -16,7 +16,7 @@ export const STORAGE_KEYS = {
 /**
  * The order form's copies in this browser (features/orders/model/local-draft.ts) are kept under this prefix,
  * one per user and account. They hold patient names, so they go at logout and when the session expires
- * (issue 10 item 11); the server copy of each draft stays, and the form reads it on the next sign-in.
+ *; the server copy of each draft stays, and the form reads it on the next sign-in.
  */
 export const ORDER_DRAFT_KEY_PREFIX = 'orderDraft:';
 

@@ -2,7 +2,7 @@
  * Toasts (spec 2 "Notifications"): top-right, 5 s, close button, progress bar, at most 5 open (a 6th closes
  * the oldest), the pointer on a toast holds it and it closes 1 s after the pointer leaves; a message already
  * showing is not shown twice, its toast counts the repeats "(x2)", "(x3)". The timing is toast-lifetimes.ts.
- * Messages are plain text, always rendered as text (issue 10 item 11): they are built from names people typed
+ * Messages are plain text, always rendered as text: they are built from names people typed
  * (a practice, a lens design, an email), so a name like `<a href=...>` must show as those characters, never
  * become a link or markup in a super admin's toast.
  */

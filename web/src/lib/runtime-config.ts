@@ -1,27 +1,31 @@
 /**
- * The runtime config (`/config.json`, ARCHITECTURE "Stages and config"): read once at start-up, checked
- * against the shared schema, so one build of the app serves every stage. A missing or malformed file stops
- * the app with a full-page error (see main.tsx) rather than failing later in odd ways.
+ * The runtime config (`/config.json`, core/schemas/runtime-config.ts): read once at start-up, so one build
+ * of the app serves every stage. Reading it needs no validation library: the sign-in page must paint and
+ * hydrate without zod (bench/bundle-budget.json), so the schema check (`verifyRuntimeConfig`) loads on its own,
+ * before the first form is sent or at once on pages that need the API anyway (main.tsx). A missing, malformed
+ * or invalid file stops the app with a full-page error rather than failing later in odd ways.
  */
-import { z } from 'zod';
-import { runtimeConfigSchema, type RuntimeConfig } from '../../../core/schemas/runtime-config';
+import type { RuntimeConfig } from '../../../core/schemas/runtime-config';
+// Its own module, so the lazily loaded schema check can throw it without importing this file back.
+import { RuntimeConfigError } from './runtime-config-error';
+
+export { RuntimeConfigError };
 
 export const RUNTIME_CONFIG_URL = '/config.json';
 
-export class RuntimeConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RuntimeConfigError';
-  }
-}
-
 let current: RuntimeConfig | null = null;
+let received: unknown;
+let verified: Promise<RuntimeConfig> | undefined;
 
-/** Fetches and validates the config, then keeps it for `runtimeConfig()`. */
+/**
+ * Fetches the config and keeps it for `runtimeConfig()`. The request matches index.html's
+ * `<link rel="preload" as="fetch" crossorigin>` (same URL, mode and credentials, no extra headers), so the
+ * browser answers it from that preload, which started with the HTML; the server sends it `no-cache`.
+ */
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetchImpl(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { accept: 'application/json' } });
+    response = await fetchImpl(RUNTIME_CONFIG_URL);
   } catch (error) {
     throw new RuntimeConfigError(`The portal configuration could not be downloaded (${String(error)}).`);
   }
@@ -34,12 +38,25 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   } catch {
     throw new RuntimeConfigError('The portal configuration is not valid JSON.');
   }
-  const parsed = runtimeConfigSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new RuntimeConfigError(`The portal configuration is not valid:\n${z.prettifyError(parsed.error)}`);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new RuntimeConfigError('The portal configuration is not a JSON object.');
   }
-  current = parsed.data;
+  received = body;
+  verified = undefined;
+  current = body as RuntimeConfig;
   return current;
+}
+
+/**
+ * Checks the loaded config against the shared schema (loading zod on first use) and keeps the checked
+ * value; rejects with the invalid fields named. Called once per load: later calls share the answer.
+ */
+export function verifyRuntimeConfig(): Promise<RuntimeConfig> {
+  verified ??= import('./runtime-config-check').then(({ checkRuntimeConfig }) => {
+    current = checkRuntimeConfig(received);
+    return current;
+  });
+  return verified;
 }
 
 /** The loaded config; the app renders only after `loadRuntimeConfig()` succeeded. */
@@ -48,7 +65,9 @@ export function runtimeConfig(): RuntimeConfig {
   return current;
 }
 
-/** For tests and the bootstrap: sets the config without fetching it. */
+/** For tests and the prerender: sets a config known to be valid (typed), without fetching or checking it. */
 export function setRuntimeConfig(config: RuntimeConfig): void {
-  current = runtimeConfigSchema.parse(config);
+  current = config;
+  received = config;
+  verified = Promise.resolve(config);
 }

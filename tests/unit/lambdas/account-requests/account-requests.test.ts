@@ -177,7 +177,7 @@ describe('approveAccountRequest', () => {
       pricingAllowed: true,
     });
     await pending(w, { existingAccountNumber: 'BV-1001' });
-    // An existing practice needs the separate confirmation (issue 10 item 4; link-to-existing.test.ts).
+    // An existing practice needs the separate confirmation (link-to-existing.test.ts).
     const confirm = { accountNumber: 'BV-1001', confirm: true as const };
     const answer = await approveAccountRequest(w.lead, { requestId: 'cust-1', linkToExisting: confirm }, w.deps);
     expect(answer.practiceCreated).toBe(false);
@@ -194,7 +194,7 @@ describe('approveAccountRequest', () => {
     expect(w.requests.rows.get('cust-1')?.status).toBe('pending');
     const sentBefore = w.mailer.sent.length;
 
-    // The practice this approval created now exists, so finishing the link needs the confirmation (issue 10 item 4).
+    // The practice this approval created now exists, so finishing the link needs the confirmation.
     const confirm = { accountNumber: 'SV-1', confirm: true as const };
     const answer = await approveAccountRequest(
       w.lead,
@@ -280,7 +280,7 @@ describe('rejectAccountRequest', () => {
   });
 });
 
-describe('account request emails come from the Email Management templates (issue 5 item 6)', () => {
+describe('account request emails come from the Email Management templates', () => {
   const save = (
     w: ReturnType<typeof world>,
     kind: Parameters<typeof w.templates.save>[0],

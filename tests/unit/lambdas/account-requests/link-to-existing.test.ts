@@ -21,7 +21,7 @@ import {
 } from '../../../support/in-memory-ports';
 
 /**
- * Issue 10 item 4, the attack: an account request that names someone else's account number
+ * The attack: an account request that names someone else's account number
  * (`existingAccountNumber: "BV-1001"`) used to be approved with one click in a dialog pre-filled with that
  * number, and the requester became a user of that practice, with its orders and patients.
  */
@@ -95,7 +95,7 @@ function world() {
 
 const confirm = (accountNumber: string) => ({ accountNumber, confirm: true as const });
 
-describe('approving a request onto an existing practice needs a separate confirmation (issue 10 item 4)', () => {
+describe('approving a request onto an existing practice needs a separate confirmation', () => {
   it('the one-click approval of a request naming BV-1001 is refused (409) and changes nothing', async () => {
     const w = world();
     await w.request('BV-1001');

@@ -19,7 +19,7 @@ import {
   orderAttachmentsOf,
   UPLOAD_CHANGED_MESSAGE,
   UPLOAD_MISSING_MESSAGE,
-} from '../../../../lambdas/use-cases/order-attachments';
+} from '../../../../lambdas/use-cases/orders/order-attachments';
 import { FILE_STARTS, InMemoryOrderAccess, InMemoryAttachedFiles } from '../../../support/attachments-fakes';
 import { identity } from '../../../support/identities';
 import { InMemoryUsers } from '../../../support/in-memory-ports';
@@ -70,7 +70,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-describe('generateUploadUrl (spec 7; issue 5 item 3)', () => {
+describe('generateUploadUrl (spec 7)', () => {
   it('signs a PUT for the exact type and size under incoming/orders/{orderId}/{safe name}, living ATTACHMENT_LIMITS.urlSeconds', async () => {
     const deps = setup();
     const answer = await generateUploadUrl(customer, pdf, deps);
@@ -303,7 +303,7 @@ describe('deleteOrderFile (spec 7)', () => {
   });
 });
 
-describe('confirmOrderFile: a file is attached only once the server has read its first bytes (issue 10 item 8)', () => {
+describe('confirmOrderFile: a file is attached only once the server has read its first bytes', () => {
   const upload = (
     deps: ReturnType<typeof setup>,
     filename = 'topography.pdf',

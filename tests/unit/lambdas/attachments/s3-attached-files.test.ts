@@ -23,7 +23,7 @@ describe('S3 attached files adapter: presigned URLs', () => {
     const url = new URL(
       await files.uploadUrl({ ownerId: ORDER, filename: '../x.pdf', contentType: 'application/pdf', size: 1234 }, 300),
     );
-    // Not the order's folder: a PUT lands in incoming/orders/ and only confirmOrderFile moves it (issue 10 item 8).
+    // Not the order's folder: a PUT lands in incoming/orders/ and only confirmOrderFile moves it.
     expect(url.pathname).toBe(`/lab-attachments/incoming/orders/${ORDER}/x.pdf`);
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');

@@ -2,12 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createAuditTrail } from '../../../../lambdas/audit/audit-trail';
 import { deniedStatusOf, HIDDEN_NOT_FOUND_MESSAGES } from '../../../../lambdas/audit/denied-answers';
 import { createLogger } from '../../../../lambdas/http/logger';
-import { ORDER_NOT_FOUND, ACCOUNT_NOT_FOUND } from '../../../../lambdas/use-cases/order-common';
-import {
-  ACCOUNT_NOT_FOUND as MONEY_ACCOUNT_NOT_FOUND,
-  INVOICE_NOT_FOUND,
-  PAYMENT_NOT_FOUND,
-} from '../../../../lambdas/use-cases/money/money-access';
+import { ACCOUNT_NOT_FOUND } from '../../../../lambdas/use-cases/caller';
+import { ORDER_NOT_FOUND } from '../../../../lambdas/use-cases/orders/order-common';
+import { INVOICE_NOT_FOUND, PAYMENT_NOT_FOUND } from '../../../../lambdas/use-cases/money/money-access';
 import { InMemoryAuditLog } from '../../../support/in-memory-audit';
 import { identity } from '../../../support/identities';
 import { CONSULT_NOT_FOUND } from '../../../../core/schemas/consult';
@@ -106,14 +103,7 @@ describe('which answers are denials', () => {
   });
 
   it('the hidden not-found messages are the ones the use cases answer', () => {
-    for (const message of [
-      ORDER_NOT_FOUND,
-      ACCOUNT_NOT_FOUND,
-      MONEY_ACCOUNT_NOT_FOUND,
-      INVOICE_NOT_FOUND,
-      PAYMENT_NOT_FOUND,
-      CONSULT_NOT_FOUND,
-    ])
+    for (const message of [ORDER_NOT_FOUND, ACCOUNT_NOT_FOUND, INVOICE_NOT_FOUND, PAYMENT_NOT_FOUND, CONSULT_NOT_FOUND])
       expect(HIDDEN_NOT_FOUND_MESSAGES.has(message), message).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { consultStoreContract } from '../../../support/consult-store-contract';
+import { consultStoreContract } from '../../../support/contracts/consult-store';
 import { InMemoryConsultantSettings, InMemoryConsultStore } from '../../../support/in-memory-consults';
 
 // The same contract runs against the DynamoDB adapters in tests/integration/consult-store.test.ts.

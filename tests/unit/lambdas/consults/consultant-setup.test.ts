@@ -1,3 +1,4 @@
+import { CHANGED_MESSAGES } from '../../../../core/messages';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_TROUBLESHOOTER_SETTINGS,
@@ -6,7 +7,6 @@ import {
 } from '../../../../core/schemas/consult';
 import {
   getConsultantSetup,
-  SETTINGS_CHANGED,
   unknownDesignsMessage,
   updateConsultantSettings,
 } from '../../../../lambdas/use-cases/consults/consultant-setup';
@@ -77,7 +77,7 @@ describe('updateConsultantSettings (super admins)', () => {
     await updateConsultantSettings(superAdmin, update(0, { sagStepUm: 25 }), f.deps);
     expect(await refusal(updateConsultantSettings(superAdmin, update(0, { sagStepUm: 100 }), f.deps))).toEqual({
       status: 'aborted',
-      message: SETTINGS_CHANGED,
+      message: CHANGED_MESSAGES.consultantSettings,
     });
     expect((await f.deps.settings.get()).sagStepUm).toBe(25);
   });

@@ -1,3 +1,4 @@
+import { CHANGED_MESSAGES, LENS_MESSAGES } from '../../../../core/messages';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   CONSULT_NOT_FOUND,
@@ -6,7 +7,6 @@ import {
   listConsultsInputSchema,
   replyToConsultInputSchema,
 } from '../../../../core/schemas/consult';
-import { CONSULT_CHANGED } from '../../../../lambdas/use-cases/consults/consult-deps';
 import { getLabConsult, listConsults } from '../../../../lambdas/use-cases/consults/lab-consults';
 import {
   linkConsultToAccount,
@@ -15,11 +15,7 @@ import {
   ORDERED_LEAD_STAYS,
 } from '../../../../lambdas/use-cases/consults/link-consult-to-account';
 import { getConsult, listAccountConsults } from '../../../../lambdas/use-cases/consults/practice-consults';
-import {
-  CONSULT_ALREADY_ORDERED,
-  DESIGN_NOT_AVAILABLE,
-  replyToConsult,
-} from '../../../../lambdas/use-cases/consults/reply-to-consult';
+import { CONSULT_ALREADY_ORDERED, replyToConsult } from '../../../../lambdas/use-cases/consults/reply-to-consult';
 import {
   A,
   AMPLEYE_VALUES,
@@ -155,7 +151,7 @@ describe('replyToConsult: the lab answers with a proposal', () => {
     await replyToConsult(lab, reply(consult.consultId, 0), f.deps);
     expect(await refusal(replyToConsult(lab, reply(consult.consultId, 0), f.deps))).toEqual({
       status: 'aborted',
-      message: CONSULT_CHANGED,
+      message: CHANGED_MESSAGES.consult,
     });
     expect(f.deps.notifier.sent).toHaveLength(1);
   });
@@ -171,7 +167,7 @@ describe('replyToConsult: the lab answers with a proposal', () => {
       ).catch((e: unknown) => e);
       expect(error).toMatchObject({
         status: 'invalid-argument',
-        details: { fieldErrors: { 'proposal.lensId': [DESIGN_NOT_AVAILABLE] } },
+        details: { fieldErrors: { 'proposal.lensId': [LENS_MESSAGES.designNotAvailable] } },
       });
     }
     const error = await replyToConsult(
@@ -248,7 +244,7 @@ describe("linkConsultToAccount: a visitor's request joins its practice", () => {
       await refusal(linkConsultToAccount({ consultId: unlinked.consultId, version: 3, accountNumber: B }, f.deps)),
     ).toEqual({
       status: 'aborted',
-      message: CONSULT_CHANGED,
+      message: CHANGED_MESSAGES.consult,
     });
     expect(f.changes).toEqual([]);
   });

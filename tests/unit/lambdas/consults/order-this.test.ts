@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orderSchema, saveOrderDraftInputSchema, submitOrderInputSchema } from '../../../../core/schemas/order';
-import { saveOrderDraft } from '../../../../lambdas/use-cases/save-order-draft';
-import { CONSULT_NOT_ORDERABLE, submitOrder } from '../../../../lambdas/use-cases/submit-order';
+import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
+import { CONSULT_NOT_ORDERABLE, submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import {
   A,
   AMPLEYE_VALUES,
@@ -12,6 +12,7 @@ import {
   uuid,
   type ConsultFixture,
 } from './consult-fixture';
+import { quietOrderPorts } from '../../../support/order-fakes';
 
 let f: ConsultFixture;
 beforeEach(() => {
@@ -27,7 +28,7 @@ const orderFields = (consultId?: string) => ({
 /** The orders side of the fixture: the orders fake shares the consult store's rows. */
 const orderDeps = () => {
   const { orders, users, customers, lenses, now } = f.deps;
-  return { orders, users, customers, lenses, now, sleep: async () => {} };
+  return { ...quietOrderPorts(), orders, users, customers, lenses, now, sleep: async () => {} };
 };
 const place = (orderId: string, consultId?: string, accountNumber = A) =>
   submitOrder(

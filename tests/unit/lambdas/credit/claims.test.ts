@@ -1,10 +1,10 @@
+import { CHANGED_MESSAGES } from '../../../../core/messages';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   decideWarrantyClaimInputSchema,
   submitWarrantyClaimInputSchema,
   type WarrantyClaim,
 } from '../../../../core/schemas/credit';
-import { CLAIM_CHANGED } from '../../../../lambdas/use-cases/credit/credit-deps';
 import { decideWarrantyClaim } from '../../../../lambdas/use-cases/credit/decide-warranty-claim';
 import { markClaimReturnReceived } from '../../../../lambdas/use-cases/credit/mark-claim-return-received';
 import { submitWarrantyClaim } from '../../../../lambdas/use-cases/credit/submit-warranty-claim';
@@ -37,7 +37,7 @@ async function stored(claimId: string): Promise<WarrantyClaim> {
 const approve = async (claimId: string, caller = lab) =>
   decideWarrantyClaim(caller, { claimId, version: (await stored(claimId)).version, decision: 'approve' }, f.deps);
 
-describe('submitWarrantyClaim (issue 9 item 5): cancel for credit, report a defect', () => {
+describe('submitWarrantyClaim: cancel for credit, report a defect', () => {
   it("a cancellation credits the line's price x the policy's percentage, and waits for the lab", async () => {
     f.shippedOrder(1, { quantity: 2, policy: { cancellationCreditPercent: 50, returnRequired: true } });
     const claim = await submit(1);
@@ -238,7 +238,7 @@ describe('decideWarrantyClaim (the lab approves or denies)', () => {
     await decideWarrantyClaim(lab, { claimId: claim.claimId, version: 0, decision: 'approve' }, f.deps);
     expect(
       await refusal(decideWarrantyClaim(lab, { claimId: claim.claimId, version: 0, decision: 'approve' }, f.deps)),
-    ).toEqual({ status: 'aborted', message: CLAIM_CHANGED });
+    ).toEqual({ status: 'aborted', message: CHANGED_MESSAGES.claim });
     expect(
       await refusal(decideWarrantyClaim(lab, { claimId: claim.claimId, version: 1, decision: 'approve' }, f.deps)),
     ).toEqual({ status: 'aborted', message: 'This claim is already credited.' });
@@ -325,7 +325,7 @@ describe('markClaimReturnReceived (pending -> available)', () => {
     await approve(claim.claimId);
     expect(await refusal(markClaimReturnReceived(lab, { claimId: claim.claimId, version: 0 }, f.deps))).toEqual({
       status: 'aborted',
-      message: CLAIM_CHANGED,
+      message: CHANGED_MESSAGES.claim,
     });
     await markClaimReturnReceived(lab, { claimId: claim.claimId, version: 1 }, f.deps);
     expect(await refusal(markClaimReturnReceived(lab, { claimId: claim.claimId, version: 2 }, f.deps))).toEqual({

@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { submitOrderInputSchema } from '../../../../core/schemas/order';
 import { counterNames } from '../../../../lambdas/ports/orders-repository';
 import { getCreditSummary } from '../../../../lambdas/use-cases/credit/get-credit-summary';
-import type { OrderDeps } from '../../../../lambdas/use-cases/order-common';
-import { changeOrderStatus } from '../../../../lambdas/use-cases/change-order-status';
-import { submitOrder } from '../../../../lambdas/use-cases/submit-order';
+import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
+import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
+import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { testDesign } from '../../../support/order-fakes';
+import { testDesign, quietOrderPorts } from '../../../support/order-fakes';
 import {
   A,
   creditFixture,
@@ -19,7 +19,7 @@ import {
 } from './credit-fixture';
 
 /**
- * Exchanges counted against the policy (issue 9 item 5): a warranty remake is an exchange of each eye it
+ * Exchanges counted against the policy: a warranty remake is an exchange of each eye it
  * remakes, counted per original order and eye in the counters table in the submit transaction.
  */
 let f: CreditFixture;
@@ -29,6 +29,7 @@ beforeEach(() => {
   const lenses = new InMemoryLensCatalogue();
   lenses.rows.set('scleral-test', testDesign());
   orderDeps = {
+    ...quietOrderPorts(),
     orders: f.deps.orders,
     users: f.deps.users,
     customers: f.deps.customers,

@@ -63,7 +63,7 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-describe('getInvoicePdfUrl (issue 9 item 1)', () => {
+describe('getInvoicePdfUrl', () => {
   it('renders the current version once, stores it as a PDF and answers a 5-minute download link', async () => {
     const answer = await getInvoicePdfUrl(practiceUser, { invoiceNumber: 'inv-1001', accountNumber: 'bv-1001' }, deps);
     const key = 'documents/invoices/BV-1001/INV-1001-v3.pdf';
@@ -109,7 +109,7 @@ describe('getInvoicePdfUrl (issue 9 item 1)', () => {
   });
 });
 
-describe('getReceiptPdfUrl (issue 9 item 3)', () => {
+describe('getReceiptPdfUrl', () => {
   it('answers a link to the settled payment’s receipt, stored by receipt number', async () => {
     const payment = paymentOf();
     money.payments.set(payment.paymentId, payment);

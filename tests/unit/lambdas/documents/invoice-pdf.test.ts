@@ -6,7 +6,7 @@ import { pdfText } from '../../../support/pdf-text';
 
 const NOW = new Date('2025-03-12T10:00:00.000Z');
 
-describe('invoice PDF (issue 9 item 1)', () => {
+describe('invoice PDF', () => {
   it('prints the invoice number, account, practice, billing address, dates, status, lines and totals', async () => {
     const invoice = invoiceOf();
     const bytes = await renderInvoicePdf(invoice, PRACTICE, NOW);

@@ -7,7 +7,7 @@ import { pdfText } from '../../../support/pdf-text';
 const NOW = new Date('2025-03-12T10:00:00.000Z');
 const PAYMENT_ID = paymentOf().paymentId;
 
-describe('receipt PDF (issue 9 item 3)', () => {
+describe('receipt PDF', () => {
   it('prints the receipt number, date, payer, account, each invoice paid, credit, card and total', async () => {
     const first = invoiceOf({
       invoiceNumber: 'INV-1001',

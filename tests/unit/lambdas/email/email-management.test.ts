@@ -1,10 +1,9 @@
+import { CHANGED_MESSAGES } from '../../../../core/messages';
 import { describe, expect, it } from 'vitest';
 import { sendEmailInputSchema } from '../../../../core/schemas/email';
 import {
   previewEmailTemplate,
-  RECIPIENTS_CHANGED,
   sendTestEmail,
-  TEMPLATE_CHANGED,
   updateEmailTemplate,
   updateLabNotificationSettings,
 } from '../../../../lambdas/use-cases/email-management';
@@ -20,7 +19,7 @@ import {
   memoryLogger,
 } from '../../../support/in-memory-ports';
 
-// The signed-in admin; test sends go to their own address (issue 10 item 9, email-relay.test.ts).
+// The signed-in admin; test sends go to their own address (email-relay.test.ts).
 const admin = identity(['admin', 'superadmin'], { email: 'admin@lab.test' });
 const limiter = () => new InMemoryRateLimiter();
 
@@ -35,7 +34,7 @@ describe('updateEmailTemplate', () => {
     const stale = await failureOf(
       updateEmailTemplate({ kind: 'order-closed', version: 0, subject: 'x', body: 'y' }, { templates, now }),
     );
-    expect(stale).toMatchObject({ status: 'aborted', message: TEMPLATE_CHANGED });
+    expect(stale).toMatchObject({ status: 'aborted', message: CHANGED_MESSAGES.emailTemplate });
     expect((await templates.get('order-closed')).subject).toBe('Closed {{orderNumber}}');
   });
 
@@ -95,7 +94,7 @@ describe('updateLabNotificationSettings', () => {
     const stale = await failureOf(
       updateLabNotificationSettings({ recipients: ['c@x.test'], version: 0 }, { templates, now }),
     );
-    expect(stale).toMatchObject({ status: 'aborted', message: RECIPIENTS_CHANGED });
+    expect(stale).toMatchObject({ status: 'aborted', message: CHANGED_MESSAGES.labRecipients });
   });
 });
 

@@ -16,7 +16,7 @@ import {
 } from '../../../support/in-memory-ports';
 
 /**
- * Issue 10 item 9, the attack: `sendEmail` and `sendTestEmail` sent any body to any address from the lab's
+ * The relay attack: `sendEmail` and `sendTestEmail` sent any body to any address from the lab's
  * signed domain (DKIM/SPF pass): a phishing relay for anyone with an admin login. Now recipients are only
  * addresses the portal knows, a test goes to the caller, both are budgeted and logged for the audit trail.
  */

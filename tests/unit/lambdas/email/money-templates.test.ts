@@ -42,7 +42,7 @@ const HOSTILE: Record<string, () => Record<string, string>> = {
 };
 const MONEY_KINDS = Object.keys(HOSTILE) as EmailKind[];
 
-describe('money email templates (issue 9)', () => {
+describe('money email templates', () => {
   it.each(MONEY_KINDS)('%s: the values fill every placeholder the built-in text and the preview use', (kind) => {
     const values = HOSTILE[kind]!();
     const template = DEFAULT_TEMPLATES[kind];

@@ -1,3 +1,4 @@
+import { CHANGED_MESSAGES } from '../../../../core/messages';
 import { describe, expect, it } from 'vitest';
 import {
   createLensDesignInputSchema,
@@ -7,7 +8,6 @@ import {
 } from '../../../../core/schemas/lens';
 import {
   createLensDesign,
-  LENS_DESIGN_CHANGED,
   listLensDesigns,
   newLensId,
   updateLensDesign,
@@ -160,8 +160,8 @@ describe('updateLensDesign', () => {
     await createLensDesign(fields(), { lenses, newId: () => 'scl-1' });
     await updateLensDesign(update('scl-1', 0, { name: 'Edited first' }), { lenses });
     const error = await failureOf(updateLensDesign(update('scl-1', 0, { name: 'Edited second' }), { lenses }));
-    expect(error).toMatchObject({ status: 'aborted', message: LENS_DESIGN_CHANGED });
-    expect(LENS_DESIGN_CHANGED).toBe('This lens design changed since you opened it. Reload to see the latest.');
+    expect(error).toMatchObject({ status: 'aborted', message: CHANGED_MESSAGES.lensDesign });
+    expect(CHANGED_MESSAGES.lensDesign).toBe('This lens design changed since you opened it. Reload to see the latest.');
     expect((await lenses.get('scl-1'))?.name).toBe('Edited first');
   });
 

@@ -6,7 +6,7 @@ import {
   voidInvoiceInputSchema,
 } from '../../../../core/schemas/invoice';
 import { submitOrderInputSchema, type Order } from '../../../../core/schemas/order';
-import { changeOrderStatus } from '../../../../lambdas/use-cases/change-order-status';
+import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import {
   createInvoice,
   getInvoice,
@@ -15,19 +15,20 @@ import {
   voidInvoice,
 } from '../../../../lambdas/use-cases/money/invoices';
 import { closeOrderWithInvoice, type CloseOrderDeps } from '../../../../lambdas/use-cases/money/issue-invoice';
-import { submitOrder } from '../../../../lambdas/use-cases/submit-order';
+import { submitOrder, type SubmitOrderDeps } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { InMemoryOrders, RecordingNotifier, testDesign } from '../../../support/order-fakes';
+import { InMemoryOrders, RecordingNotifier, testDesign, quietOrderPorts } from '../../../support/order-fakes';
 import { A, B, lab, moneyFixture, outsider, practice, refusal, uuid, type MoneyFixture } from './money-fixture';
 
 let f: MoneyFixture;
-let orderDeps: CloseOrderDeps & { orders: InMemoryOrders };
+let orderDeps: CloseOrderDeps & SubmitOrderDeps & { orders: InMemoryOrders };
 
 beforeEach(() => {
   f = moneyFixture();
   const lenses = new InMemoryLensCatalogue();
   lenses.rows.set('scleral-test', testDesign({ priceCents: 40_000 }));
   orderDeps = {
+    ...quietOrderPorts(),
     orders: new InMemoryOrders(f.deps.money.invoices),
     users: f.deps.users,
     customers: f.deps.customers,
@@ -60,7 +61,7 @@ async function approvedOrder(n: number, method: 'standard' | 'express' = 'standa
   return changeOrderStatus('approve', lab, { orderId: order.orderId, version: order.version }, orderDeps);
 }
 
-describe('closing an order issues its invoice (issue 9 item 1)', () => {
+describe('closing an order issues its invoice', () => {
   it("prices lines from the order, adds the method's shipping and the lab's tax, due after the practice's net terms", async () => {
     const order = await approvedOrder(1);
     await closeOrderWithInvoice(
@@ -153,7 +154,7 @@ describe('the invoice lookup (spec 7 GET auth/invoice/{invoiceNumber}/{accountNu
   });
 });
 
-describe('Pay Online lists (issue 9 item 3)', () => {
+describe('Pay Online lists', () => {
   it('lists open invoices with totals and overdue amounts; paid ones on the other tab', async () => {
     f.invoice('INV-1', 5_000, { dueDate: '2026-02-01' });
     f.invoice('INV-2', 7_000);
@@ -187,7 +188,7 @@ describe('Pay Online lists (issue 9 item 3)', () => {
   });
 });
 
-describe("the lab's invoice actions (issue 9 item 1)", () => {
+describe("the lab's invoice actions", () => {
   it('records an invoice by hand once; the same number again is refused', async () => {
     const input = createInvoiceInputSchema.parse({
       invoiceNumber: 'MAN-1',

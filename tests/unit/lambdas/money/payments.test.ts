@@ -13,7 +13,7 @@ beforeEach(() => {
 const start = (input: Record<string, unknown>, caller = practice) =>
   startPayment(caller, startPaymentInputSchema.parse(input), f.deps);
 
-describe('Pay Online: a card payment (issue 9 item 3)', () => {
+describe('Pay Online: a card payment', () => {
   it('pays part of an invoice by card: the invoice is partially paid at once and a receipt is emailed', async () => {
     f.invoice('INV-1', 40_000);
     const view = await start({

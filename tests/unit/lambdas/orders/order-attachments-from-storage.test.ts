@@ -1,20 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderFields } from '../../../../core/schemas/order';
 import { saveOrderDraftInputSchema, submitOrderInputSchema } from '../../../../core/schemas/order';
-import { ABANDONED_DRAFT_DAYS, removeAbandonedDraftFiles } from '../../../../lambdas/use-cases/abandoned-draft-files';
-import { changeOrderStatus } from '../../../../lambdas/use-cases/change-order-status';
-import { discardOrderDraft } from '../../../../lambdas/use-cases/discard-order-draft';
-import type { OrderDeps } from '../../../../lambdas/use-cases/order-common';
-import { saveOrderDraft } from '../../../../lambdas/use-cases/save-order-draft';
-import { submitOrder } from '../../../../lambdas/use-cases/submit-order';
+import {
+  ABANDONED_DRAFT_DAYS,
+  removeAbandonedDraftFiles,
+} from '../../../../lambdas/use-cases/orders/abandoned-draft-files';
+import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
+import { discardOrderDraft } from '../../../../lambdas/use-cases/orders/discard-order-draft';
+import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
+import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
+import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryAttachedFiles } from '../../../support/attachments-fakes';
 import { identity } from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { InMemoryOrders, testDesign } from '../../../support/order-fakes';
+import { InMemoryOrders, testDesign, quietOrderPorts } from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
 
 /**
- * Issue 10 item 8: an order's `attachments` are built by the server from what is stored under the order and
+ * An order's `attachments` are built by the server from what is stored under the order and
  * passes the first-bytes check, never taken from the client; abandoned and discarded drafts lose their files.
  */
 
@@ -35,6 +38,7 @@ beforeEach(() => {
   lenses.rows.set('scleral-test', testDesign());
   clock = new Date('2025-03-05T10:00:00.000Z');
   deps = {
+    ...quietOrderPorts(),
     orders: new InMemoryOrders(),
     users: testUsers([
       { userId: 'u-ann', email: 'ann@a.test', accountNumber: A, firstName: 'Ann' },
@@ -131,7 +135,7 @@ describe('files of discarded and abandoned drafts are removed', () => {
     await saveDraft(1);
     deps.files.put(id(1), 'scan.pdf');
     deps.files.putIncoming(id(1), 'pending.pdf', 'application/pdf', new TextEncoder().encode('%PDF-1.4'));
-    await discardOrderDraft(practice, { orderId: id(1) }, { ...deps, deleteFiles: (o) => deps.files.removeAll(o) });
+    await discardOrderDraft(practice, { orderId: id(1) }, deps);
     expect(deps.files.objects.size).toBe(0);
   });
 

@@ -1,17 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orderSchema, submitOrderInputSchema, type OrderFields } from '../../../../core/schemas/order';
-import { changeOrderStatus } from '../../../../lambdas/use-cases/change-order-status';
-import { discardOrderDraft } from '../../../../lambdas/use-cases/discard-order-draft';
-import { getOrder } from '../../../../lambdas/use-cases/get-order';
-import { LAB_ACTOR, type OrderDeps } from '../../../../lambdas/use-cases/order-common';
-import { MAX_OPEN_DRAFTS, saveOrderDraft, TOO_MANY_DRAFTS } from '../../../../lambdas/use-cases/save-order-draft';
-import { submitOrder } from '../../../../lambdas/use-cases/submit-order';
+import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
+import { discardOrderDraft } from '../../../../lambdas/use-cases/orders/discard-order-draft';
+import { getOrder } from '../../../../lambdas/use-cases/orders/get-order';
+import { LAB_ACTOR, type OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
+import {
+  MAX_OPEN_DRAFTS,
+  saveOrderDraft,
+  TOO_MANY_DRAFTS,
+} from '../../../../lambdas/use-cases/orders/save-order-draft';
+import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { identity } from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { InMemoryOrders, RecordingNotifier, testDesign } from '../../../support/order-fakes';
+import { InMemoryOrders, RecordingNotifier, testDesign, quietOrderPorts } from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
 
-/** Issue 10 items 3 and 11: open drafts per user are capped; practices see the lab's timeline as "Lenslab". */
+/** Open drafts per user are capped; practices see the lab's timeline as "Lenslab". */
 
 const A = 'ACC-A';
 const A2 = 'ACC-A2';
@@ -21,7 +25,7 @@ const lab = identity(['admin'], { userId: 'u-lab-7f3a', email: 'lara.admin@lab.t
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const emptyDraft = { lines: [], attachments: [] };
 
-let deps: OrderDeps & { orders: InMemoryOrders };
+let deps: OrderDeps & ReturnType<typeof quietOrderPorts> & { orders: InMemoryOrders };
 
 beforeEach(() => {
   const users = testUsers([
@@ -33,6 +37,7 @@ beforeEach(() => {
   const lenses = new InMemoryLensCatalogue();
   lenses.rows.set('scleral-test', testDesign());
   deps = {
+    ...quietOrderPorts(),
     orders: new InMemoryOrders(),
     users,
     customers,
@@ -46,7 +51,7 @@ beforeEach(() => {
 const newDraft = (n: number, caller = practice, accountNumber = A) =>
   saveOrderDraft(caller, { orderId: id(n), accountNumber, draft: emptyDraft }, deps);
 
-describe(`open drafts per user are capped at ${MAX_OPEN_DRAFTS} (issue 10 item 3)`, () => {
+describe(`open drafts per user are capped at ${MAX_OPEN_DRAFTS}`, () => {
   it(`the ${MAX_OPEN_DRAFTS + 1}st draft is refused with a clear message and not stored`, async () => {
     for (let n = 1; n <= MAX_OPEN_DRAFTS; n++) await newDraft(n);
     await expect(newDraft(MAX_OPEN_DRAFTS + 1)).rejects.toMatchObject({
@@ -97,7 +102,7 @@ async function placedAndHeld() {
   return changeOrderStatus('hold', lab, { orderId: id(1), version: placed.version, note: 'Send topography' }, deps);
 }
 
-describe('order answers to a practice name the lab, not its staff (issue 10 item 11)', () => {
+describe('order answers to a practice name the lab, not its staff', () => {
   it("a practice's getOrder shows the lab's entries as Lenslab, with no staff id, name or email", async () => {
     await placedAndHeld();
     const seen = await getOrder(practice, { orderId: id(1) }, deps);

@@ -1,21 +1,28 @@
+import { CHANGED_MESSAGES } from '../../../../core/messages';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TRANSITIONS } from '../../../../core/rules/order-lifecycle';
 import type { OrderFields } from '../../../../core/schemas/order';
 import { submitOrderInputSchema } from '../../../../core/schemas/order';
 import { OrderWriteRefused } from '../../../../lambdas/ports/orders-repository';
-import { changeOrderStatus, type StatusAction } from '../../../../lambdas/use-cases/change-order-status';
-import { discardOrderDraft } from '../../../../lambdas/use-cases/discard-order-draft';
-import { getAdminDashboard, lastWeekStarts } from '../../../../lambdas/use-cases/get-admin-dashboard';
+import { changeOrderStatus, type StatusAction } from '../../../../lambdas/use-cases/orders/change-order-status';
+import { discardOrderDraft } from '../../../../lambdas/use-cases/orders/discard-order-draft';
+import { getAdminDashboard, lastWeekStarts } from '../../../../lambdas/use-cases/orders/get-admin-dashboard';
 import { getCustomerInfo } from '../../../../lambdas/use-cases/get-customer-info';
-import { getOrder } from '../../../../lambdas/use-cases/get-order';
-import { listAccountOrders } from '../../../../lambdas/use-cases/list-account-orders';
-import { listOrders } from '../../../../lambdas/use-cases/list-orders';
-import { ORDER_CHANGED, type OrderDeps } from '../../../../lambdas/use-cases/order-common';
-import { saveOrderDraft } from '../../../../lambdas/use-cases/save-order-draft';
-import { formatOrderNumber, submitOrder } from '../../../../lambdas/use-cases/submit-order';
+import { getOrder } from '../../../../lambdas/use-cases/orders/get-order';
+import { listAccountOrders } from '../../../../lambdas/use-cases/orders/list-account-orders';
+import { listOrders } from '../../../../lambdas/use-cases/orders/list-orders';
+import { type OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
+import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
+import { formatOrderNumber, submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { identity } from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { FixedActiveUsers, InMemoryOrders, RecordingNotifier, testDesign } from '../../../support/order-fakes';
+import {
+  FixedActiveUsers,
+  InMemoryOrders,
+  RecordingNotifier,
+  testDesign,
+  quietOrderPorts,
+} from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
 
 const A = 'ACC-A';
@@ -26,7 +33,7 @@ const outsider = identity(['customer'], { userId: 'u-eve', email: 'eve@b.test' }
 const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-let deps: OrderDeps & { orders: InMemoryOrders; notifier: RecordingNotifier };
+let deps: OrderDeps & ReturnType<typeof quietOrderPorts> & { orders: InMemoryOrders; notifier: RecordingNotifier };
 let clock: Date;
 
 beforeEach(() => {
@@ -42,6 +49,7 @@ beforeEach(() => {
   lenses.rows.set('retired', testDesign({ lensId: 'retired', active: false }));
   clock = new Date('2025-03-05T10:00:00.000Z');
   deps = {
+    ...quietOrderPorts(),
     orders: new InMemoryOrders(),
     users,
     customers,
@@ -73,7 +81,7 @@ async function act(action: StatusAction, caller: typeof lab, orderId: string, ex
   return changeOrderStatus(action, caller, { orderId, version: order!.version, ...extra }, deps);
 }
 
-describe('drafts (issue 5 item 2)', () => {
+describe('drafts', () => {
   it('the first save creates the draft at version 0; a save naming that version updates it', async () => {
     const first = await saveOrderDraft(
       practice,
@@ -100,7 +108,7 @@ describe('drafts (issue 5 item 2)', () => {
         { orderId: id(1), accountNumber: A, version: 0, draft: { ...draft, patient: 'X' } },
         deps,
       ),
-    ).rejects.toMatchObject({ status: 'aborted', message: ORDER_CHANGED });
+    ).rejects.toMatchObject({ status: 'aborted', message: CHANGED_MESSAGES.order });
     expect((await deps.orders.get(id(1)))!.patient).toBe('A');
   });
 
@@ -131,7 +139,7 @@ describe('drafts (issue 5 item 2)', () => {
       { orderId: id(1) },
       {
         ...deps,
-        deleteFiles: async (orderId) => void removed.push(orderId),
+        files: { removeAll: async (orderId) => void removed.push(orderId) },
       },
     );
     expect(answer).toEqual({ discarded: true });
@@ -142,7 +150,7 @@ describe('drafts (issue 5 item 2)', () => {
   });
 });
 
-describe('submitOrder (issue 5 item 2)', () => {
+describe('submitOrder', () => {
   it('stores the order with a snapshot of the design, a number from the sequence, history and counters', async () => {
     const order = await placed(1);
     expect(order).toMatchObject({
@@ -268,7 +276,7 @@ describe('submitOrder (issue 5 item 2)', () => {
   });
 });
 
-describe('changeOrderStatus (issue 5 item 4), every transition of ORDER_TRANSITIONS', () => {
+describe('changeOrderStatus, every transition of ORDER_TRANSITIONS', () => {
   const reachable = ORDER_STATUSES.filter((s) => s !== 'draft');
   /** Puts order 1 into `status` through real transitions. */
   async function orderIn(status: (typeof reachable)[number]) {
@@ -322,7 +330,7 @@ describe('changeOrderStatus (issue 5 item 4), every transition of ORDER_TRANSITI
     await changeOrderStatus('approve', lab, { orderId: id(1), version: read }, deps);
     await expect(
       changeOrderStatus('hold', lab, { orderId: id(1), version: read, note: 'wait' }, deps),
-    ).rejects.toMatchObject({ status: 'aborted', message: ORDER_CHANGED });
+    ).rejects.toMatchObject({ status: 'aborted', message: CHANGED_MESSAGES.order });
     expect((await deps.orders.get(id(1)))!.status).toBe('approved');
   });
 
@@ -389,7 +397,7 @@ describe('changeOrderStatus (issue 5 item 4), every transition of ORDER_TRANSITI
   });
 });
 
-describe('reads (issue 5 items 5, 7)', () => {
+describe('reads', () => {
   it('prices are stripped for a practice whose account may not see them; the lab sees them', async () => {
     await placed(1, outsider, B);
     expect((await getOrder(outsider, { orderId: id(1) }, deps)).totalCents).toBeUndefined();

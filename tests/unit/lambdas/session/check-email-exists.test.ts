@@ -13,7 +13,7 @@ async function setup() {
   return { deps: { directory, limiter }, limiter, advance: (ms: number) => (now += ms) };
 }
 
-describe('checkEmailExists (ARCHITECTURE "Password reset for an unknown email")', () => {
+describe('checkEmailExists (docs/decisions.md "Password reset for an unknown email")', () => {
   it('answers whether an account exists for the email', async () => {
     const { deps } = await setup();
     expect(await checkEmailExists('known@practice.test', '203.0.113.5', deps)).toEqual({ exists: true });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { customerInfoInputSchema, customerRecordSchema } from '../../../../core/schemas/customer-info';
-import { getCustomerInfo, linkedAccounts } from '../../../../lambdas/use-cases/get-customer-info';
+import { linkedAccounts } from '../../../../lambdas/use-cases/caller';
+import { getCustomerInfo } from '../../../../lambdas/use-cases/get-customer-info';
 import { identity } from '../../../support/identities';
 import { InMemoryCustomers, InMemoryUsers } from '../../../support/in-memory-ports';
+import { InMemoryOrders } from '../../../support/order-fakes';
 
 const caller = identity(['customer']);
 
@@ -31,7 +33,7 @@ function setup(accountNumber: string | undefined, accountNumbers: string[]) {
       }),
     );
   }
-  return { users, customers };
+  return { users, customers, orders: new InMemoryOrders() };
 }
 const defaults = customerInfoInputSchema.parse(undefined);
 
@@ -75,7 +77,11 @@ describe('spec 3, 7 customer information', () => {
       status: 'not-found',
     });
     await expect(
-      getCustomerInfo(caller, defaults, { users: new InMemoryUsers(), customers: new InMemoryCustomers() }),
+      getCustomerInfo(caller, defaults, {
+        users: new InMemoryUsers(),
+        customers: new InMemoryCustomers(),
+        orders: new InMemoryOrders(),
+      }),
     ).rejects.toMatchObject({ status: 'not-found' });
   });
 

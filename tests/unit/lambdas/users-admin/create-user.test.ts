@@ -28,7 +28,7 @@ describe('createUser (spec 6/7)', () => {
     expect(mailer.sent[0]?.html).toContain('https://portal.lab.test');
   });
 
-  it('the invitation is the saved user-invited template (issue 5 item 6); the built-in one if the store fails', async () => {
+  it('the invitation is the saved user-invited template; the built-in one if the store fails', async () => {
     const { templates, mailer, deps } = setup();
     await templates.save(
       'user-invited',

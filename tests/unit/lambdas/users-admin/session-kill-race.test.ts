@@ -15,7 +15,7 @@ import { identity } from '../../../support/identities';
 import { NOW, usersAdminWorld } from './fixtures';
 
 /**
- * Issue 10 item 7: a user change revokes the sessions, changes Cognito, and revokes again. A sign-in that lands
+ * A user change revokes the sessions, changes Cognito, and revokes again. A sign-in that lands
  * between the first revocation and the Cognito change (the attack: sign in while the admin is disabling or
  * demoting you) gets a token the first revocation does not cover; the second one must refuse it, in the process
  * that made the change and in every other one, without waiting for the 5 s revocation cache.
@@ -39,7 +39,7 @@ function raceWorld() {
   return { ...world, deps, tick, signIn, refusedHere, refusedElsewhere };
 }
 
-describe('revoking around a user change (issue 10 item 7)', () => {
+describe('revoking around a user change', () => {
   it('disable: a token signed in between the revocation and the disable is refused here and elsewhere at once', async () => {
     const w = raceWorld();
     const userId = w.add('c@practice.test', ['customer']);

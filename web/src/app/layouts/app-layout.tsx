@@ -1,8 +1,8 @@
+import { PAGE_PATHS } from '../../../../core/page-paths';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { APP_VERSION } from '../../../../core/constants';
 import { ROLE_LABELS, ROLES } from '../../../../core/rules/auth-status';
-import { AUTH_PATHS } from '../../../../core/rules/public-routes';
 import { Header } from '../../components/layout/header';
 import { Sidebar } from '../../components/layout/sidebar';
 import { SidebarIdentity } from '../../components/layout/sidebar-identity';
@@ -113,7 +113,7 @@ export function AppLayout() {
           onLater={() => setVerifyLater(true)}
           onVerify={() => {
             setVerifyLater(true);
-            navigate(AUTH_PATHS.verifyEmail);
+            navigate(PAGE_PATHS.verifyEmail);
           }}
         />
       ) : null}

@@ -3,16 +3,13 @@
  * getCustomerInfo, derives the spec 4 facts, switches accounts, and logs out. Pages read it through
  * `useSession()` (lib/session-context.ts). Mounted once, inside the router, so logout can navigate.
  */
+import { PAGE_PATHS } from '../../../../core/page-paths';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Hub } from 'aws-amplify/utils';
 import { needsCustomerInfo } from '../../../../core/rules/auth-status';
-import { AUTH_PATHS } from '../../../../core/rules/public-routes';
-import { getMyProfileQueryOptions } from '../../features/profile/api/get-my-profile';
-import { getCustomerInfoQueryOptions } from '../../features/customer/api/get-customer-info';
-import { signOutEverywhere } from '../../features/auth/api/sign-out';
-import { setApiLogoutHandler } from '../../lib/api-client';
+import { setApiLogoutHandler } from '../../lib/api-logout';
 import { readSessionUser, signOutLocally } from '../../lib/auth-session';
 import { runBeforeSignOut } from '../../lib/before-sign-out';
 import { forgetSignedInUser, rememberSignedInUser, rememberTermsAccepted } from '../../lib/local-storage';
@@ -29,6 +26,7 @@ import {
   storedUserFacts,
   type LoadedSession,
 } from './session-facts';
+import { sessionApi, startSessionCalls, takeEarlySession } from './session-start';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -46,14 +44,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const loadSession = useCallback(
     async (forceRefresh: boolean, restored: boolean): Promise<LoadedSession> => {
+      const early = restored && !forceRefresh ? await takeEarlySession() : null;
       const user = await readSessionUser(forceRefresh);
       if (!user) return SIGNED_OUT;
-      const profile = await queryClient.fetchQuery({ ...getMyProfileQueryOptions(user.userId), staleTime: 0 });
+      // Both calls run at once (session-start.ts); the profile, not the token, decides what is used.
+      const calls = early?.user.userId === user.userId ? early : await startSessionCalls(user);
+      const { getMyProfileQueryOptions, getCustomerInfoQueryOptions, getCustomerInfo } = await sessionApi();
+      const profile = await queryClient.fetchQuery({
+        ...getMyProfileQueryOptions(user.userId),
+        queryFn: () => calls.profile,
+        staleTime: 0,
+      });
       const signedIn: LoadedSession = { ...SIGNED_OUT, user, profile, restored };
       if (!needsCustomerInfo({ user, groups: profile.groups, emailVerified: profile.emailVerified })) return signedIn;
       // spec 4: a customer-info load that fails or returns nothing means ACCOUNTNUMBERNOTVERIFIED.
       try {
-        const info = await queryClient.fetchQuery({ ...getCustomerInfoQueryOptions(user.userId), staleTime: 0 });
+        const info = await queryClient.fetchQuery({
+          ...getCustomerInfoQueryOptions(user.userId),
+          queryFn: () => calls.customerInfo ?? getCustomerInfo(),
+          staleTime: 0,
+        });
         return {
           ...signedIn,
           customerInfoLoad: customerInfoLoadOf(info, false),
@@ -89,13 +99,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // session of the user ends.
         if (sessionRef.current.user) {
           await runBeforeSignOut();
-          await signOutEverywhere().catch(() => undefined);
+          await sessionApi()
+            .then((api) => api.signOutEverywhere())
+            .catch(() => undefined);
         }
         await signOutLocally().catch((error) => logWarning('Local sign-out failed', error));
       } finally {
         clearSession(redirect);
         loggingOut.current = false;
-        if (redirect) navigate(AUTH_PATHS.login, { replace: true });
+        if (redirect) navigate(PAGE_PATHS.login, { replace: true });
       }
     },
     [clearSession, navigate],
@@ -174,6 +186,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (!user || account === sessionRef.current.customerInfo?.accountNumber) return;
       setSwitching(true);
       try {
+        const { getCustomerInfoQueryOptions } = await sessionApi();
         const info = await queryClient.fetchQuery(getCustomerInfoQueryOptions(user.userId, { account }));
         setSession((current) => (current.user?.userId === user.userId ? { ...current, customerInfo: info } : current));
       } catch (error) {

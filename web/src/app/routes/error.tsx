@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../../../core/page-paths';
 import { Link, useParams } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { useSession } from '../../lib/session-context';
@@ -16,7 +17,7 @@ export default function ErrorRoute({ code }: { code?: string }) {
   const session = useSession();
   const key = code ?? params['*'] ?? '';
   const page = { title: errorTitle(key), text: ERROR_TEXTS[key] ?? 'Something unexpected happened.' };
-  const home = session.user ? session.home : '/auth/login';
+  const home = session.user ? session.home : PAGE_PATHS.login;
   return (
     <main className={styles.page}>
       <div className={styles.panel}>

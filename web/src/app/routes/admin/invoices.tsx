@@ -1,6 +1,6 @@
 import { AdminInvoices } from '../../../features/invoices';
 
-/** /admin/invoices (issue 9, admins): every practice's invoices, recorded and settled by the lab. */
+/** /admin/invoices (admins): every practice's invoices, recorded and settled by the lab. */
 export default function InvoicesRoute() {
   return <AdminInvoices />;
 }

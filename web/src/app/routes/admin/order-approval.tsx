@@ -1,7 +1,7 @@
 import { PageHeader } from '../../../components/page-header';
 import { OrderQueue } from '../../../features/order-approval/components/order-queue';
 
-/** /admin/order-approval (spec 2 admin menu; issue 5 item 5): the lab's queue of orders. */
+/** /admin/order-approval (spec 2 admin menu): the lab's queue of orders. */
 export default function OrderApprovalRoute() {
   return (
     <>

@@ -2,7 +2,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ClaimsQueue } from '../../../features/credit/components/claims-queue';
 import { GoodwillCreditButton } from '../../../features/credit/components/goodwill-dialog';
 
-/** /admin/warranty-claims (issue 9 item 5): the practices' warranty claims and goodwill credit. */
+/** /admin/warranty-claims: the practices' warranty claims and goodwill credit. */
 export default function WarrantyClaimsRoute() {
   return (
     <>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
@@ -10,11 +11,11 @@ export default function ForgotPasswordRoute() {
     <AuthLayout
       title="Reset your password"
       description="Enter the email you sign in with and we will send you a reset code."
-      footer={<Link to="/auth/login">Back to sign in</Link>}
+      footer={<Link to={PAGE_PATHS.login}>Back to sign in</Link>}
     >
       <ForgotPasswordForm
         initialEmail={params.get('email') ?? ''}
-        onCodeSent={(email) => navigate(`/auth/reset-password?email=${encodeURIComponent(email)}`)}
+        onCodeSent={(email) => navigate(pagePaths.resetPassword(email))}
       />
     </AuthLayout>
   );

@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_STATUS } from '../../../../../core/rules/auth-status';
@@ -34,10 +35,10 @@ export default function LoginRoute() {
         return;
       }
       case 'confirm-email':
-        navigate(`/auth/verify-email?email=${encodeURIComponent(outcome.email)}`);
+        navigate(pagePaths.verifyEmail(outcome.email));
         return;
       case 'reset-password':
-        navigate(`/auth/forgot-password?email=${encodeURIComponent(outcome.email)}`);
+        navigate(pagePaths.forgotPassword(outcome.email));
         return;
     }
   }
@@ -48,7 +49,7 @@ export default function LoginRoute() {
       description="Order custom lenses, pay invoices and manage lens credit."
       footer={
         <span>
-          New to Lenslab? <Link to="/auth/sign-up">Create an account</Link>
+          New to Lenslab? <Link to={PAGE_PATHS.signUp}>Create an account</Link>
         </span>
       }
     >

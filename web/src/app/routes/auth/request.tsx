@@ -1,6 +1,6 @@
+import { PAGE_PATHS } from '../../../../../core/page-paths';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { AUTH_PATHS } from '../../../../../core/rules/public-routes';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -23,7 +23,7 @@ function SignedOutExplanation() {
     <AuthLayout
       title={NOT_VERIFIED}
       description="Sign in to request an account number for your practice."
-      footer={<Link to={AUTH_PATHS.login}>Back to sign in</Link>}
+      footer={<Link to={PAGE_PATHS.login}>Back to sign in</Link>}
     >
       <p className={styles.body}>
         To order lenses, pay invoices and see lens credit, your login must be linked to your practice&apos;s account
@@ -49,7 +49,7 @@ function Loading({ label }: { label: string }) {
 export default function AccountRequestRoute() {
   const session = useSession();
   const navigate = useNavigate();
-  const eligible = session.user !== null && session.home === AUTH_PATHS.request;
+  const eligible = session.user !== null && session.home === PAGE_PATHS.accountRequest;
   const userId = eligible ? (session.user?.userId ?? null) : null;
   const mine = useMyAccountRequest(userId);
   const groups = useBuyingGroups(eligible);
@@ -68,7 +68,7 @@ export default function AccountRequestRoute() {
     setNotLinkedYet(false);
     const facts = await session.reload({ forceRefresh: true });
     setContinuing(false);
-    if (facts.home !== AUTH_PATHS.request) navigate(facts.home, { replace: true });
+    if (facts.home !== PAGE_PATHS.accountRequest) navigate(facts.home, { replace: true });
     else setNotLinkedYet(true);
   }
 

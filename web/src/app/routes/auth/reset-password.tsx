@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
@@ -11,11 +12,11 @@ export default function ResetPasswordRoute() {
     <AuthLayout
       title="Choose a new password"
       description={email ? `We sent a reset code to ${email}.` : 'Enter the reset code we emailed you.'}
-      footer={<Link to="/auth/forgot-password">Send a new code</Link>}
+      footer={<Link to={PAGE_PATHS.forgotPassword}>Send a new code</Link>}
     >
       <ResetPasswordForm
         initialEmail={email}
-        onReset={(address) => navigate(`/auth/login?reset=1&email=${encodeURIComponent(address)}`, { replace: true })}
+        onReset={(address) => navigate(pagePaths.login({ reset: 1, email: address }), { replace: true })}
       />
     </AuthLayout>
   );

@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { SignUpForm } from '../../../features/auth/components/sign-up-form';
@@ -11,11 +12,11 @@ export default function SignUpRoute() {
       description="For eye-care practices ordering from Lenslab."
       footer={
         <span>
-          Already have an account? <Link to="/auth/login">Sign in</Link>
+          Already have an account? <Link to={PAGE_PATHS.login}>Sign in</Link>
         </span>
       }
     >
-      <SignUpForm onSignedUp={(email) => navigate(`/auth/verify-email?email=${encodeURIComponent(email)}`)} />
+      <SignUpForm onSignedUp={(email) => navigate(pagePaths.verifyEmail(email))} />
     </AuthLayout>
   );
 }

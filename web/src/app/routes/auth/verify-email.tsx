@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
@@ -35,7 +36,7 @@ export default function VerifyEmailRoute() {
       notify.success('Your email address is verified.');
       navigate(facts.home, { replace: true });
     } else {
-      navigate(`/auth/login?verified=1&email=${encodeURIComponent(email)}`, { replace: true });
+      navigate(pagePaths.login({ verified: 1, email }), { replace: true });
     }
   }
 
@@ -55,7 +56,7 @@ export default function VerifyEmailRoute() {
             Log out
           </button>
         ) : (
-          <Link to="/auth/login">Back to sign in</Link>
+          <Link to={PAGE_PATHS.login}>Back to sign in</Link>
         )
       }
     >

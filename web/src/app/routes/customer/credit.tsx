@@ -3,7 +3,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { LensCreditPage } from '../../../features/credit/components/lens-credit-page';
 import { useSession } from '../../../lib/session-context';
 
-/** /customer/credit (spec 2 menu; issue 9 item 5): Lens Credit of the account selected in the sidebar. */
+/** /customer/credit (spec 2 menu): Lens Credit of the account selected in the sidebar. */
 export default function CustomerCreditRoute() {
   const session = useSession();
   const account = session.customer.selectedAccount ?? session.customer.info?.accountNumber ?? null;

@@ -2,7 +2,7 @@ import { CustomerDashboard } from '../../../features/customer/components/custome
 import { AccountOrders, ReorderList } from '../../../features/orders';
 import { useSession } from '../../../lib/session-context';
 
-/** /customer/home: the customer dashboard for the selected account, with its orders (issue 5 item 7). */
+/** /customer/home: the customer dashboard for the selected account, with its orders. */
 export default function CustomerHomeRoute() {
   const session = useSession();
   const account = session.customer.selectedAccount ?? session.customer.info?.accountNumber ?? null;

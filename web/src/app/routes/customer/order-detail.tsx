@@ -1,7 +1,7 @@
 import { OrderAttachments } from '../../../features/attachments';
 import { OrderDetailPage } from '../../../features/orders';
 
-/** /customer/orders/:orderId: an order's detail, files and timeline (issue 5 item 4). */
+/** /customer/orders/:orderId: an order's detail, files and timeline. */
 export default function Page() {
   return (
     <OrderDetailPage

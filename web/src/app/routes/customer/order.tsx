@@ -1,7 +1,7 @@
 import { OrderAttachments } from '../../../features/attachments';
 import { OrderFormPage } from '../../../features/orders';
 
-/** /customer/order: the Order Form for the account chosen in the sidebar (issue 5 item 2), with its files. */
+/** /customer/order: the Order Form for the account chosen in the sidebar, with its files. */
 export default function Page() {
   return (
     <OrderFormPage

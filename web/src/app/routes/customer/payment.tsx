@@ -5,7 +5,7 @@ import { PaymentPanel } from '../../../features/payments';
 import { useSession } from '../../../lib/session-context';
 
 /**
- * /customer/payment (issue 9 item 1): the invoices of the account chosen in the sidebar (or all the user's
+ * /customer/payment: the invoices of the account chosen in the sidebar (or all the user's
  * accounts) with the payments feature's panel composed in (features do not import each other).
  */
 export default function PaymentRoute() {

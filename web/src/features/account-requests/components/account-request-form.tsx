@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { FORM_MESSAGES } from '../../../../../core/messages';
 import {
   accountRequestFormSchema,
   type AccountRequest,
@@ -6,13 +6,12 @@ import {
 } from '../../../../../core/schemas/account-request';
 import { buyingGroupChoices, type BuyingGroup } from '../../../../../core/schemas/buying-group';
 import { AddressFields } from '../../../components/address-fields';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useFormState } from '../../../hooks/use-form-state';
-import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
+import { FormError } from '../../../forms/form-error';
+import { SubmitButton } from '../../../forms/submit-button';
+import { usePortalForm } from '../../../forms/use-portal-form';
 import layout from '../../../components/form-layout.module.css';
 
 export interface AccountRequestFormProps {
@@ -67,35 +66,16 @@ export function AccountRequestForm({
   previous,
   onSubmit,
 }: AccountRequestFormProps) {
-  const form = useFormState(initialValues(defaults, previous));
-  const [sending, setSending] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const inFlight = useRef(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    setFormError(null);
-    const checked = checkForm(accountRequestFormSchema, requestOf(form.values));
-    if (!checked.ok) {
-      form.showErrors(checked.errors);
-      setFormError('Please correct the fields marked below.');
-      return;
-    }
-    inFlight.current = true;
-    setSending(true);
-    try {
-      // The form's own values are sent: the server parses them with the same schema.
-      await onSubmit(requestOf(form.values));
-    } catch (error) {
-      const fieldErrors = serverFormErrors(error);
-      form.showErrors(fieldErrors);
-      setFormError(formMessageFor(error, fieldErrors, 'Your request could not be sent. Please try again.'));
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
-  }
+  const form = usePortalForm({
+    initial: initialValues(defaults, previous),
+    schema: accountRequestFormSchema,
+    input: requestOf,
+    invalidMessage: FORM_MESSAGES.correctMarkedFields,
+    failureMessage: FORM_MESSAGES.requestNotSent,
+    // The form's own values are sent: the server parses them with the same schema.
+    submit: (_checked, values) => onSubmit(requestOf(values)),
+  });
+  const sending = form.busy;
 
   // Deactivated groups are not offered, except the one a rejected request being sent again had chosen.
   const groupOptions = buyingGroupChoices(buyingGroups, previous?.buyingGroupId).map((group) => ({
@@ -104,8 +84,8 @@ export function AccountRequestForm({
   }));
 
   return (
-    <form id={form.formId} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+    <form id={form.formId} className={layout.form} onSubmit={form.submit} noValidate>
+      <FormError message={form.formError} />
       <fieldset className={layout.section}>
         <legend className={layout.legend}>Practice</legend>
         <TextField label="Practice name" autoComplete="organization" required {...form.field('practiceName')} />
@@ -146,9 +126,9 @@ export function AccountRequestForm({
           />
         ) : null}
       </fieldset>
-      <Button type="submit" block loading={sending}>
+      <SubmitButton busy={sending} block>
         {sending ? 'Sending request…' : 'Request account number'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -12,11 +12,11 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { useFormState } from '../../../hooks/use-form-state';
+import { usePortalForm } from '../../../forms/use-portal-form';
 import { isCallableError } from '../../../lib/callable-error';
-import { checkForm, failureMessage, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
+import { FORM_LEVEL, failureMessage, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { getCustomerQueryOptions } from '../../practices/api/get-customer';
+import { getCustomerQueryOptions } from '../../practices';
 import { useApproveAccountRequest } from '../api/approve-account-request';
 import styles from './approve-request-dialog.module.css';
 
@@ -32,7 +32,7 @@ interface ExistingPractice {
 /**
  * Approves an account request: the account number is the one the customer gave (to confirm) or one the
  * lab assigns. A new number creates the practice from the request. A number that already belongs to a
- * practice (issue 10 item 4: a request can name anyone's account number) is never linked in one click: the
+ * practice (a request can name anyone's account number) is never linked in one click: the
  * server refuses it (409, field `linkToExisting`), and the dialog then shows that practice and its users and
  * asks for a separate, explicit confirmation before linking.
  */
@@ -47,11 +47,40 @@ export function ApproveRequestDialog({
 }) {
   const approve = useApproveAccountRequest();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const [existing, setExisting] = useState<ExistingPractice | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [loadingPractice, setLoadingPractice] = useState(false);
-  const form = useFormState({ accountNumber: request.existingAccountNumber ?? '' });
+  const form = usePortalForm({
+    initial: { accountNumber: request.existingAccountNumber ?? '' },
+    schema: approveAccountRequestInputSchema,
+    input: (values): z.input<typeof approveAccountRequestInputSchema> => {
+      if (existing) {
+        const link: LinkToExisting = { accountNumber: existing.accountNumber, confirm: true };
+        return { requestId: request.requestId, accountNumber: existing.accountNumber, linkToExisting: link };
+      }
+      // Left empty, the server confirms the number the customer gave (or says one must be assigned).
+      const typed = values.accountNumber.trim();
+      return { requestId: request.requestId, ...(typed ? { accountNumber: typed } : {}) };
+    },
+    check: (): FormErrors =>
+      existing && !confirmed
+        ? { [FORM_LEVEL]: `Tick the confirmation to link ${request.userEmail} to ${existing.detail.customer.company}.` }
+        : {},
+    failureMessage: 'The request could not be approved.',
+    submit: async (input) => {
+      try {
+        await send(input);
+      } catch (error) {
+        const accountNumber = input.accountNumber ?? request.accountNumber ?? request.existingAccountNumber;
+        if (!existing && isCallableError(error) && error.fieldError('linkToExisting') && accountNumber) {
+          await askToConfirm(accountNumber);
+          return;
+        }
+        throw error;
+      }
+    },
+  });
+  const { setFormError, formError } = form;
 
   async function send(input: ApproveInput) {
     const answer = await approve.mutateAsync(input);
@@ -78,47 +107,7 @@ export function ApproveRequestDialog({
     }
   }
 
-  async function submit() {
-    if (approve.isPending || loadingPractice) return;
-    setFormError(null);
-    if (existing) {
-      if (!confirmed) {
-        setFormError(`Tick the confirmation to link ${request.userEmail} to ${existing.detail.customer.company}.`);
-        return;
-      }
-      const link: LinkToExisting = { accountNumber: existing.accountNumber, confirm: true };
-      try {
-        await send({ requestId: request.requestId, accountNumber: existing.accountNumber, linkToExisting: link });
-      } catch (error) {
-        setFormError(failureMessage(error, 'The request could not be approved.'));
-      }
-      return;
-    }
-    // Left empty, the server confirms the number the customer gave (or says one must be assigned).
-    const typed = form.values.accountNumber.trim();
-    const checked = checkForm(approveAccountRequestInputSchema, {
-      requestId: request.requestId,
-      ...(typed ? { accountNumber: typed } : {}),
-    });
-    if (!checked.ok) {
-      form.showErrors(checked.errors);
-      return;
-    }
-    try {
-      await send(checked.data);
-    } catch (error) {
-      const accountNumber = checked.data.accountNumber ?? request.accountNumber ?? request.existingAccountNumber;
-      if (isCallableError(error) && error.fieldError('linkToExisting') && accountNumber) {
-        await askToConfirm(accountNumber);
-        return;
-      }
-      const fieldErrors = serverFormErrors(error);
-      form.showErrors(fieldErrors);
-      setFormError(formMessageFor(error, fieldErrors, 'The request could not be approved.'));
-    }
-  }
-
-  const busy = approve.isPending || loadingPractice;
+  const busy = form.busy || loadingPractice;
   if (existing) {
     const { customer, linkedUsers } = existing.detail;
     return (
@@ -129,7 +118,7 @@ export function ApproveRequestDialog({
         submitLabel="Link to existing practice"
         submitVariant="danger"
         submitDisabled={!confirmed}
-        onSubmit={submit}
+        onSubmit={form.submit}
         onClose={onClose}
         intro={
           <>
@@ -189,7 +178,7 @@ export function ApproveRequestDialog({
       formId={form.formId}
       busy={busy}
       submitLabel="Approve"
-      onSubmit={submit}
+      onSubmit={form.submit}
       onClose={onClose}
       intro={
         <>

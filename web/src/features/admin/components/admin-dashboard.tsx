@@ -10,7 +10,7 @@ export interface AdminShortcut {
   description: string;
 }
 
-/** The lab staff's home: a welcome, the orders overview (issue 5 item 7) and a card per area they may open. */
+/** The lab staff's home: a welcome, the orders overview and a card per area they may open. */
 export function AdminDashboard({ firstName, shortcuts }: { firstName: string; shortcuts: readonly AdminShortcut[] }) {
   return (
     <>

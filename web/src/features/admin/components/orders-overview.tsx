@@ -1,3 +1,4 @@
+import { pagePath, pagePaths } from '../../../../../core/page-paths';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS, type Role } from '../../../../../core/rules/auth-status';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../../core/rules/order-lifecycle';
@@ -24,12 +25,13 @@ const COUNTED: readonly Exclude<OrderStatus, 'draft'>[] = [
   'cancelled',
 ];
 
-const QUEUE = '/admin/order-approval';
-const queueLink = (status: OrderStatus) => (status === 'submitted' ? QUEUE : `${QUEUE}?status=${status}`);
+// The queue opens on the submitted orders, so that filter needs no query.
+const queueLink = (status: OrderStatus) =>
+  pagePath('orderApproval', {}, { status: status === 'submitted' ? undefined : status });
 
 const roleLabel = (role: string) => ROLE_LABELS[role as Role] ?? role;
 
-/** The lab's overview on /admin/home (issue 5 item 7), from one getAdminDashboard call. */
+/** The lab's overview on /admin/home, from one getAdminDashboard call. */
 export function OrdersOverviewView({ data }: { data: AdminDashboard }) {
   const oldest = data.oldestWaiting;
   return (
@@ -54,7 +56,7 @@ export function OrdersOverviewView({ data }: { data: AdminDashboard }) {
       <Card title="Oldest waiting order">
         {oldest ? (
           <div className={styles.oldest}>
-            <Link to={`${QUEUE}/${encodeURIComponent(oldest.orderId)}`} className={styles.oldestLink}>
+            <Link to={pagePaths.labOrder(oldest.orderId)} className={styles.oldestLink}>
               Order {oldest.orderNumber ?? oldest.orderId}
             </Link>
             <p className={styles.muted}>

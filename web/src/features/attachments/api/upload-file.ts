@@ -85,7 +85,7 @@ function uploadError(error: unknown): AttachmentError {
 /**
  * spec 7: asks for a presigned PUT (generateUploadUrl, generateConsultUploadUrl), then sends the file there,
  * reporting progress, then asks the server to attach it: it reads the file's first bytes and attaches it only
- * when they fit its type (issue 10 item 8). Answers the key and the name the file is stored under (the
+ * when they fit its type. Answers the key and the name the file is stored under (the
  * server's safe form).
  *
  * spec 9: failures that may pass are retried with backoff for up to 600 s from the start; each retry of the

@@ -1,4 +1,4 @@
-/** The super admins' audit trail (issue 10 item 13): one page of listAuditEvents per filter set and cursor. */
+/** The super admins' audit trail: one page of listAuditEvents per filter set and cursor. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
 

@@ -32,7 +32,7 @@ export const AUDIT_PAGE_SIZE = 50;
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }));
 
 /**
- * /admin/audit (super admins, issue 10 item 13): refused requests and every change the lab made, newest
+ * /admin/audit (super admins): refused requests and every change the lab made, newest
  * first, filtered by who acted, practice, action and dates (in the URL), with cursor paging. Read-only: the
  * log is append-only, so there is nothing to edit or delete here.
  */

@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from '../../../../../core/messages';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../../../core/schemas/audit';
 import { accountNumberSchema } from '../../../../../core/schemas/customer-info';
 import type { AuditEventsInput } from '../api/audit-queries';
@@ -49,9 +50,9 @@ export function auditFilterErrors(filters: AuditFilters): { account?: string; fr
   const account = filters.account.trim();
   if (account) {
     const parsed = accountNumberSchema.safeParse(account);
-    if (!parsed.success) errors.account = parsed.error.issues[0]?.message ?? 'Not a valid account number';
+    if (!parsed.success) errors.account = parsed.error.issues[0]?.message ?? FORM_MESSAGES.invalidAccountNumber;
   }
-  if (filters.from && filters.to && filters.from > filters.to) errors.from = 'The start date is after the end date.';
+  if (filters.from && filters.to && filters.from > filters.to) errors.from = FORM_MESSAGES.startAfterEnd;
   return errors;
 }
 

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../../../../core/page-paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { APP_VERSION } from '../../../../../core/constants';
@@ -29,7 +30,7 @@ export function AuthLayout({
         {footer ? <div className={styles.footer}>{footer}</div> : null}
       </main>
       <footer className={styles.pageFooter}>
-        <Link to="/ampleye-virtual-consultant">Ampleye Virtual Consultant</Link>
+        <Link to={PAGE_PATHS.virtualConsultant}>Ampleye Virtual Consultant</Link>
         <a href={runtimeConfig().termsUrl} target="_blank" rel="noopener noreferrer">
           Terms and Conditions<span className="visually-hidden"> (opens in a new tab)</span>
         </a>

@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { resetPassword } from 'aws-amplify/auth';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useSubmission } from '../../../forms/use-submission';
 import { isCallableError } from '../../../lib/callable-error';
 import { logWarning } from '../../../lib/logger';
 import { checkEmailExists } from '../api/check-email-exists';
 import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-error-message';
-import styles from './auth-form.module.css';
+import { AuthForm } from './auth-form';
 
 /**
  * Step one of a password reset: spec 5 "Email is required"; spec 8 "No account found with this email
@@ -21,15 +20,11 @@ export function ForgotPasswordForm({
   onCodeSent: (email: string) => void;
 }) {
   const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError: error, setFormError: setError, onSubmit } = useSubmission();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const address = email.trim().toLowerCase();
     if (!address) return setError('Email is required');
-    setError(null);
-    setBusy(true);
     try {
       const { exists } = await checkEmailExists(address);
       if (!exists) {
@@ -41,14 +36,11 @@ export function ForgotPasswordForm({
     } catch (failure) {
       logWarning('Password reset request failed', failure);
       setError(isCallableError(failure) ? failure.message : authErrorMessage(failure, 'resetPassword'));
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+    <AuthForm onSubmit={onSubmit(submit)} busy={busy} error={error} submitLabel="Send reset code">
       <TextField
         label="Email"
         type="email"
@@ -58,9 +50,6 @@ export function ForgotPasswordForm({
         onChange={(e) => setEmail(e.target.value)}
         required
       />
-      <Button type="submit" block loading={busy}>
-        Send reset code
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { pagePaths } from '../../../../../core/page-paths';
+import { ACCOUNT_MESSAGES } from '../../../../../core/messages';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
+import { confirmSignIn, signIn, type SignInOutput } from '../api/sign-in';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useSubmission } from '../../../forms/use-submission';
 import { signInOptions } from '../../../lib/amplify';
 import { readSessionUser, signOutLocally } from '../../../lib/auth-session';
 import { logWarning } from '../../../lib/logger';
@@ -11,6 +13,7 @@ import { runtimeConfig } from '../../../lib/runtime-config';
 import { errorName } from '../../../lib/error-name';
 import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-error-message';
 import type { TotpSetup } from '../model/totp-setup';
+import { AuthForm } from './auth-form';
 import { PasswordField } from './password-field';
 import { PasswordHints } from './password-hints';
 import { TotpCodeStep } from './totp-code-step';
@@ -35,7 +38,7 @@ type TotpStep = { kind: 'code' } | { kind: 'setup'; setup: TotpSetup; via: 'chal
 const staffTotp = () => import('../api/staff-totp');
 
 /**
- * A signed-in lab staff member without an authenticator app gets its setup first (issue 10 item 5: the API
+ * A signed-in lab staff member without an authenticator app gets its setup first (the API
  * refuses staff without TOTP); null for everyone else.
  */
 async function staffTotpSetup(address: string): Promise<TotpSetup | null> {
@@ -63,8 +66,8 @@ export function LoginForm({
   const [newPassword, setNewPassword] = useState('');
   const [needsNewPassword, setNeedsNewPassword] = useState(false);
   const [totpStep, setTotpStep] = useState<TotpStep | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Sign-in is the first page every user meets: the light path of the form mechanism (no form library).
+  const { busy, formError: error, setFormError: setError, run, onSubmit } = useSubmission();
 
   /** Signed in: lab staff without TOTP set it up before the portal uses the session. */
   async function finish(address: string, outcome: SignInOutcome) {
@@ -79,7 +82,6 @@ export function LoginForm({
     }
     if (!setup) return onOutcome(outcome);
     setTotpStep({ kind: 'setup', setup, via: 'session' });
-    setBusy(false);
   }
 
   /** Back to the email and password form (a timed-out or cancelled second step). */
@@ -88,7 +90,6 @@ export function LoginForm({
     setNeedsNewPassword(false);
     setPassword('');
     setError(message);
-    setBusy(false);
   }
 
   async function follow(result: SignInOutput, address: string) {
@@ -98,14 +99,12 @@ export function LoginForm({
       case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
         setNeedsNewPassword(false);
         setTotpStep({ kind: 'code' });
-        setBusy(false);
         return;
       case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
         const details = result.nextStep.totpSetupDetails;
         const setup = { secret: details.sharedSecret, uri: details.getSetupUri(TOTP_ISSUER, address).toString() };
         setNeedsNewPassword(false);
         setTotpStep({ kind: 'setup', setup, via: 'challenge' });
-        setBusy(false);
         return;
       }
       case 'CONFIRM_SIGN_UP':
@@ -114,30 +113,24 @@ export function LoginForm({
         return onOutcome({ kind: 'reset-password', email: address });
       case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
         setNeedsNewPassword(true);
-        setBusy(false);
         return;
       default:
         logWarning('Unsupported sign-in step', undefined, { step: result.nextStep.signInStep });
         setError('This account needs a sign-in step the portal does not support. Please contact the lab.');
-        setBusy(false);
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const address = email.trim().toLowerCase();
     if (!address || !password) {
-      setError('Enter your email and password.');
+      setError(ACCOUNT_MESSAGES.enterEmailAndPassword);
       return;
     }
-    setError(null);
-    setBusy(true);
     try {
       if (needsNewPassword) {
         const problem = passwordPolicyMessage(newPassword);
         if (problem) {
           setError(problem);
-          setBusy(false);
           return;
         }
         await follow(await confirmSignIn({ challengeResponse: newPassword }), address);
@@ -152,15 +145,14 @@ export function LoginForm({
       if (name === 'PasswordResetRequiredException') return onOutcome({ kind: 'reset-password', email: address });
       logWarning('Sign-in failed', failure);
       setError(authErrorMessage(failure, needsNewPassword ? 'newPassword' : 'signIn'));
-      setBusy(false);
     }
   }
 
   /** The authenticator code: answers Cognito's challenge, or finishes the portal's own setup for staff. */
-  async function submitCode(code: string) {
+  const submitCode = (code: string) => run(() => sendCode(code));
+
+  async function sendCode(code: string) {
     const address = email.trim().toLowerCase();
-    setError(null);
-    setBusy(true);
     try {
       if (totpStep?.kind === 'setup' && totpStep.via === 'session') {
         await (await staffTotp()).finishTotpSetup(code);
@@ -175,7 +167,6 @@ export function LoginForm({
         return backToPassword(message);
       }
       setError(message);
-      setBusy(false);
     }
   }
 
@@ -209,17 +200,13 @@ export function LoginForm({
   }
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-describedby={error ? 'login-error' : undefined}
+    <AuthForm
+      onSubmit={onSubmit(submit)}
+      busy={busy}
+      error={error}
+      errorId="login-error"
+      submitLabel={needsNewPassword ? 'Set password and sign in' : 'Sign in'}
     >
-      {error ? (
-        <div id="login-error">
-          <Alert tone="error">{error}</Alert>
-        </div>
-      ) : null}
       <TextField
         label="Email"
         type="email"
@@ -256,14 +243,9 @@ export function LoginForm({
         </>
       ) : (
         <div className={styles.inlineLink}>
-          <Link to={`/auth/forgot-password${email ? `?email=${encodeURIComponent(email.trim())}` : ''}`}>
-            Forgot password?
-          </Link>
+          <Link to={pagePaths.forgotPassword(email.trim() || undefined)}>Forgot password?</Link>
         </div>
       )}
-      <Button type="submit" block loading={busy}>
-        {needsNewPassword ? 'Set password and sign in' : 'Sign in'}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

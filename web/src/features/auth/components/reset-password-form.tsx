@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../../../core/messages';
+import { useState } from 'react';
 import { confirmResetPassword } from 'aws-amplify/auth';
 import { passwordPolicyMessage } from '../../../../../core/password-policy';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useSubmission } from '../../../forms/use-submission';
 import { logWarning } from '../../../lib/logger';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { PasswordField } from './password-field';
 import { PasswordHints } from './password-hints';
-import styles from './auth-form.module.css';
+import { AuthForm } from './auth-form';
 
 /** Step two of a password reset: the emailed code and a new password that meets the policy. */
 export function ResetPasswordForm({
@@ -22,33 +22,26 @@ export function ResetPasswordForm({
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError: error, setFormError: setError, onSubmit } = useSubmission();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const address = email.trim().toLowerCase();
     if (!address) return setError('Email is required');
-    if (!/^\d{6}$/.test(code.trim())) return setError('Enter the 6-digit code from the email.');
+    if (!/^\d{6}$/.test(code.trim())) return setError(ACCOUNT_MESSAGES.enterEmailCode);
     const problem = passwordPolicyMessage(password);
     if (problem) return setError(problem);
     if (password !== confirm) return setError('The two passwords do not match.');
-    setError(null);
-    setBusy(true);
     try {
       await confirmResetPassword({ username: address, confirmationCode: code.trim(), newPassword: password });
       onReset(address);
     } catch (failure) {
       logWarning('Password reset failed', failure);
       setError(authErrorMessage(failure, 'confirmResetPassword'));
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+    <AuthForm onSubmit={onSubmit(submit)} busy={busy} error={error} submitLabel="Reset password">
       <TextField
         label="Email"
         type="email"
@@ -85,9 +78,6 @@ export function ResetPasswordForm({
         onChange={(e) => setConfirm(e.target.value)}
         required
       />
-      <Button type="submit" block loading={busy}>
-        Reset password
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

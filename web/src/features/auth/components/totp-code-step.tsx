@@ -1,5 +1,4 @@
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { AuthForm } from './auth-form';
 import { TotpCodeField, useTotpCodeInput } from './totp-code-field';
 import styles from './auth-form.module.css';
 import totpStyles from './totp-steps.module.css';
@@ -21,21 +20,29 @@ export function TotpCodeStep({
   const { code, setCode, fieldError, submit } = useTotpCodeInput(onSubmit);
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="totp-code-heading">
-      <h2 id="totp-code-heading" className={totpStyles.heading}>
-        Two-step verification
-      </h2>
-      <p className={totpStyles.lead}>Open your authenticator app and enter the code for {email}.</p>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+    <AuthForm
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+      submitLabel="Verify"
+      labelledBy="totp-code-heading"
+      intro={
+        <>
+          <h2 id="totp-code-heading" className={totpStyles.heading}>
+            Two-step verification
+          </h2>
+          <p className={totpStyles.lead}>Open your authenticator app and enter the code for {email}.</p>
+        </>
+      }
+      after={
+        <div className={styles.secondaryAction}>
+          <button type="button" className={styles.linkButton} onClick={onCancel} disabled={busy}>
+            Sign in as someone else
+          </button>
+        </div>
+      }
+    >
       <TotpCodeField value={code} onChange={setCode} error={fieldError} autoFocus />
-      <Button type="submit" block loading={busy}>
-        Verify
-      </Button>
-      <div className={styles.secondaryAction}>
-        <button type="button" className={styles.linkButton} onClick={onCancel} disabled={busy}>
-          Sign in as someone else
-        </button>
-      </div>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { TextField } from '../../../components/ui/text-field';
 import { groupedSecret, type TotpSetup } from '../model/totp-setup';
+import { AuthForm } from './auth-form';
 import { TotpCodeField, useTotpCodeInput } from './totp-code-field';
 import styles from './auth-form.module.css';
 import totpStyles from './totp-steps.module.css';
@@ -11,7 +10,7 @@ import totpStyles from './totp-steps.module.css';
 const TotpQrCode = lazy(() => import('./totp-qr-code'));
 
 /**
- * Sign-in, first time for lab staff (issue 10 item 5): add the portal to an authenticator app, by QR code or by
+ * Sign-in, first time for lab staff: add the portal to an authenticator app, by QR code or by
  * typing the setup key, then prove it with a first code. Cognito asks for a code at every later sign-in.
  */
 export function TotpSetupStep({
@@ -30,15 +29,31 @@ export function TotpSetupStep({
   const { code, setCode, fieldError, submit } = useTotpCodeInput(onSubmit);
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="totp-setup-heading">
-      <h2 id="totp-setup-heading" className={totpStyles.heading}>
-        Set up two-step verification
-      </h2>
-      <p className={totpStyles.lead}>
-        Lab staff see every practice&apos;s patients, so they sign in with a code from an authenticator app (such as
-        Google Authenticator, Microsoft Authenticator or 1Password) as well as their password.
-      </p>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+    <AuthForm
+      onSubmit={submit}
+      busy={busy}
+      error={error}
+      submitLabel="Verify and sign in"
+      labelledBy="totp-setup-heading"
+      intro={
+        <>
+          <h2 id="totp-setup-heading" className={totpStyles.heading}>
+            Set up two-step verification
+          </h2>
+          <p className={totpStyles.lead}>
+            Lab staff see every practice&apos;s patients, so they sign in with a code from an authenticator app (such as
+            Google Authenticator, Microsoft Authenticator or 1Password) as well as their password.
+          </p>
+        </>
+      }
+      after={
+        <div className={styles.secondaryAction}>
+          <button type="button" className={styles.linkButton} onClick={onCancel} disabled={busy}>
+            Cancel and sign out
+          </button>
+        </div>
+      }
+    >
       <ol className={totpStyles.steps}>
         <li>
           Scan this QR code with your authenticator app.
@@ -71,14 +86,6 @@ export function TotpSetupStep({
         <li>Enter the code the app now shows for Lenslab Portal.</li>
       </ol>
       <TotpCodeField value={code} onChange={setCode} error={fieldError} />
-      <Button type="submit" block loading={busy}>
-        Verify and sign in
-      </Button>
-      <div className={styles.secondaryAction}>
-        <button type="button" className={styles.linkButton} onClick={onCancel} disabled={busy}>
-          Cancel and sign out
-        </button>
-      </div>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../../../core/messages';
+import { useState } from 'react';
 import {
   confirmSignUp,
   confirmUserAttribute,
@@ -6,10 +7,11 @@ import {
   sendUserAttributeVerificationCode,
 } from 'aws-amplify/auth';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useSubmission } from '../../../forms/use-submission';
 import { logWarning } from '../../../lib/logger';
 import { authErrorMessage } from '../utils/auth-error-message';
+import { AuthForm } from './auth-form';
 import styles from './auth-form.module.css';
 
 /**
@@ -32,20 +34,16 @@ export function VerifyEmailForm({
 }) {
   const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { busy, formError: error, setFormError: setError, onSubmit } = useSubmission();
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     setNotice(null);
     const address = email.trim().toLowerCase();
     const trimmed = code.trim();
     if (mode === 'sign-up' && !address) return setError('Email is required');
-    if (!CODE_PATTERN.test(trimmed)) return setError('Enter the 6-digit code from the email.');
-    setError(null);
-    setBusy(true);
+    if (!CODE_PATTERN.test(trimmed)) return setError(ACCOUNT_MESSAGES.enterEmailCode);
     try {
       if (mode === 'sign-up') await confirmSignUp({ username: address, confirmationCode: trimmed });
       else await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: trimmed });
@@ -53,8 +51,6 @@ export function VerifyEmailForm({
     } catch (failure) {
       logWarning('Email verification failed', failure);
       setError(authErrorMessage(failure, 'confirmSignUp'));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -77,9 +73,21 @@ export function VerifyEmailForm({
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
+    <AuthForm
+      onSubmit={onSubmit(submit)}
+      busy={busy}
+      error={error}
+      notice={notice ? <Alert tone="success">{notice}</Alert> : null}
+      submitLabel="Verify email"
+      after={
+        <p className={styles.secondaryAction}>
+          {mode === 'sign-up' ? 'Did not get it?' : 'Need a code?'}
+          <button type="button" className={styles.linkButton} onClick={() => void resend()} disabled={resending}>
+            {resending ? 'Sending…' : mode === 'sign-up' ? 'Send a new code' : 'Email me a code'}
+          </button>
+        </p>
+      }
+    >
       <TextField
         label="Email"
         type="email"
@@ -101,15 +109,6 @@ export function VerifyEmailForm({
         hint="The 6-digit code we emailed you."
         required
       />
-      <Button type="submit" block loading={busy}>
-        Verify email
-      </Button>
-      <p className={styles.secondaryAction}>
-        {mode === 'sign-up' ? 'Did not get it?' : 'Need a code?'}
-        <button type="button" className={styles.linkButton} onClick={() => void resend()} disabled={resending}>
-          {resending ? 'Sending…' : mode === 'sign-up' ? 'Send a new code' : 'Email me a code'}
-        </button>
-      </p>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Turns Amplify Auth (Cognito) errors into the texts the auth pages show. Sign-in never says whether the
- * email exists (ARCHITECTURE "Password reset for an unknown email": user-existence errors stay prevented).
+ * email exists (docs/decisions.md "Password reset for an unknown email": user-existence errors stay prevented).
  */
+import { ACCOUNT_MESSAGES } from '../../../../../core/messages';
 import { errorName } from '../../../lib/error-name';
 
 export type AuthAction =
@@ -13,11 +14,11 @@ export const AUTH_MESSAGES = {
   noAuthenticatedUser: 'No authenticated user', // spec 5
   codeMismatch: 'That code is not correct. Check the most recent email and try again.',
   codeExpired: 'That code has expired. Ask for a new one.',
-  // Two-step verification with an authenticator app (issue 10 item 5).
+  // Two-step verification with an authenticator app.
   totpCodeMismatch: 'That code is not correct. Enter the code your authenticator app shows now.',
   totpSessionExpired: 'Your sign-in timed out. Please sign in again.',
   totpUnavailable: 'Two-step verification could not be checked. Please sign in again.',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  tooManyAttempts: ACCOUNT_MESSAGES.tooManyAttempts,
   invalidPassword: 'The password does not meet the requirements.',
   notConfirmed: 'Your email address is not verified yet.',
   offline: 'The sign-in service could not be reached. Check your connection and try again.',
@@ -57,7 +58,7 @@ export function authErrorMessage(error: unknown, action: AuthAction): string {
       return AUTH_MESSAGES.offline;
     case 'EmptySignInUsername':
     case 'EmptySignInPassword':
-      return 'Enter your email and password.';
+      return ACCOUNT_MESSAGES.enterEmailAndPassword;
     default:
       return error instanceof TypeError ? AUTH_MESSAGES.offline : AUTH_MESSAGES.unknown;
   }

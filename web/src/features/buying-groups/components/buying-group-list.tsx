@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   createBuyingGroupInputSchema,
   isActiveBuyingGroup,
@@ -15,7 +15,9 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { isCallableError } from '../../../lib/callable-error';
-import { checkForm, failureMessage, serverFormErrors } from '../../../lib/form-errors';
+import { SubmitButton } from '../../../forms/submit-button';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import { failureMessage, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useBuyingGroups } from '../api/list-buying-groups';
 import { useManageBuyingGroups } from '../api/manage-buying-groups';
@@ -24,92 +26,83 @@ import styles from './buying-group-list.module.css';
 /** A 409 means the list moved on (a rename elsewhere, a name taken meanwhile): the list is read again. */
 const isConflict = (error: unknown) => isCallableError(error) && error.status === 'aborted';
 
+/**
+ * A refusal about the name shows beside it, alone; any other failure is thrown on, to be the form's
+ * message (the shared hook's).
+ */
+function showNameRefusal(failure: unknown, showErrors: (errors: FormErrors) => void) {
+  const fields = serverFormErrors(failure);
+  if (!fields['name']) throw failure;
+  showErrors(fields);
+}
+
 function AddBuyingGroup() {
   const { create } = useManageBuyingGroups();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkForm(createBuyingGroupInputSchema, { name });
-    if (!checked.ok) return setError(checked.errors['name'] ?? 'Check the name');
-    setError(null);
-    try {
-      const added = await create.mutateAsync(checked.data);
-      notify.success(`${added.name} added.`);
-      setName('');
-    } catch (failure) {
-      setError(serverFormErrors(failure)['name'] ?? failureMessage(failure, 'The buying group could not be added.'));
-    }
-  }
+  const form = usePortalForm({
+    initial: { name: '' },
+    schema: createBuyingGroupInputSchema,
+    failureMessage: 'The buying group could not be added.',
+    submit: async (checked) => {
+      try {
+        const added = await create.mutateAsync(checked);
+        notify.success(`${added.name} added.`);
+        form.reset({ name: '' });
+      } catch (failure) {
+        showNameRefusal(failure, form.showErrors);
+      }
+    },
+  });
 
   return (
-    <form className={styles.add} onSubmit={(e) => void submit(e)} noValidate>
+    <form id={form.formId} className={styles.add} onSubmit={form.submit} noValidate>
       <TextField
         label="New buying group"
         autoComplete="off"
-        value={name}
+        {...form.field('name')}
         onChange={(e) => {
-          setName(e.target.value);
-          setError(null);
+          form.set('name', e.target.value);
+          form.setFormError(null);
         }}
-        error={error ?? undefined}
+        // One field: the message about the form shows on it.
+        error={form.errors['name'] ?? form.formError ?? undefined}
       />
-      <Button type="submit" loading={create.isPending}>
-        Add
-      </Button>
+      <SubmitButton busy={form.busy}>Add</SubmitButton>
     </form>
   );
 }
 
 function RenameDialog({ group, onClose }: { group: BuyingGroup; onClose: () => void }) {
   const { update, refresh } = useManageBuyingGroups();
-  const [name, setName] = useState(group.name);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const formId = `rename-${group.buyingGroupId}`;
-
-  async function submit() {
-    const checked = checkForm(updateBuyingGroupInputSchema, {
-      buyingGroupId: group.buyingGroupId,
-      version: group.version ?? 0,
-      name,
-    });
-    if (!checked.ok) return setFieldError(checked.errors['name'] ?? 'Check the name');
-    try {
-      const renamed = await update.mutateAsync(checked.data);
-      notify.success(`Buying group renamed to ${renamed.name}.`);
-      onClose();
-    } catch (failure) {
-      const fields = serverFormErrors(failure);
-      if (fields['name']) return setFieldError(fields['name']);
-      setFormError(failureMessage(failure, 'The buying group could not be renamed.'));
-      if (isConflict(failure)) void refresh();
-    }
-  }
+  const form = usePortalForm({
+    formId: `rename-${group.buyingGroupId}`,
+    initial: { name: group.name },
+    schema: updateBuyingGroupInputSchema,
+    input: (values) => ({ buyingGroupId: group.buyingGroupId, version: group.version ?? 0, ...values }),
+    failureMessage: 'The buying group could not be renamed.',
+    submit: async (checked) => {
+      try {
+        const renamed = await update.mutateAsync(checked);
+        notify.success(`Buying group renamed to ${renamed.name}.`);
+        onClose();
+      } catch (failure) {
+        if (isConflict(failure)) void refresh();
+        showNameRefusal(failure, form.showErrors);
+      }
+    },
+  });
 
   return (
     <FormDialog
       title={`Rename ${group.name}`}
-      formId={formId}
-      busy={update.isPending}
+      formId={form.formId}
+      busy={form.busy}
       submitLabel="Rename"
-      onSubmit={submit}
+      onSubmit={form.submit}
       onClose={onClose}
       intro="Practices and account requests in this group keep it under its new name."
-      formError={formError}
+      formError={form.formError}
     >
-      <TextField
-        label="Name"
-        autoComplete="off"
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          setFieldError(null);
-        }}
-        error={fieldError ?? undefined}
-        data-autofocus
-      />
+      <TextField label="Name" autoComplete="off" {...form.field('name')} data-autofocus />
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { FORM_MESSAGES } from '../../../../../core/messages';
+import { useState } from 'react';
 import {
   HONEYPOT_FIELD,
   PUBLIC_CONSULT_RATE_MESSAGE,
@@ -9,20 +10,21 @@ import {
 } from '../../../../../core/schemas/consult';
 import { EYE_LABELS, EYES } from '../../../../../core/schemas/order';
 import layout from '../../../components/form-layout.module.css';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useFormState } from '../../../hooks/use-form-state';
+import { FormError } from '../../../forms/form-error';
+import { SubmitButton } from '../../../forms/submit-button';
+import { usePortalForm } from '../../../forms/use-portal-form';
 import { isCallableError } from '../../../lib/callable-error';
-import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
 import {
   DIAMETER_KEY,
   initialPublicConsultValues,
   lensParameterErrors,
   OTHER_DESIGN,
   publicConsultInputOf,
+  type PublicConsultFormValues,
   SAG_KEY,
 } from '../model/public-consult-form';
 import type { TroubleshooterHandoff } from '../model/troubleshooter-handoff';
@@ -56,53 +58,34 @@ export function PublicConsultForm({
   onRemoveObservations,
   onSubmit,
 }: PublicConsultFormProps) {
-  const form = useFormState(initialPublicConsultValues(handoff, designs));
   const [consultId] = useState(() => globalThis.crypto.randomUUID());
-  const [sending, setSending] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const inFlight = useRef(false);
+  const inputOf = (values: PublicConsultFormValues) =>
+    publicConsultInputOf(values, { consultId, designs, observations: handoff?.observations ?? null });
+  const form = usePortalForm({
+    initial: initialPublicConsultValues(handoff, designs),
+    schema: submitPublicConsultInputSchema,
+    input: inputOf,
+    // The typed parameters' own messages say more than the schema's generic one for a value that is not a number.
+    check: lensParameterErrors,
+    invalidMessage: 'Please correct the fields marked above.',
+    failureMessage: FORM_MESSAGES.requestNotSent,
+    submit: async (_checked, values) => {
+      try {
+        await onSubmit(inputOf(values));
+      } catch (error) {
+        if (!isCallableError(error) || error.status !== 'resource-exhausted') throw error;
+        form.setFormError(PUBLIC_CONSULT_RATE_MESSAGE);
+      }
+    },
+  });
+  const sending = form.busy;
 
   const choice = form.values.designChoice;
   const typedDesign = designs.length === 0 || choice === OTHER_DESIGN;
   const designError = form.errors['currentLens.designName'] ?? form.errors['currentLens.lensId'];
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    setFormError(null);
-    const input = publicConsultInputOf(form.values, {
-      consultId,
-      designs,
-      observations: handoff?.observations ?? null,
-    });
-    const checked = checkForm(submitPublicConsultInputSchema, input);
-    // The typed parameters' own messages say more than the schema's generic one for a value that is not a number.
-    const errors = { ...(checked.ok ? {} : checked.errors), ...lensParameterErrors(form.values) };
-    if (Object.keys(errors).length > 0) {
-      form.showErrors(errors);
-      setFormError('Please correct the fields marked above.');
-      return;
-    }
-    inFlight.current = true;
-    setSending(true);
-    try {
-      await onSubmit(input);
-    } catch (error) {
-      const fieldErrors = serverFormErrors(error);
-      form.showErrors(fieldErrors);
-      setFormError(
-        isCallableError(error) && error.status === 'resource-exhausted'
-          ? PUBLIC_CONSULT_RATE_MESSAGE
-          : formMessageFor(error, fieldErrors, 'Your request could not be sent. Please try again.'),
-      );
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
-  }
-
   return (
-    <form id={form.formId} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
+    <form id={form.formId} className={layout.form} onSubmit={form.submit} noValidate>
       <fieldset className={layout.section}>
         <legend className={layout.legend}>You and your practice</legend>
         <TextField label="Practice name" autoComplete="organization" required {...form.field('practiceName')} />
@@ -223,11 +206,9 @@ export function PublicConsultForm({
         />
       </div>
 
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <FormError message={form.formError} />
       <div className={layout.actions}>
-        <Button type="submit" loading={sending}>
-          {sending ? 'Sending…' : 'Send to a consultant'}
-        </Button>
+        <SubmitButton busy={sending}>{sending ? 'Sending…' : 'Send to a consultant'}</SubmitButton>
       </div>
     </form>
   );

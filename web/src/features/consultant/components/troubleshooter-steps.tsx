@@ -16,13 +16,16 @@ import { Alert } from '../../../components/ui/alert';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import type { useFormState } from '../../../hooks/use-form-state';
+import type { PortalForm } from '../../../forms/use-portal-form';
 import { clockHourText } from '../model/observation-text';
 import { designRangesText, type TroubleshooterFormValues } from '../model/troubleshooter-form';
 import { ChoiceGroup } from './choice-group';
 import { ClockFacePicker } from './clock-face-picker';
 
-export type TroubleshooterForm = ReturnType<typeof useFormState<TroubleshooterFormValues>>;
+export type TroubleshooterForm = Pick<
+  PortalForm<TroubleshooterFormValues>,
+  'values' | 'set' | 'errors' | 'field' | 'checkbox'
+>;
 
 const ANOTHER_LENS = { value: '', label: 'Another lens (not listed)' };
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   DEFAULT_TROUBLESHOOTER_SETTINGS,
@@ -10,7 +10,7 @@ import { PORTAL_ROUTES } from '../../../app/route-table';
 import layout from '../../../components/form-layout.module.css';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { useFormState } from '../../../hooks/use-form-state';
+import { usePortalForm } from '../../../forms/use-portal-form';
 import { useConsultantSetup } from '../api/public-consultant';
 import { clearTroubleshooterHandoff, saveTroubleshooterHandoff } from '../model/troubleshooter-handoff';
 import {
@@ -35,7 +35,6 @@ const RESULT_STEP = TROUBLESHOOTER_STEPS.length - 1;
 export function Troubleshooter() {
   const setup = useConsultantSetup();
   const navigate = useNavigate();
-  const form = useFormState(EMPTY_TROUBLESHOOTER_FORM);
   const [step, setStep] = useState(0);
   const [answer, setAnswer] = useState<{ observations: TroubleshooterObservations; result: Result } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -54,25 +53,25 @@ export function Troubleshooter() {
     setStep(next);
   }
 
-  function next(event: FormEvent) {
-    event.preventDefault();
-    const errors = stepErrors(form.values, designs, step);
-    if (Object.keys(errors).length > 0) {
-      form.showErrors(errors);
-      return;
-    }
-    if (step < RESULT_STEP - 1) return goTo(step + 1);
-    const checked = checkObservations(form.values, designs);
-    if (!checked.ok) {
-      // An earlier step's value no longer holds (the design's ranges came in late): go back to it.
-      const first = TROUBLESHOOTER_STEPS.findIndex((_, i) => Object.keys(stepErrors(form.values, designs, i)).length);
-      goTo(Math.max(0, first));
-      form.showErrors(checked.errors);
-      return;
-    }
-    setAnswer({ observations: checked.observations, result: troubleshoot(checked.observations, settings) });
-    goTo(RESULT_STEP);
-  }
+  // Each step is checked before the next; the last one checks all of them with the observations schema.
+  const form = usePortalForm({
+    initial: EMPTY_TROUBLESHOOTER_FORM,
+    check: (values) => stepErrors(values, designs, step),
+    failureMessage: 'The suggestions could not be worked out.',
+    submit: async (_checked, values) => {
+      if (step < RESULT_STEP - 1) return goTo(step + 1);
+      const checked = checkObservations(values, designs);
+      if (!checked.ok) {
+        // An earlier step's value no longer holds (the design's ranges came in late): go back to it.
+        const first = TROUBLESHOOTER_STEPS.findIndex((_, i) => Object.keys(stepErrors(values, designs, i)).length);
+        goTo(Math.max(0, first));
+        form.showErrors(checked.errors);
+        return;
+      }
+      setAnswer({ observations: checked.observations, result: troubleshoot(checked.observations, settings) });
+      goTo(RESULT_STEP);
+    },
+  });
 
   function askAboutThis() {
     if (!answer) return;
@@ -144,7 +143,7 @@ export function Troubleshooter() {
             </div>
           </>
         ) : (
-          <form id={form.formId} className={layout.form} onSubmit={next} noValidate>
+          <form id={form.formId} className={layout.form} onSubmit={form.submit} noValidate>
             {step === 0 ? <LensStep form={form} designs={designs} loadingDesigns={setup.isPending} /> : null}
             {step === 1 ? <WearStep form={form} settings={settings} /> : null}
             {step === 2 ? <LandingStep form={form} /> : null}

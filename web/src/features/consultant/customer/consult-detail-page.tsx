@@ -1,3 +1,5 @@
+import { LOAD_MESSAGES } from '../../../../../core/messages';
+import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -19,7 +21,6 @@ import { useConsultantSetup } from '../api/public-consultant';
 import { LensParameterList } from '../components/lens-parameter-list';
 import { ObservationsSummary } from '../components/observations-summary';
 import { SuggestionList } from '../components/suggestion-list';
-import { CONSULTS_PATH, orderPath, orderThisPath } from './consult-paths';
 import { ConsultStatusBadge } from './consult-status-badge';
 import styles from './customer-consults.module.css';
 
@@ -51,10 +52,11 @@ export function ConsultDetailPage({
         <PageHeader title="Consult" />
         {notFound ? (
           <Alert tone="error" title="Consult not found">
-            It may belong to another practice&apos;s account. <Link to={CONSULTS_PATH}>Back to Consults</Link>
+            It may belong to another practice&apos;s account.{' '}
+            <Link to={PAGE_PATHS.customerConsults}>Back to Consults</Link>
           </Alert>
         ) : (
-          <LoadFailed title="The consult could not be loaded" onRetry={() => void consult.refetch()} />
+          <LoadFailed title={LOAD_MESSAGES.consult} onRetry={() => void consult.refetch()} />
         )}
       </>
     );
@@ -118,7 +120,7 @@ function ConsultDetail({
             definitions={definitionsOf(catalogue, reply.proposal.lensId)}
           />
           <div className={styles.answerActions}>
-            <Link className={styles.primaryLink} to={orderThisPath(consult.consultId)}>
+            <Link className={styles.primaryLink} to={pagePaths.orderForm({ consult: consult.consultId })}>
               Order this
             </Link>
             <span className={styles.muted}>
@@ -133,7 +135,7 @@ function ConsultDetail({
               {consult.orderIds.map((orderId, index) => (
                 <span key={orderId}>
                   {index > 0 ? ', ' : null}
-                  <Link to={orderPath(orderId)}>
+                  <Link to={pagePaths.order(orderId)}>
                     {consult.orderIds.length === 1 ? 'view the order' : `order ${index + 1}`}
                   </Link>
                 </span>
@@ -156,7 +158,7 @@ function ConsultDetail({
               {consult.currentLens.fromOrderId ? (
                 <>
                   {' '}
-                  (<Link to={orderPath(consult.currentLens.fromOrderId)}>from a past order</Link>)
+                  (<Link to={pagePaths.order(consult.currentLens.fromOrderId)}>from a past order</Link>)
                 </>
               ) : null}
             </dd>

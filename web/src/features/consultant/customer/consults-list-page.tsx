@@ -1,3 +1,5 @@
+import { LOAD_MESSAGES } from '../../../../../core/messages';
+import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link } from 'react-router-dom';
 import type { CustomerConsult } from '../../../../../core/schemas/consult';
 import { Card } from '../../../components/card';
@@ -10,7 +12,6 @@ import { DataTable, type Column } from '../../../components/ui/data-table';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { dateTime } from '../../../lib/format-time';
 import { useAccountConsults } from '../api/customer-consults';
-import { NEW_CONSULT_PATH, TROUBLESHOOTER_PATH, consultPath } from './consult-paths';
 import { ConsultStatusBadge } from './consult-status-badge';
 import styles from './customer-consults.module.css';
 
@@ -21,7 +22,7 @@ const columns: Column<CustomerConsult>[] = [
     key: 'reference',
     header: 'Reference',
     primary: true,
-    render: (c) => <Link to={consultPath(c.consultId)}>{c.reference}</Link>,
+    render: (c) => <Link to={pagePaths.consult(c.consultId)}>{c.reference}</Link>,
   },
   { key: 'patient', header: 'Patient', render: (c) => c.patient },
   { key: 'eye', header: 'Eye', render: (c) => c.eye },
@@ -46,7 +47,7 @@ export function ConsultsListPage({ accountNumber }: { accountNumber: string }) {
         title="Consults"
         description={`Questions about a fit, sent to the lab's consultants for account ${accountNumber}, and their answers.`}
         actions={
-          <Link className={styles.primaryLink} to={NEW_CONSULT_PATH}>
+          <Link className={styles.primaryLink} to={PAGE_PATHS.customerConsultNew}>
             Ask a consultant
           </Link>
         }
@@ -60,7 +61,7 @@ export function ConsultsListPage({ accountNumber }: { accountNumber: string }) {
           detail="on this page, newest first"
         />
         {query.isError ? (
-          <LoadFailed title="The consults could not be loaded" onRetry={() => void query.refetch()} />
+          <LoadFailed title={LOAD_MESSAGES.consults} onRetry={() => void query.refetch()} />
         ) : query.isPending ? null : items.length === 0 ? (
           <EmptyState title={pages.page > 1 ? 'No more consults' : 'No consults yet'}>
             {pages.page > 1 ? null : (
@@ -71,8 +72,8 @@ export function ConsultsListPage({ accountNumber }: { accountNumber: string }) {
                   answers within one business day with a parameter set you can order in one step.
                 </p>
                 <p className={styles.emptyLinks}>
-                  <Link to={TROUBLESHOOTER_PATH}>Open the troubleshooter</Link>
-                  <Link to={NEW_CONSULT_PATH}>Ask a consultant</Link>
+                  <Link to={PAGE_PATHS.consultantTroubleshooter}>Open the troubleshooter</Link>
+                  <Link to={PAGE_PATHS.customerConsultNew}>Ask a consultant</Link>
                 </p>
               </>
             )}

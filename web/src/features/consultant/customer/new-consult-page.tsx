@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CustomerConsult } from '../../../../../core/schemas/consult';
@@ -5,17 +6,18 @@ import { EYE_LABELS, EYES } from '../../../../../core/schemas/order';
 import formStyles from '../../../components/form-layout.module.css';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { FormError } from '../../../forms/form-error';
+import { SubmitButton } from '../../../forms/submit-button';
+import { useSubmission } from '../../../forms/use-submission';
 import { failureMessage, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useConsultLensDesigns, usePastOrder, useSubmitConsult } from '../api/customer-consults';
 import { ChoiceGroup } from '../components/choice-group';
 import { clearTroubleshooterHandoff, readTroubleshooterHandoff } from '../model/troubleshooter-handoff';
 import { ConsultFilesField, UploadProgressList, type ConsultFileUploads, type FileUpload } from './consult-files-field';
-import { CONSULTS_PATH, consultPath } from './consult-paths';
 import { CurrentLensFields } from './current-lens-fields';
 import { checkNewConsult, emptyConsultValues, typedLensErrors, type NewConsultValues } from './new-consult-values';
 import { TroubleshooterFindings } from './troubleshooter-findings';
@@ -36,11 +38,13 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
   const [values, setValues] = useState<NewConsultValues>(() => emptyConsultValues(handoff?.eye));
   const [files, setFiles] = useState<File[]>([]);
   const [submitErrors, setSubmitErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // One send at a time (a double click reaches the handler twice before the button is disabled), through
+  // the upload of the files.
+  const submission = useSubmission();
+  const { formError, setFormError } = submission;
   const [sent, setSent] = useState<CustomerConsult | null>(null);
   const [fileUploads, setFileUploads] = useState<FileUpload[]>([]);
   const [uploadsFinished, setUploadsFinished] = useState(false);
-  const sendingRef = useRef(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const submit = useSubmitConsult();
   const designs = useConsultLensDesigns(accountNumber);
@@ -48,7 +52,7 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
 
   const context = { pastOrder: pastOrder.data, designs: designs.data?.items ?? [] };
   const errors = { ...submitErrors, ...typedLensErrors(values, context) };
-  const busy = submit.isPending || sent !== null;
+  const busy = submission.busy || sent !== null;
 
   const change = (edit: Partial<NewConsultValues>, clears: string[] = []) => {
     setValues((current) => ({ ...current, ...edit }));
@@ -93,15 +97,13 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
   }
 
   async function send() {
-    if (sendingRef.current || sent) return; // a double click reaches here twice before the button is disabled
-    setFormError(null);
+    if (sent) return;
     const checked = checkNewConsult(values, context, {
       consultId,
       accountNumber,
       observations: handoff?.observations ?? null,
     });
     if (!checked.ok) return showProblems(checked.errors);
-    sendingRef.current = true;
     try {
       const consult = await submit.mutateAsync(checked.input);
       setSubmitErrors({});
@@ -111,14 +113,12 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
       const failed = await uploadAll(consult);
       if (failed.length === 0) {
         notify.success(`Consult ${consult.reference} sent to the lab`);
-        navigate(consultPath(consult.consultId));
+        navigate(pagePaths.consult(consult.consultId));
       }
     } catch (error) {
       const fieldErrors = serverFormErrors(error);
       if (Object.keys(fieldErrors).length > 0) showProblems(fieldErrors);
       else setFormError(failureMessage(error, 'The request could not be sent. Check your connection and try again.'));
-    } finally {
-      sendingRef.current = false;
     }
   }
 
@@ -138,7 +138,7 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
         aria-label="Consult request"
         onSubmit={(event) => {
           event.preventDefault();
-          void send();
+          void submission.run(send);
         }}
       >
         {problems.length > 0 ? (
@@ -159,7 +159,7 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
             </ul>
           </div>
         ) : null}
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <FormError message={formError} />
 
         <fieldset className={styles.section} disabled={busy}>
           <legend className={styles.legend}>Patient and eye</legend>
@@ -244,17 +244,17 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
                   Add {failedUploads.length === 1 ? 'this file' : 'these files'} again from the consult&apos;s page:{' '}
                   {failedUploads.map((u) => u.name).join(', ')}.
                 </p>
-                <Link to={consultPath(sent.consultId)}>Open consult {sent.reference}</Link>
+                <Link to={pagePaths.consult(sent.consultId)}>Open consult {sent.reference}</Link>
               </Alert>
             ) : null}
           </section>
         ) : null}
 
         <div className={formStyles.actions}>
-          <Button type="submit" loading={submit.isPending || uploading} disabled={sent !== null}>
+          <SubmitButton busy={submission.busy} disabled={sent !== null}>
             Send to the lab
-          </Button>
-          <Link to={CONSULTS_PATH}>Back to Consults</Link>
+          </SubmitButton>
+          <Link to={PAGE_PATHS.customerConsults}>Back to Consults</Link>
         </div>
       </form>
     </>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../../../../core/page-paths';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_TROUBLESHOOTER_SETTINGS, type TroubleshooterObservations } from '../../../../../core/schemas/consult';
@@ -6,7 +7,6 @@ import { Button } from '../../../components/ui/button';
 import { useConsultantSetup } from '../api/public-consultant';
 import { ObservationsSummary } from '../components/observations-summary';
 import { SuggestionList } from '../components/suggestion-list';
-import { TROUBLESHOOTER_PATH } from './consult-paths';
 import styles from './customer-consults.module.css';
 
 /**
@@ -31,7 +31,7 @@ export function TroubleshooterFindings({
       ) : (
         <p className={styles.muted}>
           No findings attached. The troubleshooter turns your slit-lamp observations into suggestions, and the lab gets
-          them with your question. <Link to={TROUBLESHOOTER_PATH}>Run the troubleshooter first</Link>
+          them with your question. <Link to={PAGE_PATHS.consultantTroubleshooter}>Run the troubleshooter first</Link>
         </p>
       )}
     </section>

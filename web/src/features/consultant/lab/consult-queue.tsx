@@ -1,3 +1,5 @@
+import { LOAD_MESSAGES } from '../../../../../core/messages';
+import { pagePaths } from '../../../../../core/page-paths';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { consultAge } from '../../../../../core/rules/consult-age';
@@ -31,8 +33,6 @@ export const CONSULT_QUEUE_TABS: readonly { key: ConsultStatus; label: string }[
 
 const statusOf = (value: string | null): ConsultStatus =>
   (CONSULT_STATUSES as readonly string[]).includes(value ?? '') ? (value as ConsultStatus) : 'new';
-
-export const labConsultPath = (consultId: string) => `/admin/consults/${encodeURIComponent(consultId)}`;
 
 const EXCERPT_LENGTH = 90;
 
@@ -82,7 +82,7 @@ export function ConsultQueue() {
       primary: true,
       render: (consult) => (
         <span className={list.nameCell}>
-          <Link className={list.orderLink} to={labConsultPath(consult.consultId)}>
+          <Link className={list.orderLink} to={pagePaths.labConsult(consult.consultId)}>
             {consult.reference}
           </Link>
           <span className={list.nameDetail}>Sent {dateTime(consult.createdAt)}</span>
@@ -134,7 +134,7 @@ export function ConsultQueue() {
           detail="on this page, oldest first"
         />
         {query.isError ? (
-          <LoadFailed title="The consults could not be loaded" onRetry={() => void query.refetch()} />
+          <LoadFailed title={LOAD_MESSAGES.consults} onRetry={() => void query.refetch()} />
         ) : query.isPending ? null : items.length === 0 ? (
           <EmptyState title={pages.page > 1 ? 'No more consults' : `No ${label.toLowerCase()} consults`}>
             {status === 'new' && pages.page === 1

@@ -1,13 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { CHANGED_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
+import { useId, useState } from 'react';
 import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt';
 import type { Consult } from '../../../../../core/schemas/consult';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { displayParameterValue } from '../../../components/orders';
 import layout from '../../../components/form-layout.module.css';
+import { FormError } from '../../../forms/form-error';
+import { SubmitButton } from '../../../forms/submit-button';
+import { useSubmission } from '../../../forms/use-submission';
 import { useVersionConflict } from '../../../hooks/use-version-conflict';
 import { formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -22,8 +25,6 @@ import {
   type ReplyValues,
 } from './reply-form-values';
 import styles from './lab-consults.module.css';
-
-export const REPLY_CONFLICT_MESSAGE = 'Another admin answered or changed this consult since you opened it.';
 
 /** What "Start from the suggestions" did, said beside the button. */
 function startedText(applied: number, skipped: readonly { reason: string }[]): string {
@@ -63,7 +64,9 @@ export function ConsultReplyForm({
   const [opened] = useState(values);
   const dirty = !reply.isSuccess && JSON.stringify(values) !== JSON.stringify(opened);
   const [submitErrors, setSubmitErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // The values' paths are not the schema's (a proposal built from typed parameter texts), so the form keeps
+  // its own messages and takes only the submit's plumbing from the shared hook.
+  const { busy, formError, setFormError, onSubmit } = useSubmission();
   const [started, setStarted] = useState<string | null>(null);
   const { conflict, clearConflict, caught, reloading, reload } = useVersionConflict(onReload);
 
@@ -116,15 +119,12 @@ export function ConsultReplyForm({
       document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
     );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (reply.isPending) return;
-    setFormError(null);
+  async function submit() {
     clearConflict();
     const checked = checkReply(consult, values, design);
     if (!checked.ok) {
       setSubmitErrors(checked.errors);
-      setFormError('Please correct the marked fields.');
+      setFormError(FORM_MESSAGES.correctMarkedFields);
       focusFirstInvalid();
       return;
     }
@@ -143,7 +143,7 @@ export function ConsultReplyForm({
 
   const canStart = consult.suggestions.some((s) => s.change) || Object.keys(consult.currentLens.parameters).length > 0;
   return (
-    <form id={formId} className={layout.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Answer">
+    <form id={formId} className={layout.form} onSubmit={onSubmit(submit)} noValidate aria-label="Answer">
       <UnsavedChangesPrompt when={dirty} />
       <TextAreaField
         label="Answer"
@@ -197,18 +197,16 @@ export function ConsultReplyForm({
         ) : null}
       </fieldset>
       {conflict ? (
-        <ReloadLatestAlert title={REPLY_CONFLICT_MESSAGE} reloading={reloading} onReload={() => void reload()}>
+        <ReloadLatestAlert title={CHANGED_MESSAGES.consult} reloading={reloading} onReload={() => void reload()}>
           Your answer is still in the form. Reload to see the consult as it is now; sending then replaces the answer
           there.
         </ReloadLatestAlert>
       ) : null}
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <FormError message={formError} />
       <div className={layout.actions}>
-        <Button type="submit" loading={reply.isPending}>
-          {consult.reply ? 'Send the changed answer' : 'Send answer'}
-        </Button>
+        <SubmitButton busy={busy}>{consult.reply ? 'Send the changed answer' : 'Send answer'}</SubmitButton>
         {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={reply.isPending}>
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
         ) : null}

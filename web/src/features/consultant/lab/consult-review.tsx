@@ -1,3 +1,5 @@
+import { LOAD_MESSAGES } from '../../../../../core/messages';
+import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { consultantDesignOf } from '../../../../../core/rules/consultant-designs';
@@ -33,8 +35,6 @@ const STATUS_TONES = { new: 'warning', answered: 'info', ordered: 'success' } as
 function LabStatusBadge({ status }: { status: ConsultStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{CONSULT_QUEUE_TABS.find((t) => t.key === status)?.label}</Badge>;
 }
-
-const orderPath = (orderId: string) => `/admin/order-approval/${encodeURIComponent(orderId)}`;
 
 function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
   return (
@@ -80,7 +80,9 @@ function OrderLinks({ orderIds }: { orderIds: readonly string[] }) {
       {orderIds.map((orderId, index) => (
         <span key={orderId}>
           {index > 0 ? ', ' : null}
-          <Link to={orderPath(orderId)}>{orderIds.length > 1 ? `Open order ${index + 1}` : 'Open the order'}</Link>
+          <Link to={pagePaths.labOrder(orderId)}>
+            {orderIds.length > 1 ? `Open order ${index + 1}` : 'Open the order'}
+          </Link>
         </span>
       ))}
     </>
@@ -185,7 +187,7 @@ export function ConsultReview({
   const catalogue = useLensDesigns({ includeInactive: false });
   const designs = catalogue.data?.items ?? [];
   const back = (
-    <Link to="/admin/consults" className={styles.back}>
+    <Link to={PAGE_PATHS.adminConsults} className={styles.back}>
       <span aria-hidden="true">← </span>Back to the queue
     </Link>
   );
@@ -211,7 +213,7 @@ export function ConsultReview({
     return (
       <>
         {back}
-        <Alert tone="error" title="The consult could not be loaded">
+        <Alert tone="error" title={LOAD_MESSAGES.consult}>
           <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
             Try again
           </Button>
@@ -266,7 +268,7 @@ export function ConsultReview({
             {consult.currentLens.fromOrderId ? (
               <>
                 {' · '}
-                <Link to={orderPath(consult.currentLens.fromOrderId)}>From a past order</Link>
+                <Link to={pagePaths.labOrder(consult.currentLens.fromOrderId)}>From a past order</Link>
               </>
             ) : null}
           </p>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { CHANGED_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
+import { useEffect, useId, useState } from 'react';
 import {
   troubleshooterSettingsFieldsSchema,
   type TroubleshooterSettings,
@@ -12,6 +13,9 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { TextField } from '../../../components/ui/text-field';
 import layout from '../../../components/form-layout.module.css';
+import { FormError } from '../../../forms/form-error';
+import { SubmitButton } from '../../../forms/submit-button';
+import { useSubmission } from '../../../forms/use-submission';
 import { useReloadLatest } from '../../../hooks/use-reload-latest';
 import { isCallableError } from '../../../lib/callable-error';
 import { dateTime } from '../../../lib/format-time';
@@ -33,9 +37,6 @@ import {
   type SettingsValues,
 } from './settings-fields';
 import styles from './lab-consults.module.css';
-
-export const SETTINGS_CONFLICT_MESSAGE =
-  'The consultant settings changed since you opened them. Reload to see the latest.';
 
 const unitText = (unit: string) => (unit === 'min' ? 'minutes' : unit);
 
@@ -103,9 +104,10 @@ export function ConsultantSettingsForm({
   const initial = settingsValuesOf(settings);
   const [values, setValues] = useState<SettingsValues>(initial);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const [saving, setSaving] = useState(false);
+  // The values' paths are not the schema's (typed number texts, a list of ticked designs), so the form keeps
+  // its own messages and takes only the submit's plumbing from the shared hook.
+  const { busy: saving, formError, setFormError, onSubmit } = useSubmission();
   const { reloading, reload } = useReloadLatest(onReload);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
@@ -138,10 +140,7 @@ export function ConsultantSettingsForm({
     );
   };
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    setFormError(null);
+  async function save() {
     setConflict(false);
     const parsed = parseSettingsValues(values);
     const checked = troubleshooterSettingsFieldsSchema.safeParse(parsed.settings);
@@ -149,10 +148,9 @@ export function ConsultantSettingsForm({
       show(
         foldListErrors({ ...(checked.success ? {} : formErrorsOf(checked.error)), ...parsed.errors }, ['designIds']),
       );
-      setFormError('Please correct the marked fields.');
+      setFormError(FORM_MESSAGES.correctMarkedFields);
       return;
     }
-    setSaving(true);
     try {
       await onSave({ version: settings.version, settings: checked.data });
       notify('success', 'Consultant settings saved.');
@@ -163,8 +161,6 @@ export function ConsultantSettingsForm({
         if (Object.keys(fieldErrors).length) show(fieldErrors);
         setFormError(failureMessage(error, 'The settings could not be saved.'));
       }
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -175,13 +171,7 @@ export function ConsultantSettingsForm({
   const atDefaults = JSON.stringify(restored) === JSON.stringify(values);
 
   return (
-    <form
-      id={formId}
-      className={layout.form}
-      onSubmit={(e) => void save(e)}
-      noValidate
-      aria-label="Consultant settings"
-    >
+    <form id={formId} className={layout.form} onSubmit={onSubmit(save)} noValidate aria-label="Consultant settings">
       <p className={layout.note}>
         {settings.version === 0
           ? 'The built-in defaults apply: nobody has saved settings yet.'
@@ -241,18 +231,22 @@ export function ConsultantSettingsForm({
         )}
       </fieldset>
       {conflict ? (
-        <ReloadLatestAlert title={SETTINGS_CONFLICT_MESSAGE} reloading={reloading} onReload={() => void reload()}>
+        <ReloadLatestAlert
+          title={CHANGED_MESSAGES.consultantSettings}
+          reloading={reloading}
+          onReload={() => void reload()}
+        >
           Your changes are still in the form. Reloading replaces them with the latest.
         </ReloadLatestAlert>
       ) : null}
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <FormError message={formError} />
       <p className={layout.note}>
         Restore defaults puts the default numbers in the fields (the covered designs stay); Save stores them.
       </p>
       <div className={layout.actions}>
-        <Button type="submit" loading={saving} disabled={!dirty}>
+        <SubmitButton busy={saving} disabled={!dirty}>
           Save settings
-        </Button>
+        </SubmitButton>
         <Button
           variant="secondary"
           onClick={() => {
@@ -274,7 +268,7 @@ export function ConsultantSettingsForm({
           Discard changes
         </Button>
         <span className={layout.status} aria-live="polite">
-          {dirty ? 'You have unsaved changes.' : ''}
+          {dirty ? FORM_MESSAGES.unsavedChanges : ''}
         </span>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES } from '../../../../../core/messages';
 import type { ConsultantDesign, SubmitPublicConsultInput } from '../../../../../core/schemas/consult';
 import { HONEYPOT_FIELD } from '../../../../../core/schemas/consult';
 import type { FormErrors } from '../../../lib/form-errors';
@@ -68,7 +69,7 @@ export function lensParameterErrors(values: PublicConsultFormValues): FormErrors
     if (!Number.isFinite(value) || value <= 0) errors[`currentLens.parameters.${key}`] = message;
   };
   check(SAG_KEY, values.currentLens.parameters[SAG_KEY], 'Sag is a number of micrometres');
-  check(DIAMETER_KEY, values.currentLens.parameters[DIAMETER_KEY], 'Diameter is a number of millimetres');
+  check(DIAMETER_KEY, values.currentLens.parameters[DIAMETER_KEY], FIELD_MESSAGES.diameterNumber);
   return errors;
 }
 

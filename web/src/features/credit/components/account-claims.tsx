@@ -1,3 +1,4 @@
+import { pagePaths } from '../../../../../core/page-paths';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../../../../core/rules/invoice-balance';
 import { CLAIM_STATUS_LABELS, type ClaimStatus, type CreditSummary } from '../../../../../core/schemas/credit';
@@ -39,7 +40,7 @@ export function AccountClaims({ claims }: { claims: CreditSummary['claims'] }) {
       header: 'Order',
       primary: true,
       render: (claim) => (
-        <Link className={list.orderLink} to={`/customer/orders/${encodeURIComponent(claim.orderId)}`}>
+        <Link className={list.orderLink} to={pagePaths.order(claim.orderId)}>
           {claim.orderNumber}
         </Link>
       ),

@@ -1,19 +1,17 @@
-import { useId, useState } from 'react';
+import { CHANGED_MESSAGES } from '../../../../../core/messages';
+import { useState } from 'react';
 import { formatCents } from '../../../../../core/rules/invoice-balance';
 import { decideWarrantyClaimInputSchema, type WarrantyClaim } from '../../../../../core/schemas/credit';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { isCallableError } from '../../../lib/callable-error';
-import { checkForm, failureMessage, serverFormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import { useReloadLatest } from '../../../hooks/use-reload-latest';
 import { notify } from '../../../lib/notify';
 import { useClaimAction, type ClaimActionInput } from '../api/warranty-claims';
 
 export type ClaimAction = 'approve' | 'deny' | 'return-received';
-
-/** What the admin sees when another admin acted on the claim first (409 aborted). */
-export const CLAIM_CHANGED_MESSAGE = 'This claim changed, reload';
 
 const claimName = (claim: WarrantyClaim) => `${claim.orderNumber} ${claim.eye}`;
 
@@ -71,70 +69,50 @@ export function ClaimActionDialog({
   onClose: () => void;
   onReload: () => Promise<unknown>;
 }) {
-  const formId = useId();
   const copy = COPY[action];
   const mutation = useClaimAction();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
-
-  function request(): ClaimActionInput | null {
-    const base = { claimId: claim.claimId, version: claim.version };
-    if (action === 'return-received') return { action, input: base };
-    if (action === 'approve') return { action: 'decide', input: { ...base, decision: 'approve' } };
-    const checked = checkForm(decideWarrantyClaimInputSchema, { ...base, decision: 'deny', reason });
-    if (!checked.ok) {
-      setReasonError(checked.errors['reason'] ?? 'Reason is required');
-      return null;
-    }
-    return { action: 'decide', input: checked.data };
-  }
-
-  async function send() {
-    if (mutation.isPending || conflict) return;
-    setFormError(null);
-    setReasonError(undefined);
-    const input = request();
-    if (!input) return;
-    try {
-      const saved = await mutation.mutateAsync(input);
+  // The claim may no longer be in this tab once the queue is read again, so the dialog closes.
+  const { reloading, reload } = useReloadLatest(async () => {
+    await onReload();
+    onClose();
+  });
+  const form = usePortalForm({
+    initial: { reason: '' },
+    // Only a denial has a field to check.
+    ...(action === 'deny' ? { schema: decideWarrantyClaimInputSchema } : {}),
+    input: (values) => ({ claimId: claim.claimId, version: claim.version, decision: 'deny' as const, ...values }),
+    failureMessage: 'The claim could not be updated. Please try again.',
+    onConflict: () => setConflict(true),
+    submit: async (checked) => {
+      const base = { claimId: claim.claimId, version: claim.version };
+      const request: ClaimActionInput =
+        action === 'return-received'
+          ? { action, input: base }
+          : action === 'approve'
+            ? { action: 'decide', input: { ...base, decision: 'approve' } }
+            : { action: 'decide', input: checked };
+      const saved = await mutation.mutateAsync(request);
       notify.success(copy.done(saved));
       onClose();
-    } catch (error) {
-      if (isCallableError(error) && error.status === 'aborted') return setConflict(true);
-      const fields = serverFormErrors(error);
-      if (fields['reason']) setReasonError(fields['reason']);
-      else setFormError(failureMessage(error, 'The claim could not be updated. Please try again.'));
-    }
-  }
-
-  async function reload() {
-    setReloading(true);
-    try {
-      await onReload();
-      onClose();
-    } finally {
-      setReloading(false);
-    }
-  }
+    },
+  });
 
   return (
     <FormDialog
       title={copy.title(claim)}
-      formId={formId}
-      busy={mutation.isPending || reloading}
+      formId={form.formId}
+      busy={form.busy || reloading}
       submitLabel={copy.submit}
       submitVariant={action === 'deny' ? 'danger' : 'primary'}
       submitDisabled={conflict}
-      onSubmit={send}
+      onSubmit={conflict ? () => undefined : form.submit}
       onClose={onClose}
       intro={intro(action, claim)}
-      formError={formError}
+      formError={form.formError}
     >
       {conflict ? (
-        <Alert tone="warning" title={CLAIM_CHANGED_MESSAGE}>
+        <Alert tone="warning" title={CHANGED_MESSAGES.claim}>
           <p>Another admin acted on this claim since the list loaded. Nothing was changed.</p>
           <Button size="sm" variant="secondary" loading={reloading} onClick={() => void reload()}>
             Reload
@@ -145,14 +123,9 @@ export function ClaimActionDialog({
         <TextAreaField
           label="Reason"
           hint="The practice sees this reason."
-          value={reason}
           maxLength={1000}
           required
-          error={reasonError}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setReasonError(undefined);
-          }}
+          {...form.field('reason')}
         />
       ) : (
         <p>

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
 import { formatCents } from '../../../../../core/rules/invoice-balance';
 import { submitWarrantyClaimInputSchema, type WarrantyLens } from '../../../../../core/schemas/credit';
 import { EYE_LABELS } from '../../../../../core/schemas/order';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { checkForm, failureMessage, serverFormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import type { FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSubmitWarrantyClaim } from '../api/credit-queries';
 import styles from './credit.module.css';
@@ -62,53 +62,42 @@ export function ClaimDialog({
   onClose: () => void;
   onSent: () => void;
 }) {
-  const formId = useId();
   const copy = COPY[kind];
   const submit = useSubmitWarrantyClaim();
-  const [noteError, setNoteError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-
-  async function send() {
-    if (submit.isPending) return;
-    setFormError(null);
-    setNoteError(undefined);
-    if (!draft.note.trim()) return setNoteError(copy.required);
-    const checked = checkForm(submitWarrantyClaimInputSchema, {
+  const form = usePortalForm({
+    initial: { note: draft.note },
+    schema: submitWarrantyClaimInputSchema,
+    // The claim id made when the claim was first opened: every retry sends it again, so a retry after a
+    // lost answer cannot file the claim twice.
+    input: (values) => ({
       claimId: draft.claimId,
       accountNumber,
       orderId: lens.orderId,
       eye: lens.eye,
       kind,
-      note: draft.note,
-    });
-    if (!checked.ok) {
-      setNoteError(checked.errors['note']);
-      if (!checked.errors['note']) setFormError(Object.values(checked.errors)[0] ?? 'The claim could not be sent.');
-      return;
-    }
-    try {
-      await submit.mutateAsync(checked.data);
+      note: values.note,
+    }),
+    check: (values): FormErrors => (values.note.trim() ? {} : { note: copy.required }),
+    failureMessage: 'The claim could not be sent. Please try again.',
+    submit: async (checked) => {
+      await submit.mutateAsync(checked);
       notify.success(copy.done);
       onSent();
-    } catch (error) {
-      const fields = serverFormErrors(error);
-      if (fields['note']) setNoteError(fields['note']);
-      else setFormError(failureMessage(error, 'The claim could not be sent. Please try again.'));
-    }
-  }
+    },
+  });
 
   const lensLine = `${lens.lensName}, ${EYE_LABELS[lens.eye]}, order ${lens.orderNumber} (${lens.patient})`;
   return (
     <FormDialog
       title={copy.title}
-      formId={formId}
-      busy={submit.isPending}
+      formId={form.formId}
+      busy={form.busy}
       submitLabel={copy.submit}
       submitVariant={kind === 'cancellation' ? 'danger' : 'primary'}
-      onSubmit={send}
+      onSubmit={form.submit}
       onClose={onClose}
       intro={lensLine}
-      formError={formError}
+      formError={form.formError}
     >
       {kind === 'cancellation' ? (
         <dl className={styles.claimFacts}>
@@ -133,13 +122,13 @@ export function ClaimDialog({
       </p>
       <TextAreaField
         label={copy.label}
-        value={draft.note}
         maxLength={1000}
         required
-        error={noteError}
+        {...form.field('note')}
+        // The page keeps what was typed until the claim is sent, for when the dialog is opened again.
         onChange={(event) => {
+          form.set('note', event.target.value);
           onDraftChange({ ...draft, note: event.target.value });
-          setNoteError(undefined);
         }}
       />
     </FormDialog>

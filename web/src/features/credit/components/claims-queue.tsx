@@ -1,3 +1,4 @@
+import { pagePaths } from '../../../../../core/page-paths';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatCents } from '../../../../../core/rules/invoice-balance';
@@ -35,7 +36,7 @@ const waitingSince = (claim: WarrantyClaim) =>
 
 /**
  * /admin/warranty-claims: the claims practices sent, one status at a time, oldest first, with their age
- * (issue 9 item 5). The status lives in the query string (`?status=awaiting-return`), the page cursor does
+ *. The status lives in the query string (`?status=awaiting-return`), the page cursor does
  * not (a reload starts at page 1, as in Order Approval).
  */
 export function ClaimsQueue() {
@@ -68,7 +69,7 @@ export function ClaimsQueue() {
       primary: true,
       render: (claim) => (
         <span className={list.nameCell}>
-          <Link className={list.orderLink} to={`/admin/order-approval/${encodeURIComponent(claim.orderId)}`}>
+          <Link className={list.orderLink} to={pagePaths.labOrder(claim.orderId)}>
             {claim.orderNumber}
           </Link>
           <span className={list.nameDetail}>{CLAIM_KIND_LABELS[claim.kind]}</span>

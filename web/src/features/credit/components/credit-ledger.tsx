@@ -1,3 +1,4 @@
+import { pagePaths } from '../../../../../core/page-paths';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../../../../core/rules/invoice-balance';
@@ -93,7 +94,7 @@ export function CreditLedger({ accountNumber }: { accountNumber: string }) {
       render: (entry) => (
         <span className={styles.stack}>
           {entry.orderId ? (
-            <Link to={`/customer/orders/${encodeURIComponent(entry.orderId)}`}>
+            <Link to={pagePaths.order(entry.orderId)}>
               Order {entry.orderNumber ?? ''}
               {entry.eye ? ` (${entry.eye})` : ''}
             </Link>

@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
 import { grantGoodwillCreditInputSchema } from '../../../../../core/schemas/credit';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { checkForm, failureMessage, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import type { FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useGrantGoodwillCredit } from '../api/warranty-claims';
 
@@ -24,21 +25,8 @@ export const newGoodwillDraft = (): GoodwillDraft => ({
   note: '',
 });
 
-/** The form's fields, by the schema's paths. */
-const FIELD_OF: Record<string, keyof GoodwillDraft> = {
-  accountNumber: 'accountNumber',
-  amountCents: 'amount',
-  note: 'note',
-};
-
-function fieldErrors(errors: FormErrors): Partial<Record<keyof GoodwillDraft, string>> {
-  const mapped: Partial<Record<keyof GoodwillDraft, string>> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = FIELD_OF[path];
-    if (field) mapped[field] ??= message;
-  }
-  return mapped;
-}
+/** The draft's field each of the form's fields (by the schema's paths) is kept in. */
+const DRAFT_FIELD = { accountNumber: 'accountNumber', amountCents: 'amount', note: 'note' } as const;
 
 /**
  * Grants goodwill credit to an account: amount in dollars (sent as cents), a required note the practice
@@ -55,84 +43,61 @@ export function GoodwillDialog({
   onClose: () => void;
   onGranted: () => void;
 }) {
-  const formId = useId();
   const grant = useGrantGoodwillCredit();
-  const [errors, setErrors] = useState<Partial<Record<keyof GoodwillDraft, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const change = (field: 'accountNumber' | 'amount' | 'note', value: string) => {
-    onDraftChange({ ...draft, [field]: value });
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  async function send() {
-    if (grant.isPending) return;
-    setFormError(null);
-    const amountCents = parseDollars(draft.amount);
-    const checked = checkForm(grantGoodwillCreditInputSchema, {
+  const form = usePortalForm({
+    // The amount is typed in dollars under the schema's name, so the server's message about it shows on it.
+    initial: { accountNumber: draft.accountNumber, amountCents: draft.amount, note: draft.note },
+    schema: grantGoodwillCreditInputSchema,
+    // The entry id made when the draft was started: every retry sends it again, so it cannot grant twice.
+    input: (values) => ({
       entryId: draft.entryId,
-      accountNumber: draft.accountNumber.trim().toUpperCase(),
-      amountCents: amountCents ?? 0,
-      note: draft.note,
-    });
-    const problems = checked.ok ? {} : fieldErrors(checked.errors);
-    if (draft.amount.trim() === '') problems.amount = 'Amount is required';
-    else if (amountCents === null) problems.amount = 'Enter an amount in dollars, e.g. 25.00';
-    if (!checked.ok || Object.keys(problems).length > 0) {
-      setErrors(problems);
-      if (Object.keys(problems).length === 0) setFormError('The credit could not be granted.');
-      return;
-    }
-    try {
-      const entry = await grant.mutateAsync(checked.data);
+      accountNumber: values.accountNumber.trim().toUpperCase(),
+      amountCents: parseDollars(values.amountCents) ?? 0,
+      note: values.note,
+    }),
+    check: (values): FormErrors => {
+      if (values.amountCents.trim() === '') return { amountCents: 'Amount is required' };
+      if (parseDollars(values.amountCents) === null) return { amountCents: 'Enter an amount in dollars, e.g. 25.00' };
+      return {};
+    },
+    failureMessage: 'The credit could not be granted. Please try again.',
+    submit: async (checked) => {
+      const entry = await grant.mutateAsync(checked);
       notify.success(`${formatCents(entry.amountCents)} goodwill credit granted to ${entry.accountNumber}.`);
       onGranted();
-    } catch (error) {
-      const server = fieldErrors(serverFormErrors(error));
-      setErrors(server);
-      setFormError(failureMessage(error, 'The credit could not be granted. Please try again.'));
-    }
-  }
+    },
+  });
+
+  /** Props for one field; the page keeps what was typed until the grant is recorded. */
+  const field = (path: keyof typeof DRAFT_FIELD) => ({
+    ...form.field(path),
+    onChange: (event: { target: { value: string } }) => {
+      form.set(path, event.target.value);
+      onDraftChange({ ...draft, [DRAFT_FIELD[path]]: event.target.value });
+    },
+  });
 
   return (
     <FormDialog
       title="Grant goodwill credit"
-      formId={formId}
-      busy={grant.isPending}
+      formId={form.formId}
+      busy={form.busy}
       submitLabel="Grant credit"
-      onSubmit={send}
+      onSubmit={form.submit}
       onClose={onClose}
       intro="The credit is available to the account at once. The practice sees the note in its ledger."
-      formError={formError}
+      formError={form.formError}
     >
-      <TextField
-        label="Account number"
-        autoComplete="off"
-        maxLength={32}
-        required
-        value={draft.accountNumber}
-        error={errors.accountNumber}
-        onChange={(event) => change('accountNumber', event.target.value)}
-      />
+      <TextField label="Account number" autoComplete="off" maxLength={32} required {...field('accountNumber')} />
       <TextField
         label="Amount (USD)"
         inputMode="decimal"
         autoComplete="off"
         required
         hint="At most $10,000.00."
-        value={draft.amount}
-        error={errors.amount}
-        onChange={(event) => change('amount', event.target.value)}
+        {...field('amountCents')}
       />
-      <TextAreaField
-        label="Note"
-        hint="Why the lab grants this credit."
-        maxLength={500}
-        required
-        value={draft.note}
-        error={errors.note}
-        onChange={(event) => change('note', event.target.value)}
-      />
+      <TextAreaField label="Note" hint="Why the lab grants this credit." maxLength={500} required {...field('note')} />
     </FormDialog>
   );
 }

@@ -13,7 +13,7 @@ import { WarrantyLenses } from './warranty-lenses';
 import styles from './credit.module.css';
 
 /**
- * /customer/credit for the account chosen in the sidebar (issue 9 item 5): the balance, the lenses still in
+ * /customer/credit for the account chosen in the sidebar: the balance, the lenses still in
  * warranty with what their policy allows, the account's claims, and the ledger with its CSV export.
  */
 export function LensCreditPage({ accountNumber }: { accountNumber: string }) {

@@ -1,3 +1,4 @@
+import { pagePaths } from '../../../../../core/page-paths';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { WARRANTY_ENDING_DAYS } from '../../../../../core/rules/warranty';
@@ -10,10 +11,6 @@ import type { ClaimKind } from './claim-dialog';
 import { dateOnly, daysLeftText, exchangesText, feeText, noExchangesLeft } from './credit-format';
 import list from '../../../components/list-page.module.css';
 import styles from './credit.module.css';
-
-/** The order form's warranty remake of an order (the order detail's "Warranty remake" link). */
-export const warrantyRemakePath = (orderId: string) =>
-  `/customer/order?from=${encodeURIComponent(orderId)}&kind=warranty`;
 
 export const lensKey = (lens: Pick<WarrantyLens, 'orderId' | 'eye'>) => `${lens.orderId}:${lens.eye}`;
 
@@ -55,7 +52,11 @@ function LensActions({
             Exchange
           </Button>
         ) : (
-          <Link className={styles.linkButton} to={warrantyRemakePath(lens.orderId)} aria-label={`Exchange ${what}`}>
+          <Link
+            className={styles.linkButton}
+            to={pagePaths.orderForm({ from: lens.orderId, kind: 'warranty' })}
+            aria-label={`Exchange ${what}`}
+          >
             Exchange
           </Link>
         )}
@@ -114,7 +115,7 @@ export function WarrantyLenses({
       header: 'Order',
       primary: true,
       render: (lens) => (
-        <Link className={list.orderLink} to={`/customer/orders/${encodeURIComponent(lens.orderId)}`}>
+        <Link className={list.orderLink} to={pagePaths.order(lens.orderId)}>
           {lens.orderNumber}
         </Link>
       ),

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../../../../core/page-paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
@@ -38,7 +39,7 @@ export function CustomerDashboard({
         description={firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}
         actions={
           <>
-            <Link className={styles.primaryAction} to="/customer/order">
+            <Link className={styles.primaryAction} to={PAGE_PATHS.customerOrder}>
               New order
             </Link>
             {reorder ? (
@@ -89,16 +90,16 @@ export function CustomerDashboard({
         <Card title="Quick links">
           <ul className={styles.links}>
             <li>
-              <Link to="/customer/order">Order Form</Link>
+              <Link to={PAGE_PATHS.customerOrder}>Order Form</Link>
             </li>
             <li>
-              <Link to="/customer/payment">Pay Online</Link>
+              <Link to={PAGE_PATHS.customerPayment}>Pay Online</Link>
             </li>
             <li>
-              <Link to="/customer/credit">Lens Credit</Link>
+              <Link to={PAGE_PATHS.customerCredit}>Lens Credit</Link>
             </li>
             <li>
-              <Link to="/customer/profile">Profile</Link>
+              <Link to={PAGE_PATHS.customerProfile}>Profile</Link>
             </li>
           </ul>
         </Card>

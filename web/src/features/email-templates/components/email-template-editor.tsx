@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CHANGED_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
+import { useEffect, useRef, useState } from 'react';
 import {
   EMAIL_PLACEHOLDERS,
   updateEmailTemplateInputSchema,
@@ -12,14 +13,14 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import layout from '../../../components/form-layout.module.css';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { useReloadLatest } from '../../../hooks/use-reload-latest';
-import { isCallableError } from '../../../lib/callable-error';
-import { checkForm, failureMessage, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { FormError } from '../../../forms/form-error';
+import { SubmitButton } from '../../../forms/submit-button';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import { useSubmission } from '../../../forms/use-submission';
+import { failureMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { EMAIL_KIND_LABELS, placeholderToken } from './email-kind-labels';
 import styles from './email-management.module.css';
-
-export const TEMPLATE_CONFLICT_MESSAGE = 'This email template changed since you opened it. Reload to see the latest.';
 
 type Text = { subject: string; body: string };
 export interface RenderedPreview {
@@ -56,14 +57,25 @@ export function EmailTemplateEditor({
   sendTest,
   onDirtyChange,
 }: EmailTemplateEditorProps) {
-  const [text, setText] = useState<Text>({ subject: template.subject, body: template.body });
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const form = usePortalForm({
+    initial: { subject: template.subject, body: template.body } as Text,
+    schema: updateEmailTemplateInputSchema,
+    input: (values) => ({ kind: template.kind, version: template.version, ...values }),
+    invalidMessage: FORM_MESSAGES.correctMarkedFields,
+    failureMessage: 'The template could not be saved.',
+    // A 409: the text stays in the editor until the admin reloads.
+    onReload,
+    submit: async (_checked, values) => {
+      await onSave({ kind: template.kind, version: template.version, ...values });
+      notify('success', `${EMAIL_KIND_LABELS[template.kind].label} email saved.`);
+    },
+  });
+  const text = form.values;
+  const saving = form.busy;
+  const { conflict } = form;
   const to = testAddress;
-  const [testing, setTesting] = useState(false);
-  const [testError, setTestError] = useState<string | null>(null);
+  // Send test is its own action beside Save, with its own progress and message.
+  const testing = useSubmission();
   const [previewResult, setPreviewResult] = useState<{
     key: string;
     rendered: RenderedPreview | null;
@@ -77,7 +89,6 @@ export function EmailTemplateEditor({
   const dirty = text.subject !== template.subject || text.body !== template.body;
   const isDefault = text.subject === template.defaults.subject && text.body === template.defaults.body;
   const settled = useDebouncedValue(text, PREVIEW_DELAY_MS);
-  const { reloading, reload } = useReloadLatest(onReload);
 
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
@@ -105,9 +116,10 @@ export function EmailTemplateEditor({
   // The preview trails the typing by PREVIEW_DELAY_MS plus the server's answer.
   const previewing = previewResult?.key !== JSON.stringify(text);
 
-  const change = (field: keyof Text, value: string) => {
-    setText((t) => ({ ...t, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: '' }));
+  const change = (field: keyof Text, value: string) => form.set(field, value);
+  const setText = (next: Text) => {
+    change('subject', next.subject);
+    change('body', next.body);
   };
 
   function insert(name: string) {
@@ -125,53 +137,20 @@ export function EmailTemplateEditor({
     });
   }
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    setFormError(null);
-    setConflict(false);
-    const input = { kind: template.kind, version: template.version, ...text };
-    const checked = checkForm(updateEmailTemplateInputSchema, input);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError('Please correct the marked fields.');
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSave(input);
-      notify('success', `${EMAIL_KIND_LABELS[template.kind].label} email saved.`);
-    } catch (error) {
-      if (isCallableError(error) && error.status === 'aborted') setConflict(true);
-      else {
-        const fieldErrors = serverFormErrors(error);
-        setErrors(fieldErrors);
-        setFormError(failureMessage(error, 'The template could not be saved.'));
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  async function test() {
-    if (testing) return;
-    setTestError(null);
-    setTesting(true);
+  const test = testing.onSubmit(async () => {
     try {
       const answer = await sendTest({ kind: template.kind, to: to.trim(), ...text });
       if (answer.sent) notify('success', `Test email sent to ${to.trim()}.`);
-      else setTestError('The test email could not be sent. Try again later.');
+      else testing.setFormError('The test email could not be sent. Try again later.');
     } catch (error) {
-      setTestError(failureMessage(error, 'The test email could not be sent.'));
-    } finally {
-      setTesting(false);
+      testing.setFormError(failureMessage(error, 'The test email could not be sent.'));
     }
-  }
+  });
 
   const { label, description } = EMAIL_KIND_LABELS[template.kind];
   return (
     <div className={styles.stack}>
-      <form className={layout.form} onSubmit={(e) => void save(e)} noValidate aria-label={`${label} email`}>
+      <form id={form.formId} className={layout.form} onSubmit={form.submit} noValidate aria-label={`${label} email`}>
         <h2>{label}</h2>
         <p className={layout.note}>
           {description} {template.version === 0 ? 'Uses the built-in text.' : `Saved version ${template.version}.`}
@@ -179,24 +158,20 @@ export function EmailTemplateEditor({
         <div ref={subjectBox}>
           <TextField
             label="Subject"
-            value={text.subject}
             maxLength={200}
             required
-            error={errors['subject'] || undefined}
+            {...form.field('subject')}
             onFocus={() => (lastField.current = 'subject')}
-            onChange={(e) => change('subject', e.target.value)}
           />
         </div>
         <div ref={bodyBox}>
           <TextAreaField
             label="Body"
             rows={12}
-            value={text.body}
             required
             hint="Plain text. A blank line starts a new paragraph. Values are escaped when the email is built."
-            error={errors['body'] || undefined}
+            {...form.field('body')}
             onFocus={() => (lastField.current = 'body')}
-            onChange={(e) => change('body', e.target.value)}
           />
         </div>
         <p className={layout.note} id={`placeholders-${template.kind}`}>
@@ -211,16 +186,20 @@ export function EmailTemplateEditor({
             </li>
           ))}
         </ul>
-        {conflict ? (
-          <ReloadLatestAlert title={TEMPLATE_CONFLICT_MESSAGE} reloading={reloading} onReload={() => void reload()}>
+        {conflict.active ? (
+          <ReloadLatestAlert
+            title={CHANGED_MESSAGES.emailTemplate}
+            reloading={conflict.reloading}
+            onReload={() => void conflict.reload()}
+          >
             Your text is still in the editor. Reloading replaces it with the latest.
           </ReloadLatestAlert>
         ) : null}
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <FormError message={form.formError} />
         <div className={layout.actions}>
-          <Button type="submit" loading={saving} disabled={!dirty}>
+          <SubmitButton busy={saving} disabled={!dirty}>
             Save
-          </Button>
+          </SubmitButton>
           <Button variant="secondary" onClick={() => setText({ ...template.defaults })} disabled={isDefault || saving}>
             Reset to default
           </Button>
@@ -232,7 +211,7 @@ export function EmailTemplateEditor({
             Discard changes
           </Button>
           <span className={layout.status} aria-live="polite">
-            {dirty ? 'You have unsaved changes.' : ''}
+            {dirty ? FORM_MESSAGES.unsavedChanges : ''}
           </span>
         </div>
       </form>
@@ -253,16 +232,16 @@ export function EmailTemplateEditor({
 
       <section aria-label="Send a test">
         <div className={styles.testRow}>
-          {/* Tests go to the signed-in admin's own address only (issue 10 item 9): the server refuses others. */}
+          {/* Tests go to the signed-in admin's own address only: the server refuses others. */}
           <TextField
             label="Send a test to"
             type="email"
             value={to}
             readOnly
             hint="Test emails go to your own address."
-            error={testError ?? undefined}
+            error={testing.formError ?? undefined}
           />
-          <Button variant="secondary" onClick={() => void test()} loading={testing} disabled={!to.trim()}>
+          <Button variant="secondary" onClick={() => test()} loading={testing.busy} disabled={!to.trim()}>
             Send test
           </Button>
         </div>

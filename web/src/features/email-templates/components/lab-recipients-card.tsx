@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { CHANGED_MESSAGES } from '../../../../../core/messages';
+import { useState } from 'react';
 import { updateLabNotificationSettingsInputSchema } from '../../../../../core/schemas/email';
 import { Card } from '../../../components/card';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import layout from '../../../components/form-layout.module.css';
+import { SubmitButton } from '../../../forms/submit-button';
+import { useSubmission } from '../../../forms/use-submission';
 import { isCallableError } from '../../../lib/callable-error';
 import { failureMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-
-export const RECIPIENTS_CONFLICT_MESSAGE =
-  'The lab recipients changed since you opened them. Reload to see the latest.';
 
 /** Addresses typed one per line or separated by commas or semicolons. */
 export const parseRecipients = (value: string) =>
@@ -29,14 +29,11 @@ export interface LabRecipientsCardProps {
 export function LabRecipientsCard({ settings, onSave, onReload }: LabRecipientsCardProps) {
   const initial = settings.recipients.join('\n');
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const [saving, setSaving] = useState(false);
+  // One field: the message about the save shows on it.
+  const { busy, formError: error, setFormError: setError, onSubmit } = useSubmission();
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    setError(null);
+  const save = onSubmit(async () => {
     setConflict(false);
     const recipients = parseRecipients(value);
     const parsed = updateLabNotificationSettingsInputSchema.safeParse({ recipients, version: settings.version });
@@ -46,21 +43,18 @@ export function LabRecipientsCard({ settings, onSave, onReload }: LabRecipientsC
       setError(typeof index === 'number' ? `"${recipients[index]}": ${issue.message}` : issue.message);
       return;
     }
-    setSaving(true);
     try {
       await onSave(parsed.data);
       notify('success', 'Lab notification recipients saved.');
     } catch (e) {
       if (isCallableError(e) && e.status === 'aborted') setConflict(true);
       else setError(failureMessage(e, 'The recipients could not be saved.'));
-    } finally {
-      setSaving(false);
     }
-  }
+  });
 
   return (
     <Card title="Lab notification recipients">
-      <form className={layout.form} onSubmit={(e) => void save(e)} noValidate>
+      <form className={layout.form} onSubmit={save} noValidate>
         <TextAreaField
           label="Email addresses"
           rows={4}
@@ -73,16 +67,16 @@ export function LabRecipientsCard({ settings, onSave, onReload }: LabRecipientsC
           error={error ?? undefined}
         />
         {conflict ? (
-          <Alert tone="warning" title={RECIPIENTS_CONFLICT_MESSAGE}>
+          <Alert tone="warning" title={CHANGED_MESSAGES.labRecipients}>
             <Button size="sm" variant="secondary" onClick={() => void onReload()}>
               Reload latest
             </Button>
           </Alert>
         ) : null}
         <div className={layout.actions}>
-          <Button type="submit" loading={saving} disabled={value === initial}>
+          <SubmitButton busy={busy} disabled={value === initial}>
             Save recipients
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Card>

@@ -1,5 +1,5 @@
 /**
- * The invoice routes (issue 9): fetchers, query options and mutations for Pay Online and the lab's Invoices
+ * The invoice routes: fetchers, query options and mutations for Pay Online and the lab's Invoices
  * page. Every change invalidates `invoiceKeys.all`, so the lists and the open detail read the new amounts.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,5 @@
+import { LOAD_MESSAGES } from '../../../../../core/messages';
+import { pagePaths } from '../../../../../core/page-paths';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isPayable } from '../../../../../core/rules/invoice-balance';
@@ -35,15 +37,13 @@ import styles from './invoices.module.css';
 
 export const LAB_INVOICE_PAGE_SIZE = 25;
 
-const labOrderHref = (orderId: string) => `/admin/order-approval/${encodeURIComponent(orderId)}`;
-
 interface OpenInvoice {
   invoiceNumber: string;
   accountNumber: string;
 }
 
 /**
- * /admin/invoices (issue 9, admins): every account's invoices, filtered by status, account, overdue and
+ * /admin/invoices (admins): every account's invoices, filtered by status, account, overdue and
  * number (filters in the query string, as in Order Approval), with cursor paging; an invoice's detail with
  * the lab's actions (record an offline payment, void with a reason); "Record invoice" for one made by hand.
  */
@@ -173,7 +173,7 @@ function InvoiceList({ onOpen }: { onOpen: (invoice: OpenInvoice) => void }) {
         />
 
         {accountError ? null : query.isError ? (
-          <LoadFailed title="The invoices could not be loaded" onRetry={() => void query.refetch()} />
+          <LoadFailed title={LOAD_MESSAGES.invoices} onRetry={() => void query.refetch()} />
         ) : query.isPending ? null : items.length === 0 ? (
           <EmptyState
             title={pages.page > 1 ? 'No more invoices' : filtered ? 'No invoices match these filters' : 'No invoices'}
@@ -230,7 +230,7 @@ function LabInvoiceDetail({ invoiceNumber, accountNumber, onBack }: OpenInvoice 
             No invoice {invoiceNumber} for account {accountNumber}.
           </EmptyState>
         ) : (
-          <LoadFailed title="The invoice could not be loaded" onRetry={() => void query.refetch()} />
+          <LoadFailed title={LOAD_MESSAGES.invoice} onRetry={() => void query.refetch()} />
         )}
       </>
     );
@@ -253,7 +253,7 @@ function LabInvoiceDetail({ invoiceNumber, accountNumber, onBack }: OpenInvoice 
             <Spinner size={14} /> Refreshing…
           </p>
         ) : null}
-        <InvoiceDetail invoice={invoice} orderHref={labOrderHref} />
+        <InvoiceDetail invoice={invoice} orderHref={pagePaths.labOrder} />
       </Card>
       {action === 'void' ? (
         <VoidInvoiceDialog invoice={invoice} onReload={() => query.refetch()} onClose={() => setAction(null)} />

@@ -1,3 +1,4 @@
+import { LOAD_MESSAGES } from '../../../../../core/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isPayable } from '../../../../../core/rules/invoice-balance';
 import type { CustomerInvoice } from '../../../../../core/schemas/invoice';
@@ -57,8 +58,7 @@ export function InvoiceDetailDialog({
         <Spinner size={16} /> Loading the invoice…
       </p>
     );
-  else if (query.isError)
-    body = <LoadFailed title="The invoice could not be loaded" onRetry={() => void query.refetch()} />;
+  else if (query.isError) body = <LoadFailed title={LOAD_MESSAGES.invoice} onRetry={() => void query.refetch()} />;
   else if (invoice) body = <InvoiceDetail invoice={invoice} orderHref={orderHref} />;
 
   return (

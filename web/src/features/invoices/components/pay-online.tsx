@@ -1,4 +1,6 @@
-import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
+import { LOAD_MESSAGES } from '../../../../../core/messages';
+import { pagePaths } from '../../../../../core/page-paths';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isPayable } from '../../../../../core/rules/invoice-balance';
 import { accountNumberSchema } from '../../../../../core/schemas/customer-info';
@@ -23,6 +25,8 @@ import { FieldShell } from '../../../components/ui/field-shell';
 import { SelectField } from '../../../components/ui/select-field';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
+import { SubmitButton } from '../../../forms/submit-button';
+import { useSubmission } from '../../../forms/use-submission';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { failureMessage } from '../../../lib/form-errors';
 import { useAccountInvoices, useFindInvoice } from '../api/invoice-queries';
@@ -69,8 +73,6 @@ export interface PayOnlineProps {
   PaymentArea: ComponentType<PaymentAreaProps>;
 }
 
-const orderHref = (orderId: string) => `/customer/orders/${encodeURIComponent(orderId)}`;
-
 /** The ?invoice=&account= of an emailed link; a value that cannot be one is null (nothing is asked). */
 function linkTarget(params: URLSearchParams) {
   const invoice = params.get('invoice');
@@ -101,7 +103,7 @@ export function followBalances(chosen: SelectedInvoice[], items: readonly Invoic
 }
 
 /**
- * /customer/payment (issue 9 item 1): the open and paid invoices of the account chosen in the sidebar, or of
+ * /customer/payment: the open and paid invoices of the account chosen in the sidebar, or of
  * all the user's accounts; choose invoices and the amount to pay on each (a part payment is allowed, never
  * more than the balance), then pay in the payments panel. "Find an invoice" and emailed links
  * (`?invoice=INV-1&account=BV-1001`) open the invoice's detail.
@@ -113,8 +115,11 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea }: Pa
   const [selected, setSelected] = useState<SelectedInvoice[]>([]);
   const [locked, setLocked] = useState(false);
   const [findText, setFindText] = useState('');
-  const [findError, setFindError] = useState<string | undefined>();
-  const [finding, setFinding] = useState(false);
+  // One field: the message about the search shows on it.
+  const findSubmission = useSubmission();
+  const finding = findSubmission.busy;
+  const findError = findSubmission.formError ?? undefined;
+  const setFindError = (message: string | undefined) => findSubmission.setFormError(message ?? null);
   const find = useFindInvoice();
 
   const all = scope === ALL_ACCOUNTS;
@@ -205,16 +210,12 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea }: Pa
     closeDetail();
   }
 
-  async function submitFind(event: FormEvent) {
-    event.preventDefault();
-    if (finding) return;
+  const submitFind = findSubmission.onSubmit(async () => {
     const number = invoiceNumberSchema.safeParse(findText);
     if (!number.success) {
       setFindError(number.error.issues[0]?.message ?? 'Enter an invoice number');
       return;
     }
-    setFindError(undefined);
-    setFinding(true);
     const searchIn = all ? accounts : [selectedAccount];
     try {
       const found = await find(number.data, searchIn);
@@ -222,10 +223,8 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea }: Pa
       else setFindError(notFoundText(searchIn.length));
     } catch (error) {
       setFindError(failureMessage(error, 'The invoice could not be looked up. Try again.'));
-    } finally {
-      setFinding(false);
     }
-  }
+  });
 
   /** The checkbox that chooses an invoice (open tab only), beside its number so a narrow card starts with both. */
   const checkbox = (invoice: InvoiceSummary) => {
@@ -311,7 +310,7 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea }: Pa
             }}
           />
         ) : null}
-        <form className={styles.find} onSubmit={(event) => void submitFind(event)} noValidate role="search">
+        <form className={styles.find} onSubmit={submitFind} noValidate role="search">
           <TextField
             label="Find an invoice"
             placeholder="Invoice number, e.g. INV-1042"
@@ -325,9 +324,9 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea }: Pa
               setFindError(undefined);
             }}
           />
-          <Button type="submit" variant="secondary" loading={finding} className={styles.findButton}>
+          <SubmitButton busy={finding} variant="secondary" className={styles.findButton}>
             Find
-          </Button>
+          </SubmitButton>
         </form>
       </div>
 
@@ -360,7 +359,7 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea }: Pa
                 detail="on this page, newest first"
               />
               {query.isError ? (
-                <LoadFailed title="The invoices could not be loaded" onRetry={() => void query.refetch()} />
+                <LoadFailed title={LOAD_MESSAGES.invoices} onRetry={() => void query.refetch()} />
               ) : query.isPending ? null : items.length === 0 ? (
                 <EmptyState
                   title={
@@ -454,7 +453,7 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea }: Pa
           key={`${target.invoiceNumber}|${detailAccounts.join(',')}`}
           invoiceNumber={target.invoiceNumber}
           accounts={detailAccounts}
-          orderHref={orderHref}
+          orderHref={pagePaths.order}
           canPay={!locked}
           onPay={payFromDetail}
           onClose={closeDetail}

@@ -1,34 +1,36 @@
-import { useState } from 'react';
+import { FIELD_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
 import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
 import { createInvoiceInputSchema, type Invoice } from '../../../../../core/schemas/invoice';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { checkForm, formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import type { FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useCreateInvoice } from '../api/invoice-queries';
 import { NOT_MONEY } from '../model/pay-amounts';
 import layout from '../../../components/form-layout.module.css';
 import styles from './invoices.module.css';
 
+// Amounts are typed in dollars under the schema's names, so their messages (ours and the server's) show on them.
 interface LineValues {
   key: number;
   description: string;
   quantity: string;
-  unit: string;
+  unitCents: string;
 }
 
 let nextLineKey = 1;
-const emptyLine = (): LineValues => ({ key: nextLineKey++, description: '', quantity: '1', unit: '' });
+const emptyLine = (): LineValues => ({ key: nextLineKey++, description: '', quantity: '1', unitCents: '' });
 
 /** The createInvoice input for what was typed, and the messages of fields that are not numbers at all. */
 export function recordInvoiceInput(values: {
   accountNumber: string;
   invoiceNumber: string;
   lines: readonly Omit<LineValues, 'key'>[];
-  shipping: string;
-  tax: string;
+  shippingCents: string;
+  taxCents: string;
   issueDate: string;
   dueDate: string;
 }) {
@@ -41,8 +43,8 @@ export function recordInvoiceInput(values: {
   };
   const lines = values.lines.map((line, index) => {
     const quantity = /^\s*\d+\s*$/.test(line.quantity) ? Number(line.quantity) : null;
-    if (quantity === null) errors[`lines.${index}.quantity`] = 'Quantity is a whole number';
-    const unitCents = parseDollars(line.unit);
+    if (quantity === null) errors[`lines.${index}.quantity`] = FIELD_MESSAGES.quantityWhole;
+    const unitCents = parseDollars(line.unitCents);
     if (unitCents === null) errors[`lines.${index}.unitCents`] = NOT_MONEY;
     return { description: line.description, quantity: quantity ?? 1, unitCents: unitCents ?? 0 };
   });
@@ -50,8 +52,8 @@ export function recordInvoiceInput(values: {
     invoiceNumber: values.invoiceNumber,
     accountNumber: values.accountNumber.trim().toUpperCase(),
     lines,
-    shippingCents: money(values.shipping, 'shippingCents'),
-    taxCents: money(values.tax, 'taxCents'),
+    shippingCents: money(values.shippingCents, 'shippingCents'),
+    taxCents: money(values.taxCents, 'taxCents'),
     ...(values.issueDate ? { issueDate: values.issueDate } : {}),
     ...(values.dueDate ? { dueDate: values.dueDate } : {}),
   };
@@ -70,71 +72,51 @@ export function RecordInvoiceDialog({
   onCreated: (invoice: Invoice) => void;
 }) {
   const mutation = useCreateInvoice();
-  const [values, setValues] = useState({
-    accountNumber: '',
-    invoiceNumber: '',
-    shipping: '',
-    tax: '',
-    issueDate: '',
-    dueDate: '',
+  const form = usePortalForm({
+    formId: 'record-invoice',
+    initial: {
+      accountNumber: '',
+      invoiceNumber: '',
+      lines: [emptyLine()],
+      shippingCents: '',
+      taxCents: '',
+      issueDate: '',
+      dueDate: '',
+    },
+    schema: createInvoiceInputSchema,
+    input: (values) => recordInvoiceInput(values).input,
+    check: (values) => recordInvoiceInput(values).errors,
+    invalidMessage: FORM_MESSAGES.correctMarkedFields,
+    failureMessage: 'The invoice could not be recorded.',
+    // A taken invoice number is a 409 about that field.
+    conflictField: 'invoiceNumber',
+    submit: async (_checked, values) => {
+      const invoice = await mutation.mutateAsync(recordInvoiceInput(values).input);
+      notify.success(`Invoice ${invoice.invoiceNumber} recorded for account ${invoice.accountNumber}.`);
+      onCreated(invoice);
+    },
   });
-  const [lines, setLines] = useState<LineValues[]>(() => [emptyLine()]);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const busy = mutation.isPending;
-
-  const clear = (key: string) => setErrors(({ [key]: _cleared, ...rest }) => rest);
-  const set =
-    (key: keyof typeof values, errorKey: string = key) =>
-    (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [key]: event.target.value }));
-      clear(errorKey);
-    };
-  const setLine = (index: number, key: 'description' | 'quantity' | 'unit', text: string) => {
-    setLines((current) => current.map((line, i) => (i === index ? { ...line, [key]: text } : line)));
-    clear(`lines.${index}.${key === 'unit' ? 'unitCents' : key}`);
-  };
+  const { values, errors, busy } = form;
+  const { lines } = values;
 
   const subtotal = lines.reduce((sum, line) => {
-    const unit = parseDollars(line.unit);
+    const unit = parseDollars(line.unitCents);
     const quantity = /^\s*\d+\s*$/.test(line.quantity) ? Number(line.quantity) : 0;
     return sum + (unit ?? 0) * quantity;
   }, 0);
-  const total = subtotal + (parseDollars(values.shipping) ?? 0) + (parseDollars(values.tax) ?? 0);
-
-  async function submit() {
-    if (busy) return;
-    setFormError(null);
-    const { input, errors: typed } = recordInvoiceInput({ ...values, lines });
-    const checked = checkForm(createInvoiceInputSchema, input);
-    const found = { ...(checked.ok ? {} : checked.errors), ...typed };
-    if (Object.keys(found).length) {
-      setErrors(found);
-      setFormError('Please correct the fields marked below.');
-      return;
-    }
-    try {
-      const invoice = await mutation.mutateAsync(input);
-      notify.success(`Invoice ${invoice.invoiceNumber} recorded for account ${invoice.accountNumber}.`);
-      onCreated(invoice);
-    } catch (error) {
-      const fieldErrors = serverFormErrors(error, { conflictField: 'invoiceNumber' });
-      setErrors(fieldErrors);
-      setFormError(formMessageFor(error, fieldErrors, 'The invoice could not be recorded.'));
-    }
-  }
+  const total = subtotal + (parseDollars(values.shippingCents) ?? 0) + (parseDollars(values.taxCents) ?? 0);
 
   return (
     <FormDialog
       title="Record invoice"
       size="lg"
-      formId="record-invoice"
+      formId={form.formId}
       busy={busy}
       submitLabel="Record invoice"
-      onSubmit={submit}
+      onSubmit={form.submit}
       onClose={onClose}
       intro="For an order the portal did not invoice (taken by phone, a fee). The practice can pay it online."
-      formError={formError}
+      formError={form.formError}
     >
       <div className={layout.row}>
         <TextField
@@ -142,10 +124,8 @@ export function RecordInvoiceDialog({
           autoComplete="off"
           required
           maxLength={32}
-          value={values.accountNumber}
-          error={errors.accountNumber}
           disabled={busy}
-          onChange={set('accountNumber')}
+          {...form.field('accountNumber')}
         />
         <TextField
           label="Invoice number"
@@ -153,10 +133,8 @@ export function RecordInvoiceDialog({
           required
           maxLength={40}
           hint="Letters, digits and dashes."
-          value={values.invoiceNumber}
-          error={errors.invoiceNumber}
           disabled={busy}
-          onChange={set('invoiceNumber')}
+          {...form.field('invoiceNumber')}
         />
       </div>
       <fieldset className={layout.section}>
@@ -168,30 +146,24 @@ export function RecordInvoiceDialog({
               label="Description"
               autoComplete="off"
               maxLength={120}
-              value={line.description}
-              error={errors[`lines.${index}.description`]}
               disabled={busy}
-              onChange={(event) => setLine(index, 'description', event.target.value)}
+              {...form.field(`lines.${index}.description`)}
             />
             <TextField
               label="Qty"
               inputMode="numeric"
               autoComplete="off"
               maxLength={4}
-              value={line.quantity}
-              error={errors[`lines.${index}.quantity`]}
               disabled={busy}
-              onChange={(event) => setLine(index, 'quantity', event.target.value)}
+              {...form.field(`lines.${index}.quantity`)}
             />
             <TextField
               label="Unit price ($)"
               inputMode="decimal"
               autoComplete="off"
               maxLength={12}
-              value={line.unit}
-              error={errors[`lines.${index}.unitCents`]}
               disabled={busy}
-              onChange={(event) => setLine(index, 'unit', event.target.value)}
+              {...form.field(`lines.${index}.unitCents`)}
             />
             <Button
               variant="ghost"
@@ -199,10 +171,13 @@ export function RecordInvoiceDialog({
               className={styles.lineRemove}
               disabled={busy || lines.length === 1}
               aria-label={`Remove line ${index + 1}`}
-              onClick={() => {
-                setLines((current) => current.filter((_, i) => i !== index));
-                setErrors({});
-              }}
+              // The marks of the lines below would name the wrong line once it is gone.
+              onClick={() =>
+                form.set(
+                  'lines',
+                  lines.filter((_, i) => i !== index),
+                )
+              }
             >
               Remove
             </Button>
@@ -212,7 +187,7 @@ export function RecordInvoiceDialog({
           variant="secondary"
           size="sm"
           disabled={busy || lines.length >= 50}
-          onClick={() => setLines((current) => [...current, emptyLine()])}
+          onClick={() => form.set('lines', [...lines, emptyLine()])}
         >
           Add line
         </Button>
@@ -223,20 +198,16 @@ export function RecordInvoiceDialog({
           inputMode="decimal"
           autoComplete="off"
           maxLength={12}
-          value={values.shipping}
-          error={errors.shippingCents}
           disabled={busy}
-          onChange={set('shipping', 'shippingCents')}
+          {...form.field('shippingCents')}
         />
         <TextField
           label="Tax ($)"
           inputMode="decimal"
           autoComplete="off"
           maxLength={12}
-          value={values.tax}
-          error={errors.taxCents}
           disabled={busy}
-          onChange={set('tax', 'taxCents')}
+          {...form.field('taxCents')}
         />
       </div>
       <div className={layout.row}>
@@ -244,19 +215,15 @@ export function RecordInvoiceDialog({
           label="Issue date (optional)"
           type="date"
           hint="Blank: today."
-          value={values.issueDate}
-          error={errors.issueDate}
           disabled={busy}
-          onChange={set('issueDate')}
+          {...form.field('issueDate')}
         />
         <TextField
           label="Due date (optional)"
           type="date"
           hint="Blank: the practice's payment terms after the issue date."
-          value={values.dueDate}
-          error={errors.dueDate}
           disabled={busy}
-          onChange={set('dueDate')}
+          {...form.field('dueDate')}
         />
       </div>
       <p className={layout.status} aria-live="polite">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
 import {
   OFFLINE_METHODS,
@@ -10,13 +10,12 @@ import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useVersionConflict } from '../../../hooks/use-version-conflict';
-import { checkForm, formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import type { FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useRecordOfflinePayment } from '../api/invoice-queries';
 import { NOT_MONEY, dollarsText } from '../model/pay-amounts';
 import layout from '../../../components/form-layout.module.css';
-import { INVOICE_CONFLICT } from './void-invoice-dialog';
 
 const METHOD_OPTIONS = OFFLINE_METHODS.map((method) => ({ value: method, label: SETTLEMENT_METHOD_LABELS[method] }));
 
@@ -40,69 +39,57 @@ export function RecordPaymentDialog({
   onClose: () => void;
 }) {
   const mutation = useRecordOfflinePayment();
-  const [values, setValues] = useState({
-    method: '',
-    amount: dollarsText(Math.max(0, invoice.balanceCents)),
-    reference: '',
-    receivedOn: today(),
-  });
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const { conflict, clearConflict, caught, reloading, reload } = useVersionConflict(onReload);
-  const busy = mutation.isPending || reloading;
-  const cents = parseDollars(values.amount);
-  const excess = cents !== null && cents > invoice.balanceCents ? cents - Math.max(0, invoice.balanceCents) : 0;
-
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [key]: event.target.value }));
-    setErrors(({ [key === 'amount' ? 'amountCents' : key]: _cleared, ...rest }) => rest);
-  };
-
-  async function submit() {
-    if (busy) return;
-    setFormError(null);
-    clearConflict();
-    if (cents === null) {
-      setErrors({ amountCents: NOT_MONEY });
-      return;
-    }
-    const checked = checkForm(recordOfflinePaymentInputSchema, {
+  const form = usePortalForm({
+    formId: 'record-offline-payment',
+    // The amount is typed in dollars under the schema's own name, so its messages (ours and the server's)
+    // show on it.
+    initial: {
+      method: '',
+      amountCents: dollarsText(Math.max(0, invoice.balanceCents)),
+      reference: '',
+      receivedOn: today(),
+    },
+    schema: recordOfflinePaymentInputSchema,
+    // Sent with the version read: an invoice paid or voided meanwhile is a 409, not a second payment.
+    input: (values) => ({
       invoiceNumber: invoice.invoiceNumber,
       version: invoice.version,
-      method: values.method || undefined,
-      amountCents: cents,
+      method: values.method as (typeof OFFLINE_METHODS)[number],
+      amountCents: parseDollars(values.amountCents) ?? 0,
       ...(values.reference.trim() ? { reference: values.reference } : {}),
       ...(values.receivedOn ? { receivedOn: values.receivedOn } : {}),
-    });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    try {
-      await mutation.mutateAsync(checked.data);
-      notify.success(`${formatCents(cents)} recorded on invoice ${invoice.invoiceNumber}.`);
+    }),
+    check: (values): FormErrors => (parseDollars(values.amountCents) === null ? { amountCents: NOT_MONEY } : {}),
+    failureMessage: 'The payment could not be recorded.',
+    onReload,
+    submit: async (input) => {
+      await mutation.mutateAsync(input);
+      notify.success(`${formatCents(input.amountCents)} recorded on invoice ${invoice.invoiceNumber}.`);
       onClose();
-    } catch (error) {
-      if (caught(error)) return;
-      const fieldErrors = serverFormErrors(error);
-      setErrors(fieldErrors);
-      setFormError(formMessageFor(error, fieldErrors, 'The payment could not be recorded.'));
-    }
-  }
+    },
+  });
+  const { conflict, values } = form;
+  const busy = form.busy || conflict.reloading;
+  const cents = parseDollars(values.amountCents);
+  const excess = cents !== null && cents > invoice.balanceCents ? cents - Math.max(0, invoice.balanceCents) : 0;
 
   return (
     <FormDialog
       title={`Record a payment on ${invoice.invoiceNumber}`}
-      formId="record-offline-payment"
+      formId={form.formId}
       busy={busy}
       submitLabel="Record payment"
-      onSubmit={submit}
+      onSubmit={form.submit}
       onClose={onClose}
       intro={`Balance ${formatCents(Math.max(0, invoice.balanceCents))} on account ${invoice.accountNumber}.`}
-      formError={formError}
+      formError={form.formError}
     >
-      {conflict ? (
-        <ReloadLatestAlert title={INVOICE_CONFLICT} reloading={reloading} onReload={() => void reload()}>
+      {conflict.active ? (
+        <ReloadLatestAlert
+          title={CHANGED_MESSAGES.invoice}
+          reloading={conflict.reloading}
+          onReload={() => void conflict.reload()}
+        >
           What you typed is kept: reload, check the balance, then record the payment again.
         </ReloadLatestAlert>
       ) : null}
@@ -111,25 +98,21 @@ export function RecordPaymentDialog({
           label="Received as"
           placeholder="Choose…"
           options={METHOD_OPTIONS}
-          value={values.method}
-          error={errors.method}
           disabled={busy}
-          onChange={set('method')}
+          {...form.field('method')}
         />
         <TextField
           label="Amount ($)"
           inputMode="decimal"
           autoComplete="off"
           maxLength={12}
-          value={values.amount}
-          error={errors.amountCents}
+          {...form.field('amountCents')}
           hint={
             excess > 0
               ? `${formatCents(excess)} more than the balance: it becomes the account's lens credit.`
               : undefined
           }
           disabled={busy}
-          onChange={set('amount')}
         />
       </div>
       <div className={layout.row}>
@@ -138,19 +121,10 @@ export function RecordPaymentDialog({
           hint="Cheque number or transfer reference."
           autoComplete="off"
           maxLength={80}
-          value={values.reference}
-          error={errors.reference}
           disabled={busy}
-          onChange={set('reference')}
+          {...form.field('reference')}
         />
-        <TextField
-          label="Received on"
-          type="date"
-          value={values.receivedOn}
-          error={errors.receivedOn}
-          disabled={busy}
-          onChange={set('receivedOn')}
-        />
+        <TextField label="Received on" type="date" disabled={busy} {...form.field('receivedOn')} />
       </div>
     </FormDialog>
   );

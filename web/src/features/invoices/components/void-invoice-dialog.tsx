@@ -1,14 +1,11 @@
-import { useState } from 'react';
+import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import { voidInvoiceInputSchema, type CustomerInvoice } from '../../../../../core/schemas/invoice';
 import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { useVersionConflict } from '../../../hooks/use-version-conflict';
-import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
 import { notify } from '../../../lib/notify';
 import { useVoidInvoice } from '../api/invoice-queries';
-
-export const INVOICE_CONFLICT = 'This invoice changed since you opened it. Reload to see the latest.';
 
 /**
  * Voids an invoice (admins): a reason is required (it is kept on the invoice and shown to the practice),
@@ -24,52 +21,41 @@ export function VoidInvoiceDialog({
   onClose: () => void;
 }) {
   const mutation = useVoidInvoice();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { conflict, clearConflict, caught, reloading, reload } = useVersionConflict(onReload);
-  const busy = mutation.isPending || reloading;
-
-  async function submit() {
-    if (busy) return;
-    setReasonError(undefined);
-    setFormError(null);
-    clearConflict();
-    const checked = checkForm(voidInvoiceInputSchema, {
-      invoiceNumber: invoice.invoiceNumber,
-      version: invoice.version,
-      reason,
-    });
-    if (!checked.ok) {
-      setReasonError(checked.errors.reason ?? Object.values(checked.errors)[0]);
-      return;
-    }
-    try {
-      await mutation.mutateAsync(checked.data);
+  const form = usePortalForm({
+    formId: 'void-invoice',
+    initial: { reason: '' },
+    schema: voidInvoiceInputSchema,
+    // Sent with the version read: a payment recorded meanwhile is a 409, not a blind void.
+    input: (values) => ({ invoiceNumber: invoice.invoiceNumber, version: invoice.version, reason: values.reason }),
+    failureMessage: 'The invoice could not be voided.',
+    onReload,
+    submit: async (input) => {
+      await mutation.mutateAsync(input);
       notify.success(`Invoice ${invoice.invoiceNumber} voided.`);
       onClose();
-    } catch (error) {
-      if (caught(error)) return;
-      const errors = serverFormErrors(error);
-      setReasonError(errors.reason);
-      setFormError(formMessageFor(error, errors, 'The invoice could not be voided.'));
-    }
-  }
+    },
+  });
+  const { conflict } = form;
+  const busy = form.busy || conflict.reloading;
 
   return (
     <FormDialog
       title={`Void invoice ${invoice.invoiceNumber}?`}
-      formId="void-invoice"
+      formId={form.formId}
       busy={busy}
       submitLabel="Void invoice"
       submitVariant="danger"
-      onSubmit={submit}
+      onSubmit={form.submit}
       onClose={onClose}
       intro="A void invoice is no longer owed and cannot be paid. The practice sees it as void, with your reason."
-      formError={formError}
+      formError={form.formError}
     >
-      {conflict ? (
-        <ReloadLatestAlert title={INVOICE_CONFLICT} reloading={reloading} onReload={() => void reload()}>
+      {conflict.active ? (
+        <ReloadLatestAlert
+          title={CHANGED_MESSAGES.invoice}
+          reloading={conflict.reloading}
+          onReload={() => void conflict.reload()}
+        >
           Your reason is kept: reload, check the invoice, then void it again.
         </ReloadLatestAlert>
       ) : null}
@@ -78,11 +64,9 @@ export function VoidInvoiceDialog({
         hint="Shown to the practice on the invoice."
         required
         maxLength={500}
-        value={reason}
-        error={reasonError}
         disabled={busy}
         data-autofocus
-        onChange={(event) => setReason(event.target.value)}
+        {...form.field('reason')}
       />
     </FormDialog>
   );

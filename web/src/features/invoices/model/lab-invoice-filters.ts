@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from '../../../../../core/messages';
 import { accountNumberSchema } from '../../../../../core/schemas/customer-info';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../../core/schemas/invoice';
 import type { LabInvoicesInput } from '../api/invoice-queries';
@@ -47,7 +48,7 @@ export function accountFilterError(account: string): string | undefined {
   const value = account.trim();
   if (!value) return undefined;
   const parsed = accountNumberSchema.safeParse(value);
-  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'Not a valid account number');
+  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? FORM_MESSAGES.invalidAccountNumber);
 }
 
 export function labInvoicesInput(filters: LabInvoiceFilters, limit: number): LabInvoicesInput {

@@ -3,6 +3,7 @@ import type { LensDesign } from '../../../../../core/schemas/lens';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { useReloadLatest } from '../../../hooks/use-reload-latest';
 import { notify } from '../../../lib/notify';
 import { useCreateLensDesign } from '../api/create-lens-design';
 import { useUpdateLensDesign } from '../api/update-lens-design';
@@ -27,21 +28,14 @@ export function LensDesignDialog({
   const [busy, setBusy] = useState(false);
   const [current, setCurrent] = useState(design);
   const [conflict, setConflict] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
-
-  async function reload() {
+  const { reloading, reload } = useReloadLatest(async () => {
     if (!current) return;
-    setReloading(true);
-    try {
-      const latest = await onReload(current.lensId);
-      if (latest) {
-        setCurrent(latest);
-        setConflict(null);
-      } else setConflict('This lens design no longer exists.');
-    } finally {
-      setReloading(false);
-    }
-  }
+    const latest = await onReload(current.lensId);
+    if (latest) {
+      setCurrent(latest);
+      setConflict(null);
+    } else setConflict('This lens design no longer exists.');
+  });
 
   const conflictAlert = conflict ? (
     <Alert tone="warning" title="Not saved">

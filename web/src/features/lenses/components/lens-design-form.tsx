@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { FORM_MESSAGES, LENS_MESSAGES } from '../../../../../core/messages';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   createLensDesignInputSchema,
   LENS_TYPE_LABELS,
@@ -8,10 +9,11 @@ import {
   type LensDesign,
   type UpdateLensDesignInput,
 } from '../../../../../core/schemas/lens';
-import { Alert } from '../../../components/ui/alert';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { FormError } from '../../../forms/form-error';
+import { useSubmission } from '../../../forms/use-submission';
 import { isCallableError } from '../../../lib/callable-error';
 import { checkForm, formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
 import layout from '../../../components/form-layout.module.css';
@@ -55,8 +57,12 @@ export function LensDesignForm({
     lensDesignValuesOf(mode.kind === 'edit' ? mode.design : undefined),
   );
   const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The values' paths are not the schema's (dollars typed for cents, a warranty block, parameter rows), so
+  // the form keeps its own messages and takes only the submit's plumbing from the shared hook.
+  const { busy, formError, setFormError, onSubmit } = useSubmission();
+  useEffect(() => {
+    onBusyChange?.(busy);
+  }, [busy, onBusyChange]);
 
   const set = <K extends keyof LensDesignValues>(key: K, value: LensDesignValues[K], errorPath: string = key) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -75,10 +81,7 @@ export function LensDesignForm({
     );
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
+  async function submit() {
     const built = lensDesignInputOf(values);
     const payload =
       mode.kind === 'edit' ? { lensId: mode.design.lensId, version: mode.design.version, ...built.input } : built.input;
@@ -89,11 +92,9 @@ export function LensDesignForm({
     const problems = { ...(checked.ok ? {} : checked.errors), ...built.errors };
     if (Object.keys(problems).length > 0) {
       show(problems);
-      setFormError(problems['_'] ?? 'Please correct the fields marked below.');
+      setFormError(problems['_'] ?? FORM_MESSAGES.correctMarkedFields);
       return;
     }
-    setBusy(true);
-    onBusyChange?.(true);
     try {
       if (mode.kind === 'edit') await mode.onSubmit(payload as UpdateLensDesignInput);
       else await mode.onSubmit(payload);
@@ -103,11 +104,8 @@ export function LensDesignForm({
       } else {
         const fieldErrors = serverFormErrors(error);
         show(fieldErrors);
-        setFormError(formMessageFor(error, fieldErrors, 'The lens design could not be saved.'));
+        setFormError(formMessageFor(error, fieldErrors, LENS_MESSAGES.designNotSaved));
       }
-    } finally {
-      setBusy(false);
-      onBusyChange?.(false);
     }
   }
 
@@ -135,9 +133,9 @@ export function LensDesignForm({
   });
 
   return (
-    <form id={id} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
+    <form id={id} className={layout.form} onSubmit={onSubmit(submit)} noValidate>
       {conflict}
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <FormError message={formError} />
       <fieldset className={layout.section} disabled={busy}>
         <legend className={layout.legend}>Design</legend>
         <div className={layout.row}>

@@ -1,3 +1,4 @@
+import { LENS_MESSAGES } from '../../../../../core/messages';
 import { useState } from 'react';
 import { LENS_TYPE_LABELS, type LensDesign } from '../../../../../core/schemas/lens';
 import { Card } from '../../../components/card';
@@ -44,7 +45,7 @@ export function LensDesignList({ onEdit }: { onEdit: (design: LensDesign) => voi
       notify.success(`${saved.name} is now ${saved.active ? 'active' : 'inactive'}.`);
       setToggling(null);
     } catch (error) {
-      setToggleError(failureMessage(error, 'The lens design could not be saved.'));
+      setToggleError(failureMessage(error, LENS_MESSAGES.designNotSaved));
     }
   }
 

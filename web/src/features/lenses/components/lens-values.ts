@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES } from '../../../../../core/messages';
 import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
 import {
   DEFAULT_WARRANTY_POLICY,
@@ -212,7 +213,7 @@ export function warrantyPolicyOf(values: WarrantyValues, errors: FormErrors): Wa
   const exchangeFeeCents = parseDollars(values.exchangeFee);
   if (exchangeFeeCents === null)
     errors[WARRANTY_PATHS.exchangeFee] = 'Exchange fee is an amount in dollars, e.g. 25.00 (0 for none)';
-  else if (exchangeFeeCents > 100_000) errors[WARRANTY_PATHS.exchangeFee] = 'Exchange fee is at most $1,000.00';
+  else if (exchangeFeeCents > 100_000) errors[WARRANTY_PATHS.exchangeFee] = FIELD_MESSAGES.exchangeFeeMax;
   const cancellationCreditPercent = wholeNumberIn(values.cancellationCreditPercent.replace(/%\s*$/, ''), 0, 100);
   if (cancellationCreditPercent === null)
     errors[WARRANTY_PATHS.cancellationCreditPercent] = 'Cancellation credit is a whole percentage from 0 to 100';

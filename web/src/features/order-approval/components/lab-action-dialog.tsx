@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { CHANGED_MESSAGES } from '../../../../../core/messages';
+import { useState } from 'react';
 import { parseDollars } from '../../../../../core/rules/invoice-balance';
 import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
 import {
@@ -15,6 +16,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { FormError } from '../../../forms/form-error';
+import { useSubmission } from '../../../forms/use-submission';
 import { useVersionConflict } from '../../../hooks/use-version-conflict';
 import { checkForm, formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -22,9 +25,6 @@ import type { LabActionInput } from '../api/order-actions';
 import layout from '../../../components/form-layout.module.css';
 
 export type LabAction = LabActionInput['action'];
-
-/** What the admin sees when another admin changed the order first (409 aborted). */
-export const ORDER_CONFLICT_MESSAGE = 'This order changed since you opened it. Reload to see the latest.';
 
 interface ActionCopy {
   title: (number: string) => string;
@@ -171,20 +171,20 @@ export function LabActionDialog({
 }: LabActionDialogProps) {
   const copy = LAB_ACTION_COPY[action];
   const number = order.orderNumber ?? order.orderId;
-  const [sending, setSending] = useState(false);
+  // The text lives with the page (kept across a reload), so the dialog needs the submit's plumbing only.
+  const submission = useSubmission();
+  const { setFormError } = submission;
   const { conflict, clearConflict, caught, reloading, reload } = useVersionConflict(onReload);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [amountErrors, setAmountErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const stillAllowed = availableActions(order.status, 'lab').includes(action);
+  const sending = submission.busy;
   const busy = sending || reloading;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy || !stillAllowed) return;
+  async function submit() {
+    if (reloading || !stillAllowed) return;
     setFieldError(undefined);
     setAmountErrors({});
-    setFormError(null);
     clearConflict();
     const value = action === 'approve' && !text.trim() ? undefined : text;
     const money = action === 'close' ? closeAmountsInput(amounts) : { input: {}, errors: {} };
@@ -201,7 +201,6 @@ export function LabActionDialog({
       setFieldError(others[copy.field] ?? Object.values(others)[0]);
       return;
     }
-    setSending(true);
     try {
       const updated = await send({ action, input: checked.data } as LabActionInput);
       notify.success(copy.done(number, updated));
@@ -215,8 +214,6 @@ export function LabActionDialog({
         ...(errors.taxCents ? { taxCents: errors.taxCents } : {}),
       });
       setFormError(formMessageFor(error, errors, `The order could not be ${copy.verb}.`));
-    } finally {
-      setSending(false);
     }
   }
 
@@ -246,9 +243,9 @@ export function LabActionDialog({
         </>
       }
     >
-      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
+      <form id={formId} onSubmit={submission.onSubmit(submit)} noValidate>
         {conflict ? (
-          <Alert tone="warning" title={ORDER_CONFLICT_MESSAGE}>
+          <Alert tone="warning" title={CHANGED_MESSAGES.order}>
             <p>What you typed is kept: reload, check the order, then send it again.</p>
             <Button size="sm" variant="secondary" onClick={() => void reload()} loading={reloading}>
               Reload
@@ -260,7 +257,7 @@ export function LabActionDialog({
             It can no longer be {copy.verb}.
           </Alert>
         ) : null}
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <FormError message={submission.formError} />
         {copy.intro ? <p>{copy.intro}</p> : null}
         {copy.multiline ? (
           <TextAreaField

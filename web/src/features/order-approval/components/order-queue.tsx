@@ -1,3 +1,4 @@
+import { pagePaths } from '../../../../../core/page-paths';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { OrderSummary } from '../../../../../core/schemas/order';
@@ -32,7 +33,6 @@ import styles from './order-queue.module.css';
 export const QUEUE_PAGE_SIZE = 25;
 
 /** The detail page of an order; the queue's query string travels along so "Back to the queue" restores it. */
-export const orderDetailPath = (orderId: string) => `/admin/order-approval/${encodeURIComponent(orderId)}`;
 
 const lensesOf = (order: OrderSummary) =>
   order.lenses.length ? order.lenses.map((lens) => `${lens.eye}: ${lens.name}`).join(', ') : '—';
@@ -41,7 +41,7 @@ const dateOnly = (iso: string | undefined) =>
   iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
 
 /**
- * /admin/order-approval: the lab's queue, one status at a time, oldest first (issue 5 item 5). Every filter
+ * /admin/order-approval: the lab's queue, one status at a time, oldest first. Every filter
  * lives in the query string, so a reload, a shared link or the back button keeps the view. Typed filters
  * (account, search) are sent once the user pauses; the page restarts at 1 whenever a filter changes.
  */
@@ -85,7 +85,7 @@ export function OrderQueue() {
       render: (order) => (
         <Link
           className={list.orderLink}
-          to={orderDetailPath(order.orderId)}
+          to={pagePaths.labOrder(order.orderId)}
           state={{ queueSearch: location.search }}
           onClick={(event) => {
             // A click that opens another tab leaves this page as it is.

@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { useState, type ComponentType } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
@@ -15,7 +16,6 @@ import { dateTime } from '../../../lib/format-time';
 import { useOrder } from '../api/get-order';
 import { useLabAction } from '../api/order-actions';
 import { LabActionDialog, initialCloseAmounts, type CloseAmounts, type LabAction } from './lab-action-dialog';
-import { orderDetailPath } from './order-queue';
 import styles from './order-review.module.css';
 
 /** The attachments panel, given by the page (features do not import each other). */
@@ -122,7 +122,7 @@ export function OrderReview({
   // The close dialog's shipping and tax, kept like the texts; null until it first opens (then prefilled).
   const [closeAmounts, setCloseAmounts] = useState<CloseAmounts | null>(null);
   const queueSearch = (location.state as { queueSearch?: unknown } | null)?.queueSearch;
-  const backTo = `/admin/order-approval${typeof queueSearch === 'string' ? queueSearch : ''}`;
+  const backTo = `${PAGE_PATHS.orderApproval}${typeof queueSearch === 'string' ? queueSearch : ''}`;
   const back = (
     <Link to={backTo} className={styles.back}>
       <span aria-hidden="true">← </span>Back to the queue
@@ -213,7 +213,7 @@ export function OrderReview({
           {order.remake ? (
             <p className={styles.remake}>
               {order.remake.kind === 'warranty' ? 'Warranty remake of order ' : 'Reorder of order '}
-              <Link to={orderDetailPath(order.remake.ofOrderId)}>
+              <Link to={pagePaths.labOrder(order.remake.ofOrderId)}>
                 {order.remake.ofOrderNumber ?? order.remake.ofOrderId}
               </Link>
               .

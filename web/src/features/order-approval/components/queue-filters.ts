@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from '../../../../../core/messages';
 import { ORDER_STATUS_LABELS, WAITING_STATUSES, type OrderStatus } from '../../../../../core/rules/order-lifecycle';
 import { accountNumberSchema } from '../../../../../core/schemas/customer-info';
 import type { ListOrdersInput } from '../api/list-orders';
@@ -55,7 +56,7 @@ export function filterErrors(filters: QueueFilters): Partial<Record<'account' | 
   const account = filters.account.trim();
   if (account) {
     const parsed = accountNumberSchema.safeParse(account);
-    if (!parsed.success) errors.account = parsed.error.issues[0]?.message ?? 'Not a valid account number';
+    if (!parsed.success) errors.account = parsed.error.issues[0]?.message ?? FORM_MESSAGES.invalidAccountNumber;
   }
   if (filters.from && filters.to && filters.to < filters.from) errors.to = 'The end date is before the start date';
   return errors;

@@ -1,5 +1,5 @@
 /**
- * The practice's order routes (issue 5): fetchers, query options and keys. Mutations are called by the
+ * The practice's order routes: fetchers, query options and keys. Mutations are called by the
  * components through these fetchers and invalidate `orderKeys.all`, so lists and the detail refresh.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

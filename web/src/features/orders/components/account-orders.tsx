@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -26,7 +27,7 @@ const columns: Column<OrderSummary>[] = [
     render: (o) => (
       <Link
         className={styles.orderLink}
-        to={o.status === 'draft' ? `/customer/order?draft=${o.orderId}` : `/customer/orders/${o.orderId}`}
+        to={o.status === 'draft' ? pagePaths.orderForm({ draft: o.orderId }) : pagePaths.order(o.orderId)}
       >
         {o.orderNumber ?? 'Draft'}
       </Link>
@@ -43,7 +44,7 @@ const columns: Column<OrderSummary>[] = [
 ];
 
 /**
- * The customer dashboard's orders (issue 5 item 7): the account's orders paged through getCustomerInfo (25 a
+ * The customer dashboard's orders: the account's orders paged through getCustomerInfo (25 a
  * page from page 1), a search by patient (listAccountOrders), and the latest status changes.
  */
 export function AccountOrders({ account, userId }: { account: string; userId: string }) {
@@ -74,7 +75,7 @@ export function AccountOrders({ account, userId }: { account: string; userId: st
           <ul className={styles.latest}>
             {latest.map((o) => (
               <li key={o.orderId}>
-                <Link to={`/customer/orders/${o.orderId}`}>{o.orderNumber}</Link> {o.patient}{' '}
+                <Link to={pagePaths.order(o.orderId)}>{o.orderNumber}</Link> {o.patient}{' '}
                 <OrderStatusBadge status={o.status} /> <time dateTime={o.statusAt}>{dateTime(o.statusAt)}</time>
               </li>
             ))}
@@ -94,7 +95,7 @@ export function AccountOrders({ account, userId }: { account: string; userId: st
             ) : (
               <>
                 Orders placed for account {account} will be listed here.{' '}
-                <Link to="/customer/order">Place an order</Link>
+                <Link to={PAGE_PATHS.customerOrder}>Place an order</Link>
               </>
             )}
           </EmptyState>
@@ -143,7 +144,9 @@ export function ReorderList({ account }: { account: string }) {
           key: 'reorder',
           header: 'Reorder',
           actions: true,
-          render: (o) => <Link to={`/customer/order?from=${o.orderId}&kind=reorder`}>Reorder {o.orderNumber}</Link>,
+          render: (o) => (
+            <Link to={pagePaths.orderForm({ from: o.orderId, kind: 'reorder' })}>Reorder {o.orderNumber}</Link>
+          ),
         },
       ]}
     />

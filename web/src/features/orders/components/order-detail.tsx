@@ -1,3 +1,5 @@
+import { pagePaths } from '../../../../../core/page-paths';
+import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { availableActions } from '../../../../../core/rules/order-lifecycle';
@@ -11,12 +13,12 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { SubmitButton } from '../../../forms/submit-button';
+import { useSubmission } from '../../../forms/use-submission';
 import { isCallableError } from '../../../lib/callable-error';
 import { failureMessage } from '../../../lib/form-errors';
 import { dateTime } from '../../../lib/format-time';
 import styles from './order-detail.module.css';
-
-export const ORDER_CHANGED_MESSAGE = 'This order changed, reload';
 
 /**
  * Closed orders may be remade under warranty while any lens is in its window (shipping plus the design's
@@ -33,15 +35,16 @@ export interface OrderDetailProps {
   now?: number;
 }
 
-/** An order as the practice sees it (issue 5 item 4): status, lenses, shipping, files, hold answer, timeline. */
+/** An order as the practice sees it: status, lenses, shipping, files, hold answer, timeline. */
 export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttachments, now }: OrderDetailProps) {
   const actions = availableActions(order.status, 'practice');
-  const [cancelling, setCancelling] = useState<'ask' | 'busy' | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [answer, setAnswer] = useState('');
   const [answerError, setAnswerError] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // Cancel and resubmit are sent one at a time; their failure shows in the page's one alert.
+  const submission = useSubmission();
+  const { busy, formError: failure, setFormError: setFailure } = submission;
   const [conflict, setConflict] = useState(false);
 
   const handle = (error: unknown, fallback: string) => {
@@ -49,33 +52,30 @@ export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttac
     else setFailure(failureMessage(error, fallback));
   };
 
-  async function cancel() {
-    setCancelling('busy');
-    try {
-      await onCancel({
-        orderId: order.orderId,
-        version: order.version,
-        ...(reason.trim() ? { reason: reason.trim() } : {}),
-      });
-      setCancelling(null);
-    } catch (error) {
-      setCancelling(null);
-      handle(error, 'The order could not be cancelled');
-    }
-  }
+  const cancel = () =>
+    submission.run(async () => {
+      try {
+        await onCancel({
+          orderId: order.orderId,
+          version: order.version,
+          ...(reason.trim() ? { reason: reason.trim() } : {}),
+        });
+      } catch (error) {
+        handle(error, 'The order could not be cancelled');
+      } finally {
+        setCancelling(false);
+      }
+    });
 
-  async function resubmit() {
+  const resubmit = submission.onSubmit(async () => {
     if (!answer.trim()) return setAnswerError('Write your answer to the lab');
-    setSending(true);
     try {
       await onResubmit({ orderId: order.orderId, version: order.version, answer: answer.trim() });
       setAnswer('');
     } catch (error) {
       handle(error, 'The answer could not be sent');
-    } finally {
-      setSending(false);
     }
-  }
+  });
 
   const editable = ['draft', 'submitted', 'on-hold'].includes(order.status);
   const address = order.shipping?.address;
@@ -92,21 +92,21 @@ export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttac
         actions={
           <div className={styles.actions}>
             {order.status === 'draft' ? (
-              <Link className={styles.link} to={`/customer/order?draft=${order.orderId}`}>
+              <Link className={styles.link} to={pagePaths.orderForm({ draft: order.orderId })}>
                 Continue the draft
               </Link>
             ) : (
-              <Link className={styles.link} to={`/customer/order?from=${order.orderId}&kind=reorder`}>
+              <Link className={styles.link} to={pagePaths.orderForm({ from: order.orderId, kind: 'reorder' })}>
                 Reorder
               </Link>
             )}
             {warrantyOpen(order, now) ? (
-              <Link className={styles.link} to={`/customer/order?from=${order.orderId}&kind=warranty`}>
+              <Link className={styles.link} to={pagePaths.orderForm({ from: order.orderId, kind: 'warranty' })}>
                 Warranty remake
               </Link>
             ) : null}
             {actions.includes('cancel') ? (
-              <Button variant="danger" onClick={() => setCancelling('ask')}>
+              <Button variant="danger" onClick={() => setCancelling(true)}>
                 Cancel order
               </Button>
             ) : null}
@@ -114,7 +114,7 @@ export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttac
         }
       />
       {conflict ? (
-        <Alert tone="warning" title={ORDER_CHANGED_MESSAGE}>
+        <Alert tone="warning" title={CHANGED_MESSAGES.order}>
           Someone else changed this order while you had it open. Nothing you typed was sent.{' '}
           <Button
             size="sm"
@@ -134,13 +134,7 @@ export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttac
           <h2 id="hold-title">The lab needs information</h2>
           <p className={styles.holdMessage}>{order.holdMessage ?? 'See the timeline below.'}</p>
           {actions.includes('resubmit') ? (
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void resubmit();
-              }}
-            >
+            <form noValidate onSubmit={resubmit}>
               <TextAreaField
                 label="Your answer"
                 value={answer}
@@ -152,9 +146,7 @@ export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttac
                   setAnswerError(undefined);
                 }}
               />
-              <Button type="submit" loading={sending}>
-                Answer and resubmit
-              </Button>
+              <SubmitButton busy={busy}>Answer and resubmit</SubmitButton>
             </form>
           ) : null}
         </section>
@@ -189,7 +181,7 @@ export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttac
               <>
                 <dt>{order.remake.kind === 'warranty' ? 'Warranty remake of' : 'Reorder of'}</dt>
                 <dd>
-                  <Link to={`/customer/orders/${order.remake.ofOrderId}`}>
+                  <Link to={pagePaths.order(order.remake.ofOrderId)}>
                     {order.remake.ofOrderNumber ?? 'the earlier order'}
                   </Link>
                 </dd>
@@ -252,9 +244,9 @@ export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttac
         <ConfirmDialog
           title={`Cancel order ${order.orderNumber ?? ''}?`}
           confirmLabel="Cancel order"
-          busy={cancelling === 'busy'}
+          busy={busy}
           onConfirm={() => void cancel()}
-          onCancel={() => setCancelling(null)}
+          onCancel={() => setCancelling(false)}
         >
           <p>The lab will not make this order. This cannot be undone.</p>
           <TextField

@@ -1,3 +1,4 @@
+import { pagePaths } from '../../../../../core/page-paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -142,7 +143,7 @@ export function OrderFormPage({ renderAttachments }: { renderAttachments?: Order
     body = (
       <Alert tone="info" title={`Consult ${consult.data.reference} has no answer yet`}>
         The lab&apos;s proposal can be ordered once it has answered.{' '}
-        <Link to={`/customer/consults/${consult.data.consultId}`}>Back to the consult</Link>
+        <Link to={pagePaths.consult(consult.data.consultId)}>Back to the consult</Link>
       </Alert>
     );
   else

@@ -1,5 +1,5 @@
 /**
- * The order form's copy in this browser (issue 5: what is typed survives a reload or a crashed tab). One
+ * The order form's copy in this browser (what is typed survives a reload or a crashed tab). One
  * draft per user and account, written on every change; the server copy (saveOrderDraft) follows it debounced.
  * Drafts hold patient names: logout and session expiry remove them all (lib/local-storage.ts forgetSignedInUser).
  */

@@ -1,5 +1,5 @@
 /**
- * Pay Online's routes (issue 9): start and confirm a payment (the browser's payment id makes both safe to
+ * Pay Online's routes: start and confirm a payment (the browser's payment id makes both safe to
  * repeat), the receipt PDF, and the account's available lens credit.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';

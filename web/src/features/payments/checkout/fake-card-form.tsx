@@ -1,9 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { CARD_MESSAGES } from '../../../../../core/messages';
 import { formatCents } from '../../../../../core/rules/invoice-balance';
 import { cardDigits, cardFormProblem, groupCardNumber, TEST_CARDS } from '../../../../../core/rules/test-cards';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { FormError } from '../../../forms/form-error';
+import { SubmitButton } from '../../../forms/submit-button';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import type { FormErrors } from '../../../lib/form-errors';
 import { logError } from '../../../lib/logger';
 import styles from './checkout.module.css';
 
@@ -37,59 +39,46 @@ export function FakeCardForm({
   amountCents: number;
   onConfirmed: () => void;
 }) {
-  const [values, setValues] = useState<Record<Field, string>>({ cardNumber: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [gatewayMessage, setGatewayMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const change = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setGatewayMessage(null);
-    const problem = cardFormProblem(values);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      formRef.current?.querySelector<HTMLInputElement>(`[name="${problem.field}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const response = await fetch(FAKE_GATEWAY_CONFIRM_URL, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify({
-          clientSecret,
-          cardNumber: cardDigits(values.cardNumber),
-          expiry: values.expiry,
-          cvc: values.cvc.trim(),
-        }),
-      });
-      const answer = (await response.json().catch(() => null)) as GatewayAnswer | null;
-      if (response.ok) {
-        onConfirmed();
-        return;
+  const form = usePortalForm({
+    initial: { cardNumber: '', expiry: '', cvc: '' } as Record<Field, string>,
+    check: (values): FormErrors => {
+      const problem = cardFormProblem(values);
+      return problem ? { [problem.field]: problem.message } : {};
+    },
+    failureMessage: CARD_MESSAGES.notSent,
+    // Sent once at a time however often Pay is pressed: the hook ignores a press while one is under way.
+    submit: async (_checked, values) => {
+      try {
+        const response = await fetch(FAKE_GATEWAY_CONFIRM_URL, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          credentials: 'same-origin',
+          body: JSON.stringify({
+            clientSecret,
+            cardNumber: cardDigits(values.cardNumber),
+            expiry: values.expiry,
+            cvc: values.cvc.trim(),
+          }),
+        });
+        const answer = (await response.json().catch(() => null)) as GatewayAnswer | null;
+        if (response.ok) {
+          onConfirmed();
+          return;
+        }
+        form.setFormError(answer?.error?.message ?? CARD_MESSAGES.notCharged);
+        // A decline happened at the gateway: the page asks the server for the payment's state.
+        if (response.status === 402) onConfirmed();
+      } catch (error) {
+        // Never the card: only that sending failed.
+        logError('test card form: the gateway could not be reached', error);
+        form.setFormError(CARD_MESSAGES.notSent);
       }
-      setGatewayMessage(answer?.error?.message ?? 'The card could not be charged. Please try again.');
-      // A decline happened at the gateway: the page asks the server for the payment's state.
-      if (response.status === 402) onConfirmed();
-    } catch (error) {
-      // Never the card: only that sending failed.
-      logError('test card form: the gateway could not be reached', error);
-      setGatewayMessage('The card could not be sent. Check your connection and try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { busy } = form;
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label="Card payment">
+    <form id={form.formId} className={styles.form} onSubmit={form.submit} noValidate aria-label="Card payment">
       <div className={styles.testNote} role="note">
         <p>Test card form — no real card is charged.</p>
         <ul className={styles.testCards} aria-label="Test cards">
@@ -102,46 +91,40 @@ export function FakeCardForm({
       </div>
       <TextField
         label="Card number"
-        name="cardNumber"
         inputMode="numeric"
         // A test form must never invite the browser to fill in a real card.
         autoComplete="off"
         maxLength={23}
         placeholder="4242 4242 4242 4242"
         required
-        value={values.cardNumber}
-        error={errors.cardNumber}
-        onChange={(e) => change('cardNumber', groupCardNumber(cardDigits(e.target.value).replace(/\D/g, '')))}
+        {...form.field('cardNumber')}
+        onChange={(e) => form.set('cardNumber', groupCardNumber(cardDigits(e.target.value).replace(/\D/g, '')))}
       />
       <div className={styles.row}>
         <TextField
           label="Expiry (MM/YY)"
-          name="expiry"
           inputMode="numeric"
           autoComplete="off"
           maxLength={5}
           placeholder="MM/YY"
           required
-          value={values.expiry}
-          error={errors.expiry}
-          onChange={(e) => change('expiry', formatExpiry(e.target.value))}
+          {...form.field('expiry')}
+          onChange={(e) => form.set('expiry', formatExpiry(e.target.value))}
         />
         <TextField
           label="CVC"
-          name="cvc"
           inputMode="numeric"
           autoComplete="off"
           maxLength={4}
           required
-          value={values.cvc}
-          error={errors.cvc}
-          onChange={(e) => change('cvc', e.target.value.replace(/\D/g, ''))}
+          {...form.field('cvc')}
+          onChange={(e) => form.set('cvc', e.target.value.replace(/\D/g, ''))}
         />
       </div>
-      {gatewayMessage ? <Alert tone="error">{gatewayMessage}</Alert> : null}
-      <Button type="submit" loading={busy} block>
+      <FormError message={form.formError} />
+      <SubmitButton busy={busy} block>
         {busy ? 'Paying…' : `Pay ${formatCents(amountCents)}`}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

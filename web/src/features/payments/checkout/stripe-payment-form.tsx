@@ -1,10 +1,13 @@
+import { CARD_MESSAGES } from '../../../../../core/messages';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { formatCents } from '../../../../../core/rules/invoice-balance';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../forms/form-error';
+import { SubmitButton } from '../../../forms/submit-button';
+import { useSubmission } from '../../../forms/use-submission';
 import { logError } from '../../../lib/logger';
 import styles from './checkout.module.css';
 
@@ -64,14 +67,11 @@ export default function StripePaymentForm(props: Props) {
 function PaymentForm({ amountCents, onConfirmed }: Props) {
   const stripe = useStripe();
   const elements = useElements();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  // One confirmation at a time however often Pay is pressed.
+  const { busy, formError, setFormError, onSubmit } = useSubmission();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!stripe || !elements || busy) return;
-    setBusy(true);
-    setMessage(null);
+  const submit = onSubmit(async () => {
+    if (!stripe || !elements) return;
     try {
       // No redirect unless a payment method needs one (the intent allows none): 3-D Secure opens in a frame.
       const { error } = await stripe.confirmPayment({
@@ -83,26 +83,24 @@ function PaymentForm({ amountCents, onConfirmed }: Props) {
         onConfirmed();
         return;
       }
-      setMessage(error.message ?? 'The card could not be charged. Please try again.');
+      setFormError(error.message ?? CARD_MESSAGES.notCharged);
       // A decline (card_error) happened at Stripe; a validation error did not reach it.
       if (error.type === 'card_error') onConfirmed();
     } catch (error) {
       logError('Stripe confirmPayment failed', error);
-      setMessage('The card could not be sent. Check your connection and try again.');
-    } finally {
-      setBusy(false);
+      setFormError(CARD_MESSAGES.notSent);
     }
-  }
+  });
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Card payment">
       <div className={styles.element}>
         <PaymentElement options={{ layout: 'tabs' }} />
       </div>
-      {message ? <Alert tone="error">{message}</Alert> : null}
-      <Button type="submit" loading={busy} disabled={!stripe || !elements} block>
+      <FormError message={formError} />
+      <SubmitButton busy={busy} disabled={!stripe || !elements} block>
         {busy ? 'Paying…' : `Pay ${formatCents(amountCents)}`}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -68,7 +68,7 @@ function CheckoutSummary({ checkout }: { checkout: PendingCheckout }) {
 }
 
 /**
- * Pay Online's payment panel (issue 9 item 1): the total of the chosen invoices, "Apply my lens credit first"
+ * Pay Online's payment panel: the total of the chosen invoices, "Apply my lens credit first"
  * with the credit available and how it splits, Pay, the card step, the outcome (receipt, or the gateway's
  * message with the invoices unchanged). The flow itself is usePayFlow.
  */

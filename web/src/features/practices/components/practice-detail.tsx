@@ -1,5 +1,6 @@
+import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import { useId, useState } from 'react';
-import { CUSTOMER_CHANGED, type LinkedUser } from '../../../../../core/schemas/customer-admin';
+import { type LinkedUser } from '../../../../../core/schemas/customer-admin';
 import type { BuyingGroup } from '../../../../../core/schemas/buying-group';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
@@ -135,7 +136,7 @@ export function PracticeDetail({
                 onConflict={() => setConflict(true)}
                 conflict={
                   conflict ? (
-                    <Alert tone="warning" title={CUSTOMER_CHANGED}>
+                    <Alert tone="warning" title={CHANGED_MESSAGES.practice}>
                       <Button size="sm" variant="secondary" onClick={() => void reloadAfterConflict()}>
                         Reload practice
                       </Button>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { FORM_MESSAGES } from '../../../../../core/messages';
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
   CUSTOMER_STATUSES,
   createCustomerInputSchema,
@@ -9,13 +10,12 @@ import {
 } from '../../../../../core/schemas/customer-admin';
 import { buyingGroupChoices, type BuyingGroup } from '../../../../../core/schemas/buying-group';
 import { AddressFields } from '../../../components/address-fields';
-import { Alert } from '../../../components/ui/alert';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useFormState } from '../../../hooks/use-form-state';
-import { isCallableError } from '../../../lib/callable-error';
-import { checkForm, foldListErrors, formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { FormError } from '../../../forms/form-error';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import type { FormErrors } from '../../../lib/form-errors';
 import { createInputOf, paymentTermsError, practiceValuesOf, updateInputOf } from './practice-values';
 import layout from '../../../components/form-layout.module.css';
 
@@ -47,47 +47,34 @@ export interface PracticeFormProps {
  * lives in the dialog or card around it (`form={id}`).
  */
 export function PracticeForm({ id, mode, buyingGroups, conflict, onConflict, onBusyChange }: PracticeFormProps) {
-  const form = useFormState(practiceValuesOf(mode.kind === 'edit' ? mode.customer : undefined), { formId: id });
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const editing = mode.kind === 'edit';
-
-  const show = (errors: FormErrors) => form.showErrors(foldListErrors(errors, LIST_FIELDS));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const checked =
+  const form = usePortalForm({
+    formId: id,
+    initial: practiceValuesOf(mode.kind === 'edit' ? mode.customer : undefined),
+    schema: editing ? updateCustomerInputSchema : createCustomerInputSchema,
+    input: (values) => (mode.kind === 'edit' ? updateInputOf(values, mode.customer.version) : createInputOf(values)),
+    check: (values): FormErrors => {
+      const termsError = paymentTermsError(values);
+      return termsError ? { paymentTermsDays: termsError } : {};
+    },
+    listFields: LIST_FIELDS,
+    invalidMessage: FORM_MESSAGES.correctMarkedFields,
+    failureMessage: 'The practice could not be saved.',
+    // Creating: a taken account number is a 409 about the account number field.
+    ...(editing ? { onConflict: () => onConflict?.() } : { conflictField: 'accountNumber' }),
+    // The form's own values are sent: the server parses them with the same schema.
+    submit: (_checked, values) =>
       mode.kind === 'edit'
-        ? checkForm(updateCustomerInputSchema, updateInputOf(form.values, mode.customer.version))
-        : checkForm(createCustomerInputSchema, createInputOf(form.values));
-    const termsError = paymentTermsError(form.values);
-    if (!checked.ok || termsError) {
-      show({ ...(checked.ok ? {} : checked.errors), ...(termsError ? { paymentTermsDays: termsError } : {}) });
-      setFormError('Please correct the fields marked below.');
-      return;
-    }
-    setBusy(true);
-    onBusyChange?.(true);
-    try {
-      // The form's own values are sent: the server parses them with the same schema.
-      if (mode.kind === 'edit') await mode.onSubmit(updateInputOf(form.values, mode.customer.version));
-      else await mode.onSubmit(createInputOf(form.values));
-    } catch (error) {
-      if (mode.kind === 'edit' && isCallableError(error) && error.status === 'aborted') {
-        onConflict?.();
-      } else {
-        // Creating: a taken account number is a 409 about the account number field.
-        const fieldErrors = serverFormErrors(error, editing ? {} : { conflictField: 'accountNumber' });
-        show(fieldErrors);
-        setFormError(formMessageFor(error, fieldErrors, 'The practice could not be saved.'));
-      }
-    } finally {
-      setBusy(false);
-      onBusyChange?.(false);
-    }
-  }
+        ? mode.onSubmit(updateInputOf(values, mode.customer.version))
+        : mode.onSubmit(createInputOf(values)),
+  });
+  const { busy } = form;
+  const busyChanged = useRef(busy);
+  useEffect(() => {
+    if (busyChanged.current === busy) return;
+    busyChanged.current = busy;
+    onBusyChange?.(busy);
+  }, [busy, onBusyChange]);
 
   // A deactivated group is offered only to a practice already in it (docs/decisions.md "Buying groups").
   const current = mode.kind === 'edit' ? mode.customer.buyingGroupId : undefined;
@@ -96,9 +83,9 @@ export function PracticeForm({ id, mode, buyingGroups, conflict, onConflict, onB
     label: group.name,
   }));
   return (
-    <form id={id} className={layout.form} onSubmit={(e) => void submit(e)} noValidate>
+    <form id={id} className={layout.form} onSubmit={form.submit} noValidate>
       {conflict}
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <FormError message={form.formError} />
       <fieldset className={layout.section}>
         <legend className={layout.legend}>Practice</legend>
         <div className={layout.row}>

@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES } from '../../../../../core/messages';
 import type {
   CreateCustomerInput,
   CustomerDetail,
@@ -28,7 +29,7 @@ export function practiceValuesOf(customer?: CustomerDetail) {
     additionalAccounts: (customer?.additionalAccounts ?? []).join(', '),
     buyingGroupId: customer?.buyingGroupId ?? '',
     status: customer?.status === 'inactive' ? 'inactive' : 'active',
-    /** Net terms: days from an invoice's issue to its due date (issue 9). */
+    /** Net terms: days from an invoice's issue to its due date. */
     paymentTermsDays: String(customer?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS),
   };
 }
@@ -49,7 +50,7 @@ const termsDays = (text: string) => (NUMBER.test(text) ? { paymentTermsDays: Num
 /** The message for payment terms that are not a number at all (the schema checks the number's range). */
 export function paymentTermsError(values: PracticeValues): string | undefined {
   const text = values.paymentTermsDays.trim();
-  return text && !NUMBER.test(text) ? 'Payment terms are whole days' : undefined;
+  return text && !NUMBER.test(text) ? FIELD_MESSAGES.paymentTermsWhole : undefined;
 }
 
 /** The createCustomer input for the form's values. */

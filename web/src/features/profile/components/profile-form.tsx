@@ -1,19 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { CHANGED_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
+import { useEffect } from 'react';
 import { updateMyProfileInputSchema, type UpdateMyProfileInput } from '../../../../../core/schemas/profile-update';
 import type { UserProfile } from '../../../../../core/schemas/user-profile';
 import { AddressFields } from '../../../components/address-fields';
 import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { useFormState } from '../../../hooks/use-form-state';
-import { useReloadLatest } from '../../../hooks/use-reload-latest';
-import { isCallableError } from '../../../lib/callable-error';
-import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
+import { FormError } from '../../../forms/form-error';
+import { SubmitButton } from '../../../forms/submit-button';
+import { usePortalForm } from '../../../forms/use-portal-form';
 import layout from '../../../components/form-layout.module.css';
-
-/** What the user sees when their save lost a race with another tab or device (409 aborted). */
-export const PROFILE_CONFLICT_MESSAGE = 'This profile changed in another tab or device. Reload to see the latest.';
 
 /** The spec 3 fields a user edits on their own record, as form strings. */
 export function profileValuesOf(profile: UserProfile) {
@@ -47,46 +43,25 @@ export interface ProfileFormProps {
  * is refused: the form keeps what the user typed and offers to reload the latest.
  */
 export function ProfileForm({ profile, onSave, onReload, onDirtyChange }: ProfileFormProps) {
-  const form = useFormState(profileValuesOf(profile));
-  const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const { reloading, reload } = useReloadLatest(onReload);
-  const { dirty } = form;
+  const form = usePortalForm({
+    initial: profileValuesOf(profile),
+    schema: updateMyProfileInputSchema,
+    input: (values) => ({ version: profile.version, ...values }),
+    invalidMessage: FORM_MESSAGES.correctMarkedFields,
+    failureMessage: 'Your profile could not be saved.',
+    onReload,
+    submit: async (_checked, values) => {
+      await onSave({ version: profile.version, ...values });
+      // The saved values are the new baseline; the page reloads the profile with its new version.
+      form.reset(values);
+    },
+  });
+  const { dirty, busy: saving, conflict } = form;
 
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    setFormError(null);
-    setConflict(false);
-    const checked = checkForm(updateMyProfileInputSchema, { version: profile.version, ...form.values });
-    if (!checked.ok) {
-      form.showErrors(checked.errors);
-      setFormError('Please correct the marked fields.');
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSave({ version: profile.version, ...form.values });
-      // The saved values are the new baseline; the page reloads the profile with its new version.
-      form.reset(form.values);
-    } catch (error) {
-      if (isCallableError(error) && error.status === 'aborted') {
-        setConflict(true);
-      } else {
-        const fieldErrors = serverFormErrors(error);
-        form.showErrors(fieldErrors);
-        setFormError(formMessageFor(error, fieldErrors, 'Your profile could not be saved.'));
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <form id={form.formId} className={layout.form} onSubmit={(e) => void save(e)} noValidate>
+    <form id={form.formId} className={layout.form} onSubmit={form.submit} noValidate>
       <fieldset className={layout.section}>
         <legend className={layout.legend}>Name and contact</legend>
         <div className={layout.row}>
@@ -111,21 +86,25 @@ export function ProfileForm({ profile, onSave, onReload, onDirtyChange }: Profil
         <AddressFields field={form.field} required={false} />
       </fieldset>
       {/* Beside the Save button, where the user looks after pressing it. */}
-      {conflict ? (
-        <ReloadLatestAlert title={PROFILE_CONFLICT_MESSAGE} reloading={reloading} onReload={() => void reload()}>
+      {conflict.active ? (
+        <ReloadLatestAlert
+          title={CHANGED_MESSAGES.profile}
+          reloading={conflict.reloading}
+          onReload={() => void conflict.reload()}
+        >
           Your changes are still in the form. Reloading replaces them with the latest.
         </ReloadLatestAlert>
       ) : null}
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <FormError message={form.formError} />
       <div className={layout.actions}>
-        <Button type="submit" loading={saving} disabled={!dirty}>
+        <SubmitButton busy={saving} disabled={!dirty}>
           Save profile
-        </Button>
+        </SubmitButton>
         <Button variant="ghost" onClick={() => form.reset(profileValuesOf(profile))} disabled={!dirty || saving}>
           Discard changes
         </Button>
         <span className={layout.status} aria-live="polite">
-          {dirty ? 'You have unsaved changes.' : ''}
+          {dirty ? FORM_MESSAGES.unsavedChanges : ''}
         </span>
       </div>
     </form>

@@ -31,7 +31,7 @@ export const DEFAULT_INACTIVITY_LIMITS: InactivityLimits = {
 
 /**
  * Limits from the runtime config's `session` block (each stage may set stricter idle limits,
- * ARCHITECTURE "Idle limits"); a warning that would not come before the timeout is a config bug.
+ * docs/architecture.md "Stages and config"); a warning that would not come before the timeout is a config bug.
  */
 export function inactivityLimitsFrom(
   session?: { inactivityTimeoutMs: number; warningAfterMs: number } | null,

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { getCurrentUser, updatePassword } from 'aws-amplify/auth';
 import { passwordPolicyMessage } from '../../../../../core/password-policy';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useSubmission } from '../../../forms/use-submission';
+import { AuthForm } from '../../auth';
 import { logWarning } from '../../../lib/logger';
 import { notify } from '../../../lib/notify';
 import { changePasswordErrorMessage, NO_AUTHENTICATED_USER } from '../utils/change-password-error';
@@ -18,19 +18,15 @@ export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError: error, setFormError: setError, onSubmit } = useSubmission();
   const problem = next ? passwordPolicyMessage(next) : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (!current) return setError('Enter your current password.');
     const policy = passwordPolicyMessage(next);
     if (policy) return setError(policy);
     if (next !== confirm) return setError('The two new passwords do not match.');
     if (next === current) return setError('The new password must differ from the current one.');
-    setError(null);
-    setBusy(true);
     try {
       try {
         await getCurrentUser();
@@ -46,14 +42,18 @@ export function ChangePasswordForm() {
     } catch (failure) {
       logWarning('Password change failed', failure);
       setError(changePasswordErrorMessage(failure));
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+    <AuthForm
+      className={styles.form}
+      onSubmit={onSubmit(submit)}
+      busy={busy}
+      error={error}
+      submitLabel="Change password"
+      blockSubmit={false}
+    >
       <TextField
         label="Current password"
         type="password"
@@ -84,11 +84,6 @@ export function ChangePasswordForm() {
         onChange={(e) => setConfirm(e.target.value)}
         required
       />
-      <div>
-        <Button type="submit" loading={busy}>
-          Change password
-        </Button>
-      </div>
-    </form>
+    </AuthForm>
   );
 }

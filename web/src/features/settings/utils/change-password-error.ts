@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '../../../../../core/messages';
 import { errorName } from '../../../lib/error-name';
 
 /** spec 5 and 8 texts of the change-password form. */
@@ -14,7 +15,7 @@ export function changePasswordErrorMessage(error: unknown): string {
       return 'The new password does not meet the requirements.';
     case 'LimitExceededException':
     case 'TooManyRequestsException':
-      return 'Too many attempts. Please wait a few minutes and try again.';
+      return ACCOUNT_MESSAGES.tooManyAttempts;
     default:
       return 'Your password could not be changed. Please try again.';
   }

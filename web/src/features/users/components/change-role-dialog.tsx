@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
 import { setRoleInputSchema, type AdminUser } from '../../../../../core/schemas/user-admin';
 import type { UserRole } from '../../../../../core/schemas/user-role';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { checkForm, failureMessage, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
 import { notify } from '../../../lib/notify';
 import { useSetRole } from '../api/set-role';
 import { RoleFields } from './role-fields';
@@ -10,40 +9,28 @@ import { roleLabelOf } from './user-role';
 
 /** spec 6, 7 setRole: role admin or customer and the super admin flag. */
 export function ChangeRoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const formId = useId();
   const setRole = useSetRole();
-  const [role, setRoleValue] = useState<{ role: UserRole; isSuperAdmin: boolean }>({
-    role: user.role,
-    isSuperAdmin: user.isSuperAdmin,
-  });
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const unchanged = role.role === user.role && role.isSuperAdmin === user.isSuperAdmin;
-
-  async function submit() {
-    if (setRole.isPending) return;
-    setFormError(null);
-    const checked = checkForm(setRoleInputSchema, { userId: user.userId, ...role });
-    if (!checked.ok) return setErrors(checked.errors);
-    try {
-      await setRole.mutateAsync(checked.data);
-      notify.success(`${user.email} is now ${roleLabelOf(checked.data).toLowerCase()}.`);
+  const form = usePortalForm({
+    initial: { role: user.role as UserRole, isSuperAdmin: user.isSuperAdmin },
+    schema: setRoleInputSchema,
+    input: (values) => ({ userId: user.userId, ...values }),
+    failureMessage: 'The role could not be changed.',
+    submit: async (checked) => {
+      await setRole.mutateAsync(checked);
+      notify.success(`${user.email} is now ${roleLabelOf(checked).toLowerCase()}.`);
       onClose();
-    } catch (error) {
-      setErrors(serverFormErrors(error));
-      setFormError(failureMessage(error, 'The role could not be changed.'));
-    }
-  }
+    },
+  });
+  const unchanged = form.values.role === user.role && form.values.isSuperAdmin === user.isSuperAdmin;
 
-  const busy = setRole.isPending;
   return (
     <FormDialog
       title="Change role"
-      formId={formId}
-      busy={busy}
+      formId={form.formId}
+      busy={form.busy}
       submitLabel="Save role"
       submitDisabled={unchanged}
-      onSubmit={submit}
+      onSubmit={form.submit}
       onClose={onClose}
       intro={
         <>
@@ -51,13 +38,16 @@ export function ChangeRoleDialog({ user, onClose }: { user: AdminUser; onClose: 
           sign-in or token refresh.
         </>
       }
-      formError={formError}
+      formError={form.formError}
     >
       <RoleFields
-        role={role.role}
-        isSuperAdmin={role.isSuperAdmin}
-        errors={{ role: errors.role, isSuperAdmin: errors.isSuperAdmin }}
-        onChange={setRoleValue}
+        role={form.values.role}
+        isSuperAdmin={form.values.isSuperAdmin}
+        errors={{ role: form.errors.role, isSuperAdmin: form.errors.isSuperAdmin }}
+        onChange={(next) => {
+          form.set('role', next.role);
+          form.set('isSuperAdmin', next.isSuperAdmin);
+        }}
       />
     </FormDialog>
   );

@@ -1,14 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { createUserInputSchema } from '../../../../../core/schemas/user-admin';
 import type { UserRole } from '../../../../../core/schemas/user-role';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { useFormState } from '../../../hooks/use-form-state';
-import { checkForm, formMessageFor, serverFormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
 import { notify } from '../../../lib/notify';
 // The password input and its live policy hints are the sign-up form's (one policy, one way to show it).
-import { PasswordField } from '../../auth/components/password-field';
-import { PasswordHints } from '../../auth/components/password-hints';
+import { PasswordField, PasswordHints } from '../../auth';
 import { useCreateUser } from '../api/create-user';
 import { RoleFields } from './role-fields';
 import layout from '../../../components/form-layout.module.css';
@@ -29,48 +27,37 @@ export function CreateUserDialog({
 }) {
   const hintsId = useId();
   const create = useCreateUser();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useFormState({
-    email: '',
-    password: '',
-    firstName: '',
-    lastName: '',
-    role: defaultRole as UserRole,
-    isSuperAdmin: false,
-  });
-
-  async function submit() {
-    if (create.isPending) return;
-    setFormError(null);
-    const checked = checkForm(createUserInputSchema, form.values);
-    if (!checked.ok) {
-      form.showErrors(checked.errors);
-      return;
-    }
-    try {
-      const answer = await create.mutateAsync(form.values);
-      notify.success(`User ${checked.data.email} was created.`);
+  const form = usePortalForm({
+    initial: {
+      email: '',
+      password: '',
+      firstName: '',
+      lastName: '',
+      role: defaultRole as UserRole,
+      isSuperAdmin: false,
+    },
+    schema: createUserInputSchema,
+    failureMessage: 'The user could not be created.',
+    // A taken email is a 409 about the email field.
+    conflictField: 'email',
+    submit: async (checked, values) => {
+      const answer = await create.mutateAsync(values);
+      notify.success(`User ${checked.email} was created.`);
       if (!answer.invitationSent)
         notify.warning('The invitation email could not be sent. Tell the user how to sign in yourself.');
-      onCreated(checked.data.role);
-    } catch (error) {
-      // A taken email is a 409 about the email field.
-      const fieldErrors = serverFormErrors(error, { conflictField: 'email' });
-      form.showErrors(fieldErrors);
-      setFormError(formMessageFor(error, fieldErrors, 'The user could not be created.'));
-    }
-  }
+      onCreated(checked.role);
+    },
+  });
 
-  const busy = create.isPending;
   return (
     <FormDialog
       title="New user"
       formId={form.formId}
-      busy={busy}
+      busy={form.busy}
       submitLabel="Create user"
-      onSubmit={submit}
+      onSubmit={form.submit}
       onClose={onClose}
-      formError={formError}
+      formError={form.formError}
     >
       <TextField label="Email" type="email" autoComplete="off" required {...form.field('email')} />
       <PasswordField

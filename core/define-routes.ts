@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import { defineRoute, type RouteDefinition } from './route-definition';
+
+/**
+ * A route-table entry as written in its handler folder's module (core/routes/): its name is its key and its
+ * handler `{folder}/{kebab-cased key}` (lambdas/handlers/orders/get-order.ts for `getOrder`), unless it names
+ * another handler module.
+ */
+export type RouteEntry<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = Omit<
+  RouteDefinition<I, O>,
+  'name' | 'handler'
+> & { handler?: string };
+
+export type DefinedRoutes<T extends Record<string, RouteEntry>> = {
+  readonly [K in keyof T & string]: RouteDefinition<T[K]['input'], T[K]['output']>;
+};
+
+/** `getOrder` -> `get-order`: a handler module's file name from its route's name. */
+export const kebabCase = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The routes of one handler folder (`lambdas/handlers/{folder}/`), each finished by `defineRoute`. */
+export function defineRoutes<T extends Record<string, RouteEntry>>(folder: string, entries: T): DefinedRoutes<T> {
+  return Object.fromEntries(
+    Object.entries(entries).map(([name, entry]) => [
+      name,
+      defineRoute({ ...entry, name, handler: entry.handler ?? `${folder}/${kebabCase(name)}` }),
+    ]),
+  ) as DefinedRoutes<T>;
+}

@@ -1,0 +1,12 @@
+/**
+ * Who may call a route (`access` of a route-table entry). Every signed-in route reads `tokens`: the handler
+ * wrapper refuses tokens of sessions ended by signOut (lambdas/auth/session-revocation.ts).
+ */
+export const SIGNED_IN = ['customer', 'admin', 'superadmin'] as const;
+/** spec 6: super admins manage users and customers. */
+export const SUPER_ADMIN = ['superadmin'] as const;
+/** spec 6: admins (and super admins, who are also in `admin`) approve orders. */
+export const ADMIN = ['admin'] as const;
+export const CUSTOMER = ['customer'] as const;
+/** The practice that owns an order, or the lab. */
+export const CUSTOMER_OR_ADMIN = ['customer', 'admin'] as const;

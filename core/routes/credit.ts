@@ -1,0 +1,101 @@
+import { defineRoutes } from '../define-routes';
+import { ADMIN, CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
+import {
+  accountInputSchema,
+  claimVersionInputSchema,
+  creditEntryOutputSchema,
+  creditLedgerCsvSchema,
+  creditLedgerPageSchema,
+  creditSummarySchema,
+  customerWarrantyClaimSchema,
+  decideWarrantyClaimInputSchema,
+  grantGoodwillCreditInputSchema,
+  listCreditLedgerInputSchema,
+  listWarrantyClaimsInputSchema,
+  submitWarrantyClaimInputSchema,
+  warrantyClaimPageSchema,
+  warrantyClaimSchema,
+} from '../schemas/credit';
+
+/** Lens Credit: the ledger, lenses in warranty, claims. */
+export const creditRoutes = defineRoutes('credit', {
+  getCreditSummary: {
+    input: accountInputSchema,
+    output: creditSummarySchema,
+    access: CUSTOMER_OR_ADMIN,
+    // orders: shipped lenses in their window; counters: exchanges used per lens.
+    resources: {
+      tables: {
+        creditLedger: 'read',
+        orders: 'read',
+        warrantyClaims: 'read',
+        counters: 'read',
+        users: 'read',
+      },
+    },
+  },
+  listCreditLedger: {
+    input: listCreditLedgerInputSchema,
+    output: creditLedgerPageSchema,
+    access: CUSTOMER_OR_ADMIN,
+    resources: { tables: { creditLedger: 'read', users: 'read' } },
+  },
+  exportCreditLedger: {
+    input: accountInputSchema,
+    output: creditLedgerCsvSchema,
+    access: CUSTOMER_OR_ADMIN,
+    resources: { tables: { creditLedger: 'read', users: 'read' } },
+  },
+  submitWarrantyClaim: {
+    input: submitWarrantyClaimInputSchema,
+    output: customerWarrantyClaimSchema,
+    access: CUSTOMER,
+    resources: {
+      tables: { warrantyClaims: 'readWrite', orders: 'read', users: 'read', emailTemplates: 'read' },
+      email: true,
+    },
+  },
+  listWarrantyClaims: {
+    input: listWarrantyClaimsInputSchema,
+    output: warrantyClaimPageSchema,
+    access: ADMIN,
+    resources: { tables: { warrantyClaims: 'read' } },
+  },
+  decideWarrantyClaim: {
+    input: decideWarrantyClaimInputSchema,
+    output: warrantyClaimSchema,
+    access: ADMIN,
+    resources: {
+      tables: {
+        warrantyClaims: 'readWrite',
+        creditLedger: 'readWrite',
+        users: 'read',
+        emailTemplates: 'read',
+      },
+      email: true,
+    },
+  },
+  markClaimReturnReceived: {
+    input: claimVersionInputSchema,
+    output: warrantyClaimSchema,
+    access: ADMIN,
+    resources: {
+      tables: {
+        warrantyClaims: 'readWrite',
+        creditLedger: 'readWrite',
+        users: 'read',
+        emailTemplates: 'read',
+      },
+      email: true,
+    },
+  },
+  grantGoodwillCredit: {
+    input: grantGoodwillCreditInputSchema,
+    output: creditEntryOutputSchema,
+    access: ADMIN,
+    resources: {
+      tables: { creditLedger: 'readWrite', customers: 'read', users: 'read', emailTemplates: 'read' },
+      email: true,
+    },
+  },
+});

@@ -1,0 +1,92 @@
+import { defineRoutes } from '../define-routes';
+import { SIGNED_IN, SUPER_ADMIN } from './access-groups';
+import {
+  buyingGroupListSchema,
+  buyingGroupSchema,
+  createBuyingGroupInputSchema,
+  updateBuyingGroupInputSchema,
+} from '../schemas/buying-group';
+import { emptyInputSchema } from '../schemas/common';
+import {
+  accountLinkInputSchema,
+  accountLinksOutputSchema,
+  createCustomerInputSchema,
+  customerDetailSchema,
+  getCustomerInputSchema,
+  getCustomerOutputSchema,
+  listCustomersInputSchema,
+  listCustomersOutputSchema,
+  updateCustomerInputSchema,
+} from '../schemas/customer-admin';
+import { customerInfoInputSchema, customerInfoSchema } from '../schemas/customer-info';
+
+/** Practices and their account numbers (Customer Management; super admins only), the buying groups super
+ * admins keep (spec 7 GET customer/buyinggroups), and a practice's own customer info. */
+export const customerRoutes = defineRoutes('customers', {
+  listBuyingGroups: {
+    input: emptyInputSchema,
+    output: buyingGroupListSchema,
+    // The account request form (spec 7 GET customer/buyinggroups) is filled in before an account exists.
+    access: SIGNED_IN,
+    customerApi: true,
+    resources: { tables: { referenceData: 'read' } },
+  },
+  getCustomerInfo: {
+    input: customerInfoInputSchema,
+    output: customerInfoSchema,
+    access: ['customer'],
+    customerApi: true,
+    // The browser loads it with the profile to derive the spec 4 status, terms or not; it answers only the
+    // caller's own accounts, and every order, invoice and credit route stays closed until the terms are accepted.
+    allowBeforeTerms: true,
+    resources: { tables: { users: 'read', customers: 'read', orders: 'read', counters: 'read' } },
+  },
+  listCustomers: {
+    input: listCustomersInputSchema,
+    output: listCustomersOutputSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { customers: 'read' } },
+  },
+  getCustomer: {
+    input: getCustomerInputSchema,
+    output: getCustomerOutputSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { customers: 'read', users: 'read' } },
+  },
+  createCustomer: {
+    input: createCustomerInputSchema,
+    output: customerDetailSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { customers: 'readWrite', referenceData: 'read' } },
+  },
+  updateCustomer: {
+    input: updateCustomerInputSchema,
+    output: customerDetailSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { customers: 'readWrite', referenceData: 'read' } },
+  },
+  createBuyingGroup: {
+    input: createBuyingGroupInputSchema,
+    output: buyingGroupSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { referenceData: 'readWrite' } },
+  },
+  updateBuyingGroup: {
+    input: updateBuyingGroupInputSchema,
+    output: buyingGroupSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { referenceData: 'readWrite' } },
+  },
+  linkUserToAccount: {
+    input: accountLinkInputSchema,
+    output: accountLinksOutputSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { users: 'readWrite', customers: 'readWrite' } },
+  },
+  unlinkUserFromAccount: {
+    input: accountLinkInputSchema,
+    output: accountLinksOutputSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { users: 'readWrite', customers: 'readWrite' } },
+  },
+});

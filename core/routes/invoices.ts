@@ -1,0 +1,70 @@
+import { defineRoutes } from '../define-routes';
+import { ADMIN, CUSTOMER_OR_ADMIN } from './access-groups';
+import {
+  createInvoiceInputSchema,
+  customerInvoiceSchema,
+  documentUrlOutputSchema,
+  getInvoiceInputSchema,
+  invoiceListOutputSchema,
+  invoicePageSchema,
+  invoiceSchema,
+  listAccountInvoicesInputSchema,
+  listInvoicesInputSchema,
+  recordOfflinePaymentInputSchema,
+  voidInvoiceInputSchema,
+} from '../schemas/invoice';
+
+/** Invoices (spec 7 GET auth/invoice/{invoiceNumber}/{accountNumber}; Pay Online; the lab's Invoices). */
+export const invoiceRoutes = defineRoutes('invoices', {
+  getInvoice: {
+    input: getInvoiceInputSchema,
+    output: customerInvoiceSchema,
+    access: CUSTOMER_OR_ADMIN,
+    customerApi: true,
+    resources: { tables: { invoices: 'read', users: 'read' } },
+  },
+  listAccountInvoices: {
+    input: listAccountInvoicesInputSchema,
+    output: invoiceListOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    resources: { tables: { invoices: 'read', users: 'read' } },
+  },
+  getInvoicePdfUrl: {
+    input: getInvoiceInputSchema,
+    output: documentUrlOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    // customers: the practice's name and billing address printed on the PDF.
+    resources: {
+      tables: { invoices: 'read', users: 'read', customers: 'read' },
+      documents: 'readWrite',
+    },
+  },
+  listInvoices: {
+    input: listInvoicesInputSchema,
+    output: invoicePageSchema,
+    access: ADMIN,
+    resources: { tables: { invoices: 'read' } },
+  },
+  createInvoice: {
+    input: createInvoiceInputSchema,
+    output: invoiceSchema,
+    access: ADMIN,
+    resources: {
+      tables: { invoices: 'readWrite', customers: 'read', users: 'read', emailTemplates: 'read' },
+      email: true,
+    },
+  },
+  voidInvoice: {
+    input: voidInvoiceInputSchema,
+    output: invoiceSchema,
+    access: ADMIN,
+    resources: { tables: { invoices: 'readWrite', users: 'read' } },
+  },
+  recordOfflinePayment: {
+    input: recordOfflinePaymentInputSchema,
+    output: invoiceSchema,
+    access: ADMIN,
+    // creditLedger: a cheque larger than the balance leaves the rest as account credit.
+    resources: { tables: { invoices: 'readWrite', creditLedger: 'readWrite', users: 'read' } },
+  },
+});

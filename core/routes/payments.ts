@@ -1,0 +1,51 @@
+import * as z from 'zod';
+import { defineRoutes } from '../define-routes';
+import { CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
+import { documentUrlOutputSchema } from '../schemas/invoice';
+import { paymentIdInputSchema, paymentViewSchema, startPaymentInputSchema } from '../schemas/payment';
+
+/** What every money route that settles a payment touches: one transaction over these three tables. */
+const SETTLEMENT_TABLES = {
+  invoices: 'readWrite',
+  payments: 'readWrite',
+  creditLedger: 'readWrite',
+  users: 'read',
+  customers: 'read',
+  emailTemplates: 'read',
+  tokens: 'read',
+} as const;
+
+/** Pay Online: one payment id from the browser, credit first, the card (gateway) for the rest. */
+export const paymentRoutes = defineRoutes('payments', {
+  startPayment: {
+    input: startPaymentInputSchema,
+    output: paymentViewSchema,
+    access: CUSTOMER,
+    resources: { tables: SETTLEMENT_TABLES, email: true, paymentGateway: true },
+  },
+  confirmPayment: {
+    input: paymentIdInputSchema,
+    output: paymentViewSchema,
+    access: CUSTOMER,
+    resources: { tables: SETTLEMENT_TABLES, email: true, paymentGateway: true },
+  },
+  getReceiptPdfUrl: {
+    input: paymentIdInputSchema,
+    output: documentUrlOutputSchema,
+    access: CUSTOMER_OR_ADMIN,
+    // invoices: the receipt lists what the payment applied to each invoice (their settlements).
+    resources: {
+      tables: { payments: 'read', invoices: 'read', users: 'read', customers: 'read' },
+      documents: 'readWrite',
+    },
+  },
+  /** The card gateway's signed events (Stripe webhooks): settles a payment the browser never came back for. */
+  paymentWebhook: {
+    kind: 'webhook',
+    input: z.unknown(),
+    output: z.object({ received: z.boolean() }),
+    access: 'public',
+    resources: { tables: SETTLEMENT_TABLES, email: true, paymentGateway: true },
+    rateLimit: 50,
+  },
+});

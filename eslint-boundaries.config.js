@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+/**
+ * Which way imports may run between the parts of the repo (docs/architecture.md, "Import rules"), checked on
+ * every lint. tests/unit/import-boundaries.test.ts lints a violating snippet for each zone, so a rule that
+ * stops matching fails a test instead of passing silently.
+ */
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const FEATURES = 'web/src/features';
+
+/**
+ * A feature reaches another only through its public `index.ts`: one zone per feature (read from the folder,
+ * so a new feature is covered the day it is added) forbids every other feature's files but their index.
+ */
+const featureZones = fs
+  .readdirSync(path.join(root, FEATURES), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `./${FEATURES}/${name}/**`,
+    from: `./${FEATURES}/!(${name})/**`,
+    except: [`**/${FEATURES}/*/index.ts`],
+    message: `A feature imports another only through its public index.ts (shared pieces go to web/src/components, web/src/lib or web/src/hooks).`,
+  }));
+
+/** Inner layers never reach outer ones: use cases and adapters meet only at the ports. */
+const layerZones = [
+  {
+    target: './lambdas/use-cases/**',
+    from: ['./lambdas/http', './lambdas/adapters', './lambdas/handlers', './lambdas/jobs', './lambdas/events'],
+    message: 'Use cases depend on ports (lambdas/ports), never on the HTTP layer, adapters or entry points.',
+  },
+  {
+    target: './lambdas/adapters/**',
+    from: ['./lambdas/use-cases', './lambdas/handlers', './lambdas/jobs', './lambdas/events'],
+    message: 'Adapters implement ports; what they share with use cases lives in lambdas/ports or core.',
+  },
+  {
+    target: './lambdas/ports/**',
+    from: ['./lambdas/use-cases', './lambdas/adapters', './lambdas/http', './lambdas/handlers'],
+    message: 'Ports are interfaces and the facts both sides share; they import only core and other ports.',
+  },
+  {
+    target: ['./infra/**', './bin/**'],
+    from: './lambdas',
+    message: 'infra builds Lambdas from their entry paths, never imports them: shared facts live in core.',
+  },
+  {
+    target: './web/src/{components,lib,hooks,forms}/**',
+    from: `./${FEATURES}`,
+    message: 'Shared web code does not depend on a feature; move what both need out of the feature.',
+  },
+];
+
+const SOURCES = ['core/**/*.ts', 'lambdas/**/*.ts', 'infra/**/*.ts', 'local/**/*.ts', 'web/src/**/*.{ts,tsx}'];
+
+export const importBoundaries = [
+  {
+    files: SOURCES,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...featureZones, ...layerZones] }],
+      // Packages are never followed (they cannot import our code), which keeps the whole-repo lint fast.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+];

@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import type { BuildOptions } from 'esbuild';
+import { REPO_ROOT } from './repo-paths';
+
+/**
+ * How every portal function's code is bundled: `Functions` hands these to NodejsFunction, and
+ * `npm run bench:lambda` hands the same values to esbuild directly, so the measured bundles are the deployed ones.
+ */
+export interface LambdaBundling {
+  /** esbuild `--target`: the Lambda runtime's Node version. */
+  target: string;
+  format: 'esm' | 'cjs';
+  mainFields: readonly string[];
+  banner: string;
+  minify: boolean;
+  sourceMap: boolean;
+  /** Packages left out of the bundle for the runtime to provide; empty bundles everything, AWS SDK included. */
+  externalModules: readonly string[];
+  /** esbuild `--alias`: a package replaced by another module in every bundle. */
+  alias: Readonly<Record<string, string>>;
+}
+
+// ESM output; some bundled CommonJS dependencies still call require(), which ESM lacks.
+const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+/** The AWS SDK as the Node 22 runtime ships it (the alternative measured in docs/decisions.md, "Lambda bundles"). */
+export const RUNTIME_AWS_SDK = ['@aws-sdk/*'] as const;
+
+export const LAMBDA_BUNDLING: LambdaBundling = {
+  target: 'node22',
+  format: 'esm',
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_BANNER,
+  minify: true,
+  sourceMap: true,
+  // The SDK versions the tests ran against, not whatever the runtime ships (docs/decisions.md, "Lambda bundles").
+  externalModules: [],
+  // A function's credentials are always the execution role's, in its environment: the SDK's full chain of
+  // providers would be a quarter of each bundle (lambdas/adapters/lambda-env-credentials.ts).
+  alias: {
+    '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'lambdas', 'adapters', 'lambda-env-credentials.ts'),
+  },
+};
+
+/** Stack traces in the logs point at the TypeScript source; the bench starts its Node processes the same way. */
+export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
+
+/** The file NodejsFunction writes (its handler is `index.handler`). */
+export const bundleFileName = (bundling: LambdaBundling = LAMBDA_BUNDLING) =>
+  bundling.format === 'esm' ? 'index.mjs' : 'index.js';
+
+/**
+ * The esbuild options that NodejsFunction's esbuild command line amounts to for `bundling`
+ * (aws-cdk-lib/aws-lambda-nodejs: `--bundle --platform=node --target --format --outfile --minify --sourcemap
+ * --external:* --alias:* --banner:js --main-fields`).
+ */
+export function esbuildOptionsOf(entry: string, outfile: string, bundling: LambdaBundling = LAMBDA_BUNDLING) {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: bundling.target,
+    format: bundling.format,
+    minify: bundling.minify,
+    sourcemap: bundling.sourceMap,
+    external: [...bundling.externalModules],
+    alias: { ...bundling.alias },
+    banner: { js: bundling.banner },
+    mainFields: [...bundling.mainFields],
+    logLevel: 'warning',
+  } satisfies BuildOptions;
+}

@@ -1,0 +1,38 @@
+import type { UserProfile } from '../../core/schemas/user-profile';
+import type { Identity } from '../auth/verify-token';
+import type { UsersRepository } from '../ports/users-repository';
+
+/**
+ * What every use case may ask about its caller: lab or practice, the name the lab's records keep, and the
+ * accounts a practice user is linked to. Orders, money, credit, consults and customer info all read these, so
+ * they live beside the use cases rather than inside any one of them.
+ */
+
+/** Same answer for "not yours" and "does not exist", so account numbers cannot be probed. */
+export const ACCOUNT_NOT_FOUND = 'Account not found';
+
+/** The lab: admins (super admins are in `admin` too). Everyone else is a practice user. */
+export const isLab = (caller: Identity) => caller.groups.includes('admin');
+
+export function displayName(user: UserProfile | null, fallback: string): string {
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
+  return name || user?.email || fallback;
+}
+
+/** Who is acting, as the lab's records keep it (invoices, claims, consult answers): their id and name. */
+export async function actorOf(caller: Identity, deps: { users: Pick<UsersRepository, 'get'> }) {
+  return { userId: caller.userId, name: displayName(await deps.users.get(caller.userId), caller.email) };
+}
+
+/** The user's linked accounts, main account first, each once. */
+export function linkedAccounts(user: Pick<UserProfile, 'accountNumber' | 'accountNumbers'> | null): string[] {
+  if (!user) return [];
+  const all = [user.accountNumber, ...user.accountNumbers].filter((a): a is string => Boolean(a && a.trim()));
+  return [...new Set(all)];
+}
+
+/** The caller's users record and linked accounts (a lab caller's list is usually empty). */
+export async function callerAccounts(caller: Identity, deps: { users: Pick<UsersRepository, 'get'> }) {
+  const user = await deps.users.get(caller.userId);
+  return { user, linked: linkedAccounts(user) };
+}

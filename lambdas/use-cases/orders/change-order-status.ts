@@ -1,0 +1,209 @@
+import { CHANGED_MESSAGES } from '../../../core/messages';
+import { aborted, permissionDenied } from '../../../core/errors';
+import { nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderStatus } from '../../../core/rules/order-lifecycle';
+import type { Order, OrderHistoryEntry } from '../../../core/schemas/order';
+import type { Identity } from '../../auth/verify-token';
+import type { OrderEmailKind } from '../../ports/order-notifier';
+import { counterNames, exchangeCounterDeltas, OrderWriteRefused, type OrderWrite } from '../../ports/orders-repository';
+import { displayName, isLab } from '../caller';
+import {
+  backoffMs,
+  checkedLines,
+  loadVisibleOrder,
+  notifySafely,
+  nowOf,
+  orderContent,
+  sleepOf,
+  storedAttachments,
+  viewFor,
+  type CheckedOrderFields,
+  type OrderDeps,
+} from './order-common';
+
+/** The lifecycle actions other than submit (which places the order: submitOrder). */
+export type StatusAction = Exclude<OrderAction, 'submit'>;
+/** The lab's decisions: each is recorded in the audit log. */
+export type LabDecision = 'approve' | 'hold' | 'reject' | 'close';
+
+/**
+ * What a status change needs, by action: every action reads and writes the order and emails the practice;
+ * a resubmit also re-checks the corrected lines against the catalogue and lists the stored files; a lab
+ * decision is recorded in the audit log. An action only known at run time (a union) needs all of them.
+ */
+export type StatusChangeDeps<A extends StatusAction = StatusAction> = Pick<
+  OrderDeps,
+  'orders' | 'users' | 'customers' | 'notifier' | 'log' | 'now' | 'sleep'
+> &
+  ('resubmit' extends A ? Pick<OrderDeps, 'lenses' | 'files'> : unknown) &
+  ([Extract<A, LabDecision>] extends [never] ? unknown : Pick<OrderDeps, 'audit'>);
+
+const isLabDecision = (action: StatusAction): action is LabDecision => ORDER_TRANSITIONS[action].by === 'lab';
+
+/** The invoice a change issues (the lab's close), written in the same transaction as the order. */
+type IssueInvoice = (
+  order: Order,
+  at: string,
+  actor: { userId: string; name: string },
+) => Promise<OrderWrite['invoice']>;
+
+export interface StatusChangeInput {
+  orderId: string;
+  version: number;
+  /** approve: a note; hold: the message to the practice; reject and cancel: the reason; resubmit: the answer. */
+  note?: string | undefined;
+  invoiceNumber?: string | undefined;
+  /** resubmit: corrected order fields, checked like a submit. */
+  order?: CheckedOrderFields | undefined;
+}
+
+const STATUS_WORDS: Record<OrderStatus, string> = {
+  draft: 'still a draft',
+  submitted: 'submitted',
+  'on-hold': 'on hold',
+  approved: 'approved',
+  closed: 'closed',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+};
+const ACTION_WORDS: Record<OrderAction, string> = {
+  submit: 'submitted',
+  approve: 'approved',
+  hold: 'put on hold',
+  resubmit: 'resubmitted',
+  reject: 'rejected',
+  cancel: 'cancelled',
+  close: 'closed',
+};
+
+/** The message of a refused transition, e.g. "An order that is approved cannot be cancelled." */
+export function refusedTransitionMessage(status: OrderStatus, action: OrderAction): string {
+  return `An order that is ${STATUS_WORDS[status]} cannot be ${ACTION_WORDS[action]}.`;
+}
+
+const EMAIL_OF: Partial<Record<StatusAction, OrderEmailKind>> = {
+  approve: 'order-approved',
+  hold: 'order-on-hold',
+  reject: 'order-rejected',
+  close: 'order-closed',
+  cancel: 'order-cancelled',
+  resubmit: 'order-resubmitted',
+};
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * The lab's decision in the audit log: status, version and invoice number only. The note, hold message and
+ * reject reason are left out: they are written to the practice about one patient's lens.
+ */
+function recordDecision(action: LabDecision, before: Order, after: Order, deps: Pick<OrderDeps, 'audit'>) {
+  const facts = (o: Order) => ({
+    orderNumber: o.orderNumber,
+    status: o.status,
+    version: o.version,
+    ...(o.invoiceNumber ? { invoiceNumber: o.invoiceNumber } : {}),
+  });
+  return deps.audit.recordChange({
+    action: `order.${action}`,
+    target: { type: 'order', id: after.orderId },
+    accountNumber: after.accountNumber,
+    before: facts(before),
+    after: facts(after),
+    keep: ['orderNumber'],
+  });
+}
+
+/**
+ * Every lifecycle change after submit, driven by ORDER_TRANSITIONS: who may take the
+ * action, from which status. The change is one transaction: the order (conditional on the version the
+ * caller read, so of two admins acting at once one wins and the other is told to reload) plus the status
+ * counters the dashboards read.
+ */
+export function changeOrderStatus<A extends StatusAction>(
+  action: A,
+  caller: Identity,
+  input: StatusChangeInput,
+  deps: StatusChangeDeps<A>,
+  /** The invoice this change issues (the lab's close), written in the same transaction as the order. */
+  issueInvoice?: IssueInvoice,
+): Promise<Order>;
+// Checked by the signature above: `deps` holds what `action` needs, so every port is there when it is used.
+export async function changeOrderStatus(
+  action: StatusAction,
+  caller: Identity,
+  input: StatusChangeInput,
+  deps: StatusChangeDeps,
+  issueInvoice?: IssueInvoice,
+): Promise<Order> {
+  const transition = ORDER_TRANSITIONS[action];
+  // The route table already lets only the right group in; this keeps the rule true if a route changes.
+  if ((transition.by === 'lab') !== isLab(caller)) throw permissionDenied();
+  const { order, user } = await loadVisibleOrder(caller, input.orderId, deps);
+  if (order.version !== input.version) throw aborted(CHANGED_MESSAGES.order);
+  const to = nextStatus(order.status, action);
+  if (!to) throw aborted(refusedTransitionMessage(order.status, action));
+
+  const at = nowOf(deps).toISOString();
+  const entry: OrderHistoryEntry = {
+    at,
+    action,
+    from: order.status,
+    to,
+    by: { userId: caller.userId, name: displayName(user, caller.email), actor: transition.by },
+    ...(input.note ? { note: input.note } : {}),
+    ...(action === 'close' && input.invoiceNumber ? { note: `Invoice ${input.invoiceNumber}` } : {}),
+  };
+  let updated: Order = {
+    ...order,
+    status: to,
+    statusAt: at,
+    updatedAt: at,
+    version: order.version + 1,
+    history: [...order.history, entry],
+  };
+  if (action === 'hold' && input.note) updated.holdMessage = input.note;
+  if (action === 'reject' && input.note) updated.rejectReason = input.note;
+  if (action === 'close' && input.invoiceNumber) updated.invoiceNumber = input.invoiceNumber;
+  if (action === 'resubmit') {
+    // The lab's question is answered; the history keeps both the question and the answer.
+    delete updated.holdMessage;
+    if (input.order) {
+      const { lines, totalCents } = await checkedLines(input.order, deps);
+      const { poNumber: _po, notes: _notes, ...rest } = updated;
+      updated = { ...rest, ...orderContent(input.order, lines), totalCents };
+    }
+    // The practice may have added or removed files while the order was on hold: list what is stored now.
+    updated.attachments = await storedAttachments(order.orderId, deps);
+  }
+
+  const invoice = issueInvoice
+    ? await issueInvoice(updated, at, { userId: entry.by.userId, name: entry.by.name })
+    : undefined;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    try {
+      await deps.orders.write({
+        order: updated,
+        expectedVersion: order.version,
+        counters: {
+          [counterNames.status(order.status)]: -1,
+          [counterNames.status(to)]: 1,
+          // A warranty remake that will never ship gives its exchange back (Lens Credit).
+          ...(to === 'rejected' || to === 'cancelled' ? exchangeCounterDeltas(order, -1) : {}),
+        },
+        ...(invoice ? { invoice } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof OrderWriteRefused)) throw error;
+      if (error.reason === 'order') throw aborted(CHANGED_MESSAGES.order);
+      if (error.reason === 'invoice')
+        throw aborted(`Invoice ${input.invoiceNumber ?? ''} changed at the same moment. Close the order again.`);
+      // Another change touched the same counters at that instant: the order is still as read, so try again.
+      await sleepOf(deps)(backoffMs(attempt));
+      continue;
+    }
+    if (isLabDecision(action)) await recordDecision(action, order, updated, deps);
+    const email = EMAIL_OF[action];
+    if (email) await notifySafely(deps, email, updated);
+    return viewFor(caller, updated, deps);
+  }
+  throw aborted('The order could not be saved just now. Please try again.');
+}

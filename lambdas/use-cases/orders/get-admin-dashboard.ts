@@ -1,0 +1,53 @@
+import { activityStatus, isOpenSession } from '../../../core/rules/activity-status';
+import { ORDER_STATUSES, type OrderStatus } from '../../../core/rules/order-lifecycle';
+import type { AdminDashboard } from '../../../core/schemas/order';
+import type { ActiveUsers } from '../../ports/active-users';
+import { counterNames, weekStartOf } from '../../ports/orders-repository';
+import { nowOf, toSummary, type OrderDeps } from './order-common';
+
+export const ACTIVE_WINDOW_MS = 5 * 60 * 1000;
+const WEEKS = 12;
+const MAX_ACTIVE_USERS = 100;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The Mondays of the last `count` weeks, oldest first, the current week last. */
+export function lastWeekStarts(now: Date, count: number = WEEKS): string[] {
+  const thisWeek = Date.parse(`${weekStartOf(now.toISOString())}T00:00:00.000Z`);
+  return Array.from({ length: count }, (_, i) =>
+    new Date(thisWeek - (count - 1 - i) * WEEK_MS).toISOString().slice(0, 10),
+  );
+}
+
+/**
+ * The lab's overview: every number comes from the counters written with each order change,
+ * the oldest waiting order is the first item of the queue's Query, active users a Query on userActivity.
+ */
+export async function getAdminDashboard(
+  deps: Pick<OrderDeps, 'orders' | 'now'> & { activeUsers: ActiveUsers },
+): Promise<AdminDashboard> {
+  const now = nowOf(deps);
+  const weeks = lastWeekStarts(now);
+  const [counts, oldest, active] = await Promise.all([
+    deps.orders.counters([...ORDER_STATUSES.map(counterNames.status), ...weeks.map(counterNames.week)]),
+    deps.orders.listByStatus({ status: 'submitted', limit: 1 }),
+    deps.activeUsers.since(now.getTime() - ACTIVE_WINDOW_MS, MAX_ACTIVE_USERS),
+  ]);
+  const countsByStatus = Object.fromEntries(
+    ORDER_STATUSES.map((s) => [s, Math.max(0, counts[counterNames.status(s)] ?? 0)]),
+  ) as Record<OrderStatus, number>;
+  return {
+    countsByStatus,
+    oldestWaiting: oldest.items[0] ? toSummary(oldest.items[0]) : null,
+    ordersPerWeek: weeks.map((weekStart) => ({ weekStart, count: counts[counterNames.week(weekStart)] ?? 0 })),
+    // The store asks only for open sessions; this keeps a stale index entry from showing a signed-out user.
+    activeUsers: active.filter(isOpenSession).map((a) => ({
+      userId: a.userId,
+      email: a.userEmail,
+      role: a.userRole,
+      lastActivity: a.lastActivity,
+      // The record is up to a sync period old: what it said, or idle by now.
+      status:
+        a.status === 'idle' || activityStatus(a.lastActivity, now.getTime(), false) === 'idle' ? 'idle' : 'active',
+    })),
+  };
+}

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import { notFound } from '../../../core/errors';
+import type { listAccountOrdersInputSchema, OrderSummary } from '../../../core/schemas/order';
+import type { Identity } from '../../auth/verify-token';
+import { ACCOUNT_NOT_FOUND, callerAccounts, isLab } from '../caller';
+import { toSummary, type OrderDeps } from './order-common';
+
+type ListAccountOrdersInput = z.infer<typeof listAccountOrdersInputSchema>;
+
+/**
+ * An account's orders, newest first: a Query on byAccount, one page per call. A practice
+ * user lists only accounts they are linked to (others are not-found) and sees only their own drafts.
+ */
+export async function listAccountOrders(
+  caller: Identity,
+  input: ListAccountOrdersInput,
+  deps: Pick<OrderDeps, 'orders' | 'users'>,
+): Promise<{ items: OrderSummary[]; nextCursor: string | null }> {
+  if (!isLab(caller)) {
+    const { linked } = await callerAccounts(caller, deps);
+    if (!linked.includes(input.accountNumber)) throw notFound(ACCOUNT_NOT_FOUND);
+  }
+  const page = await deps.orders.listByAccount({
+    accountNumber: input.accountNumber,
+    status: input.status,
+    draftsOf: caller.userId,
+    search: input.search || undefined,
+    limit: input.limit,
+    cursor: input.cursor,
+  });
+  return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
+}

@@ -1,0 +1,104 @@
+/**
+ * The HTML file of a prerendered page (scripts/prerender-plugin.ts): the built index.html with the page's
+ * markup in `#root` (marked for hydration, web/src/app/hydration.ts), its title, its CSS inlined (the entry's
+ * and its route modules': the page paints from the HTML alone, and the CSP allows the style element by its
+ * hash, infra/prerendered-build.ts), and its route modules named as module preloads, so the browser fetches
+ * them beside the entry instead of after it: no chain is deeper than the HTML and the files it names (the
+ * runtime config is preloaded by index.html itself).
+ */
+import type { Manifest } from 'vite';
+import { cspHash } from '../infra/csp-hash.ts';
+
+/** index.html's `#root` with the loader between the markers the page replaces (whatever the whitespace). */
+const ROOT = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
+/** web/src/app/hydration.ts PRERENDERED_ATTRIBUTE: the path the markup was rendered for. */
+const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+export interface PrerenderedPageInput {
+  path: string;
+  title: string;
+  markup: string;
+  /** The page modules the router loads for the path, as manifest keys. */
+  modules: readonly string[];
+}
+
+export interface PrerenderedPage {
+  html: string;
+  /** The CSP hash source of the page's style element. */
+  styleHash: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The JS and CSS files of `modules` and everything they import statically, in manifest order. */
+export function moduleFiles(manifest: Manifest, modules: readonly string[]): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest.`);
+    if (seen.has(key)) return;
+    seen.add(key);
+    js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  modules.forEach(visit);
+  return { js: [...js], css: [...css] };
+}
+
+const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="\/([^"]+)"[^>]*>\s*/g;
+
+/**
+ * The page's file. `readAsset` reads a built file by its path below the build folder (`assets/x.css`).
+ */
+export function prerenderedPage(
+  template: string,
+  manifest: Manifest,
+  page: PrerenderedPageInput,
+  readAsset: (file: string) => string,
+): PrerenderedPage {
+  if (!ROOT.test(template)) throw new Error('index.html has no <div id="root"><!--app-->…<!--/app--></div>.');
+  if (!/<title>[^<]*<\/title>/.test(template)) throw new Error('index.html has no <title>.');
+  // React sets style props through the CSSOM, which the CSP allows; in HTML they are style attributes, which
+  // it refuses: the page would show unstyled parts until hydrated.
+  if (/<[^>]+\sstyle="/.test(page.markup))
+    throw new Error(`${page.path} renders a style attribute: the CSP refuses it.`);
+
+  const entrySheets = [...template.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
+  const files = moduleFiles(manifest, page.modules);
+  const css = [...new Set([...entrySheets, ...files.css])].map(readAsset).join('\n');
+  if (css.includes('</style')) throw new Error(`${page.path}: its CSS cannot be inlined (it contains "</style").`);
+  const named = (file: string) => template.includes(`"/${file}"`);
+  const head = [
+    `<style>${css}</style>`,
+    ...files.js.filter((f) => !named(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ];
+  // `inert` until the app takes over (main.tsx removes it): a form sent before then would be submitted by the
+  // browser itself, as a GET with the password in the address.
+  const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(page.path)}" inert>${page.markup}</div>`;
+  const html = template
+    .replace(ROOT, () => root)
+    .replace(STYLESHEET_LINK, '')
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', () => `${head.map((line) => `    ${line}\n`).join('')}  </head>`);
+  return { html, styleHash: cspHash(css) };
+}
+
+/**
+ * The HTML shell of a signed-in page: index.html naming the page's modules as module preloads, so the browser
+ * fetches them beside the entry instead of one import after another. Its content is the usual loader (the
+ * page needs the session first). Their CSS is not linked: render-blocking sheets delayed the loader's paint
+ * by 2.4 s in the bench; the modules add it when they run.
+ */
+export function shellPage(template: string, manifest: Manifest, modules: readonly string[]): string {
+  const files = moduleFiles(manifest, modules);
+  const named = (file: string) => template.includes(`"/${file}"`);
+  const head = [...files.js.filter((f) => !named(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)];
+  return template.replace('</head>', () => `${head.map((line) => `    ${line}\n`).join('')}  </head>`);
+}
+
+/** Where a page's file goes under the build folder: `/auth/login` is `auth/login/index.html`. */
+export const prerenderedFile = (path: string) => `${path.replace(/^\/+|\/+$/g, '')}/index.html`;

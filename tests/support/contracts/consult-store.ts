@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../core/errors';
+import { DEFAULT_TROUBLESHOOTER_SETTINGS, type Consult } from '../../../core/schemas/consult';
+import {
+  ConsultWriteRefused,
+  type ConsultantSettingsStore,
+  type ConsultStore,
+} from '../../../lambdas/ports/consult-store';
+import { allPages, refusalOf } from './contract-helpers';
+
+/** A stored consult's fields as a use case hands them to `create` (no reference yet). */
+export function consultFields(overrides: Partial<Omit<Consult, 'reference'>> = {}): Omit<Consult, 'reference'> {
+  const at = overrides.createdAt ?? new Date().toISOString();
+  return {
+    consultId: randomUUID(),
+    source: 'practice',
+    accountNumber: 'ACC-A',
+    requester: { userId: 'u-ann', name: 'Ann Test', email: 'ann@a.test' },
+    patient: 'PT-1',
+    eye: 'OD',
+    currentLens: { designName: 'Ampleye', parameters: { sagittalDepth: 4300 } },
+    suggestions: [],
+    question: 'Too much clearance?',
+    status: 'new',
+    orderIds: [],
+    createdAt: at,
+    statusAt: at,
+    updatedAt: at,
+    version: 0,
+    ...overrides,
+  };
+}
+
+const sequenceOf = (reference: string) => {
+  expect(reference).toMatch(/^AVC-\d{6}$/);
+  return Number(reference.slice(4));
+};
+
+/**
+ * The ConsultStore and ConsultantSettingsStore rules both the in-memory fakes and the DynamoDB adapters keep.
+ * Written for a shared table: ids and accounts are unique per run, and the sequence only has to go up.
+ */
+export function consultStoreContract(
+  label: string,
+  make: () => { consults: ConsultStore; settings: () => ConsultantSettingsStore },
+) {
+  describe(`${label}: the consult store contract`, () => {
+    const account = () => `CT-${randomUUID().slice(0, 8)}`.toUpperCase();
+
+    it('create gives each consult the next AVC- reference and stores it', async () => {
+      const { consults } = make();
+      const first = await consults.create(consultFields());
+      const second = await consults.create(consultFields());
+      expect(sequenceOf(second.reference)).toBeGreaterThan(sequenceOf(first.reference));
+      expect(await consults.get(first.consultId)).toEqual(first);
+    });
+
+    it('creates at the same moment all get different references (a lost sequence race is retried)', async () => {
+      const { consults } = make();
+      const created = await Promise.all(Array.from({ length: 6 }, () => consults.create(consultFields())));
+      expect(new Set(created.map((c) => c.reference)).size).toBe(6);
+    });
+
+    it("create refuses an id that exists ('consult') and leaves the stored consult as it was", async () => {
+      const { consults } = make();
+      const stored = await consults.create(consultFields());
+      const again = await refusalOf(consults.create(consultFields({ consultId: stored.consultId, patient: 'other' })));
+      expect(again).toBeInstanceOf(ConsultWriteRefused);
+      expect((again as ConsultWriteRefused).reason).toBe('consult');
+      expect(await consults.get(stored.consultId)).toEqual(stored);
+    });
+
+    it('an unknown id reads as null', async () => {
+      expect(await make().consults.get(randomUUID())).toBeNull();
+    });
+
+    it('update replaces the consult only at the expected version', async () => {
+      const { consults } = make();
+      const stored = await consults.create(consultFields());
+      const answered: Consult = { ...stored, status: 'answered', version: 1 };
+      const stale = await refusalOf(consults.update({ ...answered, patient: 'stale' }, 5));
+      expect((stale as ConsultWriteRefused).reason).toBe('consult');
+      await consults.update(answered, 0);
+      expect(await consults.get(stored.consultId)).toEqual(answered);
+      expect(((await refusalOf(consults.update(answered, 0))) as ConsultWriteRefused).reason).toBe('consult');
+    });
+
+    it("a practice's list is newest first, pages with cursors, and holds no other account's consult or lead", async () => {
+      const { consults } = make();
+      const mine = account();
+      const times = ['2024-01-01', '2024-03-01', '2024-02-01', '2024-05-01', '2024-04-01'];
+      for (const day of times)
+        await consults.create(consultFields({ accountNumber: mine, createdAt: `${day}T10:00:00.000Z` }));
+      await consults.create(consultFields({ accountNumber: account() }));
+      const { accountNumber: _none, ...lead } = consultFields({ source: 'public' });
+      await consults.create(lead);
+
+      const first = await consults.listByAccount(mine, { limit: 2 });
+      expect(first.items).toHaveLength(2);
+      expect(first.nextCursor).not.toBeNull();
+      const all = await allPages((cursor) => consults.listByAccount(mine, { limit: 2, cursor }));
+      expect(all.map((c) => c.createdAt.slice(0, 10))).toEqual([...times].sort().reverse());
+      expect(all.every((c) => c.accountNumber === mine)).toBe(true);
+    });
+
+    it("a cursor from another practice's list is refused as invalid input", async () => {
+      const { consults } = make();
+      const mine = account();
+      for (let i = 0; i < 3; i++) await consults.create(consultFields({ accountNumber: mine }));
+      const page = await consults.listByAccount(mine, { limit: 1 });
+      const refused = await refusalOf(consults.listByAccount(account(), { limit: 1, cursor: page.nextCursor! }));
+      expect(refused).toBeInstanceOf(AppError);
+      expect((refused as AppError).status).toBe('invalid-argument');
+    });
+
+    it("the lab's queue is one status, oldest first, leads included", async () => {
+      const { consults } = make();
+      const mark = account();
+      const made = [
+        consultFields({ accountNumber: mark, createdAt: '2001-01-03T00:00:00.000Z' }),
+        consultFields({ accountNumber: mark, createdAt: '2001-01-01T00:00:00.000Z', status: 'answered' }),
+        consultFields({ accountNumber: mark, createdAt: '2001-01-02T00:00:00.000Z' }),
+      ];
+      const { accountNumber: _none, ...lead } = consultFields({
+        source: 'public',
+        createdAt: '2001-01-02T12:00:00.000Z',
+      });
+      for (const fields of [...made, lead]) await consults.create(fields);
+      const ids = new Set([...made, lead].map((c) => c.consultId));
+
+      const waiting = (await allPages((cursor) => consults.listByStatus('new', { limit: 3, cursor }))).filter((c) =>
+        ids.has(c.consultId),
+      );
+      expect(waiting.map((c) => c.createdAt)).toEqual([
+        '2001-01-02T00:00:00.000Z',
+        '2001-01-02T12:00:00.000Z',
+        '2001-01-03T00:00:00.000Z',
+      ]);
+      const answered = await allPages((cursor) => consults.listByStatus('answered', { limit: 50, cursor }));
+      expect(answered.filter((c) => ids.has(c.consultId)).map((c) => c.consultId)).toEqual([made[1]!.consultId]);
+    });
+  });
+
+  describe(`${label}: the consultant settings store contract`, () => {
+    it('reads the defaults at version 0 before anything is saved', async () => {
+      expect(await make().settings().get()).toEqual(DEFAULT_TROUBLESHOOTER_SETTINGS);
+    });
+
+    it('saves on the version read, counts it up, and refuses a save on a version someone else replaced', async () => {
+      const settings = make().settings();
+      const first = { ...DEFAULT_TROUBLESHOOTER_SETTINGS, targetClearanceUm: 250, version: 1 };
+      expect(await settings.put(first, 0)).toBe(true);
+      expect(await settings.get()).toMatchObject({ targetClearanceUm: 250, version: 1 });
+      // A second editor who read version 0 too.
+      expect(await settings.put({ ...first, targetClearanceUm: 200 }, 0)).toBe(false);
+      expect(await settings.put({ ...first, sagStepUm: 25, version: 2 }, 1)).toBe(true);
+      expect(await settings.get()).toMatchObject({ targetClearanceUm: 250, sagStepUm: 25, version: 2 });
+    });
+  });
+}

@@ -1,0 +1,26 @@
+/** What every port contract suite needs: a refusal's error, and every page of a cursor-paged list. */
+
+/** The error a promise rejects with, whatever its type; fails the test if it resolves. */
+export async function refusalOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a refusal');
+}
+
+/** Every page of a list, following its cursors (a runaway cursor fails after 500 pages). */
+export async function allPages<T>(
+  list: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 500; pages++) {
+    const page = await list(cursor);
+    items.push(...page.items);
+    if (!page.nextCursor) return items;
+    cursor = page.nextCursor;
+  }
+  throw new Error('too many pages');
+}

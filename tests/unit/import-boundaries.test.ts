@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of eslint-boundaries.config.js, run through ESLint's own API on snippets that break them:
+ * each rule must fire, so a zone that stops matching (a moved folder, a resolver that no longer finds
+ * TypeScript files) fails here instead of letting every import through. The snippets are linted under
+ * made-up file names in the real folders, with the repo's real config.
+ */
+
+const ROOT = path.resolve(__dirname, '../..');
+let eslint: ESLint;
+
+// Loading the config and its parsers takes seconds on a busy machine: once, before the cases.
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: ROOT });
+  await eslint.lintText('export {};\n', { filePath: path.join(ROOT, 'core/boundary-probe.ts') });
+}, 120_000);
+
+/** The rule ids and messages ESLint reports for `code` as if it were the file at `file` (repo-relative). */
+async function problemsOf(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result!.messages.map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+const boundaryProblems = async (file: string, code: string) =>
+  (await problemsOf(file, code)).filter((p) => p.rule === 'import-x/no-restricted-paths');
+
+describe('import boundaries (eslint-boundaries.config.js)', { timeout: 30_000 }, () => {
+  it("a web feature may not import another feature's internals", async () => {
+    const problems = await boundaryProblems(
+      'web/src/features/users/components/boundary-probe.tsx',
+      "import { PasswordField } from '../../auth/components/password-field';\nexport const used = PasswordField;\n",
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toContain('public index.ts');
+  });
+
+  it("a web feature may import another feature's public index.ts, and its own files", async () => {
+    expect(
+      await boundaryProblems(
+        'web/src/features/users/components/boundary-probe.tsx',
+        "import { PasswordField } from '../../auth';\nimport { UserList } from './user-list';\nexport const used = [PasswordField, UserList];\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('shared web code may not import a feature', async () => {
+    const problems = await boundaryProblems(
+      'web/src/components/boundary-probe.tsx',
+      "import { PasswordField } from '../features/auth';\nexport const used = PasswordField;\n",
+    );
+    expect(problems).toHaveLength(1);
+  });
+
+  it('a use case may not import the HTTP layer or an adapter', async () => {
+    const problems = await boundaryProblems(
+      'lambdas/use-cases/orders/boundary-probe.ts',
+      [
+        "import { createLogger } from '../../http/logger';",
+        "import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';",
+        'export const used = [createLogger, dynamoOrdersRepository];',
+        '',
+      ].join('\n'),
+    );
+    expect(problems).toHaveLength(2);
+    expect(problems[0]!.message).toContain('Use cases depend on ports');
+  });
+
+  it('a use case may import ports and core', async () => {
+    expect(
+      await boundaryProblems(
+        'lambdas/use-cases/orders/boundary-probe.ts',
+        "import type { Logger } from '../../ports/logger';\nimport { notFound } from '../../../core/errors';\nexport const used = (log: Logger) => [log, notFound];\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('an adapter may not import a use case', async () => {
+    const problems = await boundaryProblems(
+      'lambdas/adapters/boundary-probe.ts',
+      "import { getOrder } from '../use-cases/orders/get-order';\nexport const used = getOrder;\n",
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toContain('Adapters implement ports');
+  });
+
+  it('infra may not import lambdas/', async () => {
+    const problems = await boundaryProblems(
+      'infra/boundary-probe.ts',
+      "import { ORDER_FILES } from '../lambdas/ports/attached-files';\nexport const used = ORDER_FILES;\n",
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toContain('infra');
+  });
+
+  describe('no import cycles', () => {
+    // A cycle needs both files on disk (the second imports the first back); a throw-away folder under
+    // local/, which the rule covers, removed afterwards.
+    const dir = path.join(ROOT, 'local', `.cycle-probe-${process.pid}`);
+    beforeAll(() => {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+      fs.writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+    });
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('two modules importing each other are reported', async () => {
+      const problems = await problemsOf(
+        path.relative(ROOT, path.join(dir, 'a.ts')),
+        fs.readFileSync(path.join(dir, 'a.ts'), 'utf8'),
+      );
+      expect(problems.map((p) => p.rule)).toContain('import-x/no-cycle');
+    });
+  });
+});

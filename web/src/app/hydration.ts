@@ -1,0 +1,40 @@
+/**
+ * Which start a page gets (main.tsx): a page written at build time (web/prerender) is hydrated, React taking
+ * over the HTML the browser already shows; anything else is rendered afresh. The prerendered HTML is the
+ * page at its bare path with the prerender's config, so a query string (an email to prefill, a notice) or a
+ * stage whose terms URL differs means the first client render would not match it: React renders afresh.
+ */
+import type { RuntimeConfig } from '../../../core/schemas/runtime-config';
+
+/** Set on `#root` by the prerender to the path it rendered. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/**
+ * The config public pages are rendered with at build time. Of it they show only `termsUrl` (the footer's
+ * link), which every stage of infra/stage-config.ts sets to this value.
+ */
+export const PRERENDER_CONFIG: RuntimeConfig = {
+  stage: 'prerender',
+  production: true,
+  region: 'us-east-1',
+  apiBaseUrl: '/api',
+  userPoolId: 'us-east-1_prerender',
+  userPoolClientId: 'prerender',
+  authFlowType: 'USER_SRP_AUTH',
+  termsUrl: '/terms.pdf',
+  session: { inactivityTimeoutMs: 3_600_000, warningAfterMs: 3_300_000 },
+  payments: { gateway: 'fake' },
+};
+
+export function canHydrate(
+  container: Element,
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  config: Pick<RuntimeConfig, 'termsUrl'>,
+): boolean {
+  return (
+    container.getAttribute(PRERENDERED_ATTRIBUTE) === location.pathname &&
+    location.search === '' &&
+    location.hash === '' &&
+    config.termsUrl === PRERENDER_CONFIG.termsUrl
+  );
+}

@@ -1,0 +1,2 @@
+/** The chunk sign-in.ts loads on the first submit. */
+export { confirmSignIn, signIn } from 'aws-amplify/auth';

@@ -1,0 +1,2 @@
+export { OrderForm, type OrderFormProps } from './order-form';
+export type { OrderFormAccount } from './use-order-form';
