@@ -19,6 +19,18 @@ import {
   userListOutputSchema,
 } from '../schemas/user-admin';
 
+/** The two User Management lists (lab staff, practice users) differ only in the group they read. */
+const USER_LIST = {
+  input: userListInputSchema,
+  output: userListOutputSchema,
+  access: SUPER_ADMIN,
+  resources: {
+    // emailSuppressions: the row says when the portal no longer mails the user (a bounce or a complaint).
+    tables: { users: 'read', userActivity: 'read', emailSuppressions: 'read' },
+    userPool: ['ListUsersInGroup', 'ListUsers', 'AdminListGroupsForUser'],
+  },
+} as const;
+
 /** Portal users (spec 6/7 server functions, same names; super admins only). Routes that end a user's sessions
  * write `tokens` (revocation records; the last-super-admin lock). */
 export const userRoutes = defineRoutes('users', {
@@ -79,26 +91,8 @@ export const userRoutes = defineRoutes('users', {
       userPool: ['AdminGetUser', 'AdminSetUserPassword', 'AdminUserGlobalSignOut'],
     },
   },
-  getAdminUsers: {
-    input: userListInputSchema,
-    output: userListOutputSchema,
-    access: SUPER_ADMIN,
-    resources: {
-      // emailSuppressions: the row says when the portal no longer mails the user (a bounce or a complaint).
-      tables: { users: 'read', userActivity: 'read', emailSuppressions: 'read' },
-      userPool: ['ListUsersInGroup', 'ListUsers', 'AdminListGroupsForUser'],
-    },
-  },
-  getCustomerUsers: {
-    input: userListInputSchema,
-    output: userListOutputSchema,
-    access: SUPER_ADMIN,
-    resources: {
-      // emailSuppressions: the row says when the portal no longer mails the user (a bounce or a complaint).
-      tables: { users: 'read', userActivity: 'read', emailSuppressions: 'read' },
-      userPool: ['ListUsersInGroup', 'ListUsers', 'AdminListGroupsForUser'],
-    },
-  },
+  getAdminUsers: USER_LIST,
+  getCustomerUsers: USER_LIST,
   getUserByUid: {
     input: getUserByUidInputSchema,
     output: adminUserDetailSchema,

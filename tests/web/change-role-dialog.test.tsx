@@ -1,28 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUser } from '../../core/schemas/user-admin';
 import { ChangeRoleDialog } from '../../web/src/features/users/components/change-role-dialog';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
+import { adminUser } from './support/admin-user';
 import { answer, callsTo, renderAt } from './support/fake-api';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
-const DANA: AdminUser = {
-  userId: 'u-1',
-  email: 'dana@lab.test',
-  firstName: 'Dana',
-  lastName: 'Fitter',
-  enabled: true,
-  emailVerified: true,
-  status: 'CONFIRMED',
-  groups: ['customer'],
-  role: 'customer',
-  isSuperAdmin: false,
-  accountNumbers: [],
-  createdAt: null,
-  lastActivity: null,
-};
+const DANA = adminUser({ email: 'dana@lab.test' });
 
 function renderDialog(onClose = vi.fn()) {
   const user = renderAt('/admin/users', '*', <ChangeRoleDialog user={DANA} onClose={onClose} />);

@@ -3,28 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '../../core/schemas/user-admin';
 import { UserList } from '../../web/src/features/users/components/user-list';
 import { callRoute } from '../../web/src/lib/api-client';
+import { adminUser } from './support/admin-user';
 import { answer, renderAt } from './support/fake-api';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
 /** User Management shows the super admin which users the portal no longer emails (a bounce or a complaint). */
 
-const user = (overrides: Partial<AdminUser>): AdminUser => ({
-  userId: 'u-1',
-  email: 'dana@practice.test',
-  firstName: 'Dana',
-  lastName: 'Fitter',
-  enabled: true,
-  emailVerified: true,
-  status: 'CONFIRMED',
-  groups: ['customer'],
-  role: 'customer',
-  isSuperAdmin: false,
-  accountNumbers: [],
-  createdAt: null,
-  lastActivity: null,
-  ...overrides,
-});
+const user = adminUser;
 
 function renderList(items: AdminUser[]) {
   answer({ getCustomerUsers: () => ({ items, nextCursor: null }) });
