@@ -97,6 +97,18 @@ describe('Consultant Settings', () => {
     expect(callsTo('updateConsultantSettings')).toEqual([]);
   });
 
+  it("a bad field gets the schema's message beside it and the focus, and nothing is saved", async () => {
+    const user = renderPage({ getConsultantSetup: () => setup() });
+    const step = await screen.findByRole('spinbutton', { name: 'Limbal step (µm)' });
+    await user.clear(step);
+    await user.type(step, '5');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(step).toHaveFocus());
+    expect(step).toHaveAccessibleDescription(/Limbal step is at least 10 µm/);
+    expect(screen.getByText('Please correct the marked fields.')).toBeInTheDocument();
+    expect(callsTo('updateConsultantSettings')).toEqual([]);
+  });
+
   it('saves the settings with the version read', async () => {
     const user = renderPage({
       getConsultantSetup: () => setup(),

@@ -162,6 +162,19 @@ describe('the answer form', () => {
     expect(screen.queryByRole('form', { name: 'Answer' })).not.toBeInTheDocument();
   });
 
+  it("a bad field gets the schema's message beside it and the focus, and nothing is sent", async () => {
+    const user = renderReview(aConsult(), { replyToConsult: () => answered({ version: 4 }) });
+    await answerForm();
+    await user.click(screen.getByRole('button', { name: 'Start from the suggestions' }));
+    const text = screen.getByRole('textbox', { name: 'Answer' });
+    await user.type(text, '   ');
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    await waitFor(() => expect(text).toHaveFocus());
+    expect(text).toHaveAccessibleDescription(/Answer is required/);
+    expect(screen.getByText('Please correct the marked fields.')).toBeInTheDocument();
+    expect(callsTo('replyToConsult')).toEqual([]);
+  });
+
   it("puts the server's field messages on the parameter fields they name", async () => {
     const user = renderReview(aConsult(), {
       replyToConsult: () => {

@@ -159,6 +159,47 @@ describe('Lens design editor', () => {
     expect(callsTo('createLensDesign')).toHaveLength(0);
   });
 
+  it("a bad field gets the schema's message beside it and the focus, and nothing is sent", async () => {
+    answer({ listLensDesigns: listing });
+    const user = renderPage();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Horizon Scleral' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Horizon Scleral' });
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription('Name is required');
+    expect(within(dialog).getByText('Please correct the marked fields.')).toBeInTheDocument();
+    expect(callsTo('updateLensDesign')).toHaveLength(0);
+
+    // The price is typed in dollars; its message (the form's own) sits on it too.
+    await user.type(name, 'Horizon Scleral');
+    const price = within(dialog).getByLabelText('Price per lens (USD)');
+    await user.clear(price);
+    await user.type(price, 'a lot');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(price).toHaveFocus());
+    expect(price).toHaveAccessibleDescription(/Price must be a number/);
+    expect(callsTo('updateLensDesign')).toHaveLength(0);
+  });
+
+  it("the parameter list's own message and a parameter's message show together", async () => {
+    answer({ listLensDesigns: listing });
+    const user = renderPage();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Horizon Scleral' }))[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Horizon Scleral' });
+    const sag = within(dialog).getByRole('listitem', { name: 'Sagittal depth' });
+    const material = within(dialog).getByRole('listitem', { name: 'Material' });
+    await user.clear(within(sag).getByLabelText('Max'));
+    await user.type(within(sag).getByLabelText('Max'), '100');
+    await user.clear(within(material).getByLabelText('Key'));
+    await user.type(within(material).getByLabelText('Key'), 'sagittalDepth');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('A parameter key is used twice')).toBeInTheDocument();
+    expect(within(sag).getByLabelText('Max')).toHaveAccessibleDescription('Min must not be more than max');
+    expect(callsTo('updateLensDesign')).toHaveLength(0);
+  });
+
   it("shows the server's field errors beside the field they name", async () => {
     answer({
       listLensDesigns: listing,

@@ -313,6 +313,33 @@ describe('Order detail: the lab actions', () => {
     );
   });
 
+  it("a bad field gets the schema's message beside it and the focus, and nothing is sent", async () => {
+    answer({ getOrder: () => anOrder({ status: 'approved' }) });
+    const user = renderReview();
+    await user.click(await screen.findByRole('button', { name: 'Close with invoice…' }));
+    await user.type(screen.getByLabelText('Invoice number'), 'INV-7');
+    const shipping = screen.getByLabelText('Shipping ($)');
+    await user.clear(shipping);
+    await user.type(shipping, 'free');
+    await user.click(screen.getByRole('button', { name: 'Close order' }));
+    await waitFor(() => expect(shipping).toHaveFocus());
+    expect(shipping).toHaveAccessibleDescription(expect.stringContaining('Enter an amount in dollars'));
+    expect(callsTo('closeOrder')).toHaveLength(0);
+  });
+
+  it('what was typed in an action is still there when its dialog is opened again', async () => {
+    answer({ getOrder: () => anOrder({ status: 'approved' }) });
+    const user = renderReview();
+    await user.click(await screen.findByRole('button', { name: 'Close with invoice…' }));
+    await user.type(screen.getByLabelText('Invoice number'), 'INV-7');
+    await user.type(screen.getByLabelText('Tax ($)'), '1.96');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Close with invoice…' }));
+    expect(screen.getByLabelText('Invoice number')).toHaveValue('INV-7');
+    expect(screen.getByLabelText('Tax ($)')).toHaveValue('1.96');
+    expect(screen.getByLabelText('Shipping ($)')).toHaveValue('8.50');
+  });
+
   it('approve sends no note when none is typed', async () => {
     answer({ getOrder: () => anOrder(), approveOrder: () => anOrder({ status: 'approved', version: 4 }) });
     vi.spyOn(notify, 'success').mockReturnValue('toast');

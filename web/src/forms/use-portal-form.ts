@@ -12,7 +12,7 @@ import { useForm, useWatch, type FieldErrors, type FieldValues, type Path, type 
 import { toNestErrors } from '@hookform/resolvers';
 import type { z } from 'zod';
 import { useVersionConflict } from '../hooks/use-version-conflict';
-import { isCallableError } from '../lib/callable-error';
+import { isCallableError, type CallableError } from '../lib/callable-error';
 import {
   FORM_LEVEL,
   foldListErrors,
@@ -50,7 +50,7 @@ export interface PortalFormOptions<V extends FieldValues, S extends z.ZodType, O
    * warning (`conflict`); `onReload` loads the latest. Or `onConflict` when the page shows it.
    */
   onReload?: () => Promise<unknown>;
-  onConflict?: () => void;
+  onConflict?: (error: CallableError) => void;
   /** The <form>'s id when something outside it names it (a dialog's submit button, `form=`). */
   formId?: string;
 }
@@ -60,17 +60,25 @@ function valueAt(values: FieldValues, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node as FieldValues | undefined)?.[key], values);
 }
 
-/** react-hook-form's nested errors as one message per dotted path, the shape every field and test reads. */
+/** The keys react-hook-form keeps on an error itself, beside the errors of the fields below it. */
+const ERROR_KEYS = new Set(['type', 'message', 'ref', 'types']);
+
+/**
+ * react-hook-form's nested errors as one message per dotted path, the shape every field and test reads. A
+ * list can carry a message of its own and messages about its items ('parameters', 'parameters.0.min').
+ */
 function flatErrors(errors: FieldErrors, prefix = ''): FormErrors {
   const flat: FormErrors = {};
   for (const [key, node] of Object.entries(errors)) {
-    if (!node || typeof node !== 'object') continue;
+    if (!node || typeof node !== 'object' || (prefix && ERROR_KEYS.has(key))) continue;
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof (node as { message?: unknown }).message === 'string') flat[path] = (node as { message: string }).message;
-    else Object.assign(flat, flatErrors(node as FieldErrors, path));
+    Object.assign(flat, flatErrors(node as FieldErrors, path));
   }
   return flat;
 }
+
+const depth = (path: string) => path.split('.').length;
 
 // A zod schema is an object, never a function.
 const isLoader = <S extends z.ZodType>(source: SchemaSource<S>): source is () => Promise<S> =>
@@ -95,8 +103,11 @@ function portalResolver<V extends FieldValues, S extends z.ZodType, Out>(
     // The form's own rules are the more precise: theirs is the message a field shows.
     Object.assign(errors, options.check?.(values));
     if (Object.keys(errors).length === 0) return { values: data as Out, errors: {} };
+    // A list's own message first: its items' messages are then nested into it instead of replaced by it.
     const nested = Object.fromEntries(
-      Object.entries(errors).map(([path, message]) => [path, { type: 'validate', message }]),
+      Object.entries(errors)
+        .sort(([a], [b]) => depth(a) - depth(b))
+        .map(([path, message]) => [path, { type: 'validate', message }]),
     );
     return { values: {}, errors: toNestErrors(nested, resolverOptions) };
   };
@@ -147,10 +158,11 @@ export function usePortalForm<V extends FieldValues, S extends z.ZodType = z.Zod
     marked.focus();
   }, [focusRequest, formId, errors]);
 
+  /** Sets the value at `path` and clears the messages at `cleared` (by default its own and those below it). */
   const set = useCallback(
-    (path: string, value: unknown) => {
+    (path: string, value: unknown, cleared: readonly string[] = [path]) => {
       setValue(path as Path<V>, value as never, { shouldDirty: true });
-      clearErrors(path as Path<V>);
+      clearErrors(cleared as Path<V>[]);
     },
     [setValue, clearErrors],
   );
@@ -169,7 +181,7 @@ export function usePortalForm<V extends FieldValues, S extends z.ZodType = z.Zod
   async function failed(error: unknown) {
     if (isCallableError(error) && error.status === 'aborted' && (options.onReload || options.onConflict)) {
       if (options.onReload) conflict.caught(error);
-      options.onConflict?.();
+      options.onConflict?.(error);
       return;
     }
     const fieldErrors = serverFormErrors(error, options.conflictField ? { conflictField: options.conflictField } : {});

@@ -40,14 +40,6 @@ export function serverFormErrors(error: unknown, options: { conflictField?: stri
   return errors;
 }
 
-export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FormErrors };
-
-/** Checks form values with a route's input schema: the parsed data, or the messages to show. */
-export function checkForm<S extends z.ZodType>(schema: S, values: unknown): Checked<z.output<S>> {
-  const parsed = schema.safeParse(values);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: formErrorsOf(parsed.error) };
-}
-
 /**
  * The form-level message for a failed call whose field messages are `errors` (from serverFormErrors): the
  * server's form-wide message, none when a 409 was placed beside its field, else the server's message or

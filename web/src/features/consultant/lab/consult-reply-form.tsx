@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt';
-import type { Consult } from '../../../../../core/schemas/consult';
+import { replyToConsultInputSchema, type Consult } from '../../../../../core/schemas/consult';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
 import { Button } from '../../../components/ui/button';
@@ -10,19 +10,18 @@ import { displayParameterValue } from '../../../components/orders';
 import layout from '../../../components/form-layout.module.css';
 import { FormError } from '../../../forms/form-error';
 import { SubmitButton } from '../../../forms/submit-button';
-import { useSubmission } from '../../../forms/use-submission';
-import { useVersionConflict } from '../../../hooks/use-version-conflict';
-import { formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import type { FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { DesignSelect, ParameterField, parseParameter } from '../../orders';
 import { useReplyToConsult } from '../api/lab-consults';
 import {
-  checkReply,
   parameterPath,
   proposalErrors,
+  replyDesignErrors,
+  replyInputOf,
   replyValuesOf,
   startFromSuggestions,
-  type ReplyValues,
 } from './reply-form-values';
 import styles from './lab-consults.module.css';
 
@@ -57,35 +56,31 @@ export function ConsultReplyForm({
   /** Present when changing an answer: closes the form without sending. */
   onCancel?: () => void;
 }) {
-  const formId = useId();
   const reply = useReplyToConsult();
-  const [values, setValues] = useState<ReplyValues>(() => replyValuesOf(consult, designs));
-  // What the form opened with: an answer being typed is not lost to a stray menu click or a closed tab.
-  const [opened] = useState(values);
-  const dirty = !reply.isSuccess && JSON.stringify(values) !== JSON.stringify(opened);
-  const [submitErrors, setSubmitErrors] = useState<FormErrors>({});
-  // The values' paths are not the schema's (a proposal built from typed parameter texts), so the form keeps
-  // its own messages and takes only the submit's plumbing from the shared hook.
-  const { busy, formError, setFormError, onSubmit } = useSubmission();
+  const designOf = (lensId: string | undefined) => designs.find((d) => d.lensId === lensId);
+  const form = usePortalForm({
+    initial: replyValuesOf(consult, designs),
+    schema: replyToConsultInputSchema,
+    input: (values) => replyInputOf(consult, values, designOf(values.proposal.lensId)),
+    check: (values) => replyDesignErrors(values, designOf(values.proposal.lensId)),
+    invalidMessage: FORM_MESSAGES.correctMarkedFields,
+    failureMessage: 'The answer could not be sent.',
+    onReload,
+    submit: async (input) => {
+      await reply.mutateAsync(input);
+      notify('success', `Answer to ${consult.reference} sent.`);
+      onDone();
+    },
+  });
+  const { values, busy } = form;
+  // An answer being typed is not lost to a stray menu click or a closed tab.
+  const dirty = !reply.isSuccess && form.dirty;
   const [started, setStarted] = useState<string | null>(null);
-  const { conflict, clearConflict, caught, reloading, reload } = useVersionConflict(onReload);
 
-  const design = designs.find((d) => d.lensId === values.lensId);
-  const currentDesign = designs.find((d) => d.lensId === consult.currentLens.lensId);
+  const design = designOf(values.proposal.lensId);
+  const currentDesign = designOf(consult.currentLens.lensId);
   // Range and step messages appear as the user types; "required" ones only after a send.
-  const errors: FormErrors = { ...proposalErrors(design, values.parameters, false), ...submitErrors };
-
-  const clearError = (path: string) =>
-    setSubmitErrors((current) => {
-      if (!(path in current)) return current;
-      const { [path]: _cleared, ...rest } = current;
-      return rest;
-    });
-
-  const setParameter = (key: string, text: string) => {
-    setValues((current) => ({ ...current, parameters: { ...current.parameters, [key]: text } }));
-    clearError(parameterPath(key));
-  };
+  const errors: FormErrors = { ...proposalErrors(design, values.proposal.parameters, false), ...form.errors };
 
   /** "Changed from …" beside a proposed value that differs from the current lens, when the design is the same. */
   const changedFrom = (key: string): string | undefined => {
@@ -93,7 +88,7 @@ export function ConsultReplyForm({
     const def = design.parameters.find((p) => p.key === key);
     if (!def) return undefined;
     const before = consult.currentLens.parameters[key];
-    const now = parseParameter(def, values.parameters[key]);
+    const now = parseParameter(def, values.proposal.parameters[key]);
     // An empty field is not a change yet: the lab has not proposed a value there.
     if (now === undefined || before === now) return undefined;
     return displayParameterValue(def, before);
@@ -103,61 +98,25 @@ export function ConsultReplyForm({
     const target = design ?? currentDesign;
     if (!target) {
       setStarted(null);
-      setSubmitErrors((current) => ({ ...current, 'proposal.lensId': 'Choose the proposed lens design first' }));
+      form.showErrors({ 'proposal.lensId': 'Choose the proposed lens design first' });
       return;
     }
     const result = startFromSuggestions(consult, target);
-    setValues((current) => ({ ...current, lensId: target.lensId, parameters: result.parameters }));
-    setSubmitErrors((current) =>
-      Object.fromEntries(Object.entries(current).filter(([path]) => !path.startsWith('proposal.'))),
-    );
+    form.set('proposal', { lensId: target.lensId, parameters: result.parameters });
     setStarted(startedText(result.applied.length, result.skipped));
-  }
-
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() =>
-      document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
-
-  async function submit() {
-    clearConflict();
-    const checked = checkReply(consult, values, design);
-    if (!checked.ok) {
-      setSubmitErrors(checked.errors);
-      setFormError(FORM_MESSAGES.correctMarkedFields);
-      focusFirstInvalid();
-      return;
-    }
-    try {
-      await reply.mutateAsync(checked.input);
-      notify('success', `Answer to ${consult.reference} sent.`);
-      onDone();
-    } catch (error) {
-      if (caught(error)) return;
-      const fieldErrors = serverFormErrors(error);
-      setSubmitErrors(fieldErrors);
-      setFormError(formMessageFor(error, fieldErrors, 'The answer could not be sent.'));
-      if (Object.keys(fieldErrors).length) focusFirstInvalid();
-    }
   }
 
   const canStart = consult.suggestions.some((s) => s.change) || Object.keys(consult.currentLens.parameters).length > 0;
   return (
-    <form id={formId} className={layout.form} onSubmit={onSubmit(submit)} noValidate aria-label="Answer">
+    <form id={form.formId} className={layout.form} onSubmit={form.submit} noValidate aria-label="Answer">
       <UnsavedChangesPrompt when={dirty} />
       <TextAreaField
         label="Answer"
         rows={6}
         maxLength={4000}
         required
-        value={values.text}
         hint="What the practice reads: what to change and why. The requester is emailed when you send it."
-        error={errors['text']}
-        onChange={(event) => {
-          const text = event.target.value;
-          setValues((current) => ({ ...current, text }));
-          clearError('text');
-        }}
+        {...form.field('text')}
       />
       <fieldset className={layout.section}>
         <legend className={layout.legend}>Proposed lens</legend>
@@ -172,13 +131,10 @@ export function ConsultReplyForm({
         <DesignSelect
           label="Lens design"
           designs={designs}
-          value={values.lensId}
+          value={values.proposal.lensId}
           error={errors['proposal.lensId']}
           showPrices={false}
-          onChange={(lensId) => {
-            setValues((current) => ({ ...current, lensId }));
-            clearError('proposal.lensId');
-          }}
+          onChange={(lensId) => form.set('proposal.lensId', lensId)}
         />
         {design ? (
           <div className={styles.paramFields}>
@@ -187,22 +143,26 @@ export function ConsultReplyForm({
                 key={def.key}
                 def={def}
                 name={parameterPath(def.key)}
-                value={values.parameters[def.key] ?? ''}
+                value={values.proposal.parameters[def.key] ?? ''}
                 error={errors[parameterPath(def.key)]}
                 changedFrom={changedFrom(def.key)}
-                onChange={(text) => setParameter(def.key, text)}
+                onChange={(text) => form.set(parameterPath(def.key), text)}
               />
             ))}
           </div>
         ) : null}
       </fieldset>
-      {conflict ? (
-        <ReloadLatestAlert title={CHANGED_MESSAGES.consult} reloading={reloading} onReload={() => void reload()}>
+      {form.conflict.active ? (
+        <ReloadLatestAlert
+          title={CHANGED_MESSAGES.consult}
+          reloading={form.conflict.reloading}
+          onReload={() => void form.conflict.reload()}
+        >
           Your answer is still in the form. Reload to see the consult as it is now; sending then replaces the answer
           there.
         </ReloadLatestAlert>
       ) : null}
-      <FormError message={formError} />
+      <FormError message={form.formError} />
       <div className={layout.actions}>
         <SubmitButton busy={busy}>{consult.reply ? 'Send the changed answer' : 'Send answer'}</SubmitButton>
         {onCancel ? (

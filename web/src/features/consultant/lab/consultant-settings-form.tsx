@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
 import {
-  troubleshooterSettingsFieldsSchema,
+  updateTroubleshooterSettingsInputSchema,
   type TroubleshooterSettings,
   type TroubleshooterSettingsFields,
 } from '../../../../../core/schemas/consult';
@@ -15,26 +15,17 @@ import { TextField } from '../../../components/ui/text-field';
 import layout from '../../../components/form-layout.module.css';
 import { FormError } from '../../../forms/form-error';
 import { SubmitButton } from '../../../forms/submit-button';
-import { useSubmission } from '../../../forms/use-submission';
-import { useReloadLatest } from '../../../hooks/use-reload-latest';
-import { isCallableError } from '../../../lib/callable-error';
+import { usePortalForm } from '../../../forms/use-portal-form';
 import { dateTime } from '../../../lib/format-time';
-import {
-  failureMessage,
-  foldListErrors,
-  formErrorsOf,
-  serverFormErrors,
-  type FormErrors,
-} from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import {
   SETTING_GROUPS,
-  parseSettingsValues,
   settingInfo,
+  settingsOf,
   settingsValuesOf,
+  settingTextErrors,
   withDefaultNumbers,
   type NumericSettingKey,
-  type SettingsValues,
 } from './settings-fields';
 import styles from './lab-consults.module.css';
 
@@ -72,13 +63,7 @@ function SettingField({
   );
 }
 
-/** The server's keys ('settings.sagStepUm', 'settings.designIds.0') as the form's. */
-function formErrorsOfServer(error: unknown): FormErrors {
-  const errors: FormErrors = {};
-  for (const [path, message] of Object.entries(serverFormErrors(error)))
-    errors[path.replace(/^settings\./, '')] ??= message;
-  return foldListErrors(errors, ['designIds']);
-}
+const LIST_FIELDS = ['settings.designIds'];
 
 /**
  * Consultant Settings: every threshold the troubleshooter uses, with its unit, what it does, and whether its
@@ -100,78 +85,38 @@ export function ConsultantSettingsForm({
   onReload: () => Promise<unknown>;
   onDirtyChange?: (dirty: boolean) => void;
 }) {
-  const formId = useId();
-  const initial = settingsValuesOf(settings);
-  const [values, setValues] = useState<SettingsValues>(initial);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [conflict, setConflict] = useState(false);
-  // The values' paths are not the schema's (typed number texts, a list of ticked designs), so the form keeps
-  // its own messages and takes only the submit's plumbing from the shared hook.
-  const { busy: saving, formError, setFormError, onSubmit } = useSubmission();
-  const { reloading, reload } = useReloadLatest(onReload);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const form = usePortalForm({
+    initial: settingsValuesOf(settings),
+    schema: updateTroubleshooterSettingsInputSchema,
+    input: (values) => ({ version: settings.version, settings: settingsOf(values) }),
+    check: settingTextErrors,
+    listFields: LIST_FIELDS,
+    invalidMessage: FORM_MESSAGES.correctMarkedFields,
+    failureMessage: 'The settings could not be saved.',
+    onReload,
+    submit: async (input) => {
+      await onSave(input);
+      notify('success', 'Consultant settings saved.');
+    },
+  });
+  const { values, errors, dirty, formId } = form;
+  const saving = form.busy;
 
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
-  const clearError = (key: string) =>
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const { [key]: _cleared, ...rest } = current;
-      return rest;
-    });
-
-  const setNumber = (key: NumericSettingKey, text: string) => {
-    setValues((current) => ({ ...current, numbers: { ...current.numbers, [key]: text } }));
-    clearError(key);
-  };
-
   const toggleDesign = (lensId: string, checked: boolean) => {
-    setValues((current) => ({
-      ...current,
-      designIds: checked ? [...current.designIds, lensId] : current.designIds.filter((id) => id !== lensId),
-    }));
-    clearError('designIds');
+    const { designIds } = values.settings;
+    form.set('settings.designIds', checked ? [...designIds, lensId] : designIds.filter((id) => id !== lensId));
   };
-
-  const show = (next: FormErrors) => {
-    setErrors(next);
-    requestAnimationFrame(() =>
-      document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
-  };
-
-  async function save() {
-    setConflict(false);
-    const parsed = parseSettingsValues(values);
-    const checked = troubleshooterSettingsFieldsSchema.safeParse(parsed.settings);
-    if (!checked.success || Object.keys(parsed.errors).length) {
-      show(
-        foldListErrors({ ...(checked.success ? {} : formErrorsOf(checked.error)), ...parsed.errors }, ['designIds']),
-      );
-      setFormError(FORM_MESSAGES.correctMarkedFields);
-      return;
-    }
-    try {
-      await onSave({ version: settings.version, settings: checked.data });
-      notify('success', 'Consultant settings saved.');
-    } catch (error) {
-      if (isCallableError(error) && error.status === 'aborted') setConflict(true);
-      else {
-        const fieldErrors = formErrorsOfServer(error);
-        if (Object.keys(fieldErrors).length) show(fieldErrors);
-        setFormError(failureMessage(error, 'The settings could not be saved.'));
-      }
-    }
-  }
 
   const catalogueIds = new Set(scleralDesigns.map((d) => d.lensId));
   // A covered design that left the catalogue (or is no longer scleral) stays listed, so it can be unticked.
-  const missing = values.designIds.filter((id) => !catalogueIds.has(id));
+  const missing = values.settings.designIds.filter((id) => !catalogueIds.has(id));
   const restored = withDefaultNumbers(values);
   const atDefaults = JSON.stringify(restored) === JSON.stringify(values);
 
   return (
-    <form id={formId} className={layout.form} onSubmit={onSubmit(save)} noValidate aria-label="Consultant settings">
+    <form id={formId} className={layout.form} onSubmit={form.submit} noValidate aria-label="Consultant settings">
       <p className={layout.note}>
         {settings.version === 0
           ? 'The built-in defaults apply: nobody has saved settings yet.'
@@ -189,9 +134,9 @@ export function ConsultantSettingsForm({
               <SettingField
                 key={key}
                 settingKey={key}
-                value={values.numbers[key]}
-                error={errors[key]}
-                onChange={(text) => setNumber(key, text)}
+                value={values.settings[key]}
+                error={errors[`settings.${key}`]}
+                onChange={(text) => form.set(`settings.${key}`, text)}
               />
             ))}
           </div>
@@ -202,7 +147,7 @@ export function ConsultantSettingsForm({
         <p id={`${formId}-designs-note`} className={layout.note}>
           The scleral designs of the catalogue. Their diameters, sag ranges and landing types come from Lens Management.
         </p>
-        {errors['designIds'] ? <Alert tone="error">{errors['designIds']}</Alert> : null}
+        {errors['settings.designIds'] ? <Alert tone="error">{errors['settings.designIds']}</Alert> : null}
         {scleralDesigns.length === 0 && missing.length === 0 ? (
           <p className={styles.muted}>The catalogue has no scleral designs yet.</p>
         ) : (
@@ -213,7 +158,7 @@ export function ConsultantSettingsForm({
                 label={design.active ? design.name : `${design.name} (inactive)`}
                 name="designIds"
                 value={design.lensId}
-                checked={values.designIds.includes(design.lensId)}
+                checked={values.settings.designIds.includes(design.lensId)}
                 onChange={(event) => toggleDesign(design.lensId, event.target.checked)}
               />
             ))}
@@ -230,16 +175,16 @@ export function ConsultantSettingsForm({
           </div>
         )}
       </fieldset>
-      {conflict ? (
+      {form.conflict.active ? (
         <ReloadLatestAlert
           title={CHANGED_MESSAGES.consultantSettings}
-          reloading={reloading}
-          onReload={() => void reload()}
+          reloading={form.conflict.reloading}
+          onReload={() => void form.conflict.reload()}
         >
           Your changes are still in the form. Reloading replaces them with the latest.
         </ReloadLatestAlert>
       ) : null}
-      <FormError message={formError} />
+      <FormError message={form.formError} />
       <p className={layout.note}>
         Restore defaults puts the default numbers in the fields (the covered designs stay); Save stores them.
       </p>
@@ -249,22 +194,12 @@ export function ConsultantSettingsForm({
         </SubmitButton>
         <Button
           variant="secondary"
-          onClick={() => {
-            setValues(restored);
-            setErrors({});
-          }}
+          onClick={() => form.set('settings', restored.settings)}
           disabled={atDefaults || saving}
         >
           Restore defaults
         </Button>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            setValues(initial);
-            setErrors({});
-          }}
-          disabled={!dirty || saving}
-        >
+        <Button variant="ghost" onClick={() => form.reset(settingsValuesOf(settings))} disabled={!dirty || saving}>
           Discard changes
         </Button>
         <span className={layout.status} aria-live="polite">

@@ -1,20 +1,23 @@
 /**
  * The lab's reply form: the answer text and a proposed lens, kept as typed text like the order form (a
  * half-typed "-1." survives a re-render) and checked with the order form's rules, so a proposal the practice
- * can order passes the same checks its order will. Field keys are the route's paths
- * ('proposal.parameters.sagittalDepth'), the keys the server's field errors carry.
+ * can order passes the same checks its order will. The values sit under the route's paths
+ * ('proposal.parameters.sagittalDepth'), the keys the schema's and the server's field errors carry.
  */
 import { applySuggestions } from '../../../../../core/rules/consult-proposal';
-import { replyToConsultInputSchema, type Consult } from '../../../../../core/schemas/consult';
+import type { z } from 'zod';
+import { consultProposalSchema, replyToConsultInputSchema, type Consult } from '../../../../../core/schemas/consult';
 import type { LensDesign } from '../../../../../core/schemas/lens';
-import { checkForm, type FormErrors } from '../../../lib/form-errors';
+import type { FormErrors } from '../../../lib/form-errors';
 import { lineParameterErrors, parameterText, parameterValuesOf } from '../../orders';
 
 export interface ReplyValues {
   text: string;
-  lensId: string;
-  /** Raw text per parameter key (option values for option parameters). */
-  parameters: Record<string, string>;
+  proposal: {
+    lensId: string;
+    /** Raw text per parameter key (option values for option parameters). */
+    parameters: Record<string, string>;
+  };
 }
 
 export const PARAMETERS_PATH = 'proposal.parameters';
@@ -38,10 +41,12 @@ export function replyValuesOf(consult: Consult, designs: readonly LensDesign[]):
   if (consult.reply)
     return {
       text: consult.reply.text,
-      lensId: offered(designs, consult.reply.proposal.lensId),
-      parameters: textsOf(consult.reply.proposal.parameters),
+      proposal: {
+        lensId: offered(designs, consult.reply.proposal.lensId),
+        parameters: textsOf(consult.reply.proposal.parameters),
+      },
     };
-  return { text: '', lensId: offered(designs, consult.currentLens.lensId), parameters: {} };
+  return { text: '', proposal: { lensId: offered(designs, consult.currentLens.lensId), parameters: {} } };
 }
 
 /** Range, step and option messages of the values typed so far (`includeMissing`: also required ones left empty). */
@@ -71,23 +76,27 @@ export function startFromSuggestions(consult: Consult, design: LensDesign): Sugg
   return { parameters: textsOf(parameters), applied: result.applied, skipped: result.skipped };
 }
 
-export type CheckedReply =
-  { ok: true; input: ReturnType<typeof replyToConsultInputSchema.parse> } | { ok: false; errors: FormErrors };
-
-/** The route input, or every message to show: the route schema's and the design's ranges, keyed by field. */
-export function checkReply(consult: Consult, values: ReplyValues, design: LensDesign | undefined): CheckedReply {
-  const parameters = parameterValuesOf(design, values.parameters);
-  const checked = checkForm(replyToConsultInputSchema, {
+/** The route input for the typed values: parameter texts as the design's numbers and options. */
+export function replyInputOf(
+  consult: Consult,
+  values: ReplyValues,
+  design: LensDesign | undefined,
+): z.input<typeof replyToConsultInputSchema> {
+  // Only the values it could read are in it: none is undefined.
+  const parameters = parameterValuesOf(design, values.proposal.parameters) as Record<string, number | string>;
+  return {
     consultId: consult.consultId,
     version: consult.version,
     text: values.text,
-    proposal: { lensId: values.lensId, parameters },
-  });
-  const errors: FormErrors = {
-    ...(checked.ok ? {} : checked.errors),
-    ...(design ? proposalErrors(design, values.parameters, true) : {}),
+    proposal: { lensId: values.proposal.lensId, parameters },
   };
-  if (!design && !errors['proposal.lensId']) errors['proposal.lensId'] = 'Choose the proposed lens design';
-  if (checked.ok && Object.keys(errors).length === 0) return { ok: true, input: checked.data };
-  return { ok: false, errors };
+}
+
+/** What the route schema cannot know: the chosen design's ranges and required parameters, keyed by field. */
+export function replyDesignErrors(values: ReplyValues, design: LensDesign | undefined): FormErrors {
+  if (design) return proposalErrors(design, values.proposal.parameters, true);
+  // A design id the schema accepts but the catalogue does not offer (the schema names a missing one itself).
+  return consultProposalSchema.shape.lensId.safeParse(values.proposal.lensId).success
+    ? { 'proposal.lensId': 'Choose the proposed lens design' }
+    : {};
 }

@@ -77,42 +77,44 @@ export function settingInfo(key: NumericSettingKey): SettingInfo {
 
 export const NUMERIC_SETTING_KEYS = SETTING_GROUPS.flatMap((group) => group.keys);
 
-/** The form's values: what was typed per threshold, and the covered designs. */
+/**
+ * The form's values: what was typed per threshold, and the covered designs, under the route input's paths
+ * ('settings.sagStepUm'), the keys the schema's and the server's field messages carry.
+ */
 export interface SettingsValues {
-  numbers: Record<NumericSettingKey, string>;
-  designIds: string[];
+  settings: Record<NumericSettingKey, string> & { designIds: string[] };
 }
 
 export function settingsValuesOf(settings: TroubleshooterSettingsFields): SettingsValues {
-  return {
-    numbers: Object.fromEntries(NUMERIC_SETTING_KEYS.map((key) => [key, String(settings[key])])) as Record<
-      NumericSettingKey,
-      string
-    >,
-    designIds: [...settings.designIds],
-  };
+  const numbers = Object.fromEntries(NUMERIC_SETTING_KEYS.map((key) => [key, String(settings[key])]));
+  return { settings: { ...(numbers as Record<NumericSettingKey, string>), designIds: [...settings.designIds] } };
 }
 
 /** The default thresholds in the fields; the covered designs are the lab's catalogue choice and stay. */
 export const withDefaultNumbers = (values: SettingsValues): SettingsValues =>
-  settingsValuesOf({ ...DEFAULT_TROUBLESHOOTER_SETTINGS, designIds: values.designIds });
+  settingsValuesOf({ ...DEFAULT_TROUBLESHOOTER_SETTINGS, designIds: values.settings.designIds });
 
 /**
- * The typed text as the route's settings (numbers where a number was typed), and "required" / "a number"
- * messages for the fields the schema could only call an invalid type.
+ * The route's settings for the typed text: numbers where a number was typed. A blank goes on as undefined:
+ * the schema refuses it, and settingTextErrors' message is the one shown.
  */
-export function parseSettingsValues(values: SettingsValues): {
-  settings: Record<string, unknown>;
-  errors: Record<string, string>;
-} {
-  const errors: Record<string, string> = {};
-  const settings: Record<string, unknown> = { designIds: values.designIds };
+export function settingsOf(values: SettingsValues): TroubleshooterSettingsFields {
+  const settings: Record<string, unknown> = { designIds: values.settings.designIds };
   for (const key of NUMERIC_SETTING_KEYS) {
-    const text = values.numbers[key].trim();
-    const { label } = TROUBLESHOOTER_SETTING_LABELS[key];
-    if (text === '') errors[key] = `${label} is required`;
-    else if (!Number.isFinite(Number(text))) errors[key] = `${label} must be a number`;
+    const text = values.settings[key].trim();
     settings[key] = text === '' ? undefined : Number(text);
   }
-  return { settings, errors };
+  return settings as TroubleshooterSettingsFields;
+}
+
+/** "Required" and "a number" messages for the fields the schema could only call an invalid type. */
+export function settingTextErrors(values: SettingsValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const key of NUMERIC_SETTING_KEYS) {
+    const text = values.settings[key].trim();
+    const { label } = TROUBLESHOOTER_SETTING_LABELS[key];
+    if (text === '') errors[`settings.${key}`] = `${label} is required`;
+    else if (!Number.isFinite(Number(text))) errors[`settings.${key}`] = `${label} must be a number`;
+  }
+  return errors;
 }

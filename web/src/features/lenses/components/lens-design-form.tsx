@@ -1,5 +1,5 @@
 import { FORM_MESSAGES, LENS_MESSAGES } from '../../../../../core/messages';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   createLensDesignInputSchema,
   LENS_TYPE_LABELS,
@@ -13,18 +13,10 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { FormError } from '../../../forms/form-error';
-import { useSubmission } from '../../../forms/use-submission';
-import { isCallableError } from '../../../lib/callable-error';
-import { checkForm, formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
 import layout from '../../../components/form-layout.module.css';
 import { ParameterEditor } from './parameter-editor';
-import {
-  lensDesignInputOf,
-  lensDesignValuesOf,
-  WARRANTY_PATHS,
-  type LensDesignValues,
-  type WarrantyValues,
-} from './lens-values';
+import { lensDesignInputOf, lensDesignValuesOf, type LensDesignValues } from './lens-values';
 
 export type LensDesignFormMode =
   | { kind: 'create'; onSubmit: (input: CreateLensDesignInput) => Promise<unknown> }
@@ -53,119 +45,63 @@ export function LensDesignForm({
   onConflict?: (message: string) => void;
   onBusyChange?: (busy: boolean) => void;
 }) {
-  const [values, setValues] = useState<LensDesignValues>(() =>
-    lensDesignValuesOf(mode.kind === 'edit' ? mode.design : undefined),
-  );
-  const [errors, setErrors] = useState<FormErrors>({});
-  // The values' paths are not the schema's (dollars typed for cents, a warranty block, parameter rows), so
-  // the form keeps its own messages and takes only the submit's plumbing from the shared hook.
-  const { busy, formError, setFormError, onSubmit } = useSubmission();
+  const editing = mode.kind === 'edit';
+  /** The route's input for the typed values: an edit names the design and the version read. */
+  const inputOf = (values: LensDesignValues): CreateLensDesignInput | UpdateLensDesignInput => {
+    const { input } = lensDesignInputOf(values);
+    return mode.kind === 'edit' ? { lensId: mode.design.lensId, version: mode.design.version, ...input } : input;
+  };
+  const form = usePortalForm({
+    formId: id,
+    initial: lensDesignValuesOf(mode.kind === 'edit' ? mode.design : undefined),
+    schema: editing ? updateLensDesignInputSchema : createLensDesignInputSchema,
+    input: inputOf,
+    // Numbers typed as text: "must be a number" where the schema could only say "expected number".
+    check: (values) => lensDesignInputOf(values).errors,
+    invalidMessage: FORM_MESSAGES.correctMarkedFields,
+    failureMessage: LENS_MESSAGES.designNotSaved,
+    // Editing: the design changed since it was opened; the dialog says so with the server's words.
+    ...(editing ? { onConflict: (error: { message: string }) => onConflict?.(error.message) } : {}),
+    // The form's own input is sent: the server parses it with the same schema.
+    submit: (_checked, values) =>
+      mode.kind === 'edit'
+        ? mode.onSubmit(inputOf(values) as UpdateLensDesignInput)
+        : mode.onSubmit(inputOf(values) as CreateLensDesignInput),
+  });
+  const { values, errors, busy } = form;
   useEffect(() => {
     onBusyChange?.(busy);
   }, [busy, onBusyChange]);
 
-  const set = <K extends keyof LensDesignValues>(key: K, value: LensDesignValues[K], errorPath: string = key) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => {
-      if (!(errorPath in current)) return current;
-      const { [errorPath]: _cleared, ...rest } = current;
-      return rest;
-    });
-  };
-
-  const show = (next: FormErrors) => {
-    setErrors(next);
-    // Focus the first field marked invalid, so keyboard and screen-reader users land on it.
-    requestAnimationFrame(() =>
-      document.getElementById(id)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
-  };
-
-  async function submit() {
-    const built = lensDesignInputOf(values);
-    const payload =
-      mode.kind === 'edit' ? { lensId: mode.design.lensId, version: mode.design.version, ...built.input } : built.input;
-    const checked =
-      mode.kind === 'edit'
-        ? checkForm(updateLensDesignInputSchema, payload)
-        : checkForm(createLensDesignInputSchema, payload);
-    const problems = { ...(checked.ok ? {} : checked.errors), ...built.errors };
-    if (Object.keys(problems).length > 0) {
-      show(problems);
-      setFormError(problems['_'] ?? FORM_MESSAGES.correctMarkedFields);
-      return;
-    }
-    try {
-      if (mode.kind === 'edit') await mode.onSubmit(payload as UpdateLensDesignInput);
-      else await mode.onSubmit(payload);
-    } catch (error) {
-      if (mode.kind === 'edit' && isCallableError(error) && error.status === 'aborted') {
-        onConflict?.(error.message);
-      } else {
-        const fieldErrors = serverFormErrors(error);
-        show(fieldErrors);
-        setFormError(formMessageFor(error, fieldErrors, LENS_MESSAGES.designNotSaved));
-      }
-    }
-  }
-
-  const setWarranty = <K extends keyof WarrantyValues>(key: K, value: WarrantyValues[K], errorPath: string) => {
-    setValues((current) => ({ ...current, warranty: { ...current.warranty, [key]: value } }));
-    setErrors((current) => {
-      if (!(errorPath in current)) return current;
-      const { [errorPath]: _cleared, ...rest } = current;
-      return rest;
-    });
-  };
-
-  const warrantyField = (key: 'exchangesPerEye' | 'exchangeFee' | 'cancellationCreditPercent') => ({
-    name: `warranty-${key}`,
-    value: values.warranty[key],
-    onChange: (event: { target: { value: string } }) => setWarranty(key, event.target.value, WARRANTY_PATHS[key]),
-    error: errors[WARRANTY_PATHS[key]],
-  });
-
-  const field = (key: 'name' | 'description' | 'price' | 'warrantyDays', errorPath: string = key) => ({
-    name: key,
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => set(key, event.target.value, errorPath),
-    error: errors[errorPath],
-  });
-
   return (
-    <form id={id} className={layout.form} onSubmit={onSubmit(submit)} noValidate>
+    <form id={id} className={layout.form} onSubmit={form.submit} noValidate>
       {conflict}
-      <FormError message={formError} />
+      <FormError message={form.formError} />
       <fieldset className={layout.section} disabled={busy}>
         <legend className={layout.legend}>Design</legend>
         <div className={layout.row}>
-          <TextField label="Name" autoComplete="off" required {...field('name')} />
+          <TextField label="Name" autoComplete="off" required {...form.field('name')} />
           <SelectField
             label="Type"
             placeholder="Choose a type"
             options={TYPE_OPTIONS}
             required
-            name="type"
-            value={values.type}
-            onChange={(event) => set('type', event.target.value as LensDesignValues['type'])}
-            error={errors['type']}
+            {...form.field('type')}
           />
         </div>
-        <TextField label="Description (optional)" autoComplete="off" {...field('description')} />
+        <TextField label="Description (optional)" autoComplete="off" {...form.field('description')} />
         <TextField
           label="Price per lens (USD)"
           inputMode="decimal"
           autoComplete="off"
           required
           hint="Shown only to practices whose account may see prices."
-          {...field('price', 'priceCents')}
+          {...form.field('priceCents')}
         />
         <CheckboxField
           label="Active"
           hint="Only active designs can be ordered. Past orders keep the design as it was."
-          name="active"
-          checked={values.active}
-          onChange={(event) => set('active', event.target.checked)}
+          {...form.checkbox('active')}
         />
       </fieldset>
       <fieldset className={layout.section} disabled={busy}>
@@ -177,7 +113,7 @@ export function LensDesignForm({
             autoComplete="off"
             required
             hint="Counted from the day the order ships."
-            {...field('warrantyDays')}
+            {...form.field('warrantyDays')}
           />
           <TextField
             label="Cancellation credit (%)"
@@ -185,7 +121,7 @@ export function LensDesignForm({
             autoComplete="off"
             required
             hint="Share of the lens price credited when a lens is cancelled in warranty."
-            {...warrantyField('cancellationCreditPercent')}
+            {...form.field('warranty.cancellationCreditPercent')}
           />
         </div>
         <div className={layout.row}>
@@ -197,14 +133,15 @@ export function LensDesignForm({
               required={!values.warranty.unlimitedExchanges}
               disabled={values.warranty.unlimitedExchanges}
               hint="Warranty remakes with changed parameters."
-              {...warrantyField('exchangesPerEye')}
+              {...form.field('warranty.exchangesPerEye')}
             />
             <CheckboxField
               label="Unlimited exchanges"
-              name="warranty-unlimitedExchanges"
+              name="warranty.unlimitedExchanges"
               checked={values.warranty.unlimitedExchanges}
+              // The count's message is about the count it no longer needs.
               onChange={(event) =>
-                setWarranty('unlimitedExchanges', event.target.checked, WARRANTY_PATHS.exchangesPerEye)
+                form.set('warranty.unlimitedExchanges', event.target.checked, ['warranty.exchangesPerEye'])
               }
             />
           </div>
@@ -214,29 +151,20 @@ export function LensDesignForm({
             autoComplete="off"
             required
             hint="Charged for an exchange instead of the lens price; 0 for none."
-            {...warrantyField('exchangeFee')}
+            {...form.field('warranty.exchangeFeeCents')}
           />
         </div>
         <CheckboxField
           label="Lens must be returned"
           hint="A cancellation credit stays pending until the lab receives the lens."
-          name="warranty-returnRequired"
-          checked={values.warranty.returnRequired}
-          error={errors[WARRANTY_PATHS.returnRequired]}
-          onChange={(event) => setWarranty('returnRequired', event.target.checked, WARRANTY_PATHS.returnRequired)}
+          {...form.checkbox('warranty.returnRequired')}
         />
       </fieldset>
       <ParameterEditor
         rows={values.parameters}
         errors={errors}
         disabled={busy}
-        onChange={(parameters, clearedPaths) => {
-          setValues((current) => ({ ...current, parameters }));
-          if (clearedPaths.length)
-            setErrors((current) =>
-              Object.fromEntries(Object.entries(current).filter(([path]) => !clearedPaths.includes(path))),
-            );
-        }}
+        onChange={(parameters, clearedPaths) => form.set('parameters', parameters, clearedPaths)}
       />
     </form>
   );

@@ -27,12 +27,16 @@ export interface ParameterRow {
   options: { value: string; label: string }[];
 }
 
+/**
+ * The form's values under the route schema's paths, so its messages and the server's land on the field
+ * that holds the value: amounts typed in dollars sit under the cents' names.
+ */
 export interface LensDesignValues {
   name: string;
   type: LensType | '';
   description: string;
-  /** Dollars as typed, e.g. "395.00"; sent as priceCents. */
-  price: string;
+  /** Dollars as typed, e.g. "395.00"; sent in cents. */
+  priceCents: string;
   warrantyDays: string;
   /** The warranty policy (Lens Credit); numbers as typed, the fee in dollars. */
   warranty: WarrantyValues;
@@ -44,25 +48,17 @@ export interface WarrantyValues {
   exchangesPerEye: string;
   /** Checked: any number of exchanges (the count field is then ignored and sent as null). */
   unlimitedExchanges: boolean;
-  /** Dollars as typed, e.g. "25.00"; sent as exchangeFeeCents. */
-  exchangeFee: string;
+  /** Dollars as typed, e.g. "25.00"; sent in cents. */
+  exchangeFeeCents: string;
   cancellationCreditPercent: string;
   returnRequired: boolean;
 }
-
-/** The form paths of the policy's fields: the schema's, so the server's field messages land on them. */
-export const WARRANTY_PATHS = {
-  exchangesPerEye: 'warranty.exchangesPerEye',
-  exchangeFee: 'warranty.exchangeFeeCents',
-  cancellationCreditPercent: 'warranty.cancellationCreditPercent',
-  returnRequired: 'warranty.returnRequired',
-} as const;
 
 export function warrantyValuesOf(policy: WarrantyPolicy = DEFAULT_WARRANTY_POLICY): WarrantyValues {
   return {
     exchangesPerEye: policy.exchangesPerEye === null ? '' : String(policy.exchangesPerEye),
     unlimitedExchanges: policy.exchangesPerEye === null,
-    exchangeFee: (policy.exchangeFeeCents / 100).toFixed(2),
+    exchangeFeeCents: (policy.exchangeFeeCents / 100).toFixed(2),
     cancellationCreditPercent: String(policy.cancellationCreditPercent),
     returnRequired: policy.returnRequired,
   };
@@ -110,7 +106,7 @@ export function lensDesignValuesOf(design?: LensDesign): LensDesignValues {
       name: '',
       type: '',
       description: '',
-      price: '',
+      priceCents: '',
       warrantyDays: '90',
       warranty: warrantyValuesOf(),
       active: true,
@@ -120,7 +116,7 @@ export function lensDesignValuesOf(design?: LensDesign): LensDesignValues {
     name: design.name,
     type: design.type,
     description: design.description ?? '',
-    price: design.priceCents === undefined ? '' : (design.priceCents / 100).toFixed(2),
+    priceCents: design.priceCents === undefined ? '' : (design.priceCents / 100).toFixed(2),
     warrantyDays: String(design.warrantyDays),
     // A design stored before policies existed has none: it shows (and saves) the default terms.
     warranty: warrantyValuesOf(design.warranty ?? DEFAULT_WARRANTY_POLICY),
@@ -163,7 +159,7 @@ export function lensDesignInputOf(values: LensDesignValues): { input: CreateLens
     if (Number.isNaN(n)) errors[path] = `${label} must be a number`;
     return n;
   };
-  const priceCents = Math.round(num('priceCents', values.price, 'Price') * 100);
+  const priceCents = Math.round(num('priceCents', values.priceCents, 'Price') * 100);
   const warrantyDays = num('warrantyDays', values.warrantyDays, 'Warranty days');
   const warranty = warrantyPolicyOf(values.warranty, errors);
   const parameters: ParameterDefinition[] = values.parameters.map((row, i) => {
@@ -208,15 +204,15 @@ export function warrantyPolicyOf(values: WarrantyValues, errors: FormErrors): Wa
   if (!values.unlimitedExchanges) {
     exchangesPerEye = wholeNumberIn(values.exchangesPerEye, 0, 20);
     if (exchangesPerEye === null)
-      errors[WARRANTY_PATHS.exchangesPerEye] = 'Exchanges per eye is a whole number from 0 to 20, or tick unlimited';
+      errors['warranty.exchangesPerEye'] = 'Exchanges per eye is a whole number from 0 to 20, or tick unlimited';
   }
-  const exchangeFeeCents = parseDollars(values.exchangeFee);
+  const exchangeFeeCents = parseDollars(values.exchangeFeeCents);
   if (exchangeFeeCents === null)
-    errors[WARRANTY_PATHS.exchangeFee] = 'Exchange fee is an amount in dollars, e.g. 25.00 (0 for none)';
-  else if (exchangeFeeCents > 100_000) errors[WARRANTY_PATHS.exchangeFee] = FIELD_MESSAGES.exchangeFeeMax;
+    errors['warranty.exchangeFeeCents'] = 'Exchange fee is an amount in dollars, e.g. 25.00 (0 for none)';
+  else if (exchangeFeeCents > 100_000) errors['warranty.exchangeFeeCents'] = FIELD_MESSAGES.exchangeFeeMax;
   const cancellationCreditPercent = wholeNumberIn(values.cancellationCreditPercent.replace(/%\s*$/, ''), 0, 100);
   if (cancellationCreditPercent === null)
-    errors[WARRANTY_PATHS.cancellationCreditPercent] = 'Cancellation credit is a whole percentage from 0 to 100';
+    errors['warranty.cancellationCreditPercent'] = 'Cancellation credit is a whole percentage from 0 to 100';
   // A refused value goes on as NaN: the schema refuses it too, and the message above is the one shown.
   return {
     exchangesPerEye: values.unlimitedExchanges ? null : (exchangesPerEye ?? Number.NaN),

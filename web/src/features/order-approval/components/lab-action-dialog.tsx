@@ -1,5 +1,6 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
-import { useState } from 'react';
+import type { FormEvent } from 'react';
+import type { z } from 'zod';
 import { parseDollars } from '../../../../../core/rules/invoice-balance';
 import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
 import {
@@ -17,9 +18,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { FormError } from '../../../forms/form-error';
-import { useSubmission } from '../../../forms/use-submission';
-import { useVersionConflict } from '../../../hooks/use-version-conflict';
-import { checkForm, formMessageFor, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import { FORM_LEVEL, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import type { LabActionInput } from '../api/order-actions';
 import layout from '../../../components/form-layout.module.css';
@@ -97,18 +97,26 @@ const SCHEMAS = {
   close: closeOrderInputSchema,
 } as const;
 
-/** The invoice's shipping and tax as typed in dollars in the close dialog. */
+/**
+ * The invoice's shipping and tax as typed in dollars in the close dialog, under the closeOrder input's names
+ * so its messages (the schema's and the server's) land on them.
+ */
 export interface CloseAmounts {
-  shipping: string;
-  tax: string;
+  shippingCents: string;
+  taxCents: string;
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+const amountsOf = (values: Record<string, string>): CloseAmounts => ({
+  shippingCents: values['shippingCents'] ?? '',
+  taxCents: values['taxCents'] ?? '',
+});
+
 /** The close dialog's amounts when it first opens: the shipping method's price, no tax. */
 export const initialCloseAmounts = (order: Order): CloseAmounts => ({
-  shipping: order.shipping ? dollars(SHIPPING_PRICES_CENTS[order.shipping.method]) : '',
-  tax: '',
+  shippingCents: order.shipping ? dollars(SHIPPING_PRICES_CENTS[order.shipping.method]) : '',
+  taxCents: '',
 });
 
 const NOT_MONEY = 'Enter an amount in dollars, e.g. 8.50';
@@ -123,10 +131,8 @@ export function closeAmountsInput(amounts: CloseAmounts): {
 } {
   const errors: FormErrors = {};
   const input: { shippingCents?: number; taxCents?: number } = {};
-  for (const [key, text] of [
-    ['shippingCents', amounts.shipping],
-    ['taxCents', amounts.tax],
-  ] as const) {
+  for (const key of ['shippingCents', 'taxCents'] as const) {
+    const text = amounts[key];
     if (!text.trim()) continue;
     const cents = parseDollars(text);
     if (cents === null) errors[key] = NOT_MONEY;
@@ -138,7 +144,10 @@ export function closeAmountsInput(amounts: CloseAmounts): {
 export interface LabActionDialogProps {
   action: LabAction;
   order: Order;
-  /** What the admin typed; kept by the page, so a conflict, a reload or closing the dialog loses nothing. */
+  /**
+   * What the admin typed, kept by the page: the dialog starts from it and reports each change, so closing the
+   * dialog loses nothing (a conflict and a reload keep the dialog and its values open).
+   */
   text: string;
   onTextChange: (text: string) => void;
   /** Close only: the invoice's shipping and tax, kept by the page like the text. */
@@ -162,7 +171,7 @@ export function LabActionDialog({
   order,
   text,
   onTextChange,
-  amounts = { shipping: '', tax: '' },
+  amounts = { shippingCents: '', taxCents: '' },
   onAmountsChange,
   send,
   onReload,
@@ -171,58 +180,59 @@ export function LabActionDialog({
 }: LabActionDialogProps) {
   const copy = LAB_ACTION_COPY[action];
   const number = order.orderNumber ?? order.orderId;
-  // The text lives with the page (kept across a reload), so the dialog needs the submit's plumbing only.
-  const submission = useSubmission();
-  const { setFormError } = submission;
-  const { conflict, clearConflict, caught, reloading, reload } = useVersionConflict(onReload);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [amountErrors, setAmountErrors] = useState<FormErrors>({});
-  const stillAllowed = availableActions(order.status, 'lab').includes(action);
-  const sending = submission.busy;
-  const busy = sending || reloading;
-
-  async function submit() {
-    if (reloading || !stillAllowed) return;
-    setFieldError(undefined);
-    setAmountErrors({});
-    clearConflict();
-    const value = action === 'approve' && !text.trim() ? undefined : text;
-    const money = action === 'close' ? closeAmountsInput(amounts) : { input: {}, errors: {} };
-    const checked = checkForm(SCHEMAS[action], {
-      orderId: order.orderId,
-      version: order.version,
-      ...(value === undefined ? {} : { [copy.field]: value }),
-      ...money.input,
-    });
-    const errors: FormErrors = { ...(checked.ok ? {} : checked.errors), ...money.errors };
-    if (!checked.ok || Object.keys(errors).length) {
-      const { shippingCents, taxCents, ...others } = errors;
-      setAmountErrors({ ...(shippingCents ? { shippingCents } : {}), ...(taxCents ? { taxCents } : {}) });
-      setFieldError(others[copy.field] ?? Object.values(others)[0]);
-      return;
-    }
-    try {
-      const updated = await send({ action, input: checked.data } as LabActionInput);
+  const form = usePortalForm<Record<string, string>, (typeof SCHEMAS)[LabAction]>({
+    formId: `lab-action-${action}`,
+    initial: { [copy.field]: text, ...amounts },
+    schema: SCHEMAS[action],
+    // Sent with the version read: after a reload, the order's new one.
+    input: (values) => {
+      const typed = values[copy.field] ?? '';
+      return {
+        orderId: order.orderId,
+        version: order.version,
+        ...(action === 'approve' && !typed.trim() ? {} : { [copy.field]: typed }),
+        ...(action === 'close' ? closeAmountsInput(amountsOf(values)).input : {}),
+      } as z.input<(typeof SCHEMAS)[LabAction]>;
+    },
+    check: (values) => (action === 'close' ? closeAmountsInput(amountsOf(values)).errors : {}),
+    failureMessage: `The order could not be ${copy.verb}.`,
+    onReload,
+    submit: async (input) => {
+      const updated = await send({ action, input } as LabActionInput);
       notify.success(copy.done(number, updated));
       onDone();
-    } catch (error) {
-      if (caught(error)) return;
-      const errors = serverFormErrors(error);
-      setFieldError(errors[copy.field]);
-      setAmountErrors({
-        ...(errors.shippingCents ? { shippingCents: errors.shippingCents } : {}),
-        ...(errors.taxCents ? { taxCents: errors.taxCents } : {}),
-      });
-      setFormError(formMessageFor(error, errors, `The order could not be ${copy.verb}.`));
-    }
+    },
+  });
+  const { reloading } = form.conflict;
+  const stillAllowed = availableActions(order.status, 'lab').includes(action);
+  const sending = form.busy;
+  const busy = sending || reloading;
+  // The text field also shows a message of the schema's about the order itself, so a refusal is never silent.
+  const {
+    [copy.field]: textError,
+    shippingCents: _shipping,
+    taxCents: _tax,
+    [FORM_LEVEL]: _form,
+    ...others
+  } = form.errors;
+  const fieldError = textError ?? Object.values(others)[0];
+
+  function submit(event: FormEvent) {
+    if (reloading || !stillAllowed) event.preventDefault();
+    else form.submit(event);
   }
 
-  const formId = `lab-action-${action}`;
+  const edit = (path: string, value: string) => {
+    form.set(path, value);
+    if (path === copy.field) onTextChange(value);
+    else onAmountsChange?.({ ...amountsOf(form.values), [path]: value });
+  };
+
   const fieldProps = {
     label: copy.label,
     hint: copy.hint,
     error: fieldError,
-    value: text,
+    value: form.values[copy.field] ?? '',
     disabled: busy,
     'data-autofocus': true,
   };
@@ -237,17 +247,23 @@ export function LabActionDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant={copy.tone} loading={sending} disabled={!stillAllowed || busy}>
+          <Button
+            type="submit"
+            form={form.formId}
+            variant={copy.tone}
+            loading={sending}
+            disabled={!stillAllowed || busy}
+          >
             {copy.confirm}
           </Button>
         </>
       }
     >
-      <form id={formId} onSubmit={submission.onSubmit(submit)} noValidate>
-        {conflict ? (
+      <form id={form.formId} onSubmit={submit} noValidate>
+        {form.conflict.active ? (
           <Alert tone="warning" title={CHANGED_MESSAGES.order}>
             <p>What you typed is kept: reload, check the order, then send it again.</p>
-            <Button size="sm" variant="secondary" onClick={() => void reload()} loading={reloading}>
+            <Button size="sm" variant="secondary" onClick={() => void form.conflict.reload()} loading={reloading}>
               Reload
             </Button>
           </Alert>
@@ -257,14 +273,14 @@ export function LabActionDialog({
             It can no longer be {copy.verb}.
           </Alert>
         ) : null}
-        <FormError message={submission.formError} />
+        <FormError message={form.formError} />
         {copy.intro ? <p>{copy.intro}</p> : null}
         {copy.multiline ? (
           <TextAreaField
             {...fieldProps}
             required
             maxLength={2000}
-            onChange={(event) => onTextChange(event.target.value)}
+            onChange={(event) => edit(copy.field, event.target.value)}
           />
         ) : (
           <TextField
@@ -272,7 +288,7 @@ export function LabActionDialog({
             required={action === 'close'}
             maxLength={action === 'close' ? 40 : 500}
             autoComplete="off"
-            onChange={(event) => onTextChange(event.target.value)}
+            onChange={(event) => edit(copy.field, event.target.value)}
           />
         )}
         {action === 'close' ? (
@@ -287,10 +303,9 @@ export function LabActionDialog({
               inputMode="decimal"
               autoComplete="off"
               maxLength={12}
-              value={amounts.shipping}
-              error={amountErrors.shippingCents}
               disabled={busy}
-              onChange={(event) => onAmountsChange?.({ ...amounts, shipping: event.target.value })}
+              {...form.field('shippingCents')}
+              onChange={(event) => edit('shippingCents', event.target.value)}
             />
             <TextField
               label="Tax ($)"
@@ -298,10 +313,9 @@ export function LabActionDialog({
               inputMode="decimal"
               autoComplete="off"
               maxLength={12}
-              value={amounts.tax}
-              error={amountErrors.taxCents}
               disabled={busy}
-              onChange={(event) => onAmountsChange?.({ ...amounts, tax: event.target.value })}
+              {...form.field('taxCents')}
+              onChange={(event) => edit('taxCents', event.target.value)}
             />
           </div>
         ) : null}
