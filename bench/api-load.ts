@@ -20,6 +20,7 @@ import type { ClientRequest } from 'node:http';
 import { cpus } from 'node:os';
 import { parseArgs, promisify } from 'node:util';
 import { totpCode } from '../local/cognito-bridge/totp';
+import { documentClientAt } from '../local/emulators/dynamodb';
 import { portsFrom } from '../local/ports';
 import { DEMO_USERS, type DemoUser } from '../local/seed/demo-data';
 import { startLocalStack, type LocalStack } from '../local/stack';
@@ -146,31 +147,51 @@ async function createDrafts(stack: LocalStack, token: string): Promise<Draft[]> 
  * The handlers' calls to DynamoDB Local (HTTP from this process): their count and time since `reset`, and
  * `quiet()`, which waits until none has been open for a second. An overloaded phase leaves work queued after
  * its client gave up; the next phase starts only once that is done, so each phase measures itself alone.
+ * The Lambdas' own calls go through `fetch` (undici's channels); the SDK's, still used by other services and
+ * the loader, through `node:http`.
  */
 function emulatorCalls(host: string) {
-  const startedAt = new WeakMap<ClientRequest, number>();
+  const startedAt = new WeakMap<object, number>();
   let calls = 0;
   let ms = 0;
   let open = 0;
   let lastClosed = 0;
-  dc.subscribe('http.client.request.start', (message) => {
-    const { request } = message as { request: ClientRequest };
-    if (request.getHeader('host') !== host) return;
+  const opened = new WeakSet<object>();
+  const started = (request: object) => {
     startedAt.set(request, performance.now());
+    opened.add(request);
     open += 1;
-    // 'close' comes in every case (answered, timed out, refused), unlike the response events.
-    request.once('close', () => {
-      open -= 1;
-      lastClosed = performance.now();
-    });
-  });
-  dc.subscribe('http.client.response.finish', (message) => {
-    const { request } = message as { request: ClientRequest };
+  };
+  const answered = (request: object) => {
     const t0 = startedAt.get(request);
     if (t0 === undefined) return;
     calls += 1;
     ms += performance.now() - t0;
+  };
+  const closed = (request: object) => {
+    if (!opened.delete(request)) return;
+    open -= 1;
+    lastClosed = performance.now();
+  };
+  dc.subscribe('http.client.request.start', (message) => {
+    const { request } = message as { request: ClientRequest };
+    if (request.getHeader('host') !== host) return;
+    started(request);
+    // 'close' comes in every case (answered, timed out, refused), unlike the response events.
+    request.once('close', () => closed(request));
   });
+  dc.subscribe('http.client.response.finish', (message) => answered((message as { request: ClientRequest }).request));
+  type UndiciMessage = { request: { origin: string } };
+  dc.subscribe('undici:request:create', (message) => {
+    const { request } = message as UndiciMessage;
+    if (new URL(request.origin).host === host) started(request);
+  });
+  dc.subscribe('undici:request:trailers', (message) => {
+    const { request } = message as UndiciMessage;
+    answered(request);
+    closed(request);
+  });
+  dc.subscribe('undici:request:error', (message) => closed((message as UndiciMessage).request));
   return {
     reset: () => {
       calls = 0;
@@ -200,10 +221,10 @@ async function main(): Promise<void> {
   try {
     Object.assign(process.env, stack.env);
     // Imported after the environment is set, exactly as a Lambda's modules load after its environment.
-    const { documentClient, tableName } = await import('../lambdas/adapters/dynamo-client');
+    const { tableName } = await import('../lambdas/adapters/dynamo-client');
     const { orderItem } = await import('../lambdas/adapters/dynamo-orders-repository');
     const loader = orderLoader({
-      client: documentClient(),
+      client: documentClientAt(stack.urls.dynamodb),
       ordersTable: tableName('orders'),
       countersTable: tableName('counters'),
       toItem: orderItem,

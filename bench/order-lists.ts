@@ -10,6 +10,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { performance } from 'node:perf_hooks';
+import { documentClientAt } from '../local/emulators/dynamodb';
 import { portsFrom } from '../local/ports';
 import { startLocalStack } from '../local/stack';
 import { orderLoader } from './support/bench-orders';
@@ -26,7 +27,7 @@ async function main() {
   try {
     Object.assign(process.env, stack.env);
     // Imported after the environment is set, exactly as a Lambda's modules load after its environment.
-    const { documentClient, tableName } = await import('../lambdas/adapters/dynamo-client');
+    const { tableName } = await import('../lambdas/adapters/dynamo-client');
     const { dynamoOrdersRepository, orderItem } = await import('../lambdas/adapters/dynamo-orders-repository');
     const { dynamoUsersRepository } = await import('../lambdas/adapters/dynamo-users-repository');
     const { dynamoCustomersRepository } = await import('../lambdas/adapters/dynamo-customers-repository');
@@ -38,7 +39,7 @@ async function main() {
     const orders = dynamoOrdersRepository();
     const users = dynamoUsersRepository();
     const customers = dynamoCustomersRepository();
-    const client = documentClient();
+    const client = documentClientAt(stack.urls.dynamodb);
     const caller = {
       userId: 'bench-user',
       email: 'bench@lab.test',

@@ -1,47 +1,27 @@
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminDisableUserCommand,
-  AdminEnableUserCommand,
-  AdminGetUserCommand,
-  AdminListGroupsForUserCommand,
-  AdminRemoveUserFromGroupCommand,
-  AdminSetUserPasswordCommand,
-  AdminUpdateUserAttributesCommand,
-  AdminUserGlobalSignOutCommand,
-  CognitoIdentityProviderClient,
-  ListUsersCommand,
-  ListUsersInGroupCommand,
-  type AttributeType,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { GROUPS, type Group } from '../../core/constants';
 import { requireEnv } from '../env';
 import type { AdminDirectory, DirectoryPage, DirectoryUser } from '../ports/admin-directory';
 import { DirectoryError } from '../ports/user-directory';
-import { awsClientOptions } from './aws-client-options';
+import { cognitoCall, type CognitoUser } from './aws/cognito-idp';
 import { call } from './cognito-user-directory';
 
 /**
  * The user pool's admin API (USER_POOL_ID). The endpoint comes from
  * AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER when set (the local bridge), else the regional one.
  */
-const client = new CognitoIdentityProviderClient(awsClientOptions());
 const pool = () => requireEnv('USER_POOL_ID');
 
 /** Cognito answers at most 60 users a page. */
 const MAX_PAGE = 60;
 
-interface CognitoUserShape {
-  Username?: string | undefined;
-  Attributes?: AttributeType[] | undefined;
-  UserAttributes?: AttributeType[] | undefined;
-  Enabled?: boolean | undefined;
-  UserStatus?: string | undefined;
-  UserCreateDate?: Date | undefined;
+/** A page of users: ListUsers names its token PaginationToken, ListUsersInGroup NextToken. */
+interface UsersPage {
+  Users?: CognitoUser[];
+  NextToken?: string;
+  PaginationToken?: string;
 }
 
-function toDirectoryUser(user: CognitoUserShape): DirectoryUser {
+function toDirectoryUser(user: CognitoUser): DirectoryUser {
   const attributes = user.Attributes ?? user.UserAttributes ?? [];
   const attr = (name: string) => attributes.find((a) => a.Name === name)?.Value;
   const userId = attr('sub') ?? user.Username ?? '';
@@ -53,7 +33,7 @@ function toDirectoryUser(user: CognitoUserShape): DirectoryUser {
     enabled: user.Enabled !== false,
     emailVerified: attr('email_verified') === 'true',
     status: user.UserStatus ?? 'UNKNOWN',
-    createdAt: user.UserCreateDate ? new Date(user.UserCreateDate).toISOString() : null,
+    createdAt: user.UserCreateDate === undefined ? null : new Date(user.UserCreateDate * 1000).toISOString(),
   };
 }
 
@@ -66,21 +46,19 @@ export function cognitoAdminDirectory(): AdminDirectory {
   return {
     async createUser({ email, password, firstName, lastName }) {
       const answer = await call(() =>
-        client.send(
-          new AdminCreateUserCommand({
-            UserPoolId: pool(),
-            Username: email,
-            // The portal sends its own invitation (the `user-invited` email template).
-            MessageAction: 'SUPPRESS',
-            TemporaryPassword: password,
-            UserAttributes: [
-              { Name: 'email', Value: email },
-              { Name: 'email_verified', Value: 'false' },
-              ...(firstName ? [{ Name: 'given_name', Value: firstName }] : []),
-              ...(lastName ? [{ Name: 'family_name', Value: lastName }] : []),
-            ],
-          }),
-        ),
+        cognitoCall<{ User?: CognitoUser }>('AdminCreateUser', {
+          UserPoolId: pool(),
+          Username: email,
+          // The portal sends its own invitation (the `user-invited` email template).
+          MessageAction: 'SUPPRESS',
+          TemporaryPassword: password,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'false' },
+            ...(firstName ? [{ Name: 'given_name', Value: firstName }] : []),
+            ...(lastName ? [{ Name: 'family_name', Value: lastName }] : []),
+          ],
+        }),
       );
       const userId = answer.User ? toDirectoryUser(answer.User).userId : '';
       if (!userId) throw new DirectoryError('other', 'AdminCreateUser answered without a user id');
@@ -88,19 +66,19 @@ export function cognitoAdminDirectory(): AdminDirectory {
     },
     async setPassword(userId, password) {
       await call(() =>
-        client.send(
-          new AdminSetUserPasswordCommand({
-            UserPoolId: pool(),
-            Username: userId,
-            Password: password,
-            Permanent: true,
-          }),
-        ),
+        cognitoCall('AdminSetUserPassword', {
+          UserPoolId: pool(),
+          Username: userId,
+          Password: password,
+          Permanent: true,
+        }),
       );
     },
     async getUser(userId) {
       try {
-        const answer = await call(() => client.send(new AdminGetUserCommand({ UserPoolId: pool(), Username: userId })));
+        const answer = await call(() =>
+          cognitoCall<CognitoUser>('AdminGetUser', { UserPoolId: pool(), Username: userId }),
+        );
         return toDirectoryUser(answer);
       } catch (error) {
         if (error instanceof DirectoryError && error.kind === 'user-not-found') return null;
@@ -112,7 +90,11 @@ export function cognitoAdminDirectory(): AdminDirectory {
       let token: string | undefined;
       do {
         const answer = await call(() =>
-          client.send(new AdminListGroupsForUserCommand({ UserPoolId: pool(), Username: userId, NextToken: token })),
+          cognitoCall<{ Groups?: { GroupName?: string }[]; NextToken?: string }>('AdminListGroupsForUser', {
+            UserPoolId: pool(),
+            Username: userId,
+            NextToken: token,
+          }),
         );
         for (const g of answer.Groups ?? []) {
           if ((GROUPS as readonly string[]).includes(g.GroupName ?? '')) groups.push(g.GroupName as Group);
@@ -122,64 +104,54 @@ export function cognitoAdminDirectory(): AdminDirectory {
       return groups;
     },
     async addToGroup(userId, group) {
-      await call(() =>
-        client.send(new AdminAddUserToGroupCommand({ UserPoolId: pool(), Username: userId, GroupName: group })),
-      );
+      await call(() => cognitoCall('AdminAddUserToGroup', { UserPoolId: pool(), Username: userId, GroupName: group }));
     },
     async removeFromGroup(userId, group) {
       await call(() =>
-        client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: pool(), Username: userId, GroupName: group })),
+        cognitoCall('AdminRemoveUserFromGroup', { UserPoolId: pool(), Username: userId, GroupName: group }),
       );
     },
     async deleteUser(userId) {
-      await call(() => client.send(new AdminDeleteUserCommand({ UserPoolId: pool(), Username: userId })));
+      await call(() => cognitoCall('AdminDeleteUser', { UserPoolId: pool(), Username: userId }));
     },
     async setEnabled(userId, enabled) {
-      const command = enabled
-        ? new AdminEnableUserCommand({ UserPoolId: pool(), Username: userId })
-        : new AdminDisableUserCommand({ UserPoolId: pool(), Username: userId });
-      await call(() => client.send(command as AdminEnableUserCommand));
+      const operation = enabled ? 'AdminEnableUser' : 'AdminDisableUser';
+      await call(() => cognitoCall(operation, { UserPoolId: pool(), Username: userId }));
     },
     async markEmailVerified(userId, email) {
       await call(() =>
-        client.send(
-          new AdminUpdateUserAttributesCommand({
-            UserPoolId: pool(),
-            Username: userId,
-            UserAttributes: [
-              { Name: 'email', Value: email },
-              { Name: 'email_verified', Value: 'true' },
-            ],
-          }),
-        ),
+        cognitoCall('AdminUpdateUserAttributes', {
+          UserPoolId: pool(),
+          Username: userId,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
       );
     },
     async signOutEverywhere(userId) {
-      await call(() => client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool(), Username: userId })));
+      await call(() => cognitoCall('AdminUserGlobalSignOut', { UserPoolId: pool(), Username: userId }));
     },
     async listGroupMembers(group, { limit, token }): Promise<DirectoryPage> {
       const answer = await call(() =>
-        client.send(
-          new ListUsersInGroupCommand({
-            UserPoolId: pool(),
-            GroupName: group,
-            Limit: Math.min(limit, MAX_PAGE),
-            NextToken: token,
-          }),
-        ),
+        cognitoCall<UsersPage>('ListUsersInGroup', {
+          UserPoolId: pool(),
+          GroupName: group,
+          Limit: Math.min(limit, MAX_PAGE),
+          NextToken: token,
+        }),
       );
       return { users: (answer.Users ?? []).map(toDirectoryUser), nextToken: answer.NextToken ?? null };
     },
     async searchUsers(field, prefix, { limit, token }): Promise<DirectoryPage> {
       const answer = await call(() =>
-        client.send(
-          new ListUsersCommand({
-            UserPoolId: pool(),
-            Filter: `${field} ^= "${filterValue(prefix)}"`,
-            Limit: Math.min(limit, MAX_PAGE),
-            PaginationToken: token,
-          }),
-        ),
+        cognitoCall<UsersPage>('ListUsers', {
+          UserPoolId: pool(),
+          Filter: `${field} ^= "${filterValue(prefix)}"`,
+          Limit: Math.min(limit, MAX_PAGE),
+          PaginationToken: token,
+        }),
       );
       return { users: (answer.Users ?? []).map(toDirectoryUser), nextToken: answer.PaginationToken ?? null };
     },

@@ -1,8 +1,7 @@
-import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { requireEnv } from '../env';
 import type { SecondFactors } from '../ports/second-factors';
 import { DirectoryError } from '../ports/user-directory';
-import { awsClientOptions } from './aws-client-options';
+import { cognitoCall, type CognitoUser } from './aws/cognito-idp';
 import { call } from './cognito-user-directory';
 
 /**
@@ -10,16 +9,12 @@ import { call } from './cognito-user-directory';
  * `UserMFASettingList` names the factors Cognito will ask for at sign-in; with the pool's MFA OPTIONAL, a
  * user whose list holds SOFTWARE_TOKEN_MFA is asked for an authenticator code every time.
  */
-let client: CognitoIdentityProviderClient | undefined;
-
 export function cognitoSecondFactors(): SecondFactors {
   return {
     async hasTotp(userId) {
-      client ??= new CognitoIdentityProviderClient(awsClientOptions());
-      const cognito = client;
       try {
         const answer = await call(() =>
-          cognito.send(new AdminGetUserCommand({ UserPoolId: requireEnv('USER_POOL_ID'), Username: userId })),
+          cognitoCall<CognitoUser>('AdminGetUser', { UserPoolId: requireEnv('USER_POOL_ID'), Username: userId }),
         );
         return (answer.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
       } catch (error) {

@@ -1,20 +1,11 @@
-import {
-  AdminAddUserToGroupCommand,
-  AdminDeleteUserCommand,
-  AdminUserGlobalSignOutCommand,
-  CognitoIdentityProviderClient,
-  ListUsersCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { requireEnv } from '../env';
-import { awsClientOptions } from './aws-client-options';
 import { DirectoryError, type DirectoryErrorKind, type UserDirectory } from '../ports/user-directory';
+import { cognitoCall, type CognitoUser } from './aws/cognito-idp';
 
 /**
  * The Cognito user pool (USER_POOL_ID, USER_POOL_CLIENT_ID). The endpoint comes from
  * AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER when set (the local bridge), else the regional one.
  */
-const client = new CognitoIdentityProviderClient(awsClientOptions());
 
 const KIND_BY_ERROR: Record<string, DirectoryErrorKind> = {
   UsernameExistsException: 'email-taken',
@@ -24,7 +15,7 @@ const KIND_BY_ERROR: Record<string, DirectoryErrorKind> = {
   InvalidParameterException: 'invalid-parameter',
 };
 
-/** Turns SDK errors into DirectoryError; cognito-local answers unsupported actions with `CognitoLocal#Unsupported`. */
+/** Turns Cognito's errors into DirectoryError; cognito-local answers unsupported actions with `CognitoLocal#Unsupported`. */
 function directoryError(error: unknown): DirectoryError {
   const name = (error as { name?: string }).name ?? '';
   const message = error instanceof Error ? error.message : String(error);
@@ -32,7 +23,7 @@ function directoryError(error: unknown): DirectoryError {
   return new DirectoryError(kind, message, { cause: error });
 }
 
-/** Runs one SDK call, turning its failure into a DirectoryError (shared by the Cognito adapters). */
+/** Runs one Cognito call, turning its failure into a DirectoryError (shared by the Cognito adapters). */
 export async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -47,54 +38,46 @@ export function cognitoUserDirectory(): UserDirectory {
   return {
     async signUp({ email, password, firstName, lastName }) {
       const answer = await call(() =>
-        client.send(
-          new SignUpCommand({
-            ClientId: requireEnv('USER_POOL_CLIENT_ID'),
-            Username: email,
-            Password: password,
-            UserAttributes: [
-              { Name: 'email', Value: email },
-              { Name: 'given_name', Value: firstName },
-              { Name: 'family_name', Value: lastName },
-            ],
-          }),
-        ),
+        cognitoCall<{ UserSub?: string }>('SignUp', {
+          ClientId: requireEnv('USER_POOL_CLIENT_ID'),
+          Username: email,
+          Password: password,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'given_name', Value: firstName },
+            { Name: 'family_name', Value: lastName },
+          ],
+        }),
       );
       if (!answer.UserSub) throw new DirectoryError('other', 'SignUp answered without a user id');
       return { userId: answer.UserSub };
     },
     async addToGroup(userId, group) {
       await call(() =>
-        client.send(
-          new AdminAddUserToGroupCommand({
-            UserPoolId: requireEnv('USER_POOL_ID'),
-            Username: userId,
-            GroupName: group,
-          }),
-        ),
+        cognitoCall('AdminAddUserToGroup', {
+          UserPoolId: requireEnv('USER_POOL_ID'),
+          Username: userId,
+          GroupName: group,
+        }),
       );
     },
     async deleteUser(userId) {
-      await call(() =>
-        client.send(new AdminDeleteUserCommand({ UserPoolId: requireEnv('USER_POOL_ID'), Username: userId })),
-      );
+      await call(() => cognitoCall('AdminDeleteUser', { UserPoolId: requireEnv('USER_POOL_ID'), Username: userId }));
     },
     async signOutEverywhere(userId) {
       await call(() =>
-        client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: requireEnv('USER_POOL_ID'), Username: userId })),
+        cognitoCall('AdminUserGlobalSignOut', { UserPoolId: requireEnv('USER_POOL_ID'), Username: userId }),
       );
     },
     async emailExists(email) {
       // ListUsers filters on the email attribute whatever the pool's username settings; emails are stored
       // lower-case (core/schemas/sign-up.ts) and the schema's email format cannot contain a quote.
       const answer = await call(() =>
-        client.send(
-          new ListUsersCommand({
-            UserPoolId: requireEnv('USER_POOL_ID'),
-            Filter: `email = "${email.replace(/["\\]/g, '')}"`,
-            Limit: 1,
-          }),
-        ),
+        cognitoCall<{ Users?: CognitoUser[] }>('ListUsers', {
+          UserPoolId: requireEnv('USER_POOL_ID'),
+          Filter: `email = "${email.replace(/["\\]/g, '')}"`,
+          Limit: 1,
+        }),
       );
       return (answer.Users ?? []).length > 0;
     },

@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactionCanceledException, TransactWriteCommand } from './aws/dynamo-document-client';
 import { userProfileSchema } from '../../core/schemas/user-profile';
 import type { AccountLinks } from '../ports/account-links';
 import { WriteConflict } from '../ports/write-conflict';

@@ -1,5 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from './aws/dynamo-document-client';
 import * as z from 'zod';
 import { accountRequestSchema } from '../../core/schemas/account-request';
 import { invalidArgument } from '../../core/errors';

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from './aws/dynamo-document-client';
 import { OPEN_SESSION_STATUSES } from '../../core/rules/activity-status';
 import { userActivitySchema, type UserActivity } from '../../core/schemas/user-activity';
 import type { ActiveUsers } from '../ports/active-users';

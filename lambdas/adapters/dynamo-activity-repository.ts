@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, DeleteCommand, GetCommand, PutCommand } from './aws/dynamo-document-client';
 import { userActivitySchema } from '../../core/schemas/user-activity';
 import type { ActivityRepository } from '../ports/activity-repository';
 import { batchGetItems } from './dynamo-batch-get';

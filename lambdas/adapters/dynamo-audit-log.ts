@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, type QueryCommandInput } from './aws/dynamo-document-client';
 import * as z from 'zod';
 import { auditEventSchema, type AuditEvent } from '../../core/schemas/audit';
 import { decodeCursor, encodeCursor } from '../paging/page-cursor';

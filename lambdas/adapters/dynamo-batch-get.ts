@@ -1,4 +1,4 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from './aws/dynamo-document-client';
 import type { TableName } from '../../core/data/tables';
 import { documentClient, tableName } from './dynamo-client';
 

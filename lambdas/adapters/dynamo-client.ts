@@ -1,19 +1,15 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableEnvVar, type TableName } from '../../core/data/tables';
 import { requireEnv } from '../env';
-import { awsClientOptions } from './aws-client-options';
+import { DynamoDocumentClient } from './aws/dynamo-document-client';
 
-let client: DynamoDBDocumentClient | undefined;
+const client = new DynamoDocumentClient();
 
 /**
- * One document client per Lambda container. The endpoint comes from AWS_ENDPOINT_URL_DYNAMODB when set
- * (DynamoDB Local, LocalStack), otherwise the SDK's regional default. Timeouts and retries: aws-client-options.ts.
+ * The document client every DynamoDB adapter sends its commands through (aws/dynamo-document-client.ts). The
+ * endpoint comes from AWS_ENDPOINT_URL_DYNAMODB when set (DynamoDB Local, LocalStack), otherwise the regional
+ * one; timeouts and retries: aws-client-options.ts.
  */
-export function documentClient(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(new DynamoDBClient(awsClientOptions()), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+export function documentClient(): DynamoDocumentClient {
   return client;
 }
 

@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, GetCommand, UpdateCommand } from './aws/dynamo-document-client';
 import type { TableName } from '../../core/data/tables';
 import { WriteConflict } from '../ports/write-conflict';
 import { documentClient, tableName } from './dynamo-client';

@@ -1,5 +1,10 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  GetCommand,
+  PutCommand,
+  TransactionCanceledException,
+  TransactWriteCommand,
+} from './aws/dynamo-document-client';
 import { consultSchema, type Consult } from '../../core/schemas/consult';
 import {
   CONSULT_SEQUENCE_COUNTER,

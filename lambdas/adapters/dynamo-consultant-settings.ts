@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, GetCommand, PutCommand } from './aws/dynamo-document-client';
 import { REFERENCE_LISTS } from '../../core/data/tables';
 import { DEFAULT_TROUBLESHOOTER_SETTINGS, troubleshooterSettingsSchema } from '../../core/schemas/consult';
 import type { ConsultantSettingsStore } from '../ports/consult-store';

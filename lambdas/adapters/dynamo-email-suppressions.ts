@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from './aws/dynamo-document-client';
 import { EMAIL_SUPPRESSION_REASONS } from '../../core/schemas/email-suppression';
 import { suppressionKey, type EmailSuppression, type EmailSuppressions } from '../ports/email-suppressions';
 import { batchGetItems } from './dynamo-batch-get';

@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, GetCommand, PutCommand } from './aws/dynamo-document-client';
 import * as z from 'zod';
 import { EMAIL_KINDS, type EmailKind, type EmailTemplate } from '../../core/schemas/email';
 import { defaultTemplate, type TemplateText } from '../email/default-templates';

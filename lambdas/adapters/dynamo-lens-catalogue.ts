@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, GetCommand, PutCommand, QueryCommand } from './aws/dynamo-document-client';
 import { lensDesignSchema, type LensDesign } from '../../core/schemas/lens';
 import { LENS_CATALOGUE_PARTITION, lensNameKey, type LensCatalogue } from '../ports/lens-catalogue';
 import { WriteConflict } from '../ports/write-conflict';

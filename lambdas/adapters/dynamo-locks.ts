@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, DeleteCommand, PutCommand } from './aws/dynamo-document-client';
 import { LockBusy, type Locks } from '../ports/locks';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 

@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactionCanceledException, TransactWriteCommand } from './aws/dynamo-document-client';
 import * as z from 'zod';
 import { creditEntrySchema, warrantyClaimSchema, type CreditEntry } from '../../core/schemas/credit';
 import { invoiceSchema, type Invoice } from '../../core/schemas/invoice';

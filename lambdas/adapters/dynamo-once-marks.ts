@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, PutCommand } from './aws/dynamo-document-client';
 import type { OnceMarks } from '../ports/once-marks';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from './aws/dynamo-document-client';
 import { ORDER_STATUSES, type OrderStatus } from '../../core/rules/order-lifecycle';
 import type { OrderAccess } from '../ports/order-access';
 import { documentClient, requireTables, tableName } from './dynamo-client';

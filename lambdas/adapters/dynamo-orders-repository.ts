@@ -1,12 +1,13 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  ConditionalCheckFailedException,
   DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
-  TransactWriteCommand,
   type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+  TransactionCanceledException,
+  TransactWriteCommand,
+} from './aws/dynamo-document-client';
 import * as z from 'zod';
 import { orderSchema, type Order } from '../../core/schemas/order';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';

@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from './aws/dynamo-document-client';
 import * as z from 'zod';
 import { decodeCursor, encodeCursor } from '../paging/page-cursor';
 import { documentClient } from './dynamo-client';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from './aws/dynamo-document-client';
 import type { RateLimiter } from '../ports/rate-limiter';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 

@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, PutCommand, QueryCommand } from './aws/dynamo-document-client';
 import { REFERENCE_LISTS } from '../../core/data/tables';
 import { buyingGroupSchema } from '../../core/schemas/buying-group';
 import type { ReferenceDataRepository } from '../ports/reference-data-repository';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from './aws/dynamo-document-client';
 import {
   cachedSessionFacts,
   type ActivityFacts,

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from './aws/dynamo-document-client';
 import type { SessionRevocations } from '../ports/session-revocations';
 import { cachedSessionRevocations } from '../auth/session-revocation';
 import { documentClient, tableName } from './dynamo-client';

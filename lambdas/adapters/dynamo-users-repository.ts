@@ -1,5 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from './aws/dynamo-document-client';
 import { userProfileSchema } from '../../core/schemas/user-profile';
 import type { UsersRepository } from '../ports/users-repository';
 import { batchGetItems } from './dynamo-batch-get';

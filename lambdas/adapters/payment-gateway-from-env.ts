@@ -1,7 +1,7 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { GATEWAY_KINDS } from '../../core/schemas/payment';
 import type { PaymentGateway } from '../ports/payment-gateway';
+import { getSecretString } from './aws/secrets-manager';
 import { fakePaymentGateway } from './fake-payment-gateway';
 import { stripePaymentGateway } from './stripe-payment-gateway';
 
@@ -118,10 +118,8 @@ function jsonOrUndefined(text: string): unknown {
   }
 }
 
-let secretsClient: SecretsManagerClient | undefined;
 async function readFromSecretsManager(secretId: string): Promise<string> {
-  secretsClient ??= new SecretsManagerClient({});
-  const answer = await secretsClient.send(new GetSecretValueCommand({ SecretId: secretId }));
-  if (answer.SecretString === undefined) throw new Error('The payment secret has no string value');
-  return answer.SecretString;
+  const secret = await getSecretString(secretId);
+  if (secret === undefined) throw new Error('The payment secret has no string value');
+  return secret;
 }

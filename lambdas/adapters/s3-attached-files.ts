@@ -1,14 +1,3 @@
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { safeFileName } from '../../core/schemas/attachments';
 import { mapWithLimit } from '../concurrency/map-with-limit';
 import { requireEnv } from '../env';
@@ -21,19 +10,8 @@ import {
   type FileFolder,
   type InspectedFile,
 } from '../ports/attached-files';
-import { awsClientOptions } from './aws-client-options';
-
-/**
- * One client per Lambda container. The endpoint comes from AWS_ENDPOINT_URL_S3 when set (s3rver locally).
- * Checksums only when S3 requires them: otherwise the SDK signs a CRC32 parameter into presigned PUT URLs
- * that a browser's plain PUT cannot satisfy (and s3rver cannot parse the trailing checksum).
- */
-const client = new S3Client({
-  ...awsClientOptions(),
-  forcePathStyle: process.env['S3_FORCE_PATH_STYLE'] === 'true',
-  requestChecksumCalculation: 'WHEN_REQUIRED',
-  responseChecksumValidation: 'WHEN_REQUIRED',
-});
+import { AwsServiceError } from './aws/aws-errors';
+import { copyObject, deleteObject, getObject, listObjectsV2, presignedUrl } from './aws/s3';
 
 const bucket = () => requireEnv('ATTACHMENTS_BUCKET');
 
@@ -41,16 +19,13 @@ const bucket = () => requireEnv('ATTACHMENTS_BUCKET');
 const contentDisposition = (disposition: 'attachment' | 'inline', filename: string) =>
   `${disposition}; filename="${safeFileName(filename)}"`;
 
-const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
-
 const isMissing = (error: unknown) =>
-  error instanceof NotFound ||
-  (error instanceof S3ServiceException && (statusOf(error) === 404 || error.name === 'NoSuchKey'));
+  error instanceof AwsServiceError && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey');
 
 /** A copy whose source changed since it was read (CopySourceIfMatch), or whose source went away. */
 const isStaleSource = (error: unknown) =>
   isMissing(error) ||
-  (error instanceof S3ServiceException && (statusOf(error) === 412 || error.name === 'PreconditionFailed'));
+  (error instanceof AwsServiceError && (error.$metadata.httpStatusCode === 412 || error.name === 'PreconditionFailed'));
 
 /** `x-amz-copy-source`: bucket and key, URL-encoded per path segment. */
 const copySource = (key: string) => `${bucket()}/${key.split('/').map(encodeURIComponent).join('/')}`;
@@ -68,14 +43,16 @@ export function s3AttachedFiles(folder: FileFolder): AttachedFiles {
     const found: string[] = [];
     let token: string | undefined;
     do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket(), Prefix: folder, ...(token ? { ContinuationToken: token } : {}) }),
-      );
-      for (const object of page.Contents ?? []) {
+      const page = await listObjectsV2({
+        Bucket: bucket(),
+        Prefix: folder,
+        ...(token ? { ContinuationToken: token } : {}),
+      });
+      for (const key of page.keys) {
         // Only the owner's own files unless asked: nothing in a sub-folder (keys are never built with one).
-        if (object.Key && (nested || !object.Key.slice(folder.length).includes('/'))) found.push(object.Key);
+        if (nested || !key.slice(folder.length).includes('/')) found.push(key);
       }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      token = page.nextContinuationToken;
     } while (token);
     return found;
   }
@@ -85,25 +62,22 @@ export function s3AttachedFiles(folder: FileFolder): AttachedFiles {
    * answers a GET of a missing key 403, not 404, and the roles list only below their prefixes.
    */
   async function exists(key: string) {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: key, MaxKeys: 1 }));
-    return page.Contents?.[0]?.Key === key;
+    const page = await listObjectsV2({ Bucket: bucket(), Prefix: key, MaxKeys: 1 });
+    return page.keys[0] === key;
   }
 
   /** The object's facts and first bytes (a ranged GET: one request, like the HEAD it replaces). */
   async function inspect(key: string, startBytes: number): Promise<InspectedFile | null> {
     const filename = key.slice(key.lastIndexOf('/') + 1);
     try {
-      const answer = await client.send(
-        new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${Math.max(0, startBytes - 1)}` }),
-      );
-      const start = answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
+      const answer = await getObject({ Bucket: bucket(), Key: key, Range: `bytes=0-${Math.max(0, startBytes - 1)}` });
       return {
         filename,
-        size: totalSize(answer.ContentRange, answer.ContentLength),
-        contentType: answer.ContentType ?? 'application/octet-stream',
-        lastModified: (answer.LastModified ?? new Date(0)).toISOString(),
-        start: start.slice(0, startBytes),
-        revision: { etag: answer.ETag ?? '' },
+        size: totalSize(answer.contentRange, answer.contentLength),
+        contentType: answer.contentType ?? 'application/octet-stream',
+        lastModified: (answer.lastModified ?? new Date(0)).toISOString(),
+        start: answer.body.slice(0, startBytes),
+        revision: { etag: answer.etag ?? '' },
       };
     } catch (error) {
       if (isMissing(error)) return null;
@@ -115,24 +89,28 @@ export function s3AttachedFiles(folder: FileFolder): AttachedFiles {
     folder,
 
     uploadUrl({ ownerId, filename, contentType, size }, expiresIn) {
-      const command = new PutObjectCommand({
+      return presignedUrl({
+        method: 'PUT',
         Bucket: bucket(),
         Key: incomingFileKey(folder, ownerId, filename),
-        ContentType: contentType,
-        ContentLength: size,
+        // Signed headers: the browser must send exactly this type and length, so the checks made before signing
+        // hold. No checksum parameter: a browser's plain PUT could not satisfy one.
+        signedHeaders: { 'content-length': String(size), 'content-type': contentType },
+        expiresIn,
       });
-      // Signed headers: the browser must send exactly this type and length, so the checks made before signing hold.
-      return getSignedUrl(client, command, { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) });
     },
 
     downloadUrl({ ownerId, filename, disposition, contentType }, expiresIn) {
-      const command = new GetObjectCommand({
+      return presignedUrl({
+        method: 'GET',
         Bucket: bucket(),
         Key: attachedFileKey(folder, ownerId, filename),
-        ResponseContentDisposition: contentDisposition(disposition, filename),
-        ResponseContentType: contentType,
+        query: {
+          'response-content-disposition': contentDisposition(disposition, filename),
+          'response-content-type': contentType,
+        },
+        expiresIn,
       });
-      return getSignedUrl(client, command, { expiresIn });
     },
 
     async list(ownerId, startBytes) {
@@ -157,28 +135,26 @@ export function s3AttachedFiles(folder: FileFolder): AttachedFiles {
       try {
         // The ETag pins the copy to the bytes that were checked: S3 refuses it (412) when the upload was PUT
         // again in between with other content. (Not a version id: copying a version needs s3:GetObjectVersion.)
-        await client.send(
-          new CopyObjectCommand({
-            Bucket: bucket(),
-            Key: attachedFileKey(folder, ownerId, filename),
-            CopySource: copySource(from),
-            CopySourceIfMatch: revision.etag,
-          }),
-        );
+        await copyObject({
+          Bucket: bucket(),
+          Key: attachedFileKey(folder, ownerId, filename),
+          CopySource: copySource(from),
+          CopySourceIfMatch: revision.etag,
+        });
       } catch (error) {
         if (isStaleSource(error)) return false;
         throw error;
       }
-      await client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: from }));
+      await deleteObject({ Bucket: bucket(), Key: from });
       return true;
     },
 
     async removeIncoming(ownerId, filename) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: incomingFileKey(folder, ownerId, filename) }));
+      await deleteObject({ Bucket: bucket(), Key: incomingFileKey(folder, ownerId, filename) });
     },
 
     async remove(ownerId, filename) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: attachedFileKey(folder, ownerId, filename) }));
+      await deleteObject({ Bucket: bucket(), Key: attachedFileKey(folder, ownerId, filename) });
     },
 
     async removeAll(ownerId) {
@@ -188,7 +164,7 @@ export function s3AttachedFiles(folder: FileFolder): AttachedFiles {
         ...(await keys(filesFolder(folder, ownerId), { nested: true })),
         ...(await keys(incomingFolder(folder, ownerId), { nested: true })),
       ];
-      await mapWithLimit(found, 5, (key) => client.send(new DeleteObjectCommand({ Bucket: bucket(), Key: key })));
+      await mapWithLimit(found, 5, (key) => deleteObject({ Bucket: bucket(), Key: key }));
     },
   };
 }

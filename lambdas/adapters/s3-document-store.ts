@@ -1,18 +1,8 @@
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { safeFileName } from '../../core/schemas/attachments';
 import { requireEnv } from '../env';
 import { DOCUMENTS_PREFIX } from '../../core/storage-prefixes';
 import type { DocumentStore } from '../ports/document-store';
-import { awsClientOptions } from './aws-client-options';
-
-/** As in s3-order-files.ts: the endpoint from AWS_ENDPOINT_URL_S3 when set (s3rver locally), no extra checksums. */
-const client = new S3Client({
-  ...awsClientOptions(),
-  forcePathStyle: process.env['S3_FORCE_PATH_STYLE'] === 'true',
-  requestChecksumCalculation: 'WHEN_REQUIRED',
-  responseChecksumValidation: 'WHEN_REQUIRED',
-});
+import { listObjectsV2, presignedUrl, putObject } from './aws/s3';
 
 const bucket = () => requireEnv('ATTACHMENTS_BUCKET');
 
@@ -31,34 +21,31 @@ export function s3DocumentStore(): DocumentStore {
   bucket();
   return {
     async put(key, bytes, contentType, filename) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket(),
-          Key: documentKey(key),
-          Body: bytes,
-          ContentType: contentType,
-          // Stored too, so even a GET without the presigned override downloads the file.
-          ContentDisposition: attachment(filename),
-        }),
-      );
+      await putObject({
+        Bucket: bucket(),
+        Key: documentKey(key),
+        Body: bytes,
+        ContentType: contentType,
+        // Stored too, so even a GET without the presigned override downloads the file.
+        ContentDisposition: attachment(filename),
+      });
     },
 
     async downloadUrl(key, filename, expiresIn) {
-      const command = new GetObjectCommand({
+      return presignedUrl({
+        method: 'GET',
         Bucket: bucket(),
         Key: documentKey(key),
-        ResponseContentDisposition: attachment(filename),
+        query: { 'response-content-disposition': attachment(filename) },
+        expiresIn,
       });
-      return getSignedUrl(client, command, { expiresIn });
     },
 
     async exists(key) {
       // A listing rather than HeadObject: without s3:ListBucket, S3 answers a HEAD of a missing key with
       // 403, not 404; the role may list only below documents/ (infra/grant-route-resources.ts).
-      const answer = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket(), Prefix: documentKey(key), MaxKeys: 1 }),
-      );
-      return (answer.Contents ?? []).some((object) => object.Key === key);
+      const answer = await listObjectsV2({ Bucket: bucket(), Prefix: documentKey(key), MaxKeys: 1 });
+      return answer.keys.includes(key);
     },
   };
 }

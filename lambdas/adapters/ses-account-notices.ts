@@ -1,10 +1,8 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { requireEnv } from '../env';
 import type { AccountNotices } from '../ports/account-notices';
-import { awsClientOptions } from './aws-client-options';
+import { sendEmail } from './aws/sesv2';
 
-/** SES v2 (AWS_ENDPOINT_URL_SESV2 points it at the local emulator). Sender: EMAIL_FROM. */
-const client = new SESv2Client(awsClientOptions());
+/** Sent through SES v2 (AWS_ENDPOINT_URL_SESV2 points it at the local emulator). Sender: EMAIL_FROM. */
 
 const SUBJECT = 'Your Lenslab Portal account';
 const BODY = [
@@ -22,13 +20,11 @@ export function sesAccountNotices(): AccountNotices {
   requireEnv('EMAIL_FROM');
   return {
     async sendExistingAccountNotice(email) {
-      await client.send(
-        new SendEmailCommand({
-          FromEmailAddress: requireEnv('EMAIL_FROM'),
-          Destination: { ToAddresses: [email] },
-          Content: { Simple: { Subject: { Data: SUBJECT }, Body: { Text: { Data: BODY } } } },
-        }),
-      );
+      await sendEmail({
+        FromEmailAddress: requireEnv('EMAIL_FROM'),
+        Destination: { ToAddresses: [email] },
+        Content: { Simple: { Subject: { Data: SUBJECT }, Body: { Text: { Data: BODY } } } },
+      });
     },
   };
 }

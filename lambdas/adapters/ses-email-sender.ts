@@ -1,17 +1,13 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { skippingSuppressed } from '../email/suppressed-recipients';
 import type { OutgoingEmail } from '../email/safe-email';
 import { requireEnv } from '../env';
 import { createLogger } from '../http/logger';
 import type { EmailSender } from '../ports/email-sender';
-import { awsClientOptions } from './aws-client-options';
+import { sendEmail } from './aws/sesv2';
 import { dynamoEmailSuppressions } from './dynamo-email-suppressions';
 
-/** SES v2 (AWS_ENDPOINT_URL_SESV2 points it at the local emulator). Sender: EMAIL_FROM. */
-const client = new SESv2Client(awsClientOptions());
-
 /**
- * Sends through SES, leaving out addresses that bounced or complained (lambdas/email/suppressed-recipients.ts).
+ * Sends through SES v2 (AWS_ENDPOINT_URL_SESV2 points it at the local emulator) from EMAIL_FROM, leaving out addresses that bounced or complained (lambdas/email/suppressed-recipients.ts).
  * In AWS every email names the stage's configuration set (EMAIL_CONFIGURATION_SET), whose bounce and complaint
  * events fill that list; the local stack sets none, and its SES emulator knows no configuration sets.
  */
@@ -21,20 +17,18 @@ export function sesEmailSender(): EmailSender {
   const ses: EmailSender = {
     async send(email: OutgoingEmail) {
       const configurationSet = process.env.EMAIL_CONFIGURATION_SET;
-      await client.send(
-        new SendEmailCommand({
-          FromEmailAddress: requireEnv('EMAIL_FROM'),
-          Destination: { ToAddresses: [...email.to] },
-          ...(email.replyTo ? { ReplyToAddresses: [email.replyTo] } : {}),
-          ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
-          Content: {
-            Simple: {
-              Subject: { Data: email.subject, Charset: 'UTF-8' },
-              Body: { Text: { Data: email.text, Charset: 'UTF-8' }, Html: { Data: email.html, Charset: 'UTF-8' } },
-            },
+      await sendEmail({
+        FromEmailAddress: requireEnv('EMAIL_FROM'),
+        Destination: { ToAddresses: [...email.to] },
+        ...(email.replyTo ? { ReplyToAddresses: [email.replyTo] } : {}),
+        ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+        Content: {
+          Simple: {
+            Subject: { Data: email.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: email.text, Charset: 'UTF-8' }, Html: { Data: email.html, Charset: 'UTF-8' } },
           },
-        }),
-      );
+        },
+      });
     },
   };
   let suppressions: ReturnType<typeof dynamoEmailSuppressions> | undefined;

@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import {
   WebhookSignatureError,
   type CreateIntentRequest,
@@ -7,46 +6,45 @@ import {
   type IntentStatus,
   type PaymentGateway,
 } from '../ports/payment-gateway';
+import { stripeApi, StripeApiError, type StripeApiOptions } from './stripe-api';
+import { verifyWebhookSignature } from './webhook-signature';
 
-export interface StripeGatewayOptions {
-  /** `sk_live_...` / `sk_test_...`, from Secrets Manager (payment-gateway-from-env.ts). Never logged. */
-  secretKey: string;
+/** The secret key comes from Secrets Manager (payment-gateway-from-env.ts), like the webhook secret. */
+export interface StripeGatewayOptions extends StripeApiOptions {
   /** The webhook endpoint's signing secret `whsec_...`. Never logged. */
   webhookSecret: string;
   /** `pk_...`: handed to the payer's browser for the Payment Element. */
   publishableKey: string;
-  /** Only for tests: a local HTTP double of the Stripe API instead of api.stripe.com. */
-  host?: string;
-  port?: number;
-  protocol?: 'http' | 'https';
 }
 
-// Within API Gateway's 29 s: two tries of at most 8 s each. Retries are safe, every create has its key.
-const TIMEOUT_MS = 8_000;
-const MAX_NETWORK_RETRIES = 1;
+/** The fields of Stripe's PaymentIntent this adapter reads. */
+interface StripePaymentIntent {
+  id: string;
+  object?: string;
+  amount: number;
+  status: string;
+  client_secret?: string | null;
+  metadata?: Record<string, string> | null;
+  last_payment_error?: { message?: string | null } | null;
+}
 
 /**
  * The card gateway in stripe stages: PaymentIntents (card details go from the Payment Element straight to
  * Stripe; this code only creates, reads and cancels intents) and signed webhook events.
  */
 export function stripePaymentGateway(options: StripeGatewayOptions): PaymentGateway {
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: MAX_NETWORK_RETRIES,
-    timeout: TIMEOUT_MS,
-    // No latency telemetry headers: nothing about our calls goes to Stripe beyond the calls themselves.
-    telemetry: false,
-    appInfo: { name: 'lenslab-portal' },
-    ...(options.host !== undefined && { host: options.host }),
-    ...(options.port !== undefined && { port: options.port }),
-    ...(options.protocol !== undefined && { protocol: options.protocol }),
-  });
+  const api = stripeApi(options);
+  const intentPath = (intentId: string) => `/v1/payment_intents/${encodeURIComponent(intentId)}`;
+  const retrieve = (intentId: string) => api.request<StripePaymentIntent>('GET', intentPath(intentId));
 
   return {
     kind: 'stripe',
     publishableKey: options.publishableKey,
 
     async createIntent(request: CreateIntentRequest): Promise<GatewayIntent> {
-      const intent = await stripe.paymentIntents.create(
+      const intent = await api.request<StripePaymentIntent>(
+        'POST',
+        '/v1/payment_intents',
         {
           amount: request.amountCents,
           currency: request.currency,
@@ -58,22 +56,22 @@ export function stripePaymentGateway(options: StripeGatewayOptions): PaymentGate
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         },
         // Our payment id: a retry, a double click or 20 concurrent calls make one intent (Stripe keeps keys 24 h).
-        { idempotencyKey: request.paymentId },
+        request.paymentId,
       );
       return intentOf(intent);
     },
 
     async retrieveIntent(intentId: string): Promise<GatewayIntent> {
-      return intentOf(await stripe.paymentIntents.retrieve(intentId));
+      return intentOf(await retrieve(intentId));
     },
 
     async cancelIntent(intentId: string): Promise<void> {
       try {
-        await stripe.paymentIntents.cancel(intentId);
+        await api.request('POST', `${intentPath(intentId)}/cancel`);
       } catch (error) {
         // Cancelling twice is done, not an error; cancelling a paid intent is (the caller must not lose a payment).
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-          const current = await stripe.paymentIntents.retrieve(intentId);
+        if (error instanceof StripeApiError && error.kind === 'invalid-request') {
+          const current = await retrieve(intentId);
           if (current.status === 'canceled') return;
         }
         throw error;
@@ -81,23 +79,8 @@ export function stripePaymentGateway(options: StripeGatewayOptions): PaymentGate
     },
 
     async verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<GatewayEvent> {
-      if (!signatureHeader) throw new WebhookSignatureError('The webhook signature header is missing');
-      let event: Stripe.Event;
-      try {
-        event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, options.webhookSecret);
-      } catch (error) {
-        // Stripe's error carries the header and the payload: only our own message leaves this function.
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw new WebhookSignatureError(
-            /tolerance/i.test(error.message)
-              ? 'The webhook timestamp is too old (a replay is refused)'
-              : 'The webhook signature does not match the body',
-          );
-        }
-        if (error instanceof SyntaxError) throw new WebhookSignatureError('The webhook body is not a valid event');
-        throw error;
-      }
-      return eventOf(event);
+      verifyWebhookSignature(rawBody, signatureHeader, options.webhookSecret);
+      return eventOf(parsedEvent(rawBody));
     },
   };
 }
@@ -115,7 +98,7 @@ const STATUS: Record<string, IntentStatus> = {
 };
 
 /** A PaymentIntent as the port sees it. An unknown status settles nothing ('processing'). */
-export function intentOf(intent: Stripe.PaymentIntent): GatewayIntent {
+function intentOf(intent: StripePaymentIntent): GatewayIntent {
   return {
     intentId: intent.id,
     clientSecret: intent.client_secret ?? '',
@@ -126,9 +109,29 @@ export function intentOf(intent: Stripe.PaymentIntent): GatewayIntent {
   };
 }
 
-function eventOf(event: Stripe.Event): GatewayEvent {
-  const object = event.data?.object as { object?: string } | undefined;
-  const intent = object?.object === 'payment_intent' ? intentOf(object as Stripe.PaymentIntent) : null;
+interface StripeEvent {
+  id: string;
+  type?: unknown;
+  data?: { object?: { object?: unknown } | null } | null;
+}
+
+/** A signed body that is not an event (no id) is refused like a bad signature: a 400, never a 500. */
+function parsedEvent(rawBody: string): StripeEvent {
+  let event: unknown;
+  try {
+    event = JSON.parse(rawBody);
+  } catch {
+    event = undefined;
+  }
+  if (typeof (event as StripeEvent | null | undefined)?.id !== 'string') {
+    throw new WebhookSignatureError('The webhook body is not a valid event');
+  }
+  return event as StripeEvent;
+}
+
+function eventOf(event: StripeEvent): GatewayEvent {
+  const object = event.data?.object;
+  const intent = object?.object === 'payment_intent' ? intentOf(object as StripePaymentIntent) : null;
   const type =
     event.type === 'payment_intent.succeeded'
       ? 'payment_succeeded'

@@ -2,9 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WebhookSignatureError } from '../ports/payment-gateway';
 
 /**
- * Stripe's webhook signature scheme, for the fake gateway: the fake service signs its events with it and the
- * fake adapter checks them with it, so a webhook is refused locally exactly when Stripe's SDK would refuse it
- * (tests/unit/lambdas/payments/fake-gateway.test.ts checks both directions against the SDK).
+ * Stripe's webhook signature scheme, as stripe-node's `webhooks.constructEvent` checks it: the Stripe adapter and
+ * the fake adapter verify with it and the fake service signs with it, so a webhook is refused locally exactly when
+ * it is refused in production (tests/unit/lambdas/payments/stripe-gateway.test.ts and fake-gateway.test.ts compare
+ * it with the SDK's verdicts and signatures).
  *
  * Header `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; several v1 entries may be present
  * (Stripe sends one per active secret while a secret is rolled).

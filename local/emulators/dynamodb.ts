@@ -6,6 +6,7 @@ import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startProcess, type ManagedProcess } from '../process/child-process';
 import { processReady } from '../process/wait-until-ready';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './local-credentials';
@@ -69,6 +70,15 @@ export async function dynamoDbLauncher(dir = dynamoDbLocalDir()): Promise<string
 
 export function dynamoClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+}
+
+/**
+ * The SDK's document client on the emulator, marshalling as the portal's adapters do. The local stack's tools
+ * (seed, benches, tests' arrange and assert steps) keep the SDK; only the Lambdas' code talks to DynamoDB
+ * through lambdas/adapters/aws/dynamo-document-client.ts, so the two must read and write the same items.
+ */
+export function documentClientAt(endpoint: string): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(dynamoClient(endpoint), { marshallOptions: { removeUndefinedValues: true } });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { sdkDocumentClient } from '../support/dynamo-rows';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callableEvent } from '../support/api-gateway-event';
 import { createTestUser, signIn } from '../support/cognito-test-users';
@@ -21,7 +22,7 @@ async function call(token?: string) {
 describe('acceptTerms against the emulators (spec 4, 5)', () => {
   it("records the acceptance on the caller's own record, once", async () => {
     const user = await createTestUser(['customer']);
-    await dynamo.documentClient().send(
+    await sdkDocumentClient().send(
       new PutCommand({
         TableName: dynamo.tableName('users'),
         Item: { userId: user.userId, email: user.email, accountNumbers: [], termsAccepted: false, version: 2 },
@@ -33,9 +34,9 @@ describe('acceptTerms against the emulators (spec 4, 5)', () => {
     expect(first.body.result.termsAccepted).toBe(true);
     const second = await call(token);
     expect(second.body.result.termsAcceptedDate).toBe(first.body.result.termsAcceptedDate);
-    const { Item } = await dynamo
-      .documentClient()
-      .send(new GetCommand({ TableName: dynamo.tableName('users'), Key: { userId: user.userId } }));
+    const { Item } = await sdkDocumentClient().send(
+      new GetCommand({ TableName: dynamo.tableName('users'), Key: { userId: user.userId } }),
+    );
     expect(Item).toMatchObject({
       termsAccepted: true,
       termsAcceptedDate: first.body.result.termsAcceptedDate,

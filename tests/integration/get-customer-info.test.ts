@@ -1,4 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { sdkDocumentClient } from '../support/dynamo-rows';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callableEvent } from '../support/api-gateway-event';
@@ -13,7 +14,7 @@ beforeAll(async () => {
   getCustomerInfo = (await import('../../lambdas/handlers/customers/get-customer-info')).handler;
   const dynamo = await import('../../lambdas/adapters/dynamo-client');
   putItem = async (table, item) => {
-    await dynamo.documentClient().send(new PutCommand({ TableName: dynamo.tableName(table), Item: item }));
+    await sdkDocumentClient().send(new PutCommand({ TableName: dynamo.tableName(table), Item: item }));
   };
 });
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { documentClient } from '../../lambdas/adapters/dynamo-client';
 import { tableName } from '../../lambdas/adapters/dynamo-client';
 import { DEMO_LENS_DESIGNS, seedLensCatalogue } from '../../local/seed/lens-catalogue';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
-import { getRow, putRow, userRow } from '../support/dynamo-rows';
+import { getRow, putRow, sdkDocumentClient, userRow } from '../support/dynamo-rows';
 import { scleralParameters } from '../support/lens-fakes';
 
 /**
@@ -72,7 +71,7 @@ describe('the seeded starter catalogue', () => {
     const { createdAt: _c, updatedAt: _u, ...editable } = legacy;
     const edited = await admin('updateLensDesign', { ...editable, description: 'Edited by the lab' });
     expect(edited.status).toBe(200);
-    await seedLensCatalogue(documentClient(), tableName('lenses'), new Date().toISOString());
+    await seedLensCatalogue(sdkDocumentClient(), tableName('lenses'), new Date().toISOString());
     expect(await getRow('lenses', { lensId: 'soft-keratoconus-legacy' })).toMatchObject({
       description: 'Edited by the lab',
       version: edited.body.result.version,

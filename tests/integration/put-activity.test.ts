@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { sdkDocumentClient } from '../support/dynamo-rows';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callableEvent } from '../support/api-gateway-event';
 import { createTestUser, signIn } from '../support/cognito-test-users';
@@ -15,7 +16,7 @@ beforeAll(async () => {
   getMyActivity = (await import('../../lambdas/handlers/activity/get-my-activity')).handler;
   const dynamo = await import('../../lambdas/adapters/dynamo-client');
   ageStoredSync = async (userId, lastSync) => {
-    await dynamo.documentClient().send(
+    await sdkDocumentClient().send(
       new UpdateCommand({
         TableName: dynamo.tableName('userActivity'),
         Key: { userId },

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { sdkDocumentClient } from '../support/dynamo-rows';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callableEvent } from '../support/api-gateway-event';
 import { createTestUser, signIn, type TestUser } from '../support/cognito-test-users';
@@ -15,9 +16,9 @@ beforeAll(async () => {
   getMyProfile = (await import('../../lambdas/handlers/profile/get-my-profile')).handler;
   revocationRow = async (userId) =>
     (
-      await dynamo
-        .documentClient()
-        .send(new GetCommand({ TableName: dynamo.tableName('tokens'), Key: { pk: `revoked#${userId}` } }))
+      await sdkDocumentClient().send(
+        new GetCommand({ TableName: dynamo.tableName('tokens'), Key: { pk: `revoked#${userId}` } }),
+      )
     ).Item;
 });
 

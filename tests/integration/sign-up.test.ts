@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { sdkDocumentClient } from '../support/dynamo-rows';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Group } from '../../core/constants';
 import { callableEvent } from '../support/api-gateway-event';
@@ -34,8 +35,7 @@ beforeAll(async () => {
     users: users.dynamoUsersRepository(),
     limiter: limiter.dynamoRateLimiter(),
     usersRow: async (userId) =>
-      (await dynamo.documentClient().send(new GetCommand({ TableName: dynamo.tableName('users'), Key: { userId } })))
-        .Item,
+      (await sdkDocumentClient().send(new GetCommand({ TableName: dynamo.tableName('users'), Key: { userId } }))).Item,
   };
 });
 

@@ -1,29 +1,47 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { TableName } from '../../core/data/tables';
-import { documentClient, tableName } from '../../lambdas/adapters/dynamo-client';
+import { tableName } from '../../lambdas/adapters/dynamo-client';
+import { documentClientAt } from '../../local/emulators/dynamodb';
+
+let client: DynamoDBDocumentClient | undefined;
 
 /**
- * Direct reads and writes of table rows for integration tests (arrange and assert), through the same
- * document client the adapters use. Apply the emulators' environment before the first call.
+ * The SDK's document client on the emulator the environment names. Tests arrange and check rows with it while
+ * the adapters use their own client (lambdas/adapters/aws/dynamo-document-client.ts), so every integration test
+ * also checks that the two read and write the same items. Apply the emulators' environment before the first call.
  */
+export function sdkDocumentClient(): DynamoDBDocumentClient {
+  const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
+  if (!endpoint) throw new Error("AWS_ENDPOINT_URL_DYNAMODB is not set: apply the emulators' environment first");
+  client ??= documentClientAt(endpoint);
+  return client;
+}
+
+/** Direct reads and writes of table rows for integration tests (arrange and assert). */
 export async function getRow(table: TableName, key: Record<string, string>) {
-  const { Item } = await documentClient().send(
+  const { Item } = await sdkDocumentClient().send(
     new GetCommand({ TableName: tableName(table), Key: key, ConsistentRead: true }),
   );
   return Item;
 }
 
 export async function putRow(table: TableName, item: Record<string, unknown>) {
-  await documentClient().send(new PutCommand({ TableName: tableName(table), Item: item }));
+  await sdkDocumentClient().send(new PutCommand({ TableName: tableName(table), Item: item }));
 }
 
 export async function deleteRow(table: TableName, key: Record<string, string>) {
-  await documentClient().send(new DeleteCommand({ TableName: tableName(table), Key: key }));
+  await sdkDocumentClient().send(new DeleteCommand({ TableName: tableName(table), Key: key }));
 }
 
 /** Items of a GSI partition (e.g. accountRequests byStatus). */
 export async function queryIndex(table: TableName, indexName: string, keyName: string, keyValue: string) {
-  const { Items } = await documentClient().send(
+  const { Items } = await sdkDocumentClient().send(
     new QueryCommand({
       TableName: tableName(table),
       IndexName: indexName,

@@ -1,11 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '../../../core/route-definition';
-import { awsClientOptions, AWS_CLIENT_LIMITS } from '../../../lambdas/adapters/aws-client-options';
 import { createHandler } from '../../../lambdas/http/create-handler';
 import { errorAnswer } from '../../../lambdas/http/error-response';
 import { createLogger } from '../../../lambdas/http/logger';
@@ -16,8 +13,8 @@ import { identity } from '../../support/identities';
 
 /**
  * What AWS failures answer. Values a service refuses are 400 (never 500); throttling,
- * timeouts and unavailable services are 503 `unavailable` with Retry-After (never 500). The SDK cases run the
- * real clients against a local HTTP server that behaves like a throttling, refusing or hanging DynamoDB.
+ * timeouts and unavailable services are 503 `unavailable` with Retry-After (never 500). Retries and timeouts
+ * of the calls themselves: aws-request.test.ts.
  */
 
 const named = (name: string, extra: Record<string, unknown> = {}) =>
@@ -121,89 +118,6 @@ describe('errorAnswer: a value DynamoDB refuses is 400 invalid-argument, not 500
     const answer = errorAnswer(error, 'c');
     expect(answer.statusCode).toBe(400);
     expect(answer.body.error.message).toBe(VALUE_REFUSED_MESSAGES.number);
-  });
-});
-
-/** A stand-in DynamoDB endpoint: answers each request with `reply`, counting them. */
-let server: Server | undefined;
-async function fakeDynamo(reply: (res: import('node:http').ServerResponse) => void) {
-  const seen = { requests: 0 };
-  server = createServer((req, res) => {
-    seen.requests++;
-    req.resume();
-    req.on('end', () => reply(res));
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { seen, endpoint: `http://127.0.0.1:${port}` };
-}
-afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
-  server = undefined;
-});
-
-function dynamoAt(endpoint: string, limits: Parameters<typeof awsClientOptions>[0]) {
-  return new DynamoDBClient({
-    ...awsClientOptions(limits),
-    region: 'us-east-1',
-    endpoint,
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-  });
-}
-const getItem = new GetItemCommand({ TableName: 'orders', Key: { orderId: { S: 'o-1' } } });
-
-const dynamoError = (type: string, message: string) => (res: import('node:http').ServerResponse) =>
-  res
-    .writeHead(400, { 'content-type': 'application/x-amz-json-1.0' })
-    .end(JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message }));
-
-describe('AWS clients: bounded retries and timeouts (aws-client-options.ts)', () => {
-  it('every client gets a connect and a request timeout and at most 3 attempts', () => {
-    expect(AWS_CLIENT_LIMITS).toEqual({ connectionTimeoutMs: 2000, requestTimeoutMs: 6000, maxAttempts: 3 });
-    // 3 attempts of a call that hangs stay inside the Lambda's 29 s.
-    expect(AWS_CLIENT_LIMITS.maxAttempts * (AWS_CLIENT_LIMITS.requestTimeoutMs + 1000)).toBeLessThan(29_000);
-    const options = awsClientOptions();
-    expect(options.maxAttempts).toBe(3);
-    expect(options.requestHandler.constructor.name).toBe('NodeHttpHandler');
-  });
-
-  it('a DynamoDB that never answers fails after the request timeout, retried maxAttempts times, as 503', async () => {
-    const { seen, endpoint } = await fakeDynamo(() => undefined /* hangs */);
-    const client = dynamoAt(endpoint, { requestTimeoutMs: 150, maxAttempts: 2 });
-    const started = Date.now();
-    const error = await client.send(getItem).catch((e: unknown) => e);
-    client.destroy();
-    expect(Date.now() - started).toBeLessThan(5000);
-    expect(seen.requests).toBe(2);
-    const answer = errorAnswer(error, 'c');
-    expect(answer.statusCode).toBe(503);
-    expect(answer.headers?.['retry-after']).toBeDefined();
-  });
-
-  it('a throttling DynamoDB is retried maxAttempts times, then answered 503 with Retry-After', async () => {
-    const { seen, endpoint } = await fakeDynamo(
-      dynamoError(
-        'ProvisionedThroughputExceededException',
-        'The level of configured provisioned throughput was exceeded',
-      ),
-    );
-    const client = dynamoAt(endpoint, { maxAttempts: 2 });
-    const error = await client.send(getItem).catch((e: unknown) => e);
-    client.destroy();
-    expect(seen.requests).toBe(2);
-    expect(errorAnswer(error, 'c')).toMatchObject({ statusCode: 503, headers: { 'retry-after': '2' } });
-  });
-
-  it('a ValidationException from DynamoDB is not retried and is answered 400', async () => {
-    const { seen, endpoint } = await fakeDynamo(
-      dynamoError('ValidationException', 'Item size has exceeded the maximum allowed size'),
-    );
-    const client = dynamoAt(endpoint, {});
-    const error = await client.send(getItem).catch((e: unknown) => e);
-    client.destroy();
-    expect(seen.requests).toBe(1);
-    expect(errorAnswer(error, 'c').statusCode).toBe(400);
   });
 });
 

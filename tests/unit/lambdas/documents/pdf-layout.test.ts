@@ -41,7 +41,8 @@ describe('winAnsiText: only what the standard fonts can draw', () => {
       }),
       { numRuns: 200 },
     );
-  });
+    // 200 drawn pages take about a second alone; a loaded two-core machine needs more than the default 5 s.
+  }, 30_000);
 });
 
 describe('wrapText and fitText', () => {

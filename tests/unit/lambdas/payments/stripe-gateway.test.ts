@@ -5,8 +5,9 @@ import { stripePaymentGateway } from '../../../../lambdas/adapters/stripe-paymen
 import { WebhookSignatureError, type PaymentGateway } from '../../../../lambdas/ports/payment-gateway';
 
 /**
- * The Stripe adapter against a local HTTP double of the three PaymentIntents endpoints it uses (the SDK takes
- * host, port and protocol), and its webhook check against signatures made by the SDK's own test helper.
+ * The Stripe adapter against a local HTTP double of the three PaymentIntents endpoints it uses (the adapter takes
+ * host, port and protocol), and its webhook check against signatures made by the Stripe SDK's own test helper and
+ * against the SDK's own verdicts (the SDK is a devDependency: the oracle, not part of any bundle).
  */
 
 interface Recorded {
@@ -41,6 +42,8 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
   /** What the double answers for GET /v1/payment_intents/:id. */
   let current = paymentIntent();
   let cancelAnswer: { status: number; body: unknown } = { status: 200, body: paymentIntent({ status: 'canceled' }) };
+  /** What the double answers for POST /v1/payment_intents before it creates one, one entry per call. */
+  let createFailures: { status: number; body: unknown }[] = [];
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -55,6 +58,8 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
             .writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_double' })
             .end(JSON.stringify(body));
         if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+          const failure = createFailures.shift();
+          if (failure) return json(failure.status, failure.body);
           return json(
             200,
             paymentIntent({
@@ -87,7 +92,16 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
     requests.length = 0;
     current = paymentIntent();
     cancelAnswer = { status: 200, body: paymentIntent({ status: 'canceled' }) };
+    createFailures = [];
   });
+
+  const createRequest = {
+    paymentId: 'pay-0001',
+    amountCents: 12_345,
+    currency: 'usd',
+    accountNumber: 'BV-1001',
+    description: 'Invoices INV-1, INV-2',
+  } as const;
 
   it('is the stripe gateway and hands the browser the publishable key', () => {
     expect(gateway.kind).toBe('stripe');
@@ -127,6 +141,43 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
       paymentId: 'pay-0001',
       failureMessage: undefined,
     });
+  });
+
+  it('a create that failed on Stripe’s side is tried again once, with the same Idempotency-Key and parameters', async () => {
+    createFailures = [{ status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }];
+    await expect(gateway.createIntent(createRequest)).resolves.toMatchObject({ intentId: 'pi_123' });
+    expect(requests.map((r) => r.headers['idempotency-key'])).toEqual(['pay-0001', 'pay-0001']);
+    expect(requests[1]!.form.toString()).toBe(requests[0]!.form.toString());
+  });
+
+  it('a create Stripe refuses (a card error, an idempotency conflict) is not retried and fails with Stripe’s message', async () => {
+    const refusals = [
+      {
+        status: 402,
+        body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
+      },
+      {
+        status: 400,
+        body: {
+          error: {
+            type: 'idempotency_error',
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          },
+        },
+      },
+    ];
+    for (const refusal of refusals) {
+      requests.length = 0;
+      createFailures = [refusal];
+      await expect(gateway.createIntent(createRequest)).rejects.toThrow(refusal.body.error.message);
+      expect(requests).toHaveLength(1);
+    }
+  });
+
+  it('cancels with an Idempotency-Key of its own, so a retried cancel is applied once', async () => {
+    await gateway.cancelIntent('pi_123');
+    expect(requests[0]!.headers['idempotency-key']).toEqual(expect.any(String));
   });
 
   it('reads a declined intent as waiting for a card, with Stripe’s reason as the failure message', async () => {
@@ -188,7 +239,7 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
   });
 });
 
-describe('Stripe webhook verification (constructEventAsync, signatures from the SDK’s test helper)', () => {
+describe('Stripe webhook verification (signatures from the SDK’s test helper, verdicts as the SDK’s)', () => {
   const gateway = stripePaymentGateway({
     secretKey: SECRET_KEY,
     webhookSecret: WEBHOOK_SECRET,
@@ -266,6 +317,57 @@ describe('Stripe webhook verification (constructEventAsync, signatures from the 
     await expect(gateway.verifyEvent(payload, sign(payload, { timestamp: old }))).rejects.toThrow(
       'The webhook timestamp is too old (a replay is refused)',
     );
+  });
+
+  it('accepts a header with several v1 signatures when one of them matches (a secret being rolled)', async () => {
+    const payload = event('payment_intent.succeeded', paymentIntent({ status: 'succeeded' }));
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = (secret: string) => sign(payload, { secret, timestamp: t }).split(',')[1]!;
+    const rolled = `t=${t},${v1('whsec_old_secret')},${v1(WEBHOOK_SECRET)}`;
+    await expect(gateway.verifyEvent(payload, rolled)).resolves.toMatchObject({ eventId: 'evt_1' });
+    const neither = `t=${t},${v1('whsec_old_secret')},${v1('whsec_other_secret')}`;
+    await expect(gateway.verifyEvent(payload, neither)).rejects.toThrow(WebhookSignatureError);
+  });
+
+  it('accepts and refuses exactly the headers the SDK’s constructEvent accepts and refuses', async () => {
+    const payload = event('payment_intent.succeeded', paymentIntent({ status: 'succeeded' }));
+    const now = Math.floor(Date.now() / 1000);
+    const good = sign(payload, { timestamp: now });
+    const [, goodV1] = good.split(',');
+    const cases: [header: string, accepted: boolean][] = [
+      [good, true],
+      [sign(payload, { timestamp: now - Stripe.webhooks.DEFAULT_TOLERANCE + 5 }), true],
+      [sign(payload, { timestamp: now - Stripe.webhooks.DEFAULT_TOLERANCE - 5 }), false],
+      // Only age counts: a sender's clock ahead of ours is not a replay.
+      [sign(payload, { timestamp: now + 600 }), true],
+      [sign(payload, { secret: 'whsec_other' }), false],
+      [`${good},v1=${'0'.repeat(64)}`, true],
+      [`t=${now},v1=${'0'.repeat(64)},${goodV1}`, true],
+      [good.replace('v1=', 'v0='), false],
+      [sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, scheme: 'v0' }), false],
+      [goodV1!, false],
+      [`t=${now - 1},${goodV1}`, false],
+      [good.slice(0, -1), false],
+      ['garbage', false],
+    ];
+    for (const [header, accepted] of cases) {
+      const verdictOf = (check: Promise<unknown>) =>
+        check.then(
+          () => true,
+          () => false,
+        );
+      const sdkVerdict = await verdictOf(sdk.webhooks.constructEventAsync(payload, header, WEBHOOK_SECRET));
+      const ours = await verdictOf(gateway.verifyEvent(payload, header));
+      expect({ sdkVerdict, ours }, header).toEqual({ sdkVerdict: accepted, ours: accepted });
+    }
+  });
+
+  it('refuses a correctly signed body that is not an event, with our message', async () => {
+    for (const payload of ['not json', 'null', '{"type":"payment_intent.succeeded"}']) {
+      await expect(gateway.verifyEvent(payload, sign(payload))).rejects.toThrow(
+        new WebhookSignatureError('The webhook body is not a valid event'),
+      );
+    }
   });
 
   it('refuses a missing or malformed signature header, and its error carries neither header nor body', async () => {
