@@ -14,6 +14,11 @@ export interface LambdaBundling {
   banner: string;
   minify: boolean;
   sourceMap: boolean;
+  /**
+   * Whether the source map carries the sources' text. A stack trace needs only the mappings, and Node parses
+   * the whole map at load with --enable-source-maps, so the text would only add to every cold start.
+   */
+  sourcesContent: boolean;
   /** Packages left out of the bundle for the runtime to provide; empty bundles everything, AWS SDK included. */
   externalModules: readonly string[];
   /** esbuild `--alias`: a package replaced by another module in every bundle. */
@@ -34,6 +39,7 @@ export const LAMBDA_BUNDLING: LambdaBundling = {
   banner: ESM_REQUIRE_BANNER,
   minify: true,
   sourceMap: true,
+  sourcesContent: false,
   // The SDK versions the tests ran against, not whatever the runtime ships (docs/decisions.md, "Lambda bundles").
   externalModules: [],
   // A function's credentials are always the execution role's, in its environment: the SDK's full chain of
@@ -53,7 +59,7 @@ export const bundleFileName = (bundling: LambdaBundling = LAMBDA_BUNDLING) =>
 /**
  * The esbuild options that NodejsFunction's esbuild command line amounts to for `bundling`
  * (aws-cdk-lib/aws-lambda-nodejs: `--bundle --platform=node --target --format --outfile --minify --sourcemap
- * --external:* --alias:* --banner:js --main-fields`).
+ * --sources-content --external:* --alias:* --banner:js --main-fields`).
  */
 export function esbuildOptionsOf(entry: string, outfile: string, bundling: LambdaBundling = LAMBDA_BUNDLING) {
   return {
@@ -65,6 +71,7 @@ export function esbuildOptionsOf(entry: string, outfile: string, bundling: Lambd
     format: bundling.format,
     minify: bundling.minify,
     sourcemap: bundling.sourceMap,
+    sourcesContent: bundling.sourcesContent,
     external: [...bundling.externalModules],
     alias: { ...bundling.alias },
     banner: { js: bundling.banner },

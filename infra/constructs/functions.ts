@@ -74,6 +74,7 @@ function nodejsBundlingOf(bundling: LambdaBundling): nodejs.BundlingOptions {
     banner: bundling.banner,
     minify: bundling.minify,
     sourceMap: bundling.sourceMap,
+    sourcesContent: bundling.sourcesContent,
     externalModules: [...bundling.externalModules],
     esbuildArgs: { '--alias': Object.entries(bundling.alias).map(([from, to]) => `${from}=${to}`) },
     forceDockerBundling: false,
