@@ -33,7 +33,7 @@ const vitestCounts = (file: string) => () => {
 };
 /**
  * Vitest's default on two cores is one worker (CPUs - 1), which leaves a core idle while a phase runs alone;
- * `maxWorkers` 2 fills both. The integration step keeps the default: it runs beside the browser lane.
+ * `maxWorkers` 2 fills both. The steps beside the browser lane keep the default.
  */
 const vitest = (name: string, projects: string[], maxWorkers?: number): Step => {
   const file = join(REPORTS, `${name}.json`);
@@ -84,9 +84,10 @@ const PHASES: Step[][][] = [
     ],
   ],
   [[vitest('unit and web', ['unit', 'web'], 2)]],
-  [[vitest('infra', ['infra'], 2)]],
   [
-    [vitest('integration and security', ['integration'])],
+    // The infra synths follow the integration tests in their lane: the browser lane is the longer one, and in
+    // its last minutes the browser alone leaves a core free.
+    [vitest('integration and security', ['integration']), vitest('infra', ['infra'])],
     [
       {
         name: 'browser (Playwright, Chromium)',

@@ -16,6 +16,23 @@ export interface FakeAwsService {
 }
 
 /**
+ * The environment a Lambda's signed calls read (lambdas/adapters/aws/aws-request.ts): a region, test keys, no
+ * session token and no global endpoint, plus `extra` (a function's own variables, a session token). Undone by
+ * `vi.unstubAllEnvs()`.
+ */
+export function stubAwsEnv(extra: Record<string, string> = {}, region = 'eu-west-2'): void {
+  const env = {
+    AWS_REGION: region,
+    AWS_ACCESS_KEY_ID: 'AKIDTEST',
+    AWS_SECRET_ACCESS_KEY: 'secret-test',
+    AWS_SESSION_TOKEN: '',
+    AWS_ENDPOINT_URL: '',
+    ...extra,
+  };
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+}
+
+/**
  * A local HTTP server standing in for one AWS service: `AWS_ENDPOINT_URL_<endpointEnv>` points the Lambdas'
  * signed calls (lambdas/adapters/aws/) at it, and `reply` answers each request.
  */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cognitoAdminDirectory } from '../../../lambdas/adapters/cognito-admin-directory';
 import { cognitoUserDirectory } from '../../../lambdas/adapters/cognito-user-directory';
 import { DirectoryError } from '../../../lambdas/ports/user-directory';
-import { fakeAwsService, jsonReply, type FakeAwsService } from '../../support/fake-aws-service';
+import { fakeAwsService, jsonReply, type FakeAwsService, stubAwsEnv } from '../../support/fake-aws-service';
 
 /**
  * The Cognito adapters without the SDK (lambdas/adapters/aws/cognito-idp.ts) against a local server standing in
@@ -13,13 +13,7 @@ import { fakeAwsService, jsonReply, type FakeAwsService } from '../../support/fa
 let cognito: FakeAwsService | undefined;
 
 beforeEach(() => {
-  vi.stubEnv('AWS_REGION', 'eu-west-2');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDTEST');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret-test');
-  vi.stubEnv('AWS_SESSION_TOKEN', '');
-  vi.stubEnv('AWS_ENDPOINT_URL', '');
-  vi.stubEnv('USER_POOL_ID', 'eu-west-2_pool');
-  vi.stubEnv('USER_POOL_CLIENT_ID', 'client-1');
+  stubAwsEnv({ USER_POOL_ID: 'eu-west-2_pool', USER_POOL_CLIENT_ID: 'client-1' });
 });
 
 afterEach(async () => {

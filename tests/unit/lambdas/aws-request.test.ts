@@ -1,10 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AWS_CLIENT_LIMITS } from '../../../lambdas/adapters/aws-client-options';
 import { readAwsError } from '../../../lambdas/adapters/aws/aws-errors';
 import { awsFetch, awsJsonCall, serviceEndpoint, type AwsService } from '../../../lambdas/adapters/aws/aws-request';
 import { errorAnswer } from '../../../lambdas/http/error-response';
+import { fakeAwsService, stubAwsEnv, type FakeAwsService, type SeenRequest } from '../../support/fake-aws-service';
 
 /**
  * The Lambdas' signed calls to AWS (lambdas/adapters/aws/aws-request.ts) against a local HTTP server that
@@ -20,29 +21,12 @@ const DYNAMO: AwsService & { targetPrefix: string; jsonVersion: '1.0' } = {
   jsonVersion: '1.0',
 };
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-let server: Server | undefined;
-/** A server answering the n-th request (0-based) with `replies[n]` (the last one repeats). */
-async function fakeService(...replies: Array<(res: ServerResponse) => void>) {
-  const seen: Seen[] = [];
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString() });
-      replies[Math.min(seen.length - 1, replies.length - 1)]!(res);
-    });
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', endpoint);
-  return seen;
+let service: FakeAwsService | undefined;
+/** A stand-in service answering the n-th request (0-based) with `replies[n]` (the last one repeats). */
+async function fakeService(...replies: Array<(res: ServerResponse) => void>): Promise<SeenRequest[]> {
+  let count = 0;
+  service = await fakeAwsService('DYNAMODB', (_request, res) => replies[Math.min(count++, replies.length - 1)]!(res));
+  return service.seen;
 }
 
 const json = (status: number, body: unknown) => (res: ServerResponse) =>
@@ -51,18 +35,11 @@ const dynamoError = (type: string, message: string) =>
   json(400, { __type: `com.amazonaws.dynamodb.v20120810#${type}`, message });
 const hang = () => undefined;
 
-beforeEach(() => {
-  vi.stubEnv('AWS_REGION', 'eu-west-2');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDTEST');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret-test');
-  vi.stubEnv('AWS_SESSION_TOKEN', '');
-  vi.stubEnv('AWS_ENDPOINT_URL', '');
-});
+beforeEach(() => stubAwsEnv());
 afterEach(async () => {
+  await service?.close();
+  service = undefined;
   vi.unstubAllEnvs();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
-  server = undefined;
 });
 
 describe('signed calls: the request the SDK sent', () => {
@@ -80,7 +57,7 @@ describe('signed calls: the request the SDK sent', () => {
     expect(request!.headers.authorization).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-west-2\/dynamodb\/aws4_request, SignedHeaders=[^,]*x-amz-target[^,]*, Signature=[0-9a-f]{64}$/,
     );
-    expect(JSON.parse(request!.body)).toEqual({ TableName: 't', Key: { id: { S: 'o-1' } } });
+    expect(JSON.parse(request!.body.toString())).toEqual({ TableName: 't', Key: { id: { S: 'o-1' } } });
   });
 
   it('the endpoint is the service variable, then AWS_ENDPOINT_URL, then the regional default (as the SDK reads them)', () => {

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AwsServiceError } from '../../../lambdas/adapters/aws/aws-errors';
 import { copyObject, getObject, listObjectsV2, presignedUrl, putObject } from '../../../lambdas/adapters/aws/s3';
-import { fakeAwsService, type FakeAwsService, type SeenRequest } from '../../support/fake-aws-service';
+import { fakeAwsService, type FakeAwsService, type SeenRequest, stubAwsEnv } from '../../support/fake-aws-service';
 
 /**
  * The Lambdas' S3 calls without the SDK (lambdas/adapters/aws/s3.ts): presigned URLs signed exactly as the
@@ -12,13 +12,7 @@ import { fakeAwsService, type FakeAwsService, type SeenRequest } from '../../sup
  */
 
 beforeEach(() => {
-  vi.stubEnv('AWS_REGION', 'eu-west-2');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDTEST');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret-test');
-  vi.stubEnv('AWS_SESSION_TOKEN', 'session-token');
-  vi.stubEnv('AWS_ENDPOINT_URL', '');
-  vi.stubEnv('AWS_ENDPOINT_URL_S3', '');
-  vi.stubEnv('S3_FORCE_PATH_STYLE', '');
+  stubAwsEnv({ AWS_SESSION_TOKEN: 'session-token', AWS_ENDPOINT_URL_S3: '', S3_FORCE_PATH_STYLE: '' });
 });
 
 afterEach(() => {

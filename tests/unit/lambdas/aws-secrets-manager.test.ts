@@ -1,17 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSecretString } from '../../../lambdas/adapters/aws/secrets-manager';
-import { fakeAwsService, jsonReply, type FakeAwsService } from '../../support/fake-aws-service';
+import { fakeAwsService, jsonReply, type FakeAwsService, stubAwsEnv } from '../../support/fake-aws-service';
 
 /** Secrets Manager's GetSecretValue without the SDK (lambdas/adapters/aws/secrets-manager.ts), JSON 1.1. */
 
 let secrets: FakeAwsService | undefined;
 
 beforeEach(() => {
-  vi.stubEnv('AWS_REGION', 'eu-west-2');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDTEST');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret-test');
-  vi.stubEnv('AWS_SESSION_TOKEN', '');
-  vi.stubEnv('AWS_ENDPOINT_URL', '');
+  stubAwsEnv();
 });
 
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sesAccountNotices } from '../../../lambdas/adapters/ses-account-notices';
 import { sendEmail, type SendEmailInput } from '../../../lambdas/adapters/aws/sesv2';
-import { fakeAwsService, jsonReply, type FakeAwsService } from '../../support/fake-aws-service';
+import { fakeAwsService, jsonReply, type FakeAwsService, stubAwsEnv } from '../../support/fake-aws-service';
 
 /**
  * SES v2's SendEmail without the SDK (lambdas/adapters/aws/sesv2.ts): the same REST-JSON request the SDK sent,
@@ -11,12 +11,7 @@ import { fakeAwsService, jsonReply, type FakeAwsService } from '../../support/fa
 let ses: FakeAwsService | undefined;
 
 beforeEach(() => {
-  vi.stubEnv('AWS_REGION', 'eu-west-2');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDTEST');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret-test');
-  vi.stubEnv('AWS_SESSION_TOKEN', '');
-  vi.stubEnv('AWS_ENDPOINT_URL', '');
-  vi.stubEnv('EMAIL_FROM', 'Lenslab Portal <no-reply@lenslab.example>');
+  stubAwsEnv({ EMAIL_FROM: 'Lenslab Portal <no-reply@lenslab.example>' });
 });
 
 afterEach(async () => {

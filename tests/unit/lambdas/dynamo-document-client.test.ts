@@ -17,6 +17,7 @@ import {
   UpdateCommand,
 } from '../../../lambdas/adapters/aws/dynamo-document-client';
 import { classifyServiceFailure, VALUE_REFUSED_MESSAGES } from '../../../lambdas/http/service-failures';
+import { stubAwsEnv } from '../../support/fake-aws-service';
 
 /**
  * The Lambdas' DynamoDB document client (lambdas/adapters/aws/dynamo-document-client.ts) against a local HTTP
@@ -55,11 +56,7 @@ const refusal = (type: string, fields: Record<string, unknown>) =>
   json(400, { __type: `com.amazonaws.dynamodb.v20120810#${type}`, ...fields });
 
 beforeEach(() => {
-  vi.stubEnv('AWS_REGION', 'us-east-1');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDTEST');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret-test');
-  vi.stubEnv('AWS_SESSION_TOKEN', '');
-  vi.stubEnv('AWS_ENDPOINT_URL', '');
+  stubAwsEnv({}, 'us-east-1');
 });
 afterEach(async () => {
   vi.unstubAllEnvs();
