@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { codeSplittingGroups } from './scripts/code-splitting.ts';
 import { prerenderPlugin } from './scripts/prerender-plugin.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -13,7 +14,7 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
  */
 const LOCAL_STACK = process.env.LENSLAB_WEB_URL ?? 'http://127.0.0.1:4800';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fromRoot('web'),
   publicDir: fromRoot('web/public'),
   // The public pages are also written as HTML (scripts/prerender-plugin.ts), which manifest: true below needs.
@@ -27,6 +28,11 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
+    // A few larger files instead of many small ones (scripts/code-splitting.ts says why); the prerender's own
+    // Node build (isSsrBuild) is one file anyway.
+    ...(isSsrBuild
+      ? {}
+      : { rolldownOptions: { output: { codeSplitting: { groups: codeSplittingGroups(fromRoot('web')) } } } }),
   },
   server: {
     host: '127.0.0.1',
@@ -38,4 +44,4 @@ export default defineConfig({
     },
   },
   preview: { host: '127.0.0.1', port: 4173 },
-});
+}));

@@ -3,6 +3,7 @@
  *
  *   npm run bench:web                 (5 runs per page and preset)
  *   npm run bench:web -- --runs 1 --page /auth/login --preset mobile --no-peer
+ *   npm run bench:web -- ... --keep-lhr   (also writes each run's whole Lighthouse result into bench/.out)
  *
  * Builds the portal into bench/.out/web (never web/dist), installs Lighthouse and the peer app from
  * bench/web-tools/package.json into bench/.out/web-tools and builds the peer there; starts an ephemeral local
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     page: { type: 'string', multiple: true },
     preset: { type: 'string', multiple: true },
     'no-peer': { type: 'boolean', default: false },
+    'keep-lhr': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
             preset,
             runs: RUNS,
             ...(page.signIn ? { signIn: page.signIn } : {}),
+            ...(values['keep-lhr'] ? { keep: keepLhr(site, page.path, preset) } : {}),
           });
           results.push({ site, page: page.name, path: page.path, preset, runs });
         }
@@ -117,6 +120,15 @@ async function main(): Promise<void> {
   const report = join(OUT, `web-speed-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(report, JSON.stringify({ runs: RUNS, machine, results }, null, 2));
   console.info(`\nAll runs: ${report}`);
+}
+
+/** Writes one run's whole Lighthouse result next to the bench's summaries (open it in the Lighthouse viewer). */
+function keepLhr(site: string, path: string, preset: Preset) {
+  return (lhr: unknown, run: number) => {
+    mkdirSync(OUT, { recursive: true });
+    const name = `lhr-${site}${path.replace(/\//g, '-')}-${preset}-${run + 1}.json`;
+    writeFileSync(join(OUT, name), JSON.stringify(lhr));
+  };
 }
 
 /** What the page fetched against what `npm run budget` counts for it: a difference means the budget is blind. */

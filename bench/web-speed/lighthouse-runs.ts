@@ -81,6 +81,8 @@ export async function lighthouseRuns(options: {
   preset: Preset;
   runs: number;
   signIn?: SignIn;
+  /** Given each run's whole Lighthouse result (`--keep-lhr`), to read what the metrics alone do not say. */
+  keep?: (lhr: Lhr, run: number) => void;
 }): Promise<RunMetrics[]> {
   const launcher = await importTool<ChromeLauncher>('chrome-launcher/dist/index.js');
   const lighthouse = (await importTool<{ default: Lighthouse }>('lighthouse/core/index.js')).default;
@@ -101,6 +103,7 @@ export async function lighthouseRuns(options: {
       const landed = new URL(answer.lhr.finalDisplayedUrl).pathname;
       const wanted = new URL(options.url).pathname;
       if (landed !== wanted) throw new Error(`${options.url} ended on ${landed}: the page did not stay`);
+      options.keep?.(answer.lhr, run);
       results.push(metricsOf(answer.lhr, origin));
     }
     return results;

@@ -74,11 +74,11 @@ export function createApiClient(deps: ApiClientDeps) {
     options: CallOptions = {},
   ): Promise<RouteOutput<N>> {
     // The route table (every operation's zod schemas) loads on the first call, not with the page: the sign-in
-    // page's bundle does not grow with each new operation (bench/bundle-budget.json).
-    const route = (await loadRoutes())[name];
+    // page's bundle does not grow with each new operation (bench/bundle-budget.json). It is needed only to read
+    // the answer, so the request does not wait for it.
+    const routeTable = loadRoutes();
+    routeTable.catch(() => undefined); // awaited below once there is an answer; a failure is reported there
     const url = `${deps.apiBaseUrl().replace(/\/+$/, '')}/${name}`;
-    // The old portal's separate customer API (the route's `customerApi` flag; see api-response-rules).
-    const source: ResponseSource = route.customerApi ? 'customer-api' : 'portal';
     const correlationId = deps.newCorrelationId();
     const token = await deps.idToken();
 
@@ -121,6 +121,9 @@ export function createApiClient(deps: ApiClientDeps) {
     }
 
     const body = await readJson(response);
+    const route = (await routeTable)[name];
+    // The old portal's separate customer API (the route's `customerApi` flag; see api-response-rules).
+    const source: ResponseSource = route.customerApi ? 'customer-api' : 'portal';
     const answeredId = response.headers.get('x-correlation-id') ?? correlationId;
     if (response.ok && typeof body === 'object' && body !== null && 'result' in body) {
       const parsed = route.output.safeParse((body as { result: unknown }).result);

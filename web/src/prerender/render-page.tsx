@@ -17,13 +17,15 @@ export { PRERENDERED_PATHS, SHELL_PATHS };
 
 /**
  * What a signed-in page loads before it shows, besides its page module (main.tsx, router.tsx, root.tsx,
- * session-start.ts): the guard and layout, the session's API calls, the config check and the session timers.
+ * session-start.ts): the guard and layout, the session's API calls, the route table that reads their answers
+ * and the config check. Not the session timers: they start once the page shows (root.tsx), and fetching them
+ * beside what the page needs only delayed it.
  */
 const SIGNED_IN_MODULES = [
   'src/app/guarded-layout.tsx',
   'src/app/providers/session-api.ts',
+  '../core/routes.ts',
   'src/lib/runtime-config-check.ts',
-  'src/app/session-timers.tsx',
 ];
 
 /** The modules a signed-in page's shell names for preloading (build manifest keys). */

@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { loadedCustomerInfo } from '../../../features/customer/api/get-customer-info';
 import { CustomerDashboard } from '../../../features/customer/components/customer-dashboard';
 import { AccountOrders, ReorderList } from '../../../features/orders';
 import { useSession } from '../../../lib/session-context';
@@ -7,12 +9,22 @@ export default function CustomerHomeRoute() {
   const session = useSession();
   const account = session.customer.selectedAccount ?? session.customer.info?.accountNumber ?? null;
   const userId = session.user?.userId ?? null;
+  const queryClient = useQueryClient();
   return (
     <CustomerDashboard
       firstName={session.profile?.firstName ?? ''}
       info={session.customer.info}
       loading={session.customer.switching}
-      orders={account && userId ? <AccountOrders key={account} account={account} userId={userId} /> : undefined}
+      orders={
+        account && userId ? (
+          <AccountOrders
+            key={account}
+            account={account}
+            userId={userId}
+            firstPage={loadedCustomerInfo(queryClient, userId, account)}
+          />
+        ) : undefined
+      }
       reorder={account ? <ReorderList key={account} account={account} /> : undefined}
     />
   );

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
 import { CUSTOMER_LIST } from '../../../../../core/constants';
 import { callRoute } from '../../../lib/api-client';
 
@@ -26,3 +27,29 @@ export const getCustomerInfoQueryOptions = (userId: string | null, request: Cust
 
 export const useCustomerInfo = (userId: string | null, request: CustomerInfoRequest = {}) =>
   useQuery(getCustomerInfoQueryOptions(userId, request));
+
+/** An answer of getCustomerInfo already in the cache, with when it came. */
+export interface LoadedCustomerInfo {
+  info: CustomerInfo;
+  loadedAt: number;
+}
+
+/**
+ * The latest first page (default size) of `account` the session loaded for the user, if any: the customer
+ * dashboard shows its orders from it instead of asking the API the same question again.
+ */
+export function loadedCustomerInfo(
+  queryClient: QueryClient,
+  userId: string,
+  account: string,
+): LoadedCustomerInfo | null {
+  let latest: LoadedCustomerInfo | null = null;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['customer-info', userId] })) {
+    const [, , , page, records] = query.queryKey;
+    const info = query.state.data as CustomerInfo | undefined;
+    if (page !== CUSTOMER_LIST.defaultPage || records !== CUSTOMER_LIST.defaultRecords) continue;
+    if (info?.accountNumber !== account || query.state.dataUpdatedAt <= (latest?.loadedAt ?? 0)) continue;
+    latest = { info, loadedAt: query.state.dataUpdatedAt };
+  }
+  return latest;
+}

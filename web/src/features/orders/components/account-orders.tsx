@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
+import { CUSTOMER_LIST } from '../../../../../core/constants';
+import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
 import { orderSummarySchema, type OrderSummary } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
@@ -16,7 +18,8 @@ import { dateTime } from '../../../lib/format-time';
 import { useAccountOrders } from '../api/order-queries';
 import styles from './account-orders.module.css';
 
-const PAGE_SIZE = 25;
+// The session's customer-info request asks for the same page size (firstPage below).
+const PAGE_SIZE = CUSTOMER_LIST.defaultRecords;
 const summaries = z.array(orderSummarySchema);
 
 const columns: Column<OrderSummary>[] = [
@@ -47,13 +50,26 @@ const columns: Column<OrderSummary>[] = [
  * The customer dashboard's orders: the account's orders paged through getCustomerInfo (25 a
  * page from page 1), a search by patient (listAccountOrders), and the latest status changes.
  */
-export function AccountOrders({ account, userId }: { account: string; userId: string }) {
+export function AccountOrders({
+  account,
+  userId,
+  firstPage,
+}: {
+  account: string;
+  userId: string;
+  /** Page 1 of the account as the session already loaded it (and when): shown instead of asking again. */
+  firstPage?: { info: CustomerInfo; loadedAt: number } | null;
+}) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const info = useQuery({
     queryKey: ['orders', 'customer-info', userId, account, page],
     queryFn: () => callRoute('getCustomerInfo', { account, page, records: PAGE_SIZE }),
     placeholderData: (previous) => previous,
+    // Fresh or stale by when the session loaded it, as if this query had made that request itself.
+    ...(page === 1 && firstPage?.info.accountNumber === account
+      ? { initialData: firstPage.info, initialDataUpdatedAt: firstPage.loadedAt }
+      : {}),
   });
   const found = useAccountOrders({ accountNumber: account, search }, search !== '');
   const parsed = summaries.safeParse(info.data?.orders ?? []);

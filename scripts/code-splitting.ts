@@ -1,0 +1,118 @@
+/**
+ * How the browser build groups modules into files (vite.config.ts, Rolldown's `output.codeSplitting.groups`).
+ * Left to itself Rolldown made a file of every set of modules shared by a different set of pages: the sign-in
+ * page fetched 38 files and the customer dashboard 88, most under 2 KiB. Over HTTP/1.1 (six connections) every
+ * file costs a round trip, so those pages waited on requests more than on bytes (`npm run bench:web`). The groups
+ * below make a few larger files instead, in order of priority (a module goes to the first group that takes it):
+ *
+ * 1. everything main.tsx imports statically joins the entry file;
+ * 2. zod is one file (the visitor pages load it only when a form is sent);
+ * 3. what the sign-in page imports is one file;
+ * 4. the shared schemas and the route table's parts are one file (the API client loads the route table anyway);
+ * 5. the signed-in pages' shared code (components, forms, lib, hooks, core, the guard and layout) is one file.
+ *
+ * A public page a visitor meets first must not fetch signed-in code, so group 5 takes a module only if none of
+ * those pages imports it and it imports nothing of theirs outside the groups above (Rolldown moves a grouped
+ * module's imports into its group). A module loaded by `import()` keeps a file of its own: the build manifest
+ * names it, and the signed-in pages' shells preload it by that name (scripts/prerender-html.ts).
+ */
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+
+interface ModuleInfo {
+  importedIds: readonly string[];
+  dynamicImporters: readonly string[];
+}
+interface ChunkingContext {
+  getModuleInfo(id: string): ModuleInfo | null;
+}
+export interface ChunkGroup {
+  name: string | ((id: string, ctx: ChunkingContext) => string | null);
+  debugName?: string;
+  test?: RegExp;
+  tags?: '$initial'[];
+  priority: number;
+}
+
+/** The public pages written to HTML (`prerendered` in web/src/app/route-table.ts), by their route module. */
+const VISITOR_PAGES = ['auth/login', 'auth/sign-up', 'auth/forgot-password', 'consultant/overview'];
+const SIGN_IN_PAGE = 'auth/login';
+
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$/;
+const SCHEMAS = /[\\/]core[\\/](schemas|routes)[\\/]/;
+const SIGNED_IN_SHARED =
+  /[\\/]web[\\/]src[\\/](components|forms|lib|hooks)[\\/]|[\\/]core[\\/]|[\\/]web[\\/]src[\\/]app[\\/](guarded-layout|session-timers|layouts|navigation|providers)\b/;
+
+/** The static imports of `roots`, themselves included. */
+function closure(ctx: ChunkingContext, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** `webDir` is the absolute path of web/. */
+export function codeSplittingGroups(webDir: string): ChunkGroup[] {
+  const routeModule = (page: string) => {
+    const file = join(webDir, 'src', 'app', 'routes', `${page}.tsx`);
+    if (!existsSync(file)) throw new Error(`scripts/code-splitting.ts names ${file}, which does not exist.`);
+    return file;
+  };
+  const entry = join(webDir, 'src', 'main.tsx');
+  const routesDir = join(webDir, 'src', 'app', 'routes') + sep;
+  const signInPage = routeModule(SIGN_IN_PAGE);
+  const visitorPages = VISITOR_PAGES.map(routeModule);
+
+  // Computed once per build from the module graph (the context is the same for every call of a build).
+  let sets: { initial: Set<string>; signIn: Set<string>; visitor: Set<string> } | undefined;
+  let setsOf: ChunkingContext | undefined;
+  const graph = (ctx: ChunkingContext) => {
+    if (!sets || setsOf !== ctx) {
+      setsOf = ctx;
+      sets = {
+        initial: closure(ctx, [entry]),
+        signIn: closure(ctx, [signInPage]),
+        visitor: closure(ctx, visitorPages),
+      };
+    }
+    return sets;
+  };
+  /** Modules a group may never take: pages and `import()` targets keep their own files, the entry's stay in it. */
+  const ownFile = (id: string, ctx: ChunkingContext) =>
+    id.startsWith(routesDir) || (ctx.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 || graph(ctx).initial.has(id);
+
+  return [
+    { name: 'index', tags: ['$initial'], priority: 50 },
+    { name: 'zod', test: ZOD, priority: 40 },
+    {
+      name: (id, ctx) => (graph(ctx).signIn.has(id) && !ownFile(id, ctx) ? 'sign-in' : null),
+      debugName: 'sign-in',
+      priority: 30,
+    },
+    {
+      name: (id, ctx) => (SCHEMAS.test(id) && !graph(ctx).signIn.has(id) && !ownFile(id, ctx) ? 'schemas' : null),
+      debugName: 'schemas',
+      priority: 20,
+    },
+    {
+      name: (id, ctx) => {
+        if (!SIGNED_IN_SHARED.test(id) || ownFile(id, ctx)) return null;
+        const { initial, signIn, visitor } = graph(ctx);
+        if (visitor.has(id)) return null;
+        // Its imports land in this group unless an earlier group took them: none may be a visitor page's.
+        for (const imported of closure(ctx, [id])) {
+          const placed = initial.has(imported) || signIn.has(imported) || ZOD.test(imported) || SCHEMAS.test(imported);
+          if (visitor.has(imported) && !placed) return null;
+        }
+        return 'signed-in';
+      },
+      debugName: 'signed-in',
+      priority: 10,
+    },
+  ];
+}
