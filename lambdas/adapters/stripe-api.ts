@@ -53,9 +53,21 @@ export class StripeApiError extends Error {
     readonly statusCode?: number,
     readonly code?: string,
   ) {
-    super(message);
+    super(message, { cause: outageOf(kind, statusCode) });
     this.name = 'StripeApiError';
   }
+}
+
+/**
+ * What an outage means for the caller, as the cause lambdas/http/service-failures.ts reads (a 503 with
+ * Retry-After instead of a 500): Stripe unreachable or slow, its own 5xx, or its rate limit. A bare name,
+ * never the failed request.
+ */
+function outageOf(kind: StripeErrorKind, status: number | undefined): { name: string } | undefined {
+  if (kind === 'connection') return { name: 'ServiceUnavailable' };
+  if (kind === 'rate-limit') return { name: 'TooManyRequestsException' };
+  if (status !== undefined && status >= 500) return { name: 'ServiceUnavailable' };
+  return undefined;
 }
 
 interface StripeErrorBody {

@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { errorAnswer } from '../../../../lambdas/http/error-response';
+import { classifyServiceFailure } from '../../../../lambdas/http/service-failures';
 import {
   formEncode,
   STRIPE_API_VERSION,
@@ -142,6 +144,8 @@ describe('Stripe API client (fetch, form bodies, the SDK’s retry rule)', () =>
     const error = await failureOf(create());
     expect(requests).toHaveLength(2);
     expect(error).toMatchObject({ kind: 'api', statusCode: 500, message: 'Stripe is down.' });
+    // Stripe down is an outage for the caller: 503 with Retry-After, not a 500.
+    expect(errorAnswer(error, 'c')).toMatchObject({ statusCode: 503, headers: { 'retry-after': '5' } });
   });
 
   it('never retries a 402 card error, which fails with Stripe’s decline message and code', async () => {
@@ -154,6 +158,7 @@ describe('Stripe API client (fetch, form bodies, the SDK’s retry rule)', () =>
       code: 'card_declined',
       message: 'Your card was declined.',
     });
+    expect(classifyServiceFailure(error)).toBeNull();
   });
 
   it('retries a 409 (the same key still in flight), but not an idempotency error (the same key, other params)', async () => {
@@ -200,6 +205,7 @@ describe('Stripe API client (fetch, form bodies, the SDK’s retry rule)', () =>
       kind: 'connection',
       message: 'An error occurred with our connection to Stripe. Request was retried 1 times.',
     });
+    expect(errorAnswer(error, 'c')).toMatchObject({ statusCode: 503, headers: { 'retry-after': '5' } });
   });
 
   it('an answer that is not JSON is an API error, and no error message carries the secret key', async () => {
