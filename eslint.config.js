@@ -59,7 +59,28 @@ export default tseslint.config(
   {
     files: ['lambdas/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/infra/**', '**/local/**', 'aws-cdk-lib*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '**/infra/**', '**/local/**', 'aws-cdk-lib*'] },
+            {
+              // The SDK clients were most of every bundle and cold start: the Lambdas call AWS and Stripe over
+              // signed fetch (lambdas/adapters/aws/, stripe-api.ts; docs/decisions.md, "Lambda bundles").
+              group: [
+                '@aws-sdk/client-*',
+                '@aws-sdk/lib-*',
+                '@aws-sdk/s3-*',
+                '@aws-sdk/credential-*',
+                '@smithy/*',
+                'stripe',
+              ],
+              allowTypeImports: true,
+              message: 'Lambda code calls AWS through lambdas/adapters/aws/ and Stripe through stripe-api.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

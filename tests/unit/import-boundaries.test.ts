@@ -96,6 +96,26 @@ describe('import boundaries (eslint-boundaries.config.js)', { timeout: 30_000 },
     expect(problems[0]!.message).toContain('infra');
   });
 
+  it('Lambda code may not import an AWS SDK client or Stripe at run time; their types and util-dynamodb are fine', async () => {
+    const restricted = async (code: string) =>
+      (await problemsOf('lambdas/adapters/boundary-probe.ts', code)).filter((p) => p.rule === 'no-restricted-imports');
+    for (const code of [
+      "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const used = DynamoDBClient;\n",
+      "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const used = GetCommand;\n",
+      "import { NodeHttpHandler } from '@smithy/node-http-handler';\nexport const used = NodeHttpHandler;\n",
+      "import Stripe from 'stripe';\nexport const used = Stripe;\n",
+    ]) {
+      const problems = await restricted(code);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.message).toContain('lambdas/adapters/aws/');
+    }
+    expect(
+      await restricted(
+        "import type { GetCommandInput } from '@aws-sdk/lib-dynamodb';\nimport { marshall } from '@aws-sdk/util-dynamodb';\nexport const used = (i: GetCommandInput) => marshall(i);\n",
+      ),
+    ).toEqual([]);
+  });
+
   describe('no import cycles', () => {
     // A cycle needs both files on disk (the second imports the first back); a throw-away folder under
     // local/, which the rule covers, removed afterwards.
