@@ -1,6 +1,4 @@
-import { join } from 'node:path';
 import type { BuildOptions } from 'esbuild';
-import { REPO_ROOT } from './repo-paths';
 
 /**
  * How every portal function's code is bundled: `Functions` hands these to NodejsFunction, and
@@ -21,8 +19,6 @@ export interface LambdaBundling {
   sourcesContent: boolean;
   /** Packages left out of the bundle for the runtime to provide; empty bundles everything, AWS SDK included. */
   externalModules: readonly string[];
-  /** esbuild `--alias`: a package replaced by another module in every bundle. */
-  alias: Readonly<Record<string, string>>;
 }
 
 // ESM output; some bundled CommonJS dependencies still call require(), which ESM lacks.
@@ -42,11 +38,6 @@ export const LAMBDA_BUNDLING: LambdaBundling = {
   sourcesContent: false,
   // The SDK versions the tests ran against, not whatever the runtime ships (docs/decisions.md, "Lambda bundles").
   externalModules: [],
-  // A function's credentials are always the execution role's, in its environment: the SDK's full chain of
-  // providers would be a quarter of each bundle (lambdas/adapters/lambda-env-credentials.ts).
-  alias: {
-    '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'lambdas', 'adapters', 'lambda-env-credentials.ts'),
-  },
 };
 
 /** Stack traces in the logs point at the TypeScript source; the bench starts its Node processes the same way. */
@@ -59,7 +50,7 @@ export const bundleFileName = (bundling: LambdaBundling = LAMBDA_BUNDLING) =>
 /**
  * The esbuild options that NodejsFunction's esbuild command line amounts to for `bundling`
  * (aws-cdk-lib/aws-lambda-nodejs: `--bundle --platform=node --target --format --outfile --minify --sourcemap
- * --sources-content --external:* --alias:* --banner:js --main-fields`).
+ * --sources-content --external:* --banner:js --main-fields`).
  */
 export function esbuildOptionsOf(entry: string, outfile: string, bundling: LambdaBundling = LAMBDA_BUNDLING) {
   return {
@@ -73,7 +64,6 @@ export function esbuildOptionsOf(entry: string, outfile: string, bundling: Lambd
     sourcemap: bundling.sourceMap,
     sourcesContent: bundling.sourcesContent,
     external: [...bundling.externalModules],
-    alias: { ...bundling.alias },
     banner: { js: bundling.banner },
     mainFields: [...bundling.mainFields],
     logLevel: 'warning',

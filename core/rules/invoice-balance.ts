@@ -1,4 +1,5 @@
 import type { Invoice, InvoiceStatus } from '../schemas/invoice';
+import { groupDigits } from '../group-digits';
 
 /**
  * The money rules of an invoice, pure so the Pay Online page and the server agree to the cent.
@@ -75,7 +76,7 @@ export function splitCredit(amounts: readonly number[], availableCents: number):
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const dollars = groupDigits(Math.floor(abs / 100));
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 

@@ -1,5 +1,5 @@
 import type { WarrantyPolicy } from '../schemas/credit';
-import { DEFAULT_WARRANTY_POLICY } from '../schemas/lens';
+import { DEFAULT_WARRANTY_POLICY } from '../schemas/warranty-policy';
 import type { Order, OrderLine } from '../schemas/order';
 
 /**
@@ -38,11 +38,19 @@ export function warrantyWindowOf(shippedAt: string, line: Pick<OrderLine, 'desig
   return { endsAt, daysLeft, open: daysLeft >= 0 };
 }
 
+/** The lenses of a shipped order still in their warranty window: what a warranty remake may exchange. */
+export function linesInWarranty<L extends Pick<OrderLine, 'design'>>(
+  order: Pick<Order, 'status' | 'statusAt' | 'history'> & { lines: readonly L[] },
+  now: Date,
+): L[] {
+  const shippedAt = shippedAtOf(order);
+  if (!shippedAt) return [];
+  return order.lines.filter((line) => warrantyWindowOf(shippedAt, line, now).open);
+}
+
 /** A shipped order is in warranty while any of its lenses is (the order screen's "warranty remake"). */
 export function orderInWarranty(order: Pick<Order, 'status' | 'statusAt' | 'history' | 'lines'>, now: Date): boolean {
-  const shippedAt = shippedAtOf(order);
-  if (!shippedAt) return false;
-  return order.lines.some((line) => warrantyWindowOf(shippedAt, line, now).open);
+  return linesInWarranty(order, now).length > 0;
 }
 
 /** In the last WARRANTY_ENDING_DAYS of an open window: highlighted on Lens Credit, and the reminder email's days. */

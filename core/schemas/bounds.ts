@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { groupDigits } from '../group-digits';
 
 /**
  * Bounds every input schema shares. A value the schema accepts must also be one DynamoDB can
@@ -25,8 +26,8 @@ export function lensNumberSchema(label = 'Value') {
   return z
     .number({ error: `${label} must be a number` })
     .finite(`${label} must be a number`)
-    .min(-LENS_VALUE_LIMIT, `${label} must be at least -${LENS_VALUE_LIMIT.toLocaleString('en-US')}`)
-    .max(LENS_VALUE_LIMIT, `${label} must be at most ${LENS_VALUE_LIMIT.toLocaleString('en-US')}`)
+    .min(-LENS_VALUE_LIMIT, `${label} must be at least -${groupDigits(LENS_VALUE_LIMIT)}`)
+    .max(LENS_VALUE_LIMIT, `${label} must be at most ${groupDigits(LENS_VALUE_LIMIT)}`)
     .refine((v) => hasAtMostDecimals(v, LENS_DECIMALS), `${label} has more than ${LENS_DECIMALS} decimals`);
 }
 

@@ -5,7 +5,7 @@ import { accountNumberSchema } from './customer-info';
 import { idSchema, multiLineText, optionalPhoneNumber, requiredLine } from './text-fields';
 import { actorSchema } from './money';
 import { consultIdSchema } from './consult-id';
-import { eyeSchema, orderIdSchema, parameterValuesSchema } from './order';
+import { eyeSchema, orderIdSchema, parameterValuesSchema } from './order-keys';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { emailSchema } from './sign-up';
 import { generateUploadUrlInputSchema, orderFileInputSchema } from './attachments';

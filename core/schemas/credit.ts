@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { accountNumberSchema } from './customer-info';
 import { actorSchema, clientIdSchema, positiveCentsSchema } from './money';
-import { eyeSchema, orderIdSchema } from './order';
+import { eyeSchema, orderIdSchema } from './order-keys';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { multiLineText } from './text-fields';
 import { versionSchema } from './bounds';
 
-export { DEFAULT_WARRANTY_POLICY, warrantyPolicySchema, type WarrantyPolicy } from './lens';
+export { DEFAULT_WARRANTY_POLICY, warrantyPolicySchema, type WarrantyPolicy } from './warranty-policy';
 
 /**
  * Lens Credit: an append-only ledger per account and its balance, warranty policies per lens

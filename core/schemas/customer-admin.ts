@@ -11,7 +11,7 @@ import {
   phoneNumber,
   requiredLine,
 } from './text-fields';
-import { userIdSchema } from './user-admin';
+import { userIdSchema } from './user-profile';
 
 /**
  * Customer Management (spec 2 /admin/customer-management, super admins): the practices, keyed by account

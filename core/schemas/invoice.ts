@@ -11,7 +11,7 @@ import {
 } from './money';
 
 export { invoiceNumberSchema };
-import { eyeSchema } from './order';
+import { eyeSchema } from './order-keys';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { multiLineText, optionalLine, requiredLine } from './text-fields';
 import { versionSchema } from './bounds';

@@ -1,7 +1,9 @@
-import { FIELD_MESSAGES } from '../messages';
 import * as z from 'zod';
 import { lensNumberSchema, versionSchema } from './bounds';
 import { idSchema, optionalLine, requiredLine } from './text-fields';
+import { DEFAULT_WARRANTY_POLICY, warrantyPolicySchema } from './warranty-policy';
+
+export { DEFAULT_WARRANTY_POLICY, warrantyPolicySchema, type WarrantyPolicy } from './warranty-policy';
 
 /**
  * The lens catalogue (Lens Management, super admins). A design's parameter definitions drive both the order
@@ -90,33 +92,6 @@ const parametersInputSchema = parameterList(parameterDefinitionInputSchema);
 
 /** Money in cents (integers: no float rounding on invoices). */
 export const centsSchema = z.number().int('Price is in whole cents').min(0).max(10_000_000);
-
-/** A design's warranty terms beside its window (`warrantyDays`, from shipping). */
-export const warrantyPolicySchema = z
-  .object({
-    /** Parameter exchanges (warranty remakes) allowed per eye; null = unlimited. */
-    exchangesPerEye: z.number().int().min(0).max(20).nullable(),
-    /** Charged on the remake's invoice instead of the lens price. */
-    exchangeFeeCents: z
-      .number()
-      .int('Exchange fee is in whole cents')
-      .min(0)
-      .max(100_000, FIELD_MESSAGES.exchangeFeeMax),
-    /** Share of the line's price credited when a lens is cancelled in warranty. */
-    cancellationCreditPercent: z.number().int().min(0).max(100),
-    /** The lens must come back before a cancellation credit becomes available. */
-    returnRequired: z.boolean(),
-  })
-  .strict();
-export type WarrantyPolicy = z.infer<typeof warrantyPolicySchema>;
-
-/** Terms a design has before Lens Management sets its own (the common terms of the labs we surveyed). */
-export const DEFAULT_WARRANTY_POLICY: WarrantyPolicy = {
-  exchangesPerEye: null,
-  exchangeFeeCents: 0,
-  cancellationCreditPercent: 100,
-  returnRequired: true,
-};
 
 /** The fields a super admin edits. */
 const lensDesignFields = {

@@ -7,7 +7,8 @@ import { accountNumberSchema } from './customer-info';
 import { lensDesignSchema, lensIdSchema } from './lens';
 import { centsAmountSchema, invoiceNumberSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
-import { boundedRecord, fieldKeySchema, lensNumberSchema, versionSchema } from './bounds';
+import { boundedRecord, fieldKeySchema, versionSchema } from './bounds';
+import { eyeSchema, orderIdSchema, parameterValuesSchema } from './order-keys';
 import { addressInputSchema, multiLineText, optionalLine, requiredLine } from './text-fields';
 
 /**
@@ -16,14 +17,7 @@ import { addressInputSchema, multiLineText, optionalLine, requiredLine } from '.
  */
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
-/** Client-made order id (crypto.randomUUID): the draft's key and the submit's idempotency key. */
-export const orderIdSchema = z
-  .string({ error: 'Order id is required.' })
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a valid order id');
-
-export const EYES = ['OD', 'OS'] as const;
-export const EYE_LABELS = { OD: 'OD (right eye)', OS: 'OS (left eye)' } as const;
-export const eyeSchema = z.enum(EYES, { error: 'Eye is OD or OS' });
+export { EYE_LABELS, EYES, eyeSchema, MAX_PARAMETER_VALUES, orderIdSchema, parameterValuesSchema } from './order-keys';
 
 export const SHIPPING_METHODS = ['standard', 'express', 'overnight'] as const;
 export const SHIPPING_METHOD_LABELS = {
@@ -38,23 +32,6 @@ export const SHIPPING_PRICES_CENTS: Record<(typeof SHIPPING_METHODS)[number], nu
   express: 1800,
   overnight: 3500,
 };
-
-/** At most as many values as a design has parameters (lens.ts: 40). */
-export const MAX_PARAMETER_VALUES = 40;
-
-/**
- * Parameter values by parameter key: numbers for numeric parameters (within +-100,000, at most 6 decimals,
- * as any design range is), option values for option ones.
- */
-export const parameterValuesSchema = boundedRecord(
-  z
-    .string()
-    .max(40, 'Not a parameter key')
-    .regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'Not a parameter key'),
-  z.union([lensNumberSchema('Parameter value'), z.string().max(60)]),
-  MAX_PARAMETER_VALUES,
-  `At most ${MAX_PARAMETER_VALUES} parameters per lens`,
-);
 
 const orderLineFields = {
   eye: eyeSchema,

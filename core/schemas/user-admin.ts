@@ -3,18 +3,17 @@ import { GROUPS } from '../constants';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { emailSuppressionSchema } from './email-suppression';
 import { emailSchema, newPasswordSchema } from './sign-up';
-import { ID_PATTERN, idSchema, optionalLine } from './text-fields';
-import { userProfileSchema } from './user-profile';
+import { ID_PATTERN, optionalLine } from './text-fields';
+import { userIdSchema, userProfileSchema } from './user-profile';
 import { SUPER_ADMIN_NEEDS_ADMIN, userRoleSchema } from './user-role';
+
+export { userIdSchema };
 
 /**
  * The super admins' user operations (spec 6 "Admin operations through server functions", spec 7 server
  * functions): same names and argument names as the old portal. Every input is strict, so a key the
  * operation does not take is refused rather than ignored.
  */
-
-/** A user's id (their Cognito `sub`). */
-export const userIdSchema = idSchema('User ID');
 
 /** spec 5: "User ID is required." */
 export const USER_ID_REQUIRED = 'User ID is required.';

@@ -1,5 +1,9 @@
 import * as z from 'zod';
+import { idSchema } from './text-fields';
 import { USER_ROLES } from './user-role';
+
+/** A user's id (their Cognito `sub`). */
+export const userIdSchema = idSchema('User ID');
 
 /** A user's own record (spec 3 "User"), as stored in the users table and answered by getMyProfile. */
 export const userProfileSchema = z.object({

@@ -76,7 +76,6 @@ function nodejsBundlingOf(bundling: LambdaBundling): nodejs.BundlingOptions {
     sourceMap: bundling.sourceMap,
     sourcesContent: bundling.sourcesContent,
     externalModules: [...bundling.externalModules],
-    esbuildArgs: { '--alias': Object.entries(bundling.alias).map(([from, to]) => `${from}=${to}`) },
     forceDockerBundling: false,
     logLevel: nodejs.LogLevel.WARNING,
   };

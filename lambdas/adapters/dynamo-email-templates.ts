@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, GetCommand, PutCommand } from './aws/dynamo-document-client';
 import * as z from 'zod';
-import { EMAIL_KINDS, type EmailKind, type EmailTemplate } from '../../core/schemas/email';
+import type { EmailTemplate } from '../../core/schemas/email';
+import { EMAIL_KINDS, type EmailKind } from '../../core/schemas/email-kinds';
 import { defaultTemplate, type TemplateText } from '../email/default-templates';
 import { labNotificationsAddress } from '../email/email-config';
 import type { EmailTemplates, LabRecipients } from '../ports/email-templates';

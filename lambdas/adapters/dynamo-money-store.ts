@@ -3,50 +3,14 @@ import * as z from 'zod';
 import { creditEntrySchema, warrantyClaimSchema, type CreditEntry } from '../../core/schemas/credit';
 import { invoiceSchema, type Invoice } from '../../core/schemas/invoice';
 import { paymentSchema } from '../../core/schemas/payment';
-import {
-  MoneyWriteRefused,
-  type CreditBalance,
-  type ExpectedVersion,
-  type MoneyStore,
-  type MoneyTransaction,
-} from '../ports/money-store';
+import { MoneyWriteRefused, type CreditBalance, type MoneyStore, type MoneyTransaction } from '../ports/money-store';
 import { documentClient, tableName } from './dynamo-client';
+import { INVOICE_LEDGER, invoicePut, versionCondition, type TransactItem } from './dynamo-money-items';
 import { pinnedCursorSchema, queryPage } from './dynamo-query-page';
 
-/** The `ledger` value every invoice carries, for the byIssued index (the lab's list of every invoice). */
-const INVOICE_LEDGER = 'invoices';
 const BALANCE_SK = 'balance';
 const entrySk = (entry: Pick<CreditEntry, 'at' | 'entryId'>) => `entry#${entry.at}#${entry.entryId}`;
 const entryIdSk = (entryId: string) => `id#${entryId}`;
-
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
-interface Condition {
-  ConditionExpression: string;
-  ExpressionAttributeNames: Record<string, string>;
-  ExpressionAttributeValues?: Record<string, unknown>;
-}
-
-function versionCondition(keyAttribute: string, expected: ExpectedVersion): Condition {
-  return expected === null
-    ? { ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': keyAttribute } }
-    : {
-        ConditionExpression: '#version = :expected',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':expected': expected },
-      };
-}
-
-/** The conditional put of an invoice, for transactions other stores build (the order close issues one). */
-export function invoicePut(invoice: Invoice, expectedVersion: ExpectedVersion): TransactItem {
-  return {
-    Put: {
-      TableName: tableName('invoices'),
-      Item: { ...invoice, ledger: INVOICE_LEDGER },
-      ...versionCondition('invoiceNumber', expectedVersion),
-    },
-  };
-}
 
 /** The items of one money transaction, each with the label a refusal names. */
 function transactItems(tx: MoneyTransaction): { items: TransactItem[]; labels: string[] } {

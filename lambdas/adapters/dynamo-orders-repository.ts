@@ -22,8 +22,8 @@ import {
   type StatusOrdersQuery,
 } from '../ports/orders-repository';
 import { batchGetItems } from './dynamo-batch-get';
-import { consultOrderedUpdate } from './dynamo-consult-store';
-import { invoicePut } from './dynamo-money-store';
+import { consultOrderedUpdate } from './dynamo-consult-ordered';
+import { invoicePut } from './dynamo-money-items';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /**

@@ -2,7 +2,7 @@ import { pagePaths } from '../../core/page-paths';
 import { displayParameterValue } from '../../core/rules/lens-parameters';
 import type { Consult } from '../../core/schemas/consult';
 import type { ParameterDefinition } from '../../core/schemas/lens';
-import { EYE_LABELS } from '../../core/schemas/order';
+import { EYE_LABELS } from '../../core/schemas/order-keys';
 import { portalLink as link } from './account-email-values';
 
 /**

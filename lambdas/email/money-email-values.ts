@@ -8,7 +8,7 @@ import {
   type WarrantyLens,
 } from '../../core/schemas/credit';
 import type { Invoice } from '../../core/schemas/invoice';
-import { EYE_LABELS } from '../../core/schemas/order';
+import { EYE_LABELS } from '../../core/schemas/order-keys';
 import type { Payment } from '../../core/schemas/payment';
 import { NO_FIRST_NAME, NOT_GIVEN, portalLink as link } from './account-email-values';
 import { NO_NOTE, NO_REASON } from './order-email-values';

@@ -1,6 +1,4 @@
-import { invalidArgument } from '../../core/errors';
 import { EMAIL_BODY_STYLE } from '../../core/email-style';
-import { EMAIL_PLACEHOLDERS, type EmailKind } from '../../core/schemas/email';
 import type { TemplateText } from './default-templates';
 import { composeEmail, html, type OutgoingEmail, type SafeHtml } from './safe-email';
 
@@ -17,28 +15,6 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 /** The placeholder names a text uses, in order of appearance, without repeats. */
 export function placeholdersIn(text: string): string[] {
   return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
-}
-
-/**
- * Refuses a template that uses a placeholder its email does not fill (a typo would otherwise reach every
- * customer as "{{patientNmae}}"). 400 with the field and the allowed names.
- */
-export function checkTemplatePlaceholders(kind: EmailKind, text: TemplateText): void {
-  const allowed = Object.keys(EMAIL_PLACEHOLDERS[kind]);
-  const fieldErrors: Record<string, string[]> = {};
-  for (const field of ['subject', 'body'] as const) {
-    const unknown = placeholdersIn(text[field]).filter((name) => !allowed.includes(name));
-    if (unknown.length > 0) {
-      fieldErrors[field] = [
-        `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `{{${n}}}`).join(', ')}. ` +
-          `This email can use: ${allowed.map((n) => `{{${n}}}`).join(', ')}`,
-      ];
-    }
-  }
-  const fields = Object.keys(fieldErrors);
-  if (fields.length > 0) {
-    throw invalidArgument(fieldErrors[fields[0]!]![0]!, fieldErrors);
-  }
 }
 
 export interface RenderedEmail {

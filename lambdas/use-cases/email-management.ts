@@ -9,7 +9,8 @@ import {
   type updateEmailTemplateInputSchema,
   type updateLabNotificationSettingsInputSchema,
 } from '../../core/schemas/email';
-import { checkTemplatePlaceholders, renderTemplate, templateEmail, type RenderedEmail } from '../email/render-template';
+import { checkTemplatePlaceholders } from '../email/check-template-placeholders';
+import { renderTemplate, templateEmail, type RenderedEmail } from '../email/render-template';
 import { UnsafeEmailError } from '../email/safe-email';
 import type { Identity } from '../auth/verify-token';
 import type { Logger } from '../ports/logger';

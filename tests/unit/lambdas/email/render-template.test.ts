@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_KINDS, EMAIL_PLACEHOLDERS } from '../../../../core/schemas/email';
 import { DEFAULT_TEMPLATES } from '../../../../lambdas/email/default-templates';
-import {
-  checkTemplatePlaceholders,
-  placeholdersIn,
-  renderTemplate,
-  templateEmail,
-} from '../../../../lambdas/email/render-template';
+import { checkTemplatePlaceholders } from '../../../../lambdas/email/check-template-placeholders';
+import { placeholdersIn, renderTemplate, templateEmail } from '../../../../lambdas/email/render-template';
 import { UnsafeEmailError } from '../../../../lambdas/email/safe-email';
 import { failureOf } from '../../../support/failure-of';
 
