@@ -143,3 +143,22 @@ describe('"Order this": the order form opened from a consult\'s answer', () => {
     expect(callsTo('getConsult')).toEqual([]);
   });
 });
+
+describe('a warranty remake of a two-design order', () => {
+  it('opens with only the lens still in its warranty, and says which eye is left out and why', async () => {
+    const shipped = aShippedOrder(45);
+    const od = shipped.lines[0]!;
+    const twoDesigns: Order = {
+      ...shipped,
+      lines: [od, { ...od, eye: 'OS', design: { ...od.design, warrantyDays: 30 } }],
+    };
+    renderOrderForm(`/customer/order?from=${PAST_ORDER_ID}&kind=warranty`, TYPED, twoDesigns);
+    expect(
+      await screen.findByText(
+        /Warranty remake of order LL-000042\..* The OS lens is past its warranty, so it is not part of this remake\./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Order a lens for OD (right eye)' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Order a lens for OS (left eye)' })).not.toBeChecked();
+  });
+});

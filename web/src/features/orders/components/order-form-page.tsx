@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { consultIdSchema } from '../../../../../core/schemas/consult-id';
+import { linesInWarranty } from '../../../../../core/rules/warranty';
 import { EYE_LABELS } from '../../../../../core/schemas/order';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
@@ -108,6 +109,11 @@ export function OrderFormPage({ renderAttachments }: { renderAttachments?: Order
     return undefined;
   }, [fromConsult, source.data, consultId, from, kind, info?.shippingAddress]);
   const original: OrderFormOriginal | undefined = from ? source.data : fromConsult?.original;
+  const pastWarrantyEyes = useMemo(() => {
+    if (!from || kind !== 'warranty' || !source.data) return [];
+    const covered = linesInWarranty(source.data, new Date());
+    return source.data.lines.filter((line) => !covered.includes(line)).map((line) => line.eye);
+  }, [from, kind, source.data]);
 
   let body: ReactNode;
   if (
@@ -168,6 +174,7 @@ export function OrderFormPage({ renderAttachments }: { renderAttachments?: Order
           start={start}
           original={original}
           renderAttachments={renderAttachments}
+          pastWarrantyEyes={pastWarrantyEyes}
         />
       </>
     );

@@ -15,6 +15,7 @@ import {
   type OrderLine,
 } from '../../../../../core/schemas/order';
 import { validateLensParameters, type ParameterValues } from '../../../../../core/rules/lens-parameters';
+import { linesInWarranty } from '../../../../../core/rules/warranty';
 import type { PostalAddress } from '../../../../../core/schemas/customer-info';
 
 export type Eye = (typeof EYES)[number];
@@ -255,12 +256,17 @@ export function fromOrderDraft(draft: OrderDraft, fallbackAddress?: Partial<Post
   };
 }
 
-/** A past order as the start of a reorder or warranty remake: its fields, a note of what it remakes. */
-export function fromPastOrder(order: Order, remake: Remake): OrderFormValues {
+/**
+ * A past order as the start of a reorder or warranty remake: its fields, a note of what it remakes. A warranty
+ * remake starts with only the lenses still in their warranty (a two-design order has two windows), so the form
+ * never offers an eye the server would refuse on submit.
+ */
+export function fromPastOrder(order: Order, remake: Remake, now = new Date()): OrderFormValues {
+  const covered = remake.kind === 'warranty' ? linesInWarranty(order, now) : order.lines;
   const values = fromOrderDraft({
     patient: order.patient,
     ...(order.poNumber ? { poNumber: order.poNumber } : {}),
-    lines: order.lines.map((l) => ({
+    lines: (covered.length > 0 ? covered : order.lines).map((l) => ({
       eye: l.eye,
       lensId: l.lensId,
       parameters: l.parameters,

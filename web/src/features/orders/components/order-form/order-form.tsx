@@ -3,7 +3,7 @@ import type { LensDesign } from '../../../../../../core/schemas/lens';
 import formStyles from '../../../../components/form-layout.module.css';
 import { Alert } from '../../../../components/ui/alert';
 import type { DraftStart } from '../../hooks/use-order-draft';
-import type { OrderFormOriginal } from '../../model/order-form-values';
+import type { Eye, OrderFormOriginal } from '../../model/order-form-values';
 import type { OrderFormApi } from '../order-form-api';
 import { DraftStatus } from './draft-status';
 import { EyeLines } from './eye-lines';
@@ -28,6 +28,8 @@ export interface OrderFormProps {
   original?: OrderFormOriginal | undefined;
   renderAttachments?: RenderAttachments;
   newOrderId?: () => string;
+  /** A warranty remake's eyes left out because their lens's warranty has ended (the other design's has not). */
+  pastWarrantyEyes?: readonly Eye[];
 }
 
 /**
@@ -43,6 +45,7 @@ export function OrderForm({
   original,
   renderAttachments,
   newOrderId = () => crypto.randomUUID(),
+  pastWarrantyEyes = [],
 }: OrderFormProps) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const form = useOrderForm({ userId, account, designs, api, start, newOrderId, summaryRef });
@@ -70,6 +73,9 @@ export function OrderForm({
         <Alert tone="info">
           {values.remake.kind === 'warranty' ? 'Warranty remake' : 'Reorder'} of order{' '}
           {original?.orderNumber ?? values.remake.ofOrderId}. Changed parameters are marked.
+          {pastWarrantyEyes.length > 0
+            ? ` The ${pastWarrantyEyes.join(' and ')} lens is past its warranty, so it is not part of this remake.`
+            : null}
         </Alert>
       ) : null}
       <OrderProblems errors={form.submitErrors} ref={summaryRef} />
