@@ -85,9 +85,17 @@ const PHASES: Step[][][] = [
   ],
   [[vitest('unit and web', ['unit', 'web'], 2)]],
   [
-    // The infra synths follow the integration tests in their lane: the browser lane is the longer one, and in
-    // its last minutes the browser alone leaves a core free.
-    [vitest('integration and security', ['integration']), vitest('infra', ['infra'])],
+    // The Lambda size budget and the infra synths share a lane with the integration tests: the browser lane is
+    // the longer one, and in its last minutes the browser alone leaves a core free.
+    [
+      {
+        name: 'Lambda size budget',
+        command: 'npx',
+        args: ['tsx', 'bench/lambda-start.ts', '--check', '--sizes-only'],
+      },
+      vitest('integration and security', ['integration']),
+      vitest('infra', ['infra']),
+    ],
     [
       {
         name: 'browser (Playwright, Chromium)',
