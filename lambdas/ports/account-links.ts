@@ -7,7 +7,10 @@ export interface AccountLinkChange {
   expectedVersion: number;
   accountNumber: string | null;
   accountNumbers: string[];
-  /** The practice gaining the user (must exist) or losing them (skipped when it no longer exists). */
+  /**
+   * The practice gaining the user or losing them; either must exist ('account-missing' otherwise), so the
+   * caller leaves `unlinked` out when the practice is gone.
+   */
   linked?: string;
   unlinked?: string;
 }

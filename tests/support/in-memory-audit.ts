@@ -9,6 +9,8 @@ export class InMemoryAuditLog implements AuditLog {
   aborted = 0;
 
   async append(event: AuditEvent, signal?: AbortSignal): Promise<void> {
+    // Like the adapter's request, a signal aborted before the call sends nothing.
+    if (signal?.aborted) throw new Error('aborted');
     if (this.delayMs) {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(resolve, this.delayMs);

@@ -499,21 +499,29 @@ export class InMemoryEmailSuppressions extends Failures<'find'> implements Email
   }
 }
 
-/** Locks in one process; `hold` arranges a lock someone else holds. */
+/**
+ * Locks in one process on an injected clock, like dynamo-locks: held until released or until `ttlSeconds`
+ * (whole seconds) have passed, and released by their own holder only. `hold` arranges a lock someone else
+ * holds, until the test ends.
+ */
 export class InMemoryLocks implements Locks {
-  readonly held = new Set<string>();
+  private readonly held = new Map<string, { owner: symbol; expiresAt: number }>();
   readonly taken: string[] = [];
+  constructor(private readonly now: () => number = Date.now) {}
   hold(name: string) {
-    this.held.add(name);
+    this.held.set(name, { owner: Symbol(name), expiresAt: Infinity });
   }
-  async withLock<T>(name: string, _ttlSeconds: number, run: () => Promise<T>): Promise<T> {
-    if (this.held.has(name)) throw new LockBusy(name);
-    this.held.add(name);
+  async withLock<T>(name: string, ttlSeconds: number, run: () => Promise<T>): Promise<T> {
+    const nowSeconds = Math.floor(this.now() / 1000);
+    const current = this.held.get(name);
+    if (current && current.expiresAt >= nowSeconds) throw new LockBusy(name);
+    const owner = Symbol(name);
+    this.held.set(name, { owner, expiresAt: nowSeconds + ttlSeconds });
     this.taken.push(name);
     try {
       return await run();
     } finally {
-      this.held.delete(name);
+      if (this.held.get(name)?.owner === owner) this.held.delete(name);
     }
   }
 }

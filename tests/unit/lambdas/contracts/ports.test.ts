@@ -1,15 +1,39 @@
+import { accountLinksContract } from '../../../support/contracts/account-links';
 import { accountRequestsRepositoryContract } from '../../../support/contracts/account-requests-repository';
+import { activityRepositoryContract } from '../../../support/contracts/activity-repository';
+import { auditLogContract } from '../../../support/contracts/audit-log';
 import { customersRepositoryContract } from '../../../support/contracts/customers-repository';
+import { emailSuppressionsContract } from '../../../support/contracts/email-suppressions';
 import { emailTemplatesContract } from '../../../support/contracts/email-templates';
 import { lensCatalogueContract } from '../../../support/contracts/lens-catalogue';
+import { locksContract } from '../../../support/contracts/locks';
 import { moneyStoreContract } from '../../../support/contracts/money-store';
+import { onceMarksContract } from '../../../support/contracts/once-marks';
+import { orderAccessContract } from '../../../support/contracts/order-access';
 import { ordersRepositoryContract } from '../../../support/contracts/orders-repository';
+import { rateLimiterContract } from '../../../support/contracts/rate-limiter';
+import { referenceDataRepositoryContract } from '../../../support/contracts/reference-data-repository';
+import { sessionRevocationsContract } from '../../../support/contracts/session-revocations';
 import { usersRepositoryContract } from '../../../support/contracts/users-repository';
+import { InMemoryOrderAccess } from '../../../support/attachments-fakes';
 import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { InMemoryConsultStore } from '../../../support/in-memory-consults';
 import { InMemoryMoneyStore } from '../../../support/in-memory-money';
-import { InMemoryAccountRequests, InMemoryCustomers, InMemoryUsers } from '../../../support/in-memory-ports';
+import { InMemoryAuditLog } from '../../../support/in-memory-audit';
+import {
+  InMemoryAccountLinks,
+  InMemoryAccountRequests,
+  InMemoryActivity,
+  InMemoryCustomers,
+  InMemoryEmailSuppressions,
+  InMemoryLocks,
+  InMemoryRateLimiter,
+  InMemoryReferenceData,
+  InMemoryRevocations,
+  InMemoryUsers,
+} from '../../../support/in-memory-ports';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
+import { InMemoryOnceMarks } from '../../../support/money-email-fakes';
 import { InMemoryOrders } from '../../../support/order-fakes';
 
 // The same contracts run against the DynamoDB adapters in tests/integration/port-contracts.test.ts, so the
@@ -27,3 +51,29 @@ ordersRepositoryContract('in-memory fake', () => {
 accountRequestsRepositoryContract('in-memory fake', () => new InMemoryAccountRequests());
 lensCatalogueContract('in-memory fake', () => new InMemoryLensCatalogue());
 emailTemplatesContract('in-memory fake', () => new InMemoryEmailTemplates());
+accountLinksContract('in-memory fake', () => {
+  const users = new InMemoryUsers();
+  const customers = new InMemoryCustomers();
+  return { links: new InMemoryAccountLinks(users, customers), users, customers };
+});
+activityRepositoryContract('in-memory fake', () => new InMemoryActivity());
+sessionRevocationsContract('in-memory fake', () => new InMemoryRevocations());
+emailSuppressionsContract('in-memory fake', () => new InMemoryEmailSuppressions());
+referenceDataRepositoryContract('in-memory fake', () => new InMemoryReferenceData());
+locksContract('in-memory fake', (now) => new InMemoryLocks(now));
+onceMarksContract('in-memory fake', () => new InMemoryOnceMarks());
+rateLimiterContract('in-memory fake', (now) => new InMemoryRateLimiter(now));
+auditLogContract('in-memory fake', () => new InMemoryAuditLog());
+orderAccessContract('in-memory fake', () => {
+  const access = new InMemoryOrderAccess();
+  return {
+    access,
+    store: async (order) => {
+      access.rows.set(order.orderId, {
+        accountNumber: order.accountNumber,
+        status: order.status,
+        createdByUserId: order.createdBy.userId,
+      });
+    },
+  };
+});
