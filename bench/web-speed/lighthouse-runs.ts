@@ -1,8 +1,10 @@
 /**
  * Lighthouse (the bench's pinned install, bench/web-speed/tools.ts) on Debian's Chromium with the flags the
  * browser tests use (playwright.config.ts). Each batch gets a fresh browser profile; for a signed-in page the
- * user signs in through the page's own form first, so the session is warm (tokens in local storage, which
- * Lighthouse keeps) while the HTTP cache is cold (Lighthouse clears it before every run).
+ * user signs in through the page's own form first, so the session is warm as a returning user's is: the tokens
+ * and the session answers the sign-in loaded (web/src/lib/session-snapshot.ts) are in local storage, which
+ * Lighthouse keeps, and each run opens a new tab as a returning user does. The HTTP cache is cold (Lighthouse
+ * clears it before every run), as after a release.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

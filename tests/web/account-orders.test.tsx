@@ -90,6 +90,26 @@ describe('the dashboard orders start from the session answer', () => {
     await waitFor(() => expect(callsTo('getCustomerInfo')).toEqual([{ account: 'LL-1001', page: 1, records: 25 }]));
   });
 
+  it("a newer page 1 from the session (the fresh answer after the last visit's kept one) replaces the shown one", async () => {
+    answer({ getCustomerInfo: () => FIRST_PAGE, listAccountOrders: () => ({ items: [] }) });
+    const queryClient = createQueryClient();
+    const view = (firstPage: { info: CustomerInfo; loadedAt: number }) => (
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <AccountOrders account="LL-1001" userId="u-1" firstPage={firstPage} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const loadedAt = Date.now();
+    const { rerender } = render(view({ info: FIRST_PAGE, loadedAt }));
+    expect(await screen.findAllByRole('link', { name: 'LL-000042' })).toHaveLength(2);
+    const fresh = { ...FIRST_PAGE, orders: [{ ...ORDER, orderNumber: 'LL-000043' }] } as CustomerInfo;
+    rerender(view({ info: fresh, loadedAt: loadedAt + 1 }));
+    expect(await screen.findAllByRole('link', { name: 'LL-000043' })).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'LL-000042' })).toBeNull();
+    expect(callsTo('getCustomerInfo')).toEqual([]);
+  });
+
   it('takes the newest cached first page of that account, and none of another account', () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(getCustomerInfoQueryOptions('u-1').queryKey, FIRST_PAGE, { updatedAt: 1_000 });

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCurrentUser, updatePassword } from 'aws-amplify/auth';
 import { toast, ToastContainer } from 'react-toastify/unstyled';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordPolicyMessage } from '../../core/password-policy';
 import { ChangePasswordForm } from '../../web/src/features/settings/components/change-password-form';
 import { TOAST_CONTAINER_PROPS } from '../../web/src/lib/notify';
@@ -31,6 +31,9 @@ async function fill(user: ReturnType<typeof userEvent.setup>, current: string, n
   if (confirm) await user.type(screen.getByLabelText('Confirm new password'), confirm);
   await user.click(screen.getByRole('button', { name: 'Change password' }));
 }
+
+// Amplify loads on first use (web/src/lib/amplify-auth.ts): loaded here once, so no test waits for the download.
+beforeAll(() => import('../../web/src/lib/amplify'));
 
 beforeEach(() => {
   vi.mocked(getCurrentUser).mockResolvedValue({ userId: 'u-1', username: 'ann' } as never);

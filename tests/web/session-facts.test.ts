@@ -32,6 +32,7 @@ const customer = (overrides: Partial<LoadedSession> = {}): LoadedSession => ({
   accounts: accountsOf(info),
   restored: true,
   loggedOut: false,
+  cached: false,
   ...overrides,
 });
 

@@ -6,7 +6,7 @@ import { canHydrate } from './app/hydration';
 import { startSessionEarly } from './app/providers/session-start';
 import { createAppRouter, requiresSignIn } from './app/router';
 import { FullPageError } from './components/full-page-error';
-import { configureAmplify } from './lib/amplify';
+import { configureAmplifyOnUse } from './lib/amplify-auth';
 import { loadRuntimeConfig, verifyRuntimeConfig } from './lib/runtime-config';
 
 const container = document.getElementById('root')!;
@@ -36,7 +36,7 @@ async function start(): Promise<void> {
   // The runtime config comes first: without it there is no API, no user pool. index.html preloads it, so it
   // is usually here before this script is.
   const config = await loadRuntimeConfig();
-  configureAmplify(config);
+  configureAmplifyOnUse(config);
   // A signed-in page's first API calls start now, while its modules load, not once React has rendered.
   const guarded = requiresSignIn(window.location.pathname);
   if (guarded) startSessionEarly();

@@ -28,6 +28,7 @@ export function fakeSession(overrides: Partial<SessionContextValue> = {}): Sessi
     checking: false,
     restored: true,
     loggedOut: false,
+    cached: false,
     user: { userId: 'u-1', email: 'ann@practice.test', groups: ['customer'], emailVerified: true },
     profile: {
       userId: 'u-1',

@@ -18,10 +18,11 @@ const logSessionError = (message: string, error?: unknown) => logError(message, 
  * warning and expiry (spec 2, 4). The rules live in features/session; this wires them to the app.
  */
 export default function SessionTimers() {
-  const { user, checking, restored, logout } = useSession();
+  const { user, checking, cached, restored, logout } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const signedIn = user !== null && !checking;
+  // The timers start on the fresh session, not on the answers kept from the last visit.
+  const signedIn = user !== null && !checking && !cached;
 
   useTokenRefresh(signedIn, refreshTokens);
 

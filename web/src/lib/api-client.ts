@@ -15,6 +15,7 @@ import { responseAction, type ResponseSource } from './api-response-rules';
 import { customerApiMessage } from './customer-api-message';
 import { logError } from './logger';
 import { runtimeConfig } from './runtime-config';
+import { forgetSessionSnapshot } from './session-snapshot';
 
 export type RouteInput<N extends RouteName> = z.input<Routes[N]['input']>;
 export type RouteOutput<N extends RouteName> = z.output<Routes[N]['output']>;
@@ -63,6 +64,8 @@ export function createApiClient(deps: ApiClientDeps) {
       httpStatus: error.httpStatus,
       correlationId: error.correlationId ?? null,
     });
+    // Whatever else the answer means, the session answers kept for a warm start no longer hold.
+    if (error.httpStatus === 401 || error.httpStatus === 403) forgetSessionSnapshot();
     const action = responseAction({ httpStatus: error.httpStatus, url, source, callerGone });
     if (action.logout) deps.logout(action.reason);
     throw error;

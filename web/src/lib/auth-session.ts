@@ -3,7 +3,7 @@
  * token's `cognito:groups` (docs/architecture.md "Roles and the route guard"); they decide only what the app shows, never what the
  * API allows (the server checks the verified token itself).
  */
-import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
+import { amplifyAuth, mayHaveStoredSession } from './amplify-auth';
 import { GROUPS, type Group } from '../../../core/constants';
 
 export interface SessionUser {
@@ -30,6 +30,8 @@ export function userFromClaims(claims: Claims): SessionUser | null {
 
 /** The signed-in user, or null. `forceRefresh` fetches new tokens (after email verification, for example). */
 export async function readSessionUser(forceRefresh = false): Promise<SessionUser | null> {
+  if (!forceRefresh && !mayHaveStoredSession()) return null;
+  const { fetchAuthSession } = await amplifyAuth();
   const { tokens } = await fetchAuthSession(forceRefresh ? { forceRefresh: true } : undefined);
   const claims = tokens?.idToken?.payload;
   return claims ? userFromClaims(claims as Claims) : null;
@@ -38,6 +40,8 @@ export async function readSessionUser(forceRefresh = false): Promise<SessionUser
 /** The current ID token for the Authorization header (spec 7), or null when nobody is signed in. */
 export async function currentIdToken(): Promise<string | null> {
   try {
+    if (!mayHaveStoredSession()) return null;
+    const { fetchAuthSession } = await amplifyAuth();
     const { tokens } = await fetchAuthSession();
     return tokens?.idToken?.toString() ?? null;
   } catch {
@@ -46,9 +50,9 @@ export async function currentIdToken(): Promise<string | null> {
 }
 
 /** spec 4: token refresh on start and every 55 minutes (the session feature schedules it). */
-export const refreshTokens = () => fetchAuthSession({ forceRefresh: true });
+export const refreshTokens = async () => (await amplifyAuth()).fetchAuthSession({ forceRefresh: true });
 
 /** Ends the session in this browser (Amplify clears its stored tokens). */
 export async function signOutLocally(): Promise<void> {
-  await amplifySignOut();
+  await (await amplifyAuth()).signOut();
 }

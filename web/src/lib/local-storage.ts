@@ -3,6 +3,8 @@
  * and the sidebar choice. They remember display facts between page loads; no access decision reads them
  * (the server checks the token, the app re-reads the session).
  */
+import { forgetSessionSnapshot } from './session-snapshot';
+
 export const STORAGE_KEYS = {
   nameObject: 'nameObject',
   termsAccepted: 'termsAccepted',
@@ -80,8 +82,9 @@ function keysStartingWith(prefix: string): string[] {
 }
 
 /**
- * On logout and session expiry (the session provider's one clean-up): the user's facts and every order draft
- * kept in this browser go; the device id and the sidebar choice belong to the browser and stay.
+ * On logout and session expiry (the session provider's one clean-up): the user's facts, the kept session
+ * answers (session-snapshot.ts) and every order draft kept in this browser go; the device id and the sidebar
+ * choice belong to the browser and stay.
  */
 export function forgetSignedInUser(): void {
   for (const key of [
@@ -97,6 +100,7 @@ export function forgetSignedInUser(): void {
       // nothing to forget
     }
   }
+  forgetSessionSnapshot();
 }
 
 export function rememberTermsAccepted(accepted: boolean): void {

@@ -35,6 +35,11 @@ export interface SessionContextValue extends SessionFacts {
   restored: boolean;
   /** The user just chose Log Out (the guard then sends them to login without a returnUrl). */
   loggedOut: boolean;
+  /**
+   * The facts are the answers kept from the user's last visit (lib/session-snapshot.ts) and fresh ones are
+   * loading: pages may show them, but nothing may act on them (the layout stays inert until they arrive).
+   */
+  cached: boolean;
   user: SessionUser | null;
   profile: UserProfile | null;
   /** "First Last", or the email when the profile has no name. */

@@ -17,11 +17,12 @@ export { PRERENDERED_PATHS, SHELL_PATHS };
 
 /**
  * What a signed-in page loads before it shows, besides its page module (main.tsx, router.tsx, root.tsx,
- * session-start.ts): the guard and layout, the session's API calls, the route table that reads their answers
- * and the config check. Not the session timers: they start once the page shows (root.tsx), and fetching them
+ * session-start.ts): Amplify (which reads the stored session), the guard and layout, the session's API calls,
+ * the route table that reads their answers and the config check. Not the session timers: they start once the page shows (root.tsx), and fetching them
  * beside what the page needs only delayed it.
  */
 const SIGNED_IN_MODULES = [
+  'src/lib/amplify.ts',
   'src/app/guarded-layout.tsx',
   'src/app/providers/session-api.ts',
   '../core/routes.ts',

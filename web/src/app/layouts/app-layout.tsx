@@ -67,8 +67,10 @@ export function AppLayout() {
       <SidebarIdentity name={session.displayName} roleLabel={roleLabel} />
     );
 
+  // While the session's answers are the ones kept from the last visit, the page shows but cannot be used:
+  // every action waits for the fresh answers, and for the route guard's decision on them.
   return (
-    <div className={styles.shell}>
+    <div className={styles.shell} inert={session.cached} aria-busy={session.cached || undefined}>
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>

@@ -4,6 +4,7 @@
  */
 import {
   deriveAuthStatus,
+  needsCustomerInfo,
   roleFromGroups,
   ROLE_LABELS,
   type CustomerInfoLoad,
@@ -12,6 +13,7 @@ import { homeLocation } from '../../../../core/rules/home-navigation';
 import type { CustomerInfo } from '../../../../core/schemas/customer-info';
 import type { MyProfile } from '../../../../core/schemas/user-profile';
 import type { SessionUser } from '../../lib/auth-session';
+import type { SessionSnapshot } from '../../lib/session-snapshot';
 import type { SignedInUserFacts, StoredRoleLabel } from '../../lib/local-storage';
 import type { SessionFacts } from '../../lib/session-context';
 
@@ -27,6 +29,8 @@ export interface LoadedSession {
   restored: boolean;
   /** The user chose Log Out: the guard sends them to a plain login page, with no way back to where they were. */
   loggedOut: boolean;
+  /** The answers are the ones kept from the last visit (session-snapshot.ts); fresh ones are on their way. */
+  cached: boolean;
 }
 
 export const SIGNED_OUT: LoadedSession = {
@@ -37,6 +41,7 @@ export const SIGNED_OUT: LoadedSession = {
   accounts: [],
   restored: false,
   loggedOut: false,
+  cached: false,
 };
 
 export function sessionFacts(session: LoadedSession): SessionFacts {
@@ -82,4 +87,35 @@ export function storedUserFacts(session: LoadedSession, facts: SessionFacts): Si
     uid: session.user.userId,
     email: session.user.email,
   };
+}
+
+/** A restored session shown from the answers kept at the user's last visit, until fresh ones arrive. */
+export function sessionFromSnapshot(user: SessionUser, snapshot: SessionSnapshot): LoadedSession | null {
+  const info = snapshot.customerInfo;
+  const needsInfo = needsCustomerInfo({
+    user,
+    groups: snapshot.profile.groups,
+    emailVerified: snapshot.profile.emailVerified,
+  });
+  if (needsInfo && !info) return null;
+  return {
+    ...SIGNED_OUT,
+    user,
+    profile: snapshot.profile,
+    restored: true,
+    cached: true,
+    ...(needsInfo && info
+      ? { customerInfoLoad: customerInfoLoadOf(info, false), customerInfo: info, accounts: accountsOf(info) }
+      : {}),
+  };
+}
+
+/**
+ * What to keep of a freshly loaded session for the next visit: a complete one only (a failed customer-info
+ * load sends the user to /auth/request, which a kept copy must not hide), its main account's answer.
+ */
+export function snapshotOf(session: LoadedSession, savedAt: number): SessionSnapshot | null {
+  if (!session.user || !session.profile || session.cached) return null;
+  if (session.customerInfoLoad && session.customerInfoLoad.kind !== 'ok') return null;
+  return { userId: session.user.userId, savedAt, profile: session.profile, customerInfo: session.customerInfo };
 }

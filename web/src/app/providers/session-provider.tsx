@@ -7,8 +7,8 @@ import { PAGE_PATHS } from '../../../../core/page-paths';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Hub } from 'aws-amplify/utils';
 import { needsCustomerInfo } from '../../../../core/rules/auth-status';
+import { amplifyHub } from '../../lib/amplify-auth';
 import { setApiLogoutHandler } from '../../lib/api-logout';
 import { readSessionUser, signOutLocally } from '../../lib/auth-session';
 import { runBeforeSignOut } from '../../lib/before-sign-out';
@@ -16,13 +16,22 @@ import { forgetSignedInUser, rememberSignedInUser, rememberTermsAccepted } from 
 import { logError, logWarning } from '../../lib/logger';
 import { failureMessage } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
+import { runtimeConfig } from '../../lib/runtime-config';
+import {
+  forgetSessionSnapshot,
+  readSessionSnapshot,
+  reviseSnapshotProfile,
+  saveSessionSnapshot,
+} from '../../lib/session-snapshot';
 import { SessionContext, type SessionContextValue, type SessionFacts } from '../../lib/session-context';
 import {
   accountsOf,
   customerInfoLoadOf,
   displayNameOf,
   sessionFacts,
+  sessionFromSnapshot,
   SIGNED_OUT,
+  snapshotOf,
   storedUserFacts,
   type LoadedSession,
 } from './session-facts';
@@ -43,10 +52,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [session]);
 
   const loadSession = useCallback(
-    async (forceRefresh: boolean, restored: boolean): Promise<LoadedSession> => {
+    async (
+      forceRefresh: boolean,
+      restored: boolean,
+      showKept: (kept: LoadedSession) => void,
+    ): Promise<LoadedSession> => {
       const early = restored && !forceRefresh ? await takeEarlySession() : null;
       const user = await readSessionUser(forceRefresh);
       if (!user) return SIGNED_OUT;
+      // A returning user sees the answers kept at their last visit while the fresh ones load (session-snapshot.ts).
+      if (restored && !forceRefresh) {
+        const snapshot = readSessionSnapshot(user, () => runtimeConfig().session.inactivityTimeoutMs);
+        const kept = snapshot && sessionFromSnapshot(user, snapshot);
+        if (kept) {
+          if (snapshot.customerInfo) {
+            const { getCustomerInfoQueryOptions } = await sessionApi();
+            // As if just loaded: the same question is already on its way, and its answer replaces this one.
+            queryClient.setQueryData(getCustomerInfoQueryOptions(user.userId).queryKey, snapshot.customerInfo);
+          }
+          showKept(kept);
+        }
+      }
       // Both calls run at once (session-start.ts); the profile, not the token, decides what is used.
       const calls = early?.user.userId === user.userId ? early : await startSessionCalls(user);
       const { getMyProfileQueryOptions, getCustomerInfoQueryOptions, getCustomerInfo } = await sessionApi();
@@ -120,8 +146,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       { forceRefresh = false, restored = false }: { forceRefresh?: boolean; restored?: boolean },
     ) => {
       let loaded: LoadedSession;
+      const showKept = (kept: LoadedSession) => {
+        if (mine !== generation.current) return;
+        setSession(kept);
+        setChecking(false);
+      };
       try {
-        loaded = await loadSession(forceRefresh, restored);
+        loaded = await loadSession(forceRefresh, restored, showKept);
       } catch (error) {
         // spec 4: a guard error goes to login. Every decision needs the profile, so without it the session
         // cannot be used: the tokens are dropped and the user signs in again.
@@ -140,6 +171,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (stored) rememberSignedInUser(stored);
         // No session (it expired while the browser was closed): what the last user left here goes too.
         else if (!loaded.user) forgetSignedInUser();
+        const snapshot = snapshotOf(loaded, Date.now());
+        if (snapshot) saveSessionSnapshot(snapshot);
+        else forgetSessionSnapshot();
       }
       return facts;
     },
@@ -171,14 +205,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [logout],
   );
 
-  // A refresh token that no longer works (revoked, expired) ends the session.
-  useEffect(
-    () =>
-      Hub.listen('auth', ({ payload }) => {
-        if (payload.event === 'tokenRefresh_failure' && sessionRef.current.user) void logout();
-      }),
-    [logout],
-  );
+  // A refresh token that no longer works (revoked, expired) ends the session. Only a signed-in user has one,
+  // so Amplify's hub is not loaded for a visitor.
+  const signedIn = session.user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    let stop: (() => void) | undefined;
+    let ended = false;
+    amplifyHub()
+      .then((hub) => {
+        if (ended) return;
+        stop = hub.listen('auth', ({ payload }) => {
+          if (payload.event === 'tokenRefresh_failure' && sessionRef.current.user) void logout();
+        });
+      })
+      .catch((error) => logWarning('Amplify could not be loaded', error));
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [signedIn, logout]);
 
   const switchAccount = useCallback(
     async (account: string) => {
@@ -201,6 +247,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const markTermsAccepted = useCallback(() => {
     rememberTermsAccepted(true);
+    const userId = sessionRef.current.user?.userId;
+    if (userId) {
+      reviseSnapshotProfile(userId, (kept) => ({ ...kept, profile: { ...kept.profile, termsAccepted: true } }));
+    }
     setSession((current) =>
       current.profile
         ? { ...current, profile: { ...current.profile, profile: { ...current.profile.profile, termsAccepted: true } } }
@@ -215,6 +265,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       checking,
       restored: session.restored,
       loggedOut: session.loggedOut,
+      cached: session.cached,
       user: session.user,
       profile: session.profile?.profile ?? null,
       displayName: displayNameOf(session),

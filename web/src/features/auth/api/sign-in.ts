@@ -4,9 +4,14 @@
  */
 import type { ConfirmSignInInput, SignInInput, SignInOutput } from 'aws-amplify/auth';
 
+import { amplifyReady } from '../../../lib/amplify-auth';
+
 export type { SignInOutput };
 
-const signInCalls = () => import('./sign-in-calls');
+const signInCalls = async () => {
+  await amplifyReady();
+  return import('./sign-in-calls');
+};
 
 export const signIn = async (input: SignInInput): Promise<SignInOutput> => (await signInCalls()).signIn(input);
 export const confirmSignIn = async (input: ConfirmSignInInput): Promise<SignInOutput> =>

@@ -5,17 +5,20 @@
  * signed in, so practices never download it.
  */
 import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import { amplifyReady } from '../../../lib/amplify-auth';
 import { TOTP_ISSUER } from '../../../../../core/rules/staff-mfa';
 import type { TotpSetup } from '../model/totp-setup';
 
 /** True when the signed-in user has no authenticator app turned on yet. */
 export async function needsTotpSetup(): Promise<boolean> {
+  await amplifyReady();
   const { enabled } = await fetchMFAPreference();
   return !enabled?.includes('TOTP');
 }
 
 /** Asks Cognito for a new authenticator secret (AssociateSoftwareToken) for the signed-in user. */
 export async function startTotpSetup(email: string): Promise<TotpSetup> {
+  await amplifyReady();
   const details = await setUpTOTP();
   return { secret: details.sharedSecret, uri: details.getSetupUri(TOTP_ISSUER, email).toString() };
 }
@@ -25,6 +28,7 @@ export async function startTotpSetup(email: string): Promise<TotpSetup> {
  * asks for a code at every sign-in.
  */
 export async function finishTotpSetup(code: string): Promise<void> {
+  await amplifyReady();
   await verifyTOTPSetup({ code });
   await updateMFAPreference({ totp: 'PREFERRED' });
 }

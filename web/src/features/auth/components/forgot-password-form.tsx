@@ -3,6 +3,7 @@ import { resetPassword } from 'aws-amplify/auth';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmission } from '../../../forms/use-submission';
 import { isCallableError } from '../../../lib/callable-error';
+import { amplifyReady } from '../../../lib/amplify-auth';
 import { logWarning } from '../../../lib/logger';
 import { checkEmailExists } from '../api/check-email-exists';
 import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-error-message';
@@ -31,6 +32,7 @@ export function ForgotPasswordForm({
         setError(AUTH_MESSAGES.noAccount);
         return;
       }
+      await amplifyReady();
       await resetPassword({ username: address });
       onCodeSent(address);
     } catch (failure) {

@@ -6,7 +6,7 @@ import { confirmSignIn, signIn, type SignInOutput } from '../api/sign-in';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmission } from '../../../forms/use-submission';
-import { signInOptions } from '../../../lib/amplify';
+import { signInOptions } from '../../../lib/amplify-auth';
 import { readSessionUser, signOutLocally } from '../../../lib/auth-session';
 import { logWarning } from '../../../lib/logger';
 import { runtimeConfig } from '../../../lib/runtime-config';

@@ -4,6 +4,7 @@ import { confirmResetPassword } from 'aws-amplify/auth';
 import { passwordPolicyMessage } from '../../../../../core/password-policy';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmission } from '../../../forms/use-submission';
+import { amplifyReady } from '../../../lib/amplify-auth';
 import { logWarning } from '../../../lib/logger';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { PasswordField } from './password-field';
@@ -32,6 +33,7 @@ export function ResetPasswordForm({
     if (problem) return setError(problem);
     if (password !== confirm) return setError('The two passwords do not match.');
     try {
+      await amplifyReady();
       await confirmResetPassword({ username: address, confirmationCode: code.trim(), newPassword: password });
       onReset(address);
     } catch (failure) {

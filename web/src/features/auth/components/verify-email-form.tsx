@@ -9,6 +9,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmission } from '../../../forms/use-submission';
+import { amplifyReady } from '../../../lib/amplify-auth';
 import { logWarning } from '../../../lib/logger';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { AuthForm } from './auth-form';
@@ -45,6 +46,7 @@ export function VerifyEmailForm({
     if (mode === 'sign-up' && !address) return setError('Email is required');
     if (!CODE_PATTERN.test(trimmed)) return setError(ACCOUNT_MESSAGES.enterEmailCode);
     try {
+      await amplifyReady();
       if (mode === 'sign-up') await confirmSignUp({ username: address, confirmationCode: trimmed });
       else await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: trimmed });
       await onVerified();
@@ -61,6 +63,7 @@ export function VerifyEmailForm({
     if (mode === 'sign-up' && !address) return setError('Email is required');
     setResending(true);
     try {
+      await amplifyReady();
       if (mode === 'sign-up') await resendSignUpCode({ username: address });
       else await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
       setNotice(`A new code is on its way to ${address || 'your email address'}.`);

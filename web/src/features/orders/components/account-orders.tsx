@@ -1,6 +1,6 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { CUSTOMER_LIST } from '../../../../../core/constants';
@@ -62,6 +62,7 @@ export function AccountOrders({
 }) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
+  const queryClient = useQueryClient();
   const info = useQuery({
     queryKey: ['orders', 'customer-info', userId, account, page],
     queryFn: () => callRoute('getCustomerInfo', { account, page, records: PAGE_SIZE }),
@@ -71,6 +72,16 @@ export function AccountOrders({
       ? { initialData: firstPage.info, initialDataUpdatedAt: firstPage.loadedAt }
       : {}),
   });
+  // A newer page 1 from the session (its fresh answer after the one kept from the last visit) replaces the shown one.
+  const firstInfo = firstPage?.info.accountNumber === account ? firstPage.info : null;
+  const firstLoadedAt = firstPage?.loadedAt ?? 0;
+  useEffect(() => {
+    if (!firstInfo) return;
+    const key = ['orders', 'customer-info', userId, account, 1] as const;
+    if (firstLoadedAt > (queryClient.getQueryState(key)?.dataUpdatedAt ?? 0)) {
+      queryClient.setQueryData(key, firstInfo, { updatedAt: firstLoadedAt });
+    }
+  }, [queryClient, userId, account, firstInfo, firstLoadedAt]);
   const found = useAccountOrders({ accountNumber: account, search }, search !== '');
   const parsed = summaries.safeParse(info.data?.orders ?? []);
   const rows = search ? (found.data?.items ?? []) : parsed.success ? parsed.data : [];

@@ -4,6 +4,7 @@ import { passwordPolicyMessage } from '../../../../../core/password-policy';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmission } from '../../../forms/use-submission';
 import { AuthForm } from '../../auth';
+import { amplifyReady } from '../../../lib/amplify-auth';
 import { logWarning } from '../../../lib/logger';
 import { notify } from '../../../lib/notify';
 import { changePasswordErrorMessage, NO_AUTHENTICATED_USER } from '../utils/change-password-error';
@@ -28,6 +29,7 @@ export function ChangePasswordForm() {
     if (next !== confirm) return setError('The two new passwords do not match.');
     if (next === current) return setError('The new password must differ from the current one.');
     try {
+      await amplifyReady();
       try {
         await getCurrentUser();
       } catch {

@@ -1,0 +1,356 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GuardedLayout } from '../../../web/src/app/guarded-layout';
+import { SessionProvider } from '../../../web/src/app/providers/session-provider';
+import { handleOf, PORTAL_ROUTES } from '../../../web/src/app/route-table';
+import { callRoute, createApiClient } from '../../../web/src/lib/api-client';
+import { CallableError } from '../../../web/src/lib/callable-error';
+import { useSession } from '../../../web/src/lib/session-context';
+import {
+  readSessionSnapshot,
+  reviseSnapshotProfile,
+  SESSION_SNAPSHOT_KEY,
+  type SessionSnapshot,
+} from '../../../web/src/lib/session-snapshot';
+import { prepareBrowser, TEST_CONFIG } from '../support/fake-session';
+
+/**
+ * A returning user's page shows at once from the session answers kept at their last visit
+ * (web/src/lib/session-snapshot.ts), and the fresh answers replace them. Drives the real SessionProvider
+ * and GuardedLayout with Amplify and the API faked; the fresh answers are held back until the test lets
+ * them go, so what shows before them is observable.
+ */
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+vi.mock('../../../web/src/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../web/src/lib/api-client')>()),
+  callRoute: vi.fn(),
+}));
+
+const ANN = { sub: 'u-ann', email: 'ann@brightview.test', 'cognito:groups': ['customer'], email_verified: true };
+const ID_TOKEN = 'header.ann-id-token.signature';
+
+const profileOf = (userId: string, email: string, groups: string[]) => ({
+  profile: {
+    userId,
+    email,
+    firstName: 'Ann',
+    lastName: 'Lee',
+    accountNumber: 'BV-1001',
+    accountNumbers: [],
+    termsAccepted: true,
+    version: 0,
+  },
+  groups,
+  emailVerified: true,
+});
+
+const infoOf = (accountNumber: string, company: string) => ({
+  accountNumber,
+  additionalAccounts: [],
+  company,
+  phone: '555-0100',
+  shippingAddress: { address: '1 Main St', city: 'Portland', state: 'OR', zip: '97201' },
+  pricingAllowed: true,
+  orders: [],
+  page: 1,
+  records: 25,
+  total: 0,
+});
+
+function keep(overrides: Partial<SessionSnapshot> = {}): void {
+  const snapshot: SessionSnapshot = {
+    userId: 'u-ann',
+    savedAt: Date.now() - 60_000,
+    profile: profileOf('u-ann', ANN.email, ['customer']) as SessionSnapshot['profile'],
+    customerInfo: infoOf('BV-1001', 'Brightview (kept)'),
+    ...overrides,
+  };
+  localStorage.setItem(SESSION_SNAPSHOT_KEY, JSON.stringify(snapshot));
+}
+
+const kept = () => localStorage.getItem(SESSION_SNAPSHOT_KEY);
+
+function signedInAs(claims: Record<string, unknown> | null) {
+  vi.mocked(fetchAuthSession).mockResolvedValue(
+    (claims ? { tokens: { idToken: { payload: claims, toString: () => ID_TOKEN } } } : { tokens: undefined }) as never,
+  );
+}
+
+/** The API answers `answers`, but only once `release()` is called. */
+function heldApi(answers: Record<string, unknown>) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  vi.mocked(callRoute).mockImplementation((async (name: string) => {
+    await gate;
+    const answer = answers[name];
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }) as unknown as typeof callRoute);
+  return { release: () => act(async () => release()) };
+}
+
+function Dashboard() {
+  const session = useSession();
+  return (
+    <>
+      <h1>{session.customer.info?.company ?? 'no practice'}</h1>
+      <button type="button" onClick={() => void session.logout({ redirect: false })}>
+        Expire
+      </button>
+      <button type="button" onClick={() => void session.logout()}>
+        Log Out
+      </button>
+    </>
+  );
+}
+
+function WhereAmI() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
+}
+
+function renderPortal(path = '/customer/home') {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <SessionProvider>
+            <Outlet />
+          </SessionProvider>
+        ),
+        children: [
+          {
+            Component: GuardedLayout,
+            children: [
+              {
+                path: PORTAL_ROUTES.customerHome.path,
+                handle: handleOf(PORTAL_ROUTES.customerHome),
+                element: <Dashboard />,
+              },
+              {
+                path: PORTAL_ROUTES.adminHome.path,
+                handle: handleOf(PORTAL_ROUTES.adminHome),
+                element: <h1>Admin dashboard</h1>,
+              },
+            ],
+          },
+          { path: '*', element: <WhereAmI /> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const inertShell = (element: HTMLElement) => element.closest('[inert]');
+
+beforeEach(() => {
+  prepareBrowser();
+  localStorage.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.mocked(signOut).mockResolvedValue(undefined);
+  signedInAs(ANN);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('a returning user sees their page from the kept session answers, then the fresh ones', () => {
+  it('shows the kept practice at once, inert, then replaces it with the fresh answer and the page becomes usable', async () => {
+    keep();
+    const api = heldApi({
+      getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
+      getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
+    });
+    renderPortal();
+
+    const cached = await screen.findByRole('heading', { name: 'Brightview (kept)' });
+    expect(inertShell(cached)).not.toBeNull();
+    expect(screen.queryByText('Verifying session...')).toBeNull();
+
+    await api.release();
+    const fresh = await screen.findByRole('heading', { name: 'Brightview Eye Care' });
+    expect(inertShell(fresh)).toBeNull();
+    expect(JSON.parse(kept()!).customerInfo.company).toBe('Brightview Eye Care');
+  });
+
+  it('a fresh answer for another account replaces the kept one on the same page', async () => {
+    keep({ customerInfo: infoOf('BV-1001', 'Old location') });
+    const api = heldApi({
+      getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
+      getCustomerInfo: infoOf('BV-2002', 'New location'),
+    });
+    renderPortal();
+    await screen.findByRole('heading', { name: 'Old location' });
+    await api.release();
+    expect(await screen.findByRole('heading', { name: 'New location' })).toBeInTheDocument();
+    expect(JSON.parse(kept()!).customerInfo.accountNumber).toBe('BV-2002');
+  });
+
+  it('keeps only the session answers: no token, nothing but the user id, when, the profile and customer info', async () => {
+    const api = heldApi({
+      getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
+      getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
+    });
+    renderPortal();
+    await api.release();
+    await screen.findByRole('heading', { name: 'Brightview Eye Care' });
+    await waitFor(() => expect(kept()).not.toBeNull());
+    expect(Object.keys(JSON.parse(kept()!)).sort()).toEqual(['customerInfo', 'profile', 'savedAt', 'userId']);
+    expect(kept()).not.toContain(ID_TOKEN);
+    expect(kept()).not.toContain('ann-id-token');
+  });
+});
+
+describe('kept answers are never shown to anyone else or for another role', () => {
+  it("another user's kept answers (another sub in this browser) are never shown and are removed", async () => {
+    keep({
+      userId: 'u-bob',
+      profile: profileOf('u-bob', 'bob@other.test', ['customer']) as SessionSnapshot['profile'],
+      customerInfo: infoOf('OT-9', "Bob's practice"),
+    });
+    const api = heldApi({
+      getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
+      getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
+    });
+    renderPortal();
+    expect(await screen.findByText('Verifying session...')).toBeInTheDocument();
+    expect(kept()).toBeNull();
+    expect(screen.queryByText("Bob's practice")).toBeNull();
+    await api.release();
+    expect(await screen.findByRole('heading', { name: 'Brightview Eye Care' })).toBeInTheDocument();
+  });
+
+  it("kept answers for another role than the token's are not shown: the guard decides on the fresh ones", async () => {
+    signedInAs({ ...ANN, 'cognito:groups': ['admin'] });
+    keep(); // kept when Ann was a customer
+    const api = heldApi({ getMyProfile: profileOf('u-ann', ANN.email, ['admin']) });
+    renderPortal();
+    expect(await screen.findByText('Verifying session...')).toBeInTheDocument();
+    expect(screen.queryByText('Brightview (kept)')).toBeNull();
+    await api.release();
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(JSON.parse(kept()!).profile.groups).toEqual(['admin']));
+    expect(JSON.parse(kept()!).customerInfo).toBeNull();
+  });
+
+  it("accepting the terms updates the kept profile, so the next visit does not show the terms page; only the user's own", () => {
+    keep({
+      profile: {
+        ...profileOf('u-ann', ANN.email, ['customer']),
+        profile: { ...profileOf('u-ann', ANN.email, ['customer']).profile, termsAccepted: false },
+      } as SessionSnapshot['profile'],
+    });
+    const accept = (profile: SessionSnapshot['profile']) => ({
+      ...profile,
+      profile: { ...profile.profile, termsAccepted: true },
+    });
+    reviseSnapshotProfile('u-bob', accept);
+    expect(JSON.parse(kept()!).profile.profile.termsAccepted).toBe(false);
+    reviseSnapshotProfile('u-ann', accept);
+    expect(JSON.parse(kept()!).profile.profile.termsAccepted).toBe(true);
+  });
+
+  it('answers kept longer ago than the idle limit are not shown (the session may have expired meanwhile)', () => {
+    keep({ savedAt: Date.now() - TEST_CONFIG.session.inactivityTimeoutMs - 1 });
+    const user = { userId: 'u-ann', email: ANN.email, groups: ['customer' as const], emailVerified: true };
+    expect(readSessionSnapshot(user, () => TEST_CONFIG.session.inactivityTimeoutMs)).toBeNull();
+    expect(kept()).toBeNull();
+  });
+});
+
+describe('kept answers go when the session ends or the server refuses', () => {
+  async function warmPortal() {
+    keep();
+    const api = heldApi({
+      getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
+      getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
+      signOut: { signedOut: true },
+    });
+    renderPortal();
+    await api.release();
+    await screen.findByRole('heading', { name: 'Brightview Eye Care' });
+    await waitFor(() => expect(kept()).not.toBeNull());
+  }
+
+  it('Log Out removes them', async () => {
+    await warmPortal();
+    signedInAs(null);
+    await act(async () => screen.getByRole('button', { name: 'Log Out' }).click());
+    await screen.findByText('/auth/login');
+    expect(kept()).toBeNull();
+  });
+
+  it('session expiry (the inactivity logout) removes them', async () => {
+    await warmPortal();
+    signedInAs(null);
+    await act(async () => screen.getByRole('button', { name: 'Expire' }).click());
+    await waitFor(() => expect(kept()).toBeNull());
+  });
+
+  it('a revoked session (the refresh token no longer works) removes them', async () => {
+    await warmPortal();
+    signedInAs(null);
+    await act(async () => Hub.dispatch('auth', { event: 'tokenRefresh_failure' } as never));
+    await waitFor(() => expect(kept()).toBeNull());
+  });
+
+  it('a session check that fails removes them and never leaves the kept page usable', async () => {
+    keep();
+    const api = heldApi({
+      getMyProfile: new CallableError({
+        route: 'getMyProfile',
+        httpStatus: 503,
+        status: 'unavailable',
+        message: 'busy',
+      }),
+    });
+    renderPortal();
+    await screen.findByRole('heading', { name: 'Brightview (kept)' });
+    await api.release();
+    expect(await screen.findByText('/auth/login')).toBeInTheDocument();
+    expect(kept()).toBeNull();
+  });
+
+  it.each([401, 403])('an API answer %i removes them', async (status) => {
+    keep();
+    const call = createApiClient({
+      fetch: async () =>
+        new Response(JSON.stringify({ error: { status: 'permission-denied', message: 'No.' } }), { status }),
+      apiBaseUrl: () => 'https://api.test',
+      idToken: async () => ID_TOKEN,
+      logout: () => {},
+      timeoutMs: 1000,
+      newCorrelationId: () => 'c-1',
+    });
+    await expect(call('getMyProfile', {})).rejects.toBeInstanceOf(CallableError);
+    expect(kept()).toBeNull();
+  });
+
+  it('another error answer keeps them (a 500 says nothing about the session)', async () => {
+    keep();
+    const call = createApiClient({
+      fetch: async () =>
+        new Response(JSON.stringify({ error: { status: 'internal', message: 'Oops.' } }), { status: 500 }),
+      apiBaseUrl: () => 'https://api.test',
+      idToken: async () => ID_TOKEN,
+      logout: () => {},
+      timeoutMs: 1000,
+      newCorrelationId: () => 'c-1',
+    });
+    await expect(call('getMyProfile', {})).rejects.toBeInstanceOf(CallableError);
+    expect(kept()).not.toBeNull();
+  });
+});
