@@ -31,10 +31,6 @@ const EXCEPTIONS: Record<string, { rule: Rule; why: string }> = {
     rule: 'fieldMessages',
     why: 'its values live in the autosaved draft (useOrderDraft), not in the form library',
   },
-  'features/consultant/customer/new-consult-page.tsx': {
-    rule: 'fieldMessages',
-    why: 'the send covers the file uploads, and its messages are listed in a summary above the form',
-  },
 };
 
 function sourceFiles(dir: string): string[] {

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -145,6 +145,23 @@ describe('Ask a consultant: the current lens from a past order', () => {
     expect(summary).toHaveTextContent('Choose the order the lens came from');
     expect(summary).toHaveTextContent('Question is required');
     expect(screen.getByLabelText('Patient reference')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('submitConsult')).toEqual([]);
+  });
+  it("a bad field gets the schema's message beside it and the focus, and nothing is sent", async () => {
+    answerForm();
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Patient reference'), 'Jordan Reyes');
+    await user.click(screen.getByRole('radio', { name: 'OD (right eye)' }));
+    await choosePastOrder(user);
+    await screen.findByRole('region', { name: 'Lens of order LL-000042' });
+    const question = screen.getByLabelText('Question for the consultant');
+    await user.type(question, '   ');
+    await send(user);
+
+    await waitFor(() => expect(question).toHaveFocus());
+    expect(question).toHaveAccessibleDescription(expect.stringContaining('Question is required'));
+    expect(screen.getByRole('alert', { name: 'Please correct 1 problem' })).toHaveTextContent('Question is required');
+    expect(screen.getByLabelText('Patient reference')).not.toHaveAttribute('aria-invalid');
     expect(callsTo('submitConsult')).toEqual([]);
   });
 });

@@ -186,6 +186,37 @@ describe('a returning user sees their page from the kept session answers, then t
     expect(JSON.parse(kept()!).customerInfo.company).toBe('Brightview Eye Care');
   });
 
+  it('while the kept answers show, a status line outside the inert page says the account is updating', async () => {
+    keep();
+    const api = heldApi({
+      getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
+      getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
+    });
+    renderPortal();
+    await screen.findByRole('heading', { name: 'Brightview (kept)' });
+    const status = screen.getByText('Updating your account…');
+    expect(status).toHaveAttribute('role', 'status');
+    expect(inertShell(status)).toBeNull();
+    await api.release();
+    await screen.findByRole('heading', { name: 'Brightview Eye Care' });
+    expect(screen.queryByText('Updating your account…')).toBeNull();
+  });
+
+  it('kept answers never redirect: terms missing in the kept profile wait for the fresh one, which shows the page', async () => {
+    const stale = profileOf('u-ann', ANN.email, ['customer']);
+    keep({ profile: { ...stale, profile: { ...stale.profile, termsAccepted: false } } as SessionSnapshot['profile'] });
+    const api = heldApi({
+      getMyProfile: profileOf('u-ann', ANN.email, ['customer']), // accepted since, on another device
+      getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
+    });
+    renderPortal();
+    expect(await screen.findByText('Verifying session...')).toBeInTheDocument();
+    expect(screen.queryByTestId('location')).toBeNull();
+    await api.release();
+    expect(await screen.findByRole('heading', { name: 'Brightview Eye Care' })).toBeInTheDocument();
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
   it('a fresh answer for another account replaces the kept one on the same page', async () => {
     keep({ customerInfo: infoOf('BV-1001', 'Old location') });
     const api = heldApi({

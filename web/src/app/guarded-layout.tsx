@@ -41,11 +41,14 @@ export function GuardedLayout() {
   if (session.loggedOut && !session.user) return <Navigate to={PAGE_PATHS.login} replace />;
 
   const decision = decideRoute(`${location.pathname}${location.search}`, session, required);
+  // Answers kept from the last visit may be out of date (terms accepted elsewhere, a role changed): they may
+  // show a page they allow, never send the user away from it. Any other decision waits for the fresh answers.
+  const termsMissing = session.role === ROLES.CUSTOMER && !session.termsAccepted;
+  if (session.cached && (decision.kind === 'redirect' || termsMissing)) return <VerifyingSessionOverlay />;
   if (decision.kind === 'redirect') {
     return <Redirect to={decision.to} accessDenied={decision.reason === 'access-denied'} />;
   }
   // spec 6: a customer needs accepted terms before any signed-in page (home navigation sends them there).
-  if (session.role === ROLES.CUSTOMER && !session.termsAccepted)
-    return <Redirect to={PAGE_PATHS.terms} accessDenied={false} />;
+  if (termsMissing) return <Redirect to={PAGE_PATHS.terms} accessDenied={false} />;
   return <AppLayout />;
 }

@@ -8,6 +8,7 @@ import { Sidebar } from '../../components/layout/sidebar';
 import { SidebarIdentity } from '../../components/layout/sidebar-identity';
 import { StagingBadge } from '../../components/layout/staging-badge';
 import { UserMenu } from '../../components/layout/user-menu';
+import { Spinner } from '../../components/ui/spinner';
 import { VerifyEmailPopup } from '../../features/auth/components/verify-email-popup';
 import { CustomerSidebarHeader } from '../../features/customer/components/customer-sidebar-header';
 import { useMediaQuery } from '../../hooks/use-media-query';
@@ -68,57 +69,67 @@ export function AppLayout() {
     );
 
   // While the session's answers are the ones kept from the last visit, the page shows but cannot be used:
-  // every action waits for the fresh answers, and for the route guard's decision on them.
+  // every action waits for the fresh answers, and for the route guard's decision on them. The status line
+  // sits outside the inert shell, so it is seen and announced (the shell is hidden from screen readers).
   return (
-    <div className={styles.shell} inert={session.cached} aria-busy={session.cached || undefined}>
-      <a className="skip-link" href="#main-content">
-        Skip to main content
-      </a>
-      <Header
-        sidebarId={SIDEBAR_ID}
-        sidebarOpen={sidebar.open}
-        onToggleSidebar={sidebar.toggle}
-        homePath={session.home}
-        badge={config.production ? null : <StagingBadge stage={config.stage} />}
-        userMenu={
-          <UserMenu
-            name={session.displayName}
-            email={session.user?.email ?? ''}
-            roleLabel={roleLabel}
-            onSettings={() => navigate(PORTAL_ROUTES.settings.path)}
-            onLogout={() => void session.logout()}
+    <>
+      <p role="status" className={session.cached ? styles.updating : 'visually-hidden'}>
+        {session.cached ? (
+          <>
+            <Spinner size={14} /> Updating your account…
+          </>
+        ) : null}
+      </p>
+      <div className={styles.shell} inert={session.cached}>
+        <a className="skip-link" href="#main-content">
+          Skip to main content
+        </a>
+        <Header
+          sidebarId={SIDEBAR_ID}
+          sidebarOpen={sidebar.open}
+          onToggleSidebar={sidebar.toggle}
+          homePath={session.home}
+          badge={config.production ? null : <StagingBadge stage={config.stage} />}
+          userMenu={
+            <UserMenu
+              name={session.displayName}
+              email={session.user?.email ?? ''}
+              roleLabel={roleLabel}
+              onSettings={() => navigate(PORTAL_ROUTES.settings.path)}
+              onLogout={() => void session.logout()}
+            />
+          }
+        />
+        <div className={styles.body}>
+          <Sidebar
+            id={SIDEBAR_ID}
+            open={sidebar.open}
+            narrow={sidebar.narrow}
+            items={menuFor(session.role)}
+            header={sidebarHeader}
+            version={APP_VERSION}
           />
-        }
-      />
-      <div className={styles.body}>
-        <Sidebar
-          id={SIDEBAR_ID}
-          open={sidebar.open}
-          narrow={sidebar.narrow}
-          items={menuFor(session.role)}
-          header={sidebarHeader}
-          version={APP_VERSION}
-        />
-        {overlayOpen ? <div className={styles.backdrop} aria-hidden="true" onClick={closeOverlay} /> : null}
-        <main
-          id="main-content"
-          ref={main}
-          tabIndex={-1}
-          className={[styles.main, sidebar.narrow ? styles.mainNarrow : ''].join(' ')}
-        >
-          <Outlet />
-        </main>
+          {overlayOpen ? <div className={styles.backdrop} aria-hidden="true" onClick={closeOverlay} /> : null}
+          <main
+            id="main-content"
+            ref={main}
+            tabIndex={-1}
+            className={[styles.main, sidebar.narrow ? styles.mainNarrow : ''].join(' ')}
+          >
+            <Outlet />
+          </main>
+        </div>
+        {session.user && !session.user.emailVerified && !verifyLater ? (
+          <VerifyEmailPopup
+            email={session.user.email}
+            onLater={() => setVerifyLater(true)}
+            onVerify={() => {
+              setVerifyLater(true);
+              navigate(PAGE_PATHS.verifyEmail);
+            }}
+          />
+        ) : null}
       </div>
-      {session.user && !session.user.emailVerified && !verifyLater ? (
-        <VerifyEmailPopup
-          email={session.user.email}
-          onLater={() => setVerifyLater(true)}
-          onVerify={() => {
-            setVerifyLater(true);
-            navigate(PAGE_PATHS.verifyEmail);
-          }}
-        />
-      ) : null}
-    </div>
+    </>
   );
 }

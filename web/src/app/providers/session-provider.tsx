@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { needsCustomerInfo } from '../../../../core/rules/auth-status';
-import { amplifyHub } from '../../lib/amplify-auth';
+import { amplifyHub, mayHaveStoredSession } from '../../lib/amplify-auth';
 import { setApiLogoutHandler } from '../../lib/api-logout';
 import { readSessionUser, signOutLocally } from '../../lib/auth-session';
 import { runBeforeSignOut } from '../../lib/before-sign-out';
@@ -67,8 +67,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (kept) {
           if (snapshot.customerInfo) {
             const { getCustomerInfoQueryOptions } = await sessionApi();
-            // As if just loaded: the same question is already on its way, and its answer replaces this one.
-            queryClient.setQueryData(getCustomerInfoQueryOptions(user.userId).queryKey, snapshot.customerInfo);
+            // Dated when it was kept, so no reader takes it for fresh; the same question is already on its way,
+            // and its answer replaces this one.
+            queryClient.setQueryData(getCustomerInfoQueryOptions(user.userId).queryKey, snapshot.customerInfo, {
+              updatedAt: snapshot.savedAt,
+            });
           }
           showKept(kept);
         }
@@ -171,7 +174,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (stored) rememberSignedInUser(stored);
         // No session (it expired while the browser was closed): what the last user left here goes too.
         else if (!loaded.user) forgetSignedInUser();
-        const snapshot = snapshotOf(loaded, Date.now());
+        // A sign-out in another tab while this check ran has removed the tokens: keep nothing of the user then.
+        const snapshot = mayHaveStoredSession() ? snapshotOf(loaded, Date.now()) : null;
         if (snapshot) saveSessionSnapshot(snapshot);
         else forgetSessionSnapshot();
       }

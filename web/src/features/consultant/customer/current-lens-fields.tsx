@@ -49,9 +49,11 @@ export function CurrentLensFields({
   /** The chosen order as read (undefined while it is read). */
   pastOrder: { order: Order | undefined; loading: boolean; failed: boolean };
   errors: FormErrors;
-  onChange: (change: Partial<NewConsultValues>, clears: string[]) => void;
+  /** Sets the value at a path of the values and clears the messages at `cleared` (by default the path's own). */
+  onChange: (path: string, value: unknown, cleared?: readonly string[]) => void;
 }) {
-  const design = designs.find((d) => d.lensId === values.lensId);
+  const lens = values.currentLens;
+  const design = designs.find((d) => d.lensId === lens.lensId);
 
   return (
     <fieldset className={styles.section}>
@@ -61,7 +63,7 @@ export function CurrentLensFields({
         name="lensSource"
         choices={SOURCES}
         value={values.lensSource}
-        onChange={(lensSource) => onChange({ lensSource }, ['currentLens'])}
+        onChange={(lensSource) => onChange('lensSource', lensSource, ['lensSource', 'currentLens'])}
       />
       {values.lensSource === 'order' ? (
         <PastOrderChooser
@@ -69,17 +71,17 @@ export function CurrentLensFields({
           values={values}
           pastOrder={pastOrder}
           error={errors[LENS_PATHS.fromOrderId]}
-          onChoose={(fromOrderId) => onChange({ fromOrderId }, [LENS_PATHS.fromOrderId])}
+          onChoose={(fromOrderId) => onChange(LENS_PATHS.fromOrderId, fromOrderId)}
         />
       ) : (
         <div className={styles.typed}>
           <DesignSelect
             label="Lens design"
             designs={designs}
-            value={values.lensId}
+            value={lens.lensId}
             error={errors[LENS_PATHS.lensId]}
             showPrices={false}
-            onChange={(lensId) => onChange({ lensId }, [LENS_PATHS.lensId])}
+            onChange={(lensId) => onChange(LENS_PATHS.lensId, lensId)}
           />
           {design ? (
             <fieldset className={styles.params}>
@@ -91,11 +93,9 @@ export function CurrentLensFields({
                   key={def.key}
                   def={{ ...def, required: false }}
                   name={LENS_PATHS.parameter(def.key)}
-                  value={values.parameters[def.key] ?? ''}
+                  value={lens.parameters[def.key] ?? ''}
                   error={errors[LENS_PATHS.parameter(def.key)]}
-                  onChange={(text) =>
-                    onChange({ parameters: { ...values.parameters, [def.key]: text } }, [LENS_PATHS.parameter(def.key)])
-                  }
+                  onChange={(text) => onChange(LENS_PATHS.parameter(def.key), text)}
                 />
               ))}
             </fieldset>
@@ -126,7 +126,8 @@ function PastOrderChooser({
   const items = orders.data?.items ?? [];
   // The chosen order stays a choice while a search shows others.
   const options = items.map((o) => ({ value: o.orderId, label: orderLabel(o) }));
-  const chosen = pastOrder.order && pastOrder.order.orderId === values.fromOrderId ? pastOrder.order : undefined;
+  const fromOrderId = values.currentLens.fromOrderId;
+  const chosen = pastOrder.order && pastOrder.order.orderId === fromOrderId ? pastOrder.order : undefined;
   if (chosen && !options.some((o) => o.value === chosen.orderId))
     options.unshift({ value: chosen.orderId, label: `${chosen.orderNumber ?? 'Order'} · ${chosen.patient}` });
   const line = pastOrderLine(chosen, values.eye);
@@ -166,18 +167,18 @@ function PastOrderChooser({
               : 'Choose the order…'
           }
           options={options}
-          value={values.fromOrderId}
+          value={fromOrderId}
           error={error}
           hint="The lens of the consult's eye is taken from it as ordered."
           onChange={(event) => onChoose(event.target.value)}
         />
       )}
-      {values.fromOrderId && pastOrder.loading ? (
+      {fromOrderId && pastOrder.loading ? (
         <p className={styles.muted} role="status">
           <Spinner size={14} /> Reading the order…
         </p>
       ) : null}
-      {values.fromOrderId && pastOrder.failed ? (
+      {fromOrderId && pastOrder.failed ? (
         <p className={styles.error} role="alert">
           That order could not be read. Choose it again, or type the lens in.
         </p>

@@ -1,7 +1,7 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { CustomerConsult } from '../../../../../core/schemas/consult';
+import { submitConsultInputSchema, type CustomerConsult } from '../../../../../core/schemas/consult';
 import { EYE_LABELS, EYES } from '../../../../../core/schemas/order';
 import formStyles from '../../../components/form-layout.module.css';
 import { PageHeader } from '../../../components/page-header';
@@ -11,15 +11,21 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { FormError } from '../../../forms/form-error';
 import { SubmitButton } from '../../../forms/submit-button';
-import { useSubmission } from '../../../forms/use-submission';
-import { failureMessage, serverFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import { serverFormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useConsultLensDesigns, usePastOrder, useSubmitConsult } from '../api/customer-consults';
 import { ChoiceGroup } from '../components/choice-group';
 import { clearTroubleshooterHandoff, readTroubleshooterHandoff } from '../model/troubleshooter-handoff';
 import { ConsultFilesField, UploadProgressList, type ConsultFileUploads, type FileUpload } from './consult-files-field';
 import { CurrentLensFields } from './current-lens-fields';
-import { checkNewConsult, emptyConsultValues, typedLensErrors, type NewConsultValues } from './new-consult-values';
+import {
+  consultFormErrors,
+  consultInputOf,
+  emptyConsultValues,
+  typedLensErrors,
+  type ConsultFormContext,
+} from './new-consult-values';
 import { TroubleshooterFindings } from './troubleshooter-findings';
 import styles from './customer-consults.module.css';
 
@@ -35,39 +41,51 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
   const navigate = useNavigate();
   const [consultId] = useState(() => crypto.randomUUID());
   const [handoff, setHandoff] = useState(readTroubleshooterHandoff);
-  const [values, setValues] = useState<NewConsultValues>(() => emptyConsultValues(handoff?.eye));
   const [files, setFiles] = useState<File[]>([]);
-  const [submitErrors, setSubmitErrors] = useState<FormErrors>({});
-  // One send at a time (a double click reaches the handler twice before the button is disabled), through
-  // the upload of the files.
-  const submission = useSubmission();
-  const { formError, setFormError } = submission;
   const [sent, setSent] = useState<CustomerConsult | null>(null);
   const [fileUploads, setFileUploads] = useState<FileUpload[]>([]);
   const [uploadsFinished, setUploadsFinished] = useState(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const submit = useSubmitConsult();
+  const submitConsult = useSubmitConsult();
   const designs = useConsultLensDesigns(accountNumber);
-  const pastOrder = usePastOrder(values.lensSource === 'order' ? values.fromOrderId : '');
+  const request = { consultId, accountNumber, observations: handoff?.observations ?? null };
+  // The checks run when the form is sent and read `context` (below: the past order is read for the chosen
+  // values) as it is then.
+  const form = usePortalForm({
+    initial: emptyConsultValues(handoff?.eye),
+    schema: submitConsultInputSchema,
+    input: (typed) => consultInputOf(typed, context, request),
+    check: (typed) => consultFormErrors(typed, context),
+    failureMessage: 'The request could not be sent. Check your connection and try again.',
+    // One send at a time through the upload of the files: the form is busy until they are all done.
+    submit: async (input) => {
+      if (sent) return;
+      let consult: CustomerConsult;
+      try {
+        consult = await submitConsult.mutateAsync(input);
+      } catch (error) {
+        // The summary above the form names what to correct; no form-level message beside it.
+        const fieldErrors = serverFormErrors(error);
+        if (Object.keys(fieldErrors).length === 0) throw error;
+        form.showErrors(fieldErrors);
+        return;
+      }
+      setSent(consult);
+      // The findings are in the request now; the next request starts without them.
+      clearTroubleshooterHandoff();
+      const failed = await uploadAll(consult);
+      if (failed.length === 0) {
+        notify.success(`Consult ${consult.reference} sent to the lab`);
+        navigate(pagePaths.consult(consult.consultId));
+      }
+    },
+  });
+  const { values } = form;
+  const pastOrder = usePastOrder(values.lensSource === 'order' ? values.currentLens.fromOrderId : '');
 
-  const context = { pastOrder: pastOrder.data, designs: designs.data?.items ?? [] };
-  const errors = { ...submitErrors, ...typedLensErrors(values, context) };
-  const busy = submission.busy || sent !== null;
-
-  const change = (edit: Partial<NewConsultValues>, clears: string[] = []) => {
-    setValues((current) => ({ ...current, ...edit }));
-    setSubmitErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(next))
-        if (clears.some((c) => key === c || key.startsWith(`${c}.`))) delete next[key];
-      return next;
-    });
-  };
-
-  function showProblems(found: FormErrors) {
-    setSubmitErrors(found);
-    requestAnimationFrame(() => summaryRef.current?.focus());
-  }
+  const context: ConsultFormContext = { pastOrder: pastOrder.data, designs: designs.data?.items ?? [] };
+  // Range and step messages of typed parameters appear as the user types.
+  const errors = { ...form.errors, ...typedLensErrors(values, context) };
+  const busy = form.busy || sent !== null;
 
   async function uploadAll(consult: CustomerConsult): Promise<FileUpload[]> {
     setFileUploads(files.map((file) => ({ name: file.name, progress: 0 })));
@@ -96,33 +114,7 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
     return results.filter((r): r is FileUpload & { error: string } => 'error' in r);
   }
 
-  async function send() {
-    if (sent) return;
-    const checked = checkNewConsult(values, context, {
-      consultId,
-      accountNumber,
-      observations: handoff?.observations ?? null,
-    });
-    if (!checked.ok) return showProblems(checked.errors);
-    try {
-      const consult = await submit.mutateAsync(checked.input);
-      setSubmitErrors({});
-      setSent(consult);
-      // The findings are in the request now; the next request starts without them.
-      clearTroubleshooterHandoff();
-      const failed = await uploadAll(consult);
-      if (failed.length === 0) {
-        notify.success(`Consult ${consult.reference} sent to the lab`);
-        navigate(pagePaths.consult(consult.consultId));
-      }
-    } catch (error) {
-      const fieldErrors = serverFormErrors(error);
-      if (Object.keys(fieldErrors).length > 0) showProblems(fieldErrors);
-      else setFormError(failureMessage(error, 'The request could not be sent. Check your connection and try again.'));
-    }
-  }
-
-  const problems = Object.entries(submitErrors);
+  const problems = Object.entries(form.errors);
   const failedUploads = fileUploads.filter((u) => u.error);
   const uploading = sent !== null && !uploadsFinished;
 
@@ -133,22 +125,14 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
         description={`Ask the lab's consultants about a fit, for account ${accountNumber}. The lab answers within one business day.`}
       />
       <form
+        id={form.formId}
         className={`${formStyles.form} ${styles.form}`}
         noValidate
         aria-label="Consult request"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submission.run(send);
-        }}
+        onSubmit={form.submit}
       >
         {problems.length > 0 ? (
-          <div
-            ref={summaryRef}
-            tabIndex={-1}
-            className={styles.summary}
-            role="alert"
-            aria-labelledby="consult-problems"
-          >
+          <div className={styles.summary} role="alert" aria-labelledby="consult-problems">
             <h2 id="consult-problems">
               Please correct {problems.length === 1 ? '1 problem' : `${problems.length} problems`}
             </h2>
@@ -159,20 +143,17 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
             </ul>
           </div>
         ) : null}
-        <FormError message={formError} />
+        <FormError message={form.formError} />
 
         <fieldset className={styles.section} disabled={busy}>
           <legend className={styles.legend}>Patient and eye</legend>
           <TextField
             label="Patient reference"
-            name="patientReference"
             hint="Your reference for the patient, as on your orders."
             required
             maxLength={80}
             autoComplete="off"
-            value={values.patientReference}
-            error={errors.patientReference}
-            onChange={(event) => change({ patientReference: event.target.value }, ['patientReference'])}
+            {...form.field('patientReference')}
           />
           <ChoiceGroup
             legend="Eye"
@@ -180,7 +161,7 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
             choices={EYE_CHOICES}
             value={values.eye}
             error={errors.eye}
-            onChange={(eye) => change({ eye }, ['eye', 'currentLens.fromOrderId'])}
+            onChange={(eye) => form.set('eye', eye, ['eye', 'currentLens.fromOrderId'])}
           />
         </fieldset>
 
@@ -199,7 +180,7 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
               designs={designs.data.items}
               pastOrder={{ order: pastOrder.data, loading: pastOrder.isFetching, failed: pastOrder.isError }}
               errors={errors}
-              onChange={change}
+              onChange={form.set}
             />
           )}
 
@@ -215,14 +196,11 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
             <legend className={styles.legend}>Your question</legend>
             <TextAreaField
               label="Question for the consultant"
-              name="question"
               hint="What you see and what you would like to change, with numbers where you have them."
               required
               maxLength={2000}
               rows={5}
-              value={values.question}
-              error={errors.question}
-              onChange={(event) => change({ question: event.target.value }, ['question'])}
+              {...form.field('question')}
             />
           </fieldset>
         </fieldset>
@@ -251,7 +229,7 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
         ) : null}
 
         <div className={formStyles.actions}>
-          <SubmitButton busy={submission.busy} disabled={sent !== null}>
+          <SubmitButton busy={form.busy} disabled={sent !== null}>
             Send to the lab
           </SubmitButton>
           <Link to={PAGE_PATHS.customerConsults}>Back to Consults</Link>

@@ -1,17 +1,13 @@
 /**
  * The practice's consult request form: what is typed (parameters kept as text, like the order form), where
  * the current lens comes from (a past order's line or typed), and how that becomes submitConsult's input.
- * Field messages are keyed by the server's paths ('currentLens.parameters.sagittalDepth'), so the server's
- * field errors land on the same fields as the form's own.
+ * The values sit under the route's paths ('currentLens.parameters.sagittalDepth'), the keys the schema's and
+ * the server's field errors carry, so both land on the same fields.
  */
-import {
-  submitConsultInputSchema,
-  type SubmitConsultInput,
-  type TroubleshooterObservations,
-} from '../../../../../core/schemas/consult';
+import type { SubmitConsultInput, TroubleshooterObservations } from '../../../../../core/schemas/consult';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { EYES, type Order } from '../../../../../core/schemas/order';
-import { formErrorsOf, type FormErrors } from '../../../lib/form-errors';
+import type { FormErrors } from '../../../lib/form-errors';
 import { lineParameterErrors, parameterValuesOf } from '../../orders';
 
 export type Eye = (typeof EYES)[number];
@@ -21,11 +17,13 @@ export interface NewConsultValues {
   patientReference: string;
   eye: Eye | '';
   lensSource: LensSource;
-  /** The shipped order the lens came from (lensSource 'order'). */
-  fromOrderId: string;
-  /** The catalogue design and its parameters as typed (lensSource 'typed'). */
-  lensId: string;
-  parameters: Record<string, string>;
+  currentLens: {
+    /** The shipped order the lens came from (lensSource 'order'). */
+    fromOrderId: string;
+    /** The catalogue design and its parameters as typed (lensSource 'typed'). */
+    lensId: string;
+    parameters: Record<string, string>;
+  };
   question: string;
 }
 
@@ -33,9 +31,7 @@ export const emptyConsultValues = (eye?: Eye): NewConsultValues => ({
   patientReference: '',
   eye: eye ?? '',
   lensSource: 'order',
-  fromOrderId: '',
-  lensId: '',
-  parameters: {},
+  currentLens: { fromOrderId: '', lensId: '', parameters: {} },
   question: '',
 });
 
@@ -66,11 +62,12 @@ function currentLensOf(
   values: NewConsultValues,
   context: ConsultFormContext,
 ): { lens: CurrentLens | null; errors: FormErrors } {
+  const typed = values.currentLens;
   if (values.lensSource === 'order') {
-    if (!values.fromOrderId)
+    if (!typed.fromOrderId)
       return { lens: null, errors: { [LENS_PATHS.fromOrderId]: 'Choose the order the lens came from' } };
     const order = context.pastOrder;
-    if (!order || order.orderId !== values.fromOrderId)
+    if (!order || order.orderId !== typed.fromOrderId)
       return {
         lens: null,
         errors: { [LENS_PATHS.fromOrderId]: 'The order is still being read. Try again in a moment.' },
@@ -89,17 +86,17 @@ function currentLensOf(
       errors: {},
     };
   }
-  const design = context.designs.find((d) => d.lensId === values.lensId);
+  const design = context.designs.find((d) => d.lensId === typed.lensId);
   if (!design) return { lens: null, errors: { [LENS_PATHS.lensId]: 'Choose the lens design' } };
   // A fitter may not know every parameter of the lens on the eye: what is typed must fit, none is required.
   const errors: FormErrors = {};
-  for (const [key, message] of Object.entries(lineParameterErrors(design, { parameters: values.parameters }, false)))
+  for (const [key, message] of Object.entries(lineParameterErrors(design, { parameters: typed.parameters }, false)))
     errors[LENS_PATHS.parameter(key)] = message;
   return {
     lens: {
       lensId: design.lensId,
       designName: design.name,
-      parameters: parameterValuesOf(design, values.parameters) as Record<string, number | string>,
+      parameters: parameterValuesOf(design, typed.parameters) as Record<string, number | string>,
     },
     errors,
   };
@@ -107,34 +104,41 @@ function currentLensOf(
 
 /** Messages for the typed parameters as the user types (range, step, options). */
 export function typedLensErrors(values: NewConsultValues, context: ConsultFormContext): FormErrors {
-  if (values.lensSource !== 'typed' || !values.lensId) return {};
+  if (values.lensSource !== 'typed' || !values.currentLens.lensId) return {};
   return currentLensOf(values, context).errors;
 }
 
-export type CheckedConsult = { ok: true; input: SubmitConsultInput } | { ok: false; errors: FormErrors };
+/** What the request carries besides the typed values. */
+export interface ConsultRequest {
+  consultId: string;
+  accountNumber: string;
+  observations: TroubleshooterObservations | null;
+}
 
-/** Every check the server makes on the request (its schema) plus the lens source's own, before sending. */
-export function checkNewConsult(
+/** submitConsult's input for the values, as the route schema checks it. */
+export function consultInputOf(
   values: NewConsultValues,
   context: ConsultFormContext,
-  request: { consultId: string; accountNumber: string; observations: TroubleshooterObservations | null },
-): CheckedConsult {
-  const errors: FormErrors = {};
-  const { lens, errors: lensErrors } = currentLensOf(values, context);
-  const input = {
+  request: ConsultRequest,
+): SubmitConsultInput {
+  const { lens } = currentLensOf(values, context);
+  return {
     consultId: request.consultId,
     accountNumber: request.accountNumber,
     patientReference: values.patientReference,
-    eye: values.eye,
-    // A placeholder name lets the schema check everything else while the lens itself is missing.
+    // An empty eye is left for the schema and consultFormErrors to name.
+    eye: values.eye as SubmitConsultInput['eye'],
+    // A placeholder name lets the schema check everything else while the lens itself is missing (its
+    // source's message, from consultFormErrors, says what to choose).
     currentLens: lens ?? { designName: '-' },
     ...(request.observations ? { observations: request.observations } : {}),
     question: values.question,
   };
-  const parsed = submitConsultInputSchema.safeParse(input);
-  if (!parsed.success) Object.assign(errors, formErrorsOf(parsed.error));
+}
+
+/** What the route schema cannot know: the lens source's own messages, and the eye's in the form's words. */
+export function consultFormErrors(values: NewConsultValues, context: ConsultFormContext): FormErrors {
+  const errors: FormErrors = {};
   if (!values.eye) errors.eye = 'Choose the eye: OD (right) or OS (left)';
-  Object.assign(errors, lensErrors);
-  if (Object.keys(errors).length > 0 || !lens || !parsed.success) return { ok: false, errors };
-  return { ok: true, input: parsed.data };
+  return { ...errors, ...currentLensOf(values, context).errors };
 }
