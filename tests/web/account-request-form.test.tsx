@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { accountRequestFormSchema } from '../../core/schemas/account-request';
@@ -42,8 +42,11 @@ describe('account request form (spec 2 /auth/request, one schema for form and se
     const { onSubmit, user } = renderForm();
     await user.click(submitButton());
 
+    // The check runs asynchronously (the form library's resolver): wait for its first message.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Practice name')).toHaveAccessibleDescription('Practice name is required'),
+    );
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Practice name')).toHaveAccessibleDescription('Practice name is required');
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Phone is required');
     expect(screen.getByLabelText('City')).toHaveAccessibleDescription('City is required');
     expect(screen.getByLabelText('Buying group')).toHaveAccessibleDescription('Choose a buying group');

@@ -62,8 +62,10 @@ describe('admin invoice actions', () => {
 
     const dialog = screen.getByRole('dialog', { name: 'Void invoice INV-1?' });
     await user.click(within(dialog).getByRole('button', { name: 'Void invoice' }));
-    expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(
-      expect.stringContaining('Reason is required'),
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(
+        expect.stringContaining('Reason is required'),
+      ),
     );
     expect(callsTo('voidInvoice')).toHaveLength(0);
 
@@ -125,7 +127,11 @@ describe('admin invoice actions', () => {
     expect(amount).toHaveValue('90.00');
 
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
-    expect(within(dialog).getByLabelText('Received as')).toHaveAccessibleDescription('Choose cheque or bank transfer');
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Received as')).toHaveAccessibleDescription(
+        'Choose cheque or bank transfer',
+      ),
+    );
     expect(callsTo('recordOfflinePayment')).toHaveLength(0);
 
     await user.selectOptions(within(dialog).getByLabelText('Received as'), 'Cheque');
@@ -170,8 +176,10 @@ describe('admin invoice actions', () => {
     await user.type(line.getByLabelText('Qty'), '2');
     await user.type(line.getByLabelText('Unit price ($)'), 'lots');
     await user.click(within(dialog).getByRole('button', { name: 'Record invoice' }));
-    expect(line.getByLabelText('Unit price ($)')).toHaveAccessibleDescription(
-      'Enter an amount in dollars, e.g. 120.50',
+    await waitFor(() =>
+      expect(line.getByLabelText('Unit price ($)')).toHaveAccessibleDescription(
+        'Enter an amount in dollars, e.g. 120.50',
+      ),
     );
     expect(callsTo('createInvoice')).toHaveLength(0);
 

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, within, waitFor } from '@testing-library/react';
 import { toast, ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuyingGroup } from '../../core/schemas/buying-group';
@@ -84,7 +84,9 @@ describe('buying groups in Customer Management (super admins)', () => {
     const user = renderList();
     await rowOf('Vision Source');
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(screen.getByLabelText('New buying group')).toHaveAccessibleDescription('Name is required');
+    await waitFor(() =>
+      expect(screen.getByLabelText('New buying group')).toHaveAccessibleDescription('Name is required'),
+    );
     expect(callsTo('createBuyingGroup')).toHaveLength(0);
   });
 
@@ -103,8 +105,10 @@ describe('buying groups in Customer Management (super admins)', () => {
     await rowOf('Vision Source');
     await user.type(screen.getByLabelText('New buying group'), 'vision source');
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(screen.getByLabelText('New buying group')).toHaveAccessibleDescription(
-      'A buying group named "Vision Source" already exists.',
+    await waitFor(() =>
+      expect(screen.getByLabelText('New buying group')).toHaveAccessibleDescription(
+        'A buying group named "Vision Source" already exists.',
+      ),
     );
   });
 

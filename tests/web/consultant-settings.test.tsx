@@ -77,7 +77,10 @@ describe('Consultant Settings', () => {
     await user.type(lowest, '350');
     await user.clear(field('Sag step (µm)'));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(field('Lowest acceptable clearance (µm)')).toHaveAccessibleDescription(/at most 300 µm/);
+    // The check runs asynchronously (the form library's resolver): wait for its first message.
+    await waitFor(() =>
+      expect(field('Lowest acceptable clearance (µm)')).toHaveAccessibleDescription(/at most 300 µm/),
+    );
     expect(field('Sag step (µm)')).toHaveAccessibleDescription(/Sag step is required/);
     expect(screen.getByText('Please correct the marked fields.')).toBeInTheDocument();
 
@@ -88,8 +91,10 @@ describe('Consultant Settings', () => {
     await user.type(field('Highest acceptable clearance (µm)'), '200');
     await user.type(field('Sag step (µm)'), '50');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(field('Highest acceptable clearance (µm)')).toHaveAccessibleDescription(
-      /The lowest acceptable clearance must be below the highest/,
+    await waitFor(() =>
+      expect(field('Highest acceptable clearance (µm)')).toHaveAccessibleDescription(
+        /The lowest acceptable clearance must be below the highest/,
+      ),
     );
     expect(field('Target clearance (µm)')).toHaveAccessibleDescription(
       /The target must lie inside the acceptable range/,

@@ -141,7 +141,10 @@ describe('the answer form', () => {
     const user = renderReview(aConsult(), { replyToConsult: () => answered({ version: 4 }) });
     await answerForm();
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
-    expect(screen.getByRole('textbox', { name: 'Answer' })).toHaveAccessibleDescription(/Answer is required/);
+    // The check runs asynchronously (the form library's resolver): wait for its first message.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Answer' })).toHaveAccessibleDescription(/Answer is required/),
+    );
     expect(sagField()).toHaveAccessibleDescription('Sagittal depth is required');
     expect(callsTo('replyToConsult')).toEqual([]);
 

@@ -267,8 +267,11 @@ describe('Order detail: the lab actions', () => {
     await user.click(await screen.findByRole('button', { name: 'Close with invoice…' }));
     await user.type(screen.getByLabelText('Invoice number'), 'INV 42');
     await user.click(screen.getByRole('button', { name: 'Close order' }));
-    expect(screen.getByLabelText('Invoice number')).toHaveAccessibleDescription(
-      expect.stringContaining('Invoice number is letters, digits and dashes'),
+    // The check runs asynchronously (the form library's resolver): wait for its message.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Invoice number')).toHaveAccessibleDescription(
+        expect.stringContaining('Invoice number is letters, digits and dashes'),
+      ),
     );
     expect(callsTo('closeOrder')).toHaveLength(0);
 
@@ -298,8 +301,10 @@ describe('Order detail: the lab actions', () => {
     await user.type(screen.getByLabelText('Shipping ($)'), '12.00');
     await user.type(screen.getByLabelText('Tax ($)'), 'ten');
     await user.click(screen.getByRole('button', { name: 'Close order' }));
-    expect(screen.getByLabelText('Tax ($)')).toHaveAccessibleDescription(
-      expect.stringContaining('Enter an amount in dollars'),
+    await waitFor(() =>
+      expect(screen.getByLabelText('Tax ($)')).toHaveAccessibleDescription(
+        expect.stringContaining('Enter an amount in dollars'),
+      ),
     );
     expect(callsTo('closeOrder')).toHaveLength(0);
 
