@@ -1,15 +1,12 @@
-import { act, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { toast, ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GuardedLayout } from '../../../web/src/app/guarded-layout';
-import { SessionProvider } from '../../../web/src/app/providers/session-provider';
 import { handleOf, PORTAL_ROUTES } from '../../../web/src/app/route-table';
 import { callRoute } from '../../../web/src/lib/api-client';
 import { CallableError } from '../../../web/src/lib/callable-error';
 import { TOAST_CONTAINER_PROPS } from '../../../web/src/lib/notify';
+import { renderGuardedPortal } from '../support/guarded-portal';
 import { prepareBrowser } from '../support/fake-session';
 
 /**
@@ -22,42 +19,17 @@ vi.mock('../../../web/src/lib/api-client', () => ({ callRoute: vi.fn(), setApiLo
 
 const USER = { sub: 'u-ann', email: 'ann@brightview.test', 'cognito:groups': ['customer'], email_verified: true };
 
-function WhereAmI() {
-  const location = useLocation();
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
-}
-
 function renderGuardedPage(path: string) {
-  const router = createMemoryRouter(
+  renderGuardedPortal(
     [
       {
-        element: (
-          <SessionProvider>
-            <Outlet />
-          </SessionProvider>
-        ),
-        children: [
-          {
-            Component: GuardedLayout,
-            children: [
-              {
-                path: PORTAL_ROUTES.customerOrder.path,
-                handle: handleOf(PORTAL_ROUTES.customerOrder),
-                element: <h1>Order form</h1>,
-              },
-            ],
-          },
-          { path: '*', element: <WhereAmI /> },
-        ],
+        path: PORTAL_ROUTES.customerOrder.path,
+        handle: handleOf(PORTAL_ROUTES.customerOrder),
+        element: <h1>Order form</h1>,
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-      <ToastContainer {...TOAST_CONTAINER_PROPS} />
-    </QueryClientProvider>,
+    path,
+    <ToastContainer {...TOAST_CONTAINER_PROPS} />,
   );
 }
 
