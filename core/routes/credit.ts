@@ -18,6 +18,17 @@ import {
 } from '../schemas/credit';
 
 /** Lens Credit: the ledger, lenses in warranty, claims. */
+/** A claim decided or its lens received: the claim and the credit it grants move together, and the practice is emailed. */
+const CLAIM_DECISION_RESOURCES = {
+  tables: {
+    warrantyClaims: 'readWrite',
+    creditLedger: 'readWrite',
+    users: 'read',
+    emailTemplates: 'read',
+  },
+  email: true,
+} as const;
+
 export const creditRoutes = defineRoutes('credit', {
   getCreditSummary: {
     input: accountInputSchema,
@@ -65,29 +76,13 @@ export const creditRoutes = defineRoutes('credit', {
     input: decideWarrantyClaimInputSchema,
     output: warrantyClaimSchema,
     access: ADMIN,
-    resources: {
-      tables: {
-        warrantyClaims: 'readWrite',
-        creditLedger: 'readWrite',
-        users: 'read',
-        emailTemplates: 'read',
-      },
-      email: true,
-    },
+    resources: CLAIM_DECISION_RESOURCES,
   },
   markClaimReturnReceived: {
     input: claimVersionInputSchema,
     output: warrantyClaimSchema,
     access: ADMIN,
-    resources: {
-      tables: {
-        warrantyClaims: 'readWrite',
-        creditLedger: 'readWrite',
-        users: 'read',
-        emailTemplates: 'read',
-      },
-      email: true,
-    },
+    resources: CLAIM_DECISION_RESOURCES,
   },
   grantGoodwillCredit: {
     input: grantGoodwillCreditInputSchema,

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AWS_CLIENT_LIMITS } from '../../../lambdas/adapters/aws-client-options';
 import { readAwsError } from '../../../lambdas/adapters/aws/aws-errors';
-import { awsFetch, awsJsonCall, serviceEndpoint, type AwsService } from '../../../lambdas/adapters/aws/aws-request';
+import { DYNAMODB } from '../../../lambdas/adapters/aws/dynamo-document-client';
+import { awsFetch, awsJsonCall, serviceEndpoint } from '../../../lambdas/adapters/aws/aws-request';
 import { errorAnswer } from '../../../lambdas/http/error-response';
 import { fakeAwsService, stubAwsEnv, type FakeAwsService, type SeenRequest } from '../../support/fake-aws-service';
 
@@ -12,14 +13,6 @@ import { fakeAwsService, stubAwsEnv, type FakeAwsService, type SeenRequest } fro
  * behaves like a throttling, refusing, failing or hanging service: bounded retries and timeouts, SigV4
  * headers, the SDK's endpoint order, and refusals named as the SDK named them.
  */
-
-const DYNAMO: AwsService & { targetPrefix: string; jsonVersion: '1.0' } = {
-  signingName: 'dynamodb',
-  endpointEnv: 'DYNAMODB',
-  defaultEndpoint: (region) => `https://dynamodb.${region}.amazonaws.com`,
-  targetPrefix: 'DynamoDB_20120810',
-  jsonVersion: '1.0',
-};
 
 let service: FakeAwsService | undefined;
 /** A stand-in service answering the n-th request (0-based) with `replies[n]` (the last one repeats). */
@@ -46,7 +39,7 @@ describe('signed calls: the request the SDK sent', () => {
   it('a JSON-protocol call is a signed POST naming the operation, scoped to the region and service', async () => {
     vi.stubEnv('AWS_SESSION_TOKEN', 'session-token-test');
     const seen = await fakeService(json(200, { Item: { id: { S: 'o-1' } } }));
-    const answer = await awsJsonCall(DYNAMO, 'GetItem', { TableName: 't', Key: { id: { S: 'o-1' } } });
+    const answer = await awsJsonCall(DYNAMODB, 'GetItem', { TableName: 't', Key: { id: { S: 'o-1' } } });
     expect(answer).toEqual({ Item: { id: { S: 'o-1' } } });
     expect(seen).toHaveLength(1);
     const [request] = seen;
@@ -62,17 +55,17 @@ describe('signed calls: the request the SDK sent', () => {
 
   it('the endpoint is the service variable, then AWS_ENDPOINT_URL, then the regional default (as the SDK reads them)', () => {
     vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', '');
-    expect(serviceEndpoint(DYNAMO)).toBe('https://dynamodb.eu-west-2.amazonaws.com');
+    expect(serviceEndpoint(DYNAMODB)).toBe('https://dynamodb.eu-west-2.amazonaws.com');
     vi.stubEnv('AWS_ENDPOINT_URL', 'http://localhost:4566/');
-    expect(serviceEndpoint(DYNAMO)).toBe('http://localhost:4566');
+    expect(serviceEndpoint(DYNAMODB)).toBe('http://localhost:4566');
     vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', 'http://127.0.0.1:8000');
-    expect(serviceEndpoint(DYNAMO)).toBe('http://127.0.0.1:8000');
+    expect(serviceEndpoint(DYNAMODB)).toBe('http://127.0.0.1:8000');
   });
 
   it('no credentials in the environment is a clear error, not an unsigned call', async () => {
     const seen = await fakeService(json(200, {}));
     vi.stubEnv('AWS_ACCESS_KEY_ID', '');
-    await expect(awsJsonCall(DYNAMO, 'GetItem', {})).rejects.toThrow(/No AWS credentials in the environment/);
+    await expect(awsJsonCall(DYNAMODB, 'GetItem', {})).rejects.toThrow(/No AWS credentials in the environment/);
     expect(seen).toHaveLength(0);
   });
 });
@@ -86,7 +79,7 @@ describe('bounded retries and timeouts (aws-client-options.ts)', () => {
   it('a service that never answers fails after the request timeout, tried maxAttempts times, answered 503', async () => {
     const seen = await fakeService(hang);
     const started = Date.now();
-    const error = await awsFetch(DYNAMO, {}, { requestTimeoutMs: 150, maxAttempts: 2 }).catch((e: unknown) => e);
+    const error = await awsFetch(DYNAMODB, {}, { requestTimeoutMs: 150, maxAttempts: 2 }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(seen).toHaveLength(2);
     expect((error as Error).name).toBe('TimeoutError');
@@ -102,14 +95,14 @@ describe('bounded retries and timeouts (aws-client-options.ts)', () => {
         'The level of configured provisioned throughput was exceeded',
       ),
     );
-    const error = await awsFetch(DYNAMO, {}, { maxAttempts: 2 }).catch((e: unknown) => e);
+    const error = await awsFetch(DYNAMODB, {}, { maxAttempts: 2 }).catch((e: unknown) => e);
     expect(seen).toHaveLength(2);
     expect(errorAnswer(error, 'c')).toMatchObject({ statusCode: 503, headers: { 'retry-after': '2' } });
   });
 
   it('a 500 is retried and the second answer is used', async () => {
     const seen = await fakeService(json(500, { __type: 'InternalServerError', message: 'oops' }), json(200, { ok: 1 }));
-    const response = await awsFetch(DYNAMO, {});
+    const response = await awsFetch(DYNAMODB, {});
     expect(await response.json()).toEqual({ ok: 1 });
     expect(seen).toHaveLength(2);
   });
@@ -118,7 +111,7 @@ describe('bounded retries and timeouts (aws-client-options.ts)', () => {
     const seen = await fakeService(
       dynamoError('ValidationException', 'Item size has exceeded the maximum allowed size'),
     );
-    const error = await awsFetch(DYNAMO, {}).catch((e: unknown) => e);
+    const error = await awsFetch(DYNAMODB, {}).catch((e: unknown) => e);
     expect(seen).toHaveLength(1);
     expect(errorAnswer(error, 'c').statusCode).toBe(400);
   });
@@ -130,7 +123,7 @@ describe('bounded retries and timeouts (aws-client-options.ts)', () => {
     const { port } = probe.address() as AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
     vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', `http://127.0.0.1:${port}`);
-    const error = await awsFetch(DYNAMO, {}, { maxAttempts: 2 }).catch((e: unknown) => e);
+    const error = await awsFetch(DYNAMODB, {}, { maxAttempts: 2 }).catch((e: unknown) => e);
     expect(errorAnswer(error, 'c').statusCode).toBe(503);
   });
 });

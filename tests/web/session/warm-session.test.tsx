@@ -140,7 +140,7 @@ afterEach(() => {
 });
 
 describe('a returning user sees their page from the kept session answers, then the fresh ones', () => {
-  it('shows the kept practice at once, inert, then replaces it with the fresh answer and the page becomes usable', async () => {
+  it('spec 2 departure: shows the kept practice at once, inert (no "Verifying session..." overlay), then the fresh answer, and the page becomes usable', async () => {
     keep();
     const api = heldApi({
       getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
