@@ -14,51 +14,31 @@
  * its load: they are printed, never checked.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build, type Metafile } from 'esbuild';
 import { TABLES, tableEnvVar, type TableName } from '../core/data/tables';
-import { JOBS } from '../core/jobs';
-import { ROUTE_LIST } from '../core/routes';
 import {
   bundleFileName,
   esbuildOptionsOf,
   LAMBDA_BUNDLING,
-  LAMBDA_NODE_OPTIONS,
   RUNTIME_AWS_SDK,
   type LambdaBundling,
 } from '../infra/lambda-bundling';
-import { handlerEntry, jobEntry, REPO_ROOT } from '../infra/repo-paths';
+import { REPO_ROOT } from '../infra/repo-paths';
+import { lambdaEntries, type LambdaEntry } from './lambda-entries';
 import { bundleBudgetOf, LAMBDA_BUDGET_EXCEPTIONS, LAMBDA_BUNDLE_BUDGET_BYTES } from './lambda-budget';
 
 /** The import-time goal on the development machine; printed against, never asserted. */
 const IMPORT_GOAL_MS = 25;
 
-interface LambdaEntry {
-  name: string;
-  entry: string;
-}
-
-/** Every function the stack bundles: one per route, per job, per event consumer (lambdas/events/). */
-function lambdaEntries(): LambdaEntry[] {
-  const eventsDir = join(REPO_ROOT, 'lambdas', 'events');
-  return [
-    ...ROUTE_LIST.map((route) => ({ name: route.name, entry: handlerEntry(route.handler) })),
-    ...JOBS.map((job) => ({ name: `job:${job.name}`, entry: jobEntry(job.handler) })),
-    ...readdirSync(eventsDir)
-      .filter((file) => file.endsWith('.ts'))
-      .map((file) => ({ name: `event:${file.replace(/\.ts$/, '')}`, entry: join(eventsDir, file) })),
-  ];
-}
-
 /** What a handler module reads at import time, with dummy values: the stack gives every one of these. */
 function lambdaEnvironment(): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
-    NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'bench',
     AWS_SECRET_ACCESS_KEY: 'bench',

@@ -13,8 +13,8 @@ export interface LambdaBundling {
   minify: boolean;
   sourceMap: boolean;
   /**
-   * Whether the source map carries the sources' text. A stack trace needs only the mappings, and Node parses
-   * the whole map at load with --enable-source-maps, so the text would only add to every cold start.
+   * Whether the source map carries the sources' text. Mapping a stack trace needs only the mappings
+   * (scripts/resolve-stack.ts), so the text would only make every function's package larger.
    */
   sourcesContent: boolean;
   /** Packages left out of the bundle for the runtime to provide; empty bundles everything, AWS SDK included. */
@@ -39,9 +39,6 @@ export const LAMBDA_BUNDLING: LambdaBundling = {
   // The SDK versions the tests ran against, not whatever the runtime ships (docs/decisions.md, "Lambda bundles").
   externalModules: [],
 };
-
-/** Stack traces in the logs point at the TypeScript source; the bench starts its Node processes the same way. */
-export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
 
 /** The file NodejsFunction writes (its handler is `index.handler`). */
 export const bundleFileName = (bundling: LambdaBundling = LAMBDA_BUNDLING) =>

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES, FORM_MESSAGES } from '../messages';
 import * as z from 'zod';
 import { accountNumberInputSchema } from './customer-admin';
@@ -17,139 +18,157 @@ import {
  * number asks the lab for one. The form validates with `accountRequestFormSchema`, the server parses the
  * same schema, so the field messages are the same on both sides.
  */
-export const accountRequestFormSchema = z
-  .object({
-    practiceName: requiredLine('Practice name', 120),
-    contactName: requiredLine('Contact name', 120),
-    email: emailSchema,
-    phone: phoneNumber('Phone'),
-    fax: optionalPhoneNumber('Fax'),
-    address: addressInputSchema,
-    stateLicenseNumber: requiredLine('State license number', 40).refine(
-      (v) => /^[A-Za-z0-9 ./-]+$/.test(v),
-      'State license number may hold letters, digits, spaces, dots, slashes and dashes',
-    ),
-    buyingGroupId: z
-      .string({ error: 'Choose a buying group' })
-      .trim()
-      .min(1, 'Choose a buying group')
-      .max(64, FIELD_MESSAGES.chooseBuyingGroup),
-    /** "I already have an account number": the lab confirms it on approval. Empty means none. */
-    existingAccountNumber: z
-      .union([z.literal(''), accountNumberInputSchema], { error: FORM_MESSAGES.invalidAccountNumber })
-      .optional()
-      .transform((v) => v || undefined),
-  })
-  .strict();
+export const accountRequestFormSchema = lazySchema(() =>
+  z
+    .object({
+      practiceName: requiredLine('Practice name', 120),
+      contactName: requiredLine('Contact name', 120),
+      email: emailSchema,
+      phone: phoneNumber('Phone'),
+      fax: optionalPhoneNumber('Fax'),
+      address: addressInputSchema,
+      stateLicenseNumber: requiredLine('State license number', 40).refine(
+        (v) => /^[A-Za-z0-9 ./-]+$/.test(v),
+        'State license number may hold letters, digits, spaces, dots, slashes and dashes',
+      ),
+      buyingGroupId: z
+        .string({ error: 'Choose a buying group' })
+        .trim()
+        .min(1, 'Choose a buying group')
+        .max(64, FIELD_MESSAGES.chooseBuyingGroup),
+      /** "I already have an account number": the lab confirms it on approval. Empty means none. */
+      existingAccountNumber: z
+        .union([z.literal(''), accountNumberInputSchema], { error: FORM_MESSAGES.invalidAccountNumber })
+        .optional()
+        .transform((v) => v || undefined),
+    })
+    .strict(),
+);
 export type AccountRequestForm = z.input<typeof accountRequestFormSchema>;
 
 export const ACCOUNT_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const accountRequestStatusSchema = z.enum(ACCOUNT_REQUEST_STATUSES);
+export const accountRequestStatusSchema = lazySchema(() => z.enum(ACCOUNT_REQUEST_STATUSES));
 export type AccountRequestStatus = z.infer<typeof accountRequestStatusSchema>;
 
 /** The stored request. Its id is the requesting user's id: one open request per user (idempotency key). */
-export const accountRequestSchema = z.object({
-  requestId: z.string(),
-  userId: z.string(),
-  /** The requester's sign-in email (from their token), where the decision is emailed. */
-  userEmail: z.string(),
-  practiceName: z.string(),
-  contactName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  fax: z.string().optional(),
-  address: z.object({
-    address: z.string(),
-    apt: z.string().optional(),
-    city: z.string(),
-    state: z.string(),
-    zip: z.string(),
-    country: z.string().optional(),
+export const accountRequestSchema = lazySchema(() =>
+  z.object({
+    requestId: z.string(),
+    userId: z.string(),
+    /** The requester's sign-in email (from their token), where the decision is emailed. */
+    userEmail: z.string(),
+    practiceName: z.string(),
+    contactName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    fax: z.string().optional(),
+    address: z.object({
+      address: z.string(),
+      apt: z.string().optional(),
+      city: z.string(),
+      state: z.string(),
+      zip: z.string(),
+      country: z.string().optional(),
+    }),
+    stateLicenseNumber: z.string(),
+    buyingGroupId: z.string(),
+    existingAccountNumber: z.string().optional(),
+    status: accountRequestStatusSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Set on approval: the account the user was linked to. */
+    accountNumber: z.string().optional(),
+    rejectionReason: z.string().optional(),
+    decidedAt: z.string().optional(),
+    decidedBy: z.string().optional(),
   }),
-  stateLicenseNumber: z.string(),
-  buyingGroupId: z.string(),
-  existingAccountNumber: z.string().optional(),
-  status: accountRequestStatusSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Set on approval: the account the user was linked to. */
-  accountNumber: z.string().optional(),
-  rejectionReason: z.string().optional(),
-  decidedAt: z.string().optional(),
-  decidedBy: z.string().optional(),
-});
+);
 export type AccountRequest = z.infer<typeof accountRequestSchema>;
 
 /**
  * The request as its customer sees it: without `decidedBy` (the deciding admin's email is the lab's). The
  * handler answers only what the output schema declares, so the field never leaves the server.
  */
-export const customerAccountRequestSchema = accountRequestSchema.omit({ decidedBy: true });
+export const customerAccountRequestSchema = lazySchema(() => accountRequestSchema.omit({ decidedBy: true }));
 export type CustomerAccountRequest = z.infer<typeof customerAccountRequestSchema>;
 
 /** `submitAccountRequest` answers the (one) request; `created` is false when it already existed. */
-export const submitAccountRequestOutputSchema = z.object({
-  request: customerAccountRequestSchema,
-  created: z.boolean(),
-});
+export const submitAccountRequestOutputSchema = lazySchema(() =>
+  z.object({
+    request: customerAccountRequestSchema,
+    created: z.boolean(),
+  }),
+);
 export type SubmitAccountRequestOutput = z.infer<typeof submitAccountRequestOutputSchema>;
 
 /** `getMyAccountRequest`: the caller's request and its status, or null when they never sent one. */
-export const getMyAccountRequestOutputSchema = z.object({ request: customerAccountRequestSchema.nullable() });
+export const getMyAccountRequestOutputSchema = lazySchema(() =>
+  z.object({ request: customerAccountRequestSchema.nullable() }),
+);
 
-export const requestIdSchema = idSchema('Request ID');
+export const requestIdSchema = lazySchema(() => idSchema('Request ID'));
 
 /** `listAccountRequests` (super admins): by status, oldest first. */
 export const ACCOUNT_REQUEST_PAGE = { max: 100, defaultLimit: 25 } as const;
-export const listAccountRequestsInputSchema = z
-  .object({
-    status: accountRequestStatusSchema.default('pending'),
-    limit: pageLimitSchema(ACCOUNT_REQUEST_PAGE.max, ACCOUNT_REQUEST_PAGE.defaultLimit),
-    cursor: pageCursorSchema.optional(),
-  })
-  .strict()
-  .prefault({});
-export const listAccountRequestsOutputSchema = pageSchema(accountRequestSchema);
+export const listAccountRequestsInputSchema = lazySchema(() =>
+  z
+    .object({
+      status: accountRequestStatusSchema.default('pending'),
+      limit: pageLimitSchema(ACCOUNT_REQUEST_PAGE.max, ACCOUNT_REQUEST_PAGE.defaultLimit),
+      cursor: pageCursorSchema.optional(),
+    })
+    .strict()
+    .prefault({}),
+);
+export const listAccountRequestsOutputSchema = lazySchema(() => pageSchema(accountRequestSchema));
 
 /**
  * Linking a requester to a practice that already exists gives them its orders, patients and invoices, so an
  * approval never does it by default: it needs this separate confirmation naming that
  * practice's account number (the approve dialog shows the practice and its users first).
  */
-export const linkToExistingSchema = z
-  .object({
-    accountNumber: accountNumberInputSchema,
-    confirm: z.literal(true, { error: 'Confirm linking this user to the existing practice' }),
-  })
-  .strict();
+export const linkToExistingSchema = lazySchema(() =>
+  z
+    .object({
+      accountNumber: accountNumberInputSchema,
+      confirm: z.literal(true, { error: 'Confirm linking this user to the existing practice' }),
+    })
+    .strict(),
+);
 
 /**
  * `approveAccountRequest`: `accountNumber` assigns the account (or confirms the one the customer gave, the
  * default). A practice record is created from the request when the account does not exist yet; an existing
  * one is linked only with `linkToExisting` (409 without it).
  */
-export const approveAccountRequestInputSchema = z
-  .object({
-    requestId: requestIdSchema,
-    accountNumber: accountNumberInputSchema.optional(),
-    linkToExisting: linkToExistingSchema.optional(),
-  })
-  .strict();
-export const approveAccountRequestOutputSchema = z.object({
-  request: accountRequestSchema,
-  /** True when the practice record was created by this approval. */
-  practiceCreated: z.boolean(),
-  /** True when the user was linked to a practice that existed before (confirmed with `linkToExisting`). */
-  linkedToExisting: z.boolean().optional(),
-  /** False when the decision could not be emailed (tell the customer yourself). */
-  emailSent: z.boolean(),
-});
+export const approveAccountRequestInputSchema = lazySchema(() =>
+  z
+    .object({
+      requestId: requestIdSchema,
+      accountNumber: accountNumberInputSchema.optional(),
+      linkToExisting: linkToExistingSchema.optional(),
+    })
+    .strict(),
+);
+export const approveAccountRequestOutputSchema = lazySchema(() =>
+  z.object({
+    request: accountRequestSchema,
+    /** True when the practice record was created by this approval. */
+    practiceCreated: z.boolean(),
+    /** True when the user was linked to a practice that existed before (confirmed with `linkToExisting`). */
+    linkedToExisting: z.boolean().optional(),
+    /** False when the decision could not be emailed (tell the customer yourself). */
+    emailSent: z.boolean(),
+  }),
+);
 
 /** `rejectAccountRequest`: the reason is emailed to the customer and shown by getMyAccountRequest. */
-export const rejectAccountRequestInputSchema = z
-  .object({ requestId: requestIdSchema, reason: multiLineText('Reason', 1000) })
-  .strict();
-export const rejectAccountRequestOutputSchema = z.object({ request: accountRequestSchema, emailSent: z.boolean() });
+export const rejectAccountRequestInputSchema = lazySchema(() =>
+  z.object({ requestId: requestIdSchema, reason: multiLineText('Reason', 1000) }).strict(),
+);
+export const rejectAccountRequestOutputSchema = lazySchema(() =>
+  z.object({ request: accountRequestSchema, emailSent: z.boolean() }),
+);
 
 export const ACCOUNT_REQUEST_MESSAGES = {
   alreadyLinked: 'Your login already has an account number. Reload the page to continue.',

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 
 /**
@@ -103,51 +104,58 @@ export function isValidAttachmentList(value: unknown): boolean {
 }
 
 /** The order's attachment list (spec 3 `attachments` {name, size, type}), checked by the spec 5 rule. */
-export const attachmentListSchema = z
-  .array(
-    z
-      .object({
-        name: z.string().max(200),
-        size: z.number().int().nonnegative().max(ATTACHMENT_LIMITS.maxBytes, ATTACHMENT_SIZE_MESSAGE),
-        type: z.string().max(100),
-      })
-      .strict(),
-  )
-  .max(ATTACHMENT_LIMITS.maxFiles, `At most ${ATTACHMENT_LIMITS.maxFiles} files per order`)
-  .refine(isValidAttachmentList, 'Every attachment needs a name');
+export const attachmentListSchema = lazySchema(() =>
+  z
+    .array(
+      z
+        .object({
+          name: z.string().max(200),
+          size: z.number().int().nonnegative().max(ATTACHMENT_LIMITS.maxBytes, ATTACHMENT_SIZE_MESSAGE),
+          type: z.string().max(100),
+        })
+        .strict(),
+    )
+    .max(ATTACHMENT_LIMITS.maxFiles, `At most ${ATTACHMENT_LIMITS.maxFiles} files per order`)
+    .refine(isValidAttachmentList, 'Every attachment needs a name'),
+);
 
-const orderIdField = z.string().regex(/^[0-9a-f-]{36}$/, 'Not a valid order id');
-const fileNameField = z
-  .string({ error: 'File name is required' })
-  .min(1, 'File name is required')
-  .max(255, 'File name is too long');
+const orderIdField = lazySchema(() => z.string().regex(/^[0-9a-f-]{36}$/, 'Not a valid order id'));
+const fileNameField = lazySchema(() =>
+  z.string({ error: 'File name is required' }).min(1, 'File name is required').max(255, 'File name is too long'),
+);
 
 /** spec 7 `generateUploadUrl { orderId, filename, contentType }`; `size` lets the server refuse a large file first. */
-export const generateUploadUrlInputSchema = z
-  .object({
-    orderId: orderIdField,
-    filename: fileNameField,
-    contentType: z.string().max(100),
-    // Any size up to a terabyte reaches the use case, which refuses a large file with ATTACHMENT_SIZE_MESSAGE.
-    size: z.number().int().nonnegative().max(1_000_000_000_000, ATTACHMENT_SIZE_MESSAGE),
-  })
-  .strict();
-export const generateUploadUrlOutputSchema = z.object({ url: z.string(), key: z.string() });
+export const generateUploadUrlInputSchema = lazySchema(() =>
+  z
+    .object({
+      orderId: orderIdField,
+      filename: fileNameField,
+      contentType: z.string().max(100),
+      // Any size up to a terabyte reaches the use case, which refuses a large file with ATTACHMENT_SIZE_MESSAGE.
+      size: z.number().int().nonnegative().max(1_000_000_000_000, ATTACHMENT_SIZE_MESSAGE),
+    })
+    .strict(),
+);
+export const generateUploadUrlOutputSchema = lazySchema(() => z.object({ url: z.string(), key: z.string() }));
 /** spec 7 `deleteOrderFile`, `generateDownloadUrl { orderId, filename }`. */
-export const orderFileInputSchema = z.object({ orderId: orderIdField, filename: fileNameField }).strict();
-export const deleteOrderFileOutputSchema = z.object({ success: z.boolean() });
-export const generateDownloadUrlOutputSchema = z.object({ url: z.string() });
+export const orderFileInputSchema = lazySchema(() =>
+  z.object({ orderId: orderIdField, filename: fileNameField }).strict(),
+);
+export const deleteOrderFileOutputSchema = lazySchema(() => z.object({ success: z.boolean() }));
+export const generateDownloadUrlOutputSchema = lazySchema(() => z.object({ url: z.string() }));
 /** spec 7 `listOrderFiles { orderId }` -> files (spec 3 "File listing entry"). */
-export const listOrderFilesInputSchema = z.object({ orderId: orderIdField }).strict();
-export const orderFileSchema = z.object({
-  filename: z.string(),
-  size: z.number(),
-  contentType: z.string(),
-  lastModified: z.string(),
-  /** A short-lived GET URL for images (inline preview); absent for other types (PDFs are always downloaded). */
-  previewUrl: z.string().optional(),
-});
-export const listOrderFilesOutputSchema = z.object({ files: z.array(orderFileSchema) });
+export const listOrderFilesInputSchema = lazySchema(() => z.object({ orderId: orderIdField }).strict());
+export const orderFileSchema = lazySchema(() =>
+  z.object({
+    filename: z.string(),
+    size: z.number(),
+    contentType: z.string(),
+    lastModified: z.string(),
+    /** A short-lived GET URL for images (inline preview); absent for other types (PDFs are always downloaded). */
+    previewUrl: z.string().optional(),
+  }),
+);
+export const listOrderFilesOutputSchema = lazySchema(() => z.object({ files: z.array(orderFileSchema) }));
 export type OrderFile = z.infer<typeof orderFileSchema>;
 /** confirmOrderFile { orderId, filename }: the upload, now attached. */
-export const confirmOrderFileOutputSchema = z.object({ file: orderFileSchema });
+export const confirmOrderFileOutputSchema = lazySchema(() => z.object({ file: orderFileSchema }));

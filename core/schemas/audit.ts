@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 import { accountNumberSchema } from './customer-info';
 import { isoDateSchema } from './money';
@@ -50,7 +51,7 @@ export const CHANGE_ACTIONS = [
 export const AUDIT_ACTIONS = [...DENIAL_ACTIONS, ...CHANGE_ACTIONS] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
-export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Choose an action from the list' });
+export const auditActionSchema = lazySchema(() => z.enum(AUDIT_ACTIONS, { error: 'Choose an action from the list' }));
 
 /** What an admin change acted on. */
 export const AUDIT_TARGET_TYPES = [
@@ -72,29 +73,31 @@ export const AUDIT_TARGET_TYPES = [
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** A before or after value: ids and changed fields only, redacted (lambdas/audit/redact-audit-values.ts). */
-const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();
+const auditValuesSchema = lazySchema(() => z.record(z.string(), z.unknown()).nullable());
 
 /**
  * One stored entry. Read schema: wide (`action` any string, fields optional where older entries may lack
  * them), so an entry written by an older or newer version of the code still lists.
  */
-export const auditEventSchema = z.object({
-  eventId: z.string(),
-  at: z.string(),
-  kind: z.enum(['change', 'denied']),
-  action: z.string(),
-  /** Who: from the verified token only; null for a caller without a valid one. */
-  actor: z.object({ userId: z.string(), email: z.string().optional(), groups: z.array(z.string()) }).nullable(),
-  target: z.object({ type: z.string(), id: z.string() }).nullable(),
-  accountNumber: z.string().nullable(),
-  route: z.string(),
-  /** The HTTP status of a denied request; null for a change. */
-  status: z.number().int().nullable(),
-  correlationId: z.string(),
-  sourceIp: z.string(),
-  before: auditValuesSchema,
-  after: auditValuesSchema,
-});
+export const auditEventSchema = lazySchema(() =>
+  z.object({
+    eventId: z.string(),
+    at: z.string(),
+    kind: z.enum(['change', 'denied']),
+    action: z.string(),
+    /** Who: from the verified token only; null for a caller without a valid one. */
+    actor: z.object({ userId: z.string(), email: z.string().optional(), groups: z.array(z.string()) }).nullable(),
+    target: z.object({ type: z.string(), id: z.string() }).nullable(),
+    accountNumber: z.string().nullable(),
+    route: z.string(),
+    /** The HTTP status of a denied request; null for a change. */
+    status: z.number().int().nullable(),
+    correlationId: z.string(),
+    sourceIp: z.string(),
+    before: auditValuesSchema,
+    after: auditValuesSchema,
+  }),
+);
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 /** Longest date range one listing covers (a year and a day, so "the last year" always fits). */
@@ -106,17 +109,19 @@ export const AUDIT_DEFAULT_RANGE_DAYS = 30;
  * `listAuditEvents` (super admins): newest first, filtered by who acted (their sign-in email), practice, action
  * and a date range (UTC days, both ends included).
  */
-export const listAuditEventsInputSchema = z
-  .object({
-    user: optionalLine('User email', 254),
-    accountNumber: accountNumberSchema.transform((v) => v.toUpperCase()).optional(),
-    action: auditActionSchema.optional(),
-    from: isoDateSchema.optional(),
-    to: isoDateSchema.optional(),
-    limit: pageLimitSchema(100, 50),
-    cursor: pageCursorSchema.optional(),
-  })
-  .strict()
-  .optional()
-  .default({ limit: 50 });
-export const auditEventPageSchema = pageSchema(auditEventSchema);
+export const listAuditEventsInputSchema = lazySchema(() =>
+  z
+    .object({
+      user: optionalLine('User email', 254),
+      accountNumber: accountNumberSchema.transform((v) => v.toUpperCase()).optional(),
+      action: auditActionSchema.optional(),
+      from: isoDateSchema.optional(),
+      to: isoDateSchema.optional(),
+      limit: pageLimitSchema(100, 50),
+      cursor: pageCursorSchema.optional(),
+    })
+    .strict()
+    .optional()
+    .default({ limit: 50 }),
+);
+export const auditEventPageSchema = lazySchema(() => pageSchema(auditEventSchema));

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 import { groupDigits } from '../group-digits';
 
@@ -32,14 +33,16 @@ export function lensNumberSchema(label = 'Value') {
 }
 
 /** The version an edit read (optimistic locking). */
-export const versionSchema = z
-  .number({ error: 'version is required' })
-  .int('version is a whole number')
-  .min(0, 'Not a valid version')
-  .max(MAX_VERSION, 'Not a valid version');
+export const versionSchema = lazySchema(() =>
+  z
+    .number({ error: 'version is required' })
+    .int('version is a whole number')
+    .min(0, 'Not a valid version')
+    .max(MAX_VERSION, 'Not a valid version'),
+);
 
 /** A millisecond timestamp the browser reports. */
-export const epochMsSchema = z.number().int().min(0).max(MAX_EPOCH_MS, 'Not a valid time');
+export const epochMsSchema = lazySchema(() => z.number().int().min(0).max(MAX_EPOCH_MS, 'Not a valid time'));
 
 /**
  * A name that is a field name, never free text: a letter, then letters and digits, at most `maxLength`

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES } from '../messages';
 import * as z from 'zod';
 import { requiredLine } from './text-fields';
@@ -8,16 +9,18 @@ import { versionSchema } from './bounds';
  * shape: docs/decisions.md "Buying groups"). Super admins keep the list in Customer Management. `active` and
  * `version` are absent on the groups written before they could be changed: absent means active, version 0.
  */
-export const buyingGroupSchema = z.object({
-  buyingGroupId: z.string(),
-  name: z.string(),
-  /** A deactivated group is no longer offered; practices already in it keep it. */
-  active: z.boolean().optional(),
-  version: z.number().int().nonnegative().optional(),
-});
+export const buyingGroupSchema = lazySchema(() =>
+  z.object({
+    buyingGroupId: z.string(),
+    name: z.string(),
+    /** A deactivated group is no longer offered; practices already in it keep it. */
+    active: z.boolean().optional(),
+    version: z.number().int().nonnegative().optional(),
+  }),
+);
 export type BuyingGroup = z.infer<typeof buyingGroupSchema>;
 
-export const buyingGroupListSchema = z.object({ items: z.array(buyingGroupSchema) });
+export const buyingGroupListSchema = lazySchema(() => z.object({ items: z.array(buyingGroupSchema) }));
 
 export const isActiveBuyingGroup = (group: Pick<BuyingGroup, 'active'>): boolean => group.active !== false;
 
@@ -39,30 +42,36 @@ export const BUYING_GROUP_MESSAGES = {
   nothingToChange: 'Give a new name or a new status',
 } as const;
 
-const buyingGroupName = requiredLine('Name', 80).refine(
-  (name) => foldBuyingGroupName(name).length > 0,
-  BUYING_GROUP_MESSAGES.nameNeedsLetters,
+const buyingGroupName = lazySchema(() =>
+  requiredLine('Name', 80).refine(
+    (name) => foldBuyingGroupName(name).length > 0,
+    BUYING_GROUP_MESSAGES.nameNeedsLetters,
+  ),
 );
 
-const buyingGroupIdSchema = z
-  .string({ error: 'Choose a buying group' })
-  .trim()
-  .min(1, 'Choose a buying group')
-  .max(64, FIELD_MESSAGES.chooseBuyingGroup);
+const buyingGroupIdSchema = lazySchema(() =>
+  z
+    .string({ error: 'Choose a buying group' })
+    .trim()
+    .min(1, 'Choose a buying group')
+    .max(64, FIELD_MESSAGES.chooseBuyingGroup),
+);
 
 /** `createBuyingGroup` (super admins): the server makes the id; a new group is active. */
-export const createBuyingGroupInputSchema = z.object({ name: buyingGroupName }).strict();
+export const createBuyingGroupInputSchema = lazySchema(() => z.object({ name: buyingGroupName }).strict());
 
 /** `updateBuyingGroup` (super admins): rename, deactivate or reactivate, on the version read. */
-export const updateBuyingGroupInputSchema = z
-  .object({
-    buyingGroupId: buyingGroupIdSchema,
-    version: versionSchema,
-    name: buyingGroupName.optional(),
-    active: z.boolean().optional(),
-  })
-  .strict()
-  .refine((input) => input.name !== undefined || input.active !== undefined, {
-    message: BUYING_GROUP_MESSAGES.nothingToChange,
-    path: ['name'],
-  });
+export const updateBuyingGroupInputSchema = lazySchema(() =>
+  z
+    .object({
+      buyingGroupId: buyingGroupIdSchema,
+      version: versionSchema,
+      name: buyingGroupName.optional(),
+      active: z.boolean().optional(),
+    })
+    .strict()
+    .refine((input) => input.name !== undefined || input.active !== undefined, {
+      message: BUYING_GROUP_MESSAGES.nothingToChange,
+      path: ['name'],
+    }),
+);

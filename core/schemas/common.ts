@@ -1,4 +1,5 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 
 /** Input of operations that take nothing: `{}` or no `data` at all. */
-export const emptyInputSchema = z.object({}).strict().optional().default({});
+export const emptyInputSchema = lazySchema(() => z.object({}).strict().optional().default({}));

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES } from '../messages';
 import * as z from 'zod';
 import { versionSchema } from './bounds';
@@ -21,11 +22,13 @@ import { generateUploadUrlInputSchema, orderFileInputSchema } from './attachment
 
 /** Clock hours as the fitter reads the lens on the eye (12 = superior, 6 = inferior). */
 export const CLOCK_HOURS = [12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
-export const clockHourSchema = z
-  .number({ error: 'Clock hour is 1 to 12' })
-  .int('Clock hour is 1 to 12')
-  .min(1, 'Clock hour is 1 to 12')
-  .max(12, 'Clock hour is 1 to 12');
+export const clockHourSchema = lazySchema(() =>
+  z
+    .number({ error: 'Clock hour is 1 to 12' })
+    .int('Clock hour is 1 to 12')
+    .min(1, 'Clock hour is 1 to 12')
+    .max(12, 'Clock hour is 1 to 12'),
+);
 export type ClockHour = z.infer<typeof clockHourSchema>;
 
 /** The four clock quadrants, named by their middle hour (no nasal/temporal: that depends on the eye). */
@@ -42,7 +45,9 @@ export function quadrantOf(hour: number): ClockQuadrant {
 
 /** What the landing zone does at one clock hour (fluorescein and white light). */
 export const LANDING_FINDINGS = ['aligned', 'edge-lift', 'blanching', 'impingement'] as const;
-export const landingFindingSchema = z.enum(LANDING_FINDINGS, { error: 'Choose what the landing does there' });
+export const landingFindingSchema = lazySchema(() =>
+  z.enum(LANDING_FINDINGS, { error: 'Choose what the landing does there' }),
+);
 export type LandingFinding = z.infer<typeof landingFindingSchema>;
 export const LANDING_FINDING_LABELS: Record<LandingFinding, string> = {
   aligned: 'Aligned',
@@ -53,7 +58,7 @@ export const LANDING_FINDING_LABELS: Record<LandingFinding, string> = {
 
 /** The landing type of the lens on the eye. */
 export const LANDING_TYPES = ['spherical', 'toric', 'quadrant'] as const;
-export const landingTypeSchema = z.enum(LANDING_TYPES, { error: 'Choose the landing type' });
+export const landingTypeSchema = lazySchema(() => z.enum(LANDING_TYPES, { error: 'Choose the landing type' }));
 export type LandingType = z.infer<typeof landingTypeSchema>;
 export const LANDING_TYPE_LABELS: Record<LandingType, string> = {
   spherical: 'Spherical',
@@ -93,79 +98,89 @@ const dioptres = (label: string, min: number, max: number) =>
     .max(max, `${label} is at most ${max} D`)
     .refine((v) => Math.abs(Math.round(v * 4) - v * 4) < 1e-9, `${label} is in 0.25 D steps`);
 
-export const limbalClearanceSchema = z
-  .object({
-    superior: micrometres('Superior limbal clearance', 1000).optional(),
-    inferior: micrometres('Inferior limbal clearance', 1000).optional(),
-    nasal: micrometres('Nasal limbal clearance', 1000).optional(),
-    temporal: micrometres('Temporal limbal clearance', 1000).optional(),
-  })
-  .strict();
+export const limbalClearanceSchema = lazySchema(() =>
+  z
+    .object({
+      superior: micrometres('Superior limbal clearance', 1000).optional(),
+      inferior: micrometres('Inferior limbal clearance', 1000).optional(),
+      nasal: micrometres('Nasal limbal clearance', 1000).optional(),
+      temporal: micrometres('Temporal limbal clearance', 1000).optional(),
+    })
+    .strict(),
+);
 export const LIMBAL_SIDES = ['superior', 'inferior', 'nasal', 'temporal'] as const;
 export type LimbalSide = (typeof LIMBAL_SIDES)[number];
 
-export const landingObservationSchema = z
-  .array(z.object({ hour: clockHourSchema, finding: landingFindingSchema }).strict())
-  .max(12, 'At most one finding per clock hour')
-  .refine((ls) => new Set(ls.map((l) => l.hour)).size === ls.length, 'At most one finding per clock hour');
+export const landingObservationSchema = lazySchema(() =>
+  z
+    .array(z.object({ hour: clockHourSchema, finding: landingFindingSchema }).strict())
+    .max(12, 'At most one finding per clock hour')
+    .refine((ls) => new Set(ls.map((l) => l.hour)).size === ls.length, 'At most one finding per clock hour'),
+);
 
-export const overRefractionSchema = z
-  .object({
-    sphere: dioptres('Over-refraction sphere', -20, 20),
-    cylinder: dioptres('Over-refraction cylinder', -10, 0).default(0),
-    axis: z
-      .number()
-      .int('Axis is a whole number of degrees')
-      .min(1, 'Axis is 1 to 180')
-      .max(180, 'Axis is 1 to 180')
-      .optional(),
-    /** The residual cylinder matches the over-keratometry (the lens flexes). */
-    cylinderMatchesOverK: z.boolean().default(false),
-  })
-  .strict();
+export const overRefractionSchema = lazySchema(() =>
+  z
+    .object({
+      sphere: dioptres('Over-refraction sphere', -20, 20),
+      cylinder: dioptres('Over-refraction cylinder', -10, 0).default(0),
+      axis: z
+        .number()
+        .int('Axis is a whole number of degrees')
+        .min(1, 'Axis is 1 to 180')
+        .max(180, 'Axis is 1 to 180')
+        .optional(),
+      /** The residual cylinder matches the over-keratometry (the lens flexes). */
+      cylinderMatchesOverK: z.boolean().default(false),
+    })
+    .strict(),
+);
 
 /** The lens being troubleshot, as the fitter describes it. */
-export const troubleshootLensSchema = z
-  .object({
-    /** A design of the consultant's family (settings.designIds), or absent for another lens. */
-    lensId: idSchema('Lens design').optional(),
-    diameterMm: z
-      .number({ error: FIELD_MESSAGES.diameterNumber })
-      .min(12, 'Diameter is at least 12.0 mm')
-      .max(25, 'Diameter is at most 25.0 mm')
-      .optional(),
-    sagUm: micrometres('Sag', 9000)
-      .refine((v) => v >= 1000, 'Sag is at least 1000 µm')
-      .optional(),
-    landing: landingTypeSchema,
-  })
-  .strict();
+export const troubleshootLensSchema = lazySchema(() =>
+  z
+    .object({
+      /** A design of the consultant's family (settings.designIds), or absent for another lens. */
+      lensId: idSchema('Lens design').optional(),
+      diameterMm: z
+        .number({ error: FIELD_MESSAGES.diameterNumber })
+        .min(12, 'Diameter is at least 12.0 mm')
+        .max(25, 'Diameter is at most 25.0 mm')
+        .optional(),
+      sagUm: micrometres('Sag', 9000)
+        .refine((v) => v >= 1000, 'Sag is at least 1000 µm')
+        .optional(),
+      landing: landingTypeSchema,
+    })
+    .strict(),
+);
 
 /** Everything the troubleshooter's steps collect; every finding but the lens and the wear time is optional. */
-export const troubleshooterInputSchema = z
-  .object({
-    lens: troubleshootLensSchema,
-    /** Minutes the lens has been on the eye when judged. */
-    minutesOnEye: z
-      .number({ error: 'Minutes on eye is required' })
-      .int('Minutes on eye is a whole number')
-      .min(0, 'Minutes on eye cannot be negative')
-      .max(24 * 60, 'Minutes on eye is at most 1440 (a day)'),
-    /** Central clearance as measured now; 0 = central touch (bearing). */
-    centralClearanceUm: micrometres('Central clearance').optional(),
-    limbalClearanceUm: limbalClearanceSchema.default({}),
-    landing: landingObservationSchema.default([]),
-    /** An impression ring with rebound redness after removal. */
-    impressionRing: z.boolean().default(false),
-    rotationTest: z.enum(ROTATION_RESULTS).default('not-done'),
-    tapTest: z.enum(TAP_RESULTS).default('not-done'),
-    /** Midday fogging (the tear reservoir clouds after some hours of wear). */
-    middayFogging: z.boolean().default(false),
-    overRefraction: overRefractionSchema.optional(),
-    /** Where the toric landing's rotation marks sit (clock hour), for a toric lens after 10-20 min. */
-    toricMarksAt: clockHourSchema.optional(),
-  })
-  .strict();
+export const troubleshooterInputSchema = lazySchema(() =>
+  z
+    .object({
+      lens: troubleshootLensSchema,
+      /** Minutes the lens has been on the eye when judged. */
+      minutesOnEye: z
+        .number({ error: 'Minutes on eye is required' })
+        .int('Minutes on eye is a whole number')
+        .min(0, 'Minutes on eye cannot be negative')
+        .max(24 * 60, 'Minutes on eye is at most 1440 (a day)'),
+      /** Central clearance as measured now; 0 = central touch (bearing). */
+      centralClearanceUm: micrometres('Central clearance').optional(),
+      limbalClearanceUm: limbalClearanceSchema.default({}),
+      landing: landingObservationSchema.default([]),
+      /** An impression ring with rebound redness after removal. */
+      impressionRing: z.boolean().default(false),
+      rotationTest: z.enum(ROTATION_RESULTS).default('not-done'),
+      tapTest: z.enum(TAP_RESULTS).default('not-done'),
+      /** Midday fogging (the tear reservoir clouds after some hours of wear). */
+      middayFogging: z.boolean().default(false),
+      overRefraction: overRefractionSchema.optional(),
+      /** Where the toric landing's rotation marks sit (clock hour), for a toric lens after 10-20 min. */
+      toricMarksAt: clockHourSchema.optional(),
+    })
+    .strict(),
+);
 export type TroubleshooterInput = z.input<typeof troubleshooterInputSchema>;
 export type TroubleshooterObservations = z.infer<typeof troubleshooterInputSchema>;
 
@@ -179,7 +194,7 @@ const settingUm = (label: string, min: number, max: number) =>
     .min(min, `${label} is at least ${min} µm`)
     .max(max, `${label} is at most ${max} µm`);
 
-const settingsFields = {
+const settingsFields = lazySchema(() => ({
   /** Aim for settled central clearance (published aim about 200-250 µm; the exact value is the lab's). */
   targetClearanceUm: settingUm('Target clearance', 100, 400),
   /** Settled clearance below this is too little (published: < 100 µm). */
@@ -212,36 +227,40 @@ const settingsFields = {
   diameterStepMm: z.number().min(0.1, 'At least 0.1 mm').max(3, 'At most 3.0 mm'),
   /** The catalogue designs the consultant covers (the Ampleye family): their diameters and sag ranges come from Lens Management. */
   designIds: z.array(idSchema('Lens design')).max(20, 'At most 20 designs'),
-};
+}));
 
-export const troubleshooterSettingsFieldsSchema = z
-  .object(settingsFields)
-  .strict()
-  .refine((s) => s.minClearanceUm < s.maxClearanceUm, {
-    message: 'The lowest acceptable clearance must be below the highest',
-    path: ['maxClearanceUm'],
-  })
-  .refine((s) => s.maxClearanceUm < s.excessiveClearanceUm, {
-    message: 'Excessive clearance must be above the highest acceptable clearance',
-    path: ['excessiveClearanceUm'],
-  })
-  .refine((s) => s.targetClearanceUm >= s.minClearanceUm && s.targetClearanceUm <= s.maxClearanceUm, {
-    message: 'The target must lie inside the acceptable range',
-    path: ['targetClearanceUm'],
-  })
-  .refine((s) => s.limbalTargetUm < s.limbalExcessiveUm, {
-    message: 'Excessive limbal clearance must be above the limbal target',
-    path: ['limbalExcessiveUm'],
-  });
+export const troubleshooterSettingsFieldsSchema = lazySchema(() =>
+  z
+    .object(settingsFields)
+    .strict()
+    .refine((s) => s.minClearanceUm < s.maxClearanceUm, {
+      message: 'The lowest acceptable clearance must be below the highest',
+      path: ['maxClearanceUm'],
+    })
+    .refine((s) => s.maxClearanceUm < s.excessiveClearanceUm, {
+      message: 'Excessive clearance must be above the highest acceptable clearance',
+      path: ['excessiveClearanceUm'],
+    })
+    .refine((s) => s.targetClearanceUm >= s.minClearanceUm && s.targetClearanceUm <= s.maxClearanceUm, {
+      message: 'The target must lie inside the acceptable range',
+      path: ['targetClearanceUm'],
+    })
+    .refine((s) => s.limbalTargetUm < s.limbalExcessiveUm, {
+      message: 'Excessive limbal clearance must be above the limbal target',
+      path: ['limbalExcessiveUm'],
+    }),
+);
 export type TroubleshooterSettingsFields = z.infer<typeof troubleshooterSettingsFieldsSchema>;
 
 /** Stored settings: the fields plus who changed them last (optimistic locking by version). */
-export const troubleshooterSettingsSchema = z.object({
-  ...settingsFields,
-  version: z.number().int().nonnegative(),
-  updatedAt: z.string().nullable(),
-  updatedBy: actorSchema.nullable(),
-});
+export const troubleshooterSettingsSchema = lazySchema(() =>
+  z.object({
+    ...settingsFields,
+    version: z.number().int().nonnegative(),
+    updatedAt: z.string().nullable(),
+    updatedBy: actorSchema.nullable(),
+  }),
+);
 export type TroubleshooterSettings = z.infer<typeof troubleshooterSettingsSchema>;
 
 /**
@@ -302,29 +321,33 @@ export const TROUBLESHOOTER_SETTING_LABELS: Record<
   diameterStepMm: { label: 'Diameter step', unit: 'mm' },
 };
 
-export const updateTroubleshooterSettingsInputSchema = z
-  .object({ version: versionSchema, settings: troubleshooterSettingsFieldsSchema })
-  .strict();
+export const updateTroubleshooterSettingsInputSchema = lazySchema(() =>
+  z.object({ version: versionSchema, settings: troubleshooterSettingsFieldsSchema }).strict(),
+);
 
 /** A design the consultant covers, as the public troubleshooter shows it (no prices). */
-export const consultantDesignSchema = z.object({
-  lensId: z.string(),
-  name: z.string(),
-  description: z.string().optional(),
-  /** From the design's `diameter` parameter. */
-  diameterMm: z.object({ min: z.number(), max: z.number(), step: z.number() }).nullable(),
-  /** From the design's `sagittalDepth` parameter. */
-  sagUm: z.object({ min: z.number(), max: z.number(), step: z.number() }).nullable(),
-  /** From the design's `landingZone` option parameter. */
-  landingTypes: z.array(landingTypeSchema),
-});
+export const consultantDesignSchema = lazySchema(() =>
+  z.object({
+    lensId: z.string(),
+    name: z.string(),
+    description: z.string().optional(),
+    /** From the design's `diameter` parameter. */
+    diameterMm: z.object({ min: z.number(), max: z.number(), step: z.number() }).nullable(),
+    /** From the design's `sagittalDepth` parameter. */
+    sagUm: z.object({ min: z.number(), max: z.number(), step: z.number() }).nullable(),
+    /** From the design's `landingZone` option parameter. */
+    landingTypes: z.array(landingTypeSchema),
+  }),
+);
 export type ConsultantDesign = z.infer<typeof consultantDesignSchema>;
 
 /** `getConsultantSetup` (public): what the troubleshooter needs to run in the browser. */
-export const consultantSetupSchema = z.object({
-  settings: troubleshooterSettingsSchema,
-  designs: z.array(consultantDesignSchema),
-});
+export const consultantSetupSchema = lazySchema(() =>
+  z.object({
+    settings: troubleshooterSettingsSchema,
+    designs: z.array(consultantDesignSchema),
+  }),
+);
 export type ConsultantSetup = z.infer<typeof consultantSetupSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -339,7 +362,7 @@ export const SUGGESTION_AREAS = [
   'diameter',
   'power',
 ] as const;
-export const suggestionAreaSchema = z.enum(SUGGESTION_AREAS);
+export const suggestionAreaSchema = lazySchema(() => z.enum(SUGGESTION_AREAS));
 export type SuggestionArea = z.infer<typeof suggestionAreaSchema>;
 export const SUGGESTION_AREA_LABELS: Record<SuggestionArea, string> = {
   timing: 'When to judge',
@@ -367,47 +390,53 @@ export const CHANGE_KEYS = [
   'landingZone',
   'sphere',
 ] as const;
-export const parameterChangeSchema = z.object({
-  key: z.enum(CHANGE_KEYS),
-  /** Signed amount in `unit` (µm for sag, limbal, toricity and quadrants; mm for diameter; D for power); 0 for a switch. */
-  delta: z.number(),
-  unit: z.enum(['um', 'mm', 'D', '']),
-  /** For `landingZone`: the landing type to change to. */
-  to: landingTypeSchema.optional(),
-});
+export const parameterChangeSchema = lazySchema(() =>
+  z.object({
+    key: z.enum(CHANGE_KEYS),
+    /** Signed amount in `unit` (µm for sag, limbal, toricity and quadrants; mm for diameter; D for power); 0 for a switch. */
+    delta: z.number(),
+    unit: z.enum(['um', 'mm', 'D', '']),
+    /** For `landingZone`: the landing type to change to. */
+    to: landingTypeSchema.optional(),
+  }),
+);
 export type ParameterChange = z.infer<typeof parameterChangeSchema>;
 
-export const suggestionSchema = z.object({
-  /** Stable id of the rule that fired (tests and the lab's statistics name rules by it). */
-  ruleId: z.string(),
-  area: suggestionAreaSchema,
-  /** 'change': a parameter change; 'check': a test or wait before changing; 'keep': the finding is fine. */
-  kind: z.enum(['change', 'check', 'keep']),
-  /** What to do, in one line: "Decrease the sag by 150 µm". */
-  action: z.string(),
-  /** The structured change behind `action`, when it is one. */
-  change: parameterChangeSchema.nullable(),
-  /** Why, with the numbers: "Settled clearance is about 420 µm; the target is 225 µm …". */
-  why: z.string(),
-  /** Where the rule comes from. */
-  source: z.string(),
-  /** True when a number in it is the lab's own default rather than a published rule. */
-  labDefault: z.boolean(),
-});
+export const suggestionSchema = lazySchema(() =>
+  z.object({
+    /** Stable id of the rule that fired (tests and the lab's statistics name rules by it). */
+    ruleId: z.string(),
+    area: suggestionAreaSchema,
+    /** 'change': a parameter change; 'check': a test or wait before changing; 'keep': the finding is fine. */
+    kind: z.enum(['change', 'check', 'keep']),
+    /** What to do, in one line: "Decrease the sag by 150 µm". */
+    action: z.string(),
+    /** The structured change behind `action`, when it is one. */
+    change: parameterChangeSchema.nullable(),
+    /** Why, with the numbers: "Settled clearance is about 420 µm; the target is 225 µm …". */
+    why: z.string(),
+    /** Where the rule comes from. */
+    source: z.string(),
+    /** True when a number in it is the lab's own default rather than a published rule. */
+    labDefault: z.boolean(),
+  }),
+);
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
-export const troubleshooterResultSchema = z.object({
-  /** Central clearance expected once the lens has settled, or null when none was measured. */
-  settledClearanceUm: z.number().nullable(),
-  suggestions: z.array(suggestionSchema),
-});
+export const troubleshooterResultSchema = lazySchema(() =>
+  z.object({
+    /** Central clearance expected once the lens has settled, or null when none was measured. */
+    settledClearanceUm: z.number().nullable(),
+    suggestions: z.array(suggestionSchema),
+  }),
+);
 export type TroubleshooterResult = z.infer<typeof troubleshooterResultSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Consult requests.
 
 export const CONSULT_STATUSES = ['new', 'answered', 'ordered'] as const;
-export const consultStatusSchema = z.enum(CONSULT_STATUSES);
+export const consultStatusSchema = lazySchema(() => z.enum(CONSULT_STATUSES));
 export type ConsultStatus = z.infer<typeof consultStatusSchema>;
 export const CONSULT_STATUS_LABELS: Record<ConsultStatus, string> = {
   new: 'Waiting for the lab',
@@ -420,168 +449,192 @@ export const CONSULT_ANSWER_TARGET_BUSINESS_DAYS = 1;
 export { consultIdSchema };
 
 /** The lens on the eye: a line of a past order (practice requests only) or typed in. */
-export const currentLensSchema = z
-  .object({
-    /** The past order this lens came from: "Order this" then remakes it (under warranty when still inside it). */
-    fromOrderId: orderIdSchema.optional(),
-    lensId: idSchema('Lens design').optional(),
-    designName: requiredLine('Lens design', 80),
-    parameters: parameterValuesSchema.default({}),
-  })
-  .strict();
+export const currentLensSchema = lazySchema(() =>
+  z
+    .object({
+      /** The past order this lens came from: "Order this" then remakes it (under warranty when still inside it). */
+      fromOrderId: orderIdSchema.optional(),
+      lensId: idSchema('Lens design').optional(),
+      designName: requiredLine('Lens design', 80),
+      parameters: parameterValuesSchema.default({}),
+    })
+    .strict(),
+);
 export type CurrentLens = z.infer<typeof currentLensSchema>;
 
-const question = multiLineText('Question', 2000);
+const question = lazySchema(() => multiLineText('Question', 2000));
 
 /** A signed-in practice's request, for one of its accounts; files are attached after it is stored. */
-export const submitConsultInputSchema = z
-  .object({
-    consultId: consultIdSchema,
-    accountNumber: accountNumberSchema,
-    patientReference: requiredLine('Patient reference', 80),
-    eye: eyeSchema,
-    currentLens: currentLensSchema,
-    observations: troubleshooterInputSchema.optional(),
-    question,
-  })
-  .strict();
+export const submitConsultInputSchema = lazySchema(() =>
+  z
+    .object({
+      consultId: consultIdSchema,
+      accountNumber: accountNumberSchema,
+      patientReference: requiredLine('Patient reference', 80),
+      eye: eyeSchema,
+      currentLens: currentLensSchema,
+      observations: troubleshooterInputSchema.optional(),
+      question,
+    })
+    .strict(),
+);
 export type SubmitConsultInput = z.input<typeof submitConsultInputSchema>;
 
 /** Patient initials only on the public form: no names, no dates of birth. */
-export const patientInitialsSchema = z
-  .string({ error: 'Patient initials are required' })
-  .trim()
-  .regex(/^[A-Za-z]{1,3}$/, 'Patient initials only: 1 to 3 letters');
+export const patientInitialsSchema = lazySchema(() =>
+  z
+    .string({ error: 'Patient initials are required' })
+    .trim()
+    .regex(/^[A-Za-z]{1,3}$/, 'Patient initials only: 1 to 3 letters'),
+);
 
 /**
  * A visitor's request (not signed in): who they are, patient initials only, no files. `website` is the
  * honeypot: a field people never see; anything in it marks a bot (answered as if sent, nothing stored).
  */
-export const submitPublicConsultInputSchema = z
-  .object({
-    consultId: consultIdSchema,
-    practiceName: requiredLine('Practice name', 120),
-    contactName: requiredLine('Your name', 120),
-    email: emailSchema,
-    phone: optionalPhoneNumber('Phone'),
-    licenceNumber: requiredLine('Licence number', 40).refine(
-      (v) => /^[A-Za-z0-9 ./-]+$/.test(v),
-      'Licence number may hold letters, digits, spaces, dots, slashes and dashes',
-    ),
-    patientInitials: patientInitialsSchema,
-    eye: eyeSchema,
-    currentLens: currentLensSchema.omit({ fromOrderId: true }),
-    observations: troubleshooterInputSchema.optional(),
-    question,
-    website: z.string().max(200).optional(),
-  })
-  .strict();
+export const submitPublicConsultInputSchema = lazySchema(() =>
+  z
+    .object({
+      consultId: consultIdSchema,
+      practiceName: requiredLine('Practice name', 120),
+      contactName: requiredLine('Your name', 120),
+      email: emailSchema,
+      phone: optionalPhoneNumber('Phone'),
+      licenceNumber: requiredLine('Licence number', 40).refine(
+        (v) => /^[A-Za-z0-9 ./-]+$/.test(v),
+        'Licence number may hold letters, digits, spaces, dots, slashes and dashes',
+      ),
+      patientInitials: patientInitialsSchema,
+      eye: eyeSchema,
+      currentLens: currentLensSchema.omit({ fromOrderId: true }),
+      observations: troubleshooterInputSchema.optional(),
+      question,
+      website: z.string().max(200).optional(),
+    })
+    .strict(),
+);
 export type SubmitPublicConsultInput = z.input<typeof submitPublicConsultInputSchema>;
 /** All a visitor sees back. */
-export const submitPublicConsultOutputSchema = z.object({ reference: z.string() });
+export const submitPublicConsultOutputSchema = lazySchema(() => z.object({ reference: z.string() }));
 
 /** The lab's proposed lens, checked against the design's catalogue ranges like an order line. */
-export const consultProposalSchema = z
-  .object({
-    lensId: idSchema('Lens design'),
-    parameters: parameterValuesSchema,
-  })
-  .strict();
+export const consultProposalSchema = lazySchema(() =>
+  z
+    .object({
+      lensId: idSchema('Lens design'),
+      parameters: parameterValuesSchema,
+    })
+    .strict(),
+);
 
-export const consultReplySchema = z.object({
-  text: z.string(),
-  proposal: z.object({
-    lensId: z.string(),
-    lensName: z.string(),
-    parameters: z.record(z.string(), z.union([z.number(), z.string()])),
+export const consultReplySchema = lazySchema(() =>
+  z.object({
+    text: z.string(),
+    proposal: z.object({
+      lensId: z.string(),
+      lensName: z.string(),
+      parameters: z.record(z.string(), z.union([z.number(), z.string()])),
+    }),
+    by: actorSchema,
+    at: z.string(),
   }),
-  by: actorSchema,
-  at: z.string(),
-});
+);
 
 /** Who asked: a practice user, or a visitor (a lead the lab can link to a practice). */
-export const consultRequesterSchema = z.object({
-  userId: z.string().optional(),
-  name: z.string(),
-  email: z.string(),
-  practiceName: z.string().optional(),
-  licenceNumber: z.string().optional(),
-  phone: z.string().optional(),
-});
+export const consultRequesterSchema = lazySchema(() =>
+  z.object({
+    userId: z.string().optional(),
+    name: z.string(),
+    email: z.string(),
+    practiceName: z.string().optional(),
+    licenceNumber: z.string().optional(),
+    phone: z.string().optional(),
+  }),
+);
 
 /** A consult request (table `consults`, pk consultId). */
-export const consultSchema = z.object({
-  consultId: z.string(),
-  /** "AVC-000042": what the requester quotes. */
-  reference: z.string(),
-  source: z.enum(['practice', 'public']),
-  status: consultStatusSchema,
-  /** The practice's account; for a public request, absent until the lab links the lead to a practice. */
-  accountNumber: z.string().optional(),
-  requester: consultRequesterSchema,
-  /** Patient reference (practice) or initials (public). */
-  patient: z.string(),
-  eye: eyeSchema,
-  currentLens: currentLensSchema,
-  observations: troubleshooterInputSchema.optional(),
-  /** The suggestions the rules gave for the observations, worked out again on the server when it was sent. */
-  suggestions: z.array(suggestionSchema),
-  question: z.string(),
-  reply: consultReplySchema.optional(),
-  /** Orders placed from the answer ("Order this"). */
-  orderIds: z.array(z.string()).default([]),
-  createdAt: z.string(),
-  statusAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number().int().nonnegative(),
-});
+export const consultSchema = lazySchema(() =>
+  z.object({
+    consultId: z.string(),
+    /** "AVC-000042": what the requester quotes. */
+    reference: z.string(),
+    source: z.enum(['practice', 'public']),
+    status: consultStatusSchema,
+    /** The practice's account; for a public request, absent until the lab links the lead to a practice. */
+    accountNumber: z.string().optional(),
+    requester: consultRequesterSchema,
+    /** Patient reference (practice) or initials (public). */
+    patient: z.string(),
+    eye: eyeSchema,
+    currentLens: currentLensSchema,
+    observations: troubleshooterInputSchema.optional(),
+    /** The suggestions the rules gave for the observations, worked out again on the server when it was sent. */
+    suggestions: z.array(suggestionSchema),
+    question: z.string(),
+    reply: consultReplySchema.optional(),
+    /** Orders placed from the answer ("Order this"). */
+    orderIds: z.array(z.string()).default([]),
+    createdAt: z.string(),
+    statusAt: z.string(),
+    updatedAt: z.string(),
+    version: z.number().int().nonnegative(),
+  }),
+);
 export type Consult = z.infer<typeof consultSchema>;
 /** What a practice sees of its consult: the lab's staff ids stay with the lab. */
-export const customerConsultSchema = consultSchema.extend({
-  reply: consultReplySchema
-    .omit({ by: true })
-    .extend({ by: z.object({ name: z.string() }) })
-    .optional(),
-});
+export const customerConsultSchema = lazySchema(() =>
+  consultSchema.extend({
+    reply: consultReplySchema
+      .omit({ by: true })
+      .extend({ by: z.object({ name: z.string() }) })
+      .optional(),
+  }),
+);
 export type CustomerConsult = z.infer<typeof customerConsultSchema>;
 
-export const consultIdInputSchema = z.object({ consultId: consultIdSchema }).strict();
+export const consultIdInputSchema = lazySchema(() => z.object({ consultId: consultIdSchema }).strict());
 
 export const CONSULT_PAGE = { max: 100, defaultLimit: 25 } as const;
-export const listAccountConsultsInputSchema = z
-  .object({
-    accountNumber: accountNumberSchema,
-    limit: pageLimitSchema(CONSULT_PAGE.max, CONSULT_PAGE.defaultLimit),
-    cursor: pageCursorSchema.optional(),
-  })
-  .strict();
-export const customerConsultPageSchema = pageSchema(customerConsultSchema);
+export const listAccountConsultsInputSchema = lazySchema(() =>
+  z
+    .object({
+      accountNumber: accountNumberSchema,
+      limit: pageLimitSchema(CONSULT_PAGE.max, CONSULT_PAGE.defaultLimit),
+      cursor: pageCursorSchema.optional(),
+    })
+    .strict(),
+);
+export const customerConsultPageSchema = lazySchema(() => pageSchema(customerConsultSchema));
 
 /** The lab's queue: one status, oldest first. */
-export const listConsultsInputSchema = z
-  .object({
-    status: consultStatusSchema.default('new'),
-    limit: pageLimitSchema(CONSULT_PAGE.max, CONSULT_PAGE.defaultLimit),
-    cursor: pageCursorSchema.optional(),
-  })
-  .strict()
-  .optional()
-  .default({ status: 'new', limit: CONSULT_PAGE.defaultLimit });
-export const consultPageSchema = pageSchema(consultSchema);
+export const listConsultsInputSchema = lazySchema(() =>
+  z
+    .object({
+      status: consultStatusSchema.default('new'),
+      limit: pageLimitSchema(CONSULT_PAGE.max, CONSULT_PAGE.defaultLimit),
+      cursor: pageCursorSchema.optional(),
+    })
+    .strict()
+    .optional()
+    .default({ status: 'new', limit: CONSULT_PAGE.defaultLimit }),
+);
+export const consultPageSchema = lazySchema(() => pageSchema(consultSchema));
 
-export const replyToConsultInputSchema = z
-  .object({
-    consultId: consultIdSchema,
-    version: versionSchema,
-    text: multiLineText('Answer', 4000),
-    proposal: consultProposalSchema,
-  })
-  .strict();
+export const replyToConsultInputSchema = lazySchema(() =>
+  z
+    .object({
+      consultId: consultIdSchema,
+      version: versionSchema,
+      text: multiLineText('Answer', 4000),
+      proposal: consultProposalSchema,
+    })
+    .strict(),
+);
 
 /** Links a visitor's request (a lead) to the practice it came from. */
-export const linkConsultInputSchema = z
-  .object({ consultId: consultIdSchema, version: versionSchema, accountNumber: accountNumberSchema })
-  .strict();
+export const linkConsultInputSchema = lazySchema(() =>
+  z.object({ consultId: consultIdSchema, version: versionSchema, accountNumber: accountNumberSchema }).strict(),
+);
 
 /** The one message for "no such consult" and "not your practice's consult", so ids cannot be probed. */
 export const CONSULT_NOT_FOUND = 'Consult not found';
@@ -599,11 +652,9 @@ export const PUBLIC_CONSULT_RATE_MESSAGE =
 // Consult files: photos, OCT and topography a practice attaches to its request, with the order attachment
 // rules (types, 50 MB, 10 files, the server reads the first bytes before a file counts).
 
-export const consultUploadUrlInputSchema = generateUploadUrlInputSchema
-  .omit({ orderId: true })
-  .extend({ consultId: consultIdSchema })
-  .strict();
-export const consultFileInputSchema = orderFileInputSchema
-  .omit({ orderId: true })
-  .extend({ consultId: consultIdSchema })
-  .strict();
+export const consultUploadUrlInputSchema = lazySchema(() =>
+  generateUploadUrlInputSchema.omit({ orderId: true }).extend({ consultId: consultIdSchema }).strict(),
+);
+export const consultFileInputSchema = lazySchema(() =>
+  orderFileInputSchema.omit({ orderId: true }).extend({ consultId: consultIdSchema }).strict(),
+);

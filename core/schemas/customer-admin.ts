@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 import { paymentTermsDaysSchema } from './money';
 import { accountNumberSchema, customerRecordSchema } from './customer-info';
@@ -18,23 +19,27 @@ import { userIdSchema } from './user-profile';
  * number, and which users are linked to them. Inputs are strict: a key an operation does not take is a 400.
  */
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
-export const customerStatusSchema = z.enum(CUSTOMER_STATUSES, { error: 'Status must be active or inactive' });
+export const customerStatusSchema = lazySchema(() =>
+  z.enum(CUSTOMER_STATUSES, { error: 'Status must be active or inactive' }),
+);
 
 /** Account numbers are stored upper-case, so "bv-1001" and "BV-1001" are one account. */
-export const accountNumberInputSchema = accountNumberSchema.transform((v) => v.toUpperCase());
+export const accountNumberInputSchema = lazySchema(() => accountNumberSchema.transform((v) => v.toUpperCase()));
 
 /** A practice as Customer Management shows it: the stored record with its defaults filled in. */
-export const customerDetailSchema = customerRecordSchema.extend({
-  status: z.string().default('active'),
-  additionalAccounts: z.array(z.string()).default([]),
-  version: z.number().int().nonnegative().default(0),
-});
+export const customerDetailSchema = lazySchema(() =>
+  customerRecordSchema.extend({
+    status: z.string().default('active'),
+    additionalAccounts: z.array(z.string()).default([]),
+    version: z.number().int().nonnegative().default(0),
+  }),
+);
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
-const buyingGroupIdSchema = idSchema('Buying group');
+const buyingGroupIdSchema = lazySchema(() => idSchema('Buying group'));
 
 /** The fields an admin edits, with the messages the form shows beside each one. */
-const practiceFields = {
+const practiceFields = lazySchema(() => ({
   company: requiredLine('Practice name', 120),
   phone: phoneNumber('Phone'),
   faxNumber: optionalPhoneNumber('Fax'),
@@ -45,7 +50,7 @@ const practiceFields = {
   additionalAccounts: z.array(accountNumberInputSchema).max(50, 'At most 50 additional accounts').default([]),
   buyingGroupId: buyingGroupIdSchema.optional(),
   status: customerStatusSchema.default('active'),
-};
+}));
 
 const noSelfOrDuplicates = (accountNumber: string, others: string[] | undefined, ctx: z.RefinementCtx) => {
   if (!others) return;
@@ -56,10 +61,12 @@ const noSelfOrDuplicates = (accountNumber: string, others: string[] | undefined,
 };
 
 /** `createCustomer`: a new practice; the account number must not exist yet. */
-export const createCustomerInputSchema = z
-  .object({ accountNumber: accountNumberInputSchema, ...practiceFields })
-  .strict()
-  .superRefine((v, ctx) => noSelfOrDuplicates(v.accountNumber, v.additionalAccounts, ctx));
+export const createCustomerInputSchema = lazySchema(() =>
+  z
+    .object({ accountNumber: accountNumberInputSchema, ...practiceFields })
+    .strict()
+    .superRefine((v, ctx) => noSelfOrDuplicates(v.accountNumber, v.additionalAccounts, ctx)),
+);
 export type CreateCustomerInput = z.input<typeof createCustomerInputSchema>;
 
 /**
@@ -67,71 +74,81 @@ export type CreateCustomerInput = z.input<typeof createCustomerInputSchema>;
  * practice changed by someone else since is refused (409) rather than overwritten. `faxNumber: ''`,
  * `billingAddress: null` and `buyingGroupId: null` clear those fields.
  */
-export const updateCustomerInputSchema = z
-  .object({
-    accountNumber: accountNumberInputSchema,
-    version: versionSchema,
-    company: practiceFields.company.optional(),
-    phone: practiceFields.phone.optional(),
-    faxNumber: practiceFields.faxNumber,
-    shippingAddress: addressInputSchema.optional(),
-    billingAddress: addressInputSchema.nullable().optional(),
-    pricingAllowed: z.boolean().optional(),
-    paymentTermsDays: paymentTermsDaysSchema.optional(),
-    additionalAccounts: z.array(accountNumberInputSchema).max(50, 'At most 50 additional accounts').optional(),
-    buyingGroupId: buyingGroupIdSchema.nullable().optional(),
-    status: customerStatusSchema.optional(),
-  })
-  .strict()
-  .superRefine((v, ctx) => {
-    noSelfOrDuplicates(v.accountNumber, v.additionalAccounts, ctx);
-    const changes = Object.keys(v).filter((k) => k !== 'accountNumber' && k !== 'version');
-    if (changes.length === 0) ctx.addIssue({ code: 'custom', path: [], message: 'Nothing to change' });
-  });
+export const updateCustomerInputSchema = lazySchema(() =>
+  z
+    .object({
+      accountNumber: accountNumberInputSchema,
+      version: versionSchema,
+      company: practiceFields.company.optional(),
+      phone: practiceFields.phone.optional(),
+      faxNumber: practiceFields.faxNumber,
+      shippingAddress: addressInputSchema.optional(),
+      billingAddress: addressInputSchema.nullable().optional(),
+      pricingAllowed: z.boolean().optional(),
+      paymentTermsDays: paymentTermsDaysSchema.optional(),
+      additionalAccounts: z.array(accountNumberInputSchema).max(50, 'At most 50 additional accounts').optional(),
+      buyingGroupId: buyingGroupIdSchema.nullable().optional(),
+      status: customerStatusSchema.optional(),
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      noSelfOrDuplicates(v.accountNumber, v.additionalAccounts, ctx);
+      const changes = Object.keys(v).filter((k) => k !== 'accountNumber' && k !== 'version');
+      if (changes.length === 0) ctx.addIssue({ code: 'custom', path: [], message: 'Nothing to change' });
+    }),
+);
 export type UpdateCustomerInput = z.input<typeof updateCustomerInputSchema>;
 
 /** `listCustomers`: by status, sorted by practice name; `search` is a practice-name prefix or an account number. */
 export const CUSTOMER_PAGE = { max: 100, defaultLimit: 25 } as const;
-export const listCustomersInputSchema = z
-  .object({
-    status: customerStatusSchema.default('active'),
-    search: optionalLine('Search', 100),
-    limit: pageLimitSchema(CUSTOMER_PAGE.max, CUSTOMER_PAGE.defaultLimit),
-    cursor: pageCursorSchema.optional(),
-  })
-  .strict()
-  .prefault({});
+export const listCustomersInputSchema = lazySchema(() =>
+  z
+    .object({
+      status: customerStatusSchema.default('active'),
+      search: optionalLine('Search', 100),
+      limit: pageLimitSchema(CUSTOMER_PAGE.max, CUSTOMER_PAGE.defaultLimit),
+      cursor: pageCursorSchema.optional(),
+    })
+    .strict()
+    .prefault({}),
+);
 export type ListCustomersInput = z.input<typeof listCustomersInputSchema>;
 
-export const customerSummarySchema = z.object({
-  accountNumber: z.string(),
-  company: z.string(),
-  phone: z.string(),
-  status: z.string(),
-  pricingAllowed: z.boolean(),
-  buyingGroupId: z.string().optional(),
-});
+export const customerSummarySchema = lazySchema(() =>
+  z.object({
+    accountNumber: z.string(),
+    company: z.string(),
+    phone: z.string(),
+    status: z.string(),
+    pricingAllowed: z.boolean(),
+    buyingGroupId: z.string().optional(),
+  }),
+);
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
-export const listCustomersOutputSchema = pageSchema(customerSummarySchema);
+export const listCustomersOutputSchema = lazySchema(() => pageSchema(customerSummarySchema));
 
 /** A user linked to a practice, as its detail page lists them. */
-export const linkedUserSchema = z.object({
-  userId: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** True when this is the user's main account (spec 1: one main account plus additional ones). */
-  isMainAccount: z.boolean(),
-});
+export const linkedUserSchema = lazySchema(() =>
+  z.object({
+    userId: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    /** True when this is the user's main account (spec 1: one main account plus additional ones). */
+    isMainAccount: z.boolean(),
+  }),
+);
 export type LinkedUser = z.infer<typeof linkedUserSchema>;
 
-export const getCustomerInputSchema = z.object({ accountNumber: accountNumberInputSchema }).strict();
-export const getCustomerOutputSchema = z.object({
-  customer: customerDetailSchema,
-  linkedUsers: z.array(linkedUserSchema),
-  /** Filled by the orders issue; empty until then. */
-  recentOrders: z.array(z.unknown()),
-});
+export const getCustomerInputSchema = lazySchema(() => z.object({ accountNumber: accountNumberInputSchema }).strict());
+export const getCustomerOutputSchema = lazySchema(() =>
+  z.object({
+    customer: customerDetailSchema,
+    linkedUsers: z.array(linkedUserSchema),
+    /** Filled by the orders issue; empty until then. */
+    recentOrders: z.array(z.unknown()),
+  }),
+);
 export type GetCustomerOutput = z.infer<typeof getCustomerOutputSchema>;
 
 /**
@@ -139,18 +156,22 @@ export type GetCustomerOutput = z.infer<typeof getCustomerOutputSchema>;
  * `accountNumbers`. `version` (optional) is the users-record version the admin read; given, a record
  * changed since is refused (409).
  */
-export const accountLinkInputSchema = z
-  .object({
-    userId: userIdSchema,
-    accountNumber: accountNumberInputSchema,
-    version: versionSchema.optional(),
-  })
-  .strict();
+export const accountLinkInputSchema = lazySchema(() =>
+  z
+    .object({
+      userId: userIdSchema,
+      accountNumber: accountNumberInputSchema,
+      version: versionSchema.optional(),
+    })
+    .strict(),
+);
 export type AccountLinkInput = z.input<typeof accountLinkInputSchema>;
-export const accountLinksOutputSchema = z.object({
-  userId: z.string(),
-  accountNumber: z.string().nullable(),
-  accountNumbers: z.array(z.string()),
-  version: z.number().int(),
-});
+export const accountLinksOutputSchema = lazySchema(() =>
+  z.object({
+    userId: z.string(),
+    accountNumber: z.string().nullable(),
+    accountNumbers: z.array(z.string()),
+    version: z.number().int(),
+  }),
+);
 export type AccountLinksOutput = z.infer<typeof accountLinksOutputSchema>;

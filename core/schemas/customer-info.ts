@@ -1,49 +1,56 @@
+import { lazySchema } from './lazy-schema';
 import { FORM_MESSAGES } from '../messages';
 import * as z from 'zod';
 import { CUSTOMER_LIST } from '../constants';
 
 /** An account number as the lab issues them: letters, digits and dashes. */
-export const accountNumberSchema = z
-  .string()
-  .trim()
-  .min(1, 'Account number is required')
-  .max(32, 'Account number is too long')
-  .regex(/^[A-Za-z0-9-]+$/, FORM_MESSAGES.invalidAccountNumber);
+export const accountNumberSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Account number is required')
+    .max(32, 'Account number is too long')
+    .regex(/^[A-Za-z0-9-]+$/, FORM_MESSAGES.invalidAccountNumber),
+);
 
 /** A postal address, with the field names of the spec 3 User record. */
-export const postalAddressSchema = z.object({
-  address: z.string().default(''),
-  apt: z.string().optional(),
-  city: z.string().default(''),
-  state: z.string().default(''),
-  zip: z.string().default(''),
-  country: z.string().optional(),
-});
+export const postalAddressSchema = lazySchema(() =>
+  z.object({
+    address: z.string().default(''),
+    apt: z.string().optional(),
+    city: z.string().default(''),
+    state: z.string().default(''),
+    zip: z.string().default(''),
+    country: z.string().optional(),
+  }),
+);
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
 /**
  * A row of the customers table (pk accountNumber), as the seed and the admin screens write it. Only the
  * fields the portal reads are listed; others are kept by the table but ignored here.
  */
-export const customerRecordSchema = z.object({
-  accountNumber: z.string(),
-  company: z.string().default(''),
-  phone: z.string().default(''),
-  faxNumber: z.string().optional(),
-  shippingAddress: postalAddressSchema.default({ address: '', city: '', state: '', zip: '' }),
-  billingAddress: postalAddressSchema.optional(),
-  pricingAllowed: z.boolean().default(false),
-  /** Net terms: days from an invoice's issue to its due date; unset: DEFAULT_PAYMENT_TERMS_DAYS. */
-  paymentTermsDays: z.number().int().optional(),
-  buyingGroupId: z.string().optional(),
-  status: z.string().optional(),
-  /** Other account numbers of the same practice (its other locations), as Customer Management keeps them. */
-  additionalAccounts: z.array(z.string()).optional(),
-  /** Optimistic locking: every admin update names the version it read (updateCustomer); stored from 0. */
-  version: z.number().int().nonnegative().optional(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-});
+export const customerRecordSchema = lazySchema(() =>
+  z.object({
+    accountNumber: z.string(),
+    company: z.string().default(''),
+    phone: z.string().default(''),
+    faxNumber: z.string().optional(),
+    shippingAddress: postalAddressSchema.default({ address: '', city: '', state: '', zip: '' }),
+    billingAddress: postalAddressSchema.optional(),
+    pricingAllowed: z.boolean().default(false),
+    /** Net terms: days from an invoice's issue to its due date; unset: DEFAULT_PAYMENT_TERMS_DAYS. */
+    paymentTermsDays: z.number().int().optional(),
+    buyingGroupId: z.string().optional(),
+    status: z.string().optional(),
+    /** Other account numbers of the same practice (its other locations), as Customer Management keeps them. */
+    additionalAccounts: z.array(z.string()).optional(),
+    /** Optimistic locking: every admin update names the version it read (updateCustomer); stored from 0. */
+    version: z.number().int().nonnegative().optional(),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+  }),
+);
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 
 /**
@@ -57,33 +64,37 @@ export const CUSTOMER_INFO_MAX_PAGE = 1000;
  * the Authorization header only. Defaults page 1, 25 records (spec 9); at most 100 records a page and page
  * CUSTOMER_INFO_MAX_PAGE.
  */
-export const customerInfoInputSchema = z
-  .object({
-    page: z
-      .number()
-      .int()
-      .min(1)
-      .max(CUSTOMER_INFO_MAX_PAGE, `page is at most ${CUSTOMER_INFO_MAX_PAGE}`)
-      .default(CUSTOMER_LIST.defaultPage),
-    records: z.number().int().min(1).max(100).default(CUSTOMER_LIST.defaultRecords),
-    account: accountNumberSchema.optional(),
-  })
-  .optional()
-  .default({ page: CUSTOMER_LIST.defaultPage, records: CUSTOMER_LIST.defaultRecords });
+export const customerInfoInputSchema = lazySchema(() =>
+  z
+    .object({
+      page: z
+        .number()
+        .int()
+        .min(1)
+        .max(CUSTOMER_INFO_MAX_PAGE, `page is at most ${CUSTOMER_INFO_MAX_PAGE}`)
+        .default(CUSTOMER_LIST.defaultPage),
+      records: z.number().int().min(1).max(100).default(CUSTOMER_LIST.defaultRecords),
+      account: accountNumberSchema.optional(),
+    })
+    .optional()
+    .default({ page: CUSTOMER_LIST.defaultPage, records: CUSTOMER_LIST.defaultRecords }),
+);
 export type CustomerInfoInput = z.input<typeof customerInfoInputSchema>;
 
 /** spec 3 "Customer information response", paged. Orders arrive with the orders issue; until then empty. */
-export const customerInfoSchema = z.object({
-  accountNumber: z.string(),
-  /** The caller's other linked accounts, for the sidebar's account dropdown (spec 2). */
-  additionalAccounts: z.array(z.string()),
-  company: z.string(),
-  phone: z.string(),
-  shippingAddress: postalAddressSchema,
-  pricingAllowed: z.boolean(),
-  orders: z.array(z.unknown()),
-  page: z.number().int(),
-  records: z.number().int(),
-  total: z.number().int(),
-});
+export const customerInfoSchema = lazySchema(() =>
+  z.object({
+    accountNumber: z.string(),
+    /** The caller's other linked accounts, for the sidebar's account dropdown (spec 2). */
+    additionalAccounts: z.array(z.string()),
+    company: z.string(),
+    phone: z.string(),
+    shippingAddress: postalAddressSchema,
+    pricingAllowed: z.boolean(),
+    orders: z.array(z.unknown()),
+    page: z.number().int(),
+    records: z.number().int(),
+    total: z.number().int(),
+  }),
+);
 export type CustomerInfo = z.infer<typeof customerInfoSchema>;

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 
 /**
@@ -7,11 +8,13 @@ import * as z from 'zod';
 export const EMAIL_SUPPRESSION_REASONS = ['bounce', 'complaint'] as const;
 export type EmailSuppressionReason = (typeof EMAIL_SUPPRESSION_REASONS)[number];
 
-export const emailSuppressionSchema = z.object({
-  reason: z.enum(EMAIL_SUPPRESSION_REASONS),
-  /** ISO time SES reported it. */
-  at: z.string(),
-});
+export const emailSuppressionSchema = lazySchema(() =>
+  z.object({
+    reason: z.enum(EMAIL_SUPPRESSION_REASONS),
+    /** ISO time SES reported it. */
+    at: z.string(),
+  }),
+);
 export type EmailSuppressionView = z.infer<typeof emailSuppressionSchema>;
 
 /** What the user lists say about it. */

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import { FORM_MESSAGES } from '../messages';
 import * as z from 'zod';
 import { versionSchema } from './bounds';
@@ -10,57 +11,67 @@ import { multiLineText, requiredLine } from './text-fields';
  */
 export { EMAIL_KINDS, EMAIL_PLACEHOLDERS, type EmailKind } from './email-kinds';
 
-export const emailKindSchema = z.enum(EMAIL_KINDS, { error: 'Not a known email' });
+export const emailKindSchema = lazySchema(() => z.enum(EMAIL_KINDS, { error: 'Not a known email' }));
 
-export const emailTemplateSchema = z.object({
-  kind: emailKindSchema,
-  subject: z.string(),
-  body: z.string(),
-  /** 0 while the built-in default is in use (never saved). */
-  version: z.number().int().nonnegative(),
-  updatedAt: z.string().optional(),
-  /** The built-in text ("Reset to default" puts it back in the editor; saving it is an ordinary update). */
-  defaults: z.object({ subject: z.string(), body: z.string() }),
-});
+export const emailTemplateSchema = lazySchema(() =>
+  z.object({
+    kind: emailKindSchema,
+    subject: z.string(),
+    body: z.string(),
+    /** 0 while the built-in default is in use (never saved). */
+    version: z.number().int().nonnegative(),
+    updatedAt: z.string().optional(),
+    /** The built-in text ("Reset to default" puts it back in the editor; saving it is an ordinary update). */
+    defaults: z.object({ subject: z.string(), body: z.string() }),
+  }),
+);
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
-const templateText = { subject: requiredLine('Subject', 200), body: multiLineText('Body', 20_000) };
-export const listEmailTemplatesOutputSchema = z.object({ items: z.array(emailTemplateSchema) });
-export const updateEmailTemplateInputSchema = z
-  .object({ kind: emailKindSchema, version: versionSchema, ...templateText })
-  .strict();
-export const previewEmailTemplateInputSchema = z.object({ kind: emailKindSchema, ...templateText }).strict();
-export const previewEmailTemplateOutputSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
-const emailAddress = z.email(FORM_MESSAGES.invalidEmail).max(254);
+const templateText = lazySchema(() => ({ subject: requiredLine('Subject', 200), body: multiLineText('Body', 20_000) }));
+export const listEmailTemplatesOutputSchema = lazySchema(() => z.object({ items: z.array(emailTemplateSchema) }));
+export const updateEmailTemplateInputSchema = lazySchema(() =>
+  z.object({ kind: emailKindSchema, version: versionSchema, ...templateText }).strict(),
+);
+export const previewEmailTemplateInputSchema = lazySchema(() =>
+  z.object({ kind: emailKindSchema, ...templateText }).strict(),
+);
+export const previewEmailTemplateOutputSchema = lazySchema(() =>
+  z.object({ subject: z.string(), html: z.string(), text: z.string() }),
+);
+const emailAddress = lazySchema(() => z.email(FORM_MESSAGES.invalidEmail).max(254));
 /** A test goes to the caller's own address; `to`, if sent, must be that address. */
-export const sendTestEmailInputSchema = z
-  .object({ kind: emailKindSchema, to: emailAddress.optional(), ...templateText })
-  .strict();
-export const sendTestEmailOutputSchema = z.object({ sent: z.boolean() });
+export const sendTestEmailInputSchema = lazySchema(() =>
+  z.object({ kind: emailKindSchema, to: emailAddress.optional(), ...templateText }).strict(),
+);
+export const sendTestEmailOutputSchema = lazySchema(() => z.object({ sent: z.boolean() }));
 
 /**
  * The lab's notification recipients (new, resubmitted and cancelled orders, account requests, payments, new
  * warranty claims and new consult requests).
  */
-export const labNotificationSettingsSchema = z.object({
-  recipients: z.array(emailAddress).min(1, 'Give at least one recipient').max(20),
-  version: z.number().int().nonnegative(),
-});
-export const updateLabNotificationSettingsInputSchema = labNotificationSettingsSchema
-  .extend({ version: versionSchema })
-  .strict();
+export const labNotificationSettingsSchema = lazySchema(() =>
+  z.object({
+    recipients: z.array(emailAddress).min(1, 'Give at least one recipient').max(20),
+    version: z.number().int().nonnegative(),
+  }),
+);
+export const updateLabNotificationSettingsInputSchema = lazySchema(() =>
+  labNotificationSettingsSchema.extend({ version: versionSchema }).strict(),
+);
 
 /**
  * spec 7 `POST auth/email/{kind}` as `sendEmail { kind, recipients, subject, body }`: answers true or false,
  * errors swallowed and logged (spec 8). Recipients are a list here and joined with ";" only where the spec's
  * wire format needs it.
  */
-export const sendEmailInputSchema = z
-  .object({
-    kind: z.string().regex(/^[a-z-]{1,40}$/, 'Not a valid email kind'),
-    recipients: z.array(emailAddress).min(1, 'Give at least one recipient').max(50),
-    subject: requiredLine('Subject', 200),
-    body: multiLineText('Body', 20_000),
-  })
-  .strict();
-export const sendEmailOutputSchema = z.boolean();
+export const sendEmailInputSchema = lazySchema(() =>
+  z
+    .object({
+      kind: z.string().regex(/^[a-z-]{1,40}$/, 'Not a valid email kind'),
+      recipients: z.array(emailAddress).min(1, 'Give at least one recipient').max(50),
+      subject: requiredLine('Subject', 200),
+      body: multiLineText('Body', 20_000),
+    })
+    .strict(),
+);
+export const sendEmailOutputSchema = lazySchema(() => z.boolean());

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 import { lensNumberSchema, versionSchema } from './bounds';
 import { idSchema, optionalLine, requiredLine } from './text-fields';
@@ -11,7 +12,7 @@ export { DEFAULT_WARRANTY_POLICY, warrantyPolicySchema, type WarrantyPolicy } fr
  * is the only place a range, unit or step lives.
  */
 export const LENS_TYPES = ['scleral', 'corneal-gp', 'custom-soft', 'ortho-k', 'hybrid'] as const;
-export const lensTypeSchema = z.enum(LENS_TYPES, { error: 'Choose a lens type' });
+export const lensTypeSchema = lazySchema(() => z.enum(LENS_TYPES, { error: 'Choose a lens type' }));
 export type LensType = z.infer<typeof lensTypeSchema>;
 export const LENS_TYPE_LABELS: Record<LensType, string> = {
   scleral: 'Scleral',
@@ -23,12 +24,12 @@ export const LENS_TYPE_LABELS: Record<LensType, string> = {
 
 /** Units a numeric parameter is entered in. */
 export const PARAMETER_UNITS = ['D', 'mm', 'um', 'deg', ''] as const;
-export const parameterUnitSchema = z.enum(PARAMETER_UNITS);
+export const parameterUnitSchema = lazySchema(() => z.enum(PARAMETER_UNITS));
 
 /** A parameter key: camelCase letters and digits, e.g. `baseCurve`, `sagittalDepth`. */
-const parameterKeySchema = z
-  .string()
-  .regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'A parameter key is letters and digits, starting with a small letter');
+const parameterKeySchema = lazySchema(() =>
+  z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'A parameter key is letters and digits, starting with a small letter'),
+);
 
 /**
  * A numeric parameter. What a super admin sends is bounded (+-100,000, at most 6 decimals: core/schemas/bounds.ts);
@@ -51,32 +52,34 @@ function numberParameter(number: (label: string) => z.ZodNumber) {
 }
 const storedNumber = (): z.ZodNumber => z.number().finite();
 
-const optionSchema = z.object({ value: requiredLine('Option', 60), label: requiredLine('Option label', 80) }).strict();
+const optionSchema = lazySchema(() =>
+  z.object({ value: requiredLine('Option', 60), label: requiredLine('Option label', 80) }).strict(),
+);
 
-const optionParameterSchema = z
-  .object({
-    kind: z.literal('option'),
-    key: parameterKeySchema,
-    label: requiredLine('Label', 60),
-    options: z.array(optionSchema).min(1, 'Give at least one option').max(100),
-    required: z.boolean(),
-  })
-  .strict()
-  .refine((p) => new Set(p.options.map((o) => o.value)).size === p.options.length, {
-    message: 'An option is listed twice',
-    path: ['options'],
-  });
+const optionParameterSchema = lazySchema(() =>
+  z
+    .object({
+      kind: z.literal('option'),
+      key: parameterKeySchema,
+      label: requiredLine('Label', 60),
+      options: z.array(optionSchema).min(1, 'Give at least one option').max(100),
+      required: z.boolean(),
+    })
+    .strict()
+    .refine((p) => new Set(p.options.map((o) => o.value)).size === p.options.length, {
+      message: 'An option is listed twice',
+      path: ['options'],
+    }),
+);
 
 /** A parameter definition as stored and answered. */
-export const parameterDefinitionSchema = z.discriminatedUnion('kind', [
-  numberParameter(storedNumber),
-  optionParameterSchema,
-]);
+export const parameterDefinitionSchema = lazySchema(() =>
+  z.discriminatedUnion('kind', [numberParameter(storedNumber), optionParameterSchema]),
+);
 /** A parameter definition as Lens Management sends it: numbers bounded. */
-export const parameterDefinitionInputSchema = z.discriminatedUnion('kind', [
-  numberParameter(lensNumberSchema),
-  optionParameterSchema,
-]);
+export const parameterDefinitionInputSchema = lazySchema(() =>
+  z.discriminatedUnion('kind', [numberParameter(lensNumberSchema), optionParameterSchema]),
+);
 export type ParameterDefinition = z.infer<typeof parameterDefinitionSchema>;
 export type NumberParameter = Extract<ParameterDefinition, { kind: 'number' }>;
 export type OptionParameter = Extract<ParameterDefinition, { kind: 'option' }>;
@@ -87,14 +90,14 @@ const parameterList = <P extends z.ZodType<{ key: string }>>(parameter: P) =>
     .min(1, 'A design needs at least one parameter')
     .max(40)
     .refine((ps) => new Set(ps.map((p) => p.key)).size === ps.length, { message: 'A parameter key is used twice' });
-const parametersSchema = parameterList(parameterDefinitionSchema);
-const parametersInputSchema = parameterList(parameterDefinitionInputSchema);
+const parametersSchema = lazySchema(() => parameterList(parameterDefinitionSchema));
+const parametersInputSchema = lazySchema(() => parameterList(parameterDefinitionInputSchema));
 
 /** Money in cents (integers: no float rounding on invoices). */
-export const centsSchema = z.number().int('Price is in whole cents').min(0).max(10_000_000);
+export const centsSchema = lazySchema(() => z.number().int('Price is in whole cents').min(0).max(10_000_000));
 
 /** The fields a super admin edits. */
-const lensDesignFields = {
+const lensDesignFields = lazySchema(() => ({
   name: requiredLine('Name', 80),
   type: lensTypeSchema,
   description: optionalLine('Description', 300),
@@ -105,37 +108,43 @@ const lensDesignFields = {
   /** What the warranty allows within `warrantyDays` of shipping (Lens Credit). */
   warranty: warrantyPolicySchema.default(DEFAULT_WARRANTY_POLICY),
   active: z.boolean(),
-};
+}));
 
-export const lensIdSchema = idSchema('Lens design');
+export const lensIdSchema = lazySchema(() => idSchema('Lens design'));
 
 /** A design as stored (table `lenses`, pk lensId). */
-export const lensDesignSchema = z.object({
-  lensId: z.string(),
-  ...lensDesignFields,
-  description: z.string().optional(),
-  /** Absent for practices whose account may not see prices. */
-  priceCents: centsSchema.optional(),
-  version: z.number().int().nonnegative(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const lensDesignSchema = lazySchema(() =>
+  z.object({
+    lensId: z.string(),
+    ...lensDesignFields,
+    description: z.string().optional(),
+    /** Absent for practices whose account may not see prices. */
+    priceCents: centsSchema.optional(),
+    version: z.number().int().nonnegative(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type LensDesign = z.infer<typeof lensDesignSchema>;
 
 /** `listLensDesigns`: admins may ask for inactive designs too; `account` decides whether prices show. */
-export const listLensDesignsInputSchema = z
-  .object({ includeInactive: z.boolean().default(false), account: z.string().max(32).optional() })
-  .strict()
-  .optional()
-  .default({ includeInactive: false });
-export const listLensDesignsOutputSchema = z.object({ items: z.array(lensDesignSchema) });
+export const listLensDesignsInputSchema = lazySchema(() =>
+  z
+    .object({ includeInactive: z.boolean().default(false), account: z.string().max(32).optional() })
+    .strict()
+    .optional()
+    .default({ includeInactive: false }),
+);
+export const listLensDesignsOutputSchema = lazySchema(() => z.object({ items: z.array(lensDesignSchema) }));
 
-export const createLensDesignInputSchema = z
-  .object({ ...lensDesignFields, parameters: parametersInputSchema })
-  .strict();
+export const createLensDesignInputSchema = lazySchema(() =>
+  z.object({ ...lensDesignFields, parameters: parametersInputSchema }).strict(),
+);
 export type CreateLensDesignInput = z.input<typeof createLensDesignInputSchema>;
 /** Edits name the version they read (optimistic locking); deactivating is `active: false`. */
-export const updateLensDesignInputSchema = z
-  .object({ lensId: lensIdSchema, version: versionSchema, ...lensDesignFields, parameters: parametersInputSchema })
-  .strict();
+export const updateLensDesignInputSchema = lazySchema(() =>
+  z
+    .object({ lensId: lensIdSchema, version: versionSchema, ...lensDesignFields, parameters: parametersInputSchema })
+    .strict(),
+);
 export type UpdateLensDesignInput = z.input<typeof updateLensDesignInputSchema>;

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES } from '../messages';
 import * as z from 'zod';
 import { requiredLine } from './text-fields';
@@ -21,13 +22,15 @@ export const positiveCentsSchema = (label = 'Amount') =>
   centsAmountSchema(label).refine((v) => v > 0, `${label} must be more than $0.00`);
 
 /** A calendar date as YYYY-MM-DD (due dates, issue dates: a day, not an instant). */
-export const isoDateSchema = z
-  .string()
-  .regex(/^(20\d{2}|2100)-\d{2}-\d{2}$/, 'Date is YYYY-MM-DD, between 2000 and 2100')
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    'Not a real date',
-  );
+export const isoDateSchema = lazySchema(() =>
+  z
+    .string()
+    .regex(/^(20\d{2}|2100)-\d{2}-\d{2}$/, 'Date is YYYY-MM-DD, between 2000 and 2100')
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      'Not a real date',
+    ),
+);
 
 /** Client-made ids (crypto.randomUUID) that double as idempotency keys: payment ids, claim ids, grant ids. */
 export const clientIdSchema = (label: string) =>
@@ -36,18 +39,22 @@ export const clientIdSchema = (label: string) =>
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, `Not a valid ${label.toLowerCase()}`);
 
 /** Who did something, as money records keep it (the lab sees it; customer-facing schemas leave it out). */
-export const actorSchema = z.object({ userId: z.string(), name: z.string() });
+export const actorSchema = lazySchema(() => z.object({ userId: z.string(), name: z.string() }));
 
 /** The lab's invoice number: letters, digits and dashes (the close-order dialog and the lookup share it). */
-export const invoiceNumberSchema = requiredLine('Invoice number', 40)
-  .regex(/^[A-Za-z0-9-]+$/, 'Invoice number is letters, digits and dashes')
-  // One invoice per number whatever the case it is typed in: "inv-7" finds INV-7.
-  .toUpperCase();
+export const invoiceNumberSchema = lazySchema(() =>
+  requiredLine('Invoice number', 40)
+    .regex(/^[A-Za-z0-9-]+$/, 'Invoice number is letters, digits and dashes')
+    // One invoice per number whatever the case it is typed in: "inv-7" finds INV-7.
+    .toUpperCase(),
+);
 
 /** Net payment terms of a practice when Customer Management has not set them. */
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
-export const paymentTermsDaysSchema = z
-  .number()
-  .int(FIELD_MESSAGES.paymentTermsWhole)
-  .min(0, 'Payment terms cannot be negative')
-  .max(180, 'Payment terms are at most 180 days');
+export const paymentTermsDaysSchema = lazySchema(() =>
+  z
+    .number()
+    .int(FIELD_MESSAGES.paymentTermsWhole)
+    .min(0, 'Payment terms cannot be negative')
+    .max(180, 'Payment terms are at most 180 days'),
+);

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 import { boundedRecord, lensNumberSchema } from './bounds';
 
@@ -7,13 +8,15 @@ import { boundedRecord, lensNumberSchema } from './bounds';
  */
 
 /** Client-made order id (crypto.randomUUID): the draft's key and the submit's idempotency key. */
-export const orderIdSchema = z
-  .string({ error: 'Order id is required.' })
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a valid order id');
+export const orderIdSchema = lazySchema(() =>
+  z
+    .string({ error: 'Order id is required.' })
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a valid order id'),
+);
 
 export const EYES = ['OD', 'OS'] as const;
 export const EYE_LABELS = { OD: 'OD (right eye)', OS: 'OS (left eye)' } as const;
-export const eyeSchema = z.enum(EYES, { error: 'Eye is OD or OS' });
+export const eyeSchema = lazySchema(() => z.enum(EYES, { error: 'Eye is OD or OS' }));
 
 /** At most as many values as a design has parameters (lens.ts: 40). */
 export const MAX_PARAMETER_VALUES = 40;
@@ -22,12 +25,14 @@ export const MAX_PARAMETER_VALUES = 40;
  * Parameter values by parameter key: numbers for numeric parameters (within +-100,000, at most 6 decimals,
  * as any design range is), option values for option ones.
  */
-export const parameterValuesSchema = boundedRecord(
-  z
-    .string()
-    .max(40, 'Not a parameter key')
-    .regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'Not a parameter key'),
-  z.union([lensNumberSchema('Parameter value'), z.string().max(60)]),
-  MAX_PARAMETER_VALUES,
-  `At most ${MAX_PARAMETER_VALUES} parameters per lens`,
+export const parameterValuesSchema = lazySchema(() =>
+  boundedRecord(
+    z
+      .string()
+      .max(40, 'Not a parameter key')
+      .regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'Not a parameter key'),
+    z.union([lensNumberSchema('Parameter value'), z.string().max(60)]),
+    MAX_PARAMETER_VALUES,
+    `At most ${MAX_PARAMETER_VALUES} parameters per lens`,
+  ),
 );

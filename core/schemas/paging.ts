@@ -1,13 +1,16 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 
 /**
  * Admin lists are paged with an opaque cursor (the server's "where to go on" key), not page numbers:
  * DynamoDB and Cognito both page that way, so a page costs the same however deep it is.
  */
-export const pageCursorSchema = z
-  .string()
-  .max(4096, 'Not a valid page cursor')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid page cursor');
+export const pageCursorSchema = lazySchema(() =>
+  z
+    .string()
+    .max(4096, 'Not a valid page cursor')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid page cursor'),
+);
 
 /** `limit` between 1 and `max`, `defaultLimit` when left out. */
 export const pageLimitSchema = (max: number, defaultLimit: number) =>

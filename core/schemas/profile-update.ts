@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 import { versionSchema } from './bounds';
 import { optionalLine, optionalPhoneNumber, requiredLine } from './text-fields';
@@ -9,24 +10,26 @@ import { optionalLine, optionalPhoneNumber, requiredLine } from './text-fields';
  * are; an empty string clears an optional field. `version` is the version read: a profile changed since
  * (another tab, an admin) is refused with 409.
  */
-export const updateMyProfileInputSchema = z
-  .object({
-    version: versionSchema,
-    firstName: requiredLine('First name', 100).optional(),
-    lastName: requiredLine('Last name', 100).optional(),
-    address: optionalLine('Address', 200),
-    apt: optionalLine('Apt / suite', 50),
-    city: optionalLine('City', 100),
-    state: optionalLine('State', 50),
-    zip: optionalLine('ZIP code', 10).refine((v) => !v || /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(v), {
-      message: 'Enter a valid ZIP code',
-    }),
-    phone: optionalPhoneNumber('Phone'),
-    country: optionalLine('Country', 60),
-    company: optionalLine('Company', 120),
-    faxNumber: optionalPhoneNumber('Fax'),
-  })
-  .strict();
+export const updateMyProfileInputSchema = lazySchema(() =>
+  z
+    .object({
+      version: versionSchema,
+      firstName: requiredLine('First name', 100).optional(),
+      lastName: requiredLine('Last name', 100).optional(),
+      address: optionalLine('Address', 200),
+      apt: optionalLine('Apt / suite', 50),
+      city: optionalLine('City', 100),
+      state: optionalLine('State', 50),
+      zip: optionalLine('ZIP code', 10).refine((v) => !v || /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(v), {
+        message: 'Enter a valid ZIP code',
+      }),
+      phone: optionalPhoneNumber('Phone'),
+      country: optionalLine('Country', 60),
+      company: optionalLine('Company', 120),
+      faxNumber: optionalPhoneNumber('Fax'),
+    })
+    .strict(),
+);
 export type UpdateMyProfileInput = z.input<typeof updateMyProfileInputSchema>;
 
 /** The fields updateMyProfile may write, in one list (the adapter builds its update from it). */

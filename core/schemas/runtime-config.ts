@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 import type { GatewayKind } from './payment';
 
@@ -11,30 +12,32 @@ const GATEWAYS = ['fake', 'stripe'] as const satisfies readonly GatewayKind[];
  * The SPA's runtime `config.json`, written by the CDK deployment and by the local stack, so one build of
  * the web app serves every stage (docs/architecture.md "Stages and config").
  */
-export const runtimeConfigSchema = z.object({
-  stage: z.string().min(1),
-  production: z.boolean(),
-  region: z.string().min(1),
-  /** Base URL of the API; '/api' when CloudFront (or the local web server) serves it on the same origin. */
-  apiBaseUrl: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
-  /** Only set locally: the Cognito emulator's bridge. Real Cognito uses the regional endpoint. */
-  userPoolEndpoint: z.string().url().optional(),
-  /** cognito-local does not do SRP, so the local stage signs in with USER_PASSWORD_AUTH. */
-  authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
-  termsUrl: z.string().min(1),
-  session: z.object({
-    inactivityTimeoutMs: z.number().int().positive(),
-    warningAfterMs: z.number().int().positive(),
+export const runtimeConfigSchema = lazySchema(() =>
+  z.object({
+    stage: z.string().min(1),
+    production: z.boolean(),
+    region: z.string().min(1),
+    /** Base URL of the API; '/api' when CloudFront (or the local web server) serves it on the same origin. */
+    apiBaseUrl: z.string().min(1),
+    userPoolId: z.string().min(1),
+    userPoolClientId: z.string().min(1),
+    /** Only set locally: the Cognito emulator's bridge. Real Cognito uses the regional endpoint. */
+    userPoolEndpoint: z.string().url().optional(),
+    /** cognito-local does not do SRP, so the local stage signs in with USER_PASSWORD_AUTH. */
+    authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
+    termsUrl: z.string().min(1),
+    session: z.object({
+      inactivityTimeoutMs: z.number().int().positive(),
+      warningAfterMs: z.number().int().positive(),
+    }),
+    /** Only set locally: the dev mailbox where sent emails can be read. */
+    mailboxUrl: z.string().url().optional(),
+    /** The stage's card gateway (Pay Online): Stripe's Payment Element, or the local fake's test card form. */
+    payments: z.object({
+      gateway: z.enum(GATEWAYS),
+      /** Stripe's publishable key (stripe stages only). */
+      publishableKey: z.string().min(1).optional(),
+    }),
   }),
-  /** Only set locally: the dev mailbox where sent emails can be read. */
-  mailboxUrl: z.string().url().optional(),
-  /** The stage's card gateway (Pay Online): Stripe's Payment Element, or the local fake's test card form. */
-  payments: z.object({
-    gateway: z.enum(GATEWAYS),
-    /** Stripe's publishable key (stripe stages only). */
-    publishableKey: z.string().min(1).optional(),
-  }),
-});
+);
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

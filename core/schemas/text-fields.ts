@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 
 /**
@@ -71,19 +72,21 @@ export function optionalPhoneNumber(label: string) {
  * A postal address as a form enters it (spec 3 User field names: address, apt, city, state, zip,
  * country). Strict: an address object carries nothing else.
  */
-export const addressInputSchema = z
-  .object({
-    address: requiredLine('Address', 200),
-    apt: optionalLine('Apt / suite', 50),
-    city: requiredLine('City', 100),
-    state: requiredLine('State', 50),
-    zip: z
-      .string({ error: 'ZIP code is required' })
-      .trim()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, 'Enter a valid ZIP code'),
-    country: optionalLine('Country', 60),
-  })
-  .strict();
+export const addressInputSchema = lazySchema(() =>
+  z
+    .object({
+      address: requiredLine('Address', 200),
+      apt: optionalLine('Apt / suite', 50),
+      city: requiredLine('City', 100),
+      state: requiredLine('State', 50),
+      zip: z
+        .string({ error: 'ZIP code is required' })
+        .trim()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, 'Enter a valid ZIP code'),
+      country: optionalLine('Country', 60),
+    })
+    .strict(),
+);
 export type AddressInput = z.input<typeof addressInputSchema>;
 
 /** Ids the portal makes or Cognito makes (a user's `sub`, a request id): letters, digits and dashes. */

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 import { GROUPS } from '../constants';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
@@ -22,112 +23,132 @@ const superAdminOnlyForAdmins = <T extends { role: string; isSuperAdmin: boolean
   !(value.isSuperAdmin && value.role !== 'admin');
 
 /** spec 7 createUser: email, password, role, isSuperAdmin (names optional: the invitation greets by name). */
-export const createUserInputSchema = z
-  .object({
-    email: emailSchema,
-    password: newPasswordSchema,
-    role: userRoleSchema,
-    isSuperAdmin: z.boolean().default(false),
-    firstName: optionalLine('First name', 100),
-    lastName: optionalLine('Last name', 100),
-  })
-  .strict()
-  .refine(superAdminOnlyForAdmins, { message: SUPER_ADMIN_NEEDS_ADMIN, path: ['isSuperAdmin'] });
+export const createUserInputSchema = lazySchema(() =>
+  z
+    .object({
+      email: emailSchema,
+      password: newPasswordSchema,
+      role: userRoleSchema,
+      isSuperAdmin: z.boolean().default(false),
+      firstName: optionalLine('First name', 100),
+      lastName: optionalLine('Last name', 100),
+    })
+    .strict()
+    .refine(superAdminOnlyForAdmins, { message: SUPER_ADMIN_NEEDS_ADMIN, path: ['isSuperAdmin'] }),
+);
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
-export const createUserOutputSchema = z.object({
-  userId: z.string(),
-  /** False when the account was made but the invitation email could not be sent (tell the user yourself). */
-  invitationSent: z.boolean(),
-});
+export const createUserOutputSchema = lazySchema(() =>
+  z.object({
+    userId: z.string(),
+    /** False when the account was made but the invitation email could not be sent (tell the user yourself). */
+    invitationSent: z.boolean(),
+  }),
+);
 
 /** spec 7 deleteUser: userId. */
-export const deleteUserInputSchema = z.object({ userId: userIdSchema }).strict();
-export const deleteUserOutputSchema = z.object({ userId: z.string(), deleted: z.literal(true) });
+export const deleteUserInputSchema = lazySchema(() => z.object({ userId: userIdSchema }).strict());
+export const deleteUserOutputSchema = lazySchema(() => z.object({ userId: z.string(), deleted: z.literal(true) }));
 
 /** spec 7 updateUserStatus: userId, disabled. Disabling also ends the user's sessions at once. */
-export const updateUserStatusInputSchema = z
-  .object({ userId: userIdSchema, disabled: z.boolean({ error: 'disabled must be true or false' }) })
-  .strict();
-export const updateUserStatusOutputSchema = z.object({ userId: z.string(), disabled: z.boolean() });
+export const updateUserStatusInputSchema = lazySchema(() =>
+  z.object({ userId: userIdSchema, disabled: z.boolean({ error: 'disabled must be true or false' }) }).strict(),
+);
+export const updateUserStatusOutputSchema = lazySchema(() => z.object({ userId: z.string(), disabled: z.boolean() }));
 
 /** spec 7 overrideEmailVerification: userId. */
-export const overrideEmailVerificationInputSchema = z.object({ userId: userIdSchema }).strict();
-export const overrideEmailVerificationOutputSchema = z.object({ userId: z.string(), emailVerified: z.literal(true) });
+export const overrideEmailVerificationInputSchema = lazySchema(() => z.object({ userId: userIdSchema }).strict());
+export const overrideEmailVerificationOutputSchema = lazySchema(() =>
+  z.object({ userId: z.string(), emailVerified: z.literal(true) }),
+);
 
 /** spec 7 adminResetPassword: userId, newPassword (the pool's password policy, core/password-policy.ts). */
-export const adminResetPasswordInputSchema = z
-  .object({ userId: userIdSchema, newPassword: newPasswordSchema })
-  .strict();
-export const adminResetPasswordOutputSchema = z.object({ userId: z.string(), passwordReset: z.literal(true) });
+export const adminResetPasswordInputSchema = lazySchema(() =>
+  z.object({ userId: userIdSchema, newPassword: newPasswordSchema }).strict(),
+);
+export const adminResetPasswordOutputSchema = lazySchema(() =>
+  z.object({ userId: z.string(), passwordReset: z.literal(true) }),
+);
 
 /** spec 7 setRole: userId, role, isSuperAdmin. */
-export const setRoleInputSchema = z
-  .object({ userId: userIdSchema, role: userRoleSchema, isSuperAdmin: z.boolean().default(false) })
-  .strict()
-  .refine(superAdminOnlyForAdmins, { message: SUPER_ADMIN_NEEDS_ADMIN, path: ['isSuperAdmin'] });
+export const setRoleInputSchema = lazySchema(() =>
+  z
+    .object({ userId: userIdSchema, role: userRoleSchema, isSuperAdmin: z.boolean().default(false) })
+    .strict()
+    .refine(superAdminOnlyForAdmins, { message: SUPER_ADMIN_NEEDS_ADMIN, path: ['isSuperAdmin'] }),
+);
 export type SetRoleInput = z.input<typeof setRoleInputSchema>;
-export const setRoleOutputSchema = z.object({
-  userId: z.string(),
-  role: userRoleSchema,
-  isSuperAdmin: z.boolean(),
-  groups: z.array(z.enum(GROUPS)),
-});
+export const setRoleOutputSchema = lazySchema(() =>
+  z.object({
+    userId: z.string(),
+    role: userRoleSchema,
+    isSuperAdmin: z.boolean(),
+    groups: z.array(z.enum(GROUPS)),
+  }),
+);
 
 /**
  * spec 7 getAdminUsers / getCustomerUsers take nothing; here they may also take a page size, the cursor
  * of the next page and a search (prefix of the email, first name or last name).
  */
 export const USER_PAGE = { max: 60, defaultLimit: 25 } as const;
-export const userListInputSchema = z
-  .object({
-    limit: pageLimitSchema(USER_PAGE.max, USER_PAGE.defaultLimit),
-    cursor: pageCursorSchema.optional(),
-    search: optionalLine('Search', 100),
-  })
-  .strict()
-  .prefault({});
+export const userListInputSchema = lazySchema(() =>
+  z
+    .object({
+      limit: pageLimitSchema(USER_PAGE.max, USER_PAGE.defaultLimit),
+      cursor: pageCursorSchema.optional(),
+      search: optionalLine('Search', 100),
+    })
+    .strict()
+    .prefault({}),
+);
 export type UserListInput = z.input<typeof userListInputSchema>;
 
 /** One row of the user lists: who, role, state (Cognito) and the last activity (userActivity table). */
-export const adminUserSchema = z.object({
-  userId: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  enabled: z.boolean(),
-  emailVerified: z.boolean(),
-  /** Cognito's account status, e.g. CONFIRMED, UNCONFIRMED, FORCE_CHANGE_PASSWORD. */
-  status: z.string(),
-  groups: z.array(z.enum(GROUPS)),
-  role: userRoleSchema,
-  isSuperAdmin: z.boolean(),
-  accountNumber: z.string().optional(),
-  accountNumbers: z.array(z.string()),
-  /** ISO time the account was created, when known. */
-  createdAt: z.string().nullable(),
-  /** ms timestamp of the last recorded activity (spec 3), null when none. */
-  lastActivity: z.number().nullable(),
-  /** Present when the portal no longer mails the user's address (a hard bounce or a complaint). */
-  emailSuppressed: emailSuppressionSchema.optional(),
-});
+export const adminUserSchema = lazySchema(() =>
+  z.object({
+    userId: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    enabled: z.boolean(),
+    emailVerified: z.boolean(),
+    /** Cognito's account status, e.g. CONFIRMED, UNCONFIRMED, FORCE_CHANGE_PASSWORD. */
+    status: z.string(),
+    groups: z.array(z.enum(GROUPS)),
+    role: userRoleSchema,
+    isSuperAdmin: z.boolean(),
+    accountNumber: z.string().optional(),
+    accountNumbers: z.array(z.string()),
+    /** ISO time the account was created, when known. */
+    createdAt: z.string().nullable(),
+    /** ms timestamp of the last recorded activity (spec 3), null when none. */
+    lastActivity: z.number().nullable(),
+    /** Present when the portal no longer mails the user's address (a hard bounce or a complaint). */
+    emailSuppressed: emailSuppressionSchema.optional(),
+  }),
+);
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export const userListOutputSchema = pageSchema(adminUserSchema);
+export const userListOutputSchema = lazySchema(() => pageSchema(adminUserSchema));
 export type UserListOutput = z.infer<typeof userListOutputSchema>;
 
 /**
  * spec 7 getUserByUid: uid. An empty or missing uid is refused with spec 5's "User ID is required." (the
  * use case says so, so the message is the answer's own, not only a field error).
  */
-export const getUserByUidInputSchema = z
-  .object({
-    uid: z
-      .string()
-      .trim()
-      .max(64, 'Not a valid user ID')
-      .refine((v) => v === '' || ID_PATTERN.test(v), 'Not a valid user ID')
-      .optional(),
-  })
-  .strict()
-  .prefault({});
-export const adminUserDetailSchema = adminUserSchema.extend({ profile: userProfileSchema.nullable() });
+export const getUserByUidInputSchema = lazySchema(() =>
+  z
+    .object({
+      uid: z
+        .string()
+        .trim()
+        .max(64, 'Not a valid user ID')
+        .refine((v) => v === '' || ID_PATTERN.test(v), 'Not a valid user ID')
+        .optional(),
+    })
+    .strict()
+    .prefault({}),
+);
+export const adminUserDetailSchema = lazySchema(() =>
+  adminUserSchema.extend({ profile: userProfileSchema.nullable() }),
+);
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

@@ -1,3 +1,4 @@
+import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 import type { Group } from '../constants';
 
@@ -9,7 +10,7 @@ import type { Group } from '../constants';
 export const USER_ROLES = ['admin', 'customer'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-export const userRoleSchema = z.enum(USER_ROLES, { error: 'Role must be admin or customer' });
+export const userRoleSchema = lazySchema(() => z.enum(USER_ROLES, { error: 'Role must be admin or customer' }));
 
 export const SUPER_ADMIN_NEEDS_ADMIN = 'Only an admin can be a super admin';
 

@@ -1,3 +1,4 @@
+import { lazySchema } from '../../core/schemas/lazy-schema';
 import {
   ConditionalCheckFailedException,
   GetCommand,
@@ -14,13 +15,15 @@ import { WriteConflict } from '../ports/write-conflict';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /** The byStatus index's last key (requestId, status, createdAt), checked before it reaches DynamoDB. */
-const listCursorSchema = z
-  .object({
-    requestId: z.string().min(1).max(64),
-    status: z.string().min(1).max(16),
-    createdAt: z.string().min(1).max(40),
-  })
-  .strict();
+const listCursorSchema = lazySchema(() =>
+  z
+    .object({
+      requestId: z.string().min(1).max(64),
+      status: z.string().min(1).max(16),
+      createdAt: z.string().min(1).max(40),
+    })
+    .strict(),
+);
 
 /**
  * The accountRequests table. The request id is the requester's user id, and the put is conditional, so

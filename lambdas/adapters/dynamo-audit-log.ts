@@ -1,3 +1,4 @@
+import { lazySchema } from '../../core/schemas/lazy-schema';
 import { PutCommand, QueryCommand, type QueryCommandInput } from './aws/dynamo-document-client';
 import * as z from 'zod';
 import { auditEventSchema, type AuditEvent } from '../../core/schemas/audit';
@@ -70,12 +71,14 @@ export function dynamoAuditLog(): AuditLog & AuditLogReader {
 const MAX_READS = 40;
 /** Items a filtered Query evaluates per call (the filter then keeps the matching ones). */
 const READ_BATCH = 200;
-const cursorSchema = z
-  .object({
-    p: z.number().int().min(0).max(1000),
-    k: z.record(z.string().max(32), z.string().max(400)).optional(),
-  })
-  .strict();
+const cursorSchema = lazySchema(() =>
+  z
+    .object({
+      p: z.number().int().min(0).max(1000),
+      k: z.record(z.string().max(32), z.string().max(400)).optional(),
+    })
+    .strict(),
+);
 
 const sortKeyOf = (event: Pick<AuditEvent, 'at' | 'eventId'>) => `${event.at}#${event.eventId}`;
 

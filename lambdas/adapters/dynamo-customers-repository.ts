@@ -1,3 +1,4 @@
+import { lazySchema } from '../../core/schemas/lazy-schema';
 import { ConditionalCheckFailedException, GetCommand, PutCommand, QueryCommand } from './aws/dynamo-document-client';
 import * as z from 'zod';
 import { customerDetailSchema } from '../../core/schemas/customer-admin';
@@ -10,13 +11,15 @@ import { conditionalUpdate } from './dynamo-conditional-update';
 import { companySortKey } from '../search/customer-sort-key';
 
 /** The byStatus index's last key, as a list cursor carries it (checked before it reaches DynamoDB). */
-export const listCursorSchema = z
-  .object({
-    accountNumber: z.string().min(1).max(32),
-    status: z.string().min(1).max(32),
-    companyKey: z.string().min(1).max(400),
-  })
-  .strict();
+export const listCursorSchema = lazySchema(() =>
+  z
+    .object({
+      accountNumber: z.string().min(1).max(32),
+      status: z.string().min(1).max(32),
+      companyKey: z.string().min(1).max(400),
+    })
+    .strict(),
+);
 
 const PROTECTED = new Set(['accountNumber', 'version', 'companyKey', 'userIds']);
 

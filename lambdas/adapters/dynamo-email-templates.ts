@@ -1,3 +1,4 @@
+import { lazySchema } from '../../core/schemas/lazy-schema';
 import { ConditionalCheckFailedException, GetCommand, PutCommand } from './aws/dynamo-document-client';
 import * as z from 'zod';
 import type { EmailTemplate } from '../../core/schemas/email';
@@ -12,17 +13,21 @@ import { documentClient, requireTables, tableName } from './dynamo-client';
 /** The lab recipients live in the templates table under a key no email kind can take. */
 export const LAB_RECIPIENTS_KEY = 'settings#lab-recipients';
 
-const storedTemplateSchema = z.object({
-  kind: z.enum(EMAIL_KINDS),
-  subject: z.string(),
-  body: z.string(),
-  version: z.number().int().positive(),
-  updatedAt: z.string().optional(),
-});
-const storedRecipientsSchema = z.object({
-  recipients: z.array(z.string()),
-  version: z.number().int().positive(),
-});
+const storedTemplateSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(EMAIL_KINDS),
+    subject: z.string(),
+    body: z.string(),
+    version: z.number().int().positive(),
+    updatedAt: z.string().optional(),
+  }),
+);
+const storedRecipientsSchema = lazySchema(() =>
+  z.object({
+    recipients: z.array(z.string()),
+    version: z.number().int().positive(),
+  }),
+);
 
 const withDefaults = (kind: EmailKind, stored: z.infer<typeof storedTemplateSchema> | null): EmailTemplate => {
   const defaults = defaultTemplate(kind);

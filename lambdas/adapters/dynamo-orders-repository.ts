@@ -1,3 +1,4 @@
+import { lazySchema } from '../../core/schemas/lazy-schema';
 import {
   ConditionalCheckFailedException,
   DeleteCommand,
@@ -38,12 +39,12 @@ export function orderItem(order: Order): Record<string, unknown> {
   return { ...order, searchText: orderSearchText(order) };
 }
 
-const accountCursorSchema = z
-  .object({ orderId: z.string().max(64), accountNumber: z.string().max(32), createdAt: z.string().max(40) })
-  .strict();
-const statusCursorSchema = z
-  .object({ orderId: z.string().max(64), status: z.string().max(20), statusAt: z.string().max(40) })
-  .strict();
+const accountCursorSchema = lazySchema(() =>
+  z.object({ orderId: z.string().max(64), accountNumber: z.string().max(32), createdAt: z.string().max(40) }).strict(),
+);
+const statusCursorSchema = lazySchema(() =>
+  z.object({ orderId: z.string().max(64), status: z.string().max(20), statusAt: z.string().max(40) }).strict(),
+);
 
 function refusalOf(
   error: unknown,

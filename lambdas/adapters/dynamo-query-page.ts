@@ -1,3 +1,4 @@
+import { lazySchema } from '../../core/schemas/lazy-schema';
 import { QueryCommand, type QueryCommandInput } from './aws/dynamo-document-client';
 import * as z from 'zod';
 import { decodeCursor, encodeCursor } from '../paging/page-cursor';
@@ -7,7 +8,7 @@ import { documentClient } from './dynamo-client';
 const MAX_EVALUATED = 2000;
 
 /** Cursors are the index keys of the last item answered: strings only, bounded. */
-export const keyCursorSchema = z.record(z.string().max(64), z.string().max(200));
+export const keyCursorSchema = lazySchema(() => z.record(z.string().max(64), z.string().max(200)));
 
 /**
  * The cursor of one list: exactly the index key attributes `keys`, with the list's own partition values

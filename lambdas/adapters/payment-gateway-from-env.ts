@@ -1,3 +1,4 @@
+import { lazySchema } from '../../core/schemas/lazy-schema';
 import * as z from 'zod';
 import { GATEWAY_KINDS } from '../../core/schemas/payment';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -20,13 +21,15 @@ export interface GatewayEnvDeps {
   readSecret?: (secretId: string) => Promise<string>;
 }
 
-const kindSchema = z.enum(GATEWAY_KINDS, { error: 'PAYMENT_GATEWAY must be "fake" or "stripe"' });
+const kindSchema = lazySchema(() => z.enum(GATEWAY_KINDS, { error: 'PAYMENT_GATEWAY must be "fake" or "stripe"' }));
 
 /** What the secret holds. The messages name the field, never its value. */
-export const stripeSecretSchema = z.object({
-  secretKey: z.string().regex(/^(sk|rk)_(live|test)_\S+$/, 'secretKey must be a Stripe secret or restricted key'),
-  webhookSecret: z.string().regex(/^whsec_\S+$/, 'webhookSecret must be a Stripe webhook signing secret (whsec_...)'),
-});
+export const stripeSecretSchema = lazySchema(() =>
+  z.object({
+    secretKey: z.string().regex(/^(sk|rk)_(live|test)_\S+$/, 'secretKey must be a Stripe secret or restricted key'),
+    webhookSecret: z.string().regex(/^whsec_\S+$/, 'webhookSecret must be a Stripe webhook signing secret (whsec_...)'),
+  }),
+);
 
 const need = (env: NodeJS.ProcessEnv, name: string): string => {
   const value = env[name];

@@ -1,3 +1,4 @@
+import { lazySchema } from '../../core/schemas/lazy-schema';
 import * as z from 'zod';
 import { decodeCursor, encodeCursor } from './page-cursor';
 
@@ -6,14 +7,16 @@ import { decodeCursor, encodeCursor } from './page-cursor';
  * even when the source answers more than asked for (cognito-local ignores Limit): the cursor keeps the
  * source's token and how far into that answer the last page got.
  */
-export const tokenCursorSchema = z
-  .object({
-    /** The source's page token (absent: its first page). */
-    t: z.string().min(1).max(2048).optional(),
-    /** Items of that answer already shown. */
-    o: z.number().int().min(0).max(100_000),
-  })
-  .strict();
+export const tokenCursorSchema = lazySchema(() =>
+  z
+    .object({
+      /** The source's page token (absent: its first page). */
+      t: z.string().min(1).max(2048).optional(),
+      /** Items of that answer already shown. */
+      o: z.number().int().min(0).max(100_000),
+    })
+    .strict(),
+);
 export type TokenCursor = z.infer<typeof tokenCursorSchema>;
 
 export interface TokenPage<T> {

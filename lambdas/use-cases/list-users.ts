@@ -1,3 +1,4 @@
+import { lazySchema } from '../../core/schemas/lazy-schema';
 import * as z from 'zod';
 import type { Group } from '../../core/constants';
 import type { UserListOutput } from '../../core/schemas/user-admin';
@@ -16,13 +17,15 @@ export interface ListUsersDeps extends AdminUserViewDeps {
 }
 
 /** A search cursor: which attribute is being searched (index into SEARCH_FIELDS) and where in it. */
-const searchCursorSchema = tokenCursorSchema.extend({
-  s: z
-    .number()
-    .int()
-    .min(0)
-    .max(SEARCH_FIELDS.length - 1),
-});
+const searchCursorSchema = lazySchema(() =>
+  tokenCursorSchema.extend({
+    s: z
+      .number()
+      .int()
+      .min(0)
+      .max(SEARCH_FIELDS.length - 1),
+  }),
+);
 
 const startsWith = (value: string, prefix: string) => value.toLowerCase().startsWith(prefix.toLowerCase());
 const fieldValue = (user: DirectoryUser, field: SearchField) =>

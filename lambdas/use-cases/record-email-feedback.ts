@@ -1,3 +1,4 @@
+import { lazySchema } from '../../core/schemas/lazy-schema';
 import * as z from 'zod';
 import type { EmailSuppressionReason } from '../../core/schemas/email-suppression';
 import type { Logger } from '../ports/logger';
@@ -7,24 +8,26 @@ import type { EmailSuppressions } from '../ports/email-suppressions';
  * The part of an SES event (EventBridge "Email Bounced" / "Email Complaint Received", the event's `detail`)
  * that decides what to record. Unknown fields are ignored; a shape SES never sends is refused.
  */
-const recipient = z.object({ emailAddress: z.string().min(3).max(320) });
-const sesFeedbackSchema = z.discriminatedUnion('eventType', [
-  z.object({
-    eventType: z.literal('Bounce'),
-    bounce: z.object({
-      // Permanent: the mailbox does not exist. Transient (full mailbox) and Undetermined may clear by themselves.
-      bounceType: z.string(),
-      bouncedRecipients: z.array(recipient).max(100),
-      timestamp: z.string(),
+const recipient = lazySchema(() => z.object({ emailAddress: z.string().min(3).max(320) }));
+const sesFeedbackSchema = lazySchema(() =>
+  z.discriminatedUnion('eventType', [
+    z.object({
+      eventType: z.literal('Bounce'),
+      bounce: z.object({
+        // Permanent: the mailbox does not exist. Transient (full mailbox) and Undetermined may clear by themselves.
+        bounceType: z.string(),
+        bouncedRecipients: z.array(recipient).max(100),
+        timestamp: z.string(),
+      }),
+      mail: z.object({ messageId: z.string() }),
     }),
-    mail: z.object({ messageId: z.string() }),
-  }),
-  z.object({
-    eventType: z.literal('Complaint'),
-    complaint: z.object({ complainedRecipients: z.array(recipient).max(100), timestamp: z.string() }),
-    mail: z.object({ messageId: z.string() }),
-  }),
-]);
+    z.object({
+      eventType: z.literal('Complaint'),
+      complaint: z.object({ complainedRecipients: z.array(recipient).max(100), timestamp: z.string() }),
+      mail: z.object({ messageId: z.string() }),
+    }),
+  ]),
+);
 
 export interface EmailFeedbackDeps {
   suppressions: Pick<EmailSuppressions, 'record'>;

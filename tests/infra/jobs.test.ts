@@ -204,7 +204,7 @@ describe('a job bundles like a route handler (esbuild, offline)', () => {
     );
     expect(fn?.Properties).toMatchObject({ Handler: 'index.handler', Timeout: 300 });
     const variables = (fn!.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    expect(variables.NODE_OPTIONS).toBeUndefined();
     const key = render((fn!.Properties?.Code as { S3Key: unknown }).S3Key);
     const assetDir = join(bundled.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`);
     const bundle = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
