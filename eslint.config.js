@@ -78,6 +78,11 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Lambda code calls AWS through lambdas/adapters/aws/ and Stripe through stripe-api.ts.',
             },
+            {
+              // pdf-lib alone bundles to 432 KB, over the 250 KB a function may have (docs/decisions.md, "PDFs").
+              group: ['pdf-lib', '@pdf-lib/*'],
+              message: 'Lambda code writes PDFs with lambdas/documents/pdf-writer.ts.',
+            },
           ],
         },
       ],

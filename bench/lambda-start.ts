@@ -6,8 +6,8 @@
  *   npx tsx bench/lambda-start.ts [--check] [--sizes-only] [--sdk bundled|runtime] [--runs 7] [--only getOrder,...]
  *     [--why getOrder]
  *
- * `--check`: exit 1 when a bundle is over its budget (bench/lambda-budget.ts: 250 KB, or a listed exception's
- * ceiling). `--sizes-only`: no import timing, so a run takes seconds (`npm run budget:lambda` is both).
+ * `--check`: exit 1 when a bundle is over its budget (bench/lambda-budget.ts: 250 KB).
+ * `--sizes-only`: no import timing, so a run takes seconds (`npm run budget:lambda` is both).
  * `--sdk runtime` leaves `@aws-sdk/*` out as the Node 22 runtime's own SDK would; the bundles are written below
  * bench/.out/, so their imports resolve to this repository's node_modules, which approximates the runtime's copy.
  * `--why NAME` prints what fills that bundle (esbuild's metafile, by package). Timings depend on the machine and
@@ -30,7 +30,7 @@ import {
 } from '../infra/lambda-bundling';
 import { REPO_ROOT } from '../infra/repo-paths';
 import { lambdaEntries, type LambdaEntry } from './lambda-entries';
-import { bundleBudgetOf, LAMBDA_BUDGET_EXCEPTIONS, LAMBDA_BUNDLE_BUDGET_BYTES } from './lambda-budget';
+import { LAMBDA_BUNDLE_BUDGET_BYTES } from './lambda-budget';
 
 /** The import-time goal on the development machine; printed against, never asserted. */
 const IMPORT_GOAL_MS = 25;
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   const bundleSeconds = (performance.now() - started) / 1000;
   const failed = built.filter((b): b is Error => b instanceof Error);
   const bundles = built.filter((b): b is Bundle => !(b instanceof Error));
-  const over = bundles.filter((b) => b.bytes > bundleBudgetOf(b.name));
+  const over = bundles.filter((b) => b.bytes > LAMBDA_BUNDLE_BUDGET_BYTES);
 
   const runs = Number(values.runs);
   const timed = !values['sizes-only'];
@@ -180,9 +180,7 @@ async function main(): Promise<void> {
     `${'function'.padEnd(34)} ${'minified KB'.padStart(12)}${timed ? `${'import ms: median'.padStart(20)}${'fastest'.padStart(9)}` : ''}`,
   );
   for (const r of rows.toSorted((a, b) => b.bytes - a.bytes)) {
-    const budget = bundleBudgetOf(r.name);
-    const flag =
-      r.bytes > budget ? '  over budget' : budget > LAMBDA_BUNDLE_BUDGET_BYTES ? `  (ceiling ${kb(budget)} KB)` : '';
+    const flag = r.bytes > LAMBDA_BUNDLE_BUDGET_BYTES ? '  over budget' : '';
     console.info(
       `${r.name.padEnd(34)} ${kb(r.bytes).toFixed(1).padStart(12)}${timed ? `${r.ms.median.toFixed(1).padStart(20)}${r.ms.fastest.toFixed(1).padStart(9)}` : ''}${flag}`,
     );
@@ -190,8 +188,7 @@ async function main(): Promise<void> {
   const sizes = rows.map((r) => kb(r.bytes));
   console.info(
     `\nsize: max ${Math.max(...sizes).toFixed(1)} KB, median ${median(sizes).toFixed(1)} KB; ` +
-      `${over.length} of ${rows.length} over budget (${kb(LAMBDA_BUNDLE_BUDGET_BYTES)} KB; ` +
-      `${Object.keys(LAMBDA_BUDGET_EXCEPTIONS).join(', ')} have their own ceilings, bench/lambda-budget.ts)`,
+      `${over.length} of ${rows.length} over budget (${kb(LAMBDA_BUNDLE_BUDGET_BYTES)} KB, bench/lambda-budget.ts)`,
   );
   if (timed) {
     const ms = rows.map((r) => r.ms.median);
@@ -209,7 +206,7 @@ async function main(): Promise<void> {
   console.info(`\n${((performance.now() - started) / 1000).toFixed(1)} s in all`);
   if (values.check) {
     for (const b of over) {
-      console.error(`${b.name}: ${kb(b.bytes).toFixed(1)} KB, over its ${kb(bundleBudgetOf(b.name))} KB budget`);
+      console.error(`${b.name}: ${kb(b.bytes).toFixed(1)} KB, over the ${kb(LAMBDA_BUNDLE_BUDGET_BYTES)} KB budget`);
     }
   }
   if (failed.length > 0 || (values.check && over.length > 0)) process.exit(1);

@@ -1,7 +1,7 @@
 /**
  * Writes web/public/terms.pdf, the demo Terms and Conditions document the terms page shows (spec 2 "Terms
  * page") and the sign-up form links to. Laid out with the shared PDF page setup (lambdas/documents/pdf-layout.ts,
- * pdf-lib and its standard Helvetica fonts); the creation date is fixed, so the same text gives the same bytes.
+ * the standard Helvetica fonts); the creation date is fixed, so the same text gives the same bytes.
  * Run: `npx tsx scripts/generate-terms-pdf.ts` after editing the text below.
  */
 import { writeFileSync } from 'node:fs';

@@ -1,11 +1,21 @@
-import { PDFDocument, PageSizes, StandardFonts, degrees, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import {
+  HELVETICA,
+  HELVETICA_BOLD,
+  PdfWriter,
+  WIN_ANSI_CODE_POINTS,
+  rgb,
+  type PdfPage,
+  type Rgb,
+  type StandardFont,
+  type TextMeasure,
+} from './pdf-writer';
 
 /**
  * The page setup every generated PDF shares (invoices, receipts, the terms document): paper, margins, the
  * lab's header, the standard Helvetica fonts, wrapped paragraphs, tables that break across pages with their
- * header repeated, and a footer with page numbers. Built on pdf-lib (docs/decisions.md "PDFs").
+ * header repeated, and a footer with page numbers. Written with pdf-writer.ts (docs/decisions.md "PDFs").
  *
- * The standard fonts draw only the WinAnsi character set and pdf-lib throws on anything else, so every text
+ * The standard fonts draw only the WinAnsi character set and the writer refuses anything else, so every text
  * goes through `winAnsiText` first: a patient called "Zoë Łukasiewicz 😊" prints as "Zoë Lukasiewicz ?"
  * instead of failing the whole document.
  */
@@ -18,7 +28,8 @@ export const LAB = {
 } as const;
 
 export type PaperSize = 'A4' | 'Letter';
-const PAPER: Record<PaperSize, [number, number]> = { A4: PageSizes.A4, Letter: PageSizes.Letter };
+/** Width and height in points (1/72 inch). */
+const PAPER: Record<PaperSize, [number, number]> = { A4: [595.28, 841.89], Letter: [612, 792] };
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 
@@ -51,17 +62,6 @@ const PLAIN_FORMS: Record<string, string> = {
   '\u2212': '-',
 };
 
-let winAnsi: ReadonlySet<number> | undefined;
-
-/** The code points Helvetica (and Helvetica-Bold) can draw: the WinAnsi encoding of pdf-lib's standard fonts. */
-async function winAnsiCodePoints(): Promise<ReadonlySet<number>> {
-  if (!winAnsi) {
-    const probe = await PDFDocument.create({ updateMetadata: false });
-    winAnsi = new Set((await probe.embedFont(StandardFonts.Helvetica)).getCharacterSet());
-  }
-  return winAnsi;
-}
-
 /**
  * `text` reduced to what the standard fonts can draw, on one line: line breaks and tabs become spaces,
  * accents the charset lacks are dropped from their letter ("ő" -> "o"), a few letters get their plain form
@@ -90,7 +90,7 @@ export function winAnsiText(text: string, supported: ReadonlySet<number>): strin
 }
 
 /** Splits text into lines no wider than `width`; a word wider than a line is cut where it must be. */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrapText(text: string, font: TextMeasure, size: number, width: number): string[] {
   const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
   const lines: string[] = [];
   let line = '';
@@ -117,7 +117,7 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
 }
 
 /** The text cut to `width` with an ellipsis when it does not fit. */
-export function fitText(text: string, font: PDFFont, size: number, width: number): string {
+export function fitText(text: string, font: TextMeasure, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
   let end = text.length;
   while (end > 0 && font.widthOfTextAtSize(`${text.slice(0, end)}…`, size) > width) end--;
@@ -127,7 +127,7 @@ export function fitText(text: string, font: PDFFont, size: number, width: number
 export interface TextStyle {
   size?: number;
   bold?: boolean;
-  colour?: RGB;
+  colour?: Rgb;
   /** Distance from one baseline to the next. */
   leading?: number;
   /** Space above the first line. */
@@ -169,7 +169,7 @@ export interface LayoutOptions {
   /** The "Lenslab" header on every page (default); false draws only the top rule. */
   header?: boolean;
   /** A large faint label across every page ("PAID", "VOID"). */
-  stamp?: { label: string; colour: RGB };
+  stamp?: { label: string; colour: Rgb };
 }
 
 const MARGIN = 56;
@@ -186,29 +186,18 @@ const TABLE_LEADING = 11;
  * down and starts a new page when the next thing would run into the footer.
  */
 export class PdfLayout {
-  private page!: PDFPage;
-  private pages: PDFPage[] = [];
+  private page!: PdfPage;
+  private pages: PdfPage[] = [];
+  readonly doc = new PdfWriter();
+  readonly regular = HELVETICA;
+  readonly bold = HELVETICA_BOLD;
   /** The current baseline. */
   y = 0;
 
-  private constructor(
-    readonly doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-    private readonly charset: ReadonlySet<number>,
-    private readonly options: LayoutOptions,
-  ) {}
+  private constructor(private readonly options: LayoutOptions) {}
 
   static async create(options: LayoutOptions): Promise<PdfLayout> {
-    // updateMetadata false: pdf-lib would otherwise stamp its own producer and the wall clock.
-    const doc = await PDFDocument.create({ updateMetadata: false });
-    const layout = new PdfLayout(
-      doc,
-      await doc.embedFont(StandardFonts.Helvetica),
-      await doc.embedFont(StandardFonts.HelveticaBold),
-      await winAnsiCodePoints(),
-      options,
-    );
+    const layout = new PdfLayout(options);
     layout.newPage();
     return layout;
   }
@@ -218,7 +207,7 @@ export class PdfLayout {
   }
 
   get right(): number {
-    return this.page.getWidth() - MARGIN;
+    return this.page.width - MARGIN;
   }
 
   get contentWidth(): number {
@@ -227,16 +216,16 @@ export class PdfLayout {
 
   /** Text the standard fonts can draw (see winAnsiText). */
   clean(text: string): string {
-    return winAnsiText(text, this.charset);
+    return winAnsiText(text, WIN_ANSI_CODE_POINTS);
   }
 
-  font(bold = false): PDFFont {
+  font(bold = false): StandardFont {
     return bold ? this.bold : this.regular;
   }
 
   newPage(): void {
     const [width, height] = PAPER[this.options.paper ?? 'A4'];
-    this.page = this.doc.addPage([width, height]);
+    this.page = this.doc.addPage(width, height);
     this.pages.push(this.page);
     const { stamp } = this.options;
     if (stamp) {
@@ -251,9 +240,9 @@ export class PdfLayout {
         y: height / 2 - (textWidth / 2) * Math.sin(rad),
         size,
         font: this.bold,
-        color: stamp.colour,
+        colour: stamp.colour,
         opacity: 0.12,
-        rotate: degrees(angle),
+        rotate: angle,
       });
     }
     const top = height - MARGIN;
@@ -262,32 +251,32 @@ export class PdfLayout {
         start: { x: MARGIN, y: top + 14 },
         end: { x: width - MARGIN, y: top + 14 },
         thickness: 1.2,
-        color: COLOURS.accent,
+        colour: COLOURS.accent,
       });
       this.y = top;
       return;
     }
-    this.page.drawText(LAB.name, { x: MARGIN, y: top, size: 20, font: this.bold, color: COLOURS.accent });
+    this.page.drawText(LAB.name, { x: MARGIN, y: top, size: 20, font: this.bold, colour: COLOURS.accent });
     const title = this.clean(this.options.title);
     this.page.drawText(title, {
       x: width - MARGIN - this.bold.widthOfTextAtSize(title, 13),
       y: top + 3,
       size: 13,
       font: this.bold,
-      color: COLOURS.ink,
+      colour: COLOURS.ink,
     });
     this.page.drawText(`${LAB.legalName} - ${LAB.contact}`, {
       x: MARGIN,
       y: top - 14,
       size: 8,
       font: this.regular,
-      color: COLOURS.faint,
+      colour: COLOURS.faint,
     });
     this.page.drawLine({
       start: { x: MARGIN, y: top - 22 },
       end: { x: width - MARGIN, y: top - 22 },
       thickness: 1.2,
-      color: COLOURS.accent,
+      colour: COLOURS.accent,
     });
     this.y = top - HEADER_HEIGHT + 10;
   }
@@ -318,7 +307,7 @@ export class PdfLayout {
     for (const line of lines) {
       this.ensureSpace(leading);
       this.y -= leading;
-      this.page.drawText(line, { x, y: this.y, size, font, color: style.colour ?? COLOURS.ink });
+      this.page.drawText(line, { x, y: this.y, size, font, colour: style.colour ?? COLOURS.ink });
     }
   }
 
@@ -330,7 +319,7 @@ export class PdfLayout {
       start: { x: this.left, y: this.y },
       end: { x: this.right, y: this.y },
       thickness: 0.6,
-      color: COLOURS.rule,
+      colour: COLOURS.rule,
     });
     this.y -= after;
   }
@@ -370,13 +359,13 @@ export class PdfLayout {
       const x = this.left + index * (blockWidth + gap);
       lines.forEach((line, row) => {
         const y = top - leading * (row + 1);
-        if (line.label) this.page.drawText(line.label, { x, y, size, font: this.bold, color: COLOURS.muted });
+        if (line.label) this.page.drawText(line.label, { x, y, size, font: this.bold, colour: COLOURS.muted });
         this.page.drawText(line.text, {
           x: x + line.indent,
           y,
           size,
           font: line.bold ? this.bold : this.regular,
-          color: COLOURS.ink,
+          colour: COLOURS.ink,
         });
       });
     });
@@ -391,13 +380,13 @@ export class PdfLayout {
     const totalWeight = columns.reduce((sum, c) => sum + c.weight, 0);
     const widths = columns.map((c) => (c.weight / totalWeight) * this.contentWidth);
     const xs = widths.map((_, i) => this.left + widths.slice(0, i).reduce((sum, w) => sum + w, 0));
-    const cellText = (text: string, i: number, font: PDFFont): string[] => {
+    const cellText = (text: string, i: number, font: StandardFont): string[] => {
       const column = columns[i]!;
       const width = widths[i]! - 2 * CELL_PADDING;
       const clean = this.clean(text);
       return column.wrap ? wrapText(clean, font, TABLE_SIZE, width) : [fitText(clean, font, TABLE_SIZE, width)];
     };
-    const drawRow = (cells: string[][], font: PDFFont) => {
+    const drawRow = (cells: string[][], font: StandardFont) => {
       const height = TABLE_LEADING * Math.max(1, ...cells.map((c) => c.length)) + 3;
       cells.forEach((lines, i) => {
         lines.forEach((line, n) => {
@@ -406,7 +395,7 @@ export class PdfLayout {
             columns[i]!.align === 'right'
               ? xs[i]! + widths[i]! - CELL_PADDING - font.widthOfTextAtSize(line, TABLE_SIZE)
               : xs[i]! + CELL_PADDING;
-          this.page.drawText(line, { x, y, size: TABLE_SIZE, font, color: COLOURS.ink });
+          this.page.drawText(line, { x, y, size: TABLE_SIZE, font, colour: COLOURS.ink });
         });
       });
       this.y -= height;
@@ -418,7 +407,7 @@ export class PdfLayout {
         start: { x: this.left, y: this.y + 1 },
         end: { x: this.right, y: this.y + 1 },
         thickness: 0.8,
-        color: COLOURS.ink,
+        colour: COLOURS.ink,
       });
       this.y -= 2;
     };
@@ -438,7 +427,7 @@ export class PdfLayout {
         start: { x: this.left, y: this.y + 1 },
         end: { x: this.right, y: this.y + 1 },
         thickness: 0.3,
-        color: COLOURS.rule,
+        colour: COLOURS.rule,
       });
     }
   }
@@ -461,14 +450,14 @@ export class PdfLayout {
         y: this.y,
         size,
         font,
-        color: row.bold ? COLOURS.ink : COLOURS.muted,
+        colour: row.bold ? COLOURS.ink : COLOURS.muted,
       });
       this.page.drawText(value, {
         x: this.right - font.widthOfTextAtSize(value, size),
         y: this.y,
         size,
         font,
-        color: COLOURS.ink,
+        colour: COLOURS.ink,
       });
     }
   }
@@ -482,17 +471,17 @@ export class PdfLayout {
         y: FOOTER_Y,
         size: 8,
         font: this.regular,
-        color: COLOURS.faint,
+        colour: COLOURS.faint,
       });
     });
-    this.doc.setTitle(this.clean(this.options.title));
-    this.doc.setAuthor(LAB.legalName);
-    if (this.options.subject) this.doc.setSubject(this.clean(this.options.subject));
-    this.doc.setCreator('Lenslab Portal');
-    this.doc.setProducer('Lenslab Portal (pdf-lib)');
-    this.doc.setCreationDate(this.options.now);
-    this.doc.setModificationDate(this.options.now);
-    return this.doc.save();
+    return this.doc.save({
+      title: this.clean(this.options.title),
+      author: LAB.legalName,
+      ...(this.options.subject ? { subject: this.clean(this.options.subject) } : {}),
+      creator: 'Lenslab Portal',
+      producer: 'Lenslab Portal',
+      created: this.options.now,
+    });
   }
 }
 

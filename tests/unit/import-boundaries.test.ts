@@ -116,6 +116,25 @@ describe('import boundaries (eslint-boundaries.config.js)', { timeout: 30_000 },
     ).toEqual([]);
   });
 
+  it('Lambda code may not import pdf-lib or its font package; scripts and tests may', async () => {
+    const restricted = async (file: string, code: string) =>
+      (await problemsOf(file, code)).filter((p) => p.rule === 'no-restricted-imports');
+    for (const code of [
+      "import { PDFDocument } from 'pdf-lib';\nexport const used = PDFDocument;\n",
+      "import { Font } from '@pdf-lib/standard-fonts';\nexport const used = Font;\n",
+    ]) {
+      const problems = await restricted('lambdas/documents/boundary-probe.ts', code);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.message).toContain('lambdas/documents/pdf-writer.ts');
+    }
+    expect(
+      await restricted(
+        'scripts/boundary-probe.ts',
+        "import { PDFDocument } from 'pdf-lib';\nexport const used = PDFDocument;\n",
+      ),
+    ).toEqual([]);
+  });
+
   describe('no import cycles', () => {
     // A cycle needs both files on disk (the second imports the first back); a throw-away folder under
     // local/, which the rule covers, removed afterwards.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENT, TERMS_PDF_PATH, renderTermsPdf } from '../../../scripts/generate-terms-pdf';
 import { pdfText } from '../../support/pdf-text';
 
-describe('terms PDF script (pdf-lib)', () => {
+describe('terms PDF script', () => {
   it('renders every block of the terms text, in order, on A4 pages numbered "page i of n"', async () => {
     const pdf = await pdfText(await renderTermsPdf());
     expect(pdf.pageCount).toBeGreaterThanOrEqual(2);

@@ -33,7 +33,15 @@ describe('scripts/resolve-stack.ts: a logged Lambda stack read as TypeScript pos
   });
 
   test('lines that are not bundle positions are left as they are', () => {
-    const payload = { version: 3, file: 'index.mjs', sources: [], names: [], mappings: '' };
+    const payload = {
+      version: 3,
+      file: 'index.mjs',
+      sources: [],
+      sourcesContent: [],
+      names: [],
+      mappings: '',
+      sourceRoot: '',
+    };
     expect(resolveStack('Error: boom\n    at node:internal/x:1:2', payload)).toBe(
       'Error: boom\n    at node:internal/x:1:2',
     );
