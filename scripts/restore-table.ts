@@ -71,8 +71,10 @@ export interface RestorePlan {
   followUps: (tableArn: string) => FollowUp[];
 }
 
-const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
-const deployedStages = () => Object.keys(stageDefinitions({})).filter((stage) => stage !== 'local');
+/** What DynamoDB accepts as a table name. */
+export const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
+/** The stages that run in AWS: every one but the local emulator stack. */
+export const deployedStages = () => Object.keys(stageDefinitions({})).filter((stage) => stage !== 'local');
 
 /** The command line as options; every problem is a UsageError naming the argument. */
 export function parseRestoreArgs(argv: readonly string[], now: Date = new Date()): RestoreOptions {

@@ -63,7 +63,8 @@ export const TABLES = {
   counters: { id: 'Counters', partitionKey: s('counter') },
   /**
    * The lens catalogue. `byCatalogue` holds every design in one partition (`catalogue` = 'lenses') sorted by
-   * `nameKey` (lower-cased name + '#' + lensId, written with every design), so listing is a Query, never a Scan.
+   * `nameKey` (lensNameKey: the folded name + '#' + lensId, written with every design), so listing is a Query,
+   * never a Scan.
    */
   lenses: {
     id: 'Lenses',

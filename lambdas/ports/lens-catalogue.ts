@@ -1,4 +1,5 @@
 import type { LensDesign } from '../../core/schemas/lens';
+import { foldForSearch } from '../search/customer-sort-key';
 
 /** The fields Lens Management edits (everything but the id, the version and the timestamps). */
 export type LensDesignFields = Omit<LensDesign, 'lensId' | 'version' | 'createdAt' | 'updatedAt'>;
@@ -23,7 +24,11 @@ export interface LensCatalogue {
 /** The catalogue's constant partition of the byCatalogue index. */
 export const LENS_CATALOGUE_PARTITION = 'lenses';
 
-/** The byCatalogue sort key: name order (case-folded), the id keeps equal names apart. */
+/**
+ * The byCatalogue sort key: the name folded as practice names are (accents dropped, so "Élan" sorts with the
+ * E's, not after Z), the id keeps equal names apart. Stored designs keep the key they were written with until
+ * written again: scripts/rekey-lens-catalogue.ts brings them to this one.
+ */
 export function lensNameKey(name: string, lensId: string): string {
-  return `${name.trim().toLowerCase().replace(/\s+/g, ' ')}#${lensId}`;
+  return `${foldForSearch(name)}#${lensId}`;
 }

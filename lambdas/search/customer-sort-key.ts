@@ -4,6 +4,7 @@
  * name order and a typed prefix finds "Brightview" from "bright" or "BRIGHT". Every write of a practice
  * sets it; the seed must too.
  */
+/** A name as it sorts and is searched; the lens catalogue orders design names by it too (lensNameKey). */
 export function foldForSearch(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }

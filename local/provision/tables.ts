@@ -37,7 +37,8 @@ async function tableExists(client: DynamoDBClient, name: string): Promise<boolea
   }
 }
 
-async function createTable(client: DynamoDBClient, name: string, def: TableDef): Promise<void> {
+/** Creates one table as its definition says; exported for tests that need a table of their own. */
+export async function createTable(client: DynamoDBClient, name: string, def: TableDef): Promise<void> {
   await client.send(
     new CreateTableCommand({
       TableName: name,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { tableName } from '../../lambdas/adapters/dynamo-client';
+import { lensNameKey } from '../../lambdas/ports/lens-catalogue';
 import { DEMO_LENS_DESIGNS, seedLensCatalogue } from '../../local/seed/lens-catalogue';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
@@ -90,11 +91,11 @@ describe('createLensDesign, listLensDesigns, updateLensDesign', () => {
     expect(lensId).toMatch(/^scl-[a-z2-9]{8}$/);
     expect(created.body.result).toMatchObject({ version: 0, priceCents: 12345, active: true });
     const row = await getRow('lenses', { lensId });
-    expect(row).toMatchObject({ catalogue: 'lenses', nameKey: `${created.body.result.name.toLowerCase()}#${lensId}` });
+    expect(row).toMatchObject({ catalogue: 'lenses', nameKey: lensNameKey(created.body.result.name, lensId) });
 
     const listed = (await admin('listLensDesigns', {})).body.result.items as Row[];
     expect(listed.map((d) => d['lensId'])).toContain(lensId);
-    const keys = listed.map((d) => `${String(d['name']).toLowerCase()}#${d['lensId']}`);
+    const keys = listed.map((d) => lensNameKey(String(d['name']), String(d['lensId'])));
     expect(keys).toEqual([...keys].sort());
   });
 
