@@ -1,18 +1,18 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleOf, PORTAL_ROUTES } from '../../../web/src/app/route-table';
-import { callRoute, createApiClient } from '../../../web/src/lib/api-client';
+import { createApiClient } from '../../../web/src/lib/api-client';
 import { CallableError } from '../../../web/src/lib/callable-error';
 import { useSession } from '../../../web/src/lib/session-context';
 import {
   readSessionSnapshot,
   reviseSnapshotProfile,
-  SESSION_SNAPSHOT_KEY,
   type SessionSnapshot,
 } from '../../../web/src/lib/session-snapshot';
 import { renderGuardedPortal } from '../support/guarded-portal';
+import { ANN, heldApi, ID_TOKEN, infoOf, keep, kept, profileOf, signedInAs } from '../support/kept-session';
 import { prepareBrowser, TEST_CONFIG } from '../support/fake-session';
 
 /**
@@ -26,69 +26,6 @@ vi.mock('../../../web/src/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../web/src/lib/api-client')>()),
   callRoute: vi.fn(),
 }));
-
-const ANN = { sub: 'u-ann', email: 'ann@brightview.test', 'cognito:groups': ['customer'], email_verified: true };
-const ID_TOKEN = 'header.ann-id-token.signature';
-
-const profileOf = (userId: string, email: string, groups: string[]) => ({
-  profile: {
-    userId,
-    email,
-    firstName: 'Ann',
-    lastName: 'Lee',
-    accountNumber: 'BV-1001',
-    accountNumbers: [],
-    termsAccepted: true,
-    version: 0,
-  },
-  groups,
-  emailVerified: true,
-});
-
-const infoOf = (accountNumber: string, company: string) => ({
-  accountNumber,
-  additionalAccounts: [],
-  company,
-  phone: '555-0100',
-  shippingAddress: { address: '1 Main St', city: 'Portland', state: 'OR', zip: '97201' },
-  pricingAllowed: true,
-  orders: [],
-  page: 1,
-  records: 25,
-  total: 0,
-});
-
-function keep(overrides: Partial<SessionSnapshot> = {}): void {
-  const snapshot: SessionSnapshot = {
-    userId: 'u-ann',
-    savedAt: Date.now() - 60_000,
-    profile: profileOf('u-ann', ANN.email, ['customer']) as SessionSnapshot['profile'],
-    customerInfo: infoOf('BV-1001', 'Brightview (kept)'),
-    ...overrides,
-  };
-  localStorage.setItem(SESSION_SNAPSHOT_KEY, JSON.stringify(snapshot));
-}
-
-const kept = () => localStorage.getItem(SESSION_SNAPSHOT_KEY);
-
-function signedInAs(claims: Record<string, unknown> | null) {
-  vi.mocked(fetchAuthSession).mockResolvedValue(
-    (claims ? { tokens: { idToken: { payload: claims, toString: () => ID_TOKEN } } } : { tokens: undefined }) as never,
-  );
-}
-
-/** The API answers `answers`, but only once `release()` is called. */
-function heldApi(answers: Record<string, unknown>) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  vi.mocked(callRoute).mockImplementation((async (name: string) => {
-    await gate;
-    const answer = answers[name];
-    if (answer instanceof Error) throw answer;
-    return answer;
-  }) as unknown as typeof callRoute);
-  return { release: () => act(async () => release()) };
-}
 
 function Dashboard() {
   const session = useSession();
