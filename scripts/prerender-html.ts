@@ -91,12 +91,24 @@ export function prerenderedPage(
  * The HTML shell of a signed-in page: index.html naming the page's modules as module preloads, so the browser
  * fetches them beside the entry instead of one import after another. Its content is the usual loader (the
  * page needs the session first). Their CSS is not linked: render-blocking sheets delayed the loader's paint
- * by 2.4 s in the bench; the modules add it when they run.
+ * by 2.4 s in the bench. The modules add it when they run and wait for it, so it is preloaded instead (not
+ * render-blocking), and so are the `images` the page shows at once (paths below the site root): fetched only
+ * once the entry had run, they were the last requests before the page painted (`npm run bench:web`).
  */
-export function shellPage(template: string, manifest: Manifest, modules: readonly string[]): string {
+export function shellPage(
+  template: string,
+  manifest: Manifest,
+  modules: readonly string[],
+  images: readonly string[] = [],
+): string {
   const files = moduleFiles(manifest, modules);
   const named = (file: string) => template.includes(`"/${file}"`);
-  const head = [...files.js.filter((f) => !named(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)];
+  const head = [
+    // crossorigin as Vite's own <link rel="stylesheet" crossorigin>, so that request finds this one's answer.
+    ...files.css.filter((f) => !named(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+    ...files.js.filter((f) => !named(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...images.map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`),
+  ];
   return template.replace('</head>', () => `${head.map((line) => `    ${line}\n`).join('')}  </head>`);
 }
 

@@ -17,6 +17,7 @@ const SERVER_ENTRY = 'src/prerender/render-page.tsx';
 interface ServerEntry {
   PRERENDERED_PATHS: readonly string[];
   SHELL_PATHS: readonly string[];
+  SHELL_IMAGES: readonly string[];
   renderPage(path: string): Promise<PrerenderedPageInput>;
   shellModulesOf(path: string): string[];
 }
@@ -66,7 +67,7 @@ export function prerenderPlugin(): Plugin {
         for (const path of server.SHELL_PATHS) {
           const file = join(outDir, prerenderedFile(path));
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, shellPage(template, manifest, server.shellModulesOf(path)));
+          writeFileSync(file, shellPage(template, manifest, server.shellModulesOf(path), server.SHELL_IMAGES));
           built.pages.push(path);
         }
         writeFileSync(join(outDir, PRERENDERED_BUILD_FILE), `${JSON.stringify(built, null, 2)}\n`);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Manifest } from 'vite';
 import { cspHash } from '../../../infra/csp-hash';
-import { moduleFiles, prerenderedFile, prerenderedPage } from '../../../scripts/prerender-html';
+import { moduleFiles, prerenderedFile, prerenderedPage, shellPage } from '../../../scripts/prerender-html';
 
 /** index.html as Vite builds it: the entry script, its module preloads and its style sheet. */
 const TEMPLATE = `<!doctype html>
@@ -104,5 +104,33 @@ describe('the prerendered HTML of a public page', () => {
   test('is written to {path}/index.html under the build folder', () => {
     expect(prerenderedFile('/auth/login')).toBe('auth/login/index.html');
     expect(prerenderedFile('/ampleye-virtual-consultant/')).toBe('ampleye-virtual-consultant/index.html');
+  });
+});
+
+describe('the HTML shell of a signed-in page', () => {
+  const html = shellPage(TEMPLATE, MANIFEST, ['src/app/routes/auth/login.tsx'], ['/logo.svg']);
+  const tags = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
+
+  test("preloads the page's modules beside the entry, each once, and keeps the loader in #root", () => {
+    // react-1.js is the template's own preload, not named again.
+    expect(tags(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)).toEqual([
+      'assets/react-1.js',
+      'assets/login-1.js',
+      'assets/field-1.js',
+    ]);
+    expect(html).toContain('<div class="boot-loader">Loading…</div>');
+  });
+
+  test("fetches the modules' CSS at once without blocking the loader's paint: preloaded, never a style sheet", () => {
+    expect(tags(/<link rel="preload" as="style" crossorigin href="\/([^"]+)">/g)).toEqual([
+      'assets/login-1.css',
+      'assets/field-1.css',
+    ]);
+    // The only style sheet is the entry's own, which styles the loader.
+    expect(tags(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g)).toEqual(['assets/index-1.css']);
+  });
+
+  test('preloads the images the page shows at once', () => {
+    expect(html).toContain('<link rel="preload" as="image" href="/logo.svg">');
   });
 });

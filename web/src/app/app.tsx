@@ -1,11 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type DataRouter } from 'react-router-dom';
-// The unstyled build: the default one also injects its CSS as a <style> element, which the CSP refuses.
-import { ToastContainer } from 'react-toastify/unstyled';
-import 'react-toastify/dist/ReactToastify.css';
-import { TOAST_CONTAINER_PROPS } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
+import { useToastsNeeded } from '../lib/toasts-needed';
+
+const AppToastContainer = lazy(() => import('./toast-container'));
+
+/** The toast container, once the first message needs it (lib/toasts-needed.ts). */
+function Toasts() {
+  return useToastsNeeded() ? (
+    <Suspense fallback={null}>
+      <AppToastContainer />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * What surrounds the router: data cache and notifications (spec 2). The prerender (web/prerender) renders
@@ -16,7 +24,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer {...TOAST_CONTAINER_PROPS} />
+      <Toasts />
     </QueryClientProvider>
   );
 }

@@ -4,7 +4,7 @@ import { Navigate, useLocation, useMatches } from 'react-router-dom';
 import { ROLES, type Role } from '../../../core/rules/auth-status';
 import { decideRoute } from '../../../core/rules/route-guard';
 import { VerifyingSessionOverlay } from '../components/verifying-session-overlay';
-import { notify } from '../lib/notify';
+import { notifyLazily } from '../lib/notify-lazily';
 import { useSession } from '../lib/session-context';
 import { AppLayout } from './layouts/app-layout';
 import type { RouteHandle } from './route-table';
@@ -22,7 +22,7 @@ export const ACCESS_DENIED_MESSAGE = 'Access denied. You do not have permission 
 
 function Redirect({ to, accessDenied }: { to: string; accessDenied: boolean }) {
   useEffect(() => {
-    if (accessDenied) notify.error(ACCESS_DENIED_MESSAGE);
+    if (accessDenied) notifyLazily('error', ACCESS_DENIED_MESSAGE);
   }, [accessDenied]);
   return <Navigate to={to} replace />;
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { afterNextPaint } from '../lib/after-next-paint';
 import { useSession } from '../lib/session-context';
 import { DocumentTitle } from './document-title';
 import { SessionProvider } from './providers/session-provider';
@@ -8,12 +9,17 @@ const SessionTimers = lazy(() => import('./session-timers'));
 
 /**
  * The session timers load once a user is signed in (the sign-in page does not need them) and then stay
- * mounted, so the 'Session Expired' popup outlives the logout it causes.
+ * mounted, so the 'Session Expired' popup outlives the logout it causes. They start on the fresh session, not
+ * on the answers kept from the last visit (session-timers.tsx), so they load then, once that page has painted:
+ * fetched while a returning user's page was still to paint, they only delayed it.
  */
 function SignedInTimers() {
-  const { user } = useSession();
+  const { user, checking, cached } = useSession();
   const [needed, setNeeded] = useState(false);
-  if (user && !needed) setNeeded(true);
+  const signedIn = user !== null && !checking && !cached;
+  useEffect(() => {
+    if (signedIn && !needed) return afterNextPaint(() => setNeeded(true));
+  }, [signedIn, needed]);
   return needed ? (
     <Suspense fallback={null}>
       <SessionTimers />

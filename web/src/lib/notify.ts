@@ -11,6 +11,7 @@ import { toast, type ToastContainerProps, type TypeOptions } from 'react-toastif
 import { UI } from '../../../core/constants';
 import { ToastBody } from './toast-body';
 import { createToastLifetimes } from './toast-lifetimes';
+import { needToasts } from './toasts-needed';
 
 export type NotifyKind = Extract<TypeOptions, 'success' | 'error' | 'info' | 'warning'>;
 
@@ -58,6 +59,7 @@ export function notify(kind: NotifyKind, text: string): string {
   const key = toastIdFor(kind, message);
   const toastId = `${key}-${++shown}`;
   if (lifetimes.show(key, toastId) === 'counted') return key;
+  needToasts();
   toast(createElement(ToastBody, { messageKey: key, message, kind, lifetimes }), {
     toastId,
     type: kind,

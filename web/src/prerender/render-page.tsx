@@ -9,6 +9,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppFrame } from '../app/app';
 import { titleOf } from '../app/document-title';
 import { PRERENDER_CONFIG } from '../app/hydration';
+import { LOGO_SRC } from '../components/logo';
 import { APP_NAME, documentTitle, PRERENDERED_PATHS, SHELL_PATHS } from '../app/route-table';
 import { pageModulesOf, routes } from '../app/router';
 import { setRuntimeConfig } from '../lib/runtime-config';
@@ -28,6 +29,9 @@ const SIGNED_IN_MODULES = [
   '../core/routes.ts',
   'src/lib/runtime-config-check.ts',
 ];
+
+/** The images every signed-in page shows at once (the loader's and the header's logo), preloaded by its shell. */
+export const SHELL_IMAGES: readonly string[] = [LOGO_SRC];
 
 /** The modules a signed-in page's shell names for preloading (build manifest keys). */
 export const shellModulesOf = (path: string): string[] => [...SIGNED_IN_MODULES, ...pageModulesOf(path)];

@@ -15,7 +15,7 @@ import { runBeforeSignOut } from '../../lib/before-sign-out';
 import { forgetSignedInUser, rememberSignedInUser, rememberTermsAccepted } from '../../lib/local-storage';
 import { logError, logWarning } from '../../lib/logger';
 import { failureMessage } from '../../lib/form-errors';
-import { notify } from '../../lib/notify';
+import { notifyLazily } from '../../lib/notify-lazily';
 import { runtimeConfig } from '../../lib/runtime-config';
 import {
   forgetSessionSnapshot,
@@ -161,7 +161,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // cannot be used: the tokens are dropped and the user signs in again.
         logError('Session check failed', error);
         if (mine === generation.current) {
-          notify.error('We could not load your account. Please sign in again.');
+          notifyLazily('error', 'We could not load your account. Please sign in again.');
           await signOutLocally().catch(() => undefined);
         }
         loaded = SIGNED_OUT;
@@ -241,7 +241,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setSession((current) => (current.user?.userId === user.userId ? { ...current, customerInfo: info } : current));
       } catch (error) {
         logWarning('Switching account failed', error, { account });
-        notify.error(`Account ${account} could not be loaded. ${failureMessage(error, 'Please try again.')}`);
+        notifyLazily('error', `Account ${account} could not be loaded. ${failureMessage(error, 'Please try again.')}`);
       } finally {
         setSwitching(false);
       }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { loadedCustomerInfo } from '../../../features/customer/api/get-customer-info';
 import { CustomerDashboard } from '../../../features/customer/components/customer-dashboard';
-import { AccountOrders, ReorderList } from '../../../features/orders';
+import { AccountOrders, ReorderList } from '../../../features/orders/components/account-orders';
 import { useSession } from '../../../lib/session-context';
 
 /** /customer/home: the customer dashboard for the selected account, with its orders. */

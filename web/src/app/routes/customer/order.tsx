@@ -1,5 +1,5 @@
 import { OrderAttachments } from '../../../features/attachments';
-import { OrderFormPage } from '../../../features/orders';
+import { OrderFormPage } from '../../../features/orders/components/order-form-page';
 
 /** /customer/order: the Order Form for the account chosen in the sidebar, with its files. */
 export default function Page() {

@@ -5,7 +5,7 @@ import { orderFieldsSchema, type Order } from '../../../../../../core/schemas/or
 import { useSubmission } from '../../../../forms/use-submission';
 import { isCallableError } from '../../../../lib/callable-error';
 import { failureMessage, formErrorsOf, type FormErrors } from '../../../../lib/form-errors';
-import { notify } from '../../../../lib/notify';
+import { notifyLazily } from '../../../../lib/notify-lazily';
 import { useOrderDraft, type DraftStart } from '../../hooks/use-order-draft';
 import { draftStorageKey } from '../../model/local-draft';
 import {
@@ -161,7 +161,7 @@ export function useOrderForm({
         draftState.finish();
         setConfirming(false);
         setSubmitted(order);
-        notify.success(`Order ${order.orderNumber ?? ''} submitted`);
+        notifyLazily('success', `Order ${order.orderNumber ?? ''} submitted`);
       } catch (error) {
         const fieldErrors: FormErrors = {};
         if (isCallableError(error))
@@ -183,10 +183,10 @@ export function useOrderForm({
       setSubmitErrors({});
       setAttempted(false);
       setDiscarding(null);
-      notify.info('Draft discarded');
+      notifyLazily('info', 'Draft discarded');
     } catch (error) {
       setDiscarding('ask');
-      notify.error(failureMessage(error, 'The draft could not be discarded'));
+      notifyLazily('error', failureMessage(error, 'The draft could not be discarded'));
     }
   }
 
