@@ -1,3 +1,4 @@
+import { logWarning } from './logger';
 import type { NotifyKind } from './notify';
 
 /**
@@ -6,5 +7,9 @@ import type { NotifyKind } from './notify';
  * the page.
  */
 export function notifyLazily(kind: NotifyKind, message: string): void {
-  void import('./notify').then(({ notify }) => notify(kind, message));
+  // Without the network the toast code may not load: the message is logged, and the page's own state (a
+  // signed-out page, an inline error) still tells the user.
+  import('./notify')
+    .then(({ notify }) => notify(kind, message))
+    .catch((error: unknown) => logWarning('A message could not be shown', error, { kind, message }));
 }
