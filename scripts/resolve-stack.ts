@@ -19,8 +19,11 @@ import { build } from 'esbuild';
 import { lambdaEntries } from '../bench/lambda-entries';
 import { bundleFileName, esbuildOptionsOf, LAMBDA_BUNDLING } from '../infra/lambda-bundling';
 
-/** A position in the bundle as V8 prints it: 1-based line and column. */
-const BUNDLE_POSITION = /(?:file:\/\/)?[^\s()]*index\.m?js:(\d+):(\d+)/g;
+/**
+ * A position in the bundle as V8 prints it: 1-based line and column. The Lambda runtime's own frames
+ * (/var/runtime/index.mjs) are not the bundle's and are left alone.
+ */
+const BUNDLE_POSITION = /(?:file:\/\/)?(?![^\s()]*\/var\/runtime\/)[^\s()]*index\.m?js:(\d+):(\d+)/g;
 
 /**
  * A map's source path as a path in this repository. The map names sources relative to where the bundle was
@@ -37,7 +40,10 @@ export function resolveStack(trace: string, payload: SourceMapPayload): string {
   const map = new SourceMap(payload);
   return trace.replace(BUNDLE_POSITION, (position, line: string, column: string) => {
     const entry = map.findEntry(Number(line) - 1, Number(column) - 1);
-    if (!('originalSource' in entry) || !entry.originalSource) return position;
+    // findEntry answers the nearest earlier mapping even for a line the map does not have: not this position's.
+    if (!('originalSource' in entry) || !entry.originalSource || entry.generatedLine !== Number(line) - 1) {
+      return position;
+    }
     return `${repositoryPath(entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
   });
 }

@@ -107,6 +107,8 @@ export interface LineOptions {
 
 /** A number as PDF writes it: never in exponent notation, which PDF lacks. */
 function num(n: number): string {
+  // NaN or Infinity would make a file no viewer opens: a layout bug, so it fails loudly here.
+  if (!Number.isFinite(n)) throw new Error(`Not a number a PDF can hold: ${n}`);
   const text = String(n);
   return text.includes('e') ? n.toFixed(10).replace(/\.?0+$/, '') : text;
 }
