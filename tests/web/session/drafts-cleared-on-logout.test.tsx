@@ -8,6 +8,7 @@ import { draftStorageKey, readLocalDraft, writeLocalDraft } from '../../../web/s
 import { emptyOrderForm } from '../../../web/src/features/orders/model/order-form-values';
 import { callRoute } from '../../../web/src/lib/api-client';
 import { useSession } from '../../../web/src/lib/session-context';
+import { infoOf } from '../support/kept-session';
 
 /**
  * Order drafts hold patient names, so the browser's copies go when the session ends (the
@@ -32,18 +33,7 @@ const ROUTES: Record<string, unknown> = {
     groups: ['customer'],
     emailVerified: true,
   },
-  getCustomerInfo: {
-    accountNumber: 'BV-1001',
-    additionalAccounts: ['BV-1002'],
-    company: 'Brightview Eye Care',
-    phone: '555-0100',
-    shippingAddress: { address: '1 Main St', city: 'Portland', state: 'OR', zip: '97201' },
-    pricingAllowed: true,
-    orders: [],
-    page: 1,
-    records: 25,
-    total: 0,
-  },
+  getCustomerInfo: { ...infoOf('BV-1001', 'Brightview Eye Care'), additionalAccounts: ['BV-1002'] },
   signOut: { signedOut: true },
 };
 
