@@ -2,25 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { UserActivity } from '../../../core/schemas/user-activity';
 import type { ActivityRepository } from '../../../lambdas/ports/activity-repository';
+import { ACTIVITY_T0, activityReport } from '../activity-report';
 
-const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);
+const T0 = ACTIVITY_T0;
 
 /** A userActivity record as putActivity stores it, for a user unique to the run (the table is shared). */
 function activityRecord(overrides: Partial<UserActivity> = {}): UserActivity {
   const userId = overrides.userId ?? randomUUID();
   return {
+    ...(activityReport(T0) as Omit<UserActivity, 'userId' | 'userEmail' | 'userRole' | 'lastSync'>),
     userId,
     userEmail: `${userId.slice(0, 8)}@contract.test`,
     userRole: 'customer',
-    lastActivity: T0,
     lastSync: T0,
-    deviceId: 'device-0001',
-    sessionId: 'session-0001',
-    status: 'active',
-    browser: { name: 'Chrome', version: '126', platform: 'Win32', language: 'en-US' },
-    screen: { width: 1920, height: 1080, pixelRatio: 1 },
-    device: { type: 'desktop', os: 'Windows', osVersion: '10' },
-    session: { startTime: T0, timezone: 'UTC', connectionType: '4g', currentRoute: '/customer/home', tabCount: 1 },
     ...overrides,
   };
 }

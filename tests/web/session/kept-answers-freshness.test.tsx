@@ -10,7 +10,7 @@ import { createQueryClient } from '../../../web/src/lib/query-client';
 import { useSession } from '../../../web/src/lib/session-context';
 import { renderGuardedPortal } from '../support/guarded-portal';
 import { prepareBrowser, TEST_CONFIG } from '../support/fake-session';
-import { ANN, heldApi, infoOf, keep, kept, profileOf, signedInAs } from '../support/kept-session';
+import { ANN, annFreshAnswers, heldApi, keep, kept, signedInAs } from '../support/kept-session';
 
 /**
  * The kept session answers (web/src/lib/session-snapshot.ts) are only ever an old copy: they enter React
@@ -35,11 +35,6 @@ const signOutInAnotherTab = () => {
   for (const key of Object.keys(localStorage)) if (key.startsWith(TOKEN_PREFIX)) localStorage.removeItem(key);
   signedInAs(null);
 };
-
-const freshAnswers = () => ({
-  getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
-  getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
-});
 
 const page: { queryClient?: QueryClient } = {};
 
@@ -78,7 +73,7 @@ afterEach(() => {
 describe('kept session answers are an old copy, never fresh data', () => {
   it('enter the query cache dated when they were kept (savedAt), so they are stale and the fresh answer replaces them', async () => {
     const { savedAt } = keep();
-    const api = heldApi(freshAnswers());
+    const api = heldApi(annFreshAnswers());
     renderPortal();
 
     await screen.findByRole('heading', { name: 'Brightview (kept)' });
@@ -100,7 +95,7 @@ describe('kept session answers are an old copy, never fresh data', () => {
 
   it('fresh answers that arrive after a sign-out in another tab removed the stored tokens are not kept', async () => {
     keep();
-    const api = heldApi(freshAnswers());
+    const api = heldApi(annFreshAnswers());
     renderPortal();
     await screen.findByRole('heading', { name: 'Brightview (kept)' });
 
@@ -113,7 +108,7 @@ describe('kept session answers are an old copy, never fresh data', () => {
 
   it('with the tokens still stored, the fresh answers are kept for the next visit', async () => {
     keep();
-    const api = heldApi(freshAnswers());
+    const api = heldApi(annFreshAnswers());
     renderPortal();
     await screen.findByRole('heading', { name: 'Brightview (kept)' });
 

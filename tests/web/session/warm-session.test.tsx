@@ -12,7 +12,17 @@ import {
   type SessionSnapshot,
 } from '../../../web/src/lib/session-snapshot';
 import { renderGuardedPortal } from '../support/guarded-portal';
-import { ANN, heldApi, ID_TOKEN, infoOf, keep, kept, profileOf, signedInAs } from '../support/kept-session';
+import {
+  ANN,
+  annFreshAnswers,
+  heldApi,
+  ID_TOKEN,
+  infoOf,
+  keep,
+  kept,
+  profileOf,
+  signedInAs,
+} from '../support/kept-session';
 import { prepareBrowser, TEST_CONFIG } from '../support/fake-session';
 
 /**
@@ -79,10 +89,7 @@ afterEach(() => {
 describe('a returning user sees their page from the kept session answers, then the fresh ones', () => {
   it('spec 2 departure: shows the kept practice at once, inert (no "Verifying session..." overlay), then the fresh answer, and the page becomes usable', async () => {
     keep();
-    const api = heldApi({
-      getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
-      getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
-    });
+    const api = heldApi(annFreshAnswers());
     renderPortal();
 
     const cached = await screen.findByRole('heading', { name: 'Brightview (kept)' });
@@ -97,10 +104,7 @@ describe('a returning user sees their page from the kept session answers, then t
 
   it('while the kept answers show, a status line outside the inert page says the account is updating', async () => {
     keep();
-    const api = heldApi({
-      getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
-      getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
-    });
+    const api = heldApi(annFreshAnswers());
     renderPortal();
     await screen.findByRole('heading', { name: 'Brightview (kept)' });
     const status = screen.getByText('Updating your account…');
@@ -140,10 +144,7 @@ describe('a returning user sees their page from the kept session answers, then t
   });
 
   it('keeps only the session answers: no token, nothing but the user id, when, the profile and customer info', async () => {
-    const api = heldApi({
-      getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
-      getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
-    });
+    const api = heldApi(annFreshAnswers());
     renderPortal();
     await api.release();
     await screen.findByRole('heading', { name: 'Brightview Eye Care' });
@@ -161,10 +162,7 @@ describe('kept answers are never shown to anyone else or for another role', () =
       profile: profileOf('u-bob', 'bob@other.test', ['customer']) as SessionSnapshot['profile'],
       customerInfo: infoOf('OT-9', "Bob's practice"),
     });
-    const api = heldApi({
-      getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
-      getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
-    });
+    const api = heldApi(annFreshAnswers());
     renderPortal();
     expect(await screen.findByText('Verifying session...')).toBeInTheDocument();
     expect(kept()).toBeNull();
@@ -215,8 +213,7 @@ describe('kept answers go when the session ends or the server refuses', () => {
   async function warmPortal() {
     keep();
     const api = heldApi({
-      getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
-      getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
+      ...annFreshAnswers(),
       signOut: { signedOut: true },
     });
     renderPortal();

@@ -41,6 +41,12 @@ export const infoOf = (accountNumber: string, company: string) => ({
   total: 0,
 });
 
+/** What the API answers Ann now: her profile and her main practice's fresh customer info. */
+export const annFreshAnswers = () => ({
+  getMyProfile: profileOf('u-ann', ANN.email, ['customer']),
+  getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
+});
+
 /** Keeps Ann's answers of a minute ago ('Brightview (kept)'), as her last visit left them; returns them. */
 export function keep(overrides: Partial<SessionSnapshot> = {}): SessionSnapshot {
   const snapshot: SessionSnapshot = {

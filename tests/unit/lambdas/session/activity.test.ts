@@ -4,28 +4,17 @@ import { AppError } from '../../../../core/errors';
 import { callerOf, createHandler } from '../../../../lambdas/http/create-handler';
 import { getMyActivity } from '../../../../lambdas/use-cases/get-my-activity';
 import { putActivity } from '../../../../lambdas/use-cases/put-activity';
+import { ACTIVITY_T0, activityReport } from '../../../support/activity-report';
 import { callableEvent } from '../../../support/api-gateway-event';
 import { identity } from '../../../support/identities';
 import { InMemoryActivity, memoryLogger } from '../../../support/in-memory-ports';
 
-const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);
+const T0 = ACTIVITY_T0;
 const customer = identity(['customer'], { userId: 'cust-1', email: 'cust@practice.test' });
 const superadmin = identity(['admin', 'superadmin'], { userId: 'boss-1', email: 'boss@lab.test' });
 const tokens: Record<string, typeof customer> = { 'customer-token': customer, 'super-token': superadmin };
 
-function report(lastActivity: number, extra: Record<string, unknown> = {}) {
-  return {
-    lastActivity,
-    deviceId: 'device-0001',
-    sessionId: 'session-0001',
-    status: 'active',
-    browser: { name: 'Chrome', version: '126', platform: 'Win32', language: 'en-US' },
-    screen: { width: 1920, height: 1080, pixelRatio: 1 },
-    device: { type: 'desktop', os: 'Windows', osVersion: '10' },
-    session: { startTime: T0, timezone: 'UTC', connectionType: '4g', currentRoute: '/customer/home', tabCount: 1 },
-    ...extra,
-  };
-}
+const report = activityReport;
 
 /** The putActivity and getMyActivity routes over an in-memory table, with a controllable clock. */
 function setup() {
