@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_LIMITS, ATTACHMENT_SIZE_MESSAGE, ATTACHMENT_TYPE_MESSAGE } from '../../core/schemas/attachments';
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
 import { caller } from '../support/api-call';
-import { getRow, putRow } from '../support/dynamo-rows';
+import { getRow, putLensDesign, putRow } from '../support/dynamo-rows';
 import { testDesign } from '../support/order-fakes';
 import { signInDemoUser } from './helpers/demo-users';
 
@@ -269,8 +269,7 @@ describe('attachments: a file counts only once the server has read its first byt
     const draft = await practice('getOrder', { orderId });
     expect(draft.body.result.attachments).toEqual([]);
     const lensId = `it-attach-${randomUUID().slice(0, 8)}`;
-    const { version: _v, ...design } = testDesign({ lensId });
-    await putRow('lenses', { ...design, version: 0, catalogue: 'lenses', nameKey: `test scleral#${lensId}` });
+    await putLensDesign(testDesign({ lensId }));
     const submitted = await practice('submitOrder', {
       orderId,
       accountNumber: 'BV-1001',

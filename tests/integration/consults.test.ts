@@ -11,7 +11,7 @@ import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-ord
 import { callableEvent } from '../support/api-gateway-event';
 import { createTestUser, signIn } from '../support/cognito-test-users';
 import { AMPLEYE_PARAMETERS, AMPLEYE_VALUES } from '../support/consult-fixtures';
-import { getRow, putRow, userRow } from '../support/dynamo-rows';
+import { getRow, putLensDesign, putRow, userRow } from '../support/dynamo-rows';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
 import { labUser, practiceUser } from '../support/stack-users';
@@ -110,12 +110,13 @@ async function wholeQueue(admin: string, status: string) {
 
 let admin: string;
 beforeAll(async () => {
-  const { version: _v, ...design } = testDesign({
-    lensId: LENS_ID,
-    name: 'Ampleye IT',
-    parameters: AMPLEYE_PARAMETERS,
-  });
-  await putRow('lenses', { ...design, version: 0, catalogue: 'lenses', nameKey: `ampleye it#${LENS_ID}` });
+  await putLensDesign(
+    testDesign({
+      lensId: LENS_ID,
+      name: 'Ampleye IT',
+      parameters: AMPLEYE_PARAMETERS,
+    }),
+  );
   admin = await labUser();
 });
 

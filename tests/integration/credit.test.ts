@@ -1,7 +1,7 @@
 import './helpers/stack-env';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getRow, putRow } from '../support/dynamo-rows';
+import { getRow, putLensDesign } from '../support/dynamo-rows';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
 import { labUser, practiceUser } from '../support/stack-users';
@@ -68,8 +68,7 @@ async function shippedOrder(token: string, admin: string, accountNumber: string)
 
 let admin: string;
 beforeAll(async () => {
-  const { version: _v, ...design } = testDesign({ lensId: LENS_ID, priceCents: PRICE, warranty: POLICY });
-  await putRow('lenses', { ...design, version: 0, catalogue: 'lenses', nameKey: `test scleral#${LENS_ID}` });
+  await putLensDesign(testDesign({ lensId: LENS_ID, priceCents: PRICE, warranty: POLICY }));
   admin = await labUser();
 });
 

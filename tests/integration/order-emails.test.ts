@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn, uniqueEmail } from '../support/cognito-test-users';
-import { putRow, userRow } from '../support/dynamo-rows';
+import { putLensDesign, putRow, userRow } from '../support/dynamo-rows';
 import { listEmails, waitForEmail, type StoredEmail } from '../support/mailbox';
 import { testDesign } from '../support/order-fakes';
 import { stackUrls } from './helpers/stack-env';
@@ -24,8 +24,7 @@ let admin: ReturnType<typeof caller>;
 let labRecipients: string[];
 
 beforeAll(async () => {
-  const { version: _v, ...design } = testDesign({ lensId: LENS_ID });
-  await putRow('lenses', { ...design, version: 0, catalogue: 'lenses', nameKey: `test mail#${LENS_ID}` });
+  await putLensDesign(testDesign({ lensId: LENS_ID }));
   const lab = await createTestUser(['admin']);
   await putRow('users', userRow(lab, { firstName: 'Lara', lastName: 'Lab' }));
   admin = caller(stackUrls.api, await signIn(lab));

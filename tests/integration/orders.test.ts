@@ -1,7 +1,7 @@
 import './helpers/stack-env';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getRow, putRow } from '../support/dynamo-rows';
+import { getRow, putLensDesign } from '../support/dynamo-rows';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
 import { labUser, practiceUser } from '../support/stack-users';
@@ -42,8 +42,7 @@ const orderFields = (sphere = -2.5) => ({
 });
 
 beforeAll(async () => {
-  const { version: _v, ...design } = testDesign({ lensId: LENS_ID });
-  await putRow('lenses', { ...design, version: 0, catalogue: 'lenses', nameKey: `test scleral#${LENS_ID}` });
+  await putLensDesign(testDesign({ lensId: LENS_ID }));
 });
 
 describe('orders against the emulators', () => {

@@ -11,7 +11,7 @@ import { FROM_ORDER_NOT_FOUND } from '../../lambdas/use-cases/consults/submit-co
 import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-order';
 import { caller, type RouteAnswer } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
-import { getRow, putRow, userRow } from '../support/dynamo-rows';
+import { getRow, putLensDesign, putRow, userRow } from '../support/dynamo-rows';
 import { testDesign } from '../support/order-fakes';
 
 /**
@@ -580,8 +580,7 @@ let before: Awaited<ReturnType<typeof snapshot>>;
 
 beforeAll(async () => {
   s3 = new S3Client({ forcePathStyle: true });
-  const { version: _v, ...design } = testDesign({ lensId: LENS_ID, priceCents: 41_500 });
-  await putRow('lenses', { ...design, version: 0, catalogue: 'lenses', nameKey: `test scleral#${LENS_ID}` });
+  await putLensDesign(testDesign({ lensId: LENS_ID, priceCents: 41_500 }));
 
   // Upper case as the lab issues them: listLensDesigns looks the practice up by the upper-cased number.
   const accountA = `XA-${MARK.toUpperCase()}`;

@@ -6,7 +6,9 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { TableName } from '../../core/data/tables';
+import type { LensDesign } from '../../core/schemas/lens';
 import { tableName } from '../../lambdas/adapters/dynamo-client';
+import { LENS_CATALOGUE_PARTITION, lensNameKey } from '../../lambdas/ports/lens-catalogue';
 import { documentClientAt } from '../../local/emulators/dynamodb';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -33,6 +35,19 @@ export async function getRow(table: TableName, key: Record<string, string>) {
 
 export async function putRow(table: TableName, item: Record<string, unknown>) {
   await sdkDocumentClient().send(new PutCommand({ TableName: tableName(table), Item: item }));
+}
+
+/**
+ * Stores a lens design at version 0 with the index attributes the catalogue adapter writes, so it lists by its
+ * name like one the lab saved (a hand-written key would sort it elsewhere).
+ */
+export async function putLensDesign(design: LensDesign) {
+  await putRow('lenses', {
+    ...design,
+    version: 0,
+    catalogue: LENS_CATALOGUE_PARTITION,
+    nameKey: lensNameKey(design.name, design.lensId),
+  });
 }
 
 export async function deleteRow(table: TableName, key: Record<string, string>) {
