@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { LockBusy, type Locks } from '../../../lambdas/ports/locks';
 import { refusalOf } from './contract-helpers';
 
-/** A whole second, so the adapter's seconds and the clock the test moves agree exactly. */
-const T0 = Date.UTC(2025, 2, 3, 10, 0, 0);
+/**
+ * A whole second, so the adapter's seconds and the clock the test moves agree exactly; in the future, so
+ * DynamoDB Local's TTL never deletes a lock the test still holds.
+ */
+const T0 = Date.UTC(2100, 2, 3, 10, 0, 0);
 const TTL_SECONDS = 10;
 
 /**
