@@ -9,7 +9,8 @@
  *
  * The wrapper is a Proxy that forwards every operation to the built schema, so callers, `instanceof`, `in`
  * and the form resolver see a zod schema; only its identity differs from the built one, and nothing keys
- * state on a schema's identity here (no registries, no `.meta()`).
+ * state on a schema's identity here (no registries, no `.meta()`). It also wraps a shape object meant for
+ * spreading into `z.object`. Not for arrays or functions: `Array.isArray` and `typeof` see the empty target.
  */
 export function lazySchema<T extends object>(build: () => T): T {
   let built: T | undefined;
