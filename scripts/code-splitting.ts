@@ -5,11 +5,14 @@
  * file costs a round trip, so those pages waited on requests more than on bytes (`npm run bench:web`). The groups
  * below make a few larger files instead, in order of priority (a module goes to the first group that takes it):
  *
- * 1. everything main.tsx imports statically joins the entry file;
- * 2. zod is one file (the visitor pages load it only when a form is sent);
- * 3. what the sign-in page imports is one file;
- * 4. the shared schemas and the route table's parts are one file (the API client loads the route table anyway);
- * 5. the signed-in pages' shared code (components, forms, lib, hooks, core, the guard and layout) is one file.
+ * 1. everything main.tsx imports statically joins the entry file (a few KiB: a prerendered page's only script
+ *    until the visitor uses it);
+ * 2. everything the app's start (app/start.tsx, which main.tsx imports) imports statically is one file: React,
+ *    the router, the app frame;
+ * 3. zod is one file (the visitor pages load it only when a form is sent);
+ * 4. what the sign-in page imports is one file;
+ * 5. the shared schemas and the route table's parts are one file (the API client loads the route table anyway);
+ * 6. the signed-in pages' shared code (components, forms, lib, hooks, core, the guard and layout) is one file.
  *
  * A public page a visitor meets first must not fetch signed-in code, so group 5 takes a module only if none of
  * those pages imports it and it imports nothing of theirs outside the groups above (Rolldown moves a grouped
@@ -64,18 +67,20 @@ export function codeSplittingGroups(webDir: string): ChunkGroup[] {
     return file;
   };
   const entry = join(webDir, 'src', 'main.tsx');
+  const appStart = join(webDir, 'src', 'app', 'start.tsx');
   const routesDir = join(webDir, 'src', 'app', 'routes') + sep;
   const signInPage = routeModule(SIGN_IN_PAGE);
   const visitorPages = VISITOR_PAGES.map(routeModule);
 
   // Computed once per build from the module graph (the context is the same for every call of a build).
-  let sets: { initial: Set<string>; signIn: Set<string>; visitor: Set<string> } | undefined;
+  let sets: { initial: Set<string>; app: Set<string>; signIn: Set<string>; visitor: Set<string> } | undefined;
   let setsOf: ChunkingContext | undefined;
   const graph = (ctx: ChunkingContext) => {
     if (!sets || setsOf !== ctx) {
       setsOf = ctx;
       sets = {
         initial: closure(ctx, [entry]),
+        app: closure(ctx, [appStart]),
         signIn: closure(ctx, [signInPage]),
         visitor: closure(ctx, visitorPages),
       };
@@ -88,6 +93,11 @@ export function codeSplittingGroups(webDir: string): ChunkGroup[] {
 
   return [
     { name: 'index', tags: ['$initial'], priority: 50 },
+    {
+      name: (id, ctx) => (graph(ctx).app.has(id) && !ownFile(id, ctx) ? 'app' : null),
+      debugName: 'app',
+      priority: 45,
+    },
     { name: 'zod', test: ZOD, priority: 40 },
     {
       name: (id, ctx) => (graph(ctx).signIn.has(id) && !ownFile(id, ctx) ? 'sign-in' : null),
@@ -102,11 +112,16 @@ export function codeSplittingGroups(webDir: string): ChunkGroup[] {
     {
       name: (id, ctx) => {
         if (!SIGNED_IN_SHARED.test(id) || ownFile(id, ctx)) return null;
-        const { initial, signIn, visitor } = graph(ctx);
+        const { initial, app, signIn, visitor } = graph(ctx);
         if (visitor.has(id)) return null;
         // Its imports land in this group unless an earlier group took them: none may be a visitor page's.
         for (const imported of closure(ctx, [id])) {
-          const placed = initial.has(imported) || signIn.has(imported) || ZOD.test(imported) || SCHEMAS.test(imported);
+          const placed =
+            initial.has(imported) ||
+            app.has(imported) ||
+            signIn.has(imported) ||
+            ZOD.test(imported) ||
+            SCHEMAS.test(imported);
           if (visitor.has(imported) && !placed) return null;
         }
         return 'signed-in';

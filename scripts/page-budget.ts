@@ -8,6 +8,13 @@ import { kib, sumOf, type PagePayload } from './page-payload';
 
 export interface PageBudget {
   path: string;
+  /**
+   * The moment measured: unset, what the page fetches before it shows; "first use", what a prerendered page
+   * fetches once the visitor starts using it (web/src/main.tsx).
+   */
+  when?: 'first use';
+  /** The page's own HTML file under the build (`auth/login/index.html`); index.html when unset. */
+  html?: string;
   /** The route modules the router loads for this path (source paths relative to web/). */
   modules: string[];
   max: { jsGzipKiB: number; cssGzipKiB: number; files: number };
@@ -27,6 +34,9 @@ export interface PageCheck {
   files: number;
   over: string[];
 }
+
+/** The page as the budget's report names it. */
+export const budgetLabel = (page: PageBudget) => (page.when ? `${page.path} (${page.when})` : page.path);
 
 export function checkPage(payload: PagePayload, page: PageBudget): PageCheck {
   const jsGzipKiB = kib(sumOf(payload.js, 'gzip'));

@@ -52,16 +52,21 @@ export function readViteBuild(distDir: string): ViteBuild {
   };
 }
 
-/** The files `index.html` makes the browser fetch at once: module scripts, module preloads, style sheets. */
-export function htmlReferences(html: string): { js: string[]; css: string[] } {
+/**
+ * The files a page's HTML makes the browser fetch at once: module scripts, module preloads, style sheets;
+ * `scripts` are the module scripts alone (the entry).
+ */
+export function htmlReferences(html: string): { js: string[]; css: string[]; scripts: string[] } {
   const js: string[] = [];
   const css: string[] = [];
+  const scripts: string[] = [];
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
     const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
     const local = (url: string | undefined) => (url && url.startsWith('/') && !url.startsWith('//') ? url : undefined);
     if (/^<script/i.test(tag)) {
       const src = local(attribute('src'));
       if (src) js.push(src.slice(1));
+      if (src) scripts.push(src.slice(1));
       continue;
     }
     const rel = attribute('rel')?.toLowerCase().split(/\s+/) ?? [];
@@ -70,17 +75,29 @@ export function htmlReferences(html: string): { js: string[]; css: string[] } {
     if (rel.includes('modulepreload')) js.push(href.slice(1));
     else if (rel.includes('stylesheet')) css.push(href.slice(1));
   }
-  return { js, css };
+  return { js, css, scripts };
+}
+
+/** A page's own HTML file under the build (`auth/login/index.html`, scripts/prerender-plugin.ts). */
+export function readPageHtml(build: ViteBuild, file: string): string {
+  const path = join(build.distDir, file);
+  if (!existsSync(path)) throw new BuildError(`No ${path}: the build did not write that page.`);
+  return readFileSync(path, 'utf8');
 }
 
 /**
- * The JavaScript and CSS a page loads: `routeModules` are source paths relative to the Vite root
- * (`src/app/routes/auth/login.tsx`), the modules the router imports for the page's path.
+ * The JavaScript and CSS a page loads: what its HTML names (index.html unless `html` is given) and
+ * `routeModules`, source paths relative to the Vite root (`src/app/routes/auth/login.tsx`), the modules the
+ * router imports for the page's path, with all they import.
  */
-export function pageFiles(build: ViteBuild, routeModules: readonly string[]): { js: string[]; css: string[] } {
+export function pageFiles(
+  build: ViteBuild,
+  routeModules: readonly string[],
+  html = build.html,
+): { js: string[]; css: string[] } {
   const { manifest } = build;
   const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-  const fromHtml = htmlReferences(build.html);
+  const fromHtml = htmlReferences(html);
   const starts = fromHtml.js.flatMap((file) => keyOfFile.get(file) ?? []);
   for (const module of routeModules) {
     if (!manifest[module]) {
@@ -97,10 +114,12 @@ export function pageFiles(build: ViteBuild, routeModules: readonly string[]): { 
   starts.forEach(visit);
   const js = new Set(fromHtml.js);
   const css = new Set(fromHtml.css);
+  // The entry's CSS is the HTML's to name: index.html links it, a prerendered page has it inline.
+  const entries = new Set(fromHtml.scripts);
   for (const key of seen) {
     const chunk = manifest[key]!;
     if (chunk.file.endsWith('.js')) js.add(chunk.file);
-    for (const sheet of chunk.css ?? []) css.add(sheet);
+    if (!entries.has(chunk.file)) for (const sheet of chunk.css ?? []) css.add(sheet);
   }
   return { js: [...js].sort(), css: [...css].sort() };
 }
@@ -117,8 +136,8 @@ export function payloadFile(distDir: string, file: string): PayloadFile {
   };
 }
 
-export function pagePayload(build: ViteBuild, routeModules: readonly string[]): PagePayload {
-  const files = pageFiles(build, routeModules);
+export function pagePayload(build: ViteBuild, routeModules: readonly string[], html = build.html): PagePayload {
+  const files = pageFiles(build, routeModules, html);
   return {
     js: files.js.map((file) => payloadFile(build.distDir, file)),
     css: files.css.map((file) => payloadFile(build.distDir, file)),

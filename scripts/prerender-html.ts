@@ -1,10 +1,11 @@
 /**
  * The HTML file of a prerendered page (scripts/prerender-plugin.ts): the built index.html with the page's
- * markup in `#root` (marked for hydration, web/src/app/hydration.ts), its title, its CSS inlined (the entry's
- * and its route modules': the page paints from the HTML alone, and the CSP allows the style element by its
- * hash, infra/prerendered-build.ts), and its route modules named as module preloads, so the browser fetches
- * them beside the entry instead of after it: no chain is deeper than the HTML and the files it names (the
- * runtime config is preloaded by index.html itself).
+ * markup in `#root` (marked for hydration, web/src/app/hydration.ts), its title, and its CSS inlined (the
+ * entry's, the app start's and its route modules': the page paints from the HTML alone, and the CSP allows the
+ * style element by its hash, infra/prerendered-build.ts). Its only script is the entry (web/src/main.tsx), a
+ * few KiB: the app and the page's modules are named in `#root`'s `data-modules`, which the entry preloads all
+ * at once on the visitor's first sign of use, so that chain is one round trip deep (the runtime config is
+ * preloaded by index.html itself).
  */
 import type { Manifest } from 'vite';
 import { cspHash } from '../infra/csp-hash.ts';
@@ -13,12 +14,14 @@ import { cspHash } from '../infra/csp-hash.ts';
 const ROOT = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
 /** web/src/app/hydration.ts PRERENDERED_ATTRIBUTE: the path the markup was rendered for. */
 const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/** web/src/main.tsx MODULES_ATTRIBUTE: the scripts it preloads when the visitor starts using the page. */
+const MODULES_ATTRIBUTE = 'data-modules';
 
 export interface PrerenderedPageInput {
   path: string;
   title: string;
   markup: string;
-  /** The page modules the router loads for the path, as manifest keys. */
+  /** The modules the page needs to run (the app's start, the router's page modules), as manifest keys. */
   modules: readonly string[];
 }
 
@@ -72,13 +75,14 @@ export function prerenderedPage(
   const css = [...new Set([...entrySheets, ...files.css])].map(readAsset).join('\n');
   if (css.includes('</style')) throw new Error(`${page.path}: its CSS cannot be inlined (it contains "</style").`);
   const named = (file: string) => template.includes(`"/${file}"`);
-  const head = [
-    `<style>${css}</style>`,
-    ...files.js.filter((f) => !named(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-  ];
-  // `inert` until the app takes over (main.tsx removes it): a form sent before then would be submitted by the
-  // browser itself, as a GET with the password in the address.
-  const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(page.path)}" inert>${page.markup}</div>`;
+  const head = [`<style>${css}</style>`];
+  const modules = files.js
+    .filter((f) => !named(f))
+    .map((f) => `/${f}`)
+    .join(' ');
+  // `inert` until the entry holds what the visitor does (main.tsx removes it): a form sent before then would be
+  // submitted by the browser itself, as a GET with the password in the address.
+  const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(page.path)}" ${MODULES_ATTRIBUTE}="${escapeHtml(modules)}" inert>${page.markup}</div>`;
   const html = template
     .replace(ROOT, () => root)
     .replace(STYLESHEET_LINK, '')

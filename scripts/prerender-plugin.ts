@@ -13,6 +13,8 @@ import { PRERENDERED_BUILD_FILE, type PrerenderedBuild } from '../infra/prerende
 import { prerenderedFile, prerenderedPage, shellPage, type PrerenderedPageInput } from './prerender-html.ts';
 
 const SERVER_ENTRY = 'src/prerender/render-page.tsx';
+/** The app's start (web/src/app/start.tsx), which the entry imports: every page needs it to run. */
+export const APP_START = 'src/app/start.tsx';
 
 interface ServerEntry {
   PRERENDERED_PATHS: readonly string[];
@@ -56,7 +58,13 @@ export function prerenderPlugin(): Plugin {
         const readAsset = (file: string) => readFileSync(join(outDir, file), 'utf8');
         const built: PrerenderedBuild = { pages: [], styleHashes: [] };
         for (const path of server.PRERENDERED_PATHS) {
-          const page = prerenderedPage(template, manifest, await server.renderPage(path), readAsset);
+          const rendered = await server.renderPage(path);
+          const page = prerenderedPage(
+            template,
+            manifest,
+            { ...rendered, modules: [APP_START, ...rendered.modules] },
+            readAsset,
+          );
           const file = join(outDir, prerenderedFile(path));
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, page.html);
@@ -67,9 +75,12 @@ export function prerenderPlugin(): Plugin {
         for (const path of server.SHELL_PATHS) {
           const file = join(outDir, prerenderedFile(path));
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, shellPage(template, manifest, server.shellModulesOf(path), server.SHELL_IMAGES));
+          const modules = [APP_START, ...server.shellModulesOf(path)];
+          writeFileSync(file, shellPage(template, manifest, modules, server.SHELL_IMAGES));
           built.pages.push(path);
         }
+        // Every other path gets index.html: it preloads the app's start, which its entry imports at once.
+        writeFileSync(join(outDir, 'index.html'), shellPage(template, manifest, [APP_START]));
         writeFileSync(join(outDir, PRERENDERED_BUILD_FILE), `${JSON.stringify(built, null, 2)}\n`);
       } finally {
         rmSync(serverDir, { recursive: true, force: true });

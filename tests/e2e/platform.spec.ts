@@ -9,6 +9,37 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
     await expect(page.getByRole('img', { name: /optical laboratory/i }).first()).toBeVisible();
   });
 
+  test('the sign-in page fetches only its entry script until used; a sign-in sent before the app arrived is done once it has', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/app-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+
+    await page.goto('/auth/login');
+    await expect(page.locator('#root:not([inert])')).toBeAttached(); // the entry holds what the visitor does
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
+
+    const customer = demo('customer');
+    await signIn(page, customer); // typed and sent while the app's main file is still on its way
+    await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
+    expect(scripts.some((path) => /^\/assets\/app-/.test(path))).toBe(true);
+    expect(page.url()).not.toContain(encodeURIComponent(customer.password)); // the browser did not send the form
+    await expect(page).toHaveURL(/\/auth\/login$/);
+
+    release();
+    await expect(page).toHaveURL(/\/customer\/home$/);
+    await expect(page.getByText(`Welcome back, ${customer.firstName}.`)).toBeVisible();
+  });
+
   test('a customer signs in and reaches their dashboard with data from getMyProfile and getCustomerInfo', async ({
     page,
   }) => {

@@ -45,7 +45,7 @@ describe('shared user messages have one home', () => {
 
 describe('errors reach logs one way', () => {
   /** Not log lines: a directory error keeps the SDK's message as its own, and the boot page shows the cause. */
-  const NOT_LOGGING = ['lambdas/adapters/cognito-user-directory.ts', 'web/src/main.tsx'];
+  const NOT_LOGGING = ['lambdas/adapters/cognito-user-directory.ts', 'web/src/app/start.tsx', 'web/src/main.tsx'];
 
   it('no source turns a caught error into text by hand; describeError (core/describe-error.ts) masks secrets', () => {
     const files = sourceFiles(['core', 'lambdas', 'web/src', 'local', 'scripts']).filter(

@@ -1,67 +1,63 @@
-import { StrictMode, type ReactNode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+/**
+ * The page's only script before it is used. A prerendered public page (sign-in, sign-up...) is complete HTML:
+ * the visitor reads it and types into it without the app, so the app (React, the router, the page's code:
+ * about 120 KiB) loads on the first sign of use (a key, a tap, the pointer moving, a field focused) instead of
+ * competing with the page's first paint. What the visitor does meanwhile is kept (web/src/app/early-input.ts).
+ * Every other page, and a prerendered one the app must answer at once (a stored session to redirect, a query
+ * string the HTML does not show), loads the app straight away.
+ */
 import './styles/global.css';
-import { App } from './app/app';
-import { canHydrate } from './app/hydration';
-import { startSessionEarly } from './app/providers/session-start';
-import { createAppRouter, requiresSignIn } from './app/router';
-import { FullPageError } from './components/full-page-error';
-import { configureAmplifyOnUse } from './lib/amplify-auth';
-import { loadRuntimeConfig, verifyRuntimeConfig } from './lib/runtime-config';
+import { holdEarlyInput, onFirstIntent, type EarlyInput } from './app/early-input';
+import { isPrerenderedPage, PRERENDERED_ATTRIBUTE } from './app/hydration';
+import { mayHoldAnyStoredSession } from './lib/stored-session-keys';
+
+/** The prerender names the page's modules here (scripts/prerender-html.ts): preloaded with the app on first use. */
+const MODULES_ATTRIBUTE = 'data-modules';
+/** Shown when the app's files could not be fetched; removed before the next try (React hydrates the page's own HTML). */
+const LOAD_ERROR_CLASS = 'boot-error';
 
 const container = document.getElementById('root')!;
-let root: Root | null = null;
+const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
+const early: EarlyInput | undefined = prerendered ? holdEarlyInput(container) : undefined;
+// The HTML is inert until the hold above is in place (scripts/prerender-html.ts).
+container.removeAttribute('inert');
 
-/** A prerendered page is `inert` until React owns it (scripts/prerender-html.ts says why). */
-const takeOver = () => container.removeAttribute('inert');
-
-function show(element: ReactNode): void {
-  root ??= createRoot(container);
-  root.render(element);
-  takeOver();
-}
-
-function cannotStart(error: unknown): void {
-  console.error('[lenslab] Start-up failed', error);
-  show(
-    <FullPageError title="The portal cannot start" details={error instanceof Error ? error.message : String(error)}>
-      <p>
-        Its configuration could not be loaded. Please try again in a moment; if this keeps happening, contact the lab.
-      </p>
-    </FullPageError>,
-  );
-}
-
-async function start(): Promise<void> {
-  // The runtime config comes first: without it there is no API, no user pool. index.html preloads it, so it
-  // is usually here before this script is.
-  const config = await loadRuntimeConfig();
-  configureAmplifyOnUse(config);
-  // A signed-in page's first API calls start now, while its modules load, not once React has rendered.
-  const guarded = requiresSignIn(window.location.pathname);
-  if (guarded) startSessionEarly();
-  const router = await createAppRouter();
-  // A signed-in page calls the API at once (which loads zod anyway): its config is checked before it shows. A
-  // public page shows first and is checked before its first form is sent or the first navigation.
-  if (guarded) await verifyRuntimeConfig();
-  else {
-    const verify = () => void verifyRuntimeConfig().catch(cannotStart);
-    document.addEventListener('submit', verify, { capture: true, once: true });
-    const stop = router.subscribe(() => {
-      stop();
-      verify();
-    });
+function preloadPageModules(): void {
+  for (const file of container.getAttribute(MODULES_ATTRIBUTE)?.split(/\s+/).filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
   }
-  const app = (
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>
-  );
-  if (canHydrate(container, window.location, config)) {
-    // From here React answers events itself: one on a part not yet hydrated hydrates it first.
-    root = hydrateRoot(container, app);
-    takeOver();
-  } else show(app);
 }
 
-start().catch(cannotStart);
+function showLoadError(): void {
+  if (container.querySelector(`.${LOAD_ERROR_CLASS}`)) return;
+  const message = document.createElement('p');
+  message.className = LOAD_ERROR_CLASS;
+  message.setAttribute('role', 'alert');
+  message.textContent = 'The portal could not load. Check your connection, then try again.';
+  container.prepend(message);
+}
+
+let loading: Promise<void> | undefined;
+function load(): void {
+  if (loading) return;
+  container.querySelector(`.${LOAD_ERROR_CLASS}`)?.remove();
+  preloadPageModules();
+  loading = import('./app/start').then(({ start }) =>
+    start(container, early && { beforeTakeOver: () => early.save(), takenOver: () => early.replay() }),
+  );
+  loading.catch((error: unknown) => {
+    console.error('[lenslab] The portal could not load', error);
+    loading = undefined;
+    container.removeAttribute('aria-busy');
+    if (early?.holding) showLoadError();
+    onFirstIntent(document, load); // the visitor's next try loads it again
+  });
+}
+
+const answersAtOnce = !prerendered || !isPrerenderedPage(container, window.location) || mayHoldAnyStoredSession();
+if (answersAtOnce) load();
+else onFirstIntent(document, load);

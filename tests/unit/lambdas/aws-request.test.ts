@@ -68,6 +68,26 @@ describe('signed calls: the request the SDK sent', () => {
     await expect(awsJsonCall(DYNAMODB, 'GetItem', {})).rejects.toThrow(/No AWS credentials in the environment/);
     expect(seen).toHaveLength(0);
   });
+
+  it('the signing key is derived once per secret and shared by later calls; a new secret derives its own', async () => {
+    await fakeService(json(200, {}));
+    // The key derivation is four HMACs and the signature one more: each HMAC imports its key.
+    const importKey = vi.spyOn(crypto.subtle, 'importKey');
+    try {
+      vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret-shared-by-calls');
+      await awsJsonCall(DYNAMODB, 'GetItem', {});
+      expect(importKey).toHaveBeenCalledTimes(5);
+      importKey.mockClear();
+      for (let i = 0; i < 3; i++) await awsJsonCall(DYNAMODB, 'GetItem', {});
+      expect(importKey).toHaveBeenCalledTimes(3);
+      importKey.mockClear();
+      vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret-after-rotation');
+      await awsJsonCall(DYNAMODB, 'GetItem', {});
+      expect(importKey).toHaveBeenCalledTimes(5);
+    } finally {
+      importKey.mockRestore();
+    }
+  });
 });
 
 describe('bounded retries and timeouts (aws-client-options.ts)', () => {

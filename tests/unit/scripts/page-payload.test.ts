@@ -53,6 +53,18 @@ describe('what a page fetches, read from the build', () => {
     expect(htmlReferences(HTML)).toEqual({
       js: ['assets/index-1.js', 'assets/react-2.js'],
       css: ['assets/index-3.css'],
+      scripts: ['assets/index-1.js'],
+    });
+  });
+
+  test("a prerendered page's own HTML: its inline CSS is not fetched, and the modules it names for first use are not counted", () => {
+    const prerendered = `<!doctype html><html><head><style>body{margin:0}</style>
+      <script type="module" crossorigin src="/assets/index-1.js"></script></head>
+      <body><div id="root" data-prerendered="/auth/login" data-modules="/assets/login-6.js /assets/form-4.js" inert>
+      <main>Sign in</main></div></body></html>`;
+    expect(pageFiles(readViteBuild(dist), [], prerendered)).toEqual({
+      js: ['assets/index-1.js', 'assets/react-2.js'],
+      css: [],
     });
   });
 

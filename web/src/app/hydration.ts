@@ -26,15 +26,22 @@ export const PRERENDER_CONFIG: RuntimeConfig = {
   payments: { gateway: 'fake' },
 };
 
+/** The HTML in `container` is the page at `location` as prerendered: its path, with no query string or hash. */
+export function isPrerenderedPage(
+  container: Element,
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+): boolean {
+  return (
+    container.getAttribute(PRERENDERED_ATTRIBUTE) === location.pathname &&
+    location.search === '' &&
+    location.hash === ''
+  );
+}
+
 export function canHydrate(
   container: Element,
   location: Pick<Location, 'pathname' | 'search' | 'hash'>,
   config: Pick<RuntimeConfig, 'termsUrl'>,
 ): boolean {
-  return (
-    container.getAttribute(PRERENDERED_ATTRIBUTE) === location.pathname &&
-    location.search === '' &&
-    location.hash === '' &&
-    config.termsUrl === PRERENDER_CONFIG.termsUrl
-  );
+  return isPrerenderedPage(container, location) && config.termsUrl === PRERENDER_CONFIG.termsUrl;
 }

@@ -4,9 +4,7 @@
  * hands over the stage's config, and `amplifyReady()` configures Amplify with it before any Auth call.
  */
 import type { RuntimeConfig } from '../../../core/schemas/runtime-config';
-
-/** Where Amplify keeps a user pool client's tokens in localStorage (its TokenStore's key prefix). */
-const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider';
+import { mayHoldStoredSession } from './stored-session-keys';
 
 let config: RuntimeConfig | null = null;
 let loaded: Promise<typeof import('./amplify')> | undefined;
@@ -45,12 +43,5 @@ export function signInOptions(stage: Pick<RuntimeConfig, 'authFlowType'>) {
  * stored), so Amplify need not load to say "signed out". Without a config the answer is always "maybe".
  */
 export function mayHaveStoredSession(): boolean {
-  if (!config) return true;
-  const prefix = `${TOKEN_KEY_PREFIX}.${config.userPoolClientId}.`;
-  try {
-    for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(prefix)) return true;
-    return false;
-  } catch {
-    return true; // storage we cannot read: let Amplify answer
-  }
+  return config ? mayHoldStoredSession(config.userPoolClientId) : true;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { customerInfoInputSchema, customerRecordSchema } from '../../../../core/schemas/customer-info';
 import { linkedAccounts } from '../../../../lambdas/use-cases/caller';
 import { getCustomerInfo } from '../../../../lambdas/use-cases/get-customer-info';
@@ -87,6 +87,59 @@ describe('spec 3, 7 customer information', () => {
 
   it('a linked account with no customer row is not-found', async () => {
     await expect(getCustomerInfo(caller, defaults, setup('55555', []))).rejects.toMatchObject({ status: 'not-found' });
+  });
+
+  it('a linked account with no customer row is not-found even when its order list fails', async () => {
+    const deps = setup('55555', []);
+    const orders = {
+      listByAccount: () => Promise.reject(new Error('the list timed out')),
+      counters: async () => ({}),
+    };
+    await expect(getCustomerInfo(caller, defaults, { ...deps, orders })).rejects.toMatchObject({
+      status: 'not-found',
+    });
+  });
+
+  it('the practice, its orders and its count are read side by side, only once the account is known to be the caller’s', async () => {
+    const deps = setup('10042', []);
+    const events: string[] = [];
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const users = {
+      get: async (userId: string) => {
+        const user = await deps.users.get(userId);
+        await tick();
+        events.push('user answered');
+        return user;
+      },
+    };
+    const readCustomer = deps.customers.get.bind(deps.customers);
+    vi.spyOn(deps.customers, 'get').mockImplementation(async (accountNumber) => {
+      events.push('practice asked');
+      await tick();
+      events.push('practice answered');
+      return readCustomer(accountNumber);
+    });
+    const list = deps.orders.listByAccount.bind(deps.orders);
+    vi.spyOn(deps.orders, 'listByAccount').mockImplementation(async (query) => {
+      events.push('orders asked');
+      return list(query);
+    });
+    const count = deps.orders.counters.bind(deps.orders);
+    vi.spyOn(deps.orders, 'counters').mockImplementation(async (names) => {
+      events.push('count asked');
+      return count(names);
+    });
+
+    await getCustomerInfo(caller, defaults, { ...deps, users });
+    expect(events[0]).toBe('user answered');
+    expect(events.indexOf('orders asked')).toBeLessThan(events.indexOf('practice answered'));
+    expect(events.indexOf('count asked')).toBeLessThan(events.indexOf('practice answered'));
+
+    events.length = 0;
+    await expect(getCustomerInfo(caller, { ...defaults, account: '20001' }, { ...deps, users })).rejects.toMatchObject({
+      status: 'not-found',
+    });
+    expect(events).toEqual(['user answered']);
   });
 
   it('links come from accountNumber then accountNumbers, each once', () => {

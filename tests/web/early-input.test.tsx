@@ -1,0 +1,149 @@
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdEarlyInput, INTENT_EVENTS, onFirstIntent } from '../../web/src/app/early-input';
+import { PRERENDER_CONFIG, PRERENDERED_ATTRIBUTE } from '../../web/src/app/hydration';
+import { start } from '../../web/src/app/start';
+import { signIn } from '../../web/src/features/auth/api/sign-in';
+import type { RuntimeConfig } from '../../core/schemas/runtime-config';
+import { renderPage } from '../../web/src/prerender/render-page';
+
+/**
+ * A prerendered page loads the app on the visitor's first sign of use (web/src/main.tsx), so they may type,
+ * send the form or press a link before React owns the HTML: what they typed reaches the app, and what they
+ * pressed is done once it can be (web/src/app/early-input.ts). Drives the real start (app/start.tsx) on the
+ * real prerendered markup; only Amplify's sign-in call and the config download are faked.
+ */
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })), signOut: vi.fn() }));
+vi.mock('aws-amplify/utils', () => ({ Hub: { listen: vi.fn(() => () => {}) } }));
+vi.mock('../../web/src/features/auth/api/sign-in', () => ({
+  signIn: vi.fn(async () => ({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } })),
+  confirmSignIn: vi.fn(),
+}));
+
+function serveConfig(config: RuntimeConfig) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(config), { headers: { 'content-type': 'application/json' } })),
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); // jsdom has no scrolling; the router calls it
+  serveConfig(PRERENDER_CONFIG);
+});
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.mocked(signIn).mockClear();
+});
+
+/** The browser's view of the prerendered sign-in page, as main.tsx finds it, with the hold in place. */
+async function signInPage() {
+  const page = await renderPage('/auth/login');
+  window.history.replaceState(null, '', '/auth/login');
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.setAttribute(PRERENDERED_ATTRIBUTE, '/auth/login');
+  container.innerHTML = page.markup;
+  document.body.append(container);
+  const early = holdEarlyInput(container);
+  const hooks = { beforeTakeOver: () => early.save(), takenOver: () => early.replay() };
+  const field = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+  return { container, early, hooks, field };
+}
+
+/** What typing does before any script listens: the browser changes the field's value. */
+function type(input: HTMLInputElement, text: string) {
+  input.focus();
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+describe('a prerendered page used before the app has loaded', () => {
+  it('a sign-in sent before the app owned the page is sent by the app, with the email and password typed', async () => {
+    const { container, early, hooks, field } = await signInPage();
+    const heading = container.querySelector('h1');
+    type(field('email'), 'Ann@Brightview.test');
+    type(field('password'), 'Correct-horse-1');
+    const submitted = vi.fn((event: Event) => event.defaultPrevented);
+    container.addEventListener('submit', submitted);
+    container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+
+    // The browser did not send it itself (a GET with the password in the address): the hold took it.
+    expect(submitted).toHaveReturnedWith(true);
+    expect(early.holding).toBe(true);
+    expect(container.getAttribute('aria-busy')).toBe('true');
+    expect(signIn).not.toHaveBeenCalled();
+
+    await start(container, hooks);
+    await waitFor(() =>
+      expect(signIn).toHaveBeenCalledWith(
+        expect.objectContaining({ username: 'ann@brightview.test', password: 'Correct-horse-1' }),
+      ),
+    );
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(early.holding).toBe(false);
+    expect(container.hasAttribute('aria-busy')).toBe(false);
+    // Hydrated, not replaced: the HTML's own nodes, with the visitor's values in them.
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(field('email').value).toBe('Ann@Brightview.test');
+  });
+
+  it('a page rendered afresh (another stage terms URL) gets the typed values and the focus back', async () => {
+    serveConfig({ ...PRERENDER_CONFIG, termsUrl: '/legal/terms.pdf' });
+    const { container, hooks, field } = await signInPage();
+    const before = field('email');
+    type(field('email'), 'ann@brightview.test');
+    type(field('password'), 'secret-1');
+    expect(document.activeElement).toBe(field('password'));
+
+    await start(container, hooks);
+    await waitFor(() => expect(field('email')).not.toBe(before)); // React's own fields, not the HTML's
+    await waitFor(() => expect(field('email').value).toBe('ann@brightview.test'));
+    expect(field('password').value).toBe('secret-1');
+    expect(document.activeElement).toBe(field('password'));
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('a portal link pressed before the app owned the page is followed by the app once it does', async () => {
+    const { container, hooks } = await signInPage();
+    const link = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Create an account')!;
+    const clicked = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(clicked);
+    expect(clicked.defaultPrevented).toBe(true);
+    expect(window.location.pathname).toBe('/auth/login');
+
+    await start(container, hooks);
+    await waitFor(() => expect(window.location.pathname).toBe(new URL(link.href).pathname));
+  });
+
+  it('a link opened in a new tab (modifier key) is left to the browser', async () => {
+    const { container, early } = await signInPage();
+    const link = container.querySelector('a[href]')!;
+    const clicked = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    link.dispatchEvent(clicked);
+    expect(clicked.defaultPrevented).toBe(false);
+    expect(early.holding).toBe(false);
+  });
+});
+
+describe('the first sign of use (main.tsx loads the app on it)', () => {
+  it.each(INTENT_EVENTS)('%s starts it, once', (type) => {
+    const target = new EventTarget();
+    const act = vi.fn();
+    onFirstIntent(target, act);
+    expect(act).not.toHaveBeenCalled();
+    target.dispatchEvent(new Event(type));
+    for (const other of INTENT_EVENTS) target.dispatchEvent(new Event(other));
+    expect(act).toHaveBeenCalledTimes(1);
+  });
+
+  it('scrolling or the page loading is not a sign of use', () => {
+    const target = new EventTarget();
+    const act = vi.fn();
+    onFirstIntent(target, act);
+    for (const type of ['scroll', 'load', 'visibilitychange', 'resize']) target.dispatchEvent(new Event(type));
+    expect(act).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * What a visitor does on a prerendered page before the app owns it. main.tsx loads the app on the first sign
+ * of use, not with the page, so a visitor may type, press a button or send the form before React has taken the
+ * HTML over. The browser keeps what they type in its own fields; this module keeps the rest: the values are
+ * saved just before React takes over and put back through React's own change events after (React and the
+ * page's state would otherwise start from the empty values of the HTML), and a form sent, or a button or an
+ * in-portal link pressed, meanwhile is held and done again once React can answer it. Without the hold the
+ * browser would send the form itself, as a GET with the password in the address.
+ */
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** An action held until the app owns the page. */
+type HeldAction =
+  | { kind: 'submit'; form: HTMLFormElement; formIndex: number; submitter: HTMLElement | null }
+  | { kind: 'click'; element: HTMLElement };
+
+interface SavedControl {
+  key: string;
+  value: string;
+  checked: boolean;
+}
+
+export interface EarlyInput {
+  /** Saves what the visitor changed, and where the focus is: called just before React takes the page over. */
+  save(): void;
+  /** Called once React owns the page: puts the saved values back, then does the held action, if any. */
+  replay(): void;
+  /** Whether an action is waiting for the app. */
+  readonly holding: boolean;
+}
+
+/** Pressed or sent by the visitor meanwhile: the page says it is busy until the app has done it. */
+const BUSY_ATTRIBUTE = 'aria-busy';
+
+const CHECKABLE = new Set(['checkbox', 'radio']);
+const NOT_INPUT = new Set(['hidden', 'submit', 'button', 'reset', 'image', 'file']);
+
+function controlsOf(root: ParentNode): Control[] {
+  return [...root.querySelectorAll<Control>('input, textarea, select')].filter(
+    (control) => !(control instanceof HTMLInputElement && NOT_INPUT.has(control.type)),
+  );
+}
+
+/**
+ * A control's name across renders: its `name`, else its label's text. Not its id: ids from `useId` differ
+ * between the prerendered HTML and a page React renders afresh.
+ */
+function keyOf(control: Control): string | null {
+  const name = control.name || control.labels?.[0]?.textContent?.trim();
+  if (!name) return null;
+  const radio = control instanceof HTMLInputElement && control.type === 'radio';
+  return `${control.tagName}:${name}${radio ? `=${control.value}` : ''}`;
+}
+
+const isCheckable = (control: Control): control is HTMLInputElement =>
+  control instanceof HTMLInputElement && CHECKABLE.has(control.type);
+
+function changedByVisitor(control: Control): boolean {
+  if (isCheckable(control)) return control.checked !== control.defaultChecked;
+  if (control instanceof HTMLSelectElement) return [...control.options].some((o) => o.selected !== o.defaultSelected);
+  return control.value !== control.defaultValue;
+}
+
+/**
+ * Puts a saved value back so that React reports it to the page, as typing would. React keeps the value it last
+ * saw of each field (set through the element) and ignores an event that changes nothing it knows of: so the
+ * value is first set through the element to something else, then to the visitor's one past React (the
+ * prototype's own setter), then the event React listens to for that field is sent (`click` for check boxes
+ * and radios, as a plain Event, which does not toggle them again).
+ */
+function putBack(control: Control, saved: SavedControl): void {
+  const checkable = isCheckable(control);
+  if (checkable && control.type === 'radio' && !saved.checked) return; // its group's checked one is put back
+  const property = checkable ? 'checked' : 'value';
+  const wanted = checkable ? saved.checked : saved.value;
+  Reflect.set(control, property, checkable ? !saved.checked : saved.value === '' ? ' ' : '');
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control) as object, property)?.set?.call(control, wanted);
+  const event = checkable ? 'click' : control instanceof HTMLSelectElement ? 'change' : 'input';
+  control.dispatchEvent(new Event(event, { bubbles: true }));
+}
+
+/** A click the app would answer: a button that is not the form's submit (that one sends `submit`), or an in-portal link. */
+function heldClickTarget(event: MouseEvent): HTMLElement | null {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const target = (event.target as Element | null)?.closest<HTMLElement>('a[href], button, [role="button"]');
+  if (!target) return null;
+  if (target instanceof HTMLAnchorElement) {
+    const external =
+      target.origin !== window.location.origin || target.target !== '' || target.hasAttribute('download');
+    return external ? null : target;
+  }
+  if (target instanceof HTMLButtonElement && target.type === 'submit' && target.form) return null;
+  return target;
+}
+
+export function holdEarlyInput(root: HTMLElement): EarlyInput {
+  let held: HeldAction | null = null;
+  let saved: SavedControl[] = [];
+  let focused: string | null = null;
+
+  const hold = (action: HeldAction) => {
+    held = action;
+    root.setAttribute(BUSY_ATTRIBUTE, 'true');
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target as HTMLFormElement;
+    event.preventDefault();
+    const formIndex = [...root.querySelectorAll('form')].indexOf(form);
+    hold({ kind: 'submit', form, formIndex, submitter: event.submitter });
+  };
+  const onClick = (event: MouseEvent) => {
+    const element = heldClickTarget(event);
+    if (!element) return;
+    event.preventDefault();
+    hold({ kind: 'click', element });
+  };
+  root.addEventListener('submit', onSubmit, { capture: true });
+  root.addEventListener('click', onClick, { capture: true });
+
+  return {
+    get holding() {
+      return held !== null;
+    },
+    save() {
+      saved = controlsOf(root).flatMap((control) => {
+        const key = keyOf(control);
+        if (!key || !changedByVisitor(control)) return [];
+        return [{ key, value: control.value, checked: isCheckable(control) && control.checked }];
+      });
+      const active = document.activeElement;
+      focused = active && root.contains(active) ? keyOf(active as Control) : null;
+    },
+    replay() {
+      root.removeEventListener('submit', onSubmit, { capture: true });
+      root.removeEventListener('click', onClick, { capture: true });
+      const byKey = new Map(controlsOf(root).map((control) => [keyOf(control), control] as const));
+      for (const entry of saved) {
+        const control = byKey.get(entry.key);
+        if (control) putBack(control, entry);
+      }
+      // A page React rendered afresh has new fields: the one the visitor was in gets the focus back.
+      const focusedControl = focused ? byKey.get(focused) : undefined;
+      if (focusedControl && !root.contains(document.activeElement)) focusedControl.focus();
+      const action = held;
+      held = null;
+      root.removeAttribute(BUSY_ATTRIBUTE);
+      if (action?.kind === 'submit') {
+        const form = action.form.isConnected ? action.form : root.querySelectorAll('form')[action.formIndex];
+        const submitter = action.submitter?.isConnected ? action.submitter : null;
+        form?.requestSubmit(submitter);
+      } else if (action?.kind === 'click' && action.element.isConnected) {
+        action.element.click();
+      }
+    },
+  };
+}
+
+/** The events that say a visitor is about to use the page: main.tsx loads the app on the first of them. */
+export const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'] as const;
+
+/** Calls `act` once, on the first intent event on `target`. */
+export function onFirstIntent(target: EventTarget, act: () => void): void {
+  const once = () => {
+    for (const type of INTENT_EVENTS) target.removeEventListener(type, once, { capture: true });
+    act();
+  };
+  for (const type of INTENT_EVENTS) target.addEventListener(type, once, { capture: true, passive: true });
+}

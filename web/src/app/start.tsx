@@ -1,0 +1,101 @@
+/**
+ * The app's start, loaded by main.tsx: reads the runtime config, builds the router and lets React take over
+ * `#root`, hydrating a prerendered page or rendering afresh.
+ */
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { App } from './app';
+import { canHydrate } from './hydration';
+import { startSessionEarly } from './providers/session-start';
+import { createAppRouter, requiresSignIn } from './router';
+import { FullPageError } from '../components/full-page-error';
+import { configureAmplifyOnUse } from '../lib/amplify-auth';
+import { loadRuntimeConfig, verifyRuntimeConfig } from '../lib/runtime-config';
+
+/** main.tsx's part in the take-over of a prerendered page (web/src/app/early-input.ts). */
+export interface TakeOverHooks {
+  /** Just before React takes `#root` over. */
+  beforeTakeOver(): void;
+  /** Once React has committed its first render there (its handlers answer from now on). */
+  takenOver(): void;
+}
+
+/**
+ * Tells main.tsx once React's first render is committed (effects run after every ref and handler is attached),
+ * from a task of its own: a change event sent from inside an effect would be answered after the held form is
+ * sent, which would then read the values from before it.
+ */
+function TakenOver({ then, children }: { then: () => void; children: ReactNode }) {
+  useEffect(() => {
+    const timer = setTimeout(then);
+    return () => clearTimeout(timer);
+  }, [then]);
+  return children;
+}
+
+const roots = new WeakMap<HTMLElement, Root>();
+
+function show(container: HTMLElement, element: ReactNode): void {
+  const root = roots.get(container) ?? createRoot(container);
+  roots.set(container, root);
+  root.render(element);
+}
+
+function cannotStart(container: HTMLElement, error: unknown): void {
+  console.error('[lenslab] Start-up failed', error);
+  show(
+    container,
+    <FullPageError title="The portal cannot start" details={error instanceof Error ? error.message : String(error)}>
+      <p>
+        Its configuration could not be loaded. Please try again in a moment; if this keeps happening, contact the lab.
+      </p>
+    </FullPageError>,
+  );
+}
+
+async function takeOver(container: HTMLElement, hooks: TakeOverHooks | undefined): Promise<void> {
+  // The runtime config comes first: without it there is no API, no user pool. index.html preloads it, so it
+  // is usually here before this script is.
+  const config = await loadRuntimeConfig();
+  configureAmplifyOnUse(config);
+  // A signed-in page's first API calls start now, while its modules load, not once React has rendered.
+  const guarded = requiresSignIn(window.location.pathname);
+  if (guarded) startSessionEarly();
+  const router = await createAppRouter();
+  // A signed-in page calls the API at once (which loads zod anyway): its config is checked before it shows. A
+  // public page shows first and is checked before its first form is sent or the first navigation.
+  if (guarded) await verifyRuntimeConfig();
+  else {
+    const verify = () => void verifyRuntimeConfig().catch((error: unknown) => cannotStart(container, error));
+    document.addEventListener('submit', verify, { capture: true, once: true });
+    const stop = router.subscribe(() => {
+      stop();
+      verify();
+    });
+  }
+  let done = false;
+  const takenOver = () => {
+    if (done) return; // StrictMode runs effects twice in development
+    done = true;
+    hooks?.takenOver();
+  };
+  const app = (
+    <StrictMode>
+      <TakenOver then={takenOver}>
+        <App router={router} />
+      </TakenOver>
+    </StrictMode>
+  );
+  hooks?.beforeTakeOver();
+  // From here React answers events itself: one on a part not yet hydrated hydrates it first.
+  if (canHydrate(container, window.location, config)) roots.set(container, hydrateRoot(container, app));
+  else show(container, app);
+}
+
+/** Takes `container` over; a start that fails shows why instead. */
+export function start(container: HTMLElement, hooks?: TakeOverHooks): Promise<void> {
+  return takeOver(container, hooks).catch((error: unknown) => {
+    cannotStart(container, error);
+    hooks?.takenOver();
+  });
+}
