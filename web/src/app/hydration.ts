@@ -1,5 +1,5 @@
 /**
- * Which start a page gets (main.tsx): a page written at build time (web/prerender) is hydrated, React taking
+ * Which start a page gets (app/start.tsx): a page written at build time (web/prerender) is hydrated, React taking
  * over the HTML the browser already shows; anything else is rendered afresh. The prerendered HTML is the
  * page at its bare path with the prerender's config, so a query string (an email to prefill, a notice) or a
  * stage whose terms URL differs means the first client render would not match it: React renders afresh.

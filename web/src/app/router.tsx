@@ -117,7 +117,7 @@ export const requiresSignIn = (pathname: string): boolean =>
 /**
  * The browser's router, started once the lazy modules of the current path are loaded: the first render is
  * the page itself, never the fallback, so a prerendered page hydrates into the same tree it was rendered
- * from (main.tsx), and any other page shows the index.html loader meanwhile, as before.
+ * from (app/start.tsx), and any other page shows the index.html loader meanwhile, as before.
  */
 export async function createAppRouter(pathname = window.location.pathname) {
   await Promise.all(

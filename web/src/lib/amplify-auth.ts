@@ -1,6 +1,6 @@
 /**
  * Amplify (about 27 KiB gzip) loads on first use, not with the entry: a visitor's page paints and hydrates
- * without it, and a browser that holds no stored session never needs it before a form is sent. main.tsx
+ * without it, and a browser that holds no stored session never needs it before a form is sent. app/start.tsx
  * hands over the stage's config, and `amplifyReady()` configures Amplify with it before any Auth call.
  */
 import type { RuntimeConfig } from '../../../core/schemas/runtime-config';
@@ -10,7 +10,7 @@ let config: RuntimeConfig | null = null;
 let loaded: Promise<typeof import('./amplify')> | undefined;
 let configuredWith: RuntimeConfig | null = null;
 
-/** main.tsx, once the runtime config is loaded: Amplify is configured with it when first used. */
+/** start.tsx, once the runtime config is loaded: Amplify is configured with it when first used. */
 export function configureAmplifyOnUse(runtime: RuntimeConfig): void {
   config = runtime;
 }

@@ -2,7 +2,7 @@
  * The runtime config (`/config.json`, core/schemas/runtime-config.ts): read once at start-up, so one build
  * of the app serves every stage. Reading it needs no validation library: the sign-in page must paint and
  * hydrate without zod (bench/bundle-budget.json), so the schema check (`verifyRuntimeConfig`) loads on its own,
- * before the first form is sent or at once on pages that need the API anyway (main.tsx). A missing, malformed
+ * before the first form is sent or at once on pages that need the API anyway (app/start.tsx). A missing, malformed
  * or invalid file stops the app with a full-page error rather than failing later in odd ways.
  */
 import type { RuntimeConfig } from '../../../core/schemas/runtime-config';

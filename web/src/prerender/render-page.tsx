@@ -17,7 +17,7 @@ import { setRuntimeConfig } from '../lib/runtime-config';
 export { PRERENDERED_PATHS, SHELL_PATHS };
 
 /**
- * What a signed-in page loads before it shows, besides its page module (main.tsx, router.tsx, root.tsx,
+ * What a signed-in page loads before it shows, besides its page module (main.tsx, app/start.tsx, router.tsx, root.tsx,
  * session-start.ts): Amplify (which reads the stored session), the guard and layout, the session's API calls,
  * the route table that reads their answers and the config check. Not the session timers: they start once the page shows (root.tsx), and fetching them
  * beside what the page needs only delayed it.

@@ -2,7 +2,7 @@
  * The first API calls of a session, started together: getMyProfile, and getCustomerInfo when the ID token
  * already says the user will need it (a verified non-admin, `needsCustomerInfo`), instead of one after the
  * other. The profile still decides (session-provider.tsx): customer info started for a user the profile
- * says does not need it is dropped, and the route guard still decides before any page shows. main.tsx starts
+ * says does not need it is dropped, and the route guard still decides before any page shows. app/start.tsx starts
  * them for a guarded page as soon as Amplify is configured, so they run while the page's modules load.
  */
 import { needsCustomerInfo } from '../../../../core/rules/auth-status';
@@ -39,12 +39,12 @@ export async function startSessionCalls(user: SessionUser): Promise<SessionCalls
 
 let early: Promise<SessionCalls | null> | null = null;
 
-/** main.tsx, for a guarded page: reads the stored session and starts its calls before React renders. */
+/** start.tsx, for a guarded page: reads the stored session and starts its calls before React renders. */
 export function startSessionEarly(): void {
   early = started(readSessionUser().then((user) => (user ? startSessionCalls(user) : null)));
 }
 
-/** The calls main.tsx started, once (the start-up check takes them; any later check makes its own). */
+/** The calls start.tsx started, once (the start-up check takes them; any later check makes its own). */
 export function takeEarlySession(): Promise<SessionCalls | null> | null {
   const calls = early;
   early = null;
