@@ -40,6 +40,36 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
     await expect(page.getByText(`Welcome back, ${customer.firstName}.`)).toBeVisible();
   });
 
+  test('every key typed while the app takes the sign-in page over reaches it', async ({ page }) => {
+    // The app arrives while the visitor is still typing: some keys land before React owns the form, some after.
+    await page.route('**/assets/app-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto('/auth/login');
+    const customer = demo('customer');
+    await page.getByLabel('Email').pressSequentially(customer.email, { delay: 40 });
+    await page.getByLabel('Password', { exact: true }).pressSequentially(customer.password, { delay: 40 });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/customer\/home$/);
+  });
+
+  test("when the app's file cannot be fetched, the sign-in page says so, and the next try signs in", async ({
+    page,
+  }) => {
+    await page.route('**/assets/app-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/auth/login');
+    const customer = demo('customer');
+    await signIn(page, customer);
+    await expect(page.getByRole('alert')).toHaveText(/could not load\. Check your connection/);
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+
+    await page.unroute('**/assets/app-*.js');
+    await page.getByLabel('Password', { exact: true }).press('Enter'); // sends the form again
+    await expect(page).toHaveURL(/\/customer\/home$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'could not load' })).toHaveCount(0);
+  });
+
   test('a customer signs in and reaches their dashboard with data from getMyProfile and getCustomerInfo', async ({
     page,
   }) => {

@@ -90,6 +90,27 @@ describe('a prerendered page used before the app has loaded', () => {
     expect(field('email').value).toBe('Ann@Brightview.test');
   });
 
+  it('typing that goes on while React takes over the page is kept whole', async () => {
+    const { container, early, field } = await signInPage();
+    type(field('email'), 'ann@bright');
+    type(field('password'), 'Correct-horse-1');
+    container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    const hooks = {
+      beforeTakeOver: () => {
+        early.save();
+        type(field('email'), 'ann@brightview.test'); // the next keys, before React has attached its handlers
+      },
+      takenOver: () => early.replay(),
+    };
+
+    await start(container, hooks);
+    await waitFor(() =>
+      expect(signIn).toHaveBeenCalledWith(
+        expect.objectContaining({ username: 'ann@brightview.test', password: 'Correct-horse-1' }),
+      ),
+    );
+  });
+
   it('a page rendered afresh (another stage terms URL) gets the typed values and the focus back', async () => {
     serveConfig({ ...PRERENDER_CONFIG, termsUrl: '/legal/terms.pdf' });
     const { container, hooks, field } = await signInPage();

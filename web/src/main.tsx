@@ -52,7 +52,7 @@ function load(): void {
   loading.catch((error: unknown) => {
     console.error('[lenslab] The portal could not load', error);
     loading = undefined;
-    container.removeAttribute('aria-busy');
+    early?.loadFailed();
     if (early?.holding) showLoadError();
     onFirstIntent(document, load); // the visitor's next try loads it again
   });

@@ -24,10 +24,15 @@ interface SavedControl {
 export interface EarlyInput {
   /** Saves what the visitor changed, and where the focus is: called just before React takes the page over. */
   save(): void;
-  /** Called once React owns the page: puts the saved values back, then does the held action, if any. */
+  /**
+   * Called as React commits its first render there: tells it the values the visitor typed, at once, and does
+   * the held action, if any, in a task of its own (after React has applied those values).
+   */
   replay(): void;
   /** Whether an action is waiting for the app. */
   readonly holding: boolean;
+  /** The app's files could not be fetched: the page is no longer busy; a held action waits for the next try. */
+  loadFailed(): void;
 }
 
 /** Pressed or sent by the visitor meanwhile: the page says it is busy until the app has done it. */
@@ -94,9 +99,16 @@ function heldClickTarget(event: MouseEvent): HTMLElement | null {
   return target;
 }
 
+const stateOf = (control: Control): SavedControl => ({
+  key: keyOf(control) ?? '',
+  value: control.value,
+  checked: isCheckable(control) && control.checked,
+});
+
 export function holdEarlyInput(root: HTMLElement): EarlyInput {
   let held: HeldAction | null = null;
-  let saved: SavedControl[] = [];
+  let saved = new Map<string, SavedControl>();
+  let before = new Set<Control>();
   let focused: string | null = null;
 
   const hold = (action: HeldAction) => {
@@ -122,36 +134,46 @@ export function holdEarlyInput(root: HTMLElement): EarlyInput {
     get holding() {
       return held !== null;
     },
+    loadFailed() {
+      root.removeAttribute(BUSY_ATTRIBUTE);
+    },
     save() {
-      saved = controlsOf(root).flatMap((control) => {
-        const key = keyOf(control);
-        if (!key || !changedByVisitor(control)) return [];
-        return [{ key, value: control.value, checked: isCheckable(control) && control.checked }];
-      });
+      before = new Set(controlsOf(root));
+      saved = new Map();
+      for (const control of before) {
+        const state = stateOf(control);
+        if (state.key && changedByVisitor(control)) saved.set(state.key, state);
+      }
       const active = document.activeElement;
       focused = active && root.contains(active) ? keyOf(active as Control) : null;
     },
     replay() {
       root.removeEventListener('submit', onSubmit, { capture: true });
       root.removeEventListener('click', onClick, { capture: true });
-      const byKey = new Map(controlsOf(root).map((control) => [keyOf(control), control] as const));
-      for (const entry of saved) {
-        const control = byKey.get(entry.key);
-        if (control) putBack(control, entry);
+      const controls = controlsOf(root);
+      for (const control of controls) {
+        // A hydrated field holds what the visitor typed while React took over too; one found empty (React
+        // sets each field's type as it hydrates, and jsdom empties a password field then) and a field
+        // rendered afresh get the value saved from before.
+        const entry =
+          before.has(control) && changedByVisitor(control) ? stateOf(control) : saved.get(keyOf(control) ?? '');
+        if (entry) putBack(control, entry);
       }
       // A page React rendered afresh has new fields: the one the visitor was in gets the focus back.
-      const focusedControl = focused ? byKey.get(focused) : undefined;
+      const focusedControl = focused ? controls.find((control) => keyOf(control) === focused) : undefined;
       if (focusedControl && !root.contains(document.activeElement)) focusedControl.focus();
       const action = held;
       held = null;
       root.removeAttribute(BUSY_ATTRIBUTE);
-      if (action?.kind === 'submit') {
-        const form = action.form.isConnected ? action.form : root.querySelectorAll('form')[action.formIndex];
-        const submitter = action.submitter?.isConnected ? action.submitter : null;
-        form?.requestSubmit(submitter);
-      } else if (action?.kind === 'click' && action.element.isConnected) {
-        action.element.click();
-      }
+      setTimeout(() => {
+        if (action?.kind === 'submit') {
+          const form = action.form.isConnected ? action.form : root.querySelectorAll('form')[action.formIndex];
+          const submitter = action.submitter?.isConnected ? action.submitter : null;
+          form?.requestSubmit(submitter);
+        } else if (action?.kind === 'click' && action.element.isConnected) {
+          action.element.click();
+        }
+      });
     },
   };
 }

@@ -2,7 +2,7 @@
  * The app's start, loaded by main.tsx: reads the runtime config, builds the router and lets React take over
  * `#root`, hydrating a prerendered page or rendering afresh.
  */
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app';
 import { canHydrate } from './hydration';
@@ -21,15 +21,12 @@ export interface TakeOverHooks {
 }
 
 /**
- * Tells main.tsx once React's first render is committed (effects run after every ref and handler is attached),
- * from a task of its own: a change event sent from inside an effect would be answered after the held form is
- * sent, which would then read the values from before it.
+ * Tells main.tsx as React commits its first render, in a layout effect: every ref and handler is attached by
+ * then, and no re-render has yet set a controlled field back to its state's value (its first one would empty
+ * a field typed into before React owned it).
  */
 function TakenOver({ then, children }: { then: () => void; children: ReactNode }) {
-  useEffect(() => {
-    const timer = setTimeout(then);
-    return () => clearTimeout(timer);
-  }, [then]);
+  useLayoutEffect(then, [then]);
   return children;
 }
 

@@ -100,7 +100,7 @@ describe('spec 3, 7 customer information', () => {
     });
   });
 
-  it('the practice, its orders and its count are read side by side, only once the account is known to be the caller’s', async () => {
+  it("the practice, its orders and its count are read side by side, only once the account is known to be the caller's", async () => {
     const deps = setup('10042', []);
     const events: string[] = [];
     const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
