@@ -1,3 +1,4 @@
+import { describeError } from '../core/describe-error';
 import { createServer } from 'node:net';
 
 /** In port order from the base; a new service goes at the end so the others keep their ports. */
@@ -55,4 +56,31 @@ export async function resolvePorts(ports: Ports): Promise<Ports> {
     }
   }
   return resolved;
+}
+
+/** How often a start on "any free port" is tried in all when a port it was given is taken meanwhile. */
+export const PORT_CLASH_ATTEMPTS = 3;
+const ADDRESS_IN_USE = /EADDRINUSE|address already in use/i;
+
+/**
+ * `start()`, again on a port clash when every port of `ports` is left to the system. A free port is found by
+ * binding and releasing it (`resolvePorts`) and bound again a moment later, so another stack starting at the same
+ * time (the test lanes of `npm test` run side by side) can take it in between. With fixed ports a clash is the
+ * caller's to fix, and any other failure is thrown at once.
+ */
+export async function retryOnPortClash<T>(
+  ports: Ports,
+  start: () => Promise<T>,
+  progress: (message: string) => void = () => {},
+): Promise<T> {
+  const anyFreePort = Object.values(ports).every((port) => port === 0);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      const clash = ADDRESS_IN_USE.test(describeError(error).message);
+      if (!anyFreePort || !clash || attempt >= PORT_CLASH_ATTEMPTS) throw error;
+      progress(`A port was taken while the stack started; starting again on new ports (attempt ${attempt + 1}).`);
+    }
+  }
 }

@@ -19,7 +19,7 @@ import { startSes } from './emulators/ses';
 import { startFakeGateway, type FakeGatewayServer } from './fake-gateway/fake-gateway-server';
 import { startGateway, type LocalGateway } from './gateway/gateway-server';
 import { startJobTimers, type JobTimers } from './job-timers';
-import { resolvePorts, type Ports } from './ports';
+import { resolvePorts, retryOnPortClash, type Ports } from './ports';
 import type { ManagedProcess } from './process/child-process';
 import { provisionTables, tableEnv } from './provision/tables';
 import { cognitoClient, provisionUserPool, type UserPoolIds } from './provision/user-pool';
@@ -82,8 +82,14 @@ interface PersistedState extends UserPoolIds {
 /**
  * Starts the whole portal on loopback: the four emulators in parallel, then the tables, user pool and
  * bucket from the shared definitions, the Cognito bridge, the seed, the API gateway and the web server.
+ * With every port left to the system, a port taken by another stack while this one started it is retried on new
+ * ports (`retryOnPortClash`).
  */
-export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+export function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  return retryOnPortClash(options.ports, () => startLocalStackOnce(options), options.progress);
+}
+
+async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalStack> {
   const progress = options.progress ?? (() => {});
   const ephemeral = !options.dataDir;
   const dataDir = resolve(options.dataDir ?? mkdtempSync(join(tmpdir(), 'lenslab-')));
