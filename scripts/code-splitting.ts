@@ -14,7 +14,7 @@
  * 5. the shared schemas and the route table's parts are one file (the API client loads the route table anyway);
  * 6. the signed-in pages' shared code (components, forms, lib, hooks, core, the guard and layout) is one file.
  *
- * A public page a visitor meets first must not fetch signed-in code, so group 5 takes a module only if none of
+ * A public page a visitor meets first must not fetch signed-in code, so group 6 takes a module only if none of
  * those pages imports it and it imports nothing of theirs outside the groups above (Rolldown moves a grouped
  * module's imports into its group). A module loaded by `import()` keeps a file of its own: the build manifest
  * names it, and the signed-in pages' shells preload it by that name (scripts/prerender-html.ts).

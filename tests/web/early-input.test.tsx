@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdEarlyInput, INTENT_EVENTS, onFirstIntent } from '../../web/src/app/early-input';
+import { holdEarlyInput, INTENT_EVENTS, onFirstIntent, takeOverHooksOf } from '../../web/src/app/early-input';
 import { PRERENDER_CONFIG, PRERENDERED_ATTRIBUTE } from '../../web/src/app/hydration';
 import { start } from '../../web/src/app/start';
 import { signIn } from '../../web/src/features/auth/api/sign-in';
@@ -48,7 +48,7 @@ async function signInPage() {
   container.innerHTML = page.markup;
   document.body.append(container);
   const early = holdEarlyInput(container);
-  const hooks = { beforeTakeOver: () => early.save(), takenOver: () => early.replay() };
+  const hooks = takeOverHooksOf(early);
   const field = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
   return { container, early, hooks, field };
 }
@@ -73,7 +73,9 @@ describe('a prerendered page used before the app has loaded', () => {
     // The browser did not send it itself (a GET with the password in the address): the hold took it.
     expect(submitted).toHaveReturnedWith(true);
     expect(early.holding).toBe(true);
-    expect(container.getAttribute('aria-busy')).toBe('true');
+    // The form says it is busy, not the whole page (a busy region can go quiet in a screen reader).
+    expect(container.querySelector('form')?.getAttribute('aria-busy')).toBe('true');
+    expect(container.hasAttribute('aria-busy')).toBe(false);
     expect(signIn).not.toHaveBeenCalled();
 
     await start(container, hooks);
@@ -84,7 +86,7 @@ describe('a prerendered page used before the app has loaded', () => {
     );
     expect(signIn).toHaveBeenCalledTimes(1);
     expect(early.holding).toBe(false);
-    expect(container.hasAttribute('aria-busy')).toBe(false);
+    expect(container.querySelector('[aria-busy]')).toBeNull();
     // Hydrated, not replaced: the HTML's own nodes, with the visitor's values in them.
     expect(container.querySelector('h1')).toBe(heading);
     expect(field('email').value).toBe('Ann@Brightview.test');
@@ -96,11 +98,11 @@ describe('a prerendered page used before the app has loaded', () => {
     type(field('password'), 'Correct-horse-1');
     container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
     const hooks = {
+      ...takeOverHooksOf(early),
       beforeTakeOver: () => {
         early.save();
         type(field('email'), 'ann@brightview.test'); // the next keys, before React has attached its handlers
       },
-      takenOver: () => early.replay(),
     };
 
     await start(container, hooks);
@@ -137,6 +139,39 @@ describe('a prerendered page used before the app has loaded', () => {
 
     await start(container, hooks);
     await waitFor(() => expect(window.location.pathname).toBe(new URL(link.href).pathname));
+  });
+
+  it('an app that cannot start drops the held sign-in: the form is never sent, by the app or by the browser', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 503 })),
+    );
+    const { container, early, hooks, field } = await signInPage();
+    type(field('email'), 'ann@brightview.test');
+    type(field('password'), 'Correct-horse-1');
+    const sent = vi.fn((event: Event) => event.defaultPrevented);
+    container.addEventListener('submit', sent);
+    container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+
+    await start(container, hooks);
+    await waitFor(() => expect(container.textContent).toContain('The portal cannot start'));
+    await new Promise((resolve) => setTimeout(resolve, 10)); // a replayed submit would have gone by now
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveReturnedWith(true);
+    expect(early.holding).toBe(false);
+    expect(signIn).not.toHaveBeenCalled();
+    expect(container.querySelector('[aria-busy]')).toBeNull();
+  });
+
+  it('a link within the page (a skip link) is left to the browser', async () => {
+    const { container, early } = await signInPage();
+    const skip = document.createElement('a');
+    skip.href = '#main';
+    container.prepend(skip);
+    const clicked = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    skip.dispatchEvent(clicked);
+    expect(clicked.defaultPrevented).toBe(false);
+    expect(early.holding).toBe(false);
   });
 
   it('a link opened in a new tab (modifier key) is left to the browser', async () => {

@@ -7,7 +7,7 @@
  * string the HTML does not show), loads the app straight away.
  */
 import './styles/global.css';
-import { holdEarlyInput, onFirstIntent, type EarlyInput } from './app/early-input';
+import { holdEarlyInput, onFirstIntent, takeOverHooksOf, type EarlyInput } from './app/early-input';
 import { isPrerenderedPage, PRERENDERED_ATTRIBUTE } from './app/hydration';
 import { mayHoldAnyStoredSession } from './lib/stored-session-keys';
 
@@ -22,7 +22,10 @@ const early: EarlyInput | undefined = prerendered ? holdEarlyInput(container) : 
 // The HTML is inert until the hold above is in place (scripts/prerender-html.ts).
 container.removeAttribute('inert');
 
+let preloaded = false;
 function preloadPageModules(): void {
+  if (preloaded) return; // once: a retry after a failed load finds them in <head> already
+  preloaded = true;
   for (const file of container.getAttribute(MODULES_ATTRIBUTE)?.split(/\s+/).filter(Boolean) ?? []) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -46,14 +49,13 @@ function load(): void {
   if (loading) return;
   container.querySelector(`.${LOAD_ERROR_CLASS}`)?.remove();
   preloadPageModules();
-  loading = import('./app/start').then(({ start }) =>
-    start(container, early && { beforeTakeOver: () => early.save(), takenOver: () => early.replay() }),
-  );
+  loading = import('./app/start').then(({ start }) => start(container, early && takeOverHooksOf(early)));
   loading.catch((error: unknown) => {
     console.error('[lenslab] The portal could not load', error);
     loading = undefined;
     early?.loadFailed();
-    if (early?.holding) showLoadError();
+    // A page without the prerendered HTML shows only the loader: it says so too.
+    if (!early || early.holding) showLoadError();
     onFirstIntent(document, load); // the visitor's next try loads it again
   });
 }

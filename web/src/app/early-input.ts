@@ -31,8 +31,16 @@ export interface EarlyInput {
   replay(): void;
   /** Whether an action is waiting for the app. */
   readonly holding: boolean;
-  /** The app's files could not be fetched: the page is no longer busy; a held action waits for the next try. */
+  /**
+   * The app could not be loaded or could not start: nothing is busy any more, and the hold stays in place (the
+   * browser must never send the form itself); a held action waits for the next try.
+   */
   loadFailed(): void;
+  /**
+   * The app loaded but could not start (it shows why instead of the page): the held action is dropped and
+   * clicks are the browser's again; a form is still never sent by the browser.
+   */
+  abandon(): void;
 }
 
 /** Pressed or sent by the visitor meanwhile: the page says it is busy until the app has done it. */
@@ -91,9 +99,11 @@ function heldClickTarget(event: MouseEvent): HTMLElement | null {
   const target = (event.target as Element | null)?.closest<HTMLElement>('a[href], button, [role="button"]');
   if (!target) return null;
   if (target instanceof HTMLAnchorElement) {
-    const external =
-      target.origin !== window.location.origin || target.target !== '' || target.hasAttribute('download');
-    return external ? null : target;
+    const here = window.location;
+    const external = target.origin !== here.origin || target.target !== '' || target.hasAttribute('download');
+    // A link within this page (a skip link) works without the app.
+    const inPage = target.pathname === here.pathname && target.search === here.search && target.hash !== '';
+    return external || inPage ? null : target;
   }
   if (target instanceof HTMLButtonElement && target.type === 'submit' && target.form) return null;
   return target;
@@ -111,9 +121,12 @@ export function holdEarlyInput(root: HTMLElement): EarlyInput {
   let before = new Set<Control>();
   let focused: string | null = null;
 
+  /** The form sent or the element pressed: busy while it waits (on it, not the page, so the rest still reads). */
+  const busyPart = (action: HeldAction | null) => (action?.kind === 'submit' ? action.form : action?.element);
   const hold = (action: HeldAction) => {
+    busyPart(held)?.removeAttribute(BUSY_ATTRIBUTE);
     held = action;
-    root.setAttribute(BUSY_ATTRIBUTE, 'true');
+    busyPart(action)?.setAttribute(BUSY_ATTRIBUTE, 'true');
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target as HTMLFormElement;
@@ -121,7 +134,9 @@ export function holdEarlyInput(root: HTMLElement): EarlyInput {
     const formIndex = [...root.querySelectorAll('form')].indexOf(form);
     hold({ kind: 'submit', form, formIndex, submitter: event.submitter });
   };
+  let abandoned = false;
   const onClick = (event: MouseEvent) => {
+    if (abandoned) return;
     const element = heldClickTarget(event);
     if (!element) return;
     event.preventDefault();
@@ -135,7 +150,12 @@ export function holdEarlyInput(root: HTMLElement): EarlyInput {
       return held !== null;
     },
     loadFailed() {
-      root.removeAttribute(BUSY_ATTRIBUTE);
+      busyPart(held)?.removeAttribute(BUSY_ATTRIBUTE);
+    },
+    abandon() {
+      busyPart(held)?.removeAttribute(BUSY_ATTRIBUTE);
+      held = null;
+      abandoned = true;
     },
     save() {
       before = new Set(controlsOf(root));
@@ -151,32 +171,45 @@ export function holdEarlyInput(root: HTMLElement): EarlyInput {
       root.removeEventListener('submit', onSubmit, { capture: true });
       root.removeEventListener('click', onClick, { capture: true });
       const controls = controlsOf(root);
+      // Fields React replaced keep their values once removed: keys typed into them after save() count too.
+      const replaced = new Map([...before].filter((old) => !old.isConnected).map((old) => [keyOf(old), old] as const));
       for (const control of controls) {
-        // A hydrated field holds what the visitor typed while React took over too; one found empty (React
-        // sets each field's type as it hydrates, and jsdom empties a password field then) and a field
-        // rendered afresh get the value saved from before.
-        const entry =
-          before.has(control) && changedByVisitor(control) ? stateOf(control) : saved.get(keyOf(control) ?? '');
+        // A field that holds the visitor's value (the hydrated one, or the one React replaced) has what they typed
+        // while React took over too; one found empty (React sets each field's type as it hydrates, and jsdom
+        // empties a password field then) gets the value saved from before.
+        const source = before.has(control) ? control : replaced.get(keyOf(control));
+        const entry = source && changedByVisitor(source) ? stateOf(source) : saved.get(keyOf(control) ?? '');
         if (entry) putBack(control, entry);
       }
       // A page React rendered afresh has new fields: the one the visitor was in gets the focus back.
       const focusedControl = focused ? controls.find((control) => keyOf(control) === focused) : undefined;
       if (focusedControl && !root.contains(document.activeElement)) focusedControl.focus();
       const action = held;
+      busyPart(action)?.removeAttribute(BUSY_ATTRIBUTE);
       held = null;
-      root.removeAttribute(BUSY_ATTRIBUTE);
       setTimeout(() => {
         if (action?.kind === 'submit') {
           const form = action.form.isConnected ? action.form : root.querySelectorAll('form')[action.formIndex];
-          const submitter = action.submitter?.isConnected ? action.submitter : null;
+          const submitter = action.submitter?.isConnected && form?.contains(action.submitter) ? action.submitter : null;
           form?.requestSubmit(submitter);
-        } else if (action?.kind === 'click' && action.element.isConnected) {
-          action.element.click();
+        } else if (action?.kind === 'click') {
+          const href = action.element.getAttribute('href');
+          const element = action.element.isConnected
+            ? action.element
+            : [...root.querySelectorAll('a')].find((link) => href !== null && link.getAttribute('href') === href);
+          element?.click();
         }
       });
     },
   };
 }
+
+/** What main.tsx hands the app's start (app/start.tsx `TakeOverHooks`) for a page it holds the input of. */
+export const takeOverHooksOf = (early: EarlyInput) => ({
+  beforeTakeOver: () => early.save(),
+  takenOver: () => early.replay(),
+  failed: () => early.abandon(),
+});
 
 /** The events that say a visitor is about to use the page: main.tsx loads the app on the first of them. */
 export const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'] as const;

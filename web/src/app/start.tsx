@@ -18,6 +18,8 @@ export interface TakeOverHooks {
   beforeTakeOver(): void;
   /** Once React has committed its first render there (its handlers answer from now on). */
   takenOver(): void;
+  /** The start failed: the page shows why instead (the HTML's own form stays held until it is gone). */
+  failed(): void;
 }
 
 /**
@@ -93,6 +95,6 @@ async function takeOver(container: HTMLElement, hooks: TakeOverHooks | undefined
 export function start(container: HTMLElement, hooks?: TakeOverHooks): Promise<void> {
   return takeOver(container, hooks).catch((error: unknown) => {
     cannotStart(container, error);
-    hooks?.takenOver();
+    hooks?.failed();
   });
 }

@@ -52,9 +52,12 @@ export function AuthForm({
     </SubmitButton>
   );
   return (
+    // POST, though the app always sends the form itself: if the browser ever did (a prerendered page before the
+    // app owns it), the password would travel in the body, never in the address.
     <form
       id={id}
       className={className}
+      method="post"
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={labelledBy}
