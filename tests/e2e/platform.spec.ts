@@ -70,6 +70,16 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
     await expect(page.getByRole('alert').filter({ hasText: 'could not load' })).toHaveCount(0);
   });
 
+  test("a link pressed on the sign-in page is followed by the browser when the app's file cannot be fetched", async ({
+    page,
+  }) => {
+    await page.route('**/assets/app-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/auth/login');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page).toHaveURL(/\/auth\/sign-up$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
   test('a customer signs in and reaches their dashboard with data from getMyProfile and getCustomerInfo', async ({
     page,
   }) => {

@@ -1,8 +1,9 @@
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdEarlyInput, INTENT_EVENTS, onFirstIntent, takeOverHooksOf } from '../../web/src/app/early-input';
 import { PRERENDER_CONFIG, PRERENDERED_ATTRIBUTE } from '../../web/src/app/hydration';
-import { start } from '../../web/src/app/start';
+import { start as startApp } from '../../web/src/app/start';
 import { signIn } from '../../web/src/features/auth/api/sign-in';
 import type { RuntimeConfig } from '../../core/schemas/runtime-config';
 import { renderPage } from '../../web/src/prerender/render-page';
@@ -27,11 +28,20 @@ function serveConfig(config: RuntimeConfig) {
   );
 }
 
+/** The roots the tests' starts rendered, unmounted after each test (React must not work on once jsdom is gone). */
+const roots: Root[] = [];
+async function start(...args: Parameters<typeof startApp>) {
+  const root = await startApp(...args);
+  if (root) roots.push(root);
+  return root;
+}
+
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); // jsdom has no scrolling; the router calls it
   serveConfig(PRERENDER_CONFIG);
 });
 afterEach(() => {
+  act(() => roots.splice(0).forEach((root) => root.unmount()));
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

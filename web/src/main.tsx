@@ -44,7 +44,7 @@ function showLoadError(): void {
   container.prepend(message);
 }
 
-let loading: Promise<void> | undefined;
+let loading: Promise<unknown> | undefined;
 function load(): void {
   if (loading) return;
   container.querySelector(`.${LOAD_ERROR_CLASS}`)?.remove();

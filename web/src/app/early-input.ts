@@ -32,8 +32,9 @@ export interface EarlyInput {
   /** Whether an action is waiting for the app. */
   readonly holding: boolean;
   /**
-   * The app could not be loaded or could not start: nothing is busy any more, and the hold stays in place (the
-   * browser must never send the form itself); a held action waits for the next try.
+   * The app's files could not be fetched: nothing is busy any more, a held link is followed by the browser, and
+   * the hold stays in place (the browser must never send the form itself); a held form or button waits for the
+   * next try.
    */
   loadFailed(): void;
   /**
@@ -151,6 +152,12 @@ export function holdEarlyInput(root: HTMLElement): EarlyInput {
     },
     loadFailed() {
       busyPart(held)?.removeAttribute(BUSY_ATTRIBUTE);
+      // A link needs no app: the browser follows it (the page it opens is HTML of its own).
+      if (held?.kind === 'click' && held.element instanceof HTMLAnchorElement) {
+        const { href } = held.element;
+        held = null;
+        window.location.assign(href);
+      }
     },
     abandon() {
       busyPart(held)?.removeAttribute(BUSY_ATTRIBUTE);

@@ -91,10 +91,13 @@ async function takeOver(container: HTMLElement, hooks: TakeOverHooks | undefined
   else show(container, app);
 }
 
-/** Takes `container` over; a start that fails shows why instead. */
-export function start(container: HTMLElement, hooks?: TakeOverHooks): Promise<void> {
-  return takeOver(container, hooks).catch((error: unknown) => {
+/** Takes `container` over; a start that fails shows why instead. Resolves to the React root now rendering there. */
+export async function start(container: HTMLElement, hooks?: TakeOverHooks): Promise<Root | undefined> {
+  try {
+    await takeOver(container, hooks);
+  } catch (error) {
     cannotStart(container, error);
     hooks?.failed();
-  });
+  }
+  return roots.get(container);
 }
