@@ -255,7 +255,9 @@ const nextFrames = (page: Page) =>
  */
 async function openInApp(page: Page, path: string): Promise<void> {
   const here = new URL(page.url());
-  if (here.protocol === 'about:' || `${here.pathname}${here.search}` === path) {
+  // A prerendered page nobody has used yet runs no app to follow the address (web/src/main.tsx).
+  const noAppYet = (await page.locator('#root[data-prerendered]').count()) > 0;
+  if (here.protocol === 'about:' || `${here.pathname}${here.search}` === path || noAppYet) {
     await page.goto(path);
     return;
   }

@@ -97,8 +97,10 @@ describe('a prerendered page used before the app has loaded', () => {
     expect(signIn).toHaveBeenCalledTimes(1);
     expect(early.holding).toBe(false);
     expect(container.querySelector('[aria-busy]')).toBeNull();
-    // Hydrated, not replaced: the HTML's own nodes, with the visitor's values in them.
+    // Hydrated, not replaced: the HTML's own nodes, with the visitor's values in them; no longer marked as HTML
+    // waiting for its app.
     expect(container.querySelector('h1')).toBe(heading);
+    expect(container.hasAttribute(PRERENDERED_ATTRIBUTE)).toBe(false);
     expect(field('email').value).toBe('Ann@Brightview.test');
   });
 

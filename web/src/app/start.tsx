@@ -5,7 +5,7 @@
 import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app';
-import { canHydrate } from './hydration';
+import { canHydrate, PRERENDERED_ATTRIBUTE } from './hydration';
 import { startSessionEarly } from './providers/session-start';
 import { createAppRouter, requiresSignIn } from './router';
 import { FullPageError } from '../components/full-page-error';
@@ -76,6 +76,8 @@ async function takeOver(container: HTMLElement, hooks: TakeOverHooks | undefined
   const takenOver = () => {
     if (done) return; // StrictMode runs effects twice in development
     done = true;
+    // From here the page is the app's, not the HTML's: a page still marked prerendered has no app running yet.
+    container.removeAttribute(PRERENDERED_ATTRIBUTE);
     hooks?.takenOver();
   };
   const app = (
