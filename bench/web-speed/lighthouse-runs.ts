@@ -59,7 +59,8 @@ async function signIn(port: number, origin: string, user: SignIn): Promise<void>
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/auth/login`, { waitUntil: 'load' });
-    // The prerendered form shows at once but is inert until the app has taken it over (web/src/main.tsx).
+    // The prerendered form shows at once but is inert until the entry holds what is typed and sent (web/src/main.tsx);
+    // the typing itself starts the app loading.
     await page.waitForSelector('#root:not([inert]) input[type="email"]', { timeout: 30_000 });
     await page.type('input[type="email"]', user.email);
     await page.type('input[type="password"]', user.password);
