@@ -5,6 +5,7 @@ import { holdEarlyInput, INTENT_EVENTS, onFirstIntent, takeOverHooksOf } from '.
 import { PRERENDER_CONFIG, PRERENDERED_ATTRIBUTE } from '../../web/src/app/hydration';
 import { start as startApp } from '../../web/src/app/start';
 import { signIn } from '../../web/src/features/auth/api/sign-in';
+import { callRoute } from '../../web/src/lib/api-client';
 import type { RuntimeConfig } from '../../core/schemas/runtime-config';
 import { renderPage } from '../../web/src/prerender/render-page';
 
@@ -16,6 +17,10 @@ import { renderPage } from '../../web/src/prerender/render-page';
  */
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(async () => ({ tokens: undefined })), signOut: vi.fn() }));
 vi.mock('aws-amplify/utils', () => ({ Hub: { listen: vi.fn(() => () => {}) } }));
+vi.mock('../../web/src/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../web/src/lib/api-client')>()),
+  callRoute: vi.fn(async () => ({})),
+}));
 vi.mock('../../web/src/features/auth/api/sign-in', () => ({
   signIn: vi.fn(async () => ({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } })),
   confirmSignIn: vi.fn(),
@@ -46,15 +51,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.mocked(signIn).mockClear();
+  vi.mocked(callRoute).mockClear();
 });
 
-/** The browser's view of the prerendered sign-in page, as main.tsx finds it, with the hold in place. */
-async function signInPage() {
-  const page = await renderPage('/auth/login');
-  window.history.replaceState(null, '', '/auth/login');
+/** The browser's view of a prerendered page, as main.tsx finds it, with the hold in place. */
+async function prerenderedPage(path: string) {
+  const page = await renderPage(path);
+  window.history.replaceState(null, '', path);
   const container = document.createElement('div');
   container.id = 'root';
-  container.setAttribute(PRERENDERED_ATTRIBUTE, '/auth/login');
+  container.setAttribute(PRERENDERED_ATTRIBUTE, path);
   container.innerHTML = page.markup;
   document.body.append(container);
   const early = holdEarlyInput(container);
@@ -62,6 +68,8 @@ async function signInPage() {
   const field = (name: string) => container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
   return { container, early, hooks, field };
 }
+
+const signInPage = () => prerenderedPage('/auth/login');
 
 /** What typing does before any script listens: the browser changes the field's value. */
 function type(input: HTMLInputElement, text: string) {
@@ -173,6 +181,33 @@ describe('a prerendered page used before the app has loaded', () => {
     expect(early.holding).toBe(false);
     expect(signIn).not.toHaveBeenCalled();
     expect(container.querySelector('[aria-busy]')).toBeNull();
+  });
+
+  it('a sign-up filled in and sent before the app owned the page reaches the server whole, the terms box ticked', async () => {
+    const { container, hooks, field } = await prerenderedPage('/auth/sign-up');
+    type(field('firstName'), 'Ann');
+    type(field('lastName'), 'Fitter');
+    type(field('email'), 'ann@brightview.test');
+    type(field('password'), 'Correct-horse-1!');
+    const terms = container.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    terms.click(); // the browser ticks it; no script listens yet
+    expect(terms.checked).toBe(true);
+    container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+
+    await start(container, hooks);
+    await waitFor(() =>
+      expect(callRoute).toHaveBeenCalledWith(
+        'signUp',
+        expect.objectContaining({
+          firstName: 'Ann',
+          lastName: 'Fitter',
+          email: 'ann@brightview.test',
+          password: 'Correct-horse-1!',
+          termsAccepted: true,
+        }),
+      ),
+    );
+    expect(terms.checked).toBe(true);
   });
 
   it('a link within the page (a skip link) is left to the browser', async () => {

@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../web/src/app/app';
-import { canHydrate, PRERENDER_CONFIG, PRERENDERED_ATTRIBUTE } from '../../web/src/app/hydration';
+import { canHydrate, loadsAppAtOnce, PRERENDER_CONFIG, PRERENDERED_ATTRIBUTE } from '../../web/src/app/hydration';
 import { PRERENDERED_PATHS } from '../../web/src/app/route-table';
 import { setRuntimeConfig } from '../../web/src/lib/runtime-config';
 import { createAppRouter } from '../../web/src/app/router';
@@ -106,5 +106,27 @@ describe('which start a page gets (main.tsx)', () => {
 
   it('renders afresh where nothing was prerendered (index.html)', () => {
     expect(canHydrate(document.createElement('div'), at('/auth/login'), PRERENDER_CONFIG)).toBe(false);
+  });
+});
+
+describe('when a page loads the app (main.tsx)', () => {
+  const prerendered = () => {
+    const element = document.createElement('div');
+    element.setAttribute(PRERENDERED_ATTRIBUTE, '/auth/login');
+    return element;
+  };
+  const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+
+  it('a prerendered page at its bare path, in a browser with no stored session, waits for its first use', () => {
+    expect(loadsAppAtOnce(prerendered(), at('/auth/login'), false)).toBe(false);
+  });
+
+  it.each([
+    ['a page that is not prerendered (the loader)', document.createElement('div'), at('/customer/home'), false],
+    ['a query string the HTML does not show', prerendered(), at('/auth/login', '?verified=1'), false],
+    ['a hash', prerendered(), at('/auth/login', '', '#x'), false],
+    ['a stored session to send on home', prerendered(), at('/auth/login'), true],
+  ])('loads it at once with %s', (_case, container, location, storedSession) => {
+    expect(loadsAppAtOnce(container, location, storedSession)).toBe(true);
   });
 });

@@ -1,14 +1,14 @@
 /**
  * The page's only script before it is used. A prerendered public page (sign-in, sign-up...) is complete HTML:
  * the visitor reads it and types into it without the app, so the app (React, the router, the page's code:
- * about 120 KiB) loads on the first sign of use (a key, a tap, the pointer moving, a field focused) instead of
+ * about 128 KiB) loads on the first sign of use (a key, a tap, the pointer moving, a field focused) instead of
  * competing with the page's first paint. What the visitor does meanwhile is kept (web/src/app/early-input.ts).
  * Every other page, and a prerendered one the app must answer at once (a stored session to redirect, a query
  * string the HTML does not show), loads the app straight away.
  */
 import './styles/global.css';
 import { holdEarlyInput, onFirstIntent, takeOverHooksOf, type EarlyInput } from './app/early-input';
-import { isPrerenderedPage, PRERENDERED_ATTRIBUTE } from './app/hydration';
+import { loadsAppAtOnce, PRERENDERED_ATTRIBUTE } from './app/hydration';
 import { mayHoldAnyStoredSession } from './lib/stored-session-keys';
 
 /** The prerender names the page's modules here (scripts/prerender-html.ts): preloaded with the app on first use. */
@@ -60,6 +60,5 @@ function load(): void {
   });
 }
 
-const answersAtOnce = !prerendered || !isPrerenderedPage(container, window.location) || mayHoldAnyStoredSession();
-if (answersAtOnce) load();
+if (loadsAppAtOnce(container, window.location, mayHoldAnyStoredSession())) load();
 else onFirstIntent(document, load);

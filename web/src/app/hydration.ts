@@ -38,6 +38,19 @@ export function isPrerenderedPage(
   );
 }
 
+/**
+ * main.tsx: whether the app loads with the page, or waits for the visitor's first use of a prerendered one. It
+ * loads at once on a page that is not prerendered (it shows only the loader), with a query string or hash (they
+ * say something the HTML does not show), and where a stored session may be (the sign-in page sends it on home).
+ */
+export function loadsAppAtOnce(
+  container: Element,
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  mayHoldStoredSession: boolean,
+): boolean {
+  return !isPrerenderedPage(container, location) || mayHoldStoredSession;
+}
+
 export function canHydrate(
   container: Element,
   location: Pick<Location, 'pathname' | 'search' | 'hash'>,
