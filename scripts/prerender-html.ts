@@ -9,13 +9,10 @@
  */
 import type { Manifest } from 'vite';
 import { cspHash } from '../infra/csp-hash.ts';
+import { MODULES_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from '../web/src/app/prerender-attributes.ts';
 
 /** index.html's `#root` with the loader between the markers the page replaces (whatever the whitespace). */
 const ROOT = /<div id="root">\s*<!--app-->[\s\S]*?<!--\/app-->\s*<\/div>/;
-/** web/src/app/hydration.ts PRERENDERED_ATTRIBUTE: the path the markup was rendered for. */
-const PRERENDERED_ATTRIBUTE = 'data-prerendered';
-/** web/src/main.tsx MODULES_ATTRIBUTE: the scripts it preloads when the visitor starts using the page. */
-const MODULES_ATTRIBUTE = 'data-modules';
 
 export interface PrerenderedPageInput {
   path: string;

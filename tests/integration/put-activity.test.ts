@@ -3,6 +3,7 @@ import { sdkDocumentClient } from '../support/dynamo-rows';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callableEvent } from '../support/api-gateway-event';
 import { createTestUser, signIn } from '../support/cognito-test-users';
+import { activityReport } from '../support/activity-report';
 
 type Handler = typeof import('../../lambdas/handlers/activity/put-activity').handler;
 let putActivity: Handler;
@@ -27,23 +28,8 @@ beforeAll(async () => {
   };
 });
 
-const report = (lastActivity: number, extra: Record<string, unknown> = {}) => ({
-  lastActivity,
-  deviceId: 'device-it-0001',
-  sessionId: 'session-it-0001',
-  status: 'active',
-  browser: { name: 'Chrome', version: '126', platform: 'Linux', language: 'en-US' },
-  screen: { width: 1280, height: 800, pixelRatio: 1 },
-  device: { type: 'desktop', os: 'Linux', osVersion: '' },
-  session: {
-    startTime: lastActivity,
-    timezone: 'UTC',
-    connectionType: '4g',
-    currentRoute: '/customer/home',
-    tabCount: 1,
-  },
-  ...extra,
-});
+const report = (lastActivity: number, extra: Record<string, unknown> = {}) =>
+  activityReport(lastActivity, { deviceId: 'device-it-0001', sessionId: 'session-it-0001', ...extra });
 
 async function put(token: string, data: unknown) {
   const res = await putActivity(callableEvent('putActivity', { token, data }));

@@ -9,6 +9,7 @@ import { SESSION_RULE_MESSAGES } from '../../lambdas/auth/session-rules';
 import { createTestUser, signIn } from '../support/cognito-test-users';
 import { putRow, userRow } from '../support/dynamo-rows';
 import { callApi } from './helpers/call-api';
+import { activityReport } from '../support/activity-report';
 
 /**
  * The server's session rules through the local gateway (JWT authorizer + handler wrapper, as in AWS): the spec 4/6
@@ -38,21 +39,8 @@ function activityRow(userId: string, email: string, lastActivity: number, status
     userId,
     userEmail: email,
     userRole: 'customer',
-    lastActivity,
     lastSync: Date.now(),
-    deviceId: 'device-session-rules',
-    sessionId: 'session-session-rules',
-    status,
-    browser: { name: 'Test', version: '1', platform: 'Linux', language: 'en' },
-    screen: { width: 1280, height: 800, pixelRatio: 1 },
-    device: { type: 'desktop', os: 'Linux', osVersion: '6' },
-    session: {
-      startTime: lastActivity,
-      timezone: 'UTC',
-      connectionType: '4g',
-      currentRoute: '/customer/home',
-      tabCount: 1,
-    },
+    ...activityReport(lastActivity, { deviceId: 'device-session-rules', sessionId: 'session-session-rules', status }),
   };
 }
 

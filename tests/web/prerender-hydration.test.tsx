@@ -7,6 +7,7 @@ import { PRERENDERED_PATHS } from '../../web/src/app/route-table';
 import { setRuntimeConfig } from '../../web/src/lib/runtime-config';
 import { createAppRouter } from '../../web/src/app/router';
 import { renderPage } from '../../web/src/prerender/render-page';
+import { prerenderedDocument } from './support/prerendered-document';
 
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: vi.fn(async () => ({ tokens: undefined })),
@@ -26,18 +27,6 @@ afterEach(() => {
   document.body.innerHTML = '';
   vi.restoreAllMocks();
 });
-
-/** The browser's view of a prerendered page: its HTML in #root, at its path. */
-async function prerenderedDocument(path: string) {
-  const page = await renderPage(path);
-  window.history.replaceState(null, '', path);
-  const container = document.createElement('div');
-  container.id = 'root';
-  container.setAttribute(PRERENDERED_ATTRIBUTE, path);
-  container.innerHTML = page.markup;
-  document.body.append(container);
-  return { page, container };
-}
 
 describe('prerendered public pages (web/src/prerender/render-page.tsx)', () => {
   it('renders the sign-in form with its labels, the page title and the route module to preload', async () => {
@@ -83,13 +72,16 @@ describe('prerendered public pages (web/src/prerender/render-page.tsx)', () => {
   });
 });
 
-describe('which start a page gets (main.tsx)', () => {
-  const container = () => {
-    const element = document.createElement('div');
-    element.setAttribute(PRERENDERED_ATTRIBUTE, '/auth/login');
-    return element;
-  };
-  const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+/** A `#root` holding the sign-in page's HTML, and a location, as the start-up reads them. */
+const prerendered = () => {
+  const element = document.createElement('div');
+  element.setAttribute(PRERENDERED_ATTRIBUTE, '/auth/login');
+  return element;
+};
+const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+
+describe('which start a page gets (app/start.tsx)', () => {
+  const container = prerendered;
 
   it('hydrates the prerendered page at its bare path with the prerender config', () => {
     expect(canHydrate(container(), at('/auth/login'), PRERENDER_CONFIG)).toBe(true);
@@ -110,13 +102,6 @@ describe('which start a page gets (main.tsx)', () => {
 });
 
 describe('when a page loads the app (main.tsx)', () => {
-  const prerendered = () => {
-    const element = document.createElement('div');
-    element.setAttribute(PRERENDERED_ATTRIBUTE, '/auth/login');
-    return element;
-  };
-  const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
-
   it('a prerendered page at its bare path, in a browser with no stored session, waits for its first use', () => {
     expect(loadsAppAtOnce(prerendered(), at('/auth/login'), false)).toBe(false);
   });

@@ -8,11 +8,9 @@
  */
 import './styles/global.css';
 import { holdEarlyInput, onFirstIntent, takeOverHooksOf, type EarlyInput } from './app/early-input';
-import { loadsAppAtOnce, PRERENDERED_ATTRIBUTE } from './app/hydration';
-import { mayHoldAnyStoredSession } from './lib/stored-session-keys';
+import { loadsAppAtOnce, MODULES_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from './app/hydration';
+import { mayHoldStoredSession } from './lib/stored-session-keys';
 
-/** The prerender names the page's modules here (scripts/prerender-html.ts): preloaded with the app on first use. */
-const MODULES_ATTRIBUTE = 'data-modules';
 /** Shown when the app's files could not be fetched; removed before the next try (React hydrates the page's own HTML). */
 const LOAD_ERROR_CLASS = 'boot-error';
 
@@ -60,5 +58,5 @@ function load(): void {
   });
 }
 
-if (loadsAppAtOnce(container, window.location, mayHoldAnyStoredSession())) load();
+if (loadsAppAtOnce(container, window.location, mayHoldStoredSession())) load();
 else onFirstIntent(document, load);

@@ -5,9 +5,9 @@
  * stage whose terms URL differs means the first client render would not match it: React renders afresh.
  */
 import type { RuntimeConfig } from '../../../core/schemas/runtime-config';
+import { PRERENDERED_ATTRIBUTE } from './prerender-attributes';
 
-/** Set on `#root` by the prerender to the path it rendered. */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+export { MODULES_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from './prerender-attributes';
 
 /**
  * The config public pages are rendered with at build time. Of it they show only `termsUrl` (the footer's

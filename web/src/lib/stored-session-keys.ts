@@ -4,7 +4,10 @@
  */
 const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
-/** False only when no stored key starts with the tokens' prefix (of `clientId`, or of any client). */
+/**
+ * False only when no stored key starts with the tokens' prefix: of `clientId`, or of any client (main.tsx, before
+ * the runtime config names the stage's).
+ */
 export function mayHoldStoredSession(clientId?: string): boolean {
   const prefix = clientId === undefined ? TOKEN_KEY_PREFIX : `${TOKEN_KEY_PREFIX}${clientId}.`;
   try {
@@ -14,6 +17,3 @@ export function mayHoldStoredSession(clientId?: string): boolean {
     return true; // storage we cannot read: only Amplify can tell
   }
 }
-
-/** main.tsx, before the runtime config has loaded: any client's tokens count. */
-export const mayHoldAnyStoredSession = () => mayHoldStoredSession();
