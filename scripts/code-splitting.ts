@@ -12,7 +12,10 @@
  * 3. zod is one file (the visitor pages load it only when a form is sent);
  * 4. what the sign-in page imports is one file;
  * 5. the shared schemas and the route table's parts are one file (the API client loads the route table anyway);
- * 6. the signed-in pages' shared code (components, forms, lib, hooks, core, the guard and layout) is one file.
+ * 6. the signed-in pages' shared code (components, forms, lib, hooks, core, the guard and layout) is two files:
+ *    what needs no schema (what a signed-in page needs to draw itself from the answers kept at the last visit)
+ *    and what does (forms, their checks). The first never imports zod or the schemas, so a returning user's
+ *    dashboard paints before they load (app/providers/kept-session.ts).
  *
  * A public page a visitor meets first must not fetch signed-in code, so group 6 takes a module only if none of
  * those pages imports it and it imports nothing of theirs outside the groups above (Rolldown moves a grouped
@@ -43,8 +46,10 @@ const SIGN_IN_PAGE = 'auth/login';
 
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$/;
 const SCHEMAS = /[\\/]core[\\/](schemas|routes)[\\/]/;
+/** The project's core/ (not a package's, such as @aws-amplify/core) apart from the schemas and the route table. */
+const CORE = /^(?!.*[\\/]node_modules[\\/]).*[\\/]core[\\/](?!schemas[\\/]|routes[\\/])/;
 const SIGNED_IN_SHARED =
-  /[\\/]web[\\/]src[\\/](components|forms|lib|hooks)[\\/]|[\\/]core[\\/]|[\\/]web[\\/]src[\\/]app[\\/](guarded-layout|session-timers|layouts|navigation|providers)\b/;
+  /[\\/]web[\\/]src[\\/](components|forms|lib|hooks)[\\/]|^(?!.*[\\/]node_modules[\\/]).*[\\/]core[\\/]|[\\/]web[\\/]src[\\/]app[\\/](guarded-layout|session-timers|layouts|navigation|providers)\b/;
 
 /** The static imports of `roots`, themselves included. */
 function closure(ctx: ChunkingContext, roots: readonly string[]): Set<string> {
@@ -58,6 +63,10 @@ function closure(ctx: ChunkingContext, roots: readonly string[]): Set<string> {
   }
   return seen;
 }
+
+/** Whether `id` imports zod or a schema, itself or through its own imports. */
+const reachesSchemas = (ctx: ChunkingContext, id: string) =>
+  [...closure(ctx, [id])].some((imported) => ZOD.test(imported) || SCHEMAS.test(imported));
 
 /** `webDir` is the absolute path of web/. */
 export function codeSplittingGroups(webDir: string): ChunkGroup[] {
@@ -105,6 +114,14 @@ export function codeSplittingGroups(webDir: string): ChunkGroup[] {
       priority: 30,
     },
     {
+      // The schemas' own imports (statuses, messages, limits) would otherwise join the schemas' file, and the
+      // signed-in pages that read them would fetch the schemas and zod too.
+      name: (id, ctx) =>
+        CORE.test(id) && !graph(ctx).signIn.has(id) && !ownFile(id, ctx) && !reachesSchemas(ctx, id) ? 'core' : null,
+      debugName: 'core',
+      priority: 25,
+    },
+    {
       name: (id, ctx) => (SCHEMAS.test(id) && !graph(ctx).signIn.has(id) && !ownFile(id, ctx) ? 'schemas' : null),
       debugName: 'schemas',
       priority: 20,
@@ -124,7 +141,7 @@ export function codeSplittingGroups(webDir: string): ChunkGroup[] {
             SCHEMAS.test(imported);
           if (visitor.has(imported) && !placed) return null;
         }
-        return 'signed-in';
+        return reachesSchemas(ctx, id) ? 'signed-in-forms' : 'signed-in';
       },
       debugName: 'signed-in',
       priority: 10,

@@ -10,9 +10,10 @@ export interface PageBudget {
   path: string;
   /**
    * The moment measured: unset, what the page fetches before it shows; "first use", what a prerendered page
-   * fetches once the visitor starts using it (web/src/main.tsx).
+   * fetches once the visitor starts using it (web/src/main.tsx); "with the session check", what a signed-in
+   * page has fetched once the check that follows its first paint has loaded too (app/providers/kept-session.ts).
    */
-  when?: 'first use';
+  when?: 'first use' | 'with the session check';
   /** The page's own HTML file under the build (`auth/login/index.html`); index.html when unset. */
   html?: string;
   /** The route modules the router loads for this path (source paths relative to web/). */

@@ -53,7 +53,8 @@ export function readViteBuild(distDir: string): ViteBuild {
 }
 
 /**
- * The files a page's HTML makes the browser fetch at once: module scripts, module preloads, style sheets;
+ * The files a page's HTML makes the browser fetch at once: module scripts, module preloads, style sheets
+ * (linked or preloaded);
  * `scripts` are the module scripts alone (the entry).
  */
 export function htmlReferences(html: string): { js: string[]; css: string[]; scripts: string[] } {
@@ -74,6 +75,8 @@ export function htmlReferences(html: string): { js: string[]; css: string[]; scr
     if (!href) continue;
     if (rel.includes('modulepreload')) js.push(href.slice(1));
     else if (rel.includes('stylesheet')) css.push(href.slice(1));
+    // A signed-in page's shell preloads its style sheets instead of linking them (scripts/prerender-html.ts).
+    else if (rel.includes('preload') && attribute('as')?.toLowerCase() === 'style') css.push(href.slice(1));
   }
   return { js, css, scripts };
 }

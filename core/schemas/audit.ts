@@ -1,6 +1,6 @@
 import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
-import { accountNumberSchema } from './customer-info';
+import { accountNumberSchema } from './account-number';
 import { isoDateSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { optionalLine } from './text-fields';

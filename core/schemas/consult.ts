@@ -2,7 +2,7 @@ import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES } from '../messages';
 import * as z from 'zod';
 import { versionSchema } from './bounds';
-import { accountNumberSchema } from './customer-info';
+import { accountNumberSchema } from './account-number';
 import { idSchema, multiLineText, optionalPhoneNumber, requiredLine } from './text-fields';
 import { actorSchema } from './money';
 import { consultIdSchema } from './consult-id';

@@ -1,6 +1,6 @@
 import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
-import { accountNumberSchema } from './customer-info';
+import { accountNumberSchema } from './account-number';
 import { actorSchema, clientIdSchema, positiveCentsSchema } from './money';
 import { eyeSchema, orderIdSchema } from './order-keys';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';

@@ -1,7 +1,8 @@
 import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
 import { paymentTermsDaysSchema } from './money';
-import { accountNumberSchema, customerRecordSchema } from './customer-info';
+import { accountNumberSchema } from './account-number';
+import { customerRecordSchema } from './customer-info';
 import { versionSchema } from './bounds';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import {

@@ -1,17 +1,8 @@
 import { lazySchema } from './lazy-schema';
-import { FORM_MESSAGES } from '../messages';
 import * as z from 'zod';
 import { CUSTOMER_LIST } from '../constants';
-
-/** An account number as the lab issues them: letters, digits and dashes. */
-export const accountNumberSchema = lazySchema(() =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Account number is required')
-    .max(32, 'Account number is too long')
-    .regex(/^[A-Za-z0-9-]+$/, FORM_MESSAGES.invalidAccountNumber),
-);
+import { accountNumberSchema } from './account-number';
+import { orderSummarySchema } from './order';
 
 /** A postal address, with the field names of the spec 3 User record. */
 export const postalAddressSchema = lazySchema(() =>
@@ -81,7 +72,7 @@ export const customerInfoInputSchema = lazySchema(() =>
 );
 export type CustomerInfoInput = z.input<typeof customerInfoInputSchema>;
 
-/** spec 3 "Customer information response", paged. Orders arrive with the orders issue; until then empty. */
+/** spec 3 "Customer information response", paged: one page of the account's orders, newest first. */
 export const customerInfoSchema = lazySchema(() =>
   z.object({
     accountNumber: z.string(),
@@ -91,7 +82,7 @@ export const customerInfoSchema = lazySchema(() =>
     phone: z.string(),
     shippingAddress: postalAddressSchema,
     pricingAllowed: z.boolean(),
-    orders: z.array(z.unknown()),
+    orders: z.array(orderSummarySchema),
     page: z.number().int(),
     records: z.number().int(),
     total: z.number().int(),

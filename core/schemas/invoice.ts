@@ -1,7 +1,7 @@
 import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES } from '../messages';
 import * as z from 'zod';
-import { accountNumberSchema } from './customer-info';
+import { accountNumberSchema } from './account-number';
 import {
   actorSchema,
   centsAmountSchema,

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { ORDER_STATUSES } from '../rules/order-lifecycle';
 import { attachmentListSchema } from './attachments';
 import { consultIdSchema } from './consult-id';
-import { accountNumberSchema } from './customer-info';
+import { accountNumberSchema } from './account-number';
 import { lensDesignSchema, lensIdSchema } from './lens';
 import { centsAmountSchema, invoiceNumberSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';

@@ -1,6 +1,6 @@
 import { lazySchema } from './lazy-schema';
 import * as z from 'zod';
-import { accountNumberSchema } from './customer-info';
+import { accountNumberSchema } from './account-number';
 import { invoiceNumberSchema } from './invoice';
 import { clientIdSchema, positiveCentsSchema } from './money';
 

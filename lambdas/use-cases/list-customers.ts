@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { accountNumberSchema } from '../../core/schemas/customer-info';
+import { accountNumberSchema } from '../../core/schemas/account-number';
 import type { CustomerDetail, CustomerSummary, listCustomersInputSchema } from '../../core/schemas/customer-admin';
 import { foldForSearch } from '../search/customer-sort-key';
 import type { CustomersRepository } from '../ports/customers-repository';

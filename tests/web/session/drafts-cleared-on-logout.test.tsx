@@ -7,7 +7,9 @@ import { SessionProvider } from '../../../web/src/app/providers/session-provider
 import { draftStorageKey, readLocalDraft, writeLocalDraft } from '../../../web/src/features/orders/model/local-draft';
 import { emptyOrderForm } from '../../../web/src/features/orders/model/order-form-values';
 import { callRoute } from '../../../web/src/lib/api-client';
+import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { useSession } from '../../../web/src/lib/session-context';
+import { TEST_CONFIG } from '../support/fake-session';
 import { infoOf } from '../support/kept-session';
 
 /**
@@ -83,6 +85,8 @@ function renderSession() {
 }
 
 beforeEach(() => {
+  // The session's calls check the stage's config first (app/providers/session-start.ts).
+  setRuntimeConfig(TEST_CONFIG);
   localStorage.clear();
   vi.mocked(signOut).mockResolvedValue(undefined);
   vi.mocked(callRoute).mockImplementation((async (name: string) => ROUTES[name]) as unknown as typeof callRoute);

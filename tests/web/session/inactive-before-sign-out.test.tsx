@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../../web/src/app/providers/session-provider';
 import { callRoute } from '../../../web/src/lib/api-client';
 import { beforeSignOut } from '../../../web/src/lib/before-sign-out';
+import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { useSession } from '../../../web/src/lib/session-context';
+import { TEST_CONFIG } from '../support/fake-session';
 
 /**
  * spec 3, 4: a logout marks the activity record 'inactive' before the session ends server-side, since the
@@ -38,6 +40,8 @@ function Probe() {
 }
 
 beforeEach(() => {
+  // The session's calls check the stage's config first (app/providers/session-start.ts).
+  setRuntimeConfig(TEST_CONFIG);
   steps.length = 0;
   vi.mocked(signOut).mockImplementation(async () => void steps.push('local sign-out'));
   vi.mocked(callRoute).mockImplementation((async (name: string) => {

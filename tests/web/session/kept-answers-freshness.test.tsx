@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,6 +62,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.mocked(signOut).mockResolvedValue(undefined);
   signedInAs(ANN);
+  vi.mocked(callRoute).mockClear(); // each test sees only its own calls
   page.queryClient = undefined;
 });
 
@@ -84,7 +85,8 @@ describe('kept session answers are an old copy, never fresh data', () => {
     const appStaleTime = createQueryClient().getDefaultOptions().queries?.staleTime;
     expect(typeof appStaleTime).toBe('number');
     expect(keptQuery.isStaleByTime(appStaleTime as number)).toBe(true);
-    expect(callRoute).toHaveBeenCalledWith('getCustomerInfo', expect.anything());
+    // The check that asks for fresh answers starts once the kept page has painted.
+    await waitFor(() => expect(callRoute).toHaveBeenCalledWith('getCustomerInfo', expect.anything()));
 
     const beforeFresh = Date.now();
     await api.release();
@@ -98,6 +100,8 @@ describe('kept session answers are an old copy, never fresh data', () => {
     const api = heldApi(annFreshAnswers());
     renderPortal();
     await screen.findByRole('heading', { name: 'Brightview (kept)' });
+    // The check is on its way (it starts once the kept page has painted) when the other tab signs out.
+    await waitFor(() => expect(callRoute).toHaveBeenCalled());
 
     signOutInAnotherTab();
     await api.release();

@@ -15,6 +15,11 @@ vi.mock('../../../web/src/app/providers/session-api', () => ({
 }));
 
 const { startSessionCalls } = await import('../../../web/src/app/providers/session-start');
+const { setRuntimeConfig } = await import('../../../web/src/lib/runtime-config');
+const { TEST_CONFIG } = await import('../support/fake-session');
+
+// The calls check the stage's config first; this one is known to be valid.
+setRuntimeConfig(TEST_CONFIG);
 
 const user = (groups: SessionUser['groups'], emailVerified = true): SessionUser => ({
   userId: 'u-1',

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleOf, PORTAL_ROUTES } from '../../../web/src/app/route-table';
@@ -100,6 +100,20 @@ describe('a returning user sees their page from the kept session answers, then t
     const fresh = await screen.findByRole('heading', { name: 'Brightview Eye Care' });
     expect(inertShell(fresh)).toBeNull();
     expect(JSON.parse(kept()!).customerInfo.company).toBe('Brightview Eye Care');
+  });
+
+  it("the kept page is the first render, drawn from the stored token's claims before Amplify is asked; the check follows its paint", async () => {
+    keep();
+    const api = heldApi(annFreshAnswers());
+    vi.mocked(fetchAuthSession).mockClear();
+    renderPortal();
+
+    expect(screen.getByRole('heading', { name: 'Brightview (kept)' })).toBeInTheDocument();
+    expect(screen.queryByText('Verifying session...')).toBeNull();
+    expect(fetchAuthSession).not.toHaveBeenCalled();
+    await waitFor(() => expect(fetchAuthSession).toHaveBeenCalled());
+    await api.release();
+    expect(await screen.findByRole('heading', { name: 'Brightview Eye Care' })).toBeInTheDocument();
   });
 
   it('while the kept answers show, a status line outside the inert page says the account is updating', async () => {

@@ -3,6 +3,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { vi } from 'vitest';
 import { callRoute } from '../../../web/src/lib/api-client';
 import { SESSION_SNAPSHOT_KEY, type SessionSnapshot } from '../../../web/src/lib/session-snapshot';
+import { TEST_CONFIG } from './fake-session';
 
 /**
  * Fixtures for the kept session answers (web/src/lib/session-snapshot.ts) driven through the real
@@ -63,11 +64,31 @@ export function keep(overrides: Partial<SessionSnapshot> = {}): SessionSnapshot 
 /** The kept answers as stored, or null. */
 export const kept = () => localStorage.getItem(SESSION_SNAPSHOT_KEY);
 
-/** What Amplify's fetchAuthSession answers: a session with these ID token claims, or none. */
+/** `text` as UTF-8 in base64url, as a JWT's parts are. */
+export const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+/** An ID token with these claims, as Amplify stores it (the signature is never read before Amplify checks it). */
+export const idTokenOf = (claims: unknown) =>
+  [base64url('{"alg":"RS256"}'), base64url(JSON.stringify(claims)), 'signature'].join('.');
+
+/**
+ * A session with these ID token claims, or none: what Amplify's fetchAuthSession answers, and the tokens as
+ * Amplify stores them for the stage's client (read before Amplify loads, web/src/lib/stored-id-token.ts).
+ */
 export function signedInAs(claims: Record<string, unknown> | null) {
   vi.mocked(fetchAuthSession).mockResolvedValue(
     (claims ? { tokens: { idToken: { payload: claims, toString: () => ID_TOKEN } } } : { tokens: undefined }) as never,
   );
+  const client = `CognitoIdentityServiceProvider.${TEST_CONFIG.userPoolClientId}`;
+  for (const key of Object.keys(localStorage)) if (key.startsWith(`${client}.`)) localStorage.removeItem(key);
+  if (!claims) return;
+  const username = String(claims.sub);
+  localStorage.setItem(`${client}.LastAuthUser`, username);
+  localStorage.setItem(`${client}.${username}.idToken`, idTokenOf(claims));
 }
 
 /** The API answers `answers`, but only once `release()` is called. */

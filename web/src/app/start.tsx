@@ -6,10 +6,13 @@ import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app';
 import { canHydrate, PRERENDERED_ATTRIBUTE } from './hydration';
+import { keptSession } from './providers/kept-session';
 import { startSessionEarly } from './providers/session-start';
 import { createAppRouter, requiresSignIn } from './router';
 import { FullPageError } from '../components/full-page-error';
+import { afterNextPaint } from '../lib/after-next-paint';
 import { configureAmplifyOnUse } from '../lib/amplify-auth';
+import { holdCalls } from '../lib/calls-after-paint';
 import { loadRuntimeConfig, verifyRuntimeConfig } from '../lib/runtime-config';
 
 /** main.tsx's part in the take-over of a prerendered page (web/src/app/early-input.ts). */
@@ -57,13 +60,25 @@ async function takeOver(container: HTMLElement, hooks: TakeOverHooks | undefined
   // is usually here before this script is.
   const config = await loadRuntimeConfig();
   configureAmplifyOnUse(config);
-  // A signed-in page's first API calls start now, while its modules load, not once React has rendered.
   const guarded = requiresSignIn(window.location.pathname);
-  if (guarded) startSessionEarly();
+  // A returning user's signed-in page shows the session kept at their last visit first, drawn without Amplify,
+  // the API client or zod: all three load once it has painted (providers/kept-session.ts).
+  const showsKept = guarded && keptSession() !== null;
+  // Any other signed-in page's first API calls start now, while its modules load, not once React has rendered.
+  if (guarded && !showsKept) startSessionEarly();
   const router = await createAppRouter();
-  // A signed-in page calls the API at once (which loads zod anyway): its config is checked before it shows. A
-  // public page shows first and is checked before its first form is sent or the first navigation.
-  if (guarded) await verifyRuntimeConfig();
+  // A signed-in page calls the API at once (which loads zod anyway): its config is checked before it shows, or
+  // as soon as the kept page has painted. A public page shows first and is checked before its first form is
+  // sent or the first navigation.
+  let painted: (() => void) | undefined;
+  if (showsKept) {
+    // So do the page's own first API calls.
+    const releaseCalls = holdCalls();
+    painted = () => {
+      releaseCalls();
+      void verifyRuntimeConfig().catch((error: unknown) => cannotStart(container, error));
+    };
+  } else if (guarded) await verifyRuntimeConfig();
   else {
     const verify = () => void verifyRuntimeConfig().catch((error: unknown) => cannotStart(container, error));
     document.addEventListener('submit', verify, { capture: true, once: true });
@@ -78,6 +93,7 @@ async function takeOver(container: HTMLElement, hooks: TakeOverHooks | undefined
     done = true;
     // From here the page is the app's, not the HTML's: a page still marked prerendered has no app running yet.
     container.removeAttribute(PRERENDERED_ATTRIBUTE);
+    if (painted) afterNextPaint(painted);
     hooks?.takenOver();
   };
   const app = (

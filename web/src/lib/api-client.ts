@@ -11,6 +11,7 @@ import type { RouteName, Routes } from '../../../core/routes';
 import { apiLogout } from './api-logout';
 import { currentIdToken } from './auth-session';
 import { CallableError } from './callable-error';
+import { callsMayStart } from './calls-after-paint';
 import { responseAction, type ResponseSource } from './api-response-rules';
 import { customerApiMessage } from './customer-api-message';
 import { logError } from './logger';
@@ -31,6 +32,8 @@ export interface ApiClientDeps {
   logout: (reason: string) => void;
   timeoutMs: number;
   newCorrelationId: () => string;
+  /** Resolves when a call may start (the app's: lib/calls-after-paint.ts). */
+  ready?: () => Promise<void>;
 }
 
 export interface CallOptions {
@@ -76,6 +79,7 @@ export function createApiClient(deps: ApiClientDeps) {
     input: RouteInput<N>,
     options: CallOptions = {},
   ): Promise<RouteOutput<N>> {
+    await deps.ready?.();
     // The route table (every operation's zod schemas) loads on the first call, not with the page: the sign-in
     // page's bundle does not grow with each new operation (bench/bundle-budget.json). It is needed only to read
     // the answer, so the request does not wait for it.
@@ -174,4 +178,5 @@ export const callRoute = createApiClient({
   logout: apiLogout,
   timeoutMs: SERVER_FUNCTION_TIMEOUT_MS,
   newCorrelationId: () => globalThis.crypto.randomUUID(),
+  ready: callsMayStart,
 });

@@ -2,7 +2,7 @@
  * Whether this browser may hold a signed-in session, read from localStorage's keys alone (no Amplify): Amplify
  * keeps a user pool client's tokens under `CognitoIdentityServiceProvider.{clientId}.…` (its TokenStore).
  */
-const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+export const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
 /**
  * False only when no stored key starts with the tokens' prefix: of `clientId`, or of any client (main.tsx, before

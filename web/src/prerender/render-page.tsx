@@ -18,17 +18,12 @@ export { PRERENDERED_PATHS, SHELL_PATHS };
 
 /**
  * What a signed-in page loads before it shows, besides its page module (main.tsx, app/start.tsx, router.tsx, root.tsx,
- * session-start.ts): Amplify (which reads the stored session), the guard and layout, the session's API calls,
- * the route table that reads their answers and the config check. Not the session timers: they start once the page shows (root.tsx), and fetching them
- * beside what the page needs only delayed it.
+ * the session provider): the guard and layout. A returning user's page is drawn from the session kept at their
+ * last visit (app/providers/kept-session.ts); Amplify, the session's API calls, the route table, zod and the
+ * config check load once it has painted, and are not preloaded: requested beside what the page needs, they
+ * delayed its paint (`npm run bench:web`). Nor are the session timers (root.tsx).
  */
-const SIGNED_IN_MODULES = [
-  'src/lib/amplify.ts',
-  'src/app/guarded-layout.tsx',
-  'src/app/providers/session-api.ts',
-  '../core/routes.ts',
-  'src/lib/runtime-config-check.ts',
-];
+const SIGNED_IN_MODULES = ['src/app/guarded-layout.tsx'];
 
 /** The images every signed-in page shows at once (the loader's and the header's logo), preloaded by its shell. */
 export const SHELL_IMAGES: readonly string[] = [LOGO_SRC];

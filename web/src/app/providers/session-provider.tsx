@@ -2,12 +2,17 @@
  * Owns the signed-in session: reads the user from Amplify, loads getMyProfile and (for verified customers)
  * getCustomerInfo, derives the spec 4 facts, switches accounts, and logs out. Pages read it through
  * `useSession()` (lib/session-context.ts). Mounted once, inside the router, so logout can navigate.
+ *
+ * A returning user's first render is the session kept at their last visit (kept-session.ts), read without
+ * Amplify; the start-up check, which loads Amplify, the API client and zod, starts once that render has painted.
  */
 import { PAGE_PATHS } from '../../../../core/page-paths';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { needsCustomerInfo } from '../../../../core/rules/auth-status';
+import { customerInfoQueryKey } from '../../features/customer/api/customer-info-key';
+import { afterNextPaint } from '../../lib/after-next-paint';
 import { amplifyHub, mayHaveStoredSession } from '../../lib/amplify-auth';
 import { setApiLogoutHandler } from '../../lib/api-logout';
 import { readSessionUser, signOutLocally } from '../../lib/auth-session';
@@ -16,32 +21,42 @@ import { forgetSignedInUser, rememberSignedInUser, rememberTermsAccepted } from 
 import { logError, logWarning } from '../../lib/logger';
 import { failureMessage } from '../../lib/form-errors';
 import { notifyLazily } from '../../lib/notify-lazily';
-import { runtimeConfig } from '../../lib/runtime-config';
-import {
-  forgetSessionSnapshot,
-  readSessionSnapshot,
-  reviseSnapshotProfile,
-  saveSessionSnapshot,
-} from '../../lib/session-snapshot';
+import { RuntimeConfigError } from '../../lib/runtime-config';
+import { forgetSessionSnapshot, reviseSnapshotProfile, saveSessionSnapshot } from '../../lib/session-snapshot';
 import { SessionContext, type SessionContextValue, type SessionFacts } from '../../lib/session-context';
 import {
   accountsOf,
   customerInfoLoadOf,
   displayNameOf,
   sessionFacts,
-  sessionFromSnapshot,
   SIGNED_OUT,
   snapshotOf,
   storedUserFacts,
   type LoadedSession,
 } from './session-facts';
+import { keptSession } from './kept-session';
 import { sessionApi, startSessionCalls, takeEarlySession } from './session-start';
+
+/**
+ * The session of the first render: the kept one when there is one, its customer info placed where the pages
+ * read it (dated when it was kept, so no reader takes it for fresh; the fresh answer replaces it).
+ */
+function firstSession(queryClient: QueryClient): LoadedSession | null {
+  const kept = keptSession();
+  if (!kept) return null;
+  const { session, savedAt } = kept;
+  if (session.user && session.customerInfo) {
+    queryClient.setQueryData(customerInfoQueryKey(session.user.userId), session.customerInfo, { updatedAt: savedAt });
+  }
+  return session;
+}
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [session, setSession] = useState<LoadedSession>(SIGNED_OUT);
-  const [checking, setChecking] = useState(true);
+  const [kept] = useState(() => firstSession(queryClient));
+  const [session, setSession] = useState<LoadedSession>(kept ?? SIGNED_OUT);
+  const [checking, setChecking] = useState(kept === null);
   const [switching, setSwitching] = useState(false);
   /** Bumped by every load and logout, so a slow load cannot overwrite a newer answer. */
   const generation = useRef(0);
@@ -52,30 +67,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [session]);
 
   const loadSession = useCallback(
-    async (
-      forceRefresh: boolean,
-      restored: boolean,
-      showKept: (kept: LoadedSession) => void,
-    ): Promise<LoadedSession> => {
+    async (forceRefresh: boolean, restored: boolean): Promise<LoadedSession> => {
       const early = restored && !forceRefresh ? await takeEarlySession() : null;
       const user = await readSessionUser(forceRefresh);
       if (!user) return SIGNED_OUT;
-      // A returning user sees the answers kept at their last visit while the fresh ones load (session-snapshot.ts).
-      if (restored && !forceRefresh) {
-        const snapshot = readSessionSnapshot(user, () => runtimeConfig().session.inactivityTimeoutMs);
-        const kept = snapshot && sessionFromSnapshot(user, snapshot);
-        if (kept) {
-          if (snapshot.customerInfo) {
-            const { getCustomerInfoQueryOptions } = await sessionApi();
-            // Dated when it was kept, so no reader takes it for fresh; the same question is already on its way,
-            // and its answer replaces this one.
-            queryClient.setQueryData(getCustomerInfoQueryOptions(user.userId).queryKey, snapshot.customerInfo, {
-              updatedAt: snapshot.savedAt,
-            });
-          }
-          showKept(kept);
-        }
-      }
       // Both calls run at once (session-start.ts); the profile, not the token, decides what is used.
       const calls = early?.user.userId === user.userId ? early : await startSessionCalls(user);
       const { getMyProfileQueryOptions, getCustomerInfoQueryOptions, getCustomerInfo } = await sessionApi();
@@ -149,14 +144,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       { forceRefresh = false, restored = false }: { forceRefresh?: boolean; restored?: boolean },
     ) => {
       let loaded: LoadedSession;
-      const showKept = (kept: LoadedSession) => {
-        if (mine !== generation.current) return;
-        setSession(kept);
-        setChecking(false);
-      };
       try {
-        loaded = await loadSession(forceRefresh, restored, showKept);
+        loaded = await loadSession(forceRefresh, restored);
       } catch (error) {
+        // A stage config that fails its check stops the app with its own page (app/start.tsx): the session
+        // itself is not at fault, so the user stays signed in for when the config is fixed.
+        if (error instanceof RuntimeConfigError) throw error;
         // spec 4: a guard error goes to login. Every decision needs the profile, so without it the session
         // cannot be used: the tokens are dropped and the user signs in again.
         logError('Session check failed', error);
@@ -193,10 +186,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [check],
   );
 
-  // The start-up session check (spec 2: the 'Verifying session...' overlay shows meanwhile).
-  useEffect(() => {
-    void check(++generation.current, { restored: true });
-  }, [check]);
+  // The start-up session check (spec 2: the 'Verifying session...' overlay shows meanwhile, or the kept session).
+  // It starts once the first render has painted: a returning user's page needs nothing it loads, and a first
+  // visit's calls are already on their way (app/start.tsx).
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        check(++generation.current, { restored: true }).catch(() => undefined);
+      }),
+    [check],
+  );
 
   // spec 8: answers that demand it log the user out.
   useEffect(
@@ -216,16 +215,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!signedIn) return;
     let stop: (() => void) | undefined;
     let ended = false;
-    amplifyHub()
-      .then((hub) => {
-        if (ended) return;
-        stop = hub.listen('auth', ({ payload }) => {
-          if (payload.event === 'tokenRefresh_failure' && sessionRef.current.user) void logout();
-        });
-      })
-      .catch((error) => logWarning('Amplify could not be loaded', error));
+    // After the first paint: a returning user's page shows before Amplify loads.
+    const cancel = afterNextPaint(() => {
+      amplifyHub()
+        .then((hub) => {
+          if (ended) return;
+          stop = hub.listen('auth', ({ payload }) => {
+            if (payload.event === 'tokenRefresh_failure' && sessionRef.current.user) void logout();
+          });
+        })
+        .catch((error) => logWarning('Amplify could not be loaded', error));
+    });
     return () => {
       ended = true;
+      cancel();
       stop?.();
     };
   }, [signedIn, logout]);

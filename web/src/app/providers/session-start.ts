@@ -3,10 +3,13 @@
  * already says the user will need it (a verified non-admin, `needsCustomerInfo`), instead of one after the
  * other. The profile still decides (session-provider.tsx): customer info started for a user the profile
  * says does not need it is dropped, and the route guard still decides before any page shows. app/start.tsx starts
- * them for a guarded page as soon as Amplify is configured, so they run while the page's modules load.
+ * them for a guarded page as soon as Amplify is configured, so they run while the page's modules load, unless
+ * the page first shows the session kept at the user's last visit (kept-session.ts): then they start once it
+ * has painted.
  */
 import { needsCustomerInfo } from '../../../../core/rules/auth-status';
 import { readSessionUser, type SessionUser } from '../../lib/auth-session';
+import { verifyRuntimeConfig } from '../../lib/runtime-config';
 
 /** The API calls of a session load with the first signed-in user: the sign-in page does not fetch the client. */
 export const sessionApi = () => import('./session-api');
@@ -27,7 +30,8 @@ function started<T>(call: Promise<T>): Promise<T> {
 }
 
 export async function startSessionCalls(user: SessionUser): Promise<SessionCalls> {
-  const { getMyProfile, getCustomerInfo } = await sessionApi();
+  // They call the stage's API: its config is checked first (already, on a page that checked it before showing).
+  const [{ getMyProfile, getCustomerInfo }] = await Promise.all([sessionApi(), verifyRuntimeConfig()]);
   return {
     user,
     profile: started(getMyProfile()),

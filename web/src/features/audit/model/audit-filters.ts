@@ -1,6 +1,6 @@
 import { FORM_MESSAGES } from '../../../../../core/messages';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../../../core/schemas/audit';
-import { accountNumberSchema } from '../../../../../core/schemas/customer-info';
+import { accountNumberSchema } from '../../../../../core/schemas/account-number';
 import type { AuditEventsInput } from '../api/audit-queries';
 
 /**

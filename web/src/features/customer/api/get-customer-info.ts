@@ -2,13 +2,9 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
 import { CUSTOMER_LIST } from '../../../../../core/constants';
 import { callRoute } from '../../../lib/api-client';
+import { customerInfoQueryKey, type CustomerInfoRequest } from './customer-info-key';
 
-export interface CustomerInfoRequest {
-  /** One of the caller's linked accounts; the main account when left out. */
-  account?: string | undefined;
-  page?: number;
-  records?: number;
-}
+export type { CustomerInfoRequest };
 
 /** spec 7 customer information (route getCustomerInfo): page 1 and 25 records unless told otherwise. */
 export const getCustomerInfo = ({ account, page, records }: CustomerInfoRequest = {}) =>
@@ -20,7 +16,7 @@ export const getCustomerInfo = ({ account, page, records }: CustomerInfoRequest 
 
 export const getCustomerInfoQueryOptions = (userId: string | null, request: CustomerInfoRequest = {}) =>
   queryOptions({
-    queryKey: ['customer-info', userId, request.account ?? null, request.page ?? 1, request.records ?? 25],
+    queryKey: customerInfoQueryKey(userId, request),
     queryFn: () => getCustomerInfo(request),
     enabled: userId !== null,
   });

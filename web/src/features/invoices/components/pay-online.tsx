@@ -3,7 +3,7 @@ import { pagePaths } from '../../../../../core/page-paths';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isPayable } from '../../../../../core/rules/invoice-balance';
-import { accountNumberSchema } from '../../../../../core/schemas/customer-info';
+import { accountNumberSchema } from '../../../../../core/schemas/account-number';
 import {
   INVOICE_TABS,
   invoiceNumberSchema,

@@ -1,5 +1,5 @@
 import { FORM_MESSAGES } from '../../../../../core/messages';
-import { accountNumberSchema } from '../../../../../core/schemas/customer-info';
+import { accountNumberSchema } from '../../../../../core/schemas/account-number';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../../core/schemas/invoice';
 import type { LabInvoicesInput } from '../api/invoice-queries';
 

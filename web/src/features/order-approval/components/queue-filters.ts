@@ -1,6 +1,6 @@
 import { FORM_MESSAGES } from '../../../../../core/messages';
 import { ORDER_STATUS_LABELS, WAITING_STATUSES, type OrderStatus } from '../../../../../core/rules/order-lifecycle';
-import { accountNumberSchema } from '../../../../../core/schemas/customer-info';
+import { accountNumberSchema } from '../../../../../core/schemas/account-number';
 import type { ListOrdersInput } from '../api/list-orders';
 
 /** The statuses the queue shows, in the order of the lab's work; drafts are the practice's own. */

@@ -1,0 +1,16 @@
+import { lazySchema } from './lazy-schema';
+import { FORM_MESSAGES } from '../messages';
+import * as z from 'zod';
+
+/**
+ * An account number as the lab issues them: letters, digits and dashes. Its own module, so the order schemas
+ * can name it while customer-info.ts names the order summary.
+ */
+export const accountNumberSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Account number is required')
+    .max(32, 'Account number is too long')
+    .regex(/^[A-Za-z0-9-]+$/, FORM_MESSAGES.invalidAccountNumber),
+);
