@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientDeps } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
-import { callsMayStart, holdCalls } from '../../web/src/lib/calls-after-paint';
+import { firstPaint, holdUntilFirstPaint } from '../../web/src/lib/first-paint-hold';
 
 const PROFILE = {
   profile: {
@@ -59,10 +59,10 @@ describe('API client (spec 7 calls, spec 8 errors)', () => {
     });
   });
 
-  it('a call held until its page has painted asks for no token and sends nothing before (lib/calls-after-paint.ts)', async () => {
-    const release = holdCalls();
+  it('a call held until its page has painted asks for no token and sends nothing before (lib/first-paint-hold.ts)', async () => {
+    const release = holdUntilFirstPaint();
     const idToken = vi.fn(async () => 'id-token-value');
-    const { call, requests } = client(() => json(200, { result: PROFILE }), { idToken, ready: callsMayStart });
+    const { call, requests } = client(() => json(200, { result: PROFILE }), { idToken, ready: firstPaint });
     const answered = call('getMyProfile', {});
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(idToken).not.toHaveBeenCalled();
@@ -71,7 +71,7 @@ describe('API client (spec 7 calls, spec 8 errors)', () => {
     await expect(answered).resolves.toMatchObject({ groups: ['customer'] });
     expect(requests).toHaveLength(1);
     // Released once, calls go at once from then on.
-    await expect(callsMayStart()).resolves.toBeUndefined();
+    await expect(firstPaint()).resolves.toBeUndefined();
   });
 
   it('sends no Authorization header when nobody is signed in', async () => {

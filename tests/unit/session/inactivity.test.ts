@@ -238,10 +238,10 @@ describe('spec 4 session inactivity: logout and routes', () => {
 });
 
 describe('spec 4 session inactivity: startup check of the stored record', () => {
-  async function restored(record: StoredActivity | null) {
+  async function restored(record: StoredActivity | null, signedInAt: number | null = null) {
     const s = setup();
     s.setStored(record);
-    s.controller.signedIn(true);
+    s.controller.signedIn(true, signedInAt);
     await vi.advanceTimersByTimeAsync(500);
     return s;
   }
@@ -250,6 +250,22 @@ describe('spec 4 session inactivity: startup check of the stored record', () => 
     const s = await restored(null);
     expect(s.phase()).toBe('expired');
     expect(s.onExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page reloaded right after signing in, before the login was written, is not timed out: the sign-in is activity', async () => {
+    const s = await restored(null, T0 - 2_000);
+    expect(s.phase()).toBe('active');
+    expect(s.onExpired).not.toHaveBeenCalled();
+  });
+
+  it("the sign-in counts over the last session's older record, and not when it too is 60 minutes old", async () => {
+    const lastSession = { lastActivity: T0 - 3 * 60 * MIN, deviceId: 'device-A' };
+    expect((await restored(lastSession, T0 - 5 * MIN)).phase()).toBe('active');
+    expect((await restored(lastSession, T0 - 60 * MIN)).phase()).toBe('expired');
+    expect((await restored(null, Date.now() + 500 - 57 * MIN)).view()).toEqual({
+      popup: 'warning',
+      remainingSeconds: 180,
+    });
   });
 
   it('60 minutes or more of inactivity means time out', async () => {

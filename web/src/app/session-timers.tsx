@@ -28,7 +28,7 @@ export default function SessionTimers() {
 
   const onExpired = useCallback(() => void logout({ redirect: false }), [logout]);
   const inactivity = useInactivity({
-    session: signedIn && user ? { userId: user.userId, restored } : null,
+    session: signedIn && user ? { userId: user.userId, restored, signedInAt: user.authTime ?? null } : null,
     path: location.pathname,
     limits: runtimeConfig().session,
     putActivity,

@@ -12,7 +12,7 @@ import { createAppRouter, requiresSignIn } from './router';
 import { FullPageError } from '../components/full-page-error';
 import { afterNextPaint } from '../lib/after-next-paint';
 import { configureAmplifyOnUse } from '../lib/amplify-auth';
-import { holdCalls } from '../lib/calls-after-paint';
+import { holdUntilFirstPaint } from '../lib/first-paint-hold';
 import { loadRuntimeConfig, verifyRuntimeConfig } from '../lib/runtime-config';
 
 /** main.tsx's part in the take-over of a prerendered page (web/src/app/early-input.ts). */
@@ -72,10 +72,10 @@ async function takeOver(container: HTMLElement, hooks: TakeOverHooks | undefined
   // sent or the first navigation.
   let painted: (() => void) | undefined;
   if (showsKept) {
-    // So do the page's own first API calls.
-    const releaseCalls = holdCalls();
+    // So do the page's own first API calls and the code of its parts that wait for their answers.
+    const release = holdUntilFirstPaint();
     painted = () => {
-      releaseCalls();
+      release();
       void verifyRuntimeConfig().catch((error: unknown) => cannotStart(container, error));
     };
   } else if (guarded) await verifyRuntimeConfig();

@@ -11,7 +11,7 @@ import type { RouteName, Routes } from '../../../core/routes';
 import { apiLogout } from './api-logout';
 import { currentIdToken } from './auth-session';
 import { CallableError } from './callable-error';
-import { callsMayStart } from './calls-after-paint';
+import { firstPaint } from './first-paint-hold';
 import { responseAction, type ResponseSource } from './api-response-rules';
 import { customerApiMessage } from './customer-api-message';
 import { logError } from './logger';
@@ -32,7 +32,7 @@ export interface ApiClientDeps {
   logout: (reason: string) => void;
   timeoutMs: number;
   newCorrelationId: () => string;
-  /** Resolves when a call may start (the app's: lib/calls-after-paint.ts). */
+  /** Resolves when a call may start (the app's: once its page's first render has painted, lib/first-paint-hold.ts). */
   ready?: () => Promise<void>;
 }
 
@@ -178,5 +178,5 @@ export const callRoute = createApiClient({
   logout: apiLogout,
   timeoutMs: SERVER_FUNCTION_TIMEOUT_MS,
   newCorrelationId: () => globalThis.crypto.randomUUID(),
-  ready: callsMayStart,
+  ready: firstPaint,
 });

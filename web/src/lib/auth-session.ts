@@ -11,6 +11,8 @@ export interface SessionUser {
   email: string;
   groups: Group[];
   emailVerified: boolean;
+  /** When the user signed in (the token's `auth_time`, ms since epoch; kept across token refreshes). */
+  authTime?: number;
 }
 
 type Claims = Record<string, unknown>;
@@ -25,6 +27,7 @@ export function userFromClaims(claims: Claims): SessionUser | null {
     email: typeof claims.email === 'string' ? claims.email : '',
     groups: GROUPS.filter((g) => rawGroups.includes(g)),
     emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time * 1000 } : {}),
   };
 }
 

@@ -4,8 +4,11 @@ import { formatCountdown, inactivityLimitsFrom } from '../model/inactivity-machi
 import { SessionActivity, type SessionActivityHandlers } from '../model/session-activity';
 
 export interface UseInactivityOptions extends SessionActivityHandlers {
-  /** The signed-in user, or null. `restored`: the session was found on page load (not a fresh login). */
-  session: { userId: string; restored: boolean } | null;
+  /**
+   * The signed-in user, or null. `restored`: the session was found on page load (not a fresh login);
+   * `signedInAt`: when the user signed in, if known (the ID token's `auth_time`).
+   */
+  session: { userId: string; restored: boolean; signedInAt?: number | null } | null;
   /** The current location's pathname. */
   path: string;
   /** The runtime config's `session` block (stage idle limits); read once, on mount. */
@@ -55,11 +58,12 @@ export function useInactivity(options: UseInactivityOptions): UseInactivityResul
 
   const userId = session?.userId ?? null;
   const restored = session?.restored ?? false;
+  const signedInAt = session?.signedInAt ?? null;
   useEffect(() => {
     if (userId === null) return;
-    activity.signedIn(restored);
+    activity.signedIn(restored, signedInAt);
     return () => activity.signedOut();
-  }, [activity, userId, restored]);
+  }, [activity, userId, restored, signedInAt]);
 
   const view = useSyncExternalStore(activity.subscribe, activity.getView, activity.getView);
   return {

@@ -116,10 +116,13 @@ export class InactivityController {
     return this.unmount;
   }
 
-  /** A user signed in: `restored` when the session was found on page load (spec 4 startup check). */
-  signedIn(restored: boolean): void {
+  /**
+   * A user signed in: `restored` when the session was found on page load (spec 4 startup check);
+   * `signedInAt` when they signed in, if known (a login the stored record may not show yet).
+   */
+  signedIn(restored: boolean, signedInAt: number | null = null): void {
     this.generation += 1;
-    this.dispatch({ type: 'signedIn', now: this.now(), restored });
+    this.dispatch({ type: 'signedIn', now: this.now(), restored, signedInAt });
   }
 
   signedOut(): void {

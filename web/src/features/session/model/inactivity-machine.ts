@@ -60,6 +60,8 @@ export interface InactivityState {
   startPending: boolean;
   /** A restored session still owes the startup check of the stored activity record. */
   startupCheckPending: boolean;
+  /** When the user signed in, if known (the ID token's `auth_time`): activity the stored record may miss. */
+  signedInAt: number | null;
 }
 
 export const INITIAL_INACTIVITY_STATE: InactivityState = {
@@ -71,6 +73,7 @@ export const INITIAL_INACTIVITY_STATE: InactivityState = {
   remainingSeconds: 0,
   startPending: false,
   startupCheckPending: false,
+  signedInAt: null,
 };
 
 export type TimerName = 'start' | 'warning' | 'timeout' | 'tick';
@@ -86,7 +89,7 @@ export type CheckReason = 'startup' | 'visibility';
 
 export type InactivityEvent =
   /** A user is signed in: `restored` when the app found an existing session on load, false on a fresh login. */
-  | { type: 'signedIn'; now: number; restored: boolean }
+  | { type: 'signedIn'; now: number; restored: boolean; signedInAt?: number | null }
   | { type: 'signedOut' }
   | { type: 'routeChanged'; path: string; now: number }
   /** Mouse move or down, key press, touch move or start, scroll (spec 4). */
@@ -197,6 +200,7 @@ export function transition(state: InactivityState, event: InactivityEvent, limit
         lastActivity: event.now,
         startPending: true,
         startupCheckPending: event.restored,
+        signedInAt: event.signedInAt ?? null,
       };
       const effects: InactivityEffect[] = [
         ...cancelAll(),
@@ -332,6 +336,9 @@ export function transition(state: InactivityState, event: InactivityEvent, limit
 /**
  * spec 4 startup check: no stored record means time out; 60 minutes or more of inactivity means time out;
  * 55 minutes or more shows the warning with the time that remains. Otherwise the page load counts as activity.
+ * The sign-in itself is activity too (docs/decisions.md, "A reload right after signing in"): the login's
+ * record is written from the browser once the signed-in page runs, so a page reloaded before that write
+ * landed finds no record, or the last session's; the token's sign-in time counts as the last activity then.
  */
 function startupCheck(
   state: InactivityState,
@@ -339,16 +346,15 @@ function startupCheck(
   now: number,
   limits: InactivityLimits,
 ): Transition {
-  if (!record) return expire(state);
-  const idle = now - record.lastActivity;
+  const lastActivity = Math.max(
+    record?.lastActivity ?? Number.NEGATIVE_INFINITY,
+    state.signedInAt ?? Number.NEGATIVE_INFINITY,
+  );
+  if (!Number.isFinite(lastActivity)) return expire(state);
+  const idle = now - lastActivity;
   if (idle >= limits.inactivityTimeoutMs) return expire(state);
   if (idle >= limits.warningAfterMs) {
-    return enterWarning(
-      { ...state, lastActivity: record.lastActivity },
-      record.lastActivity + limits.inactivityTimeoutMs,
-      now,
-      limits,
-    );
+    return enterWarning({ ...state, lastActivity }, lastActivity + limits.inactivityTimeoutMs, now, limits);
   }
   return unchanged(state);
 }

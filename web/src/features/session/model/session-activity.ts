@@ -126,11 +126,14 @@ export class SessionActivity {
     };
   }
 
-  /** A user is signed in; `restored` when the session was found on page load rather than by logging in. */
-  signedIn(restored: boolean): void {
+  /**
+   * A user is signed in; `restored` when the session was found on page load rather than by logging in;
+   * `signedInAt` when they signed in, if known.
+   */
+  signedIn(restored: boolean, signedInAt: number | null = null): void {
     this.ended = false;
     this.sync.start(this.now());
-    this.controller.signedIn(restored);
+    this.controller.signedIn(restored, signedInAt);
   }
 
   /**
