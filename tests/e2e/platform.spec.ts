@@ -104,6 +104,35 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
     await expect(page.getByText('STAGING')).toBeVisible();
   });
 
+  test("a returning customer's dashboard is drawn from their last visit before Amplify, zod or the API are fetched, then refreshed", async ({
+    page,
+  }) => {
+    const customer = demo('customer');
+    await page.goto('/');
+    await signIn(page, customer);
+    await expect(page.getByText(`Welcome back, ${customer.firstName}.`)).toBeVisible();
+    await page.waitForLoadState('networkidle'); // the fresh answers are kept for the next visit
+
+    // Next visit: what only the session check needs is held back, and the page must show without it.
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(amplify|zod)-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/customer/home');
+    await expect(page.getByText(`Welcome back, ${customer.firstName}.`)).toBeVisible();
+    await expect(page.getByRole('status').getByText('Updating your account…')).toBeVisible();
+    expect(requested.filter((path) => path.startsWith('/api/'))).toEqual([]);
+
+    release();
+    await expect(page.getByText('Updating your account…')).toHaveCount(0);
+    await expect(sidebar(page).getByRole('combobox', { name: 'Account number' })).toBeEnabled();
+    expect(requested).toContain('/api/getMyProfile');
+  });
+
   test('switching account reloads the customer information for the chosen account (spec 2)', async ({ page }) => {
     const customer = demo('customer');
     await page.goto('/');
