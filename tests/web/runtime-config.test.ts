@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   loadRuntimeConfig,
+  onRuntimeConfigInvalid,
   runtimeConfig,
   RuntimeConfigError,
   verifyRuntimeConfig,
@@ -43,5 +44,15 @@ describe('runtime config (/config.json, one build for every stage)', () => {
     expect(verifyRuntimeConfig()).toBe(first);
     await expect(first).resolves.toEqual(TEST_CONFIG);
     expect(runtimeConfig()).toEqual(TEST_CONFIG);
+  });
+
+  it('a config that fails its check is reported to the handler app/start.tsx sets, whoever asked for the check', async () => {
+    const invalid = vi.fn();
+    onRuntimeConfigInvalid(invalid);
+    await loadRuntimeConfig(answer(200, JSON.stringify({ ...TEST_CONFIG, apiBaseUrl: 42 })));
+    await expect(verifyRuntimeConfig()).rejects.toBeInstanceOf(RuntimeConfigError);
+    await expect(verifyRuntimeConfig()).rejects.toThrow(/apiBaseUrl/);
+    expect(invalid).toHaveBeenCalledTimes(1);
+    expect(invalid.mock.calls[0]?.[0]).toBeInstanceOf(RuntimeConfigError);
   });
 });

@@ -1,9 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import { SessionProvider } from '../../../web/src/app/providers/session-provider';
 import { draftStorageKey, readLocalDraft, writeLocalDraft } from '../../../web/src/features/orders/model/local-draft';
 import { emptyOrderForm } from '../../../web/src/features/orders/model/order-form-values';
 import { callRoute } from '../../../web/src/lib/api-client';
@@ -11,6 +8,7 @@ import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { useSession } from '../../../web/src/lib/session-context';
 import { TEST_CONFIG } from '../support/fake-session';
 import { infoOf } from '../support/kept-session';
+import { renderInSessionRouter } from '../support/session-router';
 
 /**
  * Order drafts hold patient names, so the browser's copies go when the session ends (the
@@ -72,16 +70,7 @@ function Probe() {
 }
 
 function renderSession() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/customer/order']}>
-        <SessionProvider>
-          <Probe />
-        </SessionProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderInSessionRouter(<Probe />, '/customer/order');
 }
 
 beforeEach(() => {

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../../web/src/app/providers/session-provider';
 import { callRoute } from '../../../web/src/lib/api-client';
 import { beforeSignOut } from '../../../web/src/lib/before-sign-out';
 import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { useSession } from '../../../web/src/lib/session-context';
 import { TEST_CONFIG } from '../support/fake-session';
+import { renderInSessionRouter } from '../support/session-router';
 
 /**
  * spec 3, 4: a logout marks the activity record 'inactive' before the session ends server-side, since the
@@ -68,15 +66,7 @@ afterEach(() => removeTask());
 describe('logout and the activity record', () => {
   it("Log Out writes the record 'inactive' first, then ends the session on the server, then locally", async () => {
     signedIn(true);
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/admin/home']}>
-          <SessionProvider>
-            <Probe />
-          </SessionProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderInSessionRouter(<Probe />, '/admin/home');
     await screen.findByText('signed in', {}, { timeout: 5000 });
     signedIn(false);
     await act(async () => screen.getByRole('button', { name: 'Log Out' }).click());

@@ -3,7 +3,8 @@ import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleOf, PORTAL_ROUTES } from '../../../web/src/app/route-table';
-import { createApiClient } from '../../../web/src/lib/api-client';
+import { callRoute, createApiClient } from '../../../web/src/lib/api-client';
+import { loadRuntimeConfig, onRuntimeConfigInvalid } from '../../../web/src/lib/runtime-config';
 import { CallableError } from '../../../web/src/lib/callable-error';
 import { useSession } from '../../../web/src/lib/session-context';
 import {
@@ -24,6 +25,7 @@ import {
   signedInAs,
 } from '../support/kept-session';
 import { prepareBrowser, TEST_CONFIG } from '../support/fake-session';
+import { renderInSessionRouter } from '../support/session-router';
 
 /**
  * A returning user's page shows at once from the session answers kept at their last visit
@@ -114,6 +116,39 @@ describe('a returning user sees their page from the kept session answers, then t
     await waitFor(() => expect(fetchAuthSession).toHaveBeenCalled());
     await api.release();
     expect(await screen.findByRole('heading', { name: 'Brightview Eye Care' })).toBeInTheDocument();
+  });
+
+  it('a public page starts without the kept answers (its first render is its prerendered HTML) and takes the fresh ones', async () => {
+    keep();
+    const api = heldApi(annFreshAnswers());
+    const seen: string[] = [];
+    function SignInProbe() {
+      const session = useSession();
+      seen.push(
+        session.user ? `signed in${session.cached ? ' (kept)' : ''}` : session.checking ? 'checking' : 'signed out',
+      );
+      return <h1>Sign in</h1>;
+    }
+    renderInSessionRouter(<SignInProbe />, '/auth/login');
+    expect(seen[0]).toBe('checking');
+    await api.release();
+    await waitFor(() => expect(seen.at(-1)).toBe('signed in'));
+    expect(seen).not.toContain('signed in (kept)');
+  });
+
+  it('a stage config that fails its check stops the session check without signing the user out', async () => {
+    await loadRuntimeConfig(
+      (async () => new Response(JSON.stringify({ ...TEST_CONFIG, userPoolId: '' }))) as unknown as typeof fetch,
+    );
+    const invalid = vi.fn();
+    onRuntimeConfigInvalid(invalid);
+    heldApi(annFreshAnswers());
+    vi.mocked(callRoute).mockClear();
+    vi.mocked(signOut).mockClear();
+    renderPortal();
+    await waitFor(() => expect(invalid).toHaveBeenCalledTimes(1));
+    expect(signOut).not.toHaveBeenCalled();
+    expect(callRoute).not.toHaveBeenCalled();
   });
 
   it('while the kept answers show, a status line outside the inert page says the account is updating', async () => {

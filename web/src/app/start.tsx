@@ -13,7 +13,7 @@ import { FullPageError } from '../components/full-page-error';
 import { afterNextPaint } from '../lib/after-next-paint';
 import { configureAmplifyOnUse } from '../lib/amplify-auth';
 import { holdUntilFirstPaint } from '../lib/first-paint-hold';
-import { loadRuntimeConfig, verifyRuntimeConfig } from '../lib/runtime-config';
+import { loadRuntimeConfig, onRuntimeConfigInvalid, verifyRuntimeConfig } from '../lib/runtime-config';
 
 /** main.tsx's part in the take-over of a prerendered page (web/src/app/early-input.ts). */
 export interface TakeOverHooks {
@@ -59,6 +59,7 @@ async function takeOver(container: HTMLElement, hooks: TakeOverHooks | undefined
   // The runtime config comes first: without it there is no API, no user pool. index.html preloads it, so it
   // is usually here before this script is.
   const config = await loadRuntimeConfig();
+  onRuntimeConfigInvalid((error) => cannotStart(container, error));
   configureAmplifyOnUse(config);
   const guarded = requiresSignIn(window.location.pathname);
   // A returning user's signed-in page shows the session kept at their last visit first, drawn without Amplify,
@@ -76,11 +77,11 @@ async function takeOver(container: HTMLElement, hooks: TakeOverHooks | undefined
     const release = holdUntilFirstPaint();
     painted = () => {
       release();
-      void verifyRuntimeConfig().catch((error: unknown) => cannotStart(container, error));
+      verifyRuntimeConfig().catch(() => undefined); // a failure shows the page onRuntimeConfigInvalid set
     };
   } else if (guarded) await verifyRuntimeConfig();
   else {
-    const verify = () => void verifyRuntimeConfig().catch((error: unknown) => cannotStart(container, error));
+    const verify = () => void verifyRuntimeConfig().catch(() => undefined); // as above
     document.addEventListener('submit', verify, { capture: true, once: true });
     const stop = router.subscribe(() => {
       stop();

@@ -16,6 +16,15 @@ export const RUNTIME_CONFIG_URL = '/config.json';
 let current: RuntimeConfig | null = null;
 let received: unknown;
 let verified: Promise<RuntimeConfig> | undefined;
+let onInvalid: ((error: RuntimeConfigError) => void) | undefined;
+
+/**
+ * app/start.tsx: what the app does when the config fails its check, whoever asked for it (the session check, a
+ * form, a navigation): it shows why it cannot start.
+ */
+export function onRuntimeConfigInvalid(handler: (error: RuntimeConfigError) => void): void {
+  onInvalid = handler;
+}
 
 /**
  * Fetches the config and keeps it for `runtimeConfig()`. The request matches index.html's
@@ -49,13 +58,26 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
 
 /**
  * Checks the loaded config against the shared schema (loading zod on first use) and keeps the checked
- * value; rejects with the invalid fields named. Called once per load: later calls share the answer.
+ * value; rejects with a RuntimeConfigError naming the invalid fields, and tells `onRuntimeConfigInvalid`'s
+ * handler. Later calls share the answer, except a check whose code could not be downloaded: that one is tried
+ * again by the next call.
  */
 export function verifyRuntimeConfig(): Promise<RuntimeConfig> {
-  verified ??= import('./runtime-config-check').then(({ checkRuntimeConfig }) => {
-    current = checkRuntimeConfig(received);
-    return current;
-  });
+  verified ??= import('./runtime-config-check')
+    .then(
+      ({ checkRuntimeConfig }) => {
+        current = checkRuntimeConfig(received);
+        return current;
+      },
+      (error: unknown) => {
+        verified = undefined;
+        throw new RuntimeConfigError(`The portal configuration could not be checked (${String(error)}).`);
+      },
+    )
+    .catch((error: unknown) => {
+      if (error instanceof RuntimeConfigError) onInvalid?.(error);
+      throw error;
+    });
   return verified;
 }
 

@@ -84,7 +84,7 @@ export function readSessionSnapshot(
     Array.isArray(profile.groups) &&
     sameGroups(profile.groups, user.groups) &&
     profile.emailVerified === user.emailVerified &&
-    (customerInfo === null || typeof customerInfo?.accountNumber === 'string');
+    (customerInfo === null || (typeof customerInfo?.accountNumber === 'string' && Array.isArray(customerInfo.orders)));
   if (!usable) {
     forgetSessionSnapshot();
     return null;

@@ -1,7 +1,7 @@
 /**
  * The session a returning user's page draws first: the answers kept at their last visit
  * (lib/session-snapshot.ts), for the user whose ID token this browser holds, read without Amplify or the API
- * client (lib/stored-session-keys.ts). So the page paints from the HTML's scripts alone (React, the router, the
+ * client (lib/stored-id-token.ts). So the page paints from the HTML's scripts alone (React, the router, the
  * layout, the page): Amplify, the API client's route table and zod load after that paint, with the session check
  * that replaces these answers by fresh ones (session-provider.tsx). Display only: the layout stays inert and the
  * route guard decides nothing on it that the fresh answers could contradict (guarded-layout.tsx).

@@ -8,7 +8,7 @@
  */
 import { PAGE_PATHS } from '../../../../core/page-paths';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useMatches, useNavigate, type UIMatch } from 'react-router-dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { needsCustomerInfo } from '../../../../core/rules/auth-status';
 import { customerInfoQueryKey } from '../../features/customer/api/customer-info-key';
@@ -34,15 +34,22 @@ import {
   storedUserFacts,
   type LoadedSession,
 } from './session-facts';
+import type { RouteHandle } from '../route-table';
 import { keptSession } from './kept-session';
 import { sessionApi, startSessionCalls, takeEarlySession } from './session-start';
 
+/** Whether the page opened is a signed-in one (a matched route names required roles). */
+const onSignedInPage = (matches: readonly UIMatch[]) =>
+  matches.some(({ handle }) => (handle as RouteHandle | undefined)?.requiredRoles);
+
 /**
- * The session of the first render: the kept one when there is one, its customer info placed where the pages
- * read it (dated when it was kept, so no reader takes it for fresh; the fresh answer replaces it).
+ * The session of the first render: on a signed-in page, the kept one when there is one, its customer info placed
+ * where the pages read it (dated when it was kept, so no reader takes it for fresh; the fresh answer replaces
+ * it). Not on a public page: its first render must be its prerendered HTML (React hydrates it), and what it does
+ * for a signed-in user (go home, to the terms) waits for the fresh answers.
  */
-function firstSession(queryClient: QueryClient): LoadedSession | null {
-  const kept = keptSession();
+function firstSession(queryClient: QueryClient, matches: readonly UIMatch[]): LoadedSession | null {
+  const kept = onSignedInPage(matches) ? keptSession() : null;
   if (!kept) return null;
   const { session, savedAt } = kept;
   if (session.user && session.customerInfo) {
@@ -54,7 +61,8 @@ function firstSession(queryClient: QueryClient): LoadedSession | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [kept] = useState(() => firstSession(queryClient));
+  const matches = useMatches();
+  const [kept] = useState(() => firstSession(queryClient, matches));
   const [session, setSession] = useState<LoadedSession>(kept ?? SIGNED_OUT);
   const [checking, setChecking] = useState(kept === null);
   const [switching, setSwitching] = useState(false);
@@ -147,15 +155,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         loaded = await loadSession(forceRefresh, restored);
       } catch (error) {
-        // A stage config that fails its check stops the app with its own page (app/start.tsx): the session
-        // itself is not at fault, so the user stays signed in for when the config is fixed.
-        if (error instanceof RuntimeConfigError) throw error;
-        // spec 4: a guard error goes to login. Every decision needs the profile, so without it the session
-        // cannot be used: the tokens are dropped and the user signs in again.
-        logError('Session check failed', error);
-        if (mine === generation.current) {
-          notifyLazily('error', 'We could not load your account. Please sign in again.');
-          await signOutLocally().catch(() => undefined);
+        if (error instanceof RuntimeConfigError) {
+          // The app shows why it cannot start instead (runtime-config.ts `onRuntimeConfigInvalid`, app/start.tsx):
+          // the session is not at fault, so the user stays signed in for when the config is fixed.
+          logError('Session check stopped: the portal configuration failed its check', error);
+        } else {
+          // spec 4: a guard error goes to login. Every decision needs the profile, so without it the session
+          // cannot be used: the tokens are dropped and the user signs in again.
+          logError('Session check failed', error);
+          if (mine === generation.current) {
+            notifyLazily('error', 'We could not load your account. Please sign in again.');
+            await signOutLocally().catch(() => undefined);
+          }
         }
         loaded = SIGNED_OUT;
       }
@@ -192,7 +203,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       afterNextPaint(() => {
-        check(++generation.current, { restored: true }).catch(() => undefined);
+        void check(++generation.current, { restored: true });
       }),
     [check],
   );

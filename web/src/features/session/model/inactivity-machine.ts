@@ -333,6 +333,9 @@ export function transition(state: InactivityState, event: InactivityEvent, limit
   }
 }
 
+/** How recent a sign-in the startup check takes as activity when the stored record does not show it. */
+const RECENT_SIGN_IN_MS = 5 * 60_000;
+
 /**
  * spec 4 startup check: no stored record means time out; 60 minutes or more of inactivity means time out;
  * 55 minutes or more shows the warning with the time that remains. Otherwise the page load counts as activity.
@@ -346,10 +349,13 @@ function startupCheck(
   now: number,
   limits: InactivityLimits,
 ): Transition {
-  const lastActivity = Math.max(
-    record?.lastActivity ?? Number.NEGATIVE_INFINITY,
-    state.signedInAt ?? Number.NEGATIVE_INFINITY,
-  );
+  // Only a sign-in of the last few minutes (by either clock: the token's is Cognito's, `now` the browser's):
+  // an older login's record was written, or the browser never ran to write it.
+  const signedInAt =
+    state.signedInAt !== null && Math.abs(now - state.signedInAt) <= RECENT_SIGN_IN_MS
+      ? Math.min(state.signedInAt, now)
+      : Number.NEGATIVE_INFINITY;
+  const lastActivity = Math.max(record?.lastActivity ?? Number.NEGATIVE_INFINITY, signedInAt);
   if (!Number.isFinite(lastActivity)) return expire(state);
   const idle = now - lastActivity;
   if (idle >= limits.inactivityTimeoutMs) return expire(state);
