@@ -55,4 +55,20 @@ describe('runtime config (/config.json, one build for every stage)', () => {
     expect(invalid).toHaveBeenCalledTimes(1);
     expect(invalid.mock.calls[0]?.[0]).toBeInstanceOf(RuntimeConfigError);
   });
+
+  it("a check whose code could not be downloaded fails as the config's error, and the next call tries again", async () => {
+    vi.resetModules();
+    vi.doMock('../../web/src/lib/runtime-config-check', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    const fresh = await import('../../web/src/lib/runtime-config');
+    const invalid = vi.fn();
+    fresh.onRuntimeConfigInvalid(invalid);
+    await fresh.loadRuntimeConfig(answer(200, JSON.stringify(TEST_CONFIG)));
+    await expect(fresh.verifyRuntimeConfig()).rejects.toThrow(/could not be checked/);
+    expect(invalid).toHaveBeenCalledTimes(1);
+
+    vi.doUnmock('../../web/src/lib/runtime-config-check');
+    await expect(fresh.verifyRuntimeConfig()).resolves.toEqual(TEST_CONFIG);
+  });
 });

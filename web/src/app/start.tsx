@@ -71,17 +71,18 @@ async function takeOver(container: HTMLElement, hooks: TakeOverHooks | undefined
   // A signed-in page calls the API at once (which loads zod anyway): its config is checked before it shows, or
   // as soon as the kept page has painted. A public page shows first and is checked before its first form is
   // sent or the first navigation.
+  // A failure shows the page onRuntimeConfigInvalid set above.
+  const verify = () => void verifyRuntimeConfig().catch(() => undefined);
   let painted: (() => void) | undefined;
   if (showsKept) {
     // So do the page's own first API calls and the code of its parts that wait for their answers.
     const release = holdUntilFirstPaint();
     painted = () => {
       release();
-      verifyRuntimeConfig().catch(() => undefined); // a failure shows the page onRuntimeConfigInvalid set
+      verify();
     };
   } else if (guarded) await verifyRuntimeConfig();
   else {
-    const verify = () => void verifyRuntimeConfig().catch(() => undefined); // as above
     document.addEventListener('submit', verify, { capture: true, once: true });
     const stop = router.subscribe(() => {
       stop();

@@ -4,8 +4,6 @@ import { CUSTOMER_LIST } from '../../../../../core/constants';
 import { callRoute } from '../../../lib/api-client';
 import { customerInfoQueryKey, type CustomerInfoRequest } from './customer-info-key';
 
-export type { CustomerInfoRequest };
-
 /** spec 7 customer information (route getCustomerInfo): page 1 and 25 records unless told otherwise. */
 export const getCustomerInfo = ({ account, page, records }: CustomerInfoRequest = {}) =>
   callRoute('getCustomerInfo', {

@@ -46,11 +46,13 @@ const CONSULT_QUERIES = ['consults'] as const;
  * The order form of /customer/order for the account chosen in the sidebar (order-form-page.tsx is the page
  * around it). `?from=<orderId>&kind=reorder|warranty` prefills from a past order; `?draft=<orderId>` opens a
  * draft saved on the server (from the orders list); `?consult=<consultId>` ("Order this") opens the lab's
- * answer to a consult (order-from-consult.ts).
+ * answer to a consult (order-from-consult.ts). `account` is the page's (order-form-page.tsx).
  */
 export default function OrderFormBody({
+  account,
   renderAttachments,
 }: {
+  account: string | null;
   renderAttachments?: OrderFormProps['renderAttachments'];
 }) {
   const session = useSession();
@@ -76,7 +78,6 @@ export default function OrderFormBody({
     };
   }, [queryClient]);
   const info = session.customer.info;
-  const account = session.customer.selectedAccount ?? info?.accountNumber ?? null;
   const designs = useOrderLensDesigns(account);
   const from = params.get('from');
   const kind = params.get('kind') === 'warranty' ? 'warranty' : 'reorder';

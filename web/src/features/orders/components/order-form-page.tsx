@@ -32,7 +32,7 @@ export function OrderFormPage({ renderAttachments }: { renderAttachments?: Order
         }
       />
       <Suspense fallback={<OrderFormLoading />}>
-        <OrderFormBody renderAttachments={renderAttachments} />
+        <OrderFormBody account={account} renderAttachments={renderAttachments} />
       </Suspense>
     </>
   );
