@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../../../web/src/lib/api-client';
@@ -63,6 +64,15 @@ beforeEach(() => {
 
 afterEach(() => removeTask());
 
+/** A page that logs out from its first effect with a user, as the inactivity check does at start-up. */
+function LogsOutOnArrival() {
+  const { user, logout } = useSession();
+  useEffect(() => {
+    if (user) void logout({ redirect: false });
+  }, [user, logout]);
+  return <span>{user ? 'signed in' : 'signed out'}</span>;
+}
+
 describe('logout and the activity record', () => {
   it("Log Out writes the record 'inactive' first, then ends the session on the server, then locally", async () => {
     signedIn(true);
@@ -72,5 +82,13 @@ describe('logout and the activity record', () => {
     await act(async () => screen.getByRole('button', { name: 'Log Out' }).click());
     await screen.findByText('signed out', {}, { timeout: 5000 });
     expect(steps).toEqual(['activity inactive', 'server sign-out', 'local sign-out']);
+  });
+
+  it('a logout asked for by a page as soon as it shows its user still ends the session on the server', async () => {
+    signedIn(true);
+    renderInSessionRouter(<LogsOutOnArrival />, '/admin/home');
+    await waitFor(() => expect(steps).toContain('local sign-out'), { timeout: 5000 });
+    expect(steps).toEqual(['activity inactive', 'server sign-out', 'local sign-out']);
+    expect(screen.getByText('signed out')).toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@
  * Amplify; the start-up check, which loads Amplify, the API client and zod, starts once that render has painted.
  */
 import { PAGE_PATHS } from '../../../../core/page-paths';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMatches, useNavigate, type UIMatch } from 'react-router-dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { needsCustomerInfo } from '../../../../core/rules/auth-status';
@@ -70,7 +70,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const generation = useRef(0);
   const loggingOut = useRef(false);
   const sessionRef = useRef(session);
-  useEffect(() => {
+  // At commit, not in a passive effect: a click on Log Out right after the page showed its user must see that
+  // user, or the server-side sign-out (which ends every session of the user) would be skipped.
+  useLayoutEffect(() => {
     sessionRef.current = session;
   }, [session]);
 
