@@ -47,11 +47,18 @@ export const TABLES = {
   },
   /** Small lists the forms offer (buying groups, shipping methods): one partition per list, so listing is a Query. */
   referenceData: { id: 'ReferenceData', partitionKey: s('list'), sortKey: s('id') },
+  /**
+   * `byAccount` holds every order of a practice by when it was started (drafts too: the caller's drafts list).
+   * `placedByAccount` is sparse: only placed orders have `submittedAt`, so a practice's order list reads no
+   * drafts, and it is in order-number order. Existing placed orders all have `submittedAt`, so DynamoDB fills
+   * the index itself when it is added: no backfill.
+   */
   orders: {
     id: 'Orders',
     partitionKey: s('orderId'),
     indexes: [
       { indexName: 'byAccount', partitionKey: s('accountNumber'), sortKey: s('createdAt') },
+      { indexName: 'placedByAccount', partitionKey: s('accountNumber'), sortKey: s('submittedAt') },
       // The approval queue: one status, oldest first by when the order entered it.
       { indexName: 'byStatus', partitionKey: s('status'), sortKey: s('statusAt') },
     ],

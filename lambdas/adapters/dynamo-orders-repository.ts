@@ -11,9 +11,11 @@ import {
 } from './aws/dynamo-document-client';
 import * as z from 'zod';
 import { orderSchema, type Order } from '../../core/schemas/order';
+import type { OrderStatus } from '../../core/rules/order-lifecycle';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
 import { invalidArgument } from '../../core/errors';
 import {
+  checkPlacedOrder,
   counterNames,
   foldSearch,
   orderSearchText,
@@ -39,9 +41,35 @@ export function orderItem(order: Order): Record<string, unknown> {
   return { ...order, searchText: orderSearchText(order) };
 }
 
-const accountCursorSchema = lazySchema(() =>
-  z.object({ orderId: z.string().max(64), accountNumber: z.string().max(32), createdAt: z.string().max(40) }).strict(),
+/**
+ * The two indexes of a practice's orders: every order by when it was started (its drafts list reads it), and
+ * the sparse one of placed orders by when they were placed, which its order lists read: no drafts to skip.
+ */
+const STARTED = { name: 'byAccount', sortKey: 'createdAt' } as const;
+const PLACED = { name: 'placedByAccount', sortKey: 'submittedAt' } as const;
+type AccountIndex = typeof STARTED | typeof PLACED;
+
+/** A practice list's cursor: the last answered item's key in the index it was read from. */
+const accountCursorOf = (sortKey: AccountIndex['sortKey']) =>
+  z.object({ orderId: z.string().max(64), accountNumber: z.string().max(32), [sortKey]: z.string().max(40) }).strict();
+const startedCursorSchema = lazySchema(() => accountCursorOf(STARTED.sortKey));
+/** A placed-orders list goes on in either index: it was read from byAccount while placedByAccount was filling. */
+const placedListCursorSchema = lazySchema(() =>
+  z.union([accountCursorOf(PLACED.sortKey), accountCursorOf(STARTED.sortKey)]),
 );
+
+/**
+ * DynamoDB refuses to read an index it is still filling: after the deploy that adds one, for minutes on a big
+ * table (CloudFormation does not wait for it). A missing index is refused alike.
+ */
+export function indexNotReadable(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    error.name === 'ValidationException' &&
+    /backfilling|does not have the specified index/i.test(error.message)
+  );
+}
+
 const statusCursorSchema = lazySchema(() =>
   z.object({ orderId: z.string().max(64), status: z.string().max(20), statusAt: z.string().max(40) }).strict(),
 );
@@ -121,24 +149,28 @@ function addSearchFilter(expressions: QueryExpressions, search: string | undefin
   expressions.filters.push('contains(#search, :search)');
 }
 
-/** Where a list of one practice's orders goes on; a cursor from another practice's list is refused. */
-function accountStart(query: { accountNumber: string; cursor?: string | undefined }) {
-  const start = query.cursor ? decodeCursor(query.cursor, accountCursorSchema) : undefined;
+/** Where a list of one practice's orders goes on; a cursor from another practice's list or index is refused. */
+function accountStart(
+  query: { accountNumber: string; cursor?: string | undefined },
+  schema: typeof startedCursorSchema | typeof placedListCursorSchema,
+) {
+  const start = query.cursor ? decodeCursor(query.cursor, schema) : undefined;
   if (start && start.accountNumber !== query.accountNumber)
     throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
   return start;
 }
 
-/** One page of a practice's orders from its partition of byAccount, by createdAt. */
+/** One page of a practice's orders from its partition of one of its indexes, by that index's sort key. */
 function queryAccountPage(
   table: string,
+  index: AccountIndex,
   { names, values, filters }: QueryExpressions,
   page: { ascending: boolean; filtered: boolean; limit: number; start: Record<string, unknown> | undefined },
 ): Promise<OrderPage> {
   return queryPage({
     input: {
       TableName: table,
-      IndexName: 'byAccount',
+      IndexName: index.name,
       KeyConditionExpression: '#account = :account',
       FilterExpression: filterOf(filters),
       ExpressionAttributeNames: names,
@@ -147,21 +179,62 @@ function queryAccountPage(
     },
     filtered: page.filtered,
     limit: page.limit,
-    keyOf: (item) => ({ orderId: item['orderId'], accountNumber: item['accountNumber'], createdAt: item['createdAt'] }),
+    keyOf: (item) => ({
+      orderId: item['orderId'],
+      accountNumber: item['accountNumber'],
+      [index.sortKey]: item[index.sortKey],
+    }),
     start: page.start,
   });
 }
 
+interface PracticeQuery {
+  accountNumber: string;
+  status?: OrderStatus | undefined;
+  cursor?: string | undefined;
+}
+
 /**
- * The queue narrowed to one practice: a Query on that account's partition of byAccount (oldest first by
- * createdAt) filtered to the status, so it reads that practice's orders only, not the whole status, which
- * at 100,000 orders is thousands of others' rows per page.
+ * One page of a practice's orders: drafts from byAccount, placed orders from placedByAccount. Until DynamoDB
+ * can read that index (just after the deploy that added it), and for a list that began on byAccount then,
+ * placed orders come from byAccount with drafts filtered out, as before the index.
+ */
+async function queryPracticeOrders(
+  table: string,
+  query: PracticeQuery,
+  expressions: QueryExpressions,
+  page: { ascending: boolean; filtered: boolean; limit: number },
+): Promise<OrderPage> {
+  if (query.status === 'draft')
+    return queryAccountPage(table, STARTED, expressions, { ...page, start: accountStart(query, startedCursorSchema) });
+  const start = accountStart(query, placedListCursorSchema);
+  if (!start || PLACED.sortKey in start) {
+    try {
+      return await queryAccountPage(table, PLACED, expressions, { ...page, start });
+    } catch (error) {
+      if (start || !indexNotReadable(error)) throw error;
+    }
+  }
+  const { names, values, filters } = expressions;
+  const placedOnly: QueryExpressions = query.status
+    ? expressions
+    : {
+        names: { ...names, '#status': 'status' },
+        values: { ...values, ':draft': 'draft' },
+        filters: [...filters, '#status <> :draft'],
+      };
+  return queryAccountPage(table, STARTED, placedOnly, { ...page, filtered: true, start });
+}
+
+/**
+ * The queue narrowed to one practice: a Query on that account's partition of its placed orders (oldest first
+ * by when placed) filtered to the status, so it reads that practice's orders only, not the whole status,
+ * which at 100,000 orders is thousands of others' rows per page.
  */
 async function listStatusOfAccount(
   table: string,
   query: StatusOrdersQuery & { accountNumber: string },
 ): Promise<OrderPage> {
-  const start = accountStart(query);
   const expressions: QueryExpressions = {
     names: { '#account': 'accountNumber', '#status': 'status' },
     values: { ':account': query.accountNumber, ':status': query.status },
@@ -178,7 +251,7 @@ async function listStatusOfAccount(
     filters.push('#at <= :to');
   }
   addSearchFilter(expressions, query.search);
-  return queryAccountPage(table, expressions, { ascending: true, filtered: true, limit: query.limit, start });
+  return queryPracticeOrders(table, query, expressions, { ascending: true, filtered: true, limit: query.limit });
 }
 
 export function dynamoOrdersRepository(): OrdersRepository {
@@ -202,6 +275,7 @@ export function dynamoOrdersRepository(): OrdersRepository {
               ExpressionAttributeNames: { '#version': 'version' },
               ExpressionAttributeValues: { ':expected': expectedVersion },
             };
+      checkPlacedOrder(order);
       const put = { TableName: table(), Item: orderItem(order), ...condition };
       const counterEntries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
       if (!sequence && !invoice && !consult && counterEntries.length === 0) {
@@ -294,34 +368,31 @@ export function dynamoOrdersRepository(): OrdersRepository {
     },
 
     async listByAccount(query) {
-      const start = accountStart(query);
       const expressions: QueryExpressions = {
-        names: { '#account': 'accountNumber', '#status': 'status' },
+        names: { '#account': 'accountNumber' },
         values: { ':account': query.accountNumber },
         filters: [],
       };
       const { names, values, filters } = expressions;
-      // DynamoDB refuses a value the expressions do not use, so ':draft' is only set where it is read.
+      // DynamoDB refuses a name or value the expressions do not use, so each is set only where it is read.
       if (query.status === 'draft') {
+        names['#status'] = 'status';
         values[':draft'] = 'draft';
         names['#createdBy'] = 'createdBy';
         names['#userId'] = 'userId';
         values[':me'] = query.draftsOf;
         filters.push('#status = :draft AND #createdBy.#userId = :me');
       } else if (query.status) {
+        names['#status'] = 'status';
         values[':status'] = query.status;
         filters.push('#status = :status');
-      } else {
-        values[':draft'] = 'draft';
-        filters.push('#status <> :draft');
       }
       addSearchFilter(expressions, query.search);
-      return queryAccountPage(table(), expressions, {
+      return queryPracticeOrders(table(), query, expressions, {
         ascending: false,
-        // Drafts are few, so "every status but drafts" reads pages nearly as fast as an unfiltered Query.
+        // Every placed order, unfiltered: each Query reads exactly the page.
         filtered: Boolean(query.status || query.search),
         limit: query.limit,
-        start,
       });
     },
 

@@ -3,8 +3,9 @@ import type { Invoice } from '../../core/schemas/invoice';
 import type { Order } from '../../core/schemas/order';
 
 /**
- * The orders table (pk orderId; GSIs byAccount (accountNumber, createdAt) and byStatus (status, statusAt))
- * and the counters written with it. Every list is a Query on an index, never a Scan.
+ * The orders table (pk orderId; GSIs byAccount (accountNumber, createdAt), placedByAccount (accountNumber,
+ * submittedAt: placed orders only) and byStatus (status, statusAt)) and the counters written with it. Every
+ * list is a Query on an index, never a Scan.
  */
 
 /** Why a write was refused. */
@@ -83,21 +84,37 @@ export interface StatusOrdersQuery {
 
 export interface OrdersRepository {
   get(orderId: string): Promise<Order | null>;
-  /** Conditional put (and counters/sequence in one transaction). Throws OrderWriteRefused. */
+  /**
+   * Conditional put (and counters/sequence in one transaction). Throws OrderWriteRefused; a placed order
+   * without `submittedAt` is a bug and is refused before anything is written (`checkPlacedOrder`).
+   */
   write(request: OrderWrite): Promise<void>;
   /** Deletes a draft at this version; false when it was not there (or changed). */
   removeDraft(orderId: string, expectedVersion: number): Promise<boolean>;
   /** The order-number sequence's current value (0 before the first order). */
   sequenceValue(): Promise<number>;
-  /** Newest first. */
+  /**
+   * Placed orders newest first by when they were placed (so in order-number order); the caller's drafts
+   * newest first by when they were started.
+   */
   listByAccount(query: AccountOrdersQuery): Promise<OrderPage>;
   /**
-   * Oldest first by statusAt. Narrowed to one practice it reads that practice's orders by the account index
-   * instead: oldest first by createdAt, and its cursor is the practice's list cursor.
+   * Oldest first by statusAt. Narrowed to one practice it reads that practice's placed orders instead:
+   * oldest first by when they were placed, and its cursor is the practice's list cursor.
    */
   listByStatus(query: StatusOrdersQuery): Promise<OrderPage>;
   /** Current values of these counters (missing ones are 0). */
   counters(names: string[]): Promise<Record<string, number>>;
+}
+
+/**
+ * A placed order (any status but draft) carries `submittedAt`: a practice's lists read the index keyed by it,
+ * so an order without it would silently drop out of them. submitOrder sets it; this catches a write that
+ * forgot it.
+ */
+export function checkPlacedOrder(order: Pick<Order, 'orderId' | 'status' | 'submittedAt'>): void {
+  if (order.status !== 'draft' && !order.submittedAt)
+    throw new Error(`Order ${order.orderId} is ${order.status} without submittedAt; its practice could not list it.`);
 }
 
 /** The counters table's names: one place, so writers and readers agree. */

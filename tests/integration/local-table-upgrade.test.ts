@@ -142,7 +142,21 @@ describe('local provisioning upgrades tables of older local data to core/data/ta
           accountNumber: { S: '100001' },
           status: { S: 'pendingApproval' },
           createdAt: { S: '2025-01-01T00:00:00.000Z' },
+          submittedAt: { S: '2025-01-01T00:10:00.000Z' },
           statusAt: { S: '2025-01-02T00:00:00.000Z' },
+        },
+      }),
+    );
+    // A draft (never placed: no submittedAt) stays out of the sparse index of placed orders.
+    await dynamo.client.send(
+      new PutItemCommand({
+        TableName: name('orders'),
+        Item: {
+          orderId: { S: 'o-2' },
+          accountNumber: { S: '100001' },
+          status: { S: 'draft' },
+          createdAt: { S: '2025-01-03T00:00:00.000Z' },
+          statusAt: { S: '2025-01-03T00:00:00.000Z' },
         },
       }),
     );
@@ -158,7 +172,7 @@ describe('local provisioning upgrades tables of older local data to core/data/ta
     }
   });
 
-  it('keeps the items of an upgraded table and fills the added and rebuilt indexes from them', async () => {
+  it('keeps the items of an upgraded table and fills the added and rebuilt indexes from them (placed orders only in the sparse one)', async () => {
     const lenses = await dynamo.client.send(
       new QueryCommand({
         TableName: name('lenses'),
@@ -178,6 +192,17 @@ describe('local provisioning upgrades tables of older local data to core/data/ta
       }),
     );
     expect(queue.Items?.map((i) => i.orderId?.S)).toEqual(['o-1']);
+    const practice = (IndexName: string) =>
+      dynamo.client.send(
+        new QueryCommand({
+          TableName: name('orders'),
+          IndexName,
+          KeyConditionExpression: 'accountNumber = :a',
+          ExpressionAttributeValues: { ':a': { S: '100001' } },
+        }),
+      );
+    expect((await practice('byAccount')).Items?.map((i) => i.orderId?.S).sort()).toEqual(['o-1', 'o-2']);
+    expect((await practice('placedByAccount')).Items?.map((i) => i.orderId?.S)).toEqual(['o-1']);
   });
 
   it('enables the defined TTL on a table that lacks it', async () => {
@@ -192,6 +217,7 @@ describe('local provisioning upgrades tables of older local data to core/data/ta
     const expected = [
       'Local tables: added index byCatalogue to Lenses',
       'Local tables: added index byAccount to Orders',
+      'Local tables: added index placedByAccount to Orders',
       expect.stringMatching(/^Local tables: rebuilt index byStatus of Orders \(key .*createdAt.*local data only/),
       expect.stringMatching(/^Local tables: rebuilt index byStatus of UserActivity \(key .*local data only/),
       'Local tables: removed index byPractice from Orders (no longer in core/data/tables.ts)',

@@ -14,6 +14,7 @@ import type { ActiveUsers } from '../../lambdas/ports/active-users';
 import type { AttachedFiles } from '../../lambdas/ports/attached-files';
 import type { OrderEmailKind, OrderNotifier } from '../../lambdas/ports/order-notifier';
 import {
+  checkPlacedOrder,
   counterNames,
   foldSearch,
   orderSearchText,
@@ -47,6 +48,7 @@ export class InMemoryOrders implements OrdersRepository {
   }
 
   async write(request: OrderWrite) {
+    checkPlacedOrder(request.order);
     const refusal = this.pendingRefusals.shift();
     if (refusal) throw refusal;
     const stored = this.rows.get(request.order.orderId);
@@ -101,7 +103,9 @@ export class InMemoryOrders implements OrdersRepository {
     return this.counterValues.get(counterNames.sequence) ?? 0;
   }
 
+  /** Drafts by when they were started; placed orders by when they were placed (the adapter's sparse index). */
   async listByAccount(query: AccountOrdersQuery) {
+    const sortKey = query.status === 'draft' ? 'createdAt' : 'submittedAt';
     const rows = [...this.rows.values()]
       .filter((o) => o.accountNumber === query.accountNumber)
       .filter((o) =>
@@ -112,24 +116,24 @@ export class InMemoryOrders implements OrdersRepository {
             : o.status !== 'draft',
       )
       .filter((o) => !query.search || orderSearchText(o).includes(foldSearch(query.search)))
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return offsetPage(`account#${query.accountNumber}`, rows, query.limit, query.cursor);
+      .sort((a, b) => (b[sortKey] ?? '').localeCompare(a[sortKey] ?? ''));
+    return offsetPage(`${sortKey}#account#${query.accountNumber}`, rows, query.limit, query.cursor);
   }
 
   /**
-   * Oldest first by statusAt; narrowed to one practice, the adapter reads that practice's partition of the
-   * account index instead, so the order is by createdAt and the cursor is that list's.
+   * Oldest first by statusAt; narrowed to one practice, the adapter reads that practice's placed orders
+   * instead, so the order is by submittedAt and the cursor is that list's.
    */
   async listByStatus(query: StatusOrdersQuery) {
-    const sortKey = query.accountNumber ? 'createdAt' : 'statusAt';
+    const sortKey = query.accountNumber ? 'submittedAt' : 'statusAt';
     const rows = [...this.rows.values()]
       .filter((o) => o.status === query.status)
       .filter((o) => !query.from || o.statusAt >= query.from)
       .filter((o) => !query.to || o.statusAt <= query.to)
       .filter((o) => !query.accountNumber || o.accountNumber === query.accountNumber)
       .filter((o) => !query.search || orderSearchText(o).includes(foldSearch(query.search)))
-      .sort((a, b) => a[sortKey].localeCompare(b[sortKey]));
-    const partition = query.accountNumber ? `account#${query.accountNumber}` : `status#${query.status}`;
+      .sort((a, b) => (a[sortKey] ?? '').localeCompare(b[sortKey] ?? ''));
+    const partition = query.accountNumber ? `submittedAt#account#${query.accountNumber}` : `status#${query.status}`;
     return offsetPage(partition, rows, query.limit, query.cursor);
   }
 

@@ -16,9 +16,13 @@ import { allPages, refusalOf } from './contract-helpers';
 
 const accountNumber = () => `CO-${randomUUID().slice(0, 8)}`.toUpperCase();
 
-/** An order as the use cases store it, with an id and account unique to the run (the table is shared). */
+/**
+ * An order as the use cases store it, with an id and account unique to the run (the table is shared). A placed
+ * one (any status but draft) was placed when it was created unless `submittedAt` says otherwise.
+ */
 export function contractOrder(overrides: Partial<Order> = {}): Order {
   const at = overrides.createdAt ?? '2024-01-01T10:00:00.000Z';
+  const placed = overrides.status !== undefined && overrides.status !== 'draft';
   return {
     orderId: randomUUID(),
     orderNumber: null,
@@ -33,6 +37,7 @@ export function contractOrder(overrides: Partial<Order> = {}): Order {
     statusAt: at,
     updatedAt: at,
     version: 0,
+    ...(placed ? { submittedAt: at } : {}),
     ...overrides,
   };
 }
@@ -248,6 +253,32 @@ export function ordersRepositoryContract(label: string, make: () => OrdersContra
       expect(closed.map((o) => o.createdAt)).toEqual([day(2)]);
     });
 
+    it('placed orders list by when they were placed (order-number order), not by when their draft was started', async () => {
+      const { orders } = make();
+      const account = accountNumber();
+      const startedFirst = contractOrder({ accountNumber: account, status: 'submitted', createdAt: day(1) });
+      const placedFirst = contractOrder({ accountNumber: account, status: 'submitted', createdAt: day(2) });
+      startedFirst.submittedAt = day(4);
+      placedFirst.submittedAt = day(3);
+      for (const order of [startedFirst, placedFirst]) await orders.write({ order, expectedVersion: null });
+      const list = await allPages((cursor) =>
+        orders.listByAccount({ accountNumber: account, draftsOf: 'u-ann', limit: 1, cursor }),
+      );
+      expect(list.map((o) => o.orderId)).toEqual([startedFirst.orderId, placedFirst.orderId]);
+      const queue = await allPages((cursor) =>
+        orders.listByStatus({ status: 'submitted', accountNumber: account, limit: 1, cursor }),
+      );
+      expect(queue.map((o) => o.orderId)).toEqual([placedFirst.orderId, startedFirst.orderId]);
+    });
+
+    it('a placed order without submittedAt is refused before anything is written: its practice could not list it', async () => {
+      const { orders } = make();
+      const order = contractOrder({ status: 'submitted' });
+      delete order.submittedAt;
+      await expect(orders.write({ order, expectedVersion: null })).rejects.toThrow(/without submittedAt/);
+      expect(await orders.get(order.orderId)).toBeNull();
+    });
+
     it('drafts are listed only for the user who created them', async () => {
       const { orders } = make();
       const account = accountNumber();
@@ -329,7 +360,7 @@ export function ordersRepositoryContract(label: string, make: () => OrdersContra
       expect(held.filter((o) => ids.has(o.orderId)).map((o) => o.orderId)).toEqual([made[4]!.orderId]);
     });
 
-    it("narrowed to one practice, the queue holds that practice's orders of the status only, oldest first by creation", async () => {
+    it("narrowed to one practice, the queue holds that practice's orders of the status only, oldest first by when placed", async () => {
       const { orders } = make();
       const account = accountNumber();
       const tag = `zq${randomUUID().slice(0, 6)}`;
