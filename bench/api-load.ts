@@ -218,6 +218,7 @@ async function main(): Promise<void> {
   progress('Starting an ephemeral local stack (seeded, no web server)...');
   const stack = await startLocalStack({ ports: portsFrom(0, {}), seed: true, serveWeb: false, jobs: false });
   const rows: string[][] = [];
+  const resentNotes: string[] = [];
   try {
     Object.assign(process.env, stack.env);
     // Imported after the environment is set, exactly as a Lambda's modules load after its environment.
@@ -265,6 +266,8 @@ async function main(): Promise<void> {
             Object.entries(result.errors)
               .map(([code, n]) => `${n}x${code}`)
               .join(' ') || '0';
+          if (result.resent > 0)
+            resentNotes.push(`${size.toLocaleString('en-US')} orders, ${route.name} at ${rate}/s: ${result.resent}`);
           rows.push([
             size.toLocaleString('en-US'),
             route.name,
@@ -297,6 +300,11 @@ async function main(): Promise<void> {
     `\nOpen loop, ${SECONDS} s per rate, latency from each request's scheduled send (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version})\n`,
   );
   console.info([line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
+  if (resentNotes.length)
+    console.info(
+      `\nSent again after a reused keep-alive connection was reset before any answer (the gateway had just ` +
+        `closed it as idle; not counted as errors): ${resentNotes.join('; ')}.`,
+    );
 }
 
 /**

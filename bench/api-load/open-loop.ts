@@ -5,7 +5,7 @@
  * down (no coordinated omission). Reads one phase as JSON from argv[2], prints one result line of JSON.
  */
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
+import { Agent, request, type ClientRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 export interface Phase {
@@ -29,6 +29,8 @@ export interface Draft {
   version: number;
 }
 
+type LiveDraft = Draft & { busy: boolean };
+
 export interface PhaseResult {
   sent: number;
   ok: number;
@@ -36,6 +38,12 @@ export interface PhaseResult {
   errors: Record<string, number>;
   /** Latencies of every answered request (ms, from its scheduled send time), sorted. */
   latencies: number[];
+  /**
+   * Requests sent again once because the keep-alive connection they went out on was reset before any answer:
+   * the server had closed it as idle just then, so it never took the request (Node's documented keep-alive
+   * race, `request.reusedSocket`). Not the server's failures; printed under the table.
+   */
+  resent: number;
   /** Answers per second over the phase. */
   achievedRate: number;
   /** The drafts with the versions their last saves answered, for the next phase. */
@@ -49,12 +57,15 @@ export async function runPhase(phase: Phase): Promise<PhaseResult> {
   const latencies: number[] = [];
   const errors: Record<string, number> = {};
   let ok = 0;
+  let resent = 0;
   let answered = 0;
   let lastAnswer = 0;
   const start = performance.now() + 20;
   const fail = (key: string) => (errors[key] = (errors[key] ?? 0) + 1);
 
-  const drafts = phase.drafts?.map((d) => ({ ...d, busy: false }));
+  const drafts: LiveDraft[] | undefined = phase.drafts?.map((d) => ({ ...d, busy: false }));
+  /** The requests that are themselves a resend: a request is sent again at most once. */
+  const resends = new WeakSet<ClientRequest>();
   await new Promise<void>((resolve) => {
     const settle = () => {
       answered += 1;
@@ -74,14 +85,8 @@ export async function runPhase(phase: Phase): Promise<PhaseResult> {
       // All on their way: this save may meet a newer version (409), which is what the server must answer.
       return drafts[nextDraft++ % drafts.length]!;
     };
-    const fire = (i: number) => {
-      const scheduled = start + i * interval;
-      const draft = pickDraft();
-      let body = phase.bodies[i % phase.bodies.length]!.replaceAll('$UUID', randomUUID());
-      if (draft) {
-        draft.busy = true;
-        body = body.replace('$ORDER_ID', draft.orderId).replace('"$VERSION"', String(draft.version));
-      }
+    const send = (scheduled: number, body: string, draft: LiveDraft | undefined): ClientRequest => {
+      let responded = false;
       const req = request(
         phase.url,
         {
@@ -95,6 +100,7 @@ export async function runPhase(phase: Phase): Promise<PhaseResult> {
           },
         },
         (res) => {
+          responded = true;
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => draft && chunks.push(chunk));
           res.on('end', () => {
@@ -114,11 +120,25 @@ export async function runPhase(phase: Phase): Promise<PhaseResult> {
       );
       req.on('timeout', () => req.destroy(new Error('timeout')));
       req.on('error', (error: NodeJS.ErrnoException) => {
+        if (!responded && req.reusedSocket && error.code === 'ECONNRESET' && !resends.has(req)) {
+          resent += 1;
+          return void resends.add(send(scheduled, body, draft));
+        }
         if (draft) draft.busy = false;
         fail(error.code ?? error.message);
         settle();
       });
       req.end(body);
+      return req;
+    };
+    const fire = (i: number) => {
+      const draft = pickDraft();
+      let body = phase.bodies[i % phase.bodies.length]!.replaceAll('$UUID', randomUUID());
+      if (draft) {
+        draft.busy = true;
+        body = body.replace('$ORDER_ID', draft.orderId).replace('"$VERSION"', String(draft.version));
+      }
+      send(start + i * interval, body, draft);
     };
     let sent = 0;
     const tick = () => {
@@ -132,7 +152,7 @@ export async function runPhase(phase: Phase): Promise<PhaseResult> {
   latencies.sort((a, b) => a - b);
   const achievedRate = (answered / (lastAnswer - start)) * 1000;
   const after = drafts?.map(({ orderId, version }) => ({ orderId, version }));
-  return { sent: total, ok, errors, latencies, achievedRate, ...(after ? { drafts: after } : {}) };
+  return { sent: total, ok, resent, errors, latencies, achievedRate, ...(after ? { drafts: after } : {}) };
 }
 
 if (process.argv[1]?.endsWith('open-loop.ts')) {

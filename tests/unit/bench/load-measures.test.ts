@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runPhase } from '../../../bench/api-load/open-loop';
 import { median, metricsOf, type Lhr } from '../../../bench/web-speed/summary';
@@ -151,5 +151,49 @@ describe('the open-loop client sends on schedule and counts what came back', () 
       { orderId: 'd1', version: 13 },
     ]);
     expect(result.drafts).toEqual([{ orderId: 'd1', version: 14 }]);
+  });
+});
+
+describe("the open-loop client and Node's keep-alive race", () => {
+  test('a request reset on a reused connection before any answer is sent again once and counted apart from errors', async () => {
+    // Each connection answers its first request with keep-alive, then resets on the next one that arrives:
+    // what a server closing an idle connection just as the client reuses it looks like to the client.
+    let answered = 0;
+    let resets = 0;
+    const sockets = new Set<Socket>();
+    const server = createTcpServer((socket) => {
+      sockets.add(socket);
+      let served = false;
+      socket.on('error', () => undefined);
+      socket.on('data', () => {
+        if (served) {
+          resets += 1;
+          return void socket.resetAndDestroy();
+        }
+        served = true;
+        answered += 1;
+        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      // 250 ms apart: each answer is back before the next send even on a busy machine, so sends reuse sockets.
+      const result = await runPhase({
+        url: `http://127.0.0.1:${port}/`,
+        token: 't',
+        rate: 4,
+        seconds: 1,
+        bodies: ['{}'],
+        timeoutMs: 5_000,
+      });
+      expect(result).toMatchObject({ sent: 4, ok: 4, errors: {} });
+      expect(resets).toBeGreaterThan(0);
+      expect(result.resent).toBe(resets);
+      expect(answered).toBe(4);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
