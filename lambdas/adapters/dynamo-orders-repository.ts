@@ -60,7 +60,7 @@ const placedListCursorSchema = lazySchema(() =>
 
 /**
  * DynamoDB refuses to read an index it is still filling: after the deploy that adds one, for minutes on a big
- * table (CloudFormation does not wait for it). A missing index is refused alike.
+ * table, while the new functions may already run. A missing index is refused alike.
  */
 export function indexNotReadable(error: unknown): boolean {
   return (

@@ -11,9 +11,9 @@ import { allPages } from '../support/contracts/contract-helpers';
 import { contractOrder } from '../support/contracts/orders-repository';
 
 /**
- * A practice's order lists read `placedByAccount`, the sparse index of placed orders. The deploy that adds it
- * does not wait for DynamoDB to fill it, and DynamoDB refuses to read it until then: the lists must keep
- * answering from `byAccount` meanwhile, and a list begun there must go on. The first case runs on an orders
+ * A practice's order lists read `placedByAccount`, the sparse index of placed orders. The new functions may run
+ * before DynamoDB has filled it after the deploy that adds it, and DynamoDB refuses to read it until then: the
+ * lists must keep answering from `byAccount` meanwhile, and a list begun there must go on. The first case runs on an orders
  * table of its own made as it was before the index (the shared one has it).
  */
 const endpoint = inject('env').AWS_ENDPOINT_URL_DYNAMODB!;

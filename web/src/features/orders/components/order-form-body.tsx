@@ -1,4 +1,5 @@
 import { pagePaths } from '../../../../../core/page-paths';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -23,7 +24,6 @@ import { fromOrderDraft, fromPastOrder, type OrderFormOriginal } from '../model/
 import type { DraftStart } from '../hooks/use-order-draft';
 import type { OrderFormApi } from './order-form-api';
 import { OrderForm, type OrderFormProps } from './order-form';
-import { OrderFormLoading } from './order-form-loading';
 
 const baseApi: OrderFormApi = {
   saveDraft: saveOrderDraft,
@@ -130,7 +130,7 @@ export default function OrderFormBody({
     ((from || draftId) && source.isPending) ||
     (consultId && (consult.isPending || (consultSourceId && source.isPending)))
   )
-    body = <OrderFormLoading />;
+    body = <LoadingLine>Loading the order form…</LoadingLine>;
   else if (designs.isError)
     body = <Alert tone="error">The lens catalogue could not be loaded. Reload the page to try again.</Alert>;
   else if ((from || draftId) && source.isError)

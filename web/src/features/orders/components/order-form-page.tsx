@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { firstPaint } from '../../../lib/first-paint-hold';
 import { useSession } from '../../../lib/session-context';
 import { useOrder, useOrderLensDesigns } from '../api/order-queries';
 import type { OrderFormProps } from './order-form';
-import { OrderFormLoading } from './order-form-loading';
 
 /**
  * The form's code (its checks bring zod and the order schemas) loads once the page's first render has
@@ -31,7 +31,7 @@ export function OrderFormPage({ renderAttachments }: { renderAttachments?: Order
           account ? `Custom lenses for one patient, ordered on account ${account}.` : 'Custom lenses for one patient.'
         }
       />
-      <Suspense fallback={<OrderFormLoading />}>
+      <Suspense fallback={<LoadingLine>Loading the order form…</LoadingLine>}>
         <OrderFormBody account={account} renderAttachments={renderAttachments} />
       </Suspense>
     </>
