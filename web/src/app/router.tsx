@@ -6,7 +6,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { BootLoader } from '../components/boot-loader';
-import { firstPaint } from '../lib/first-paint-hold';
 import { Root } from './root';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { errorTitle, handleOf, PORTAL_ROUTES, type PortalRouteKey, type RouteHandle } from './route-table';
@@ -18,33 +17,15 @@ const PAGE_MODULES = import.meta.glob<PageModule>('./routes/**/*.tsx');
 /** A page route's module as the build manifest names it (`src/app/routes/auth/login.tsx`), for the prerender. */
 const moduleOfRoute = new WeakMap<RouteObject, string>();
 
-/**
- * Code a page imports only once it has rendered (a lazy part that waits for the first paint), asked for with
- * the page's own module once the app has painted: a click in the app then fetches both at once instead of one
- * after the other, and a full load of the page still gets it after its paint (lib/first-paint-hold.ts).
- */
-const LOADED_WITH: Partial<Record<PortalRouteKey, () => Promise<unknown>>> = {
-  customerOrder: () =>
-    Promise.all([
-      import('../features/orders/components/order-form-body'),
-      import('../features/attachments/components/order-attachments'),
-    ]),
-};
-
 /** A route of the table whose page (`./routes/{module}.tsx`) is loaded when first visited. */
 function page(key: PortalRouteKey, module: string, handle: RouteObject['handle'] = handleOf(PORTAL_ROUTES[key])) {
   const file = `./routes/${module}.tsx`;
   const load = PAGE_MODULES[file];
   if (!load) throw new Error(`The route ${key} names ${file}, which does not exist.`);
-  const alongside = LOADED_WITH[key];
   const route: RouteObject = {
     path: PORTAL_ROUTES[key].path,
     handle,
-    lazy: async () => {
-      // Not awaited: the page shows without it. A failure here is the page's own import's to report.
-      if (alongside) void firstPaint().then(alongside).catch(() => undefined);
-      return { Component: (await load()).default };
-    },
+    lazy: async () => ({ Component: (await load()).default }),
   };
   moduleOfRoute.set(route, `src/app/${file.slice(2)}`);
   return route;
