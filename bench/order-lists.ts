@@ -1,6 +1,6 @@
 /**
  * The customer's order page and the approval queue answer in about the same time with 1,000
- * and with 100,000 orders, because both are paged Queries on indexes (byAccount, byStatus), never Scans.
+ * and with 100,000 orders, because both are paged Queries on indexes (placedByAccount, byStatus), never Scans.
  *
  *   npm run bench:orders            (or: npx tsx bench/order-lists.ts [secondSize])
  *

@@ -50,7 +50,7 @@ export const TABLES = {
   /**
    * `byAccount` holds every order of a practice by when it was started (drafts too: the caller's drafts list).
    * `placedByAccount` is sparse: only placed orders have `submittedAt`, so a practice's order list reads no
-   * drafts, and it is in order-number order. Existing placed orders all have `submittedAt`, so DynamoDB fills
+   * drafts, and it is in placing (order-number) order. Existing placed orders all have `submittedAt`, so DynamoDB fills
    * the index itself when it is added: no backfill.
    */
   orders: {

@@ -51,7 +51,13 @@ type AccountIndex = typeof STARTED | typeof PLACED;
 
 /** A practice list's cursor: the last answered item's key in the index it was read from. */
 const accountCursorOf = (sortKey: AccountIndex['sortKey']) =>
-  z.object({ orderId: z.string().max(64), accountNumber: z.string().max(32), [sortKey]: z.string().max(40) }).strict();
+  z
+    .object({
+      orderId: z.string().min(1).max(64),
+      accountNumber: z.string().min(1).max(32),
+      [sortKey]: z.string().min(1).max(40),
+    })
+    .strict();
 const startedCursorSchema = lazySchema(() => accountCursorOf(STARTED.sortKey));
 /** A placed-orders list goes on in either index: it was read from byAccount while placedByAccount was filling. */
 const placedListCursorSchema = lazySchema(() =>
@@ -71,7 +77,13 @@ export function indexNotReadable(error: unknown): boolean {
 }
 
 const statusCursorSchema = lazySchema(() =>
-  z.object({ orderId: z.string().max(64), status: z.string().max(20), statusAt: z.string().max(40) }).strict(),
+  z
+    .object({
+      orderId: z.string().min(1).max(64),
+      status: z.string().min(1).max(20),
+      statusAt: z.string().min(1).max(40),
+    })
+    .strict(),
 );
 
 function refusalOf(
@@ -212,7 +224,9 @@ async function queryPracticeOrders(
     try {
       return await queryAccountPage(table, PLACED, expressions, { ...page, start });
     } catch (error) {
-      if (start || !indexNotReadable(error)) throw error;
+      if (!indexNotReadable(error)) throw error;
+      // A cursor of the placed orders' index it can no longer read (a rollback, a table restored without it).
+      if (start) throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
     }
   }
   const { names, values, filters } = expressions;

@@ -94,7 +94,7 @@ export interface OrdersRepository {
   /** The order-number sequence's current value (0 before the first order). */
   sequenceValue(): Promise<number>;
   /**
-   * Placed orders newest first by when they were placed (so in order-number order); the caller's drafts
+   * Placed orders newest first by when they were placed (order-number order); the caller's drafts
    * newest first by when they were started.
    */
   listByAccount(query: AccountOrdersQuery): Promise<OrderPage>;
@@ -108,13 +108,15 @@ export interface OrdersRepository {
 }
 
 /**
- * A placed order (any status but draft) carries `submittedAt`: a practice's lists read the index keyed by it,
- * so an order without it would silently drop out of them. submitOrder sets it; this catches a write that
- * forgot it.
+ * A placed order (any status but draft) carries `submittedAt`, and a draft never does: a practice's lists read
+ * the index keyed by it, so a placed order without it would silently drop out of them, and a draft with it
+ * would show to the whole practice. submitOrder sets it; this catches a write that breaks either rule.
  */
 export function checkPlacedOrder(order: Pick<Order, 'orderId' | 'status' | 'submittedAt'>): void {
   if (order.status !== 'draft' && !order.submittedAt)
     throw new Error(`Order ${order.orderId} is ${order.status} without submittedAt; its practice could not list it.`);
+  if (order.status === 'draft' && order.submittedAt)
+    throw new Error(`Draft ${order.orderId} has a submittedAt; it would be listed as a placed order.`);
 }
 
 /** The counters table's names: one place, so writers and readers agree. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TABLES, tableEnvVar, type TableDef } from '../../core/data/tables';
 import type { Order } from '../../core/schemas/order';
 import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-repository';
-import { encodeCursor } from '../../lambdas/paging/page-cursor';
+import { encodeCursor, INVALID_CURSOR } from '../../lambdas/paging/page-cursor';
 import { dynamoClient } from '../../local/emulators/dynamodb';
 import { createTable } from '../../local/provision/tables';
 import { allPages } from '../support/contracts/contract-helpers';
@@ -48,7 +48,7 @@ async function onTable<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 const day = (n: number) => `2024-03-${String(n).padStart(2, '0')}T10:00:00.000Z`;
 
-/** Three placed orders started on days 1 to 3 (placed a day later each) and the newest row: a draft. */
+/** Three placed orders started on days 1 to 3 (placed a day later each), and drafts started among them. */
 async function practiceWithDraft(): Promise<{ placed: Order[]; account: string }> {
   const orders = dynamoOrdersRepository();
   const first = contractOrder({ status: 'submitted', createdAt: day(1), submittedAt: day(2) });
@@ -58,15 +58,17 @@ async function practiceWithDraft(): Promise<{ placed: Order[]; account: string }
     contractOrder({ accountNumber: account, status: 'approved', createdAt: day(2), submittedAt: day(3) }),
     contractOrder({ accountNumber: account, status: 'submitted', createdAt: day(3), submittedAt: day(4) }),
   ];
-  for (const order of [...placed, contractOrder({ accountNumber: account, createdAt: day(9) })])
-    await orders.write({ order, expectedVersion: null });
+  const drafts = [day(9), '2024-03-01T12:00:00.000Z'].map((createdAt) =>
+    contractOrder({ accountNumber: account, createdAt }),
+  );
+  for (const order of [...placed, ...drafts]) await orders.write({ order, expectedVersion: null });
   return { placed, account };
 }
 
 const ids = (orders: Order[]) => orders.map((o) => o.orderId);
 
 describe("a practice's order lists while placedByAccount is being filled", () => {
-  it('answer its placed orders from byAccount, newest first and without drafts, page after page', async () => {
+  it('answer its placed orders from byAccount, newest first and without drafts, page after page; refuse a cursor of the index they cannot read', async () => {
     await onTable(beforeIndex, async () => {
       const orders = dynamoOrdersRepository();
       const { placed, account } = await practiceWithDraft();
@@ -78,6 +80,13 @@ describe("a practice's order lists while placedByAccount is being filled", () =>
         orders.listByStatus({ status: 'submitted', accountNumber: account, limit: 1, cursor }),
       );
       expect(ids(queue)).toEqual(ids([placed[0]!, placed[2]!]));
+      // A cursor of the new index, where it cannot be read (a rollback): a stale cursor, never a 500.
+      const cursor = encodeCursor({ orderId: placed[2]!.orderId, accountNumber: account, submittedAt: day(4) });
+      const refused = await orders.listByAccount({ accountNumber: account, draftsOf: 'u-ann', limit: 1, cursor }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({ status: 'invalid-argument', message: INVALID_CURSOR });
     });
   });
 

@@ -10,7 +10,7 @@ import { stillInWindow, warrantyLensesOf } from './warranty-lenses';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
- * Closed orders are listed newest-created first; an order created this long ago cannot still be in a window
+ * Closed orders are listed newest placed first; an order placed this long ago cannot still be in a window
  * (the longest `warrantyDays` is 730, and an order ships within months of being placed), so reading stops there.
  */
 const LOOKBACK_DAYS = 730 + 365;
@@ -20,7 +20,7 @@ const MAX_ORDER_PAGES = 20;
 /** Claims shown on the page (newest first); older ones stay in the ledger's history. */
 const CLAIMS_SHOWN = 100;
 
-/** The account's closed orders that may still be in a window, page by page (newest created first). */
+/** The account's closed orders that may still be in a window, page by page (newest placed first). */
 async function recentClosedOrders(
   caller: Identity,
   accountNumber: string,
@@ -38,7 +38,8 @@ async function recentClosedOrders(
       limit: ORDERS_PAGE,
       cursor,
     });
-    const recent = items.filter((o) => o.createdAt >= cutoff);
+    // The list's own order: by when placed (a draft may have been started long before).
+    const recent = items.filter((o) => (o.submittedAt ?? o.createdAt) >= cutoff);
     orders.push(...recent);
     if (!nextCursor || recent.length < items.length) break;
     cursor = nextCursor;

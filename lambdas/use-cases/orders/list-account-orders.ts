@@ -8,7 +8,7 @@ import { toSummary, type OrderDeps } from './order-common';
 type ListAccountOrdersInput = z.infer<typeof listAccountOrdersInputSchema>;
 
 /**
- * An account's orders, newest first: a Query on byAccount, one page per call. A practice
+ * An account's orders, newest placed first: a Query on placedByAccount (drafts: byAccount), one page per call. A practice
  * user lists only accounts they are linked to (others are not-found) and sees only their own drafts.
  */
 export async function listAccountOrders(

@@ -271,12 +271,15 @@ export function ordersRepositoryContract(label: string, make: () => OrdersContra
       expect(queue.map((o) => o.orderId)).toEqual([placedFirst.orderId, startedFirst.orderId]);
     });
 
-    it('a placed order without submittedAt is refused before anything is written: its practice could not list it', async () => {
+    it('a placed order without submittedAt, or a draft with one, is refused before anything is written', async () => {
       const { orders } = make();
-      const order = contractOrder({ status: 'submitted' });
-      delete order.submittedAt;
-      await expect(orders.write({ order, expectedVersion: null })).rejects.toThrow(/without submittedAt/);
-      expect(await orders.get(order.orderId)).toBeNull();
+      const placed = contractOrder({ status: 'submitted' });
+      delete placed.submittedAt;
+      await expect(orders.write({ order: placed, expectedVersion: null })).rejects.toThrow(/without submittedAt/);
+      expect(await orders.get(placed.orderId)).toBeNull();
+      const draft = contractOrder({ submittedAt: '2024-01-02T10:00:00.000Z' });
+      await expect(orders.write({ order: draft, expectedVersion: null })).rejects.toThrow(/has a submittedAt/);
+      expect(await orders.get(draft.orderId)).toBeNull();
     });
 
     it('drafts are listed only for the user who created them', async () => {
@@ -333,6 +336,18 @@ export function ordersRepositoryContract(label: string, make: () => OrdersContra
       await expectInvalidCursor(
         orders.listByAccount({ accountNumber: account, draftsOf: 'u-ann', limit: 1, cursor: 'not-a-cursor' }),
       );
+      // Shaped like the list's cursors but with empty keys, which DynamoDB would refuse with a 500.
+      for (const sortKey of ['submittedAt', 'createdAt'])
+        await expectInvalidCursor(
+          orders.listByAccount({
+            accountNumber: account,
+            draftsOf: 'u-ann',
+            limit: 1,
+            cursor: Buffer.from(JSON.stringify({ orderId: '', accountNumber: account, [sortKey]: '' })).toString(
+              'base64url',
+            ),
+          }),
+        );
       await expectInvalidCursor(orders.listByStatus({ status: 'submitted', limit: 1, cursor }));
     });
 

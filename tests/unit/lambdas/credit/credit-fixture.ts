@@ -27,6 +27,8 @@ export interface ShippedOrderOptions {
   warrantyDays?: number;
   policy?: Partial<WarrantyPolicy>;
   status?: Order['status'];
+  /** Days its draft was open before it was placed (0: placed as it was started). */
+  draftDays?: number;
 }
 
 /** The money fixture (practices A and B, the lab) plus an in-memory orders table of shipped orders. */
@@ -41,7 +43,8 @@ export function creditFixture(): CreditFixture {
     clock: money.clock,
     shippedOrder(n, options = {}) {
       const shippedAt = new Date(money.clock.now.getTime() - (options.shippedDaysAgo ?? 10) * DAY_MS).toISOString();
-      const createdAt = new Date(Date.parse(shippedAt) - 7 * DAY_MS).toISOString();
+      const submittedAt = new Date(Date.parse(shippedAt) - 7 * DAY_MS).toISOString();
+      const createdAt = new Date(Date.parse(submittedAt) - (options.draftDays ?? 0) * DAY_MS).toISOString();
       const design = testDesign({
         warrantyDays: options.warrantyDays ?? 90,
         warranty: { ...DEFAULT_WARRANTY_POLICY, ...options.policy },
@@ -82,15 +85,15 @@ export function creditFixture(): CreditFixture {
         },
         attachments: [],
         history: [
-          { at: createdAt, action: 'submit', from: null, to: 'submitted', by: { ...by, actor: 'practice' } },
+          { at: submittedAt, action: 'submit', from: null, to: 'submitted', by: { ...by, actor: 'practice' } },
           ...(status === 'closed'
             ? [{ at: shippedAt, action: 'close', from: 'approved' as const, to: 'closed' as const, by }]
             : []),
         ],
         createdBy: { userId: 'u-ann', name: 'Ann Test' },
         createdAt,
-        submittedAt: createdAt,
-        statusAt: status === 'closed' ? shippedAt : createdAt,
+        submittedAt,
+        statusAt: status === 'closed' ? shippedAt : submittedAt,
         updatedAt: shippedAt,
         version: 2,
         totalCents: 40_000,

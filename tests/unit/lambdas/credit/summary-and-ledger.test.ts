@@ -53,6 +53,13 @@ describe('getCreditSummary (the Lens Credit page)', () => {
     });
   });
 
+  it('a lens whose order sat as a draft for years before it was placed is listed by when it was placed', async () => {
+    f.shippedOrder(1, { shippedDaysAgo: 10, draftDays: 1_200 });
+    f.shippedOrder(2, { shippedDaysAgo: 20 });
+    const summary = creditSummarySchema.parse(await getCreditSummary(practice, { accountNumber: A }, f.deps));
+    expect(summary.lensesInWarranty.map((l) => l.orderNumber)).toEqual(['LL-000002', 'LL-000001']);
+  });
+
   it("shows each lens's policy: exchanges used of allowed, the exchange fee, the cancellation credit, return", async () => {
     f.shippedOrder(1, {
       quantity: 2,
