@@ -46,10 +46,14 @@ const SIGN_IN_PAGE = 'auth/login';
 
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$/;
 const SCHEMAS = /[\\/]core[\\/](schemas|routes)[\\/]/;
-/** The project's core/ (not a package's, such as @aws-amplify/core) apart from the schemas and the route table. */
-const CORE = /^(?!.*[\\/]node_modules[\\/]).*[\\/]core[\\/](?!schemas[\\/]|routes[\\/])/;
-const SIGNED_IN_SHARED =
-  /[\\/]web[\\/]src[\\/](components|forms|lib|hooks)[\\/]|^(?!.*[\\/]node_modules[\\/]).*[\\/]core[\\/]|[\\/]web[\\/]src[\\/]app[\\/](guarded-layout|session-timers|layouts|navigation|providers)\b/;
+/** The project's core/ folder, not a package's (such as @aws-amplify/core). */
+const PROJECT_CORE = String.raw`^(?!.*[\\/]node_modules[\\/]).*[\\/]core[\\/]`;
+/** The project's core/ apart from the schemas and the route table. */
+const CORE = new RegExp(String.raw`${PROJECT_CORE}(?!schemas[\\/]|routes[\\/])`);
+const SIGNED_IN_SHARED = new RegExp(
+  String.raw`[\\/]web[\\/]src[\\/](components|forms|lib|hooks)[\\/]|${PROJECT_CORE}|` +
+    String.raw`[\\/]web[\\/]src[\\/]app[\\/](guarded-layout|session-timers|layouts|navigation|providers)\b`,
+);
 
 /** The static imports of `roots`, themselves included. */
 function closure(ctx: ChunkingContext, roots: readonly string[]): Set<string> {

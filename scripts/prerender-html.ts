@@ -92,8 +92,8 @@ export function prerenderedPage(
  * The HTML shell of a signed-in page: index.html naming the page's modules as module preloads, so the browser
  * fetches them beside the entry instead of one import after another. Its content is the usual loader (the
  * page draws itself from the session: the one kept at the user's last visit, or the one the check loads).
- * Their CSS is not linked: render-blocking sheets delayed the loader's paint by 2.4 s in the bench. The modules add it when they run and wait for it, so it is preloaded instead (not
- * render-blocking), and so are the `images` the page shows at once (paths below the site root): fetched only
+ * Their CSS is not linked: render-blocking sheets delayed the loader's paint by 2.4 s in the bench. The modules
+ * add it when they run and wait for it, so it is preloaded instead (not render-blocking), and so are the `images` the page shows at once (paths below the site root): fetched only
  * once the entry had run, they were the last requests before the page painted (`npm run bench:web`).
  */
 export function shellPage(

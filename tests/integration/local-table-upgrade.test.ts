@@ -134,32 +134,22 @@ describe('local provisioning upgrades tables of older local data to core/data/ta
         Item: { lensId: { S: 'l-1' }, catalogue: { S: 'lenses' }, nameKey: { S: 'scleral#l-1' } },
       }),
     );
-    await dynamo.client.send(
-      new PutItemCommand({
-        TableName: name('orders'),
-        Item: {
-          orderId: { S: 'o-1' },
-          accountNumber: { S: '100001' },
-          status: { S: 'pendingApproval' },
-          createdAt: { S: '2025-01-01T00:00:00.000Z' },
-          submittedAt: { S: '2025-01-01T00:10:00.000Z' },
-          statusAt: { S: '2025-01-02T00:00:00.000Z' },
-        },
-      }),
-    );
-    // A draft (never placed: no submittedAt) stays out of the sparse index of placed orders.
-    await dynamo.client.send(
-      new PutItemCommand({
-        TableName: name('orders'),
-        Item: {
-          orderId: { S: 'o-2' },
-          accountNumber: { S: '100001' },
-          status: { S: 'draft' },
-          createdAt: { S: '2025-01-03T00:00:00.000Z' },
-          statusAt: { S: '2025-01-03T00:00:00.000Z' },
-        },
-      }),
-    );
+    const s = (S: string) => ({ S });
+    const orders = [
+      // A placed order, and a draft (never placed: no submittedAt), which stays out of the sparse index.
+      {
+        orderId: 'o-1',
+        status: 'pendingApproval',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        submittedAt: '2025-01-01T00:10:00.000Z',
+        statusAt: '2025-01-02T00:00:00.000Z',
+      },
+      { orderId: 'o-2', status: 'draft', createdAt: '2025-01-03T00:00:00.000Z', statusAt: '2025-01-03T00:00:00.000Z' },
+    ];
+    for (const order of orders) {
+      const Item = Object.fromEntries(Object.entries({ ...order, accountNumber: '100001' }).map(([k, v]) => [k, s(v)]));
+      await dynamo.client.send(new PutItemCommand({ TableName: name('orders'), Item }));
+    }
     await provisionTables(dynamo.client, PREFIX, { log: (line) => lines.push(line), indexTimeoutMs: 10_000 });
   });
 

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleOf, PORTAL_ROUTES } from '../../../web/src/app/route-table';
 import { callRoute } from '../../../web/src/lib/api-client';
 import { CallableError } from '../../../web/src/lib/callable-error';
+import { draftStorageKey, readLocalDraft, writeLocalDraft } from '../../../web/src/features/orders/model/local-draft';
+import { emptyOrderForm } from '../../../web/src/features/orders/model/order-form-values';
 import { TOAST_CONTAINER_PROPS } from '../../../web/src/lib/notify';
 import { renderGuardedPortal } from '../support/guarded-portal';
 import { prepareBrowser } from '../support/fake-session';
@@ -36,7 +38,8 @@ function renderGuardedPage(path: string) {
 beforeEach(() => {
   prepareBrowser();
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.mocked(signOut).mockResolvedValue(undefined);
+  // A fresh count per test: the mocked module's functions outlive restoreAllMocks.
+  vi.mocked(signOut).mockReset().mockResolvedValue(undefined);
   vi.mocked(fetchAuthSession).mockResolvedValue({
     tokens: { idToken: { payload: USER, toString: () => 'id-token' } },
   } as never);
@@ -62,5 +65,33 @@ describe('the session loader (spec 4: a guard error goes to login)', () => {
     expect(signOut).toHaveBeenCalled();
     expect(await screen.findByText('We could not load your account. Please sign in again.')).toBeInTheDocument();
     expect(console.error).toHaveBeenCalledWith('[lenslab] Session check failed', expect.anything());
+  });
+
+  it('a session check that gets no answer (offline, or the page being left) keeps the tokens and the drafts in this browser', async () => {
+    const draft = draftStorageKey('u-ann', 'BV-1001');
+    writeLocalDraft(draft, {
+      orderId: '00000000-0000-4000-8000-000000000001',
+      version: 0,
+      values: { ...emptyOrderForm(), patient: 'Jane Patient' },
+      updatedAt: new Date().toISOString(),
+    });
+    vi.mocked(callRoute).mockImplementation((async (name: string) => {
+      throw new CallableError({
+        route: name,
+        httpStatus: 0,
+        status: 'unavailable',
+        message: 'The portal could not be reached. Check your connection and try again.',
+      });
+    }) as unknown as typeof callRoute);
+    renderGuardedPage('/customer/order');
+
+    expect(await screen.findByTestId('location', {}, { timeout: 5000 })).toHaveTextContent(
+      '/auth/login?returnUrl=%2Fcustomer%2Forder',
+    );
+    expect(
+      await screen.findByText('The portal could not be reached. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    expect(signOut).not.toHaveBeenCalled();
+    expect(readLocalDraft(draft)?.values.patient).toBe('Jane Patient');
   });
 });

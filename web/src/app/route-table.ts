@@ -143,6 +143,9 @@ export const handleOf = (route: PortalRoute): RouteHandle => {
   return { title: route.title, ...(requiredRoles ? { requiredRoles } : {}) };
 };
 
+/** Whether a route's handle makes it a signed-in page (it names the roles that may open it). */
+export const signedInHandle = (handle: unknown): boolean => Boolean((handle as RouteHandle | undefined)?.requiredRoles);
+
 /** The document title for a page title. */
 export const documentTitle = (title: string) => `${title} | ${APP_NAME}`;
 

@@ -8,7 +8,7 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 're
 import { BootLoader } from '../components/boot-loader';
 import { Root } from './root';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { errorTitle, handleOf, PORTAL_ROUTES, type PortalRouteKey, type RouteHandle } from './route-table';
+import { errorTitle, handleOf, PORTAL_ROUTES, signedInHandle, type PortalRouteKey } from './route-table';
 
 type PageModule = { default: ComponentType };
 
@@ -112,7 +112,7 @@ export const pageModulesOf = (pathname: string): string[] =>
 
 /** Whether a path is a signed-in page (a matched route names required roles), before its modules load. */
 export const requiresSignIn = (pathname: string): boolean =>
-  (matchRoutes(routes, pathname) ?? []).some(({ route }) => (route.handle as RouteHandle | undefined)?.requiredRoles);
+  (matchRoutes(routes, pathname) ?? []).some(({ route }) => signedInHandle(route.handle));
 
 /**
  * The browser's router, started once the lazy modules of the current path are loaded: the first render is

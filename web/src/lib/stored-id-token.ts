@@ -3,16 +3,13 @@
  * user's name under `CognitoIdentityServiceProvider.{clientId}.LastAuthUser` and their ID token under
  * `….{username}.idToken`. Apart from stored-session-keys.ts, which the entry imports: only the app needs this.
  */
+import { jwtDecode } from 'jwt-decode';
 import { TOKEN_KEY_PREFIX } from './stored-session-keys';
 
-/** A JWT's payload, unverified; null when `token` is not one. */
+/** A JWT's payload, unverified; null when `token` is not one or its payload is not an object. */
 function jwtPayload(token: string): Record<string, unknown> | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    const payload: unknown = jwtDecode(token);
     return typeof payload === 'object' && payload !== null && !Array.isArray(payload)
       ? (payload as Record<string, unknown>)
       : null;

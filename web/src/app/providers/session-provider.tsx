@@ -17,6 +17,7 @@ import { amplifyHub, mayHaveStoredSession } from '../../lib/amplify-auth';
 import { setApiLogoutHandler } from '../../lib/api-logout';
 import { readSessionUser, signOutLocally } from '../../lib/auth-session';
 import { runBeforeSignOut } from '../../lib/before-sign-out';
+import { isCallableError } from '../../lib/callable-error';
 import { forgetSignedInUser, rememberSignedInUser, rememberTermsAccepted } from '../../lib/local-storage';
 import { logError, logWarning } from '../../lib/logger';
 import { failureMessage } from '../../lib/form-errors';
@@ -34,13 +35,12 @@ import {
   storedUserFacts,
   type LoadedSession,
 } from './session-facts';
-import type { RouteHandle } from '../route-table';
+import { signedInHandle } from '../route-table';
 import { keptSession } from './kept-session';
 import { sessionApi, startSessionCalls, takeEarlySession } from './session-start';
 
-/** Whether the page opened is a signed-in one (a matched route names required roles). */
-const onSignedInPage = (matches: readonly UIMatch[]) =>
-  matches.some(({ handle }) => (handle as RouteHandle | undefined)?.requiredRoles);
+/** Whether the page opened is a signed-in one (app/router.tsx `requiresSignIn`, on the router's own matches). */
+const onSignedInPage = (matches: readonly UIMatch[]) => matches.some(({ handle }) => signedInHandle(handle));
 
 /**
  * The session of the first render: on a signed-in page, the kept one when there is one, its customer info placed
@@ -157,6 +157,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         loaded = await loadSession(forceRefresh, restored);
       } catch (error) {
+        if (isCallableError(error) && error.httpStatus === 0) {
+          // No answer at all: offline, the server too slow, or the page being left while the check ran (the
+          // browser cancels its requests). Nothing says the session is bad, so the tokens, the order drafts kept
+          // in this browser and the kept answers all stay; the guarded page goes to login meanwhile.
+          logWarning('Session check got no answer', error);
+          if (mine === generation.current) {
+            notifyLazily('error', failureMessage(error, 'The portal could not be reached.'));
+            setSession(SIGNED_OUT);
+            setChecking(false);
+          }
+          return sessionFacts(SIGNED_OUT);
+        }
         if (error instanceof RuntimeConfigError) {
           // The app shows why it cannot start instead (runtime-config.ts `onRuntimeConfigInvalid`, app/start.tsx):
           // the session is not at fault, so the user stays signed in for when the config is fixed.

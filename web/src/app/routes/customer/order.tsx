@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { OrderFormPage } from '../../../features/orders/components/order-form-page';
 
 /** Loaded with the form, not before the page's first paint (its upload checks bring zod). */
@@ -11,7 +12,7 @@ export default function Page() {
   return (
     <OrderFormPage
       renderAttachments={({ orderId, onChange }) => (
-        <Suspense fallback={<p>Loading the files…</p>}>
+        <Suspense fallback={<LoadingLine>Loading the files…</LoadingLine>}>
           <OrderAttachments orderId={orderId} editable onChange={onChange} />
         </Suspense>
       )}
