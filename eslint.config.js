@@ -89,15 +89,21 @@ export default tseslint.config(
     },
   },
   {
-    // `import { z }` is a re-exported namespace esbuild cannot shake: every zod locale lands in each Lambda
-    // bundle, about 350 KB per function (docs/decisions.md, "Lambda bundles").
-    files: ['core/**/*.ts', 'lambdas/**/*.ts'],
+    // zod has one home, core/zod.ts (zod/mini with its English messages), imported as a namespace: a re-exported
+    // `z` object is one esbuild cannot shake, and full zod puts all of itself into every Lambda bundle
+    // (docs/decisions.md, "Lambda bundles").
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['core/zod.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
-          message: "Import zod as a namespace, `import * as z from 'zod'`, so the Lambda bundles stay small.",
+          selector: 'ImportDeclaration[source.value=/^zod($|\\u002F)/]',
+          message: "Import zod from core/zod.ts: `import * as z from '.../core/zod'`.",
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/(^|\\u002F)zod$/] > ImportSpecifier',
+          message: "Import core/zod.ts as a namespace, `import * as z from '.../core/zod'`, so bundles stay small.",
         },
       ],
     },

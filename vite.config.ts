@@ -19,8 +19,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: fromRoot('web/public'),
   // The public pages are also written as HTML (scripts/prerender-plugin.ts), which manifest: true below needs.
   plugins: [react(), prerenderPlugin()],
-  // zod without its `new Function` probe, which the CSP reports (web/src/lib/zod-without-eval.ts).
-  resolve: { alias: [{ find: /^zod$/, replacement: fromRoot('web/src/lib/zod-without-eval.ts') }] },
   build: {
     outDir: fromRoot('web/dist'),
     emptyOutDir: true,

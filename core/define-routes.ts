@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from './zod';
 import { defineRoute, type RouteDefinition } from './route-definition';
 
 /**
@@ -6,7 +6,7 @@ import { defineRoute, type RouteDefinition } from './route-definition';
  * handler `{folder}/{kebab-cased key}` (lambdas/handlers/orders/get-order.ts for `getOrder`), unless it names
  * another handler module.
  */
-export type RouteEntry<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = Omit<
+export type RouteEntry<I extends z.core.$ZodType = z.core.$ZodType, O extends z.core.$ZodType = z.core.$ZodType> = Omit<
   RouteDefinition<I, O>,
   'name' | 'handler'
 > & { handler?: string };

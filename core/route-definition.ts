@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from './zod';
 import type { Group } from './constants';
 import type { TableName } from './data/tables';
 import { functionResourcesOf } from './function-resources';
@@ -38,7 +38,10 @@ export interface RouteResources {
  * One server operation. Every route is `POST /api/{name}` with `{ data }` in and `{ result }` or
  * `{ error }` out (the spec's callable protocol, spec 7/8).
  */
-export interface RouteDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export interface RouteDefinition<
+  I extends z.core.$ZodType = z.core.$ZodType,
+  O extends z.core.$ZodType = z.core.$ZodType,
+> {
   name: string;
   input: I;
   output: O;
@@ -73,7 +76,7 @@ export interface RouteDefinition<I extends z.ZodType = z.ZodType, O extends z.Zo
   customerApi?: true;
 }
 
-export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
+export function defineRoute<I extends z.core.$ZodType, O extends z.core.$ZodType>(
   declared: RouteDefinition<I, O>,
 ): RouteDefinition<I, O> {
   // What the route may touch in full, its implicit resources included: the wrapper, the grants and the

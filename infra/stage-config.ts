@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../core/zod';
 import { SESSION } from '../core/constants';
 import { TABLES, type TableName } from '../core/data/tables';
 import { GATEWAY_KINDS } from '../core/schemas/payment';
@@ -16,7 +16,7 @@ export const LOG_RETENTION_DAYS = [
 
 const hostname = z
   .string()
-  .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/, 'must be a lowercase DNS name');
+  .check(z.regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/, 'must be a lowercase DNS name'));
 
 /**
  * The card gateway (docs/decisions.md "Card payments: the gateway port"). `fake` is the local stack's
@@ -27,64 +27,64 @@ const hostname = z
  */
 const paymentsSchema = z.object({
   gateway: z.enum(GATEWAY_KINDS),
-  stripe: z
-    .object({
-      secretName: z
-        .string()
+  stripe: z.optional(
+    z.object({
+      secretName: z.string().check(
         // A name ending in "-" and six characters would read as an ARN's random suffix (Secrets Manager).
-        .regex(
+        z.regex(
           /^(?![\s\S]*-[A-Za-z0-9]{6}$)[A-Za-z0-9/_+=.@-]{1,512}$/,
           'must be a Secrets Manager secret name (letters, digits, /_+=.@-), not ending in "-" and six characters',
         ),
+      ),
       publishableKey: z
         .string()
-        .regex(/^pk_(live|test)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)'),
-    })
-    .optional(),
+        .check(
+          z.regex(/^pk_(live|test)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)'),
+        ),
+    }),
+  ),
 });
 
 const sessionSchema = z
   .object({
-    inactivityTimeoutMs: z.number().int().positive(),
-    warningAfterMs: z.number().int().positive(),
+    inactivityTimeoutMs: z.number().check(z.int(), z.positive()),
+    warningAfterMs: z.number().check(z.int(), z.positive()),
   })
-  .refine((s) => s.warningAfterMs < s.inactivityTimeoutMs, {
-    message: 'warningAfterMs must be less than inactivityTimeoutMs (the warning comes before the expiry)',
-    path: ['warningAfterMs'],
-  });
+  .check(
+    z.refine((s) => s.warningAfterMs < s.inactivityTimeoutMs, {
+      error: 'warningAfterMs must be less than inactivityTimeoutMs (the warning comes before the expiry)',
+      path: ['warningAfterMs'],
+    }),
+  );
 
 export const stageConfigSchema = z
   .object({
     /** Lowercase, short: it becomes part of the stack name and of the attachments bucket name. */
     stage: z
       .string()
-      .regex(/^[a-z][a-z0-9-]{1,14}$/, 'must be 2-15 characters: a-z, 0-9 and -, starting with a letter'),
+      .check(z.regex(/^[a-z][a-z0-9-]{1,14}$/, 'must be 2-15 characters: a-z, 0-9 and -, starting with a letter')),
     /** spec 1: the production flag; false shows the STAGING badge. */
     production: z.boolean(),
     /** Unset = environment-agnostic stack (synth offline, the CLI profile picks the account at deploy). */
-    account: z
-      .string()
-      .regex(/^\d{12}$/, 'must be a 12-digit AWS account id')
-      .optional(),
-    region: z
-      .string()
-      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-1')
-      .optional(),
+    account: z.optional(z.string().check(z.regex(/^\d{12}$/, 'must be a 12-digit AWS account id'))),
+    region: z.optional(z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-1'))),
     /**
      * Own domain for the portal. Unset = the CloudFront default domain (d123.cloudfront.net) is the portal
      * origin. The certificate must be an ACM certificate in us-east-1 (a CloudFront rule).
      */
-    domain: z
-      .object({
+    domain: z.optional(
+      z.object({
         name: hostname,
         certificateArn: z
           .string()
-          .regex(
-            /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/,
-            'must be an ACM certificate ARN in us-east-1 (CloudFront only reads certificates there)',
+          .check(
+            z.regex(
+              /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/,
+              'must be an ACM certificate ARN in us-east-1 (CloudFront only reads certificates there)',
+            ),
           ),
-      })
-      .optional(),
+      }),
+    ),
     email: z.object({
       /** Sender of every email the portal sends (SES). */
       from: z.email(),
@@ -101,8 +101,8 @@ export const stageConfigSchema = z
     logRetentionDays: z.literal(LOG_RETENTION_DAYS, { error: `must be one of ${LOG_RETENTION_DAYS.join(', ')}` }),
     /** Default HTTP API stage throttle; a route's own `rateLimit` in the route table overrides the rate. */
     throttling: z.object({
-      rateLimit: z.number().positive(),
-      burstLimit: z.number().int().positive(),
+      rateLimit: z.number().check(z.positive()),
+      burstLimit: z.number().check(z.int(), z.positive()),
     }),
     /** spec 9 idle limits (docs/architecture.md "Stages and config": each stage may be stricter). */
     session: sessionSchema,
@@ -118,15 +118,17 @@ export const stageConfigSchema = z
        * table"): table name -> the restored table's physical name, made by scripts/restore-table.ts. The
        * original stays in the stack, retained and protected, and is no longer read or written.
        */
-      restoredTables: z
-        .partialRecord(
+      restoredTables: z.optional(
+        z.partialRecord(
           z.enum(Object.keys(TABLES) as [TableName, ...TableName[]]),
-          z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name'),
-        )
-        .optional(),
+          z.string().check(z.regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name')),
+        ),
+      ),
     }),
     /** spec 2 Terms page: the PDF, served by the portal itself (CSP frame-src 'self'). */
-    termsUrl: z.string().regex(/^\/[A-Za-z0-9._~/-]+\.pdf$/, 'must be a same-origin path to a PDF, e.g. /terms.pdf'),
+    termsUrl: z
+      .string()
+      .check(z.regex(/^\/[A-Za-z0-9._~/-]+\.pdf$/, 'must be a same-origin path to a PDF, e.g. /terms.pdf')),
     payments: paymentsSchema,
     /** What on-call hears of and sees (infra/constructs/monitoring.ts, docs/runbook.md). */
     monitoring: z.object({
@@ -134,7 +136,7 @@ export const stageConfigSchema = z
        * Who gets the stage's alarms by email (an SNS subscription each; SNS mails a confirmation link first,
        * and nothing arrives until it is clicked). Empty: the alarms still show on the dashboard.
        */
-      alarmEmails: z.array(z.email()).max(10, 'at most 10 addresses: use a team mailbox or a list'),
+      alarmEmails: z.array(z.email()).check(z.maxLength(10, 'at most 10 addresses: use a team mailbox or a list')),
       /**
        * X-Ray active tracing of every function (infra/tracing.ts): each invocation's timeline (cold start,
        * handler, the time to answer) in the X-Ray console, beside the logs' correlation ids.
@@ -142,43 +144,45 @@ export const stageConfigSchema = z
       tracing: z.boolean(),
     }),
   })
-  .superRefine((config, ctx) => {
-    checkPayments(config, ctx);
-    if (!config.production) return;
-    if (config.monitoring.alarmEmails.length === 0)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['monitoring', 'alarmEmails'],
-        message: 'production needs at least one address: an alarm nobody receives wakes nobody',
-      });
-    // A production stage must never lose customer data to a stack update, a rollback or a mistyped delete.
-    if (config.data.removalPolicy !== 'retain')
-      ctx.addIssue({ code: 'custom', path: ['data', 'removalPolicy'], message: 'production data must be retained' });
-    if (!config.data.pointInTimeRecovery)
-      ctx.addIssue({ code: 'custom', path: ['data', 'pointInTimeRecovery'], message: 'production needs PITR' });
-    if (!config.data.deletionProtection)
-      ctx.addIssue({ code: 'custom', path: ['data', 'deletionProtection'], message: 'production needs it' });
-    if (!config.data.backups)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['data', 'backups'],
-        message: 'production needs its AWS Backup plan (daily for 35 days, monthly for a year)',
-      });
-    if (config.logLevel === 'debug')
-      ctx.addIssue({ code: 'custom', path: ['logLevel'], message: 'debug logs are too verbose for production' });
-    if (config.email.cognitoSender !== 'ses')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['email', 'cognitoSender'],
-        message:
-          'production sends Cognito\'s emails through SES ("ses"): the built-in sender allows 50 emails a day, too few for sign-up codes and password resets',
-      });
-  });
+  .check(
+    z.superRefine((config, ctx) => {
+      checkPayments(config, ctx);
+      if (!config.production) return;
+      if (config.monitoring.alarmEmails.length === 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['monitoring', 'alarmEmails'],
+          message: 'production needs at least one address: an alarm nobody receives wakes nobody',
+        });
+      // A production stage must never lose customer data to a stack update, a rollback or a mistyped delete.
+      if (config.data.removalPolicy !== 'retain')
+        ctx.addIssue({ code: 'custom', path: ['data', 'removalPolicy'], message: 'production data must be retained' });
+      if (!config.data.pointInTimeRecovery)
+        ctx.addIssue({ code: 'custom', path: ['data', 'pointInTimeRecovery'], message: 'production needs PITR' });
+      if (!config.data.deletionProtection)
+        ctx.addIssue({ code: 'custom', path: ['data', 'deletionProtection'], message: 'production needs it' });
+      if (!config.data.backups)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['data', 'backups'],
+          message: 'production needs its AWS Backup plan (daily for 35 days, monthly for a year)',
+        });
+      if (config.logLevel === 'debug')
+        ctx.addIssue({ code: 'custom', path: ['logLevel'], message: 'debug logs are too verbose for production' });
+      if (config.email.cognitoSender !== 'ses')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['email', 'cognitoSender'],
+          message:
+            'production sends Cognito\'s emails through SES ("ses"): the built-in sender allows 50 emails a day, too few for sign-up codes and password resets',
+        });
+    }),
+  );
 
 /** Which gateway a stage may use, and that a stripe stage says how to reach Stripe. */
 function checkPayments(
   config: { stage: string; production: boolean; payments: z.infer<typeof paymentsSchema> },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   const { gateway, stripe } = config.payments;
   if (gateway === 'fake') {

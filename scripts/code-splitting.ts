@@ -44,7 +44,7 @@ export interface ChunkGroup {
 const VISITOR_PAGES = ['auth/login', 'auth/sign-up', 'auth/forgot-password', 'consultant/overview'];
 const SIGN_IN_PAGE = 'auth/login';
 
-const ZOD = /[\\/]node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]lib[\\/]zod-without-eval\.ts$/;
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]|[\\/]core[\\/]zod\.ts$/;
 const SCHEMAS = /[\\/]core[\\/](schemas|routes)[\\/]/;
 /** The project's core/ folder, not a package's (such as @aws-amplify/core). */
 const PROJECT_CORE = String.raw`^(?!.*[\\/]node_modules[\\/]).*[\\/]core[\\/]`;

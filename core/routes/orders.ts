@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { defineRoutes } from '../define-routes';
 import type { RouteEntry } from '../define-routes';
 import { ADMIN, CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
@@ -25,7 +25,7 @@ import {
  * One of the lab's order decisions (approve, hold, reject, close): admins only, one lifecycle transaction on
  * the order and its counters, and the practice's email from its template.
  */
-function labOrderAction<I extends z.ZodType>(input: I) {
+function labOrderAction<I extends z.core.$ZodType>(input: I) {
   return {
     input,
     output: orderSchema,

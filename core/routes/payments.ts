@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { defineRoutes } from '../define-routes';
 import { CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
 import { documentUrlOutputSchema } from '../schemas/invoice';

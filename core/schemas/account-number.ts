@@ -1,6 +1,6 @@
 import { lazySchema } from './lazy-schema';
 import { FORM_MESSAGES } from '../messages';
-import * as z from 'zod';
+import * as z from '../zod';
 
 /**
  * An account number as the lab issues them: letters, digits and dashes. Its own module, so the order schemas
@@ -9,8 +9,10 @@ import * as z from 'zod';
 export const accountNumberSchema = lazySchema(() =>
   z
     .string()
-    .trim()
-    .min(1, 'Account number is required')
-    .max(32, 'Account number is too long')
-    .regex(/^[A-Za-z0-9-]+$/, FORM_MESSAGES.invalidAccountNumber),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Account number is required'),
+      z.maxLength(32, 'Account number is too long'),
+      z.regex(/^[A-Za-z0-9-]+$/, FORM_MESSAGES.invalidAccountNumber),
+    ),
 );

@@ -1,6 +1,6 @@
 import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES, FORM_MESSAGES } from '../messages';
-import * as z from 'zod';
+import * as z from '../zod';
 import { accountNumberInputSchema } from './customer-admin';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { emailSchema } from './sign-up';
@@ -19,30 +19,28 @@ import {
  * same schema, so the field messages are the same on both sides.
  */
 export const accountRequestFormSchema = lazySchema(() =>
-  z
-    .object({
-      practiceName: requiredLine('Practice name', 120),
-      contactName: requiredLine('Contact name', 120),
-      email: emailSchema,
-      phone: phoneNumber('Phone'),
-      fax: optionalPhoneNumber('Fax'),
-      address: addressInputSchema,
-      stateLicenseNumber: requiredLine('State license number', 40).refine(
+  z.strictObject({
+    practiceName: requiredLine('Practice name', 120),
+    contactName: requiredLine('Contact name', 120),
+    email: emailSchema,
+    phone: phoneNumber('Phone'),
+    fax: optionalPhoneNumber('Fax'),
+    address: addressInputSchema,
+    stateLicenseNumber: requiredLine('State license number', 40).check(
+      z.refine(
         (v) => /^[A-Za-z0-9 ./-]+$/.test(v),
         'State license number may hold letters, digits, spaces, dots, slashes and dashes',
       ),
-      buyingGroupId: z
-        .string({ error: 'Choose a buying group' })
-        .trim()
-        .min(1, 'Choose a buying group')
-        .max(64, FIELD_MESSAGES.chooseBuyingGroup),
-      /** "I already have an account number": the lab confirms it on approval. Empty means none. */
-      existingAccountNumber: z
-        .union([z.literal(''), accountNumberInputSchema], { error: FORM_MESSAGES.invalidAccountNumber })
-        .optional()
-        .transform((v) => v || undefined),
-    })
-    .strict(),
+    ),
+    buyingGroupId: z
+      .string({ error: 'Choose a buying group' })
+      .check(z.trim(), z.minLength(1, 'Choose a buying group'), z.maxLength(64, FIELD_MESSAGES.chooseBuyingGroup)),
+    /** "I already have an account number": the lab confirms it on approval. Empty means none. */
+    existingAccountNumber: z.pipe(
+      z.optional(z.union([z.literal(''), accountNumberInputSchema], { error: FORM_MESSAGES.invalidAccountNumber })),
+      z.transform((v) => v || undefined),
+    ),
+  }),
 );
 export type AccountRequestForm = z.input<typeof accountRequestFormSchema>;
 
@@ -61,26 +59,26 @@ export const accountRequestSchema = lazySchema(() =>
     contactName: z.string(),
     email: z.string(),
     phone: z.string(),
-    fax: z.string().optional(),
+    fax: z.optional(z.string()),
     address: z.object({
       address: z.string(),
-      apt: z.string().optional(),
+      apt: z.optional(z.string()),
       city: z.string(),
       state: z.string(),
       zip: z.string(),
-      country: z.string().optional(),
+      country: z.optional(z.string()),
     }),
     stateLicenseNumber: z.string(),
     buyingGroupId: z.string(),
-    existingAccountNumber: z.string().optional(),
+    existingAccountNumber: z.optional(z.string()),
     status: accountRequestStatusSchema,
     createdAt: z.string(),
     updatedAt: z.string(),
     /** Set on approval: the account the user was linked to. */
-    accountNumber: z.string().optional(),
-    rejectionReason: z.string().optional(),
-    decidedAt: z.string().optional(),
-    decidedBy: z.string().optional(),
+    accountNumber: z.optional(z.string()),
+    rejectionReason: z.optional(z.string()),
+    decidedAt: z.optional(z.string()),
+    decidedBy: z.optional(z.string()),
   }),
 );
 export type AccountRequest = z.infer<typeof accountRequestSchema>;
@@ -89,7 +87,7 @@ export type AccountRequest = z.infer<typeof accountRequestSchema>;
  * The request as its customer sees it: without `decidedBy` (the deciding admin's email is the lab's). The
  * handler answers only what the output schema declares, so the field never leaves the server.
  */
-export const customerAccountRequestSchema = lazySchema(() => accountRequestSchema.omit({ decidedBy: true }));
+export const customerAccountRequestSchema = lazySchema(() => z.omit(accountRequestSchema, { decidedBy: true }));
 export type CustomerAccountRequest = z.infer<typeof customerAccountRequestSchema>;
 
 /** `submitAccountRequest` answers the (one) request; `created` is false when it already existed. */
@@ -103,7 +101,7 @@ export type SubmitAccountRequestOutput = z.infer<typeof submitAccountRequestOutp
 
 /** `getMyAccountRequest`: the caller's request and its status, or null when they never sent one. */
 export const getMyAccountRequestOutputSchema = lazySchema(() =>
-  z.object({ request: customerAccountRequestSchema.nullable() }),
+  z.object({ request: z.nullable(customerAccountRequestSchema) }),
 );
 
 export const requestIdSchema = lazySchema(() => idSchema('Request ID'));
@@ -111,14 +109,14 @@ export const requestIdSchema = lazySchema(() => idSchema('Request ID'));
 /** `listAccountRequests` (super admins): by status, oldest first. */
 export const ACCOUNT_REQUEST_PAGE = { max: 100, defaultLimit: 25 } as const;
 export const listAccountRequestsInputSchema = lazySchema(() =>
-  z
-    .object({
-      status: accountRequestStatusSchema.default('pending'),
+  z.prefault(
+    z.strictObject({
+      status: z._default(accountRequestStatusSchema, 'pending'),
       limit: pageLimitSchema(ACCOUNT_REQUEST_PAGE.max, ACCOUNT_REQUEST_PAGE.defaultLimit),
-      cursor: pageCursorSchema.optional(),
-    })
-    .strict()
-    .prefault({}),
+      cursor: z.optional(pageCursorSchema),
+    }),
+    {},
+  ),
 );
 export const listAccountRequestsOutputSchema = lazySchema(() => pageSchema(accountRequestSchema));
 
@@ -128,12 +126,10 @@ export const listAccountRequestsOutputSchema = lazySchema(() => pageSchema(accou
  * practice's account number (the approve dialog shows the practice and its users first).
  */
 export const linkToExistingSchema = lazySchema(() =>
-  z
-    .object({
-      accountNumber: accountNumberInputSchema,
-      confirm: z.literal(true, { error: 'Confirm linking this user to the existing practice' }),
-    })
-    .strict(),
+  z.strictObject({
+    accountNumber: accountNumberInputSchema,
+    confirm: z.literal(true, { error: 'Confirm linking this user to the existing practice' }),
+  }),
 );
 
 /**
@@ -142,13 +138,11 @@ export const linkToExistingSchema = lazySchema(() =>
  * one is linked only with `linkToExisting` (409 without it).
  */
 export const approveAccountRequestInputSchema = lazySchema(() =>
-  z
-    .object({
-      requestId: requestIdSchema,
-      accountNumber: accountNumberInputSchema.optional(),
-      linkToExisting: linkToExistingSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    requestId: requestIdSchema,
+    accountNumber: z.optional(accountNumberInputSchema),
+    linkToExisting: z.optional(linkToExistingSchema),
+  }),
 );
 export const approveAccountRequestOutputSchema = lazySchema(() =>
   z.object({
@@ -156,7 +150,7 @@ export const approveAccountRequestOutputSchema = lazySchema(() =>
     /** True when the practice record was created by this approval. */
     practiceCreated: z.boolean(),
     /** True when the user was linked to a practice that existed before (confirmed with `linkToExisting`). */
-    linkedToExisting: z.boolean().optional(),
+    linkedToExisting: z.optional(z.boolean()),
     /** False when the decision could not be emailed (tell the customer yourself). */
     emailSent: z.boolean(),
   }),
@@ -164,7 +158,7 @@ export const approveAccountRequestOutputSchema = lazySchema(() =>
 
 /** `rejectAccountRequest`: the reason is emailed to the customer and shown by getMyAccountRequest. */
 export const rejectAccountRequestInputSchema = lazySchema(() =>
-  z.object({ requestId: requestIdSchema, reason: multiLineText('Reason', 1000) }).strict(),
+  z.strictObject({ requestId: requestIdSchema, reason: multiLineText('Reason', 1000) }),
 );
 export const rejectAccountRequestOutputSchema = lazySchema(() =>
   z.object({ request: accountRequestSchema, emailSent: z.boolean() }),

@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 
 /**
  * Order attachments (spec 3, 5, 7): topography exports, OCT images, photos, short videos and documents,
@@ -107,44 +107,44 @@ export function isValidAttachmentList(value: unknown): boolean {
 export const attachmentListSchema = lazySchema(() =>
   z
     .array(
-      z
-        .object({
-          name: z.string().max(200),
-          size: z.number().int().nonnegative().max(ATTACHMENT_LIMITS.maxBytes, ATTACHMENT_SIZE_MESSAGE),
-          type: z.string().max(100),
-        })
-        .strict(),
+      z.strictObject({
+        name: z.string().check(z.maxLength(200)),
+        size: z.number().check(z.int(), z.nonnegative(), z.lte(ATTACHMENT_LIMITS.maxBytes, ATTACHMENT_SIZE_MESSAGE)),
+        type: z.string().check(z.maxLength(100)),
+      }),
     )
-    .max(ATTACHMENT_LIMITS.maxFiles, `At most ${ATTACHMENT_LIMITS.maxFiles} files per order`)
-    .refine(isValidAttachmentList, 'Every attachment needs a name'),
+    .check(
+      z.maxLength(ATTACHMENT_LIMITS.maxFiles, `At most ${ATTACHMENT_LIMITS.maxFiles} files per order`),
+      z.refine(isValidAttachmentList, 'Every attachment needs a name'),
+    ),
 );
 
-const orderIdField = lazySchema(() => z.string().regex(/^[0-9a-f-]{36}$/, 'Not a valid order id'));
+const orderIdField = lazySchema(() => z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'Not a valid order id')));
 const fileNameField = lazySchema(() =>
-  z.string({ error: 'File name is required' }).min(1, 'File name is required').max(255, 'File name is too long'),
+  z
+    .string({ error: 'File name is required' })
+    .check(z.minLength(1, 'File name is required'), z.maxLength(255, 'File name is too long')),
 );
 
 /** spec 7 `generateUploadUrl { orderId, filename, contentType }`; `size` lets the server refuse a large file first. */
 export const generateUploadUrlInputSchema = lazySchema(() =>
-  z
-    .object({
-      orderId: orderIdField,
-      filename: fileNameField,
-      contentType: z.string().max(100),
-      // Any size up to a terabyte reaches the use case, which refuses a large file with ATTACHMENT_SIZE_MESSAGE.
-      size: z.number().int().nonnegative().max(1_000_000_000_000, ATTACHMENT_SIZE_MESSAGE),
-    })
-    .strict(),
+  z.strictObject({
+    orderId: orderIdField,
+    filename: fileNameField,
+    contentType: z.string().check(z.maxLength(100)),
+    // Any size up to a terabyte reaches the use case, which refuses a large file with ATTACHMENT_SIZE_MESSAGE.
+    size: z.number().check(z.int(), z.nonnegative(), z.lte(1_000_000_000_000, ATTACHMENT_SIZE_MESSAGE)),
+  }),
 );
 export const generateUploadUrlOutputSchema = lazySchema(() => z.object({ url: z.string(), key: z.string() }));
 /** spec 7 `deleteOrderFile`, `generateDownloadUrl { orderId, filename }`. */
 export const orderFileInputSchema = lazySchema(() =>
-  z.object({ orderId: orderIdField, filename: fileNameField }).strict(),
+  z.strictObject({ orderId: orderIdField, filename: fileNameField }),
 );
 export const deleteOrderFileOutputSchema = lazySchema(() => z.object({ success: z.boolean() }));
 export const generateDownloadUrlOutputSchema = lazySchema(() => z.object({ url: z.string() }));
 /** spec 7 `listOrderFiles { orderId }` -> files (spec 3 "File listing entry"). */
-export const listOrderFilesInputSchema = lazySchema(() => z.object({ orderId: orderIdField }).strict());
+export const listOrderFilesInputSchema = lazySchema(() => z.strictObject({ orderId: orderIdField }));
 export const orderFileSchema = lazySchema(() =>
   z.object({
     filename: z.string(),
@@ -152,7 +152,7 @@ export const orderFileSchema = lazySchema(() =>
     contentType: z.string(),
     lastModified: z.string(),
     /** A short-lived GET URL for images (inline preview); absent for other types (PDFs are always downloaded). */
-    previewUrl: z.string().optional(),
+    previewUrl: z.optional(z.string()),
   }),
 );
 export const listOrderFilesOutputSchema = lazySchema(() => z.object({ files: z.array(orderFileSchema) }));

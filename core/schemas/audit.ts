@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { accountNumberSchema } from './account-number';
 import { isoDateSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
@@ -73,7 +73,7 @@ export const AUDIT_TARGET_TYPES = [
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** A before or after value: ids and changed fields only, redacted (lambdas/audit/redact-audit-values.ts). */
-const auditValuesSchema = lazySchema(() => z.record(z.string(), z.unknown()).nullable());
+const auditValuesSchema = lazySchema(() => z.nullable(z.record(z.string(), z.unknown())));
 
 /**
  * One stored entry. Read schema: wide (`action` any string, fields optional where older entries may lack
@@ -86,12 +86,12 @@ export const auditEventSchema = lazySchema(() =>
     kind: z.enum(['change', 'denied']),
     action: z.string(),
     /** Who: from the verified token only; null for a caller without a valid one. */
-    actor: z.object({ userId: z.string(), email: z.string().optional(), groups: z.array(z.string()) }).nullable(),
-    target: z.object({ type: z.string(), id: z.string() }).nullable(),
-    accountNumber: z.string().nullable(),
+    actor: z.nullable(z.object({ userId: z.string(), email: z.optional(z.string()), groups: z.array(z.string()) })),
+    target: z.nullable(z.object({ type: z.string(), id: z.string() })),
+    accountNumber: z.nullable(z.string()),
     route: z.string(),
     /** The HTTP status of a denied request; null for a change. */
-    status: z.number().int().nullable(),
+    status: z.nullable(z.number().check(z.int())),
     correlationId: z.string(),
     sourceIp: z.string(),
     before: auditValuesSchema,
@@ -110,18 +110,24 @@ export const AUDIT_DEFAULT_RANGE_DAYS = 30;
  * and a date range (UTC days, both ends included).
  */
 export const listAuditEventsInputSchema = lazySchema(() =>
-  z
-    .object({
-      user: optionalLine('User email', 254),
-      accountNumber: accountNumberSchema.transform((v) => v.toUpperCase()).optional(),
-      action: auditActionSchema.optional(),
-      from: isoDateSchema.optional(),
-      to: isoDateSchema.optional(),
-      limit: pageLimitSchema(100, 50),
-      cursor: pageCursorSchema.optional(),
-    })
-    .strict()
-    .optional()
-    .default({ limit: 50 }),
+  z._default(
+    z.optional(
+      z.strictObject({
+        user: optionalLine('User email', 254),
+        accountNumber: z.optional(
+          z.pipe(
+            accountNumberSchema,
+            z.transform((v) => v.toUpperCase()),
+          ),
+        ),
+        action: z.optional(auditActionSchema),
+        from: z.optional(isoDateSchema),
+        to: z.optional(isoDateSchema),
+        limit: pageLimitSchema(100, 50),
+        cursor: z.optional(pageCursorSchema),
+      }),
+    ),
+    { limit: 50 },
+  ),
 );
 export const auditEventPageSchema = lazySchema(() => pageSchema(auditEventSchema));

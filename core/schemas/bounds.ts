@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { groupDigits } from '../group-digits';
 
 /**
@@ -24,25 +24,29 @@ export function hasAtMostDecimals(value: number, decimals: number): boolean {
 
 /** A number as a lens design or order holds it: finite, within +-LENS_VALUE_LIMIT, at most LENS_DECIMALS decimals. */
 export function lensNumberSchema(label = 'Value') {
-  return z
-    .number({ error: `${label} must be a number` })
-    .finite(`${label} must be a number`)
-    .min(-LENS_VALUE_LIMIT, `${label} must be at least -${groupDigits(LENS_VALUE_LIMIT)}`)
-    .max(LENS_VALUE_LIMIT, `${label} must be at most ${groupDigits(LENS_VALUE_LIMIT)}`)
-    .refine((v) => hasAtMostDecimals(v, LENS_DECIMALS), `${label} has more than ${LENS_DECIMALS} decimals`);
+  // z.number() refuses Infinity and NaN itself, with its own message.
+  return z.number({ error: `${label} must be a number` }).check(
+    z.gte(-LENS_VALUE_LIMIT, `${label} must be at least -${groupDigits(LENS_VALUE_LIMIT)}`),
+    z.lte(LENS_VALUE_LIMIT, `${label} must be at most ${groupDigits(LENS_VALUE_LIMIT)}`),
+    z.refine((v) => hasAtMostDecimals(v, LENS_DECIMALS), `${label} has more than ${LENS_DECIMALS} decimals`),
+  );
 }
 
 /** The version an edit read (optimistic locking). */
 export const versionSchema = lazySchema(() =>
   z
     .number({ error: 'version is required' })
-    .int('version is a whole number')
-    .min(0, 'Not a valid version')
-    .max(MAX_VERSION, 'Not a valid version'),
+    .check(
+      z.int('version is a whole number'),
+      z.gte(0, 'Not a valid version'),
+      z.lte(MAX_VERSION, 'Not a valid version'),
+    ),
 );
 
 /** A millisecond timestamp the browser reports. */
-export const epochMsSchema = lazySchema(() => z.number().int().min(0).max(MAX_EPOCH_MS, 'Not a valid time'));
+export const epochMsSchema = lazySchema(() =>
+  z.number().check(z.int(), z.gte(0), z.lte(MAX_EPOCH_MS, 'Not a valid time')),
+);
 
 /**
  * A name that is a field name, never free text: a letter, then letters and digits, at most `maxLength`
@@ -51,16 +55,18 @@ export const epochMsSchema = lazySchema(() => z.number().int().min(0).max(MAX_EP
 export function fieldKeySchema(label: string, maxLength = 40) {
   return z
     .string()
-    .max(maxLength, `Not a ${label}`)
-    .regex(new RegExp(`^[A-Za-z][A-Za-z0-9]{0,${maxLength - 1}}$`), `Not a ${label}`);
+    .check(
+      z.maxLength(maxLength, `Not a ${label}`),
+      z.regex(new RegExp(`^[A-Za-z][A-Za-z0-9]{0,${maxLength - 1}}$`), `Not a ${label}`),
+    );
 }
 
 /** A record (an object used as a map) with checked keys and at most `maxEntries` entries. */
-export function boundedRecord<K extends z.ZodType<string>, V extends z.ZodType>(
+export function boundedRecord<K extends z.ZodMiniType<string, string>, V extends z.ZodMiniType>(
   key: K,
   value: V,
   maxEntries: number,
   message = `At most ${maxEntries} entries`,
 ) {
-  return z.record(key, value).refine((record) => Object.keys(record).length <= maxEntries, message);
+  return z.record(key, value).check(z.refine((record) => Object.keys(record).length <= maxEntries, message));
 }

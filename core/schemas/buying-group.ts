@@ -1,6 +1,6 @@
 import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES } from '../messages';
-import * as z from 'zod';
+import * as z from '../zod';
 import { requiredLine } from './text-fields';
 import { versionSchema } from './bounds';
 
@@ -14,8 +14,8 @@ export const buyingGroupSchema = lazySchema(() =>
     buyingGroupId: z.string(),
     name: z.string(),
     /** A deactivated group is no longer offered; practices already in it keep it. */
-    active: z.boolean().optional(),
-    version: z.number().int().nonnegative().optional(),
+    active: z.optional(z.boolean()),
+    version: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
 );
 export type BuyingGroup = z.infer<typeof buyingGroupSchema>;
@@ -43,35 +43,33 @@ export const BUYING_GROUP_MESSAGES = {
 } as const;
 
 const buyingGroupName = lazySchema(() =>
-  requiredLine('Name', 80).refine(
-    (name) => foldBuyingGroupName(name).length > 0,
-    BUYING_GROUP_MESSAGES.nameNeedsLetters,
+  requiredLine('Name', 80).check(
+    z.refine((name) => foldBuyingGroupName(name).length > 0, BUYING_GROUP_MESSAGES.nameNeedsLetters),
   ),
 );
 
 const buyingGroupIdSchema = lazySchema(() =>
   z
     .string({ error: 'Choose a buying group' })
-    .trim()
-    .min(1, 'Choose a buying group')
-    .max(64, FIELD_MESSAGES.chooseBuyingGroup),
+    .check(z.trim(), z.minLength(1, 'Choose a buying group'), z.maxLength(64, FIELD_MESSAGES.chooseBuyingGroup)),
 );
 
 /** `createBuyingGroup` (super admins): the server makes the id; a new group is active. */
-export const createBuyingGroupInputSchema = lazySchema(() => z.object({ name: buyingGroupName }).strict());
+export const createBuyingGroupInputSchema = lazySchema(() => z.strictObject({ name: buyingGroupName }));
 
 /** `updateBuyingGroup` (super admins): rename, deactivate or reactivate, on the version read. */
 export const updateBuyingGroupInputSchema = lazySchema(() =>
   z
-    .object({
+    .strictObject({
       buyingGroupId: buyingGroupIdSchema,
       version: versionSchema,
-      name: buyingGroupName.optional(),
-      active: z.boolean().optional(),
+      name: z.optional(buyingGroupName),
+      active: z.optional(z.boolean()),
     })
-    .strict()
-    .refine((input) => input.name !== undefined || input.active !== undefined, {
-      message: BUYING_GROUP_MESSAGES.nothingToChange,
-      path: ['name'],
-    }),
+    .check(
+      z.refine((input) => input.name !== undefined || input.active !== undefined, {
+        error: BUYING_GROUP_MESSAGES.nothingToChange,
+        path: ['name'],
+      }),
+    ),
 );

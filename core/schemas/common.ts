@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 
 /** Input of operations that take nothing: `{}` or no `data` at all. */
-export const emptyInputSchema = lazySchema(() => z.object({}).strict().optional().default({}));
+export const emptyInputSchema = lazySchema(() => z._default(z.optional(z.strictObject({})), {}));

@@ -1,6 +1,6 @@
 import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES } from '../messages';
-import * as z from 'zod';
+import * as z from '../zod';
 import { versionSchema } from './bounds';
 import { accountNumberSchema } from './account-number';
 import { idSchema, multiLineText, optionalPhoneNumber, requiredLine } from './text-fields';
@@ -25,9 +25,7 @@ export const CLOCK_HOURS = [12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 export const clockHourSchema = lazySchema(() =>
   z
     .number({ error: 'Clock hour is 1 to 12' })
-    .int('Clock hour is 1 to 12')
-    .min(1, 'Clock hour is 1 to 12')
-    .max(12, 'Clock hour is 1 to 12'),
+    .check(z.int('Clock hour is 1 to 12'), z.gte(1, 'Clock hour is 1 to 12'), z.lte(12, 'Clock hour is 1 to 12')),
 );
 export type ClockHour = z.infer<typeof clockHourSchema>;
 
@@ -87,99 +85,96 @@ export const TAP_RESULT_LABELS: Record<(typeof TAP_RESULTS)[number], string> = {
 const micrometres = (label: string, max = 1500) =>
   z
     .number({ error: `${label} is a number of micrometres` })
-    .int(`${label} is a whole number of micrometres`)
-    .min(0, `${label} cannot be negative`)
-    .max(max, `${label} is at most ${max} µm`);
+    .check(
+      z.int(`${label} is a whole number of micrometres`),
+      z.gte(0, `${label} cannot be negative`),
+      z.lte(max, `${label} is at most ${max} µm`),
+    );
 
 const dioptres = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label} is a number of dioptres` })
-    .min(min, `${label} is at least ${min} D`)
-    .max(max, `${label} is at most ${max} D`)
-    .refine((v) => Math.abs(Math.round(v * 4) - v * 4) < 1e-9, `${label} is in 0.25 D steps`);
+  z.number({ error: `${label} is a number of dioptres` }).check(
+    z.gte(min, `${label} is at least ${min} D`),
+    z.lte(max, `${label} is at most ${max} D`),
+    z.refine((v) => Math.abs(Math.round(v * 4) - v * 4) < 1e-9, `${label} is in 0.25 D steps`),
+  );
 
 export const limbalClearanceSchema = lazySchema(() =>
-  z
-    .object({
-      superior: micrometres('Superior limbal clearance', 1000).optional(),
-      inferior: micrometres('Inferior limbal clearance', 1000).optional(),
-      nasal: micrometres('Nasal limbal clearance', 1000).optional(),
-      temporal: micrometres('Temporal limbal clearance', 1000).optional(),
-    })
-    .strict(),
+  z.strictObject({
+    superior: z.optional(micrometres('Superior limbal clearance', 1000)),
+    inferior: z.optional(micrometres('Inferior limbal clearance', 1000)),
+    nasal: z.optional(micrometres('Nasal limbal clearance', 1000)),
+    temporal: z.optional(micrometres('Temporal limbal clearance', 1000)),
+  }),
 );
 export const LIMBAL_SIDES = ['superior', 'inferior', 'nasal', 'temporal'] as const;
 export type LimbalSide = (typeof LIMBAL_SIDES)[number];
 
 export const landingObservationSchema = lazySchema(() =>
-  z
-    .array(z.object({ hour: clockHourSchema, finding: landingFindingSchema }).strict())
-    .max(12, 'At most one finding per clock hour')
-    .refine((ls) => new Set(ls.map((l) => l.hour)).size === ls.length, 'At most one finding per clock hour'),
+  z.array(z.strictObject({ hour: clockHourSchema, finding: landingFindingSchema })).check(
+    z.maxLength(12, 'At most one finding per clock hour'),
+    z.refine((ls) => new Set(ls.map((l) => l.hour)).size === ls.length, 'At most one finding per clock hour'),
+  ),
 );
 
 export const overRefractionSchema = lazySchema(() =>
-  z
-    .object({
-      sphere: dioptres('Over-refraction sphere', -20, 20),
-      cylinder: dioptres('Over-refraction cylinder', -10, 0).default(0),
-      axis: z
+  z.strictObject({
+    sphere: dioptres('Over-refraction sphere', -20, 20),
+    cylinder: z._default(dioptres('Over-refraction cylinder', -10, 0), 0),
+    axis: z.optional(
+      z
         .number()
-        .int('Axis is a whole number of degrees')
-        .min(1, 'Axis is 1 to 180')
-        .max(180, 'Axis is 1 to 180')
-        .optional(),
-      /** The residual cylinder matches the over-keratometry (the lens flexes). */
-      cylinderMatchesOverK: z.boolean().default(false),
-    })
-    .strict(),
+        .check(
+          z.int('Axis is a whole number of degrees'),
+          z.gte(1, 'Axis is 1 to 180'),
+          z.lte(180, 'Axis is 1 to 180'),
+        ),
+    ),
+    /** The residual cylinder matches the over-keratometry (the lens flexes). */
+    cylinderMatchesOverK: z._default(z.boolean(), false),
+  }),
 );
 
 /** The lens being troubleshot, as the fitter describes it. */
 export const troubleshootLensSchema = lazySchema(() =>
-  z
-    .object({
-      /** A design of the consultant's family (settings.designIds), or absent for another lens. */
-      lensId: idSchema('Lens design').optional(),
-      diameterMm: z
+  z.strictObject({
+    /** A design of the consultant's family (settings.designIds), or absent for another lens. */
+    lensId: z.optional(idSchema('Lens design')),
+    diameterMm: z.optional(
+      z
         .number({ error: FIELD_MESSAGES.diameterNumber })
-        .min(12, 'Diameter is at least 12.0 mm')
-        .max(25, 'Diameter is at most 25.0 mm')
-        .optional(),
-      sagUm: micrometres('Sag', 9000)
-        .refine((v) => v >= 1000, 'Sag is at least 1000 µm')
-        .optional(),
-      landing: landingTypeSchema,
-    })
-    .strict(),
+        .check(z.gte(12, 'Diameter is at least 12.0 mm'), z.lte(25, 'Diameter is at most 25.0 mm')),
+    ),
+    sagUm: z.optional(micrometres('Sag', 9000).check(z.refine((v) => v >= 1000, 'Sag is at least 1000 µm'))),
+    landing: landingTypeSchema,
+  }),
 );
 
 /** Everything the troubleshooter's steps collect; every finding but the lens and the wear time is optional. */
 export const troubleshooterInputSchema = lazySchema(() =>
-  z
-    .object({
-      lens: troubleshootLensSchema,
-      /** Minutes the lens has been on the eye when judged. */
-      minutesOnEye: z
-        .number({ error: 'Minutes on eye is required' })
-        .int('Minutes on eye is a whole number')
-        .min(0, 'Minutes on eye cannot be negative')
-        .max(24 * 60, 'Minutes on eye is at most 1440 (a day)'),
-      /** Central clearance as measured now; 0 = central touch (bearing). */
-      centralClearanceUm: micrometres('Central clearance').optional(),
-      limbalClearanceUm: limbalClearanceSchema.default({}),
-      landing: landingObservationSchema.default([]),
-      /** An impression ring with rebound redness after removal. */
-      impressionRing: z.boolean().default(false),
-      rotationTest: z.enum(ROTATION_RESULTS).default('not-done'),
-      tapTest: z.enum(TAP_RESULTS).default('not-done'),
-      /** Midday fogging (the tear reservoir clouds after some hours of wear). */
-      middayFogging: z.boolean().default(false),
-      overRefraction: overRefractionSchema.optional(),
-      /** Where the toric landing's rotation marks sit (clock hour), for a toric lens after 10-20 min. */
-      toricMarksAt: clockHourSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    lens: troubleshootLensSchema,
+    /** Minutes the lens has been on the eye when judged. */
+    minutesOnEye: z
+      .number({ error: 'Minutes on eye is required' })
+      .check(
+        z.int('Minutes on eye is a whole number'),
+        z.gte(0, 'Minutes on eye cannot be negative'),
+        z.lte(24 * 60, 'Minutes on eye is at most 1440 (a day)'),
+      ),
+    /** Central clearance as measured now; 0 = central touch (bearing). */
+    centralClearanceUm: z.optional(micrometres('Central clearance')),
+    limbalClearanceUm: z._default(limbalClearanceSchema, {}),
+    landing: z._default(landingObservationSchema, []),
+    /** An impression ring with rebound redness after removal. */
+    impressionRing: z._default(z.boolean(), false),
+    rotationTest: z._default(z.enum(ROTATION_RESULTS), 'not-done'),
+    tapTest: z._default(z.enum(TAP_RESULTS), 'not-done'),
+    /** Midday fogging (the tear reservoir clouds after some hours of wear). */
+    middayFogging: z._default(z.boolean(), false),
+    overRefraction: z.optional(overRefractionSchema),
+    /** Where the toric landing's rotation marks sit (clock hour), for a toric lens after 10-20 min. */
+    toricMarksAt: z.optional(clockHourSchema),
+  }),
 );
 export type TroubleshooterInput = z.input<typeof troubleshooterInputSchema>;
 export type TroubleshooterObservations = z.infer<typeof troubleshooterInputSchema>;
@@ -190,9 +185,11 @@ export type TroubleshooterObservations = z.infer<typeof troubleshooterInputSchem
 const settingUm = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label} is required` })
-    .int(`${label} is a whole number of micrometres`)
-    .min(min, `${label} is at least ${min} µm`)
-    .max(max, `${label} is at most ${max} µm`);
+    .check(
+      z.int(`${label} is a whole number of micrometres`),
+      z.gte(min, `${label} is at least ${min} µm`),
+      z.lte(max, `${label} is at most ${max} µm`),
+    );
 
 const settingsFields = lazySchema(() => ({
   /** Aim for settled central clearance (published aim about 200-250 µm; the exact value is the lab's). */
@@ -210,7 +207,7 @@ const settingsFields = lazySchema(() => ({
   /** A sag change below this is not worth a remake (published: 50 µm). */
   minSagChangeUm: settingUm('Smallest worthwhile sag change', 0, 200),
   /** Judge clearance only after this many minutes on the eye (published: at least 20-30 min). */
-  judgeAfterMinutes: z.number().int().min(0, 'At least 0 minutes').max(240, 'At most 240 minutes'),
+  judgeAfterMinutes: z.number().check(z.int(), z.gte(0, 'At least 0 minutes'), z.lte(240, 'At most 240 minutes')),
   /** Limbal clearance aimed for (published: about 100 µm). */
   limbalTargetUm: settingUm('Limbal target', 20, 300),
   /** Limbal clearance above this is excessive (published: > 200 µm). */
@@ -224,31 +221,30 @@ const settingsFields = lazySchema(() => ({
   /** How far one quadrant is flattened or steepened (no published value). */
   quadrantStepUm: settingUm('Quadrant step', 10, 300),
   /** Larger diameter for an impression ring with rebound redness (published: +1.0 mm). */
-  diameterStepMm: z.number().min(0.1, 'At least 0.1 mm').max(3, 'At most 3.0 mm'),
+  diameterStepMm: z.number().check(z.gte(0.1, 'At least 0.1 mm'), z.lte(3, 'At most 3.0 mm')),
   /** The catalogue designs the consultant covers (the Ampleye family): their diameters and sag ranges come from Lens Management. */
-  designIds: z.array(idSchema('Lens design')).max(20, 'At most 20 designs'),
+  designIds: z.array(idSchema('Lens design')).check(z.maxLength(20, 'At most 20 designs')),
 }));
 
 export const troubleshooterSettingsFieldsSchema = lazySchema(() =>
-  z
-    .object(settingsFields)
-    .strict()
-    .refine((s) => s.minClearanceUm < s.maxClearanceUm, {
-      message: 'The lowest acceptable clearance must be below the highest',
+  z.strictObject(settingsFields).check(
+    z.refine((s) => s.minClearanceUm < s.maxClearanceUm, {
+      error: 'The lowest acceptable clearance must be below the highest',
       path: ['maxClearanceUm'],
-    })
-    .refine((s) => s.maxClearanceUm < s.excessiveClearanceUm, {
-      message: 'Excessive clearance must be above the highest acceptable clearance',
+    }),
+    z.refine((s) => s.maxClearanceUm < s.excessiveClearanceUm, {
+      error: 'Excessive clearance must be above the highest acceptable clearance',
       path: ['excessiveClearanceUm'],
-    })
-    .refine((s) => s.targetClearanceUm >= s.minClearanceUm && s.targetClearanceUm <= s.maxClearanceUm, {
-      message: 'The target must lie inside the acceptable range',
+    }),
+    z.refine((s) => s.targetClearanceUm >= s.minClearanceUm && s.targetClearanceUm <= s.maxClearanceUm, {
+      error: 'The target must lie inside the acceptable range',
       path: ['targetClearanceUm'],
-    })
-    .refine((s) => s.limbalTargetUm < s.limbalExcessiveUm, {
-      message: 'Excessive limbal clearance must be above the limbal target',
+    }),
+    z.refine((s) => s.limbalTargetUm < s.limbalExcessiveUm, {
+      error: 'Excessive limbal clearance must be above the limbal target',
       path: ['limbalExcessiveUm'],
     }),
+  ),
 );
 export type TroubleshooterSettingsFields = z.infer<typeof troubleshooterSettingsFieldsSchema>;
 
@@ -256,9 +252,9 @@ export type TroubleshooterSettingsFields = z.infer<typeof troubleshooterSettings
 export const troubleshooterSettingsSchema = lazySchema(() =>
   z.object({
     ...settingsFields,
-    version: z.number().int().nonnegative(),
-    updatedAt: z.string().nullable(),
-    updatedBy: actorSchema.nullable(),
+    version: z.number().check(z.int(), z.nonnegative()),
+    updatedAt: z.nullable(z.string()),
+    updatedBy: z.nullable(actorSchema),
   }),
 );
 export type TroubleshooterSettings = z.infer<typeof troubleshooterSettingsSchema>;
@@ -322,7 +318,7 @@ export const TROUBLESHOOTER_SETTING_LABELS: Record<
 };
 
 export const updateTroubleshooterSettingsInputSchema = lazySchema(() =>
-  z.object({ version: versionSchema, settings: troubleshooterSettingsFieldsSchema }).strict(),
+  z.strictObject({ version: versionSchema, settings: troubleshooterSettingsFieldsSchema }),
 );
 
 /** A design the consultant covers, as the public troubleshooter shows it (no prices). */
@@ -330,11 +326,11 @@ export const consultantDesignSchema = lazySchema(() =>
   z.object({
     lensId: z.string(),
     name: z.string(),
-    description: z.string().optional(),
+    description: z.optional(z.string()),
     /** From the design's `diameter` parameter. */
-    diameterMm: z.object({ min: z.number(), max: z.number(), step: z.number() }).nullable(),
+    diameterMm: z.nullable(z.object({ min: z.number(), max: z.number(), step: z.number() })),
     /** From the design's `sagittalDepth` parameter. */
-    sagUm: z.object({ min: z.number(), max: z.number(), step: z.number() }).nullable(),
+    sagUm: z.nullable(z.object({ min: z.number(), max: z.number(), step: z.number() })),
     /** From the design's `landingZone` option parameter. */
     landingTypes: z.array(landingTypeSchema),
   }),
@@ -397,7 +393,7 @@ export const parameterChangeSchema = lazySchema(() =>
     delta: z.number(),
     unit: z.enum(['um', 'mm', 'D', '']),
     /** For `landingZone`: the landing type to change to. */
-    to: landingTypeSchema.optional(),
+    to: z.optional(landingTypeSchema),
   }),
 );
 export type ParameterChange = z.infer<typeof parameterChangeSchema>;
@@ -412,7 +408,7 @@ export const suggestionSchema = lazySchema(() =>
     /** What to do, in one line: "Decrease the sag by 150 µm". */
     action: z.string(),
     /** The structured change behind `action`, when it is one. */
-    change: parameterChangeSchema.nullable(),
+    change: z.nullable(parameterChangeSchema),
     /** Why, with the numbers: "Settled clearance is about 420 µm; the target is 225 µm …". */
     why: z.string(),
     /** Where the rule comes from. */
@@ -426,7 +422,7 @@ export type Suggestion = z.infer<typeof suggestionSchema>;
 export const troubleshooterResultSchema = lazySchema(() =>
   z.object({
     /** Central clearance expected once the lens has settled, or null when none was measured. */
-    settledClearanceUm: z.number().nullable(),
+    settledClearanceUm: z.nullable(z.number()),
     suggestions: z.array(suggestionSchema),
   }),
 );
@@ -450,15 +446,13 @@ export { consultIdSchema };
 
 /** The lens on the eye: a line of a past order (practice requests only) or typed in. */
 export const currentLensSchema = lazySchema(() =>
-  z
-    .object({
-      /** The past order this lens came from: "Order this" then remakes it (under warranty when still inside it). */
-      fromOrderId: orderIdSchema.optional(),
-      lensId: idSchema('Lens design').optional(),
-      designName: requiredLine('Lens design', 80),
-      parameters: parameterValuesSchema.default({}),
-    })
-    .strict(),
+  z.strictObject({
+    /** The past order this lens came from: "Order this" then remakes it (under warranty when still inside it). */
+    fromOrderId: z.optional(orderIdSchema),
+    lensId: z.optional(idSchema('Lens design')),
+    designName: requiredLine('Lens design', 80),
+    parameters: z._default(parameterValuesSchema, {}),
+  }),
 );
 export type CurrentLens = z.infer<typeof currentLensSchema>;
 
@@ -466,17 +460,15 @@ const question = lazySchema(() => multiLineText('Question', 2000));
 
 /** A signed-in practice's request, for one of its accounts; files are attached after it is stored. */
 export const submitConsultInputSchema = lazySchema(() =>
-  z
-    .object({
-      consultId: consultIdSchema,
-      accountNumber: accountNumberSchema,
-      patientReference: requiredLine('Patient reference', 80),
-      eye: eyeSchema,
-      currentLens: currentLensSchema,
-      observations: troubleshooterInputSchema.optional(),
-      question,
-    })
-    .strict(),
+  z.strictObject({
+    consultId: consultIdSchema,
+    accountNumber: accountNumberSchema,
+    patientReference: requiredLine('Patient reference', 80),
+    eye: eyeSchema,
+    currentLens: currentLensSchema,
+    observations: z.optional(troubleshooterInputSchema),
+    question,
+  }),
 );
 export type SubmitConsultInput = z.input<typeof submitConsultInputSchema>;
 
@@ -484,8 +476,7 @@ export type SubmitConsultInput = z.input<typeof submitConsultInputSchema>;
 export const patientInitialsSchema = lazySchema(() =>
   z
     .string({ error: 'Patient initials are required' })
-    .trim()
-    .regex(/^[A-Za-z]{1,3}$/, 'Patient initials only: 1 to 3 letters'),
+    .check(z.trim(), z.regex(/^[A-Za-z]{1,3}$/, 'Patient initials only: 1 to 3 letters')),
 );
 
 /**
@@ -493,25 +484,25 @@ export const patientInitialsSchema = lazySchema(() =>
  * honeypot: a field people never see; anything in it marks a bot (answered as if sent, nothing stored).
  */
 export const submitPublicConsultInputSchema = lazySchema(() =>
-  z
-    .object({
-      consultId: consultIdSchema,
-      practiceName: requiredLine('Practice name', 120),
-      contactName: requiredLine('Your name', 120),
-      email: emailSchema,
-      phone: optionalPhoneNumber('Phone'),
-      licenceNumber: requiredLine('Licence number', 40).refine(
+  z.strictObject({
+    consultId: consultIdSchema,
+    practiceName: requiredLine('Practice name', 120),
+    contactName: requiredLine('Your name', 120),
+    email: emailSchema,
+    phone: optionalPhoneNumber('Phone'),
+    licenceNumber: requiredLine('Licence number', 40).check(
+      z.refine(
         (v) => /^[A-Za-z0-9 ./-]+$/.test(v),
         'Licence number may hold letters, digits, spaces, dots, slashes and dashes',
       ),
-      patientInitials: patientInitialsSchema,
-      eye: eyeSchema,
-      currentLens: currentLensSchema.omit({ fromOrderId: true }),
-      observations: troubleshooterInputSchema.optional(),
-      question,
-      website: z.string().max(200).optional(),
-    })
-    .strict(),
+    ),
+    patientInitials: patientInitialsSchema,
+    eye: eyeSchema,
+    currentLens: z.omit(currentLensSchema, { fromOrderId: true }),
+    observations: z.optional(troubleshooterInputSchema),
+    question,
+    website: z.optional(z.string().check(z.maxLength(200))),
+  }),
 );
 export type SubmitPublicConsultInput = z.input<typeof submitPublicConsultInputSchema>;
 /** All a visitor sees back. */
@@ -519,12 +510,10 @@ export const submitPublicConsultOutputSchema = lazySchema(() => z.object({ refer
 
 /** The lab's proposed lens, checked against the design's catalogue ranges like an order line. */
 export const consultProposalSchema = lazySchema(() =>
-  z
-    .object({
-      lensId: idSchema('Lens design'),
-      parameters: parameterValuesSchema,
-    })
-    .strict(),
+  z.strictObject({
+    lensId: idSchema('Lens design'),
+    parameters: parameterValuesSchema,
+  }),
 );
 
 export const consultReplySchema = lazySchema(() =>
@@ -543,12 +532,12 @@ export const consultReplySchema = lazySchema(() =>
 /** Who asked: a practice user, or a visitor (a lead the lab can link to a practice). */
 export const consultRequesterSchema = lazySchema(() =>
   z.object({
-    userId: z.string().optional(),
+    userId: z.optional(z.string()),
     name: z.string(),
     email: z.string(),
-    practiceName: z.string().optional(),
-    licenceNumber: z.string().optional(),
-    phone: z.string().optional(),
+    practiceName: z.optional(z.string()),
+    licenceNumber: z.optional(z.string()),
+    phone: z.optional(z.string()),
   }),
 );
 
@@ -561,79 +550,73 @@ export const consultSchema = lazySchema(() =>
     source: z.enum(['practice', 'public']),
     status: consultStatusSchema,
     /** The practice's account; for a public request, absent until the lab links the lead to a practice. */
-    accountNumber: z.string().optional(),
+    accountNumber: z.optional(z.string()),
     requester: consultRequesterSchema,
     /** Patient reference (practice) or initials (public). */
     patient: z.string(),
     eye: eyeSchema,
     currentLens: currentLensSchema,
-    observations: troubleshooterInputSchema.optional(),
+    observations: z.optional(troubleshooterInputSchema),
     /** The suggestions the rules gave for the observations, worked out again on the server when it was sent. */
     suggestions: z.array(suggestionSchema),
     question: z.string(),
-    reply: consultReplySchema.optional(),
+    reply: z.optional(consultReplySchema),
     /** Orders placed from the answer ("Order this"). */
-    orderIds: z.array(z.string()).default([]),
+    orderIds: z._default(z.array(z.string()), []),
     createdAt: z.string(),
     statusAt: z.string(),
     updatedAt: z.string(),
-    version: z.number().int().nonnegative(),
+    version: z.number().check(z.int(), z.nonnegative()),
   }),
 );
 export type Consult = z.infer<typeof consultSchema>;
 /** What a practice sees of its consult: the lab's staff ids stay with the lab. */
 export const customerConsultSchema = lazySchema(() =>
-  consultSchema.extend({
-    reply: consultReplySchema
-      .omit({ by: true })
-      .extend({ by: z.object({ name: z.string() }) })
-      .optional(),
+  z.extend(consultSchema, {
+    reply: z.optional(z.extend(z.omit(consultReplySchema, { by: true }), { by: z.object({ name: z.string() }) })),
   }),
 );
 export type CustomerConsult = z.infer<typeof customerConsultSchema>;
 
-export const consultIdInputSchema = lazySchema(() => z.object({ consultId: consultIdSchema }).strict());
+export const consultIdInputSchema = lazySchema(() => z.strictObject({ consultId: consultIdSchema }));
 
 export const CONSULT_PAGE = { max: 100, defaultLimit: 25 } as const;
 export const listAccountConsultsInputSchema = lazySchema(() =>
-  z
-    .object({
-      accountNumber: accountNumberSchema,
-      limit: pageLimitSchema(CONSULT_PAGE.max, CONSULT_PAGE.defaultLimit),
-      cursor: pageCursorSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    accountNumber: accountNumberSchema,
+    limit: pageLimitSchema(CONSULT_PAGE.max, CONSULT_PAGE.defaultLimit),
+    cursor: z.optional(pageCursorSchema),
+  }),
 );
 export const customerConsultPageSchema = lazySchema(() => pageSchema(customerConsultSchema));
 
 /** The lab's queue: one status, oldest first. */
 export const listConsultsInputSchema = lazySchema(() =>
-  z
-    .object({
-      status: consultStatusSchema.default('new'),
-      limit: pageLimitSchema(CONSULT_PAGE.max, CONSULT_PAGE.defaultLimit),
-      cursor: pageCursorSchema.optional(),
-    })
-    .strict()
-    .optional()
-    .default({ status: 'new', limit: CONSULT_PAGE.defaultLimit }),
+  z._default(
+    z.optional(
+      z.strictObject({
+        status: z._default(consultStatusSchema, 'new'),
+        limit: pageLimitSchema(CONSULT_PAGE.max, CONSULT_PAGE.defaultLimit),
+        cursor: z.optional(pageCursorSchema),
+      }),
+    ),
+    { status: 'new', limit: CONSULT_PAGE.defaultLimit },
+  ),
 );
 export const consultPageSchema = lazySchema(() => pageSchema(consultSchema));
 
 export const replyToConsultInputSchema = lazySchema(() =>
-  z
-    .object({
-      consultId: consultIdSchema,
-      version: versionSchema,
-      text: multiLineText('Answer', 4000),
-      proposal: consultProposalSchema,
-    })
-    .strict(),
+  z.strictObject({
+    consultId: consultIdSchema,
+    version: versionSchema,
+    text: multiLineText('Answer', 4000),
+    proposal: consultProposalSchema,
+  }),
 );
 
 /** Links a visitor's request (a lead) to the practice it came from. */
 export const linkConsultInputSchema = lazySchema(() =>
-  z.object({ consultId: consultIdSchema, version: versionSchema, accountNumber: accountNumberSchema }).strict(),
+  z.strictObject({ consultId: consultIdSchema, version: versionSchema, accountNumber: accountNumberSchema }),
 );
 
 /** The one message for "no such consult" and "not your practice's consult", so ids cannot be probed. */
@@ -653,8 +636,9 @@ export const PUBLIC_CONSULT_RATE_MESSAGE =
 // rules (types, 50 MB, 10 files, the server reads the first bytes before a file counts).
 
 export const consultUploadUrlInputSchema = lazySchema(() =>
-  generateUploadUrlInputSchema.omit({ orderId: true }).extend({ consultId: consultIdSchema }).strict(),
+  // Strict as the order schema is (omit and extend keep its catchall).
+  z.extend(z.omit(generateUploadUrlInputSchema, { orderId: true }), { consultId: consultIdSchema }),
 );
 export const consultFileInputSchema = lazySchema(() =>
-  orderFileInputSchema.omit({ orderId: true }).extend({ consultId: consultIdSchema }).strict(),
+  z.extend(z.omit(orderFileInputSchema, { orderId: true }), { consultId: consultIdSchema }),
 );

@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { accountNumberSchema } from './account-number';
 import { actorSchema, clientIdSchema, positiveCentsSchema } from './money';
 import { eyeSchema, orderIdSchema } from './order-keys';
@@ -37,22 +37,22 @@ export const creditEntrySchema = lazySchema(() =>
     kind: z.enum(CREDIT_ENTRY_KINDS),
     reason: creditReasonSchema,
     /** Always positive; the kind says which way it moves the balance. */
-    amountCents: z.number().int(),
+    amountCents: z.number().check(z.int()),
     /** Available balance after this entry. */
-    balanceAfterCents: z.number().int(),
-    note: z.string().optional(),
+    balanceAfterCents: z.number().check(z.int()),
+    note: z.optional(z.string()),
     by: actorSchema,
-    orderId: z.string().optional(),
-    orderNumber: z.string().optional(),
-    eye: eyeSchema.optional(),
-    invoiceNumber: z.string().optional(),
-    paymentId: z.string().optional(),
-    claimId: z.string().optional(),
+    orderId: z.optional(z.string()),
+    orderNumber: z.optional(z.string()),
+    eye: z.optional(eyeSchema),
+    invoiceNumber: z.optional(z.string()),
+    paymentId: z.optional(z.string()),
+    claimId: z.optional(z.string()),
   }),
 );
 export type CreditEntry = z.infer<typeof creditEntrySchema>;
 /** What a practice sees of an entry: who at the lab granted it stays internal. */
-export const customerCreditEntrySchema = lazySchema(() => creditEntrySchema.omit({ by: true }));
+export const customerCreditEntrySchema = lazySchema(() => z.omit(creditEntrySchema, { by: true }));
 
 export const CLAIM_KINDS = ['cancellation', 'defect'] as const;
 export const claimKindSchema = lazySchema(() => z.enum(CLAIM_KINDS));
@@ -79,22 +79,22 @@ export const warrantyClaimSchema = lazySchema(() =>
     eye: eyeSchema,
     lensName: z.string(),
     /** The credit the claim gives when approved (line price x policy percentage; 100% for a defect). */
-    creditCents: z.number().int(),
+    creditCents: z.number().check(z.int()),
     returnRequired: z.boolean(),
     note: z.string(),
-    decisionReason: z.string().optional(),
+    decisionReason: z.optional(z.string()),
     submittedBy: actorSchema,
-    decidedBy: actorSchema.optional(),
+    decidedBy: z.optional(actorSchema),
     createdAt: z.string(),
-    decidedAt: z.string().optional(),
-    returnReceivedAt: z.string().optional(),
+    decidedAt: z.optional(z.string()),
+    returnReceivedAt: z.optional(z.string()),
     updatedAt: z.string(),
-    version: z.number().int().nonnegative(),
+    version: z.number().check(z.int(), z.nonnegative()),
   }),
 );
 export type WarrantyClaim = z.infer<typeof warrantyClaimSchema>;
 export const customerWarrantyClaimSchema = lazySchema(() =>
-  warrantyClaimSchema.omit({ submittedBy: true, decidedBy: true }),
+  z.omit(warrantyClaimSchema, { submittedBy: true, decidedBy: true }),
 );
 
 /** A shipped lens still in its warranty window, with what the policy allows. */
@@ -108,30 +108,30 @@ export const warrantyLensSchema = lazySchema(() =>
     lensName: z.string(),
     shippedAt: z.string(),
     windowEndsAt: z.string(),
-    daysLeft: z.number().int(),
+    daysLeft: z.number().check(z.int()),
     /** In the last 14 days of the window. */
     endingSoon: z.boolean(),
-    exchangesUsed: z.number().int(),
-    exchangesAllowed: z.number().int().nullable(),
-    exchangeFeeCents: z.number().int(),
-    cancellationCreditCents: z.number().int(),
+    exchangesUsed: z.number().check(z.int()),
+    exchangesAllowed: z.nullable(z.number().check(z.int())),
+    exchangeFeeCents: z.number().check(z.int()),
+    cancellationCreditCents: z.number().check(z.int()),
     returnRequired: z.boolean(),
     /** A claim on this lens that is not decided yet, or was approved (the lens is cancelled). */
-    openClaimId: z.string().optional(),
+    openClaimId: z.optional(z.string()),
   }),
 );
 export type WarrantyLens = z.infer<typeof warrantyLensSchema>;
 
 const claimIdSchema = lazySchema(() => clientIdSchema('Claim id'));
 
-export const accountInputSchema = lazySchema(() => z.object({ accountNumber: accountNumberSchema }).strict());
+export const accountInputSchema = lazySchema(() => z.strictObject({ accountNumber: accountNumberSchema }));
 
 export const creditSummarySchema = lazySchema(() =>
   z.object({
     accountNumber: z.string(),
-    availableCents: z.number().int(),
+    availableCents: z.number().check(z.int()),
     /** Approved cancellations waiting for the lens to come back. */
-    pendingCents: z.number().int(),
+    pendingCents: z.number().check(z.int()),
     lensesInWarranty: z.array(warrantyLensSchema),
     claims: z.array(customerWarrantyClaimSchema),
   }),
@@ -139,68 +139,61 @@ export const creditSummarySchema = lazySchema(() =>
 export type CreditSummary = z.infer<typeof creditSummarySchema>;
 
 export const listCreditLedgerInputSchema = lazySchema(() =>
-  z
-    .object({
-      accountNumber: accountNumberSchema,
-      limit: pageLimitSchema(100, 25),
-      cursor: pageCursorSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    accountNumber: accountNumberSchema,
+    limit: pageLimitSchema(100, 25),
+    cursor: z.optional(pageCursorSchema),
+  }),
 );
 export const creditLedgerPageSchema = lazySchema(() => pageSchema(customerCreditEntrySchema));
 export const creditLedgerCsvSchema = lazySchema(() => z.object({ filename: z.string(), csv: z.string() }));
 
 export const submitWarrantyClaimInputSchema = lazySchema(() =>
-  z
-    .object({
-      claimId: claimIdSchema,
-      accountNumber: accountNumberSchema,
-      orderId: orderIdSchema,
-      eye: eyeSchema,
-      kind: claimKindSchema,
-      note: multiLineText('What happened', 1000),
-    })
-    .strict(),
+  z.strictObject({
+    claimId: claimIdSchema,
+    accountNumber: accountNumberSchema,
+    orderId: orderIdSchema,
+    eye: eyeSchema,
+    kind: claimKindSchema,
+    note: multiLineText('What happened', 1000),
+  }),
 );
 
 export const listWarrantyClaimsInputSchema = lazySchema(() =>
-  z
-    .object({
-      status: claimStatusSchema.default('submitted'),
-      limit: pageLimitSchema(100, 25),
-      cursor: pageCursorSchema.optional(),
-    })
-    .strict()
-    .optional()
-    .default({ status: 'submitted', limit: 25 }),
+  z._default(
+    z.optional(
+      z.strictObject({
+        status: z._default(claimStatusSchema, 'submitted'),
+        limit: pageLimitSchema(100, 25),
+        cursor: z.optional(pageCursorSchema),
+      }),
+    ),
+    { status: 'submitted', limit: 25 },
+  ),
 );
 export const warrantyClaimPageSchema = lazySchema(() => pageSchema(warrantyClaimSchema));
 
 export const decideWarrantyClaimInputSchema = lazySchema(() =>
   z.discriminatedUnion('decision', [
-    z.object({ claimId: claimIdSchema, version: versionSchema, decision: z.literal('approve') }).strict(),
-    z
-      .object({
-        claimId: claimIdSchema,
-        version: versionSchema,
-        decision: z.literal('deny'),
-        reason: multiLineText('Reason', 1000),
-      })
-      .strict(),
+    z.strictObject({ claimId: claimIdSchema, version: versionSchema, decision: z.literal('approve') }),
+    z.strictObject({
+      claimId: claimIdSchema,
+      version: versionSchema,
+      decision: z.literal('deny'),
+      reason: multiLineText('Reason', 1000),
+    }),
   ]),
 );
 export const claimVersionInputSchema = lazySchema(() =>
-  z.object({ claimId: claimIdSchema, version: versionSchema }).strict(),
+  z.strictObject({ claimId: claimIdSchema, version: versionSchema }),
 );
 
 export const grantGoodwillCreditInputSchema = lazySchema(() =>
-  z
-    .object({
-      entryId: clientIdSchema('Entry id'),
-      accountNumber: accountNumberSchema,
-      amountCents: positiveCentsSchema('Credit').max(1_000_000, 'A goodwill credit is at most $10,000.00'),
-      note: multiLineText('Note', 500),
-    })
-    .strict(),
+  z.strictObject({
+    entryId: clientIdSchema('Entry id'),
+    accountNumber: accountNumberSchema,
+    amountCents: positiveCentsSchema('Credit').check(z.lte(1_000_000, 'A goodwill credit is at most $10,000.00')),
+    note: multiLineText('Note', 500),
+  }),
 );
 export const creditEntryOutputSchema = creditEntrySchema;

@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { paymentTermsDaysSchema } from './money';
 import { accountNumberSchema } from './account-number';
 import { customerRecordSchema } from './customer-info';
@@ -25,14 +25,19 @@ export const customerStatusSchema = lazySchema(() =>
 );
 
 /** Account numbers are stored upper-case, so "bv-1001" and "BV-1001" are one account. */
-export const accountNumberInputSchema = lazySchema(() => accountNumberSchema.transform((v) => v.toUpperCase()));
+export const accountNumberInputSchema = lazySchema(() =>
+  z.pipe(
+    accountNumberSchema,
+    z.transform((v) => v.toUpperCase()),
+  ),
+);
 
 /** A practice as Customer Management shows it: the stored record with its defaults filled in. */
 export const customerDetailSchema = lazySchema(() =>
-  customerRecordSchema.extend({
-    status: z.string().default('active'),
-    additionalAccounts: z.array(z.string()).default([]),
-    version: z.number().int().nonnegative().default(0),
+  z.extend(customerRecordSchema, {
+    status: z._default(z.string(), 'active'),
+    additionalAccounts: z._default(z.array(z.string()), []),
+    version: z._default(z.number().check(z.int(), z.nonnegative()), 0),
   }),
 );
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
@@ -45,15 +50,18 @@ const practiceFields = lazySchema(() => ({
   phone: phoneNumber('Phone'),
   faxNumber: optionalPhoneNumber('Fax'),
   shippingAddress: addressInputSchema,
-  billingAddress: addressInputSchema.optional(),
-  pricingAllowed: z.boolean().default(false),
-  paymentTermsDays: paymentTermsDaysSchema.optional(),
-  additionalAccounts: z.array(accountNumberInputSchema).max(50, 'At most 50 additional accounts').default([]),
-  buyingGroupId: buyingGroupIdSchema.optional(),
-  status: customerStatusSchema.default('active'),
+  billingAddress: z.optional(addressInputSchema),
+  pricingAllowed: z._default(z.boolean(), false),
+  paymentTermsDays: z.optional(paymentTermsDaysSchema),
+  additionalAccounts: z._default(
+    z.array(accountNumberInputSchema).check(z.maxLength(50, 'At most 50 additional accounts')),
+    [],
+  ),
+  buyingGroupId: z.optional(buyingGroupIdSchema),
+  status: z._default(customerStatusSchema, 'active'),
 }));
 
-const noSelfOrDuplicates = (accountNumber: string, others: string[] | undefined, ctx: z.RefinementCtx) => {
+const noSelfOrDuplicates = (accountNumber: string, others: string[] | undefined, ctx: z.core.$RefinementCtx) => {
   if (!others) return;
   if (others.includes(accountNumber))
     ctx.addIssue({ code: 'custom', path: ['additionalAccounts'], message: 'A practice cannot list its own account' });
@@ -64,9 +72,8 @@ const noSelfOrDuplicates = (accountNumber: string, others: string[] | undefined,
 /** `createCustomer`: a new practice; the account number must not exist yet. */
 export const createCustomerInputSchema = lazySchema(() =>
   z
-    .object({ accountNumber: accountNumberInputSchema, ...practiceFields })
-    .strict()
-    .superRefine((v, ctx) => noSelfOrDuplicates(v.accountNumber, v.additionalAccounts, ctx)),
+    .strictObject({ accountNumber: accountNumberInputSchema, ...practiceFields })
+    .check(z.superRefine((v, ctx) => noSelfOrDuplicates(v.accountNumber, v.additionalAccounts, ctx))),
 );
 export type CreateCustomerInput = z.input<typeof createCustomerInputSchema>;
 
@@ -77,41 +84,44 @@ export type CreateCustomerInput = z.input<typeof createCustomerInputSchema>;
  */
 export const updateCustomerInputSchema = lazySchema(() =>
   z
-    .object({
+    .strictObject({
       accountNumber: accountNumberInputSchema,
       version: versionSchema,
-      company: practiceFields.company.optional(),
-      phone: practiceFields.phone.optional(),
+      company: z.optional(practiceFields.company),
+      phone: z.optional(practiceFields.phone),
       faxNumber: practiceFields.faxNumber,
-      shippingAddress: addressInputSchema.optional(),
-      billingAddress: addressInputSchema.nullable().optional(),
-      pricingAllowed: z.boolean().optional(),
-      paymentTermsDays: paymentTermsDaysSchema.optional(),
-      additionalAccounts: z.array(accountNumberInputSchema).max(50, 'At most 50 additional accounts').optional(),
-      buyingGroupId: buyingGroupIdSchema.nullable().optional(),
-      status: customerStatusSchema.optional(),
+      shippingAddress: z.optional(addressInputSchema),
+      billingAddress: z.optional(z.nullable(addressInputSchema)),
+      pricingAllowed: z.optional(z.boolean()),
+      paymentTermsDays: z.optional(paymentTermsDaysSchema),
+      additionalAccounts: z.optional(
+        z.array(accountNumberInputSchema).check(z.maxLength(50, 'At most 50 additional accounts')),
+      ),
+      buyingGroupId: z.optional(z.nullable(buyingGroupIdSchema)),
+      status: z.optional(customerStatusSchema),
     })
-    .strict()
-    .superRefine((v, ctx) => {
-      noSelfOrDuplicates(v.accountNumber, v.additionalAccounts, ctx);
-      const changes = Object.keys(v).filter((k) => k !== 'accountNumber' && k !== 'version');
-      if (changes.length === 0) ctx.addIssue({ code: 'custom', path: [], message: 'Nothing to change' });
-    }),
+    .check(
+      z.superRefine((v, ctx) => {
+        noSelfOrDuplicates(v.accountNumber, v.additionalAccounts, ctx);
+        const changes = Object.keys(v).filter((k) => k !== 'accountNumber' && k !== 'version');
+        if (changes.length === 0) ctx.addIssue({ code: 'custom', path: [], message: 'Nothing to change' });
+      }),
+    ),
 );
 export type UpdateCustomerInput = z.input<typeof updateCustomerInputSchema>;
 
 /** `listCustomers`: by status, sorted by practice name; `search` is a practice-name prefix or an account number. */
 export const CUSTOMER_PAGE = { max: 100, defaultLimit: 25 } as const;
 export const listCustomersInputSchema = lazySchema(() =>
-  z
-    .object({
-      status: customerStatusSchema.default('active'),
+  z.prefault(
+    z.strictObject({
+      status: z._default(customerStatusSchema, 'active'),
       search: optionalLine('Search', 100),
       limit: pageLimitSchema(CUSTOMER_PAGE.max, CUSTOMER_PAGE.defaultLimit),
-      cursor: pageCursorSchema.optional(),
-    })
-    .strict()
-    .prefault({}),
+      cursor: z.optional(pageCursorSchema),
+    }),
+    {},
+  ),
 );
 export type ListCustomersInput = z.input<typeof listCustomersInputSchema>;
 
@@ -122,7 +132,7 @@ export const customerSummarySchema = lazySchema(() =>
     phone: z.string(),
     status: z.string(),
     pricingAllowed: z.boolean(),
-    buyingGroupId: z.string().optional(),
+    buyingGroupId: z.optional(z.string()),
   }),
 );
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
@@ -141,7 +151,7 @@ export const linkedUserSchema = lazySchema(() =>
 );
 export type LinkedUser = z.infer<typeof linkedUserSchema>;
 
-export const getCustomerInputSchema = lazySchema(() => z.object({ accountNumber: accountNumberInputSchema }).strict());
+export const getCustomerInputSchema = lazySchema(() => z.strictObject({ accountNumber: accountNumberInputSchema }));
 export const getCustomerOutputSchema = lazySchema(() =>
   z.object({
     customer: customerDetailSchema,
@@ -158,21 +168,19 @@ export type GetCustomerOutput = z.infer<typeof getCustomerOutputSchema>;
  * changed since is refused (409).
  */
 export const accountLinkInputSchema = lazySchema(() =>
-  z
-    .object({
-      userId: userIdSchema,
-      accountNumber: accountNumberInputSchema,
-      version: versionSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    userId: userIdSchema,
+    accountNumber: accountNumberInputSchema,
+    version: z.optional(versionSchema),
+  }),
 );
 export type AccountLinkInput = z.input<typeof accountLinkInputSchema>;
 export const accountLinksOutputSchema = lazySchema(() =>
   z.object({
     userId: z.string(),
-    accountNumber: z.string().nullable(),
+    accountNumber: z.nullable(z.string()),
     accountNumbers: z.array(z.string()),
-    version: z.number().int(),
+    version: z.number().check(z.int()),
   }),
 );
 export type AccountLinksOutput = z.infer<typeof accountLinksOutputSchema>;

@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { CUSTOMER_LIST } from '../constants';
 import { accountNumberSchema } from './account-number';
 import { orderSummarySchema } from './order';
@@ -7,12 +7,12 @@ import { orderSummarySchema } from './order';
 /** A postal address, with the field names of the spec 3 User record. */
 export const postalAddressSchema = lazySchema(() =>
   z.object({
-    address: z.string().default(''),
-    apt: z.string().optional(),
-    city: z.string().default(''),
-    state: z.string().default(''),
-    zip: z.string().default(''),
-    country: z.string().optional(),
+    address: z._default(z.string(), ''),
+    apt: z.optional(z.string()),
+    city: z._default(z.string(), ''),
+    state: z._default(z.string(), ''),
+    zip: z._default(z.string(), ''),
+    country: z.optional(z.string()),
   }),
 );
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
@@ -24,22 +24,22 @@ export type PostalAddress = z.infer<typeof postalAddressSchema>;
 export const customerRecordSchema = lazySchema(() =>
   z.object({
     accountNumber: z.string(),
-    company: z.string().default(''),
-    phone: z.string().default(''),
-    faxNumber: z.string().optional(),
-    shippingAddress: postalAddressSchema.default({ address: '', city: '', state: '', zip: '' }),
-    billingAddress: postalAddressSchema.optional(),
-    pricingAllowed: z.boolean().default(false),
+    company: z._default(z.string(), ''),
+    phone: z._default(z.string(), ''),
+    faxNumber: z.optional(z.string()),
+    shippingAddress: z._default(postalAddressSchema, { address: '', city: '', state: '', zip: '' }),
+    billingAddress: z.optional(postalAddressSchema),
+    pricingAllowed: z._default(z.boolean(), false),
     /** Net terms: days from an invoice's issue to its due date; unset: DEFAULT_PAYMENT_TERMS_DAYS. */
-    paymentTermsDays: z.number().int().optional(),
-    buyingGroupId: z.string().optional(),
-    status: z.string().optional(),
+    paymentTermsDays: z.optional(z.number().check(z.int())),
+    buyingGroupId: z.optional(z.string()),
+    status: z.optional(z.string()),
     /** Other account numbers of the same practice (its other locations), as Customer Management keeps them. */
-    additionalAccounts: z.array(z.string()).optional(),
+    additionalAccounts: z.optional(z.array(z.string())),
     /** Optimistic locking: every admin update names the version it read (updateCustomer); stored from 0. */
-    version: z.number().int().nonnegative().optional(),
-    createdAt: z.string().optional(),
-    updatedAt: z.string().optional(),
+    version: z.optional(z.number().check(z.int(), z.nonnegative())),
+    createdAt: z.optional(z.string()),
+    updatedAt: z.optional(z.string()),
   }),
 );
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
@@ -56,19 +56,21 @@ export const CUSTOMER_INFO_MAX_PAGE = 1000;
  * CUSTOMER_INFO_MAX_PAGE.
  */
 export const customerInfoInputSchema = lazySchema(() =>
-  z
-    .object({
-      page: z
-        .number()
-        .int()
-        .min(1)
-        .max(CUSTOMER_INFO_MAX_PAGE, `page is at most ${CUSTOMER_INFO_MAX_PAGE}`)
-        .default(CUSTOMER_LIST.defaultPage),
-      records: z.number().int().min(1).max(100).default(CUSTOMER_LIST.defaultRecords),
-      account: accountNumberSchema.optional(),
-    })
-    .optional()
-    .default({ page: CUSTOMER_LIST.defaultPage, records: CUSTOMER_LIST.defaultRecords }),
+  z._default(
+    z.optional(
+      z.object({
+        page: z._default(
+          z
+            .number()
+            .check(z.int(), z.gte(1), z.lte(CUSTOMER_INFO_MAX_PAGE, `page is at most ${CUSTOMER_INFO_MAX_PAGE}`)),
+          CUSTOMER_LIST.defaultPage,
+        ),
+        records: z._default(z.number().check(z.int(), z.gte(1), z.lte(100)), CUSTOMER_LIST.defaultRecords),
+        account: z.optional(accountNumberSchema),
+      }),
+    ),
+    { page: CUSTOMER_LIST.defaultPage, records: CUSTOMER_LIST.defaultRecords },
+  ),
 );
 export type CustomerInfoInput = z.input<typeof customerInfoInputSchema>;
 
@@ -83,9 +85,9 @@ export const customerInfoSchema = lazySchema(() =>
     shippingAddress: postalAddressSchema,
     pricingAllowed: z.boolean(),
     orders: z.array(orderSummarySchema),
-    page: z.number().int(),
-    records: z.number().int(),
-    total: z.number().int(),
+    page: z.number().check(z.int()),
+    records: z.number().check(z.int()),
+    total: z.number().check(z.int()),
   }),
 );
 export type CustomerInfo = z.infer<typeof customerInfoSchema>;

@@ -1,6 +1,6 @@
 import { lazySchema } from './lazy-schema';
 import { FORM_MESSAGES } from '../messages';
-import * as z from 'zod';
+import * as z from '../zod';
 import { versionSchema } from './bounds';
 import { EMAIL_KINDS } from './email-kinds';
 import { multiLineText, requiredLine } from './text-fields';
@@ -19,8 +19,8 @@ export const emailTemplateSchema = lazySchema(() =>
     subject: z.string(),
     body: z.string(),
     /** 0 while the built-in default is in use (never saved). */
-    version: z.number().int().nonnegative(),
-    updatedAt: z.string().optional(),
+    version: z.number().check(z.int(), z.nonnegative()),
+    updatedAt: z.optional(z.string()),
     /** The built-in text ("Reset to default" puts it back in the editor; saving it is an ordinary update). */
     defaults: z.object({ subject: z.string(), body: z.string() }),
   }),
@@ -30,18 +30,18 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 const templateText = lazySchema(() => ({ subject: requiredLine('Subject', 200), body: multiLineText('Body', 20_000) }));
 export const listEmailTemplatesOutputSchema = lazySchema(() => z.object({ items: z.array(emailTemplateSchema) }));
 export const updateEmailTemplateInputSchema = lazySchema(() =>
-  z.object({ kind: emailKindSchema, version: versionSchema, ...templateText }).strict(),
+  z.strictObject({ kind: emailKindSchema, version: versionSchema, ...templateText }),
 );
 export const previewEmailTemplateInputSchema = lazySchema(() =>
-  z.object({ kind: emailKindSchema, ...templateText }).strict(),
+  z.strictObject({ kind: emailKindSchema, ...templateText }),
 );
 export const previewEmailTemplateOutputSchema = lazySchema(() =>
   z.object({ subject: z.string(), html: z.string(), text: z.string() }),
 );
-const emailAddress = lazySchema(() => z.email(FORM_MESSAGES.invalidEmail).max(254));
+const emailAddress = lazySchema(() => z.email(FORM_MESSAGES.invalidEmail).check(z.maxLength(254)));
 /** A test goes to the caller's own address; `to`, if sent, must be that address. */
 export const sendTestEmailInputSchema = lazySchema(() =>
-  z.object({ kind: emailKindSchema, to: emailAddress.optional(), ...templateText }).strict(),
+  z.strictObject({ kind: emailKindSchema, to: z.optional(emailAddress), ...templateText }),
 );
 export const sendTestEmailOutputSchema = lazySchema(() => z.object({ sent: z.boolean() }));
 
@@ -51,12 +51,12 @@ export const sendTestEmailOutputSchema = lazySchema(() => z.object({ sent: z.boo
  */
 export const labNotificationSettingsSchema = lazySchema(() =>
   z.object({
-    recipients: z.array(emailAddress).min(1, 'Give at least one recipient').max(20),
-    version: z.number().int().nonnegative(),
+    recipients: z.array(emailAddress).check(z.minLength(1, 'Give at least one recipient'), z.maxLength(20)),
+    version: z.number().check(z.int(), z.nonnegative()),
   }),
 );
 export const updateLabNotificationSettingsInputSchema = lazySchema(() =>
-  labNotificationSettingsSchema.extend({ version: versionSchema }).strict(),
+  z.strictObject({ ...labNotificationSettingsSchema.shape, version: versionSchema }),
 );
 
 /**
@@ -65,13 +65,11 @@ export const updateLabNotificationSettingsInputSchema = lazySchema(() =>
  * wire format needs it.
  */
 export const sendEmailInputSchema = lazySchema(() =>
-  z
-    .object({
-      kind: z.string().regex(/^[a-z-]{1,40}$/, 'Not a valid email kind'),
-      recipients: z.array(emailAddress).min(1, 'Give at least one recipient').max(50),
-      subject: requiredLine('Subject', 200),
-      body: multiLineText('Body', 20_000),
-    })
-    .strict(),
+  z.strictObject({
+    kind: z.string().check(z.regex(/^[a-z-]{1,40}$/, 'Not a valid email kind')),
+    recipients: z.array(emailAddress).check(z.minLength(1, 'Give at least one recipient'), z.maxLength(50)),
+    subject: requiredLine('Subject', 200),
+    body: multiLineText('Body', 20_000),
+  }),
 );
 export const sendEmailOutputSchema = lazySchema(() => z.boolean());

@@ -1,6 +1,6 @@
 import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES } from '../messages';
-import * as z from 'zod';
+import * as z from '../zod';
 import { accountNumberSchema } from './account-number';
 import {
   actorSchema,
@@ -35,14 +35,14 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 export const invoiceLineSchema = lazySchema(() =>
   z.object({
     description: z.string(),
-    quantity: z.number().int(),
-    unitCents: z.number().int(),
-    amountCents: z.number().int(),
-    orderId: z.string().optional(),
-    orderNumber: z.string().optional(),
-    patient: z.string().optional(),
-    eye: eyeSchema.optional(),
-    lensId: z.string().optional(),
+    quantity: z.number().check(z.int()),
+    unitCents: z.number().check(z.int()),
+    amountCents: z.number().check(z.int()),
+    orderId: z.optional(z.string()),
+    orderNumber: z.optional(z.string()),
+    patient: z.optional(z.string()),
+    eye: z.optional(eyeSchema),
+    lensId: z.optional(z.string()),
   }),
 );
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
@@ -66,10 +66,10 @@ export const invoiceSettlementSchema = lazySchema(() =>
     settlementId: z.string(),
     at: z.string(),
     method: settlementMethodSchema,
-    amountCents: z.number().int(),
-    paymentId: z.string().optional(),
-    reference: z.string().optional(),
-    recordedBy: actorSchema.optional(),
+    amountCents: z.number().check(z.int()),
+    paymentId: z.optional(z.string()),
+    reference: z.optional(z.string()),
+    recordedBy: z.optional(actorSchema),
   }),
 );
 export type InvoiceSettlement = z.infer<typeof invoiceSettlementSchema>;
@@ -81,25 +81,25 @@ export const invoiceSchema = lazySchema(() =>
     accountNumber: z.string(),
     orderIds: z.array(z.string()),
     lines: z.array(invoiceLineSchema),
-    subtotalCents: z.number().int(),
-    shippingCents: z.number().int(),
-    taxCents: z.number().int(),
-    totalCents: z.number().int(),
+    subtotalCents: z.number().check(z.int()),
+    shippingCents: z.number().check(z.int()),
+    taxCents: z.number().check(z.int()),
+    totalCents: z.number().check(z.int()),
     /** Card and offline payments. */
-    paidCents: z.number().int(),
+    paidCents: z.number().check(z.int()),
     /** Lens credit applied. */
-    creditedCents: z.number().int(),
-    balanceCents: z.number().int(),
+    creditedCents: z.number().check(z.int()),
+    balanceCents: z.number().check(z.int()),
     status: invoiceStatusSchema,
     /** When it was issued (ISO instant) and the day it is due (net terms of the practice). */
     issuedAt: z.string(),
     dueDate: z.string(),
     settlements: z.array(invoiceSettlementSchema),
-    voidReason: z.string().optional(),
-    voidedAt: z.string().optional(),
+    voidReason: z.optional(z.string()),
+    voidedAt: z.optional(z.string()),
     createdBy: actorSchema,
     updatedAt: z.string(),
-    version: z.number().int().nonnegative(),
+    version: z.number().check(z.int(), z.nonnegative()),
   }),
 );
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -109,8 +109,8 @@ export type Invoice = z.infer<typeof invoiceSchema>;
  * Route outputs strip unknown keys, so answering this schema removes the internal fields.
  */
 export const customerInvoiceSchema = lazySchema(() =>
-  invoiceSchema.omit({ createdBy: true }).extend({
-    settlements: z.array(invoiceSettlementSchema.omit({ recordedBy: true })),
+  z.extend(z.omit(invoiceSchema, { createdBy: true }), {
+    settlements: z.array(z.omit(invoiceSettlementSchema, { recordedBy: true })),
     /** Past the due date with a balance (computed when answered). */
     overdue: z.boolean(),
   }),
@@ -119,8 +119,8 @@ export type CustomerInvoice = z.infer<typeof customerInvoiceSchema>;
 
 /** A row of an invoice list. */
 export const invoiceSummarySchema = lazySchema(() =>
-  invoiceSchema
-    .pick({
+  z.extend(
+    z.pick(invoiceSchema, {
       invoiceNumber: true,
       accountNumber: true,
       orderIds: true,
@@ -132,111 +132,113 @@ export const invoiceSummarySchema = lazySchema(() =>
       issuedAt: true,
       dueDate: true,
       version: true,
-    })
-    .extend({ overdue: z.boolean(), orderNumbers: z.array(z.string()), patients: z.array(z.string()) }),
+    }),
+    { overdue: z.boolean(), orderNumbers: z.array(z.string()), patients: z.array(z.string()) },
+  ),
 );
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
 /** spec 7 GET auth/invoice/{invoiceNumber}/{second parameter}: the second parameter is the account number. */
 export const getInvoiceInputSchema = lazySchema(() =>
-  z.object({ invoiceNumber: invoiceNumberSchema, accountNumber: accountNumberSchema }).strict(),
+  z.strictObject({ invoiceNumber: invoiceNumberSchema, accountNumber: accountNumberSchema }),
 );
 
 /** Pay Online's tabs: what is still owed, and history. */
 export const INVOICE_TABS = ['open', 'paid'] as const;
 export const listAccountInvoicesInputSchema = lazySchema(() =>
-  z
-    .object({
-      /** One account; left out, every account the practice user is linked to ("all my accounts"). */
-      accountNumber: accountNumberSchema.optional(),
-      tab: z.enum(INVOICE_TABS).default('open'),
-      limit: pageLimitSchema(100, 50),
-      cursor: pageCursorSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    /** One account; left out, every account the practice user is linked to ("all my accounts"). */
+    accountNumber: z.optional(accountNumberSchema),
+    tab: z._default(z.enum(INVOICE_TABS), 'open'),
+    limit: pageLimitSchema(100, 50),
+    cursor: z.optional(pageCursorSchema),
+  }),
 );
 export const invoiceListOutputSchema = lazySchema(() =>
-  pageSchema(invoiceSummarySchema).extend({
+  z.extend(pageSchema(invoiceSummarySchema), {
     /** Sum of the balances and of the overdue balances of the listed accounts' open invoices. */
-    totals: z.object({ balanceCents: z.number().int(), overdueCents: z.number().int(), openCount: z.number().int() }),
+    totals: z.object({
+      balanceCents: z.number().check(z.int()),
+      overdueCents: z.number().check(z.int()),
+      openCount: z.number().check(z.int()),
+    }),
   }),
 );
 
 /** The admin Invoices page: every account, one status, newest first; filters by account and number. */
 export const listInvoicesInputSchema = lazySchema(() =>
-  z
-    .object({
-      status: invoiceStatusSchema.optional(),
-      accountNumber: accountNumberSchema.optional(),
-      overdueOnly: z.boolean().default(false),
-      search: optionalLine('Search', 40),
-      limit: pageLimitSchema(100, 25),
-      cursor: pageCursorSchema.optional(),
-    })
-    .strict()
-    .optional()
-    .default({ overdueOnly: false, limit: 25 }),
+  z._default(
+    z.optional(
+      z.strictObject({
+        status: z.optional(invoiceStatusSchema),
+        accountNumber: z.optional(accountNumberSchema),
+        overdueOnly: z._default(z.boolean(), false),
+        search: optionalLine('Search', 40),
+        limit: pageLimitSchema(100, 25),
+        cursor: z.optional(pageCursorSchema),
+      }),
+    ),
+    { overdueOnly: false, limit: 25 },
+  ),
 );
 export const invoicePageSchema = lazySchema(() => pageSchema(invoiceSummarySchema));
 
 /** A hand-entered invoice line. */
 export const invoiceLineInputSchema = lazySchema(() =>
-  z
-    .object({
-      description: requiredLine('Description', 120),
-      quantity: z.number().int(FIELD_MESSAGES.quantityWhole).min(1, 'Quantity is at least 1').max(1000),
-      unitCents: centsAmountSchema('Unit price'),
-    })
-    .strict(),
+  z.strictObject({
+    description: requiredLine('Description', 120),
+    quantity: z.number().check(z.int(FIELD_MESSAGES.quantityWhole), z.gte(1, 'Quantity is at least 1'), z.lte(1000)),
+    unitCents: centsAmountSchema('Unit price'),
+  }),
 );
 
 /** `createInvoice` (admins): an invoice recorded by hand, e.g. for an order placed by phone. */
 export const createInvoiceInputSchema = lazySchema(() =>
   z
-    .object({
+    .strictObject({
       invoiceNumber: invoiceNumberSchema,
       accountNumber: accountNumberSchema,
-      lines: z.array(invoiceLineInputSchema).min(1, 'Add at least one line').max(50, 'At most 50 lines'),
-      shippingCents: centsAmountSchema('Shipping').default(0),
-      taxCents: centsAmountSchema('Tax').default(0),
+      lines: z
+        .array(invoiceLineInputSchema)
+        .check(z.minLength(1, 'Add at least one line'), z.maxLength(50, 'At most 50 lines')),
+      shippingCents: z._default(centsAmountSchema('Shipping'), 0),
+      taxCents: z._default(centsAmountSchema('Tax'), 0),
       /** Left out: today. */
-      issueDate: isoDateSchema.optional(),
+      issueDate: z.optional(isoDateSchema),
       /** Left out: issue date + the practice's net terms. */
-      dueDate: isoDateSchema.optional(),
+      dueDate: z.optional(isoDateSchema),
     })
-    .strict()
-    .refine(
-      (v) => v.lines.reduce((sum, l) => sum + l.quantity * l.unitCents, 0) + v.shippingCents + v.taxCents <= MAX_CENTS,
-      { message: 'The invoice total is too large', path: ['lines'] },
-    )
-    .refine((v) => !v.issueDate || !v.dueDate || v.dueDate >= v.issueDate, {
-      message: 'The due date is before the issue date',
-      path: ['dueDate'],
-    }),
+    .check(
+      z.refine(
+        (v) =>
+          v.lines.reduce((sum, l) => sum + l.quantity * l.unitCents, 0) + v.shippingCents + v.taxCents <= MAX_CENTS,
+        { error: 'The invoice total is too large', path: ['lines'] },
+      ),
+      z.refine((v) => !v.issueDate || !v.dueDate || v.dueDate >= v.issueDate, {
+        error: 'The due date is before the issue date',
+        path: ['dueDate'],
+      }),
+    ),
 );
 
 export const voidInvoiceInputSchema = lazySchema(() =>
-  z
-    .object({
-      invoiceNumber: invoiceNumberSchema,
-      version: versionSchema,
-      reason: multiLineText('Reason', 500),
-    })
-    .strict(),
+  z.strictObject({
+    invoiceNumber: invoiceNumberSchema,
+    version: versionSchema,
+    reason: multiLineText('Reason', 500),
+  }),
 );
 
 /** `recordOfflinePayment` (admins): a cheque or bank transfer the lab received. */
 export const recordOfflinePaymentInputSchema = lazySchema(() =>
-  z
-    .object({
-      invoiceNumber: invoiceNumberSchema,
-      version: versionSchema,
-      method: z.enum(OFFLINE_METHODS, { error: 'Choose cheque or bank transfer' }),
-      amountCents: positiveCentsSchema('Amount'),
-      reference: optionalLine('Reference', 80),
-      receivedOn: isoDateSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    invoiceNumber: invoiceNumberSchema,
+    version: versionSchema,
+    method: z.enum(OFFLINE_METHODS, { error: 'Choose cheque or bank transfer' }),
+    amountCents: positiveCentsSchema('Amount'),
+    reference: optionalLine('Reference', 80),
+    receivedOn: z.optional(isoDateSchema),
+  }),
 );
 
 /** A short-lived download link to a generated PDF (an invoice, a receipt). */

@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { lensNumberSchema, versionSchema } from './bounds';
 import { idSchema, optionalLine, requiredLine } from './text-fields';
 import { DEFAULT_WARRANTY_POLICY, warrantyPolicySchema } from './warranty-policy';
@@ -28,48 +28,51 @@ export const parameterUnitSchema = lazySchema(() => z.enum(PARAMETER_UNITS));
 
 /** A parameter key: camelCase letters and digits, e.g. `baseCurve`, `sagittalDepth`. */
 const parameterKeySchema = lazySchema(() =>
-  z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'A parameter key is letters and digits, starting with a small letter'),
+  z
+    .string()
+    .check(z.regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'A parameter key is letters and digits, starting with a small letter')),
 );
 
 /**
  * A numeric parameter. What a super admin sends is bounded (+-100,000, at most 6 decimals: core/schemas/bounds.ts);
  * a design read back from the table only needs finite numbers, so designs saved before the bounds still load.
  */
-function numberParameter(number: (label: string) => z.ZodNumber) {
+function numberParameter(number: (label: string) => z.ZodMiniNumber<number>) {
   return z
-    .object({
+    .strictObject({
       kind: z.literal('number'),
       key: parameterKeySchema,
       label: requiredLine('Label', 60),
       unit: parameterUnitSchema,
       min: number('Min'),
       max: number('Max'),
-      step: number('Step').refine((v) => v > 0, 'Step must be more than 0'),
+      step: number('Step').check(z.refine((v) => v > 0, 'Step must be more than 0')),
       required: z.boolean(),
     })
-    .strict()
-    .refine((p) => p.min <= p.max, { message: 'Min must not be more than max', path: ['max'] });
+    .check(z.refine((p) => p.min <= p.max, { error: 'Min must not be more than max', path: ['max'] }));
 }
-const storedNumber = (): z.ZodNumber => z.number().finite();
+// z.number() refuses Infinity and NaN itself.
+const storedNumber = (): z.ZodMiniNumber<number> => z.number();
 
 const optionSchema = lazySchema(() =>
-  z.object({ value: requiredLine('Option', 60), label: requiredLine('Option label', 80) }).strict(),
+  z.strictObject({ value: requiredLine('Option', 60), label: requiredLine('Option label', 80) }),
 );
 
 const optionParameterSchema = lazySchema(() =>
   z
-    .object({
+    .strictObject({
       kind: z.literal('option'),
       key: parameterKeySchema,
       label: requiredLine('Label', 60),
-      options: z.array(optionSchema).min(1, 'Give at least one option').max(100),
+      options: z.array(optionSchema).check(z.minLength(1, 'Give at least one option'), z.maxLength(100)),
       required: z.boolean(),
     })
-    .strict()
-    .refine((p) => new Set(p.options.map((o) => o.value)).size === p.options.length, {
-      message: 'An option is listed twice',
-      path: ['options'],
-    }),
+    .check(
+      z.refine((p) => new Set(p.options.map((o) => o.value)).size === p.options.length, {
+        error: 'An option is listed twice',
+        path: ['options'],
+      }),
+    ),
 );
 
 /** A parameter definition as stored and answered. */
@@ -84,17 +87,19 @@ export type ParameterDefinition = z.infer<typeof parameterDefinitionSchema>;
 export type NumberParameter = Extract<ParameterDefinition, { kind: 'number' }>;
 export type OptionParameter = Extract<ParameterDefinition, { kind: 'option' }>;
 
-const parameterList = <P extends z.ZodType<{ key: string }>>(parameter: P) =>
-  z
-    .array(parameter)
-    .min(1, 'A design needs at least one parameter')
-    .max(40)
-    .refine((ps) => new Set(ps.map((p) => p.key)).size === ps.length, { message: 'A parameter key is used twice' });
+const parameterList = <P extends z.ZodMiniType<{ key: string }>>(parameter: P) =>
+  z.array(parameter).check(
+    z.minLength(1, 'A design needs at least one parameter'),
+    z.maxLength(40),
+    z.refine((ps) => new Set(ps.map((p) => p.key)).size === ps.length, { error: 'A parameter key is used twice' }),
+  );
 const parametersSchema = lazySchema(() => parameterList(parameterDefinitionSchema));
 const parametersInputSchema = lazySchema(() => parameterList(parameterDefinitionInputSchema));
 
 /** Money in cents (integers: no float rounding on invoices). */
-export const centsSchema = lazySchema(() => z.number().int('Price is in whole cents').min(0).max(10_000_000));
+export const centsSchema = lazySchema(() =>
+  z.number().check(z.int('Price is in whole cents'), z.gte(0), z.lte(10_000_000)),
+);
 
 /** The fields a super admin edits. */
 const lensDesignFields = lazySchema(() => ({
@@ -104,9 +109,9 @@ const lensDesignFields = lazySchema(() => ({
   parameters: parametersSchema,
   /** Price per lens in cents; shown to practices only when their account's `pricingAllowed` is true. */
   priceCents: centsSchema,
-  warrantyDays: z.number().int().min(0).max(730),
+  warrantyDays: z.number().check(z.int(), z.gte(0), z.lte(730)),
   /** What the warranty allows within `warrantyDays` of shipping (Lens Credit). */
-  warranty: warrantyPolicySchema.default(DEFAULT_WARRANTY_POLICY),
+  warranty: z._default(warrantyPolicySchema, DEFAULT_WARRANTY_POLICY),
   active: z.boolean(),
 }));
 
@@ -117,10 +122,10 @@ export const lensDesignSchema = lazySchema(() =>
   z.object({
     lensId: z.string(),
     ...lensDesignFields,
-    description: z.string().optional(),
+    description: z.optional(z.string()),
     /** Absent for practices whose account may not see prices. */
-    priceCents: centsSchema.optional(),
-    version: z.number().int().nonnegative(),
+    priceCents: z.optional(centsSchema),
+    version: z.number().check(z.int(), z.nonnegative()),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
@@ -129,22 +134,29 @@ export type LensDesign = z.infer<typeof lensDesignSchema>;
 
 /** `listLensDesigns`: admins may ask for inactive designs too; `account` decides whether prices show. */
 export const listLensDesignsInputSchema = lazySchema(() =>
-  z
-    .object({ includeInactive: z.boolean().default(false), account: z.string().max(32).optional() })
-    .strict()
-    .optional()
-    .default({ includeInactive: false }),
+  z._default(
+    z.optional(
+      z.strictObject({
+        includeInactive: z._default(z.boolean(), false),
+        account: z.optional(z.string().check(z.maxLength(32))),
+      }),
+    ),
+    { includeInactive: false },
+  ),
 );
 export const listLensDesignsOutputSchema = lazySchema(() => z.object({ items: z.array(lensDesignSchema) }));
 
 export const createLensDesignInputSchema = lazySchema(() =>
-  z.object({ ...lensDesignFields, parameters: parametersInputSchema }).strict(),
+  z.strictObject({ ...lensDesignFields, parameters: parametersInputSchema }),
 );
 export type CreateLensDesignInput = z.input<typeof createLensDesignInputSchema>;
 /** Edits name the version they read (optimistic locking); deactivating is `active: false`. */
 export const updateLensDesignInputSchema = lazySchema(() =>
-  z
-    .object({ lensId: lensIdSchema, version: versionSchema, ...lensDesignFields, parameters: parametersInputSchema })
-    .strict(),
+  z.strictObject({
+    lensId: lensIdSchema,
+    version: versionSchema,
+    ...lensDesignFields,
+    parameters: parametersInputSchema,
+  }),
 );
 export type UpdateLensDesignInput = z.input<typeof updateLensDesignInputSchema>;

@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { boundedRecord, lensNumberSchema } from './bounds';
 
 /*
@@ -11,7 +11,7 @@ import { boundedRecord, lensNumberSchema } from './bounds';
 export const orderIdSchema = lazySchema(() =>
   z
     .string({ error: 'Order id is required.' })
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a valid order id'),
+    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a valid order id')),
 );
 
 export const EYES = ['OD', 'OS'] as const;
@@ -29,9 +29,8 @@ export const parameterValuesSchema = lazySchema(() =>
   boundedRecord(
     z
       .string()
-      .max(40, 'Not a parameter key')
-      .regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'Not a parameter key'),
-    z.union([lensNumberSchema('Parameter value'), z.string().max(60)]),
+      .check(z.maxLength(40, 'Not a parameter key'), z.regex(/^[a-z][A-Za-z0-9]{0,39}$/, 'Not a parameter key')),
+    z.union([lensNumberSchema('Parameter value'), z.string().check(z.maxLength(60))]),
     MAX_PARAMETER_VALUES,
     `At most ${MAX_PARAMETER_VALUES} parameters per lens`,
   ),

@@ -1,7 +1,7 @@
 import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES } from '../messages';
-import * as z from 'zod';
-import { ORDER_STATUSES } from '../rules/order-lifecycle';
+import * as z from '../zod';
+import { ORDER_STATUSES, type OrderStatus } from '../rules/order-lifecycle';
 import { attachmentListSchema } from './attachments';
 import { consultIdSchema } from './consult-id';
 import { accountNumberSchema } from './account-number';
@@ -38,85 +38,81 @@ const orderLineFields = lazySchema(() => ({
   eye: eyeSchema,
   lensId: lensIdSchema,
   parameters: parameterValuesSchema,
-  quantity: z.number().int(FIELD_MESSAGES.quantityWhole).min(1, 'Quantity is at least 1').max(10, 'At most 10 lenses'),
+  quantity: z
+    .number()
+    .check(z.int(FIELD_MESSAGES.quantityWhole), z.gte(1, 'Quantity is at least 1'), z.lte(10, 'At most 10 lenses')),
   notes: optionalLine('Line notes', 300),
 }));
 
 const remakeSchema = lazySchema(() =>
-  z.object({ kind: z.enum(['reorder', 'warranty']), ofOrderId: orderIdSchema }).strict(),
+  z.strictObject({ kind: z.enum(['reorder', 'warranty']), ofOrderId: orderIdSchema }),
 );
 
 const shippingSchema = lazySchema(() =>
-  z
-    .object({
-      method: z.enum(SHIPPING_METHODS, { error: 'Choose a shipping method' }),
-      shipTo: z.enum(SHIP_TO).default('office'),
-      address: addressInputSchema,
-    })
-    .strict(),
+  z.strictObject({
+    method: z.enum(SHIPPING_METHODS, { error: 'Choose a shipping method' }),
+    shipTo: z._default(z.enum(SHIP_TO), 'office'),
+    address: addressInputSchema,
+  }),
 );
 
 /** What a practice submits: every field checked; parameters are checked against the design on the server too. */
 export const orderFieldsSchema = lazySchema(() =>
-  z
-    .object({
-      patient: requiredLine('Patient name or reference', 80),
-      poNumber: optionalLine('PO number', 40),
-      lines: z
-        .array(z.object(orderLineFields).strict())
-        .min(1, 'Add a lens for OD or OS')
-        .max(2, 'One lens per eye')
-        .refine((ls) => new Set(ls.map((l) => l.eye)).size === ls.length, 'One lens per eye'),
-      shipping: shippingSchema,
-      notes: multiLineText('Order notes', 2000).optional(),
-      attachments: attachmentListSchema.default([]),
-      remake: remakeSchema.optional(),
-      /** "Order this": the consult whose answer this order places; submitting marks the consult ordered. */
-      consultId: consultIdSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    patient: requiredLine('Patient name or reference', 80),
+    poNumber: optionalLine('PO number', 40),
+    lines: z.array(z.strictObject(orderLineFields)).check(
+      z.minLength(1, 'Add a lens for OD or OS'),
+      z.maxLength(2, 'One lens per eye'),
+      z.refine((ls) => new Set(ls.map((l) => l.eye)).size === ls.length, 'One lens per eye'),
+    ),
+    shipping: shippingSchema,
+    notes: z.optional(multiLineText('Order notes', 2000)),
+    attachments: z._default(attachmentListSchema, []),
+    remake: z.optional(remakeSchema),
+    /** "Order this": the consult whose answer this order places; submitting marks the consult ordered. */
+    consultId: z.optional(consultIdSchema),
+  }),
 );
 export type OrderFields = z.input<typeof orderFieldsSchema>;
 
 /** Parameter values as read back from the table: orders and drafts saved before the bounds above still load. */
-const storedParameterValuesSchema = lazySchema(() => z.record(z.string(), z.union([z.number().finite(), z.string()])));
+// z.number() refuses Infinity and NaN itself.
+const storedParameterValuesSchema = lazySchema(() => z.record(z.string(), z.union([z.number(), z.string()])));
 
 function orderDraftShape(
-  parameters: z.ZodType<Record<string, number | string>>,
-  address: z.ZodType<Record<string, string>>,
+  parameters: z.ZodMiniType<Record<string, number | string>>,
+  address: z.ZodMiniType<Record<string, string>>,
 ) {
-  return z
-    .object({
-      patient: z.string().max(80).optional(),
-      poNumber: z.string().max(40).optional(),
-      lines: z
+  return z.strictObject({
+    patient: z.optional(z.string().check(z.maxLength(80))),
+    poNumber: z.optional(z.string().check(z.maxLength(40))),
+    lines: z._default(
+      z
         .array(
-          z
-            .object({
-              eye: eyeSchema,
-              lensId: z.string().max(64).optional(),
-              parameters: parameters.default({}),
-              quantity: z.number().int().min(0).max(10).optional(),
-              notes: z.string().max(300).optional(),
-            })
-            .strict(),
+          z.strictObject({
+            eye: eyeSchema,
+            lensId: z.optional(z.string().check(z.maxLength(64))),
+            parameters: z._default(parameters, {}),
+            quantity: z.optional(z.number().check(z.int(), z.gte(0), z.lte(10))),
+            notes: z.optional(z.string().check(z.maxLength(300))),
+          }),
         )
-        .max(2)
-        .default([]),
-      shipping: z
-        .object({
-          method: z.enum(SHIPPING_METHODS).optional(),
-          shipTo: z.enum(SHIP_TO).optional(),
-          address: address.optional(),
-        })
-        .strict()
-        .optional(),
-      notes: z.string().max(2000).optional(),
-      attachments: attachmentListSchema.default([]),
-      remake: remakeSchema.optional(),
-      consultId: consultIdSchema.optional(),
-    })
-    .strict();
+        .check(z.maxLength(2)),
+      [],
+    ),
+    shipping: z.optional(
+      z.strictObject({
+        method: z.optional(z.enum(SHIPPING_METHODS)),
+        shipTo: z.optional(z.enum(SHIP_TO)),
+        address: z.optional(address),
+      }),
+    ),
+    notes: z.optional(z.string().check(z.maxLength(2000))),
+    attachments: z._default(attachmentListSchema, []),
+    remake: z.optional(remakeSchema),
+    consultId: z.optional(consultIdSchema),
+  });
 }
 
 /**
@@ -125,7 +121,10 @@ function orderDraftShape(
  * The address holds the fields as typed (address, apt, city, state, zip, country): field-name keys, a few.
  */
 export const orderDraftSchema = lazySchema(() =>
-  orderDraftShape(parameterValuesSchema, boundedRecord(fieldKeySchema('address field'), z.string().max(200), 12)),
+  orderDraftShape(
+    parameterValuesSchema,
+    boundedRecord(fieldKeySchema('address field'), z.string().check(z.maxLength(200)), 12),
+  ),
 );
 /** A draft as stored and answered (read with the shapes drafts had before today's bounds). */
 const storedOrderDraftSchema = lazySchema(() =>
@@ -135,67 +134,63 @@ export type OrderDraft = z.input<typeof orderDraftSchema>;
 
 /** `saveOrderDraft`: creates the draft on first save; later saves name the version they read. */
 export const saveOrderDraftInputSchema = lazySchema(() =>
-  z
-    .object({
-      orderId: orderIdSchema,
-      accountNumber: accountNumberSchema,
-      draft: orderDraftSchema,
-      version: versionSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    orderId: orderIdSchema,
+    accountNumber: accountNumberSchema,
+    draft: orderDraftSchema,
+    version: z.optional(versionSchema),
+  }),
 );
 export const saveOrderDraftOutputSchema = lazySchema(() =>
   z.object({
     orderId: z.string(),
-    version: z.number().int(),
+    version: z.number().check(z.int()),
     updatedAt: z.string(),
   }),
 );
 
 /** `submitOrder`: idempotent by `orderId` (a double click or a retry answers the same order). */
 export const submitOrderInputSchema = lazySchema(() =>
-  z.object({ orderId: orderIdSchema, accountNumber: accountNumberSchema, order: orderFieldsSchema }).strict(),
+  z.strictObject({ orderId: orderIdSchema, accountNumber: accountNumberSchema, order: orderFieldsSchema }),
 );
 
-export const orderIdInputSchema = lazySchema(() => z.object({ orderId: orderIdSchema }).strict());
+export const orderIdInputSchema = lazySchema(() => z.strictObject({ orderId: orderIdSchema }));
 
 export const approveOrderInputSchema = lazySchema(() =>
-  z.object({ orderId: orderIdSchema, version: versionSchema, note: optionalLine('Note', 500) }).strict(),
+  z.strictObject({ orderId: orderIdSchema, version: versionSchema, note: optionalLine('Note', 500) }),
 );
 export const holdOrderInputSchema = lazySchema(() =>
-  z
-    .object({ orderId: orderIdSchema, version: versionSchema, message: multiLineText('Message to the practice', 2000) })
-    .strict(),
+  z.strictObject({
+    orderId: orderIdSchema,
+    version: versionSchema,
+    message: multiLineText('Message to the practice', 2000),
+  }),
 );
 export const rejectOrderInputSchema = lazySchema(() =>
-  z.object({ orderId: orderIdSchema, version: versionSchema, reason: multiLineText('Reason', 2000) }).strict(),
+  z.strictObject({ orderId: orderIdSchema, version: versionSchema, reason: multiLineText('Reason', 2000) }),
 );
 export const closeOrderInputSchema = lazySchema(() =>
-  z
-    .object({
-      orderId: orderIdSchema,
-      version: versionSchema,
-      invoiceNumber: invoiceNumberSchema,
-      /** Left out: the shipping method's price (SHIPPING_PRICES_CENTS). */
-      shippingCents: centsAmountSchema('Shipping').optional(),
-      /** Tax the lab enters for this invoice (no tax rules in the portal). */
-      taxCents: centsAmountSchema('Tax').default(0),
-    })
-    .strict(),
+  z.strictObject({
+    orderId: orderIdSchema,
+    version: versionSchema,
+    invoiceNumber: invoiceNumberSchema,
+    /** Left out: the shipping method's price (SHIPPING_PRICES_CENTS). */
+    shippingCents: z.optional(centsAmountSchema('Shipping')),
+    /** Tax the lab enters for this invoice (no tax rules in the portal). */
+    taxCents: z._default(centsAmountSchema('Tax'), 0),
+  }),
 );
 export const cancelOrderInputSchema = lazySchema(() =>
-  z.object({ orderId: orderIdSchema, version: versionSchema, reason: optionalLine('Reason', 500) }).strict(),
+  z.strictObject({ orderId: orderIdSchema, version: versionSchema, reason: optionalLine('Reason', 500) }),
 );
 /** The practice answers a hold; it may send corrected order fields with the answer. */
 export const resubmitOrderInputSchema = lazySchema(() =>
-  z
-    .object({
-      orderId: orderIdSchema,
-      version: versionSchema,
-      answer: multiLineText('Answer to the lab', 2000),
-      order: orderFieldsSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    orderId: orderIdSchema,
+    version: versionSchema,
+    answer: multiLineText('Answer to the lab', 2000),
+    order: z.optional(orderFieldsSchema),
+  }),
 );
 
 /** One entry of an order's timeline: who changed what, when. */
@@ -203,10 +198,10 @@ export const orderHistoryEntrySchema = lazySchema(() =>
   z.object({
     at: z.string(),
     action: z.string(),
-    from: orderStatusSchema.nullable(),
+    from: z.nullable(orderStatusSchema),
     to: orderStatusSchema,
     by: z.object({ userId: z.string(), name: z.string(), actor: z.enum(['practice', 'lab']) }),
-    note: z.string().optional(),
+    note: z.optional(z.string()),
   }),
 );
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
@@ -216,9 +211,9 @@ export const orderLineSchema = lazySchema(() =>
   z.object({
     ...orderLineFields,
     parameters: storedParameterValuesSchema,
-    notes: z.string().optional(),
-    design: lensDesignSchema
-      .pick({
+    notes: z.optional(z.string()),
+    design: z.extend(
+      z.pick(lensDesignSchema, {
         lensId: true,
         name: true,
         type: true,
@@ -226,10 +221,11 @@ export const orderLineSchema = lazySchema(() =>
         warrantyDays: true,
         warranty: true,
         version: true,
-      })
-      .extend({
-        priceCents: z.number().int().optional(),
       }),
+      {
+        priceCents: z.optional(z.number().check(z.int())),
+      },
+    ),
   }),
 );
 export type OrderLine = z.infer<typeof orderLineSchema>;
@@ -238,47 +234,47 @@ export const orderSchema = lazySchema(() =>
   z.object({
     orderId: z.string(),
     /** Human order number (e.g. "LL-000042"), given on submit; null for drafts. */
-    orderNumber: z.string().nullable(),
+    orderNumber: z.nullable(z.string()),
     accountNumber: z.string(),
     status: orderStatusSchema,
     patient: z.string(),
-    poNumber: z.string().optional(),
+    poNumber: z.optional(z.string()),
     lines: z.array(orderLineSchema),
     /** Drafts keep what was typed; submitted orders hold checked fields. */
-    draft: storedOrderDraftSchema.optional(),
-    shipping: shippingSchema.optional(),
-    notes: z.string().optional(),
+    draft: z.optional(storedOrderDraftSchema),
+    shipping: z.optional(shippingSchema),
+    notes: z.optional(z.string()),
     attachments: z.array(z.object({ name: z.string(), size: z.number(), type: z.string() })),
-    remake: remakeSchema
-      .extend({
-        ofOrderNumber: z.string().optional(),
+    remake: z.optional(
+      z.extend(remakeSchema, {
+        ofOrderNumber: z.optional(z.string()),
         /** A warranty exchange: the fee its invoice bills instead of the lens price (the design's policy). */
-        exchangeFeeCents: z.number().int().optional(),
-      })
-      .optional(),
+        exchangeFeeCents: z.optional(z.number().check(z.int())),
+      }),
+    ),
     /** The consult this order was placed from ("Order this"). */
-    consultId: z.string().optional(),
-    invoiceNumber: z.string().optional(),
-    holdMessage: z.string().optional(),
-    rejectReason: z.string().optional(),
+    consultId: z.optional(z.string()),
+    invoiceNumber: z.optional(z.string()),
+    holdMessage: z.optional(z.string()),
+    rejectReason: z.optional(z.string()),
     history: z.array(orderHistoryEntrySchema),
     createdBy: z.object({ userId: z.string(), name: z.string() }),
     createdAt: z.string(),
-    submittedAt: z.string().optional(),
+    submittedAt: z.optional(z.string()),
     /** When the order entered its current status (the approval queue's order). */
     statusAt: z.string(),
     updatedAt: z.string(),
-    version: z.number().int().nonnegative(),
+    version: z.number().check(z.int(), z.nonnegative()),
     /** Absent when the account may not see prices. */
-    totalCents: z.number().int().optional(),
+    totalCents: z.optional(z.number().check(z.int())),
   }),
 );
 export type Order = z.infer<typeof orderSchema>;
 
 /** A row of an order list. */
 export const orderSummarySchema = lazySchema(() =>
-  orderSchema
-    .pick({
+  z.extend(
+    z.pick(orderSchema, {
       orderId: true,
       orderNumber: true,
       accountNumber: true,
@@ -291,53 +287,57 @@ export const orderSummarySchema = lazySchema(() =>
       updatedAt: true,
       invoiceNumber: true,
       version: true,
-    })
-    .extend({ lenses: z.array(z.object({ eye: eyeSchema, name: z.string() })) }),
+    }),
+    { lenses: z.array(z.object({ eye: eyeSchema, name: z.string() })) },
+  ),
 );
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-const dateSchema = lazySchema(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is YYYY-MM-DD'));
-const searchSchema = lazySchema(() => z.string().trim().max(80).optional());
+const dateSchema = lazySchema(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is YYYY-MM-DD')));
+const searchSchema = lazySchema(() => z.optional(z.string().check(z.trim(), z.maxLength(80))));
+/** The statuses the approval queue lists: every one but 'draft'. */
+const queueStatusSchema = lazySchema(() =>
+  z.enum(ORDER_STATUSES.filter((s): s is Exclude<OrderStatus, 'draft'> => s !== 'draft')),
+);
 
 /** `listOrders` (admins, the approval queue): oldest first in one status; filters by account and date. */
 export const listOrdersInputSchema = lazySchema(() =>
-  z
-    .object({
-      status: orderStatusSchema.exclude(['draft']).default('submitted'),
-      accountNumber: accountNumberSchema.optional(),
-      from: dateSchema.optional(),
-      to: dateSchema.optional(),
-      /** Order number, patient or PO number. */
-      search: searchSchema,
-      limit: pageLimitSchema(100, 25),
-      cursor: pageCursorSchema.optional(),
-    })
-    .strict()
-    .optional()
-    .default({ status: 'submitted', limit: 25 }),
+  z._default(
+    z.optional(
+      z.strictObject({
+        status: z._default(queueStatusSchema, 'submitted'),
+        accountNumber: z.optional(accountNumberSchema),
+        from: z.optional(dateSchema),
+        to: z.optional(dateSchema),
+        /** Order number, patient or PO number. */
+        search: searchSchema,
+        limit: pageLimitSchema(100, 25),
+        cursor: z.optional(pageCursorSchema),
+      }),
+    ),
+    { status: 'submitted', limit: 25 },
+  ),
 );
 export const orderPageSchema = lazySchema(() => pageSchema(orderSummarySchema));
 
 /** `listAccountOrders` (the practice's own account, or any for admins): newest first. */
 export const listAccountOrdersInputSchema = lazySchema(() =>
-  z
-    .object({
-      accountNumber: accountNumberSchema,
-      status: orderStatusSchema.optional(),
-      search: searchSchema,
-      limit: pageLimitSchema(100, 25),
-      cursor: pageCursorSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({
+    accountNumber: accountNumberSchema,
+    status: z.optional(orderStatusSchema),
+    search: searchSchema,
+    limit: pageLimitSchema(100, 25),
+    cursor: z.optional(pageCursorSchema),
+  }),
 );
 
 /** `getAdminDashboard`: the lab's overview. */
 export const adminDashboardSchema = lazySchema(() =>
   z.object({
-    countsByStatus: z.record(orderStatusSchema, z.number().int()),
-    oldestWaiting: orderSummarySchema.nullable(),
+    countsByStatus: z.record(orderStatusSchema, z.number().check(z.int())),
+    oldestWaiting: z.nullable(orderSummarySchema),
     /** The last 12 weeks, oldest first; `weekStart` is the Monday (YYYY-MM-DD, UTC). */
-    ordersPerWeek: z.array(z.object({ weekStart: z.string(), count: z.number().int() })),
+    ordersPerWeek: z.array(z.object({ weekStart: z.string(), count: z.number().check(z.int()) })),
     /**
      * Users with an open session (not signed out or expired) who did something in the last 5 minutes; `status`
      * is 'idle' once their last activity is older than one sync period (core/rules/activity-status.ts).

@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 
 /**
  * Admin lists are paged with an opaque cursor (the server's "where to go on" key), not page numbers:
@@ -8,15 +8,14 @@ import * as z from 'zod';
 export const pageCursorSchema = lazySchema(() =>
   z
     .string()
-    .max(4096, 'Not a valid page cursor')
-    .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid page cursor'),
+    .check(z.maxLength(4096, 'Not a valid page cursor'), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a valid page cursor')),
 );
 
 /** `limit` between 1 and `max`, `defaultLimit` when left out. */
 export const pageLimitSchema = (max: number, defaultLimit: number) =>
-  z.number().int().min(1).max(max).default(defaultLimit);
+  z._default(z.number().check(z.int(), z.gte(1), z.lte(max)), defaultLimit);
 
 /** A page of items; `nextCursor` is null on the last page. A page may hold fewer than `limit` items. */
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export function pageSchema<T extends z.ZodMiniType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 }

@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { accountNumberSchema } from './account-number';
 import { invoiceNumberSchema } from './invoice';
 import { clientIdSchema, positiveCentsSchema } from './money';
@@ -14,31 +14,29 @@ export const paymentIdSchema = lazySchema(() => clientIdSchema('Payment id'));
 export const MAX_INVOICES_PER_PAYMENT = 25;
 
 export const paymentAllocationSchema = lazySchema(() =>
-  z.object({ invoiceNumber: invoiceNumberSchema, amountCents: positiveCentsSchema('Amount to pay') }).strict(),
+  z.strictObject({ invoiceNumber: invoiceNumberSchema, amountCents: positiveCentsSchema('Amount to pay') }),
 );
 export type PaymentAllocation = z.infer<typeof paymentAllocationSchema>;
 
 export const startPaymentInputSchema = lazySchema(() =>
-  z
-    .object({
-      paymentId: paymentIdSchema,
-      accountNumber: accountNumberSchema,
-      allocations: z
-        .array(paymentAllocationSchema)
-        .min(1, 'Choose at least one invoice to pay')
-        .max(MAX_INVOICES_PER_PAYMENT, `Pay at most ${MAX_INVOICES_PER_PAYMENT} invoices at once`)
-        .refine(
-          (as) => new Set(as.map((a) => a.invoiceNumber.toUpperCase())).size === as.length,
-          'An invoice is listed twice',
-        ),
-      /** Apply the account's available lens credit first; the card pays the rest. */
-      applyCredit: z.boolean().default(false),
-    })
-    .strict(),
+  z.strictObject({
+    paymentId: paymentIdSchema,
+    accountNumber: accountNumberSchema,
+    allocations: z.array(paymentAllocationSchema).check(
+      z.minLength(1, 'Choose at least one invoice to pay'),
+      z.maxLength(MAX_INVOICES_PER_PAYMENT, `Pay at most ${MAX_INVOICES_PER_PAYMENT} invoices at once`),
+      z.refine(
+        (as) => new Set(as.map((a) => a.invoiceNumber.toUpperCase())).size === as.length,
+        'An invoice is listed twice',
+      ),
+    ),
+    /** Apply the account's available lens credit first; the card pays the rest. */
+    applyCredit: z._default(z.boolean(), false),
+  }),
 );
 export type StartPaymentInput = z.input<typeof startPaymentInputSchema>;
 
-export const paymentIdInputSchema = lazySchema(() => z.object({ paymentId: paymentIdSchema }).strict());
+export const paymentIdInputSchema = lazySchema(() => z.strictObject({ paymentId: paymentIdSchema }));
 
 export const PAYMENT_STATUSES = ['awaiting-card', 'succeeded', 'failed'] as const;
 export const paymentStatusSchema = lazySchema(() => z.enum(PAYMENT_STATUSES));
@@ -53,41 +51,41 @@ export const paymentSchema = lazySchema(() =>
     paymentId: z.string(),
     accountNumber: z.string(),
     payer: z.object({ userId: z.string(), name: z.string(), email: z.string() }),
-    allocations: z.array(z.object({ invoiceNumber: z.string(), amountCents: z.number().int() })),
+    allocations: z.array(z.object({ invoiceNumber: z.string(), amountCents: z.number().check(z.int()) })),
     /** What the payer chose to pay in all; credit first, the card the rest. */
-    totalCents: z.number().int(),
-    creditCents: z.number().int(),
-    cardCents: z.number().int(),
+    totalCents: z.number().check(z.int()),
+    creditCents: z.number().check(z.int()),
+    cardCents: z.number().check(z.int()),
     status: paymentStatusSchema,
-    gateway: z.enum(GATEWAY_KINDS).optional(),
+    gateway: z.optional(z.enum(GATEWAY_KINDS)),
     /** The gateway's payment (a Stripe PaymentIntent id); absent when credit paid everything. */
-    intentId: z.string().optional(),
+    intentId: z.optional(z.string()),
     /** Lets the payer's browser confirm the card with the gateway; never logged. */
-    clientSecret: z.string().optional(),
+    clientSecret: z.optional(z.string()),
     /** The gateway's reason, shown to the payer, when the card was declined. */
-    failureMessage: z.string().optional(),
+    failureMessage: z.optional(z.string()),
     /** Card amount that exceeded the invoices' balances at settlement and became account credit. */
-    overpaidCents: z.number().int().default(0),
+    overpaidCents: z._default(z.number().check(z.int()), 0),
     receiptNumber: z.string(),
     createdAt: z.string(),
-    settledAt: z.string().optional(),
-    version: z.number().int().nonnegative(),
+    settledAt: z.optional(z.string()),
+    version: z.number().check(z.int(), z.nonnegative()),
   }),
 );
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** What the payer's browser gets back: the payment and, while a card is still needed, how to confirm it. */
 export const paymentViewSchema = lazySchema(() =>
-  paymentSchema.omit({ payer: true }).extend({
+  z.extend(z.omit(paymentSchema, { payer: true }), {
     /** Set while status is awaiting-card: what the browser needs to take the card. */
-    checkout: z
-      .object({
+    checkout: z.nullable(
+      z.object({
         gateway: z.enum(GATEWAY_KINDS),
         clientSecret: z.string(),
         /** Stripe's publishable key (stripe stages only). */
-        publishableKey: z.string().optional(),
-      })
-      .nullable(),
+        publishableKey: z.optional(z.string()),
+      }),
+    ),
   }),
 );
 export type PaymentView = z.infer<typeof paymentViewSchema>;

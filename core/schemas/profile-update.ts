@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { versionSchema } from './bounds';
 import { optionalLine, optionalPhoneNumber, requiredLine } from './text-fields';
 
@@ -11,24 +11,22 @@ import { optionalLine, optionalPhoneNumber, requiredLine } from './text-fields';
  * (another tab, an admin) is refused with 409.
  */
 export const updateMyProfileInputSchema = lazySchema(() =>
-  z
-    .object({
-      version: versionSchema,
-      firstName: requiredLine('First name', 100).optional(),
-      lastName: requiredLine('Last name', 100).optional(),
-      address: optionalLine('Address', 200),
-      apt: optionalLine('Apt / suite', 50),
-      city: optionalLine('City', 100),
-      state: optionalLine('State', 50),
-      zip: optionalLine('ZIP code', 10).refine((v) => !v || /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(v), {
-        message: 'Enter a valid ZIP code',
-      }),
-      phone: optionalPhoneNumber('Phone'),
-      country: optionalLine('Country', 60),
-      company: optionalLine('Company', 120),
-      faxNumber: optionalPhoneNumber('Fax'),
-    })
-    .strict(),
+  z.strictObject({
+    version: versionSchema,
+    firstName: z.optional(requiredLine('First name', 100)),
+    lastName: z.optional(requiredLine('Last name', 100)),
+    address: optionalLine('Address', 200),
+    apt: optionalLine('Apt / suite', 50),
+    city: optionalLine('City', 100),
+    state: optionalLine('State', 50),
+    zip: optionalLine('ZIP code', 10).check(
+      z.refine((v) => !v || /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(v), 'Enter a valid ZIP code'),
+    ),
+    phone: optionalPhoneNumber('Phone'),
+    country: optionalLine('Country', 60),
+    company: optionalLine('Company', 120),
+    faxNumber: optionalPhoneNumber('Fax'),
+  }),
 );
 export type UpdateMyProfileInput = z.input<typeof updateMyProfileInputSchema>;
 

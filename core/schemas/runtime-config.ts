@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import type { GatewayKind } from './payment';
 
 /**
@@ -14,29 +14,29 @@ const GATEWAYS = ['fake', 'stripe'] as const satisfies readonly GatewayKind[];
  */
 export const runtimeConfigSchema = lazySchema(() =>
   z.object({
-    stage: z.string().min(1),
+    stage: z.string().check(z.minLength(1)),
     production: z.boolean(),
-    region: z.string().min(1),
+    region: z.string().check(z.minLength(1)),
     /** Base URL of the API; '/api' when CloudFront (or the local web server) serves it on the same origin. */
-    apiBaseUrl: z.string().min(1),
-    userPoolId: z.string().min(1),
-    userPoolClientId: z.string().min(1),
+    apiBaseUrl: z.string().check(z.minLength(1)),
+    userPoolId: z.string().check(z.minLength(1)),
+    userPoolClientId: z.string().check(z.minLength(1)),
     /** Only set locally: the Cognito emulator's bridge. Real Cognito uses the regional endpoint. */
-    userPoolEndpoint: z.string().url().optional(),
+    userPoolEndpoint: z.optional(z.string().check(z.url())),
     /** cognito-local does not do SRP, so the local stage signs in with USER_PASSWORD_AUTH. */
     authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
-    termsUrl: z.string().min(1),
+    termsUrl: z.string().check(z.minLength(1)),
     session: z.object({
-      inactivityTimeoutMs: z.number().int().positive(),
-      warningAfterMs: z.number().int().positive(),
+      inactivityTimeoutMs: z.number().check(z.int(), z.positive()),
+      warningAfterMs: z.number().check(z.int(), z.positive()),
     }),
     /** Only set locally: the dev mailbox where sent emails can be read. */
-    mailboxUrl: z.string().url().optional(),
+    mailboxUrl: z.optional(z.string().check(z.url())),
     /** The stage's card gateway (Pay Online): Stripe's Payment Element, or the local fake's test card form. */
     payments: z.object({
       gateway: z.enum(GATEWAYS),
       /** Stripe's publishable key (stripe stages only). */
-      publishableKey: z.string().min(1).optional(),
+      publishableKey: z.optional(z.string().check(z.minLength(1))),
     }),
   }),
 );

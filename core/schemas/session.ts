@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { emailSchema } from './sign-up';
 
 /** `signOut` answer: every session of the caller ended server-side. */

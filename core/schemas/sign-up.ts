@@ -1,23 +1,26 @@
 import { lazySchema } from './lazy-schema';
 import { FORM_MESSAGES } from '../messages';
-import * as z from 'zod';
+import * as z from '../zod';
 import { passwordPolicyMessage } from '../password-policy';
 import { requiredLine } from './text-fields';
 
 /** Emails are compared and stored lower-case, so "Ann@Lab.test" and "ann@lab.test" are one account. */
 export const emailSchema = lazySchema(() =>
-  z.string().trim().toLowerCase().max(254, 'Email is too long').pipe(z.email(FORM_MESSAGES.invalidEmail)),
+  z.pipe(
+    z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'Email is too long')),
+    z.email(FORM_MESSAGES.invalidEmail),
+  ),
 );
 
 /** The password policy (core/password-policy.ts) as a field rule, shared by the sign-up and settings forms. */
 export const newPasswordSchema = lazySchema(() =>
-  z
-    .string()
-    .max(256, 'Password is too long')
-    .superRefine((password, ctx) => {
+  z.string().check(
+    z.maxLength(256, 'Password is too long'),
+    z.superRefine((password, ctx) => {
       const problem = passwordPolicyMessage(password);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+  ),
 );
 
 /** The same rule as the profile's names: a name typed at sign-up is edited on the profile later. */

@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { GROUPS } from '../constants';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { emailSuppressionSchema } from './email-suppression';
@@ -25,16 +25,15 @@ const superAdminOnlyForAdmins = <T extends { role: string; isSuperAdmin: boolean
 /** spec 7 createUser: email, password, role, isSuperAdmin (names optional: the invitation greets by name). */
 export const createUserInputSchema = lazySchema(() =>
   z
-    .object({
+    .strictObject({
       email: emailSchema,
       password: newPasswordSchema,
       role: userRoleSchema,
-      isSuperAdmin: z.boolean().default(false),
+      isSuperAdmin: z._default(z.boolean(), false),
       firstName: optionalLine('First name', 100),
       lastName: optionalLine('Last name', 100),
     })
-    .strict()
-    .refine(superAdminOnlyForAdmins, { message: SUPER_ADMIN_NEEDS_ADMIN, path: ['isSuperAdmin'] }),
+    .check(z.refine(superAdminOnlyForAdmins, { error: SUPER_ADMIN_NEEDS_ADMIN, path: ['isSuperAdmin'] })),
 );
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 export const createUserOutputSchema = lazySchema(() =>
@@ -46,24 +45,24 @@ export const createUserOutputSchema = lazySchema(() =>
 );
 
 /** spec 7 deleteUser: userId. */
-export const deleteUserInputSchema = lazySchema(() => z.object({ userId: userIdSchema }).strict());
+export const deleteUserInputSchema = lazySchema(() => z.strictObject({ userId: userIdSchema }));
 export const deleteUserOutputSchema = lazySchema(() => z.object({ userId: z.string(), deleted: z.literal(true) }));
 
 /** spec 7 updateUserStatus: userId, disabled. Disabling also ends the user's sessions at once. */
 export const updateUserStatusInputSchema = lazySchema(() =>
-  z.object({ userId: userIdSchema, disabled: z.boolean({ error: 'disabled must be true or false' }) }).strict(),
+  z.strictObject({ userId: userIdSchema, disabled: z.boolean({ error: 'disabled must be true or false' }) }),
 );
 export const updateUserStatusOutputSchema = lazySchema(() => z.object({ userId: z.string(), disabled: z.boolean() }));
 
 /** spec 7 overrideEmailVerification: userId. */
-export const overrideEmailVerificationInputSchema = lazySchema(() => z.object({ userId: userIdSchema }).strict());
+export const overrideEmailVerificationInputSchema = lazySchema(() => z.strictObject({ userId: userIdSchema }));
 export const overrideEmailVerificationOutputSchema = lazySchema(() =>
   z.object({ userId: z.string(), emailVerified: z.literal(true) }),
 );
 
 /** spec 7 adminResetPassword: userId, newPassword (the pool's password policy, core/password-policy.ts). */
 export const adminResetPasswordInputSchema = lazySchema(() =>
-  z.object({ userId: userIdSchema, newPassword: newPasswordSchema }).strict(),
+  z.strictObject({ userId: userIdSchema, newPassword: newPasswordSchema }),
 );
 export const adminResetPasswordOutputSchema = lazySchema(() =>
   z.object({ userId: z.string(), passwordReset: z.literal(true) }),
@@ -72,9 +71,8 @@ export const adminResetPasswordOutputSchema = lazySchema(() =>
 /** spec 7 setRole: userId, role, isSuperAdmin. */
 export const setRoleInputSchema = lazySchema(() =>
   z
-    .object({ userId: userIdSchema, role: userRoleSchema, isSuperAdmin: z.boolean().default(false) })
-    .strict()
-    .refine(superAdminOnlyForAdmins, { message: SUPER_ADMIN_NEEDS_ADMIN, path: ['isSuperAdmin'] }),
+    .strictObject({ userId: userIdSchema, role: userRoleSchema, isSuperAdmin: z._default(z.boolean(), false) })
+    .check(z.refine(superAdminOnlyForAdmins, { error: SUPER_ADMIN_NEEDS_ADMIN, path: ['isSuperAdmin'] })),
 );
 export type SetRoleInput = z.input<typeof setRoleInputSchema>;
 export const setRoleOutputSchema = lazySchema(() =>
@@ -92,14 +90,14 @@ export const setRoleOutputSchema = lazySchema(() =>
  */
 export const USER_PAGE = { max: 60, defaultLimit: 25 } as const;
 export const userListInputSchema = lazySchema(() =>
-  z
-    .object({
+  z.prefault(
+    z.strictObject({
       limit: pageLimitSchema(USER_PAGE.max, USER_PAGE.defaultLimit),
-      cursor: pageCursorSchema.optional(),
+      cursor: z.optional(pageCursorSchema),
       search: optionalLine('Search', 100),
-    })
-    .strict()
-    .prefault({}),
+    }),
+    {},
+  ),
 );
 export type UserListInput = z.input<typeof userListInputSchema>;
 
@@ -117,14 +115,14 @@ export const adminUserSchema = lazySchema(() =>
     groups: z.array(z.enum(GROUPS)),
     role: userRoleSchema,
     isSuperAdmin: z.boolean(),
-    accountNumber: z.string().optional(),
+    accountNumber: z.optional(z.string()),
     accountNumbers: z.array(z.string()),
     /** ISO time the account was created, when known. */
-    createdAt: z.string().nullable(),
+    createdAt: z.nullable(z.string()),
     /** ms timestamp of the last recorded activity (spec 3), null when none. */
-    lastActivity: z.number().nullable(),
+    lastActivity: z.nullable(z.number()),
     /** Present when the portal no longer mails the user's address (a hard bounce or a complaint). */
-    emailSuppressed: emailSuppressionSchema.optional(),
+    emailSuppressed: z.optional(emailSuppressionSchema),
   }),
 );
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -136,19 +134,20 @@ export type UserListOutput = z.infer<typeof userListOutputSchema>;
  * use case says so, so the message is the answer's own, not only a field error).
  */
 export const getUserByUidInputSchema = lazySchema(() =>
-  z
-    .object({
-      uid: z
-        .string()
-        .trim()
-        .max(64, 'Not a valid user ID')
-        .refine((v) => v === '' || ID_PATTERN.test(v), 'Not a valid user ID')
-        .optional(),
-    })
-    .strict()
-    .prefault({}),
+  z.prefault(
+    z.strictObject({
+      uid: z.optional(
+        z.string().check(
+          z.trim(),
+          z.maxLength(64, 'Not a valid user ID'),
+          z.refine((v) => v === '' || ID_PATTERN.test(v), 'Not a valid user ID'),
+        ),
+      ),
+    }),
+    {},
+  ),
 );
 export const adminUserDetailSchema = lazySchema(() =>
-  adminUserSchema.extend({ profile: userProfileSchema.nullable() }),
+  z.extend(adminUserSchema, { profile: z.nullable(userProfileSchema) }),
 );
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

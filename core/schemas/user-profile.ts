@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { idSchema } from './text-fields';
 import { USER_ROLES } from './user-role';
 
@@ -10,26 +10,26 @@ export const userIdSchema = lazySchema(() => idSchema('User ID'));
 export const userProfileSchema = lazySchema(() =>
   z.object({
     userId: z.string(),
-    email: z.string().email(),
-    firstName: z.string().default(''),
-    lastName: z.string().default(''),
-    accountNumber: z.string().optional(),
-    accountNumbers: z.array(z.string()).default([]),
-    address: z.string().optional(),
-    apt: z.string().optional(),
-    city: z.string().optional(),
-    state: z.string().optional(),
-    zip: z.string().optional(),
-    phone: z.string().optional(),
-    country: z.string().optional(),
-    company: z.string().optional(),
-    faxNumber: z.string().optional(),
-    termsAccepted: z.boolean().default(false),
-    termsAcceptedDate: z.string().optional(),
+    email: z.string().check(z.email()),
+    firstName: z._default(z.string(), ''),
+    lastName: z._default(z.string(), ''),
+    accountNumber: z.optional(z.string()),
+    accountNumbers: z._default(z.array(z.string()), []),
+    address: z.optional(z.string()),
+    apt: z.optional(z.string()),
+    city: z.optional(z.string()),
+    state: z.optional(z.string()),
+    zip: z.optional(z.string()),
+    phone: z.optional(z.string()),
+    country: z.optional(z.string()),
+    company: z.optional(z.string()),
+    faxNumber: z.optional(z.string()),
+    termsAccepted: z._default(z.boolean(), false),
+    termsAcceptedDate: z.optional(z.string()),
     /** The role the admin screens last set (setRole, createUser); Cognito groups are what grant access. */
-    role: z.enum(USER_ROLES).optional(),
-    isSuperAdmin: z.boolean().optional(),
-    version: z.number().int().nonnegative().default(0),
+    role: z.optional(z.enum(USER_ROLES)),
+    isSuperAdmin: z.optional(z.boolean()),
+    version: z._default(z.number().check(z.int(), z.nonnegative()), 0),
   }),
 );
 export type UserProfile = z.infer<typeof userProfileSchema>;

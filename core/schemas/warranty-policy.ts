@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import * as z from 'zod';
+import * as z from '../zod';
 import { FIELD_MESSAGES } from '../messages';
 
 /*
@@ -9,22 +9,18 @@ import { FIELD_MESSAGES } from '../messages';
 
 /** A design's warranty terms beside its window (`warrantyDays`, from shipping). */
 export const warrantyPolicySchema = lazySchema(() =>
-  z
-    .object({
-      /** Parameter exchanges (warranty remakes) allowed per eye; null = unlimited. */
-      exchangesPerEye: z.number().int().min(0).max(20).nullable(),
-      /** Charged on the remake's invoice instead of the lens price. */
-      exchangeFeeCents: z
-        .number()
-        .int('Exchange fee is in whole cents')
-        .min(0)
-        .max(100_000, FIELD_MESSAGES.exchangeFeeMax),
-      /** Share of the line's price credited when a lens is cancelled in warranty. */
-      cancellationCreditPercent: z.number().int().min(0).max(100),
-      /** The lens must come back before a cancellation credit becomes available. */
-      returnRequired: z.boolean(),
-    })
-    .strict(),
+  z.strictObject({
+    /** Parameter exchanges (warranty remakes) allowed per eye; null = unlimited. */
+    exchangesPerEye: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(20))),
+    /** Charged on the remake's invoice instead of the lens price. */
+    exchangeFeeCents: z
+      .number()
+      .check(z.int('Exchange fee is in whole cents'), z.gte(0), z.lte(100_000, FIELD_MESSAGES.exchangeFeeMax)),
+    /** Share of the line's price credited when a lens is cancelled in warranty. */
+    cancellationCreditPercent: z.number().check(z.int(), z.gte(0), z.lte(100)),
+    /** The lens must come back before a cancellation credit becomes available. */
+    returnRequired: z.boolean(),
+  }),
 );
 export type WarrantyPolicy = z.infer<typeof warrantyPolicySchema>;
 

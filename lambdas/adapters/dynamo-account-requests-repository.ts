@@ -6,7 +6,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from './aws/dynamo-document-client';
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import { accountRequestSchema } from '../../core/schemas/account-request';
 import { invalidArgument } from '../../core/errors';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
@@ -16,13 +16,11 @@ import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /** The byStatus index's last key (requestId, status, createdAt), checked before it reaches DynamoDB. */
 const listCursorSchema = lazySchema(() =>
-  z
-    .object({
-      requestId: z.string().min(1).max(64),
-      status: z.string().min(1).max(16),
-      createdAt: z.string().min(1).max(40),
-    })
-    .strict(),
+  z.strictObject({
+    requestId: z.string().check(z.minLength(1), z.maxLength(64)),
+    status: z.string().check(z.minLength(1), z.maxLength(16)),
+    createdAt: z.string().check(z.minLength(1), z.maxLength(40)),
+  }),
 );
 
 /**

@@ -1,6 +1,6 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import { PutCommand, QueryCommand, type QueryCommandInput } from './aws/dynamo-document-client';
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import { auditEventSchema, type AuditEvent } from '../../core/schemas/audit';
 import { decodeCursor, encodeCursor } from '../paging/page-cursor';
 import type { AuditLog, AuditLogReader, AuditQuery } from '../ports/audit-log';
@@ -72,12 +72,10 @@ const MAX_READS = 40;
 /** Items a filtered Query evaluates per call (the filter then keeps the matching ones). */
 const READ_BATCH = 200;
 const cursorSchema = lazySchema(() =>
-  z
-    .object({
-      p: z.number().int().min(0).max(1000),
-      k: z.record(z.string().max(32), z.string().max(400)).optional(),
-    })
-    .strict(),
+  z.strictObject({
+    p: z.number().check(z.int(), z.gte(0), z.lte(1000)),
+    k: z.optional(z.record(z.string().check(z.maxLength(32)), z.string().check(z.maxLength(400)))),
+  }),
 );
 
 const sortKeyOf = (event: Pick<AuditEvent, 'at' | 'eventId'>) => `${event.at}#${event.eventId}`;

@@ -1,6 +1,6 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import { ConditionalCheckFailedException, GetCommand, PutCommand, QueryCommand } from './aws/dynamo-document-client';
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import { customerDetailSchema } from '../../core/schemas/customer-admin';
 import { invalidArgument } from '../../core/errors';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
@@ -12,13 +12,11 @@ import { companySortKey } from '../search/customer-sort-key';
 
 /** The byStatus index's last key, as a list cursor carries it (checked before it reaches DynamoDB). */
 export const listCursorSchema = lazySchema(() =>
-  z
-    .object({
-      accountNumber: z.string().min(1).max(32),
-      status: z.string().min(1).max(32),
-      companyKey: z.string().min(1).max(400),
-    })
-    .strict(),
+  z.strictObject({
+    accountNumber: z.string().check(z.minLength(1), z.maxLength(32)),
+    status: z.string().check(z.minLength(1), z.maxLength(32)),
+    companyKey: z.string().check(z.minLength(1), z.maxLength(400)),
+  }),
 );
 
 const PROTECTED = new Set(['accountNumber', 'version', 'companyKey', 'userIds']);

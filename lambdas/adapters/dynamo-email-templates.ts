@@ -1,6 +1,6 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import { ConditionalCheckFailedException, GetCommand, PutCommand } from './aws/dynamo-document-client';
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import type { EmailTemplate } from '../../core/schemas/email';
 import { EMAIL_KINDS, type EmailKind } from '../../core/schemas/email-kinds';
 import { defaultTemplate, type TemplateText } from '../email/default-templates';
@@ -18,14 +18,14 @@ const storedTemplateSchema = lazySchema(() =>
     kind: z.enum(EMAIL_KINDS),
     subject: z.string(),
     body: z.string(),
-    version: z.number().int().positive(),
-    updatedAt: z.string().optional(),
+    version: z.number().check(z.int(), z.positive()),
+    updatedAt: z.optional(z.string()),
   }),
 );
 const storedRecipientsSchema = lazySchema(() =>
   z.object({
     recipients: z.array(z.string()),
-    version: z.number().int().positive(),
+    version: z.number().check(z.int(), z.positive()),
   }),
 );
 

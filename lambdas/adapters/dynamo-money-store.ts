@@ -1,5 +1,5 @@
 import { GetCommand, TransactionCanceledException, TransactWriteCommand } from './aws/dynamo-document-client';
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import { creditEntrySchema, warrantyClaimSchema, type CreditEntry } from '../../core/schemas/credit';
 import { invoiceSchema, type Invoice } from '../../core/schemas/invoice';
 import { paymentSchema } from '../../core/schemas/payment';
@@ -145,7 +145,7 @@ export function dynamoMoneyStore(): MoneyStore {
       let index: string;
       let key: string;
       let keyOf: (item: Record<string, unknown>) => Record<string, string>;
-      let cursorSchema: z.ZodType<Record<string, string>>;
+      let cursorSchema: z.ZodMiniType<Record<string, string>>;
       if (accountNumber) {
         index = 'byAccount';
         key = '#account = :account';
@@ -232,7 +232,7 @@ export function dynamoMoneyStore(): MoneyStore {
         keyOf: (item) => ({ accountNumber: String(item['accountNumber']), sk: String(item['sk']) }),
         cursorSchema: pinnedCursorSchema(['accountNumber', 'sk'], {
           accountNumber,
-          sk: z.string().startsWith('entry#').max(200),
+          sk: z.string().check(z.startsWith('entry#'), z.maxLength(200)),
         }),
         limit,
         cursor,

@@ -9,7 +9,7 @@ import {
   TransactionCanceledException,
   TransactWriteCommand,
 } from './aws/dynamo-document-client';
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import { orderSchema, type Order } from '../../core/schemas/order';
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
@@ -51,13 +51,11 @@ type AccountIndex = typeof STARTED | typeof PLACED;
 
 /** A practice list's cursor: the last answered item's key in the index it was read from. */
 const accountCursorOf = (sortKey: AccountIndex['sortKey']) =>
-  z
-    .object({
-      orderId: z.string().min(1).max(64),
-      accountNumber: z.string().min(1).max(32),
-      [sortKey]: z.string().min(1).max(40),
-    })
-    .strict();
+  z.strictObject({
+    orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+    accountNumber: z.string().check(z.minLength(1), z.maxLength(32)),
+    [sortKey]: z.string().check(z.minLength(1), z.maxLength(40)),
+  });
 const startedCursorSchema = lazySchema(() => accountCursorOf(STARTED.sortKey));
 /** A placed-orders list goes on in either index: it was read from byAccount while placedByAccount was filling. */
 const placedListCursorSchema = lazySchema(() =>
@@ -77,13 +75,11 @@ export function indexNotReadable(error: unknown): boolean {
 }
 
 const statusCursorSchema = lazySchema(() =>
-  z
-    .object({
-      orderId: z.string().min(1).max(64),
-      status: z.string().min(1).max(20),
-      statusAt: z.string().min(1).max(40),
-    })
-    .strict(),
+  z.strictObject({
+    orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+    status: z.string().check(z.minLength(1), z.maxLength(20)),
+    statusAt: z.string().check(z.minLength(1), z.maxLength(40)),
+  }),
 );
 
 function refusalOf(

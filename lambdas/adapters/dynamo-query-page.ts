@@ -1,6 +1,6 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import { QueryCommand, type QueryCommandInput } from './aws/dynamo-document-client';
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import { decodeCursor, encodeCursor } from '../paging/page-cursor';
 import { documentClient } from './dynamo-client';
 
@@ -8,7 +8,9 @@ import { documentClient } from './dynamo-client';
 const MAX_EVALUATED = 2000;
 
 /** Cursors are the index keys of the last item answered: strings only, bounded. */
-export const keyCursorSchema = lazySchema(() => z.record(z.string().max(64), z.string().max(200)));
+export const keyCursorSchema = lazySchema(() =>
+  z.record(z.string().check(z.maxLength(64)), z.string().check(z.maxLength(200))),
+);
 
 /**
  * The cursor of one list: exactly the index key attributes `keys`, with the list's own partition values
@@ -17,15 +19,18 @@ export const keyCursorSchema = lazySchema(() => z.record(z.string().max(64), z.s
  */
 export function pinnedCursorSchema(
   keys: readonly string[],
-  pinned: Record<string, string | z.ZodType<string>>,
-): z.ZodType<Record<string, string>> {
+  pinned: Record<string, string | z.ZodMiniType<string>>,
+): z.ZodMiniType<Record<string, string>> {
   const shape = Object.fromEntries(
     keys.map((key) => {
       const value = pinned[key];
-      return [key, value === undefined ? z.string().max(200) : typeof value === 'string' ? z.literal(value) : value];
+      return [
+        key,
+        value === undefined ? z.string().check(z.maxLength(200)) : typeof value === 'string' ? z.literal(value) : value,
+      ];
     }),
   );
-  return z.object(shape).strict() as unknown as z.ZodType<Record<string, string>>;
+  return z.strictObject(shape) as unknown as z.ZodMiniType<Record<string, string>>;
 }
 
 export interface QueryPage<T> {
@@ -43,7 +48,7 @@ export interface PagedQuery<T> {
    * What a cursor coming back must be. A list of one partition passes a schema that pins the partition, so a
    * cursor from another practice's list is a 400, never a start key DynamoDB refuses.
    */
-  cursorSchema?: z.ZodType<Record<string, string>>;
+  cursorSchema?: z.ZodMiniType<Record<string, string>>;
 }
 
 /** One page of a (possibly filtered) Query; the cursor is the index key of the last item answered. */

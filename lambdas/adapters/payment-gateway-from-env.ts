@@ -1,5 +1,5 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import { GATEWAY_KINDS } from '../../core/schemas/payment';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { getSecretString } from './aws/secrets-manager';
@@ -26,8 +26,12 @@ const kindSchema = lazySchema(() => z.enum(GATEWAY_KINDS, { error: 'PAYMENT_GATE
 /** What the secret holds. The messages name the field, never its value. */
 export const stripeSecretSchema = lazySchema(() =>
   z.object({
-    secretKey: z.string().regex(/^(sk|rk)_(live|test)_\S+$/, 'secretKey must be a Stripe secret or restricted key'),
-    webhookSecret: z.string().regex(/^whsec_\S+$/, 'webhookSecret must be a Stripe webhook signing secret (whsec_...)'),
+    secretKey: z
+      .string()
+      .check(z.regex(/^(sk|rk)_(live|test)_\S+$/, 'secretKey must be a Stripe secret or restricted key')),
+    webhookSecret: z
+      .string()
+      .check(z.regex(/^whsec_\S+$/, 'webhookSecret must be a Stripe webhook signing secret (whsec_...)')),
   }),
 );
 

@@ -1,6 +1,6 @@
 import { describeError } from '../../core/describe-error';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import * as z from '../../core/zod';
 import { permissionDenied, unauthenticated } from '../../core/errors';
 import type { RouteDefinition } from '../../core/route-definition';
 import { isStaff, routeChecksStaffMfa, STAFF_MFA_REQUIRED_MESSAGE } from '../../core/rules/staff-mfa';
@@ -125,7 +125,7 @@ function bearerToken(headers: Record<string, string | undefined>): string | null
  * Wraps a use case as an API Gateway (HTTP API, payload v2) Lambda handler: verifies the token, denies by
  * default, validates input and output with the route's schemas and maps every error (spec 8).
  */
-export function createHandler<I extends z.ZodType, O extends z.ZodType>(
+export function createHandler<I extends z.core.$ZodType, O extends z.core.$ZodType>(
   route: RouteDefinition<I, O>,
   run: (input: z.infer<I>, ctx: RequestContext) => Promise<z.input<O>>,
   deps: Partial<HandlerDeps> = {},
@@ -179,7 +179,7 @@ export function createHandler<I extends z.ZodType, O extends z.ZodType>(
       const input = parseCallableInput(route.input, event.body, event.isBase64Encoded);
       addToLogContext(idsOf(input));
       const result = await run(input, { identity, correlationId, sourceIp, log, audit: trail() });
-      const checked = route.output.safeParse(result);
+      const checked = z.safeParse(route.output, result);
       if (!checked.success) {
         log.error('output failed its schema', { issues: checked.error.issues.slice(0, 5) });
         throw new Error('Output schema mismatch');

@@ -1,5 +1,5 @@
 import { FORM_MESSAGES } from '../../core/messages';
-import type { z } from 'zod';
+import * as z from '../../core/zod';
 import { invalidArgument, type FieldErrors } from '../../core/errors';
 
 /** An answer about bad input stays small whatever was sent: this many fields, paths this long. */
@@ -11,7 +11,7 @@ const MAX_PATH_LENGTH = 200;
  * (50,000 bad keys, a 70,000-character key) gets the first MAX_FIELD_ERRORS fields with paths cut short,
  * not an echo of itself.
  */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const out: FieldErrors = {};
   let fields = 0;
   for (const issue of error.issues) {
@@ -31,7 +31,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
  * Reads the callable envelope `{ "data": ... }` from a raw body and validates `data` with the route's
  * schema. Anything malformed is a 400 invalid-argument with field errors, never a 500.
  */
-export function parseCallableInput<S extends z.ZodType>(
+export function parseCallableInput<S extends z.core.$ZodType>(
   schema: S,
   rawBody: string | undefined,
   isBase64Encoded = false,
@@ -49,7 +49,7 @@ export function parseCallableInput<S extends z.ZodType>(
     throw invalidArgument('Request body must be an object of the form { "data": ... }');
   }
   const data = (envelope as { data?: unknown }).data;
-  const parsed = schema.safeParse(data);
+  const parsed = z.safeParse(schema, data);
   if (!parsed.success) {
     throw invalidArgument(FORM_MESSAGES.invalidFields, fieldErrorsOf(parsed.error));
   }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from '../../core/zod';
 import { invalidArgument } from '../../core/errors';
 
 /**
@@ -12,14 +12,14 @@ export function encodeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 }
 
-export function decodeCursor<S extends z.ZodType>(cursor: string, schema: S): z.infer<S> {
+export function decodeCursor<S extends z.core.$ZodType>(cursor: string, schema: S): z.infer<S> {
   let raw: unknown;
   try {
     raw = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
   }
-  const parsed = schema.safeParse(raw);
+  const parsed = z.safeParse(schema, raw);
   if (!parsed.success) throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
   return parsed.data;
 }

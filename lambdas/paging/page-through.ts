@@ -1,5 +1,5 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import { decodeCursor, encodeCursor } from './page-cursor';
 
 /**
@@ -8,14 +8,12 @@ import { decodeCursor, encodeCursor } from './page-cursor';
  * source's token and how far into that answer the last page got.
  */
 export const tokenCursorSchema = lazySchema(() =>
-  z
-    .object({
-      /** The source's page token (absent: its first page). */
-      t: z.string().min(1).max(2048).optional(),
-      /** Items of that answer already shown. */
-      o: z.number().int().min(0).max(100_000),
-    })
-    .strict(),
+  z.strictObject({
+    /** The source's page token (absent: its first page). */
+    t: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+    /** Items of that answer already shown. */
+    o: z.number().check(z.int(), z.gte(0), z.lte(100_000)),
+  }),
 );
 export type TokenCursor = z.infer<typeof tokenCursorSchema>;
 

@@ -1,6 +1,6 @@
 import { CHANGED_MESSAGES } from '../../core/messages';
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from '../../core/zod';
 import { aborted, AppError, notFound } from '../../core/errors';
 import {
   BUYING_GROUP_MESSAGES,

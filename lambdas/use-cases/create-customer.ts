@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../core/zod';
 import { aborted, AppError } from '../../core/errors';
 import type { CustomerDetail, createCustomerInputSchema } from '../../core/schemas/customer-admin';
 import type { AuditTrail } from '../ports/audit-log';

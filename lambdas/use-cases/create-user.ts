@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, FORM_MESSAGES } from '../../core/messages';
-import type { z } from 'zod';
+import type * as z from '../../core/zod';
 import type { Group } from '../../core/constants';
 import { aborted, AppError, invalidArgument } from '../../core/errors';
 import type { createUserInputSchema } from '../../core/schemas/user-admin';

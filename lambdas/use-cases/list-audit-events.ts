@@ -1,5 +1,5 @@
 import { FORM_MESSAGES } from '../../core/messages';
-import type { z } from 'zod';
+import type * as z from '../../core/zod';
 import { invalidArgument } from '../../core/errors';
 import {
   AUDIT_DEFAULT_RANGE_DAYS,

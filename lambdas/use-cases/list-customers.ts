@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../core/zod';
 import { accountNumberSchema } from '../../core/schemas/account-number';
 import type { CustomerDetail, CustomerSummary, listCustomersInputSchema } from '../../core/schemas/customer-admin';
 import { foldForSearch } from '../search/customer-sort-key';

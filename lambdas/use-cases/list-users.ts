@@ -1,5 +1,5 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import type { Group } from '../../core/constants';
 import type { UserListOutput } from '../../core/schemas/user-admin';
 import { mapWithLimit } from '../concurrency/map-with-limit';
@@ -18,12 +18,8 @@ export interface ListUsersDeps extends AdminUserViewDeps {
 
 /** A search cursor: which attribute is being searched (index into SEARCH_FIELDS) and where in it. */
 const searchCursorSchema = lazySchema(() =>
-  tokenCursorSchema.extend({
-    s: z
-      .number()
-      .int()
-      .min(0)
-      .max(SEARCH_FIELDS.length - 1),
+  z.extend(tokenCursorSchema, {
+    s: z.number().check(z.int(), z.gte(0), z.lte(SEARCH_FIELDS.length - 1)),
   }),
 );
 

@@ -1,5 +1,5 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import type { EmailSuppressionReason } from '../../core/schemas/email-suppression';
 import type { Logger } from '../ports/logger';
 import type { EmailSuppressions } from '../ports/email-suppressions';
@@ -8,7 +8,7 @@ import type { EmailSuppressions } from '../ports/email-suppressions';
  * The part of an SES event (EventBridge "Email Bounced" / "Email Complaint Received", the event's `detail`)
  * that decides what to record. Unknown fields are ignored; a shape SES never sends is refused.
  */
-const recipient = lazySchema(() => z.object({ emailAddress: z.string().min(3).max(320) }));
+const recipient = lazySchema(() => z.object({ emailAddress: z.string().check(z.minLength(3), z.maxLength(320)) }));
 const sesFeedbackSchema = lazySchema(() =>
   z.discriminatedUnion('eventType', [
     z.object({
@@ -16,14 +16,14 @@ const sesFeedbackSchema = lazySchema(() =>
       bounce: z.object({
         // Permanent: the mailbox does not exist. Transient (full mailbox) and Undetermined may clear by themselves.
         bounceType: z.string(),
-        bouncedRecipients: z.array(recipient).max(100),
+        bouncedRecipients: z.array(recipient).check(z.maxLength(100)),
         timestamp: z.string(),
       }),
       mail: z.object({ messageId: z.string() }),
     }),
     z.object({
       eventType: z.literal('Complaint'),
-      complaint: z.object({ complainedRecipients: z.array(recipient).max(100), timestamp: z.string() }),
+      complaint: z.object({ complainedRecipients: z.array(recipient).check(z.maxLength(100)), timestamp: z.string() }),
       mail: z.object({ messageId: z.string() }),
     }),
   ]),

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../core/zod';
 import type { sendEmailInputSchema } from '../../core/schemas/email';
 import { mapWithLimit } from '../concurrency/map-with-limit';
 import { templateEmail } from '../email/render-template';

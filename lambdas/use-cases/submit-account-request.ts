@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../core/zod';
 import { aborted, permissionDenied } from '../../core/errors';
 import {
   ACCOUNT_REQUEST_MESSAGES,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../core/zod';
 import type { CustomerDetail, updateCustomerInputSchema } from '../../core/schemas/customer-admin';
 import type { AuditTrail } from '../ports/audit-log';
 import type { CustomersRepository } from '../ports/customers-repository';

@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES } from '../../core/messages';
-import type { z } from 'zod';
+import type * as z from '../../core/zod';
 import { aborted, callerGone } from '../../core/errors';
 import { PROFILE_FIELDS, type updateMyProfileInputSchema } from '../../core/schemas/profile-update';
 import type { UserProfile } from '../../core/schemas/user-profile';

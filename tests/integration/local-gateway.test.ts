@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../core/zod';
 import { defineRoute } from '../../core/route-definition';
 import { createHandler } from '../../lambdas/http/create-handler';
 import { startGateway, type LocalGateway } from '../../local/gateway/gateway-server';

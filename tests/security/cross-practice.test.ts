@@ -2,7 +2,7 @@ import { stackUrls as urls } from '../integration/helpers/stack-env';
 import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from '../../core/zod';
 import type { RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
 import { CONSULT_NOT_FOUND } from '../../core/schemas/consult';
@@ -39,7 +39,7 @@ const SCOPED_KEYS = new Set([
 ]);
 
 /** Every object key a route's input schema can take, through optional/default/pipe/array/union wrappers. */
-function inputKeys(schema: z.ZodType): Set<string> {
+function inputKeys(schema: z.core.$ZodType): Set<string> {
   const found = new Set<string>();
   const seen = new Set<unknown>();
   const walk = (node: unknown, depth: number) => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
+import type * as z from '../../core/zod';
 
 /**
  * Values a zod input schema is likely to ACCEPT, pushed to its edges: strings at their maximum length in odd
@@ -150,9 +150,9 @@ export interface ExtremeOptions {
 }
 
 /** Values for `schema` at the edges of what it accepts. */
-export function extremeValues(schema: z.ZodType, options: ExtremeOptions = {}, depth = 0): fc.Arbitrary<unknown> {
+export function extremeValues(schema: z.core.$ZodType, options: ExtremeOptions = {}, depth = 0): fc.Arbitrary<unknown> {
   const def = defOf(schema);
-  const recurse = (inner: unknown) => extremeValues(inner as z.ZodType, options, depth + 1);
+  const recurse = (inner: unknown) => extremeValues(inner as z.core.$ZodType, options, depth + 1);
   if (depth > 12) return fc.constant(undefined);
   switch (def.type) {
     case 'string':
@@ -212,7 +212,7 @@ export function extremeValues(schema: z.ZodType, options: ExtremeOptions = {}, d
         })
         .map((record) => ({ ...record }));
     case 'object': {
-      const shape = def['shape'] as Record<string, z.ZodType>;
+      const shape = def['shape'] as Record<string, z.core.$ZodType>;
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, value] of Object.entries(shape)) {
         const generated = recurse(value);

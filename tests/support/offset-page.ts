@@ -1,8 +1,8 @@
-import * as z from 'zod';
+import * as z from '../../core/zod';
 import { invalidArgument } from '../../core/errors';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../../lambdas/paging/page-cursor';
 
-const offsetCursorSchema = z.object({ partition: z.string(), offset: z.number().int().min(0) }).strict();
+const offsetCursorSchema = z.strictObject({ partition: z.string(), offset: z.number().check(z.int(), z.gte(0)) });
 
 /**
  * One page of an in-memory list. The offset cursor is pinned to its partition (the index partition the

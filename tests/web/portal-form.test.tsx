@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../core/zod';
 import { TextField } from '../../web/src/components/ui/text-field';
 import { FormError } from '../../web/src/forms/form-error';
 import { SubmitButton } from '../../web/src/forms/submit-button';
@@ -9,8 +9,8 @@ import { usePortalForm, type PortalFormOptions } from '../../web/src/forms/use-p
 import { CallableError } from '../../web/src/lib/callable-error';
 
 const schema = z.object({
-  email: z.string().trim().min(1, 'Email is required'),
-  name: z.string().trim().min(1, 'Name is required'),
+  email: z.string().check(z.trim(), z.minLength(1, 'Email is required')),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
 });
 type Values = { email: string; name: string };
 type Options = PortalFormOptions<Values, typeof schema, z.output<typeof schema>>;

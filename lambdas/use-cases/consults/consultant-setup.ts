@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { aborted, invalidArgument } from '../../../core/errors';
 import { consultantDesignOf } from '../../../core/rules/consultant-designs';
 import { isStaff } from '../../../core/rules/staff-mfa';

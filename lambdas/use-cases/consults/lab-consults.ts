@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { notFound } from '../../../core/errors';
 import { CONSULT_NOT_FOUND, type Consult, type listConsultsInputSchema } from '../../../core/schemas/consult';
 import type { ConsultPage } from '../../ports/consult-store';

@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
 import { CONSULT_NOT_FOUND, type Consult, type linkConsultInputSchema } from '../../../core/schemas/consult';
 import { nowOf, saveConsult, type ConsultDeps } from './consult-deps';

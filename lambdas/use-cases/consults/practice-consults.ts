@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { notFound } from '../../../core/errors';
 import type { CustomerConsult, listAccountConsultsInputSchema } from '../../../core/schemas/consult';
 import type { Identity } from '../../auth/verify-token';

@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES, LENS_MESSAGES } from '../../../core/messages';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { aborted, invalidArgument, notFound, type FieldErrors } from '../../../core/errors';
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
 import { CONSULT_NOT_FOUND, type Consult, type replyToConsultInputSchema } from '../../../core/schemas/consult';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { invalidArgument, notFound } from '../../../core/errors';
 import {
   CONSULT_NOT_FOUND,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { notFound, resourceExhausted } from '../../../core/errors';
 import {
   CONSULT_NOT_FOUND,

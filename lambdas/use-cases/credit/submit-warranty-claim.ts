@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
 import { claimCreditCents, policyOf, shippedAtOf, warrantyRefusal } from '../../../core/rules/warranty';
 import type { submitWarrantyClaimInputSchema, WarrantyClaim } from '../../../core/schemas/credit';

@@ -1,5 +1,5 @@
 import { aborted } from '../../../core/errors';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import type { documentUrlOutputSchema } from '../../../core/schemas/invoice';
 import type { Identity } from '../../auth/verify-token';
 import { renderInvoicePdf } from '../../documents/invoice-pdf';

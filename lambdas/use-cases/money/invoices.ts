@@ -14,7 +14,7 @@ import type {
   voidInvoiceInputSchema,
 } from '../../../core/schemas/invoice';
 import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
 import { MoneyWriteRefused } from '../../ports/money-store';
 import { actorOf } from '../caller';

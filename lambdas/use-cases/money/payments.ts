@@ -4,7 +4,7 @@ import { aborted, notFound, type FieldErrors } from '../../../core/errors';
 import { balanceOf, formatCents, isPayable, splitCredit } from '../../../core/rules/invoice-balance';
 import type { Payment, PaymentView, StartPaymentInput } from '../../../core/schemas/payment';
 import type { startPaymentInputSchema } from '../../../core/schemas/payment';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
 import { MoneyWriteRefused } from '../../ports/money-store';
 import { displayName } from '../caller';

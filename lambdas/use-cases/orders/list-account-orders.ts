@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { notFound } from '../../../core/errors';
 import type { listAccountOrdersInputSchema, OrderSummary } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';

@@ -1,5 +1,5 @@
 import { FORM_MESSAGES } from '../../../core/messages';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { invalidArgument } from '../../../core/errors';
 import type { listOrdersInputSchema, OrderSummary } from '../../../core/schemas/order';
 import { toSummary, type OrderDeps } from './order-common';

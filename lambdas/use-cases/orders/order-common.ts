@@ -5,7 +5,7 @@ import { validateLensParameters } from '../../../core/rules/lens-parameters';
 import type { OrderFields, Order, OrderLine, OrderSummary } from '../../../core/schemas/order';
 import type { orderFieldsSchema } from '../../../core/schemas/order';
 import type { UserProfile } from '../../../core/schemas/user-profile';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
 import type { Logger } from '../../ports/logger';
 import type { CustomersRepository } from '../../ports/customers-repository';

@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { aborted, notFound, resourceExhausted } from '../../../core/errors';
 import type { Order, saveOrderDraftInputSchema } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';

@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
 import type { Order, submitOrderInputSchema } from '../../../core/schemas/order';
 import { exchangeRefusal, policyOf, shippedAtOf, warrantyRefusal } from '../../../core/rules/warranty';

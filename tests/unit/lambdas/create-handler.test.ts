@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../../core/zod';
 import { AppError, notFound } from '../../../core/errors';
 import { defineRoute } from '../../../core/route-definition';
 import { createHandler } from '../../../lambdas/http/create-handler';
@@ -9,7 +9,10 @@ import { identity } from '../../support/identities';
 
 const echoRoute = defineRoute({
   name: 'echo',
-  input: z.object({ text: z.string().min(1, 'Text is required'), count: z.number().int().max(3) }),
+  input: z.object({
+    text: z.string().check(z.minLength(1, 'Text is required')),
+    count: z.number().check(z.int(), z.lte(3)),
+  }),
   output: z.object({ text: z.string() }),
   access: ['admin'],
   handler: 'test/echo',

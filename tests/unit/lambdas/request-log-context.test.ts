@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../../core/zod';
 import { defineRoute } from '../../../core/route-definition';
 import { createHandler } from '../../../lambdas/http/create-handler';
 import { ON_CALL_QUERIES } from '../../../infra/log-queries';

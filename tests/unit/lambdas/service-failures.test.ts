@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DynamoDocumentClient, PutCommand } from '../../../lambdas/adapters/aws/dynamo-document-client';
-import { z } from 'zod';
+import * as z from '../../../core/zod';
 import { defineRoute } from '../../../core/route-definition';
 import { createHandler } from '../../../lambdas/http/create-handler';
 import { errorAnswer } from '../../../lambdas/http/error-response';
@@ -115,7 +115,7 @@ describe('errorAnswer: a value DynamoDB refuses is 400 invalid-argument, not 500
 describe('the handler wrapper sends Retry-After with a 503', () => {
   const route = defineRoute({
     name: 'busy',
-    input: z.object({}).optional(),
+    input: z.optional(z.object({})),
     output: z.object({ ok: z.boolean() }),
     access: ['admin'],
     handler: 'test/busy',

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../../core/zod';
 import { AppError } from '../../../core/errors';
 import { defineRoute } from '../../../core/route-definition';
 import { ROUTE_LIST } from '../../../core/routes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { accountRequestFormSchema } from '../../../core/schemas/account-request';
 import { updateMyProfileInputSchema } from '../../../core/schemas/profile-update';
 import { signUpInputSchema } from '../../../core/schemas/sign-up';
@@ -11,7 +11,7 @@ import { signUpInputSchema } from '../../../core/schemas/sign-up';
  */
 
 /** The first message for `field`, or null when the value passes. */
-function messageFor(schema: z.ZodType, value: unknown, field: string): string | null {
+function messageFor(schema: z.ZodMiniType, value: unknown, field: string): string | null {
   const parsed = schema.safeParse(value);
   if (parsed.success) return null;
   return parsed.error.issues.find((issue) => issue.path.join('.') === field)?.message ?? null;

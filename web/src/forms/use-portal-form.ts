@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useForm, useWatch, type FieldErrors, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { useVersionConflict } from '../hooks/use-version-conflict';
 import { isCallableError, type CallableError } from '../lib/callable-error';
 import {
@@ -24,9 +24,9 @@ import {
 import { useSubmission } from './use-submission';
 
 /** A route's input schema, or a loader of it, so a page can leave zod out of its first download. */
-export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+export type SchemaSource<S extends z.ZodMiniType> = S | (() => Promise<S>);
 
-export interface PortalFormOptions<V extends FieldValues, S extends z.ZodType, Out> {
+export interface PortalFormOptions<V extends FieldValues, S extends z.ZodMiniType, Out> {
   /** The form's first values; named by the same dotted paths as the schema's fields and the server's errors. */
   initial: V;
   /** The route's own input schema (core/schemas), which the server parses too. */
@@ -81,14 +81,14 @@ function flatErrors(errors: FieldErrors, prefix = ''): FormErrors {
 const depth = (path: string) => path.split('.').length;
 
 // A zod schema is an object, never a function.
-const isLoader = <S extends z.ZodType>(source: SchemaSource<S>): source is () => Promise<S> =>
+const isLoader = <S extends z.ZodMiniType>(source: SchemaSource<S>): source is () => Promise<S> =>
   typeof source === 'function';
 
 /**
  * Checks the values the way the server will: the route's schema (through the same issue-to-message rule as
  * the rest of the web app, lib/form-errors.ts) plus the form's own rules, as react-hook-form's resolver.
  */
-function portalResolver<V extends FieldValues, S extends z.ZodType, Out>(
+function portalResolver<V extends FieldValues, S extends z.ZodMiniType, Out>(
   options: Pick<PortalFormOptions<V, S, Out>, 'schema' | 'input' | 'check'>,
 ): Resolver<V, unknown, Out> {
   return async (values, _context, resolverOptions) => {
@@ -119,7 +119,7 @@ function portalResolver<V extends FieldValues, S extends z.ZodType, Out>(
  * schema's and the server's), a message about the form, focus on the first marked field after a failed
  * submit, and a save that lost an optimistic-locking race (409) kept for a "reload".
  */
-export function usePortalForm<V extends FieldValues, S extends z.ZodType = z.ZodType<V>, Out = z.output<S>>(
+export function usePortalForm<V extends FieldValues, S extends z.ZodMiniType = z.ZodMiniType<V>, Out = z.output<S>>(
   options: PortalFormOptions<V, S, Out>,
 ) {
   const generatedId = useId();

@@ -4,7 +4,7 @@
  * token and a correlation id, stops after 70 s, checks the answer against the route's output schema, and
  * applies the response rules (api-response-rules.ts: which answers log out).
  */
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { SERVER_FUNCTION_TIMEOUT_MS } from '../../../core/constants';
 import { ERROR_STATUS_BY_HTTP, type CallableErrorBody, type ErrorStatus } from '../../../core/errors';
 import type { RouteName, Routes } from '../../../core/routes';

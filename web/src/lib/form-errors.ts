@@ -3,7 +3,7 @@
  * server's invalid-argument answers carry in `details.fieldErrors` (lambdas/http/parse-input.ts). A form
  * checks its values with the route's own zod schema and shows either side's messages beside each field.
  */
-import type { z } from 'zod';
+import type * as z from '../../../core/zod';
 import { isCallableError } from './callable-error';
 
 /** One message per field; '_' holds a message about the form as a whole. */
@@ -14,7 +14,7 @@ export const FORM_LEVEL = '_';
 const keyOf = (path: readonly PropertyKey[]) => (path.length ? path.map(String).join('.') : FORM_LEVEL);
 
 /** The first zod issue of each field. */
-export function formErrorsOf(error: z.ZodError): FormErrors {
+export function formErrorsOf(error: z.core.$ZodError): FormErrors {
   const errors: FormErrors = {};
   for (const issue of error.issues) {
     const key = keyOf(issue.path);

@@ -1,5 +1,5 @@
 /** The schema check of the runtime config, loaded apart from it (runtime-config.ts says why). */
-import { z } from 'zod';
+import * as z from '../../../core/zod';
 import { runtimeConfigSchema, type RuntimeConfig } from '../../../core/schemas/runtime-config';
 import { RuntimeConfigError } from './runtime-config-error';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../../../core/zod';
 import { AppError, notFound } from '../../../../core/errors';
 import { defineRoute } from '../../../../core/route-definition';
 import { ROUTE_LIST } from '../../../../core/routes';
@@ -11,7 +11,7 @@ import { InMemoryAuditLog } from '../../../support/in-memory-audit';
 
 const route = defineRoute({
   name: 'lookUp',
-  input: z.object({ id: z.string(), secretNote: z.string().optional() }),
+  input: z.object({ id: z.string(), secretNote: z.optional(z.string()) }),
   output: z.object({ ok: z.boolean() }),
   access: ['admin'],
   handler: 'test/look-up',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import * as z from '../../../../core/zod';
 import { AppError } from '../../../../core/errors';
 import { ROUTES } from '../../../../core/routes';
 import { troubleshoot } from '../../../../core/rules/scleral-troubleshooter';
@@ -180,7 +180,7 @@ async function answerOf(name: RouteName, input: unknown): Promise<{ status: numb
   await withStoredConsults(f);
   try {
     const output = await RUNNERS[name]!(input as never, f);
-    const checked = (ROUTES[name].output as z.ZodType).safeParse(output);
+    const checked = z.safeParse(ROUTES[name].output as z.core.$ZodType, output);
     return checked.success ? { status: 200 } : { status: 500, problem: JSON.stringify(checked.error.issues[0]) };
   } catch (error) {
     if (error instanceof AppError) return { status: error.httpCode, problem: error.message };
@@ -199,11 +199,11 @@ describe('consult routes never answer 5xx to input their schemas accept', () => 
 
   for (const name of Object.keys(RUNNERS) as RouteName[]) {
     it(`${name}: edge values answer 200 or a 4xx`, async () => {
-      const schema = ROUTES[name].input as z.ZodType;
+      const schema = ROUTES[name].input as z.core.$ZodType;
       let accepted = 0;
       await fc.assert(
         fc.asyncProperty(extremeValues(schema, { known: KNOWN }), async (raw) => {
-          const parsed = schema.safeParse(raw);
+          const parsed = z.safeParse(schema, raw);
           if (!parsed.success) return;
           accepted += 1;
           const answer = await answerOf(name, parsed.data);

@@ -6,7 +6,7 @@ import {
   type linkToExistingSchema,
 } from '../../../../../core/schemas/account-request';
 import type { GetCustomerOutput } from '../../../../../core/schemas/customer-admin';
-import type { z } from 'zod';
+import type * as z from '../../../../../core/zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';

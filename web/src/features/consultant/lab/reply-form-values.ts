@@ -5,7 +5,7 @@
  * ('proposal.parameters.sagittalDepth'), the keys the schema's and the server's field errors carry.
  */
 import { applySuggestions } from '../../../../../core/rules/consult-proposal';
-import type { z } from 'zod';
+import type * as z from '../../../../../core/zod';
 import { consultProposalSchema, replyToConsultInputSchema, type Consult } from '../../../../../core/schemas/consult';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import type { FormErrors } from '../../../lib/form-errors';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../../../../core/zod';
 import { troubleshooterInputSchema, type TroubleshooterObservations } from '../../../../../core/schemas/consult';
 import { eyeSchema } from '../../../../../core/schemas/order';
 
@@ -16,7 +16,7 @@ const HANDOFF_KEY = 'ampleyeConsultant.handoff.v1';
 
 const handoffSchema = z.object({
   observations: troubleshooterInputSchema,
-  eye: eyeSchema.optional(),
+  eye: z.optional(eyeSchema),
 });
 
 function storage(): Storage | null {

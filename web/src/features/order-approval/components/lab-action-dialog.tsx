@@ -1,6 +1,6 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import type { FormEvent } from 'react';
-import type { z } from 'zod';
+import type * as z from '../../../../../core/zod';
 import { parseDollars } from '../../../../../core/rules/invoice-balance';
 import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
 import {
