@@ -97,10 +97,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'ImportDeclaration[source.value=/^zod($|\\u002F)/]',
+        ...['ImportDeclaration', 'ImportExpression', 'ExportAllDeclaration', 'ExportNamedDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/^zod($|\\u002F)/]`,
           message: "Import zod from core/zod.ts: `import * as z from '.../core/zod'`.",
-        },
+        })),
         {
           selector: 'ImportDeclaration[source.value=/(^|\\u002F)zod$/] > ImportSpecifier',
           message: "Import core/zod.ts as a namespace, `import * as z from '.../core/zod'`, so bundles stay small.",

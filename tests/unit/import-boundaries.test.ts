@@ -135,6 +135,28 @@ describe('import boundaries (eslint-boundaries.config.js)', { timeout: 30_000 },
     ).toEqual([]);
   });
 
+  it('zod comes only from core/zod.ts, as a namespace (zod/mini with English messages; small bundles)', async () => {
+    const zodProblems = async (file: string, code: string) =>
+      (await problemsOf(file, code)).filter((p) => p.rule === 'no-restricted-syntax').map((p) => p.message);
+    for (const code of [
+      "import * as z from 'zod';\nexport const s = z.string();\n",
+      "import * as z from 'zod/mini';\nexport const s = z.string();\n",
+      "export * from 'zod';\n",
+      "export const load = () => import('zod');\n",
+      "import { z } from '../zod';\nexport const s = z.string();\n",
+    ]) {
+      const problems = await zodProblems('core/schemas/boundary-probe.ts', code);
+      expect(problems, code).toHaveLength(1);
+      expect(problems[0], code).toContain('core/zod');
+    }
+    expect(
+      await zodProblems(
+        'core/schemas/boundary-probe.ts',
+        "import * as z from '../zod';\nimport type * as zt from '../zod';\nexport const s: zt.ZodMiniString = z.string();\n",
+      ),
+    ).toEqual([]);
+  });
+
   describe('no import cycles', () => {
     // A cycle needs both files on disk (the second imports the first back); a throw-away folder under
     // local/, which the rule covers, removed afterwards.
