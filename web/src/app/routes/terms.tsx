@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { ROLES } from '../../../../core/rules/auth-status';
 import { homeLocation } from '../../../../core/rules/home-navigation';
 import { loginUrl } from '../../../../core/rules/return-url';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadingLine } from '../../components/ui/spinner';
 import { acceptTerms } from '../../features/terms/api/accept-terms';
 import { TermsPanel } from '../../features/terms/components/terms-panel';
 import { logError } from '../../lib/logger';
@@ -21,11 +21,7 @@ export default function TermsRoute() {
   const [accepting, setAccepting] = useState(false);
 
   if (session.checking) {
-    return (
-      <p role="status" style={{ padding: 24 }}>
-        <Spinner size={16} /> Loading…
-      </p>
-    );
+    return <LoadingLine style={{ padding: 24 }}>Loading…</LoadingLine>;
   }
   // Only customers must accept (spec 6); anyone else signed in has nothing to do here but read.
   const mustAccept = session.user !== null && session.role === ROLES.CUSTOMER;

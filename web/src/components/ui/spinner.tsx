@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import styles from './spinner.module.css';
 
 /** A decorative spinner; pair it with visible or screen-reader text saying what is loading. */
@@ -12,10 +12,21 @@ export function Spinner({ size = 20, label }: { size?: number; label?: string })
   );
 }
 
-/** A line saying what is loading, with a spinner: what a page or a part of it shows until it can show itself. */
-export function LoadingLine({ children }: { children: ReactNode }) {
+/**
+ * A line saying what is loading, with a spinner: what a page or a part of it shows until it can show itself. A
+ * status, so a screen reader says what the page is waiting for, as a sighted user sees it.
+ */
+export function LoadingLine({
+  children,
+  className,
+  style,
+}: {
+  children: ReactNode;
+  className?: string | undefined;
+  style?: CSSProperties;
+}) {
   return (
-    <p>
+    <p role="status" className={className} style={style}>
       <Spinner size={16} /> {children}
     </p>
   );

@@ -1,6 +1,6 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { VerifyEmailForm } from '../../../features/auth/components/verify-email-form';
 import { notify } from '../../../lib/notify';
@@ -18,9 +18,7 @@ export default function VerifyEmailRoute() {
   if (session.checking) {
     return (
       <AuthLayout title="Verify your email">
-        <p role="status">
-          <Spinner size={16} /> Checking your session…
-        </p>
+        <LoadingLine>Checking your session…</LoadingLine>
       </AuthLayout>
     );
   }

@@ -1,6 +1,6 @@
 import { attachmentProblem } from '../../../../../core/schemas/attachments';
 import { PageHeader } from '../../../components/page-header';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import {
   AttachmentError,
   consultFilesTarget,
@@ -28,9 +28,7 @@ export default function CustomerConsultNewRoute() {
     return (
       <>
         <PageHeader title="Ask a Consultant" />
-        <p role="status">
-          <Spinner size={16} /> Loading…
-        </p>
+        <LoadingLine>Loading…</LoadingLine>
       </>
     );
   // Keyed by account: a request started for one account is not sent for another after a switch.

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../components/page-header';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { ConsultsListPage } from '../../../features/consultant/customer/consults-list-page';
 import { useSession } from '../../../lib/session-context';
 
@@ -11,9 +11,7 @@ export default function CustomerConsultsRoute() {
     return (
       <>
         <PageHeader title="Consults" />
-        <p role="status">
-          <Spinner size={16} /> Loading consults…
-        </p>
+        <LoadingLine>Loading consults…</LoadingLine>
       </>
     );
   // Keyed by account: switching accounts starts again at the first page of the other account's consults.

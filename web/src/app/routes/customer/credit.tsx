@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../components/page-header';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { LensCreditPage } from '../../../features/credit/components/lens-credit-page';
 import { useSession } from '../../../lib/session-context';
 
@@ -11,9 +11,7 @@ export default function CustomerCreditRoute() {
     return (
       <>
         <PageHeader title="Lens Credit" />
-        <p role="status">
-          <Spinner size={16} /> Loading lens credit…
-        </p>
+        <LoadingLine>Loading lens credit…</LoadingLine>
       </>
     );
   // Keyed by account: switching accounts starts fresh (no claim drafts or ledger page of the other account).

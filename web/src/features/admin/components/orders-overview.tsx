@@ -9,7 +9,7 @@ import { OrderStatusBadge } from '../../../components/orders';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { dateTime, relativeTime } from '../../../lib/format-time';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 import { OrdersPerWeekChart } from './orders-per-week-chart';
@@ -106,12 +106,7 @@ export function OrdersOverviewView({ data }: { data: AdminDashboard }) {
 /** Loads the overview; loading and failure show in its place, the shortcuts below stay usable. */
 export function OrdersOverview() {
   const query = useAdminDashboard();
-  if (query.isPending)
-    return (
-      <p className={styles.loading} role="status">
-        <Spinner size={16} /> Loading the lab's overview…
-      </p>
-    );
+  if (query.isPending) return <LoadingLine className={styles.loading}>Loading the lab's overview…</LoadingLine>;
   if (query.isError)
     return (
       <Alert tone="error" title="The overview could not be loaded">

@@ -11,7 +11,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { UploadProgress } from '../../../components/ui/upload-progress';
 import { attachmentErrorText, DELETE_FAILED, DOWNLOAD_URL_FAILED, UPLOAD_URL_FAILED } from '../api/attachment-errors';
 import { attachmentKeys } from '../api/attachment-query-keys';
@@ -140,9 +140,7 @@ export function FileAttachments({ target, editable = false, onChange }: FileAtta
       </h3>
 
       {list.isPending ? (
-        <p className={styles.muted}>
-          <Spinner size={16} /> Loading files…
-        </p>
+        <LoadingLine className={styles.muted}>Loading files…</LoadingLine>
       ) : list.isError ? (
         <Alert tone="error" title={`The files of this ${noun} could not be loaded.`}>
           <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>

@@ -12,7 +12,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { isCallableError } from '../../../lib/callable-error';
 import { SubmitButton } from '../../../forms/submit-button';
@@ -175,9 +175,7 @@ export function BuyingGroupList() {
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {groups.isPending ? (
-        <p className={styles.muted}>
-          <Spinner size={16} /> Loading buying groups…
-        </p>
+        <LoadingLine className={styles.muted}>Loading buying groups…</LoadingLine>
       ) : groups.isError ? (
         <LoadFailed title="The buying groups could not be loaded." onRetry={() => void groups.refetch()} />
       ) : (

@@ -13,7 +13,7 @@ import { Card } from '../../../components/card';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { isCallableError } from '../../../lib/callable-error';
 import { dateTime } from '../../../lib/format-time';
 import { useConsult, useConsultLensDesigns } from '../api/customer-consults';
@@ -65,9 +65,7 @@ export function ConsultDetailPage({
     return (
       <>
         <PageHeader title="Consult" />
-        <p className={styles.muted} role="status">
-          <Spinner size={16} /> Loading the consult…
-        </p>
+        <LoadingLine className={styles.muted}>Loading the consult…</LoadingLine>
       </>
     );
   return <ConsultDetail consult={consult.data} renderAttachments={renderAttachments} />;

@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine, Spinner } from '../../../components/ui/spinner';
 import { isCallableError } from '../../../lib/callable-error';
 import { dateTime } from '../../../lib/format-time';
 import { useLensDesigns } from '../../lenses';
@@ -203,9 +203,7 @@ export function ConsultReview({
     return (
       <>
         {back}
-        <p className={styles.loading} role="status">
-          <Spinner size={16} /> Loading the consult…
-        </p>
+        <LoadingLine className={styles.loading}>Loading the consult…</LoadingLine>
       </>
     );
   if (query.isError) {

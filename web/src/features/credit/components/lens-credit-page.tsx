@@ -4,7 +4,7 @@ import type { WarrantyLens } from '../../../../../core/schemas/credit';
 import { Card } from '../../../components/card';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { useCreditSummary } from '../api/credit-queries';
 import { AccountClaims } from './account-claims';
 import { ClaimDialog, claimDraftKey, newClaimDraft, type ClaimDraft, type ClaimKind } from './claim-dialog';
@@ -40,9 +40,7 @@ export function LensCreditPage({ accountNumber }: { accountNumber: string }) {
         description={`Credit from cancellations and defects within the warranty, for account ${accountNumber}.`}
       />
       {summary.isPending ? (
-        <p className={styles.loading} role="status">
-          <Spinner size={16} /> Loading lens credit…
-        </p>
+        <LoadingLine className={styles.loading}>Loading lens credit…</LoadingLine>
       ) : summary.isError ? (
         <LoadFailed title="Lens credit could not be loaded" onRetry={() => void summary.refetch()} />
       ) : data ? (

@@ -5,7 +5,7 @@ import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import styles from './customer-dashboard.module.css';
 
 function formatAddress(address: CustomerInfo['shippingAddress']): string[] {
@@ -72,9 +72,7 @@ export function CustomerDashboard({
               </div>
             </dl>
           ) : (
-            <p className={styles.loading}>
-              <Spinner size={16} /> Loading account…
-            </p>
+            <LoadingLine className={styles.loading}>Loading account…</LoadingLine>
           )}
         </Card>
         <Card title="Shipping address">

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { CursorPager } from '../../../components/ui/cursor-pager';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine, Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
@@ -216,9 +216,7 @@ function LabInvoiceDetail({ invoiceNumber, accountNumber, onBack }: OpenInvoice 
     return (
       <>
         {back}
-        <p className={styles.loading} role="status">
-          <Spinner size={16} /> Loading the invoice…
-        </p>
+        <LoadingLine className={styles.loading}>Loading the invoice…</LoadingLine>
       </>
     );
   if (!invoice)

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { findInvoice, invoiceQueryOptions } from '../api/invoice-queries';
 import { invoiceKeys } from '../api/invoice-keys';
 import { InvoiceDetail, type OrderHref } from './invoice-detail';
@@ -52,12 +52,7 @@ export function InvoiceDetailDialog({
   let body;
   if (invoiceNumber === null || accounts.length === 0 || (query.isSuccess && !invoice))
     body = <Alert tone="warning">{notFoundText(accounts.length)}.</Alert>;
-  else if (query.isPending)
-    body = (
-      <p className={styles.loading} role="status">
-        <Spinner size={16} /> Loading the invoice…
-      </p>
-    );
+  else if (query.isPending) body = <LoadingLine className={styles.loading}>Loading the invoice…</LoadingLine>;
   else if (query.isError) body = <LoadFailed title={LOAD_MESSAGES.invoice} onRetry={() => void query.refetch()} />;
   else if (invoice) body = <InvoiceDetail invoice={invoice} orderHref={orderHref} />;
 

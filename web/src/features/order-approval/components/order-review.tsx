@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { OrderLinesTable, OrderStatusBadge, OrderTimeline, formatCents } from '../../../components/orders';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine, Spinner } from '../../../components/ui/spinner';
 import { isCallableError } from '../../../lib/callable-error';
 import { formatAddress } from '../../../lib/format-address';
 import { dateTime } from '../../../lib/format-time';
@@ -141,9 +141,7 @@ export function OrderReview({
     return (
       <>
         {back}
-        <p className={styles.loading} role="status">
-          <Spinner size={16} /> Loading the order…
-        </p>
+        <LoadingLine className={styles.loading}>Loading the order…</LoadingLine>
       </>
     );
 

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { isCallableError } from '../../../lib/callable-error';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingLine } from '../../../components/ui/spinner';
 import { cancelOrder, orderKeys, resubmitOrder, useOrder } from '../api/order-queries';
 import { OrderDetail, type OrderDetailProps } from './order-detail';
 
@@ -23,9 +23,7 @@ export function OrderDetailPage({ renderAttachments }: { renderAttachments?: Ord
     return (
       <>
         <PageHeader title="Order" />
-        <p>
-          <Spinner size={16} /> Loading the order…
-        </p>
+        <LoadingLine>Loading the order…</LoadingLine>
       </>
     );
   if (order.isError)
