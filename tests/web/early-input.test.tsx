@@ -41,9 +41,25 @@ async function start(...args: Parameters<typeof startApp>) {
   return root;
 }
 
-// The sign-up page a held link opens, imported once up front: its first import in a test worker compiles it and
-// its forms, which on a loaded machine outlasted the link test's time (the browser loads its built file).
-beforeAll(() => import('../../web/src/app/routes/auth/sign-up'), 30_000);
+// The pages the tests open (the sign-up page a held link opens; email verification, where a sign-in or sign-up of an
+// unconfirmed account goes), imported once up front: a first import in a test worker compiles a page and its
+// forms, which on a loaded machine outlasted a test's time (the browser loads its built file).
+beforeAll(
+  () =>
+    Promise.all([
+      import('../../web/src/app/routes/auth/sign-up'),
+      import('../../web/src/app/routes/auth/verify-email'),
+    ]),
+  30_000,
+);
+
+/**
+ * The app's move to email verification after a sign-in or sign-up of an unconfirmed account. A test that sends one
+ * waits for it: the router outlives the unmounted app, so a move still loading its page when the test ends would
+ * land in the next test's address bar.
+ */
+const openedVerifyEmail = () =>
+  waitFor(() => expect(window.location.pathname).toBe('/auth/verify-email'), { timeout: 4000 });
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {}); // jsdom has no scrolling; the router calls it
@@ -111,6 +127,7 @@ describe('a prerendered page used before the app has loaded', () => {
     expect(container.querySelector('h1')).toBe(heading);
     expect(container.hasAttribute(PRERENDERED_ATTRIBUTE)).toBe(false);
     expect(field('email').value).toBe('Ann@Brightview.test');
+    await openedVerifyEmail();
   });
 
   it('typing that goes on while React takes over the page is kept whole', async () => {
@@ -132,6 +149,7 @@ describe('a prerendered page used before the app has loaded', () => {
         expect.objectContaining({ username: 'ann@brightview.test', password: 'Correct-horse-1' }),
       ),
     );
+    await openedVerifyEmail();
   });
 
   it('a page rendered afresh (another stage terms URL) gets the typed values and the focus back', async () => {
@@ -209,6 +227,7 @@ describe('a prerendered page used before the app has loaded', () => {
       ),
     );
     expect(terms.checked).toBe(true);
+    await openedVerifyEmail();
   });
 
   it('a link within the page (a skip link) is left to the browser', async () => {
