@@ -5,6 +5,14 @@
  */
 export const ORDER_STATUSES = ['draft', 'submitted', 'on-hold', 'approved', 'closed', 'rejected', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PlacedStatus = Exclude<OrderStatus, 'draft'>;
+/**
+ * The statuses of a placed order, in the order of the lab's work: what the approval queue filters by and the admin
+ * dashboard counts (drafts are the practice's own).
+ */
+export const PLACED_STATUSES: readonly PlacedStatus[] = ORDER_STATUSES.filter(
+  (status): status is PlacedStatus => status !== 'draft',
+);
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   draft: 'Draft',

@@ -1,7 +1,7 @@
 import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES } from '../messages';
 import * as z from '../zod';
-import { ORDER_STATUSES, type OrderStatus } from '../rules/order-lifecycle';
+import { ORDER_STATUSES, PLACED_STATUSES } from '../rules/order-lifecycle';
 import { attachmentListSchema } from './attachments';
 import { consultIdSchema } from './consult-id';
 import { accountNumberSchema } from './account-number';
@@ -296,9 +296,7 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 const dateSchema = lazySchema(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is YYYY-MM-DD')));
 const searchSchema = lazySchema(() => z.optional(z.string().check(z.trim(), z.maxLength(80))));
 /** The statuses the approval queue lists: every one but 'draft'. */
-const queueStatusSchema = lazySchema(() =>
-  z.enum(ORDER_STATUSES.filter((s): s is Exclude<OrderStatus, 'draft'> => s !== 'draft')),
-);
+const queueStatusSchema = lazySchema(() => z.enum(PLACED_STATUSES));
 
 /** `listOrders` (admins, the approval queue): oldest first in one status; filters by account and date. */
 export const listOrdersInputSchema = lazySchema(() =>

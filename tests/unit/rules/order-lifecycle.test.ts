@@ -6,7 +6,9 @@ import {
   ORDER_ACTIONS,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
+  PLACED_STATUSES,
 } from '../../../core/rules/order-lifecycle';
+import { listOrdersInputSchema } from '../../../core/schemas/order';
 
 /** Every (status, action) pair, generated from the table, with what the table says about it. */
 const pairs = ORDER_STATUSES.flatMap((from) =>
@@ -44,5 +46,12 @@ describe('order lifecycle', () => {
       expect(availableActions(status, 'practice')).toEqual([]);
       expect(availableActions(status, 'lab')).toEqual([]);
     }
+  });
+
+  it("the lab's queue lists every placed status, in the order of its work, and never the practices' drafts", () => {
+    expect(PLACED_STATUSES).toEqual(['submitted', 'on-hold', 'approved', 'closed', 'rejected', 'cancelled']);
+    for (const status of PLACED_STATUSES) expect(listOrdersInputSchema.safeParse({ status }).success).toBe(true);
+    expect(listOrdersInputSchema.safeParse({ status: 'draft' }).success).toBe(false);
+    expect(listOrdersInputSchema.parse({}).status).toBe('submitted');
   });
 });

@@ -1,7 +1,7 @@
 import { pagePath, pagePaths } from '../../../../../core/page-paths';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS, type Role } from '../../../../../core/rules/auth-status';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../../core/rules/order-lifecycle';
+import { ORDER_STATUS_LABELS, PLACED_STATUSES, type OrderStatus } from '../../../../../core/rules/order-lifecycle';
 import type { AdminDashboard } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
@@ -14,16 +14,6 @@ import { dateTime, relativeTime } from '../../../lib/format-time';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 import { OrdersPerWeekChart } from './orders-per-week-chart';
 import styles from './orders-overview.module.css';
-
-/** The statuses counted on the dashboard, in the order of the lab's work (drafts are the practices' own). */
-const COUNTED: readonly Exclude<OrderStatus, 'draft'>[] = [
-  'submitted',
-  'on-hold',
-  'approved',
-  'closed',
-  'rejected',
-  'cancelled',
-];
 
 // The queue opens on the submitted orders, so that filter needs no query.
 const queueLink = (status: OrderStatus) =>
@@ -38,7 +28,7 @@ export function OrdersOverviewView({ data }: { data: AdminDashboard }) {
     <div className={styles.overview}>
       <Card title="Orders by status">
         <ul className={styles.counts}>
-          {COUNTED.map((status) => {
+          {PLACED_STATUSES.map((status) => {
             const count = data.countsByStatus[status] ?? 0;
             return (
               <li key={status}>

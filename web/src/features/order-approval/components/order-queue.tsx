@@ -1,6 +1,7 @@
 import { pagePaths } from '../../../../../core/page-paths';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import type { PlacedStatus } from '../../../../../core/rules/order-lifecycle';
 import type { OrderSummary } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
@@ -24,7 +25,6 @@ import {
   paramsFromFilters,
   queueInput,
   type QueueFilters,
-  type QueueStatus,
 } from './queue-filters';
 import { waitingTime } from './waiting-time';
 import list from '../../../components/list-page.module.css';
@@ -127,7 +127,7 @@ export function OrderQueue() {
         label="Order status"
         tabs={QUEUE_TABS}
         selected={filters.status}
-        onSelect={(status: QueueStatus) => update({ status })}
+        onSelect={(status: PlacedStatus) => update({ status })}
       >
         <div className={list.filters}>
           <TextField

@@ -1,17 +1,19 @@
 import { FORM_MESSAGES } from '../../../../../core/messages';
-import { ORDER_STATUS_LABELS, WAITING_STATUSES, type OrderStatus } from '../../../../../core/rules/order-lifecycle';
+import {
+  ORDER_STATUS_LABELS,
+  PLACED_STATUSES,
+  WAITING_STATUSES,
+  type OrderStatus,
+  type PlacedStatus,
+} from '../../../../../core/rules/order-lifecycle';
 import { accountNumberSchema } from '../../../../../core/schemas/account-number';
 import type { ListOrdersInput } from '../api/list-orders';
 
-/** The statuses the queue shows, in the order of the lab's work; drafts are the practice's own. */
-export const QUEUE_STATUSES = ['submitted', 'on-hold', 'approved', 'closed', 'rejected', 'cancelled'] as const;
-export type QueueStatus = (typeof QUEUE_STATUSES)[number];
-
-export const QUEUE_TABS = QUEUE_STATUSES.map((status) => ({ key: status, label: ORDER_STATUS_LABELS[status] }));
+export const QUEUE_TABS = PLACED_STATUSES.map((status) => ({ key: status, label: ORDER_STATUS_LABELS[status] }));
 
 /** The queue's filters as they sit in the URL (?status=on-hold&account=BV-1001&from=...&to=...&q=...). */
 export interface QueueFilters {
-  status: QueueStatus;
+  status: PlacedStatus;
   account: string;
   from: string;
   to: string;
@@ -20,8 +22,8 @@ export interface QueueFilters {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const isQueueStatus = (value: string | null): value is QueueStatus =>
-  value !== null && (QUEUE_STATUSES as readonly string[]).includes(value);
+const isQueueStatus = (value: string | null): value is PlacedStatus =>
+  value !== null && (PLACED_STATUSES as readonly string[]).includes(value);
 
 /** Reads the filters from the query string; anything malformed (a hand-edited URL) falls back to "no filter". */
 export function filtersFromParams(params: URLSearchParams): QueueFilters {
