@@ -170,8 +170,8 @@ export function createApiClient(deps: ApiClientDeps) {
   };
 }
 
-/** Calls a portal route by name: `await callRoute('getMyProfile', {})`. */
-export const callRoute = createApiClient({
+/** What the app's own client runs with; exported so tests exercise the real timeout, not a copy of it. */
+export const liveApiClientDeps: ApiClientDeps = {
   fetch: (...args) => globalThis.fetch(...args),
   apiBaseUrl: () => runtimeConfig().apiBaseUrl,
   idToken: currentIdToken,
@@ -179,4 +179,7 @@ export const callRoute = createApiClient({
   timeoutMs: SERVER_FUNCTION_TIMEOUT_MS,
   newCorrelationId: () => globalThis.crypto.randomUUID(),
   ready: firstPaint,
-});
+};
+
+/** Calls a portal route by name: `await callRoute('getMyProfile', {})`. */
+export const callRoute = createApiClient(liveApiClientDeps);
