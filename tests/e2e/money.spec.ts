@@ -301,7 +301,7 @@ test.describe('money (invoices, Pay Online, Lens Credit)', () => {
 
     // The practice cancels the lens; the dialog says what it is credited and that the lens goes back.
     const what = `${SCLERAL_LENS.name} OD, order ${order.orderNumber}`;
-    await page.getByRole('button', { name: `Cancel ${what} for credit` }).click();
+    await page.getByRole('button', { name: `Cancel for credit: ${what}` }).click();
     const claim = page.getByRole('dialog', { name: 'Cancel for credit' });
     await expect(claim).toContainText(`Credit${dollars(SCLERAL_LENS.priceCents)}`);
     await expect(claim).toContainText('Yes, the lens must be returned');

@@ -30,9 +30,7 @@ export function UserMenu({ name, email, roleLabel, onSettings, onLogout }: UserM
   return (
     <div className={styles.wrapper}>
       <button {...buttonProps} className={styles.button} aria-label={`User menu for ${name}`}>
-        <span className={styles.avatar} aria-hidden="true">
-          {initialsOf(name)}
-        </span>
+        <span className={styles.avatar} aria-hidden="true" data-initials={initialsOf(name)} />
         <span className={styles.name}>{name}</span>
         <svg className={styles.chevron} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path fill="currentColor" d="M7 10l5 5 5-5z" />

@@ -1,5 +1,8 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './data-table.module.css';
+
+/** Below this width a table of several columns is hard to read even when it fits: it is shown as cards. */
+export const CARDS_BELOW_PX = 700;
 
 export interface Column<T> {
   key: string;
@@ -24,14 +27,60 @@ export interface DataTableProps<T> {
 }
 
 /**
- * A table that turns into a list of cards when its container is narrow (container query, so it follows the
- * space the page really has, sidebar or not). Each cell then carries its column name as a label. The ARIA
- * table roles are set explicitly because a table whose CSS display changes can lose its semantics.
+ * Cards or a table, decided from the space the table really has (sidebar open or not): cards when that space is
+ * under CARDS_BELOW_PX, or when the table as laid out is wider than it (a 20-character invoice number, three row
+ * actions). A table never scrolls inside its card, where nobody sees the cut column. The width the table needed
+ * is remembered, so it comes back as a table once there is room for it; new rows measure again.
+ * Without layout (jsdom) nothing is measured and the table stays a table.
+ */
+function useCardsLayout(rowsKey: unknown) {
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [cards, setCards] = useState(false);
+  const neededRef = useRef(0);
+  const rowsRef = useRef(rowsKey);
+
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    const table = tableRef.current;
+    if (!wrap || !table) return;
+    // Other rows may need another width: lay them out as a table again (before the browser paints).
+    const newRows = rowsRef.current !== rowsKey;
+    rowsRef.current = rowsKey;
+    if (cards && newRows && wrap.clientWidth >= CARDS_BELOW_PX) {
+      setCards(false);
+      return;
+    }
+    const decide = () => {
+      const room = wrap.clientWidth;
+      if (room === 0) return;
+      if (cards) {
+        if (room >= CARDS_BELOW_PX && room >= neededRef.current) setCards(false);
+      } else if (room < CARDS_BELOW_PX || table.offsetWidth > room) {
+        neededRef.current = table.offsetWidth;
+        setCards(true);
+      }
+    };
+    decide();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(decide);
+    observer.observe(wrap);
+    return () => observer.disconnect();
+  }, [cards, rowsKey]);
+
+  return { wrapRef, tableRef, cards };
+}
+
+/**
+ * A table that turns into a list of cards when it would not fit (useCardsLayout). Each cell then carries its
+ * column name as a label. The ARIA table roles are set explicitly because a table whose CSS display changes can
+ * lose its semantics.
  */
 export function DataTable<T>({ caption, columns, rows, rowKey, busy = false }: DataTableProps<T>) {
+  const { wrapRef, tableRef, cards } = useCardsLayout(rows);
   return (
-    <div className={styles.wrap}>
-      <table role="table" className={styles.table} aria-busy={busy || undefined}>
+    <div ref={wrapRef} className={styles.wrap} data-layout={cards ? 'cards' : 'table'}>
+      <table ref={tableRef} role="table" className={styles.table} aria-busy={busy || undefined}>
         <caption className="visually-hidden">{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">

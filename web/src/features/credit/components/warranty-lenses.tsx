@@ -65,7 +65,7 @@ function LensActions({
           variant="secondary"
           disabled={Boolean(claimReason)}
           {...(claimReason ? { 'aria-describedby': reasonId } : {})}
-          aria-label={`Cancel ${what} for credit`}
+          aria-label={`Cancel for credit: ${what}`}
           onClick={() => onClaim(lens, 'cancellation')}
         >
           Cancel for credit
@@ -159,9 +159,7 @@ export function WarrantyLenses({
       <p className={styles.hint}>
         Lenses in the last {WARRANTY_ENDING_DAYS} days of their warranty are marked &quot;Ends soon&quot;.
       </p>
-      <div className={styles.tableScroll}>
-        <DataTable caption="Lenses in warranty" columns={columns} rows={lenses} rowKey={lensKey} />
-      </div>
+      <DataTable caption="Lenses in warranty" columns={columns} rows={lenses} rowKey={lensKey} />
     </div>
   );
 }

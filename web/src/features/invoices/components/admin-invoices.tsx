@@ -183,15 +183,13 @@ function InvoiceList({ onOpen }: { onOpen: (invoice: OpenInvoice) => void }) {
               : 'Invoices are issued when an order is closed, or recorded here by hand.'}
           </EmptyState>
         ) : (
-          <div className={styles.tableScroll}>
-            <DataTable
-              caption={`${statusLabel} invoices, newest first`}
-              columns={columns}
-              rows={items}
-              rowKey={(invoice) => invoice.invoiceNumber}
-              busy={query.isPlaceholderData}
-            />
-          </div>
+          <DataTable
+            caption={`${statusLabel} invoices, newest first`}
+            columns={columns}
+            rows={items}
+            rowKey={(invoice) => invoice.invoiceNumber}
+            busy={query.isPlaceholderData}
+          />
         )}
         <CursorPager label="Invoices" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
       </Tabs>

@@ -371,15 +371,13 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea }: Pa
                     : `Paid and void invoices of ${where} appear here.`}
                 </EmptyState>
               ) : (
-                <div className={styles.tableScroll}>
-                  <DataTable
-                    caption={`${tab === 'open' ? 'Open' : 'Paid'} invoices of ${where}, newest first`}
-                    columns={columns}
-                    rows={items}
-                    rowKey={(invoice) => invoice.invoiceNumber}
-                    busy={query.isPlaceholderData}
-                  />
-                </div>
+                <DataTable
+                  caption={`${tab === 'open' ? 'Open' : 'Paid'} invoices of ${where}, newest first`}
+                  columns={columns}
+                  rows={items}
+                  rowKey={(invoice) => invoice.invoiceNumber}
+                  busy={query.isPlaceholderData}
+                />
               )}
               <CursorPager
                 label="Invoices"
