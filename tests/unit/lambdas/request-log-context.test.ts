@@ -130,7 +130,7 @@ describe('request log context', () => {
     expect(parsed()[0]).toMatchObject({ order: { orderId: ORDER_ID, patientName: '[redacted]' } });
   });
 
-  it('issue 25 item 9: names of people and practices are masked (name, company, practiceName, contactName), error class names are not', async () => {
+  it('names of people and practices are masked (name, company, practiceName, contactName), error class names are not', async () => {
     lines.length = 0;
     const handler = handlerWith(async (input) => {
       notifierLog.warn('consult email: failed', {

@@ -14,7 +14,7 @@ import { identity } from '../../../support/identities';
 import { InMemoryAuditLog } from '../../../support/in-memory-audit';
 
 /**
- * issue 25 item 4: the API is browser-only. A body that is not JSON is a 415 and another site's page is a 403,
+ * The API is browser-only. A body that is not JSON is a 415 and another site's page is a 403,
  * on public routes (a visitor's consult) and signed-in routes alike, before the body is read and without an
  * audit entry (docs/decisions.md "Browser-only API").
  */
@@ -74,7 +74,7 @@ const bodyOf = (answer: { body?: string }) =>
 beforeEach(() => vi.stubEnv('PORTAL_ORIGINS', `${PORTAL},http://localhost:5200`));
 afterEach(() => vi.unstubAllEnvs());
 
-describe('issue 25 item 4: JSON bodies only', () => {
+describe('JSON bodies only', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp'])(
     'a public route answers 415 to %s, runs nothing and writes no audit entry',
     async (contentType) => {
@@ -109,7 +109,7 @@ describe('issue 25 item 4: JSON bodies only', () => {
   });
 });
 
-describe("issue 25 item 4: only the portal's own pages", () => {
+describe("only the portal's own pages", () => {
   it("another site's page gets 403, runs nothing and writes no audit entry", async () => {
     const { ask, ran, auditLog } = setup();
     const answer = await ask(post('askTheLab', { origin: 'https://evil.example' }));
