@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { VIEWER_HOST_HEADER } from '../../core/edge-headers';
 import { AppError, permissionDenied } from '../../core/errors';
 
 /**
@@ -13,11 +14,9 @@ import { AppError, permissionDenied } from '../../core/errors';
  * Clients that are not browsers send no `Origin` and are judged by their token and the route's own rules.
  */
 
+export const NOT_THROUGH_CLOUDFRONT_MESSAGE = "Call the portal's API at the portal's own address.";
 export const JSON_ONLY_MESSAGE = 'The request body must be JSON (Content-Type: application/json).';
 export const FOREIGN_ORIGIN_MESSAGE = "Requests to the portal's API must come from the portal's own pages.";
-
-/** The header CloudFront's `/api/*` viewer-request function sets to the host name the browser used. */
-export const VIEWER_HOST_HEADER = 'x-viewer-host';
 
 /**
  * The portal's origins: PORTAL_ORIGINS (comma-separated; the own domain in AWS, both loopback names locally);
@@ -41,6 +40,19 @@ export function portalOrigins(
 }
 
 const mediaType = (contentType: string | undefined) => (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+
+/**
+ * In AWS (ORIGIN_VERIFY_SECRET set) the API answers only what came through CloudFront, whose web ACL holds the
+ * per-IP rate limits: an HTTP API cannot have a web ACL of its own, and its execute-api address stays reachable
+ * as CloudFront's origin. Locally there is no CloudFront and no secret.
+ */
+export function checkThroughCloudFront(
+  event: Pick<APIGatewayProxyEventV2, 'headers'>,
+  env: Record<string, string | undefined> = process.env,
+): void {
+  const secret = env['ORIGIN_VERIFY_SECRET'];
+  if (secret && event.headers?.['x-origin-verify'] !== secret) throw permissionDenied(NOT_THROUGH_CLOUDFRONT_MESSAGE);
+}
 
 /** Throws 415 for a body that is not JSON and 403 for another site's page; returns quietly otherwise. */
 export function checkBrowserRequest(event: Pick<APIGatewayProxyEventV2, 'headers'>, allowed: readonly string[]): void {

@@ -18,7 +18,7 @@ import { requireEnv } from '../env';
 import { correlationIdFrom } from './correlation-id';
 import { errorAnswer } from './error-response';
 import type { AuditLog, AuditTrail } from '../ports/audit-log';
-import { checkBrowserRequest, portalOrigins } from './browser-request';
+import { checkBrowserRequest, checkThroughCloudFront, portalOrigins } from './browser-request';
 import { addToLogContext, idsOf, runWithLogContext } from './log-context';
 import type { Logger } from '../ports/logger';
 import { createLogger } from './logger';
@@ -178,6 +178,7 @@ export function createHandler<I extends z.core.$ZodType, O extends z.core.$ZodTy
     // request would let any page fill the audit log), and its body is never parsed.
     let atTheDoor = true;
     try {
+      checkThroughCloudFront(event);
       checkBrowserRequest(event, portalOrigins(event));
       atTheDoor = false;
       const identity = await authenticate(route, headers, authDeps, seen);

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from '../../../../core/zod';
 import { defineRoute } from '../../../../core/route-definition';
+import { VIEWER_HOST_HEADER } from '../../../../core/edge-headers';
 import {
   FOREIGN_ORIGIN_MESSAGE,
   JSON_ONLY_MESSAGE,
+  NOT_THROUGH_CLOUDFRONT_MESSAGE,
   portalOrigins,
-  VIEWER_HOST_HEADER,
 } from '../../../../lambdas/http/browser-request';
 import { createHandler } from '../../../../lambdas/http/create-handler';
 import { createLogger } from '../../../../lambdas/http/logger';
@@ -174,5 +175,19 @@ describe("the portal's origin", () => {
     const { ask } = setup();
     expect((await ask(post('askTheLab', { origin: PORTAL }))).statusCode).toBe(403);
     expect((await ask(post('askTheLab', {}))).statusCode).toBe(200);
+  });
+});
+
+describe('in AWS the API answers only what came through CloudFront (and its web ACL)', () => {
+  it('with ORIGIN_VERIFY_SECRET set, a request without the secret is 403 before anything runs; with it, it is served', async () => {
+    vi.stubEnv('ORIGIN_VERIFY_SECRET', 'edge-secret');
+    const { ask, ran, auditLog } = setup();
+    const direct = await ask(post('askTheLab', {}));
+    expect(direct.statusCode).toBe(403);
+    expect(bodyOf(direct).error?.message).toBe(NOT_THROUGH_CLOUDFRONT_MESSAGE);
+    expect((await ask(post('askTheLab', { 'x-origin-verify': 'a guess' }))).statusCode).toBe(403);
+    expect(ran).toEqual([]);
+    expect(auditLog.events).toEqual([]);
+    expect((await ask(post('askTheLab', { 'x-origin-verify': 'edge-secret', origin: PORTAL }))).statusCode).toBe(200);
   });
 });
