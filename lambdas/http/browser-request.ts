@@ -3,9 +3,10 @@ import { VIEWER_HOST_HEADER } from '../../core/edge-headers';
 import { AppError, permissionDenied } from '../../core/errors';
 
 /**
- * The API is called by the portal's own pages only (docs/decisions.md "Browser-only API"). Two rules hold on
+ * The API is called by the portal's own pages only (docs/decisions.md "Browser-only API"). These rules hold on
  * every callable route, before a token is read or the body parsed:
  *
+ * - In AWS, the request came through CloudFront (checkThroughCloudFront).
  * - The body is `application/json`. A page of another site can only send a "simple" cross-site POST
  *   (text/plain, a form encoding) without asking first; JSON needs a CORS preflight the API never grants.
  * - A request that names its origin (browsers do on every POST) comes from the portal's origin. `Sec-Fetch-Site`
@@ -19,9 +20,10 @@ export const JSON_ONLY_MESSAGE = 'The request body must be JSON (Content-Type: a
 export const FOREIGN_ORIGIN_MESSAGE = "Requests to the portal's API must come from the portal's own pages.";
 
 /**
- * The portal's origins: PORTAL_ORIGINS (comma-separated; the own domain in AWS, both loopback names locally);
- * else, behind CloudFront on its default domain (which no function can be told: the distribution depends on
- * the API), `https://` and the host the viewer used, trusted only with CloudFront's origin secret.
+ * The portal's origins: PORTAL_ORIGINS (comma-separated; the own domain in AWS, both loopback names locally),
+ * and behind CloudFront `https://` and the host the viewer used, trusted only with CloudFront's origin secret:
+ * the only way to know the distribution's default domain (no function can be told it, as the distribution
+ * depends on the API). A page of another site posts to the portal's host, so its Origin never matches.
  */
 export function portalOrigins(
   event: Pick<APIGatewayProxyEventV2, 'headers'>,
@@ -31,12 +33,12 @@ export function portalOrigins(
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
-  if (configured.length > 0) return configured;
   const headers = event.headers ?? {};
   const secret = env['ORIGIN_VERIFY_SECRET'];
   const viewerHost = headers[VIEWER_HOST_HEADER];
   const fromCloudFront = !!secret && headers['x-origin-verify'] === secret;
-  return fromCloudFront && viewerHost && /^[A-Za-z0-9.-]+$/.test(viewerHost) ? [`https://${viewerHost}`] : [];
+  const viewed = fromCloudFront && viewerHost && /^[A-Za-z0-9.-]+$/.test(viewerHost) ? [`https://${viewerHost}`] : [];
+  return [...configured, ...viewed];
 }
 
 const mediaType = (contentType: string | undefined) => (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();

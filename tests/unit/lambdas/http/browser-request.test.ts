@@ -154,10 +154,16 @@ describe("only the portal's own pages", () => {
 describe("the portal's origin", () => {
   const headers = (extra: Record<string, string>) => ({ headers: { 'content-type': 'application/json', ...extra } });
 
-  it('is the configured list when there is one', () => {
+  it('is the configured list, and the viewer host CloudFront vouches for', () => {
     expect(portalOrigins(headers({}), { PORTAL_ORIGINS: ' https://a.example , https://b.example ' })).toEqual([
       'https://a.example',
       'https://b.example',
+    ]);
+    // With an own domain, the distribution's default domain still serves the portal behind CloudFront.
+    const both = headers({ [VIEWER_HOST_HEADER]: 'd111.cloudfront.net', 'x-origin-verify': 's3cret' });
+    expect(portalOrigins(both, { PORTAL_ORIGINS: 'https://a.example', ORIGIN_VERIFY_SECRET: 's3cret' })).toEqual([
+      'https://a.example',
+      'https://d111.cloudfront.net',
     ]);
   });
 
