@@ -8,6 +8,8 @@ export const ERROR_STATUS_BY_HTTP = {
   403: 'permission-denied',
   404: 'not-found',
   409: 'aborted',
+  // Not in spec 8: a body that is not application/json (docs/decisions.md "Browser-only API").
+  415: 'unsupported-media-type',
   429: 'resource-exhausted',
   500: 'internal',
   503: 'unavailable',

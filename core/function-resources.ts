@@ -99,6 +99,12 @@ export interface FunctionEnvironmentValues {
   issuer: string;
   /** What CloudFront sends as `x-origin-verify`. */
   originVerifySecret: string;
+  /**
+   * The portal's origins, comma-separated, that browser requests must come from (lambdas/http/browser-request.ts),
+   * where they are known before the distribution: an own domain, the local web server. Unset: CloudFront's
+   * viewer host decides.
+   */
+  portalOrigins?: string | undefined;
   attachmentsBucket: string;
   emailFrom: string;
   emailConfigurationSet: string;
@@ -123,6 +129,7 @@ export function functionEnvironment(entry: FunctionEntry, values: FunctionEnviro
     environment.USER_POOL_ISSUER = values.issuer;
     environment.USER_POOL_CLIENT_ID = values.userPoolClientId;
     environment.ORIGIN_VERIFY_SECRET = values.originVerifySecret;
+    if (values.portalOrigins) environment.PORTAL_ORIGINS = values.portalOrigins;
   }
   if (resources.userPool?.length) environment.USER_POOL_ID = values.userPoolId;
   if (resources.attachments || resources.consultFiles || resources.documents) {

@@ -8,3 +8,6 @@ export const portalStackName = (stage: string) => `LenslabPortal-${stage}`;
 
 /** The stage's us-east-1 monitoring (infra/edge-monitoring-stack.ts). */
 export const edgeStackName = (stage: string) => `LenslabPortalEdge-${stage}`;
+
+/** The stage's CloudFront web ACL, in us-east-1 (infra/edge-firewall-stack.ts). */
+export const edgeFirewallStackName = (stage: string) => `LenslabPortalEdgeFirewall-${stage}`;

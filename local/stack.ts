@@ -201,6 +201,8 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       PAYMENT_GATEWAY: 'fake',
       FAKE_GATEWAY_URL: fakeGateway.url,
       FAKE_GATEWAY_WEBHOOK_SECRET: fakeGatewayWebhookSecret,
+      // The pages' origins under both loopback names: the API refuses other sites' pages (browser-request.ts).
+      PORTAL_ORIGINS: [webOrigin, `http://localhost:${ports.web}`].join(','),
     };
     // The gateway runs the handlers in this process, as Lambda would with these variables.
     Object.assign(process.env, env);

@@ -1,7 +1,7 @@
 /**
  * One command per stage (issue item "One deploy command per stage"):
  *
- *   npm run deploy -- --stage staging     build the SPA, synthesize, run the infra tests, deploy both stacks
+ *   npm run deploy -- --stage staging     build the SPA, synthesize, run the infra tests, deploy the stacks
  *   npm run diff -- --stage prod          build the SPA, synthesize, show what a deploy would change
  *
  * Options: --dry-run prints the commands and runs none; --ses-pending is a stage's first deployment before its
@@ -83,7 +83,7 @@ export function commandPlan(options: DeployOptions): Step[] {
     `stage=${options.stage}`,
     ...(options.sesPending ? ['-c', `${SES_PENDING_CONTEXT}=true`] : []),
   ];
-  // The assembly holds only this stage's stacks: the portal and its us-east-1 alarm stack (bin/app.ts).
+  // The assembly holds only this stage's stacks: the portal and its us-east-1 firewall and alarm stacks (bin/app.ts).
   const stacks = ['--all'];
   const steps: Step[] = [
     // The SPA first: synth publishes web/dist, and without it only config.json would be deployed.

@@ -204,9 +204,11 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     creditLink: 'https://portal.example/customer/credit',
   },
   // To the lab's notification recipients: a practice's or a visitor's consult request waits in the queue.
+  // What the requester typed is shown as text under `sentBy` ("Sent by a visitor" / "Sent by the practice").
   'consult-received': {
-    reference: 'AVC-000042',
+    reference: 'AVC-K7M3-9QX2',
     requestKind: 'Practice request (account BV-1001)',
+    sentBy: 'Sent by the practice',
     practiceName: 'Brightview Eye Care',
     requesterName: 'Dr Alex Moreau',
     requesterEmail: 'alex@brightview.example',

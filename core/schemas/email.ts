@@ -27,7 +27,12 @@ export const emailTemplateSchema = lazySchema(() =>
 );
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
-const templateText = lazySchema(() => ({ subject: requiredLine('Subject', 200), body: multiLineText('Body', 20_000) }));
+/** A subject staff type: one line without invisible format characters (\p{Cf}), which emails refuse. */
+const emailSubject = () =>
+  requiredLine('Subject', 200).check(
+    z.refine((v) => !/\p{Cf}/u.test(v), 'Subject must not contain invisible formatting characters'),
+  );
+const templateText = lazySchema(() => ({ subject: emailSubject(), body: multiLineText('Body', 20_000) }));
 export const listEmailTemplatesOutputSchema = lazySchema(() => z.object({ items: z.array(emailTemplateSchema) }));
 export const updateEmailTemplateInputSchema = lazySchema(() =>
   z.strictObject({ kind: emailKindSchema, version: versionSchema, ...templateText }),
@@ -68,7 +73,7 @@ export const sendEmailInputSchema = lazySchema(() =>
   z.strictObject({
     kind: z.string().check(z.regex(/^[a-z-]{1,40}$/, 'Not a valid email kind')),
     recipients: z.array(emailAddress).check(z.minLength(1, 'Give at least one recipient'), z.maxLength(50)),
-    subject: requiredLine('Subject', 200),
+    subject: emailSubject(),
     body: multiLineText('Body', 20_000),
   }),
 );

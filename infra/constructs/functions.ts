@@ -20,6 +20,7 @@ import { removalPolicyOf } from '../removal-policy';
 import { handlerEntry, jobEntry } from '../repo-paths';
 import type { StageConfig } from '../stage-config';
 import { functionGroupStack, JOBS_STACK_ID, routeGroupOf, routeGroupStackId } from './function-groups';
+import { ownDomainOrigin } from './web';
 
 /**
  * How function code is produced. `bundle` (the default, and every real synth) runs esbuild on the
@@ -114,6 +115,8 @@ export class Functions extends Construct {
       userPoolClientId: props.userPoolClient.userPoolClientId,
       issuer: props.issuer,
       originVerifySecret: props.originVerifyValue,
+      // The own domain only: the distribution's default domain would be a cycle (it fronts this API).
+      portalOrigins: ownDomainOrigin(config),
       attachmentsBucket: props.attachmentsBucket.bucketName,
       emailFrom: props.emailFrom,
       emailConfigurationSet: props.emailConfigurationSet.configurationSetName,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { Annotations, Duration, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, Fn, Stack } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -13,6 +13,10 @@ import { Construct } from 'constructs';
 import { API_PREFIX } from '../../core/route-definition';
 import type { RuntimeConfig } from '../../core/schemas/runtime-config';
 import { buildContentSecurityPolicy, TERMS_DOCUMENT_CSP } from '../build-content-security-policy';
+import { EDGE_REGION } from '../cloudfront-metrics';
+import { WEB_ACL_ARN_OUTPUT } from '../edge-firewall-stack';
+import { edgeFirewallStackName } from '../stack-names';
+import { viewerHostSource } from '../viewer-host-source';
 import { keepLogicalId } from '../keep-logical-id';
 import { LOG_GROUP_NAG_SUPPRESSIONS } from '../nag-suppressions';
 import { removalPolicyOf } from '../removal-policy';
@@ -105,6 +109,11 @@ export class Web extends Construct {
     });
 
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const viewerHost = new cloudfront.Function(this, 'ApiViewerHost', {
+      comment: 'Tells the API which host name the browser used (its Origin check), as x-viewer-host',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(viewerHostSource()),
+    });
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
       comment: 'Serves a prerendered page its own file, and /index.html other client-side routes of the SPA',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -133,6 +142,8 @@ export class Web extends Construct {
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      // The per-IP rate limits (infra/edge-firewall-stack.ts): in us-east-1, deployed before this stack.
+      webAclId: Fn.getStackOutput(edgeFirewallStackName(config.stage), WEB_ACL_ARN_OUTPUT, EDGE_REGION),
       ...(config.domain && {
         domainNames: [config.domain.name],
         // Only settable with an own certificate; the *.cloudfront.net certificate's policy is fixed.
@@ -168,6 +179,7 @@ export class Web extends Construct {
           // API Gateway would reject.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: pageHeaders,
+          functionAssociations: [{ function: viewerHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
         // The Terms page (spec 2) embeds the PDF in a frame, so it alone may be framed by the portal.
         [termsPathPattern(config.termsUrl)]: {
@@ -183,11 +195,6 @@ export class Web extends Construct {
         id: 'AwsSolutions-CFR1',
         reason:
           'Practices order from several countries and lab staff travel: blocking by country would lock out legitimate users, and every API call is authenticated anyway.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'API Gateway throttles the stage and each route, and the handlers rate-limit per user and per address; a WAF web ACL is an operator choice per stage, not something the portal needs to be safe.',
       },
       {
         id: 'AwsSolutions-CFR3',

@@ -7,16 +7,16 @@ import {
 } from './aws/dynamo-document-client';
 import { consultSchema, type Consult } from '../../core/schemas/consult';
 import {
-  CONSULT_SEQUENCE_COUNTER,
+  consultReferenceMarker,
   ConsultWriteRefused,
-  formatConsultReference,
+  newConsultReference,
   type ConsultStore,
 } from '../ports/consult-store';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 import { pinnedCursorSchema, queryPage } from './dynamo-query-page';
 
-/** How often create takes a fresh sequence value after another request took the one it read. */
-const MAX_SEQUENCE_ATTEMPTS = 12;
+/** How often create draws a new reference after one was taken (or a transaction overlapped another). */
+const MAX_CREATE_ATTEMPTS = 12;
 
 const backoffMs = (attempt: number) => 10 * 2 ** Math.min(attempt, 5) + Math.floor(Math.random() * 30);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -32,34 +32,26 @@ const keyOf = (partition: 'accountNumber' | 'status') => (item: Record<string, u
   createdAt: String(item['createdAt']),
 });
 
-/** Whether the sequence counter's condition (index 1 of the create transaction) is what failed. */
-function createRefusal(error: unknown): 'consult' | 'sequence' | 'contention' | null {
+/** Which condition of the create transaction failed: the consult's id (0) or the reference's marker (1). */
+function createRefusal(error: unknown): 'consult' | 'reference' | 'contention' | null {
   if (!(error instanceof TransactionCanceledException)) return null;
   const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
   if (codes[0] === 'ConditionalCheckFailed') return 'consult';
-  if (codes[1] === 'ConditionalCheckFailed') return 'sequence';
+  if (codes[1] === 'ConditionalCheckFailed') return 'reference';
   return 'contention';
 }
 
 /**
- * DynamoDB adapter of the ConsultStore port: the consults table and the reference sequence in the counters
+ * DynamoDB adapter of the ConsultStore port: the consults table and the reference markers in the counters
  * table. The `ordered` step is written by the orders adapter, in the order's own transaction.
  */
-export function dynamoConsultStore(options: { sleep?: (ms: number) => Promise<void> } = {}): ConsultStore {
+export function dynamoConsultStore(
+  options: { sleep?: (ms: number) => Promise<void>; newReference?: () => string } = {},
+): ConsultStore {
   requireTables('consults');
   const table = () => tableName('consults');
   const wait = options.sleep ?? sleep;
-
-  const sequenceValue = async () => {
-    const { Item } = await documentClient().send(
-      new GetCommand({
-        TableName: tableName('counters'),
-        Key: { counter: CONSULT_SEQUENCE_COUNTER },
-        ConsistentRead: true,
-      }),
-    );
-    return typeof Item?.['value'] === 'number' ? Item['value'] : 0;
-  };
+  const newReference = options.newReference ?? (() => newConsultReference());
 
   return {
     async get(consultId) {
@@ -70,9 +62,8 @@ export function dynamoConsultStore(options: { sleep?: (ms: number) => Promise<vo
     },
 
     async create(fields) {
-      for (let attempt = 0; attempt < MAX_SEQUENCE_ATTEMPTS; attempt++) {
-        const expected = await sequenceValue();
-        const consult: Consult = { ...fields, reference: formatConsultReference(expected + 1) };
+      for (let attempt = 0; attempt < MAX_CREATE_ATTEMPTS; attempt++) {
+        const consult: Consult = { ...fields, reference: newReference() };
         try {
           await documentClient().send(
             new TransactWriteCommand({
@@ -86,14 +77,11 @@ export function dynamoConsultStore(options: { sleep?: (ms: number) => Promise<vo
                   },
                 },
                 {
-                  Update: {
+                  Put: {
                     TableName: tableName('counters'),
-                    Key: { counter: CONSULT_SEQUENCE_COUNTER },
-                    UpdateExpression: 'SET #value = :next',
-                    ConditionExpression:
-                      expected === 0 ? 'attribute_not_exists(#value) OR #value = :expected' : '#value = :expected',
-                    ExpressionAttributeNames: { '#value': 'value' },
-                    ExpressionAttributeValues: { ':next': expected + 1, ':expected': expected },
+                    Item: { counter: consultReferenceMarker(consult.reference), consultId: consult.consultId },
+                    ConditionExpression: 'attribute_not_exists(#counter)',
+                    ExpressionAttributeNames: { '#counter': 'counter' },
                   },
                 },
               ],
@@ -104,8 +92,8 @@ export function dynamoConsultStore(options: { sleep?: (ms: number) => Promise<vo
           const refusal = createRefusal(error);
           if (refusal === null) throw error;
           if (refusal === 'consult') throw new ConsultWriteRefused('consult');
-          // Another request took this reference number (or overlapped): read the sequence again.
-          await wait(backoffMs(attempt));
+          // The reference was taken (or another transaction overlapped): draw again. Only an overlap needs a pause.
+          if (refusal === 'contention') await wait(backoffMs(attempt));
         }
       }
       throw new ConsultWriteRefused('contention');

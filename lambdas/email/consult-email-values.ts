@@ -54,6 +54,8 @@ export function consultReceivedValues(
       consult.source === 'practice'
         ? `Practice request (account ${consult.accountNumber ?? 'unknown'})`
         : `Visitor request (no account yet; licence ${consult.requester.licenceNumber?.trim() || 'not given'})`,
+    // Everything below it is the requester's own text (render-template.ts shows it inert, never as a link).
+    sentBy: consult.source === 'practice' ? 'Sent by the practice' : 'Sent by a visitor',
     practiceName: practiceNameOf(consult, context),
     requesterName: consult.requester.name,
     requesterEmail: consult.requester.email,

@@ -231,6 +231,7 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       'Hello,',
       '{{requestKind}}: consult {{reference}} waits for an answer (within one business day).',
       [
+        '{{sentBy}}, shown as typed (addresses in it are not links):',
         'Practice: {{practiceName}}',
         'From: {{requesterName}} ({{requesterEmail}})',
         'Patient: {{patient}}',

@@ -1,14 +1,29 @@
 import { EMAIL_BODY_STYLE } from '../../core/email-style';
 import type { TemplateText } from './default-templates';
-import { composeEmail, html, type OutgoingEmail, type SafeHtml } from './safe-email';
+import {
+  composeEmail,
+  html,
+  inertText,
+  withoutFormatCharacters,
+  type OutgoingEmail,
+  type SafeHtml,
+} from './safe-email';
 
 /**
  * Fills an Email Management template. Template text is plain text written by a super admin; the values
  * come from users (patient names, notes), so in the HTML part both the template text and every value are
  * escaped, and only our own markup (paragraphs, line breaks, links) is added. The plain-text part needs no
  * escaping. Subjects go through composeEmail, which refuses CR/LF: a value such as "x\r\nBcc: y" cannot
- * add a header.
+ * add a header. Only the portal's own links become links: every other value is text, made inert so no mail
+ * client links it (inertText), and a subject loses invisible format characters (docs/decisions.md "Visitor
+ * text in emails").
  */
+
+/** Placeholders whose value the portal builds as a link to itself (portalLink, PORTAL_URL). */
+const LINK_PLACEHOLDER = /^(?:[a-z][A-Za-z]*Link|portalUrl)$/;
+
+/** A value as the email shows it: the portal's own link as it is, anything else as inert text. */
+const shown = (name: string, value: string) => (LINK_PLACEHOLDER.test(name) ? value : inertText(value));
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 
@@ -23,22 +38,31 @@ export interface RenderedEmail {
   html: string;
 }
 
-/** A value that is a web address renders as a link in the HTML part (order links, the portal's address). */
+/** A link placeholder's value that is a web address renders as a link in the HTML part (order links, the portal). */
 const isWebAddress = (value: string) => /^https?:\/\/[^\s<>"']+$/.test(value);
 
 function fillText(text: string, values: Record<string, string>): string {
   // Unknown placeholders stay visible as written (saved templates are checked, so only old data has them).
-  return text.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : shown(name, value);
+  });
 }
+
+/** A subject: the template's line with its values, one plain line without invisible format characters. */
+const fillSubject = (subject: string, values: Record<string, string>) =>
+  withoutFormatCharacters(fillText(subject, values)).trim();
 
 function lineHtml(line: string, values: Record<string, string>): SafeHtml {
   const parts: (string | SafeHtml)[] = [];
   let last = 0;
   for (const match of line.matchAll(PLACEHOLDER)) {
     parts.push(line.slice(last, match.index));
-    const value = values[match[1]!];
+    const name = match[1]!;
+    const value = values[name];
     if (value === undefined) parts.push(match[0]);
-    else parts.push(isWebAddress(value) ? html`<a href="${value}">${value}</a>` : multiLine(value));
+    else if (LINK_PLACEHOLDER.test(name) && isWebAddress(value)) parts.push(html`<a href="${value}">${value}</a>`);
+    else parts.push(multiLine(shown(name, value)));
     last = match.index + match[0].length;
   }
   parts.push(line.slice(last));
@@ -77,7 +101,7 @@ function documentHtml(body: string, values: Record<string, string>): SafeHtml {
 /** Subject, plain text and HTML of a template filled with `values`. */
 export function renderTemplate(template: TemplateText, values: Record<string, string>): RenderedEmail {
   return {
-    subject: fillText(template.subject, values).trim(),
+    subject: fillSubject(template.subject, values),
     text: fillText(template.body, values),
     html: documentHtml(template.body, values).value,
   };
@@ -92,7 +116,7 @@ export function templateEmail(
 ): OutgoingEmail {
   return composeEmail({
     to,
-    subject: subjectPrefix + fillText(template.subject, values).trim(),
+    subject: subjectPrefix + fillSubject(template.subject, values),
     text: fillText(template.body, values),
     html: documentHtml(template.body, values),
   });

@@ -48,10 +48,23 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 }
 
 const CONTROL = /\p{Cc}/u;
+/**
+ * Invisible format characters: bidi overrides that make "gpj.exe" read "exe.jpg", zero-width spaces and joiners
+ * that hide a word from a filter. A subject shows as one plain line, so it holds none.
+ */
+const FORMAT = /\p{Cf}/gu;
 
-/** A header value (subject, display text): one line, no control characters. */
+/** The text without invisible format characters (what a value may bring into a subject). */
+export function withoutFormatCharacters(value: string): string {
+  return value.replace(FORMAT, '');
+}
+
+/** A header value (subject, display text): one line, no control or invisible format characters. */
 export function headerValue(value: string, field = 'subject'): string {
   if (CONTROL.test(value)) throw new UnsafeEmailError(`The email ${field} contains a line break or control character`);
+  if (withoutFormatCharacters(value) !== value) {
+    throw new UnsafeEmailError(`The email ${field} contains an invisible formatting character`);
+  }
   if (value.length > 998) throw new UnsafeEmailError(`The email ${field} is too long`);
   return value;
 }
@@ -65,6 +78,21 @@ export function emailAddress(value: string): string {
   headerValue(value, 'address');
   if (value.length > 254 || !ADDRESS.test(value)) throw new UnsafeEmailError('Not a single plain email address');
   return value;
+}
+
+// A scheme ("https://", "ftp://") and a dot with a host-name label after it (two or more letters or digits, one
+// a letter), also the ideographic and full-width dots that some clients read as dots.
+const SCHEME = /\b([a-z][a-z0-9+.-]*):\/\//gi;
+const HOST_DOT = /(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=[\p{L}\p{N}-]*\p{L})(?=[\p{L}\p{N}-]{2})/gu;
+
+/**
+ * Text someone typed (a practice name, a question), made inert for mail clients, which turn anything that
+ * looks like an address into a link whatever the HTML says: a scheme's "://" becomes "[:]//" and a host name's
+ * dots "[.]" ("https[:]//evil[.]example"), as security advisories write addresses. A word with a dot in it
+ * ("Dr.Lee") is bracketed too; numbers ("4.5 mm") and abbreviations ("e.g.") are left alone.
+ */
+export function inertText(value: string): string {
+  return value.replace(SCHEME, '$1[:]//').replace(HOST_DOT, '[.]');
 }
 
 declare const composed: unique symbol;

@@ -18,6 +18,7 @@ import { requireEnv } from '../env';
 import { correlationIdFrom } from './correlation-id';
 import { errorAnswer } from './error-response';
 import type { AuditLog, AuditTrail } from '../ports/audit-log';
+import { checkBrowserRequest, checkThroughCloudFront, portalOrigins } from './browser-request';
 import { addToLogContext, idsOf, runWithLogContext } from './log-context';
 import type { Logger } from '../ports/logger';
 import { createLogger } from './logger';
@@ -122,8 +123,9 @@ function bearerToken(headers: Record<string, string | undefined>): string | null
 }
 
 /**
- * Wraps a use case as an API Gateway (HTTP API, payload v2) Lambda handler: verifies the token, denies by
- * default, validates input and output with the route's schemas and maps every error (spec 8).
+ * Wraps a use case as an API Gateway (HTTP API, payload v2) Lambda handler: refuses what is not the portal's own
+ * page sending JSON (browser-request.ts), verifies the token, denies by default, validates input and output with
+ * the route's schemas and maps every error (spec 8).
  */
 export function createHandler<I extends z.core.$ZodType, O extends z.core.$ZodType>(
   route: RouteDefinition<I, O>,
@@ -172,7 +174,13 @@ export function createHandler<I extends z.core.$ZodType, O extends z.core.$ZodTy
             { store: auditLog, log },
           )
         : NO_AUDIT;
+    // Refused before the token is read: another site's page is not a caller to audit (one write per forged
+    // request would let any page fill the audit log), and its body is never parsed.
+    let atTheDoor = true;
     try {
+      checkThroughCloudFront(event);
+      checkBrowserRequest(event, portalOrigins(event));
+      atTheDoor = false;
       const identity = await authenticate(route, headers, authDeps, seen);
       userId = identity?.userId;
       if (userId) addToLogContext({ userId });
@@ -201,7 +209,7 @@ export function createHandler<I extends z.core.$ZodType, O extends z.core.$ZodTy
       }
       // 401, 403 and the not-found that hides another practice's data: who, which route, from where; never
       // the body. Waits at most DENIAL_WAIT_MS and never changes the answer.
-      const denied = deniedStatusOf(statusCode, answer.body.error.message);
+      const denied = atTheDoor ? null : deniedStatusOf(statusCode, answer.body.error.message);
       if (denied) await trail().recordDenial(denied);
     }
     log.info('request', { userId, status: statusCode, ms: Date.now() - started });

@@ -3,18 +3,29 @@ import { logContext } from './log-context';
 
 /**
  * Structured JSON logs. Keys that can carry credentials, or personal data beyond ids (a patient, an address, an
- * email address, a phone number), are masked before anything is written: a log line names what happened to
+ * email address, a phone number, a person's or a practice's name), are masked before anything is written: a log line names what happened to
  * which order, never whose eyes.
  */
 const SECRET_KEY = /token|password|authorization|secret|cookie|jwt/i;
 const PERSONAL_KEY = /patient|e-?mail|phone|address|birth|firstName|lastName/i;
+/**
+ * People's and practices' names, by exact key: a design's or a file's name (`designName`, `fileName`) is not
+ * personal and stays readable.
+ */
+const NAME_KEY =
+  /^(?:name|fullName|displayName|contactName|requesterName|payerName|company|companyName|practiceName)$/i;
+/** An error's `name` (describeError, always logged as `error`) is its class, which on-call searches for. */
+const ERROR_KEY = 'error';
 
-function redact(value: unknown, depth = 0): unknown {
+const masked = (key: string, parent: string | undefined) =>
+  SECRET_KEY.test(key) || PERSONAL_KEY.test(key) || (NAME_KEY.test(key) && !(key === 'name' && parent === ERROR_KEY));
+
+function redact(value: unknown, depth = 0, parent?: string): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1, parent));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = SECRET_KEY.test(key) || PERSONAL_KEY.test(key) ? '[redacted]' : redact(v, depth + 1);
+    out[key] = masked(key, parent) ? '[redacted]' : redact(v, depth + 1, key);
   }
   return out;
 }

@@ -1,8 +1,14 @@
+import { randomInt } from 'node:crypto';
+import {
+  CONSULT_REFERENCE_ALPHABET,
+  CONSULT_REFERENCE_LENGTH,
+  consultReferenceOf,
+} from '../../core/rules/consult-reference';
 import type { Consult, ConsultStatus, TroubleshooterSettings } from '../../core/schemas/consult';
 
 /**
- * The consults table (pk consultId; GSIs byAccount and byStatus, both sorted by createdAt) and the consult
- * reference sequence (counter `consultSequence` in the counters table). Every list is a Query, never a Scan.
+ * The consults table (pk consultId; GSIs byAccount and byStatus, both sorted by createdAt) and one marker per
+ * consult reference in the counters table, which keeps references unique. Every list is a Query, never a Scan.
  */
 
 /** Why a write was refused. */
@@ -19,12 +25,14 @@ export class ConsultWriteRefused extends Error {
   }
 }
 
-/** The counters-table item whose value is the last consult reference number given. */
-export const CONSULT_SEQUENCE_COUNTER = 'consultSequence';
+/** The counters-table item that holds a reference taken (`counter` = this, `consultId` = whose). */
+export const consultReferenceMarker = (reference: string) => `consultReference#${reference}`;
 
-/** "AVC-000042": the reference a requester quotes, from the sequence value. */
-export function formatConsultReference(sequence: number): string {
-  return `AVC-${String(sequence).padStart(6, '0')}`;
+/** A new random reference ("AVC-K7M3-9QX2", core/rules/consult-reference.ts); `pick` is fixed in tests. */
+export function newConsultReference(pick: (size: number) => number = (size) => randomInt(0, size)): string {
+  return consultReferenceOf(
+    Array.from({ length: CONSULT_REFERENCE_LENGTH }, () => pick(CONSULT_REFERENCE_ALPHABET.length)),
+  );
 }
 
 export interface ConsultPage {
@@ -35,9 +43,9 @@ export interface ConsultPage {
 export interface ConsultStore {
   get(consultId: string): Promise<Consult | null>;
   /**
-   * Stores a new consult with the next reference number ("AVC-000042"), in one transaction with the
-   * sequence; retries a lost sequence race itself. Throws ConsultWriteRefused('consult') when the id exists
-   * (the caller then reads it: a retried submit answers what the first one stored).
+   * Stores a new consult with a new random reference ("AVC-K7M3-9QX2"), in one transaction with the
+   * reference's marker; draws again itself when the reference is taken. Throws ConsultWriteRefused('consult')
+   * when the id exists (the caller then reads it: a retried submit answers what the first one stored).
    */
   create(consult: Omit<Consult, 'reference'>): Promise<Consult>;
   /** Replaces the consult if it is still at `expectedVersion` (the new item carries version + 1). */

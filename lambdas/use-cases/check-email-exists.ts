@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from '../../core/messages';
 import { resourceExhausted } from '../../core/errors';
+import { rateLimitAddress } from '../../core/rules/client-address';
 import type { CheckEmailExistsOutput } from '../../core/schemas/session';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { UserDirectory } from '../ports/user-directory';
@@ -16,7 +17,7 @@ export const EMAIL_CHECK_LIMITS = {
 
 /**
  * Whether an account exists for an email, for the forgot-password form's spec 8 message "No account found
- * with this email address". Throttled per email and per caller address.
+ * with this email address". Throttled per email and per caller address (an IPv6 caller by its /64).
  */
 export async function checkEmailExists(
   email: string,
@@ -24,7 +25,11 @@ export async function checkEmailExists(
   deps: { directory: Pick<UserDirectory, 'emailExists'>; limiter: RateLimiter },
 ): Promise<CheckEmailExistsOutput> {
   const { perEmail, perIp, windowSeconds } = EMAIL_CHECK_LIMITS;
-  const ipAllowed = await deps.limiter.consume(`checkEmailExists#ip#${sourceIp}`, perIp, windowSeconds);
+  const ipAllowed = await deps.limiter.consume(
+    `checkEmailExists#ip#${rateLimitAddress(sourceIp)}`,
+    perIp,
+    windowSeconds,
+  );
   const emailAllowed =
     ipAllowed && (await deps.limiter.consume(`checkEmailExists#email#${email}`, perEmail, windowSeconds));
   if (!emailAllowed) throw resourceExhausted(ACCOUNT_MESSAGES.tooManyAttempts);

@@ -160,7 +160,12 @@ describe('the SPA on S3 behind CloudFront', () => {
     // Error responses would also turn the API's own 403/404 answers into index.html (spec 8 needs them).
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(rewriteCodeOf(staging)).toBe(spaRewriteSource([]));
-    expect(behavior(config, '/api/*').FunctionAssociations).toBeUndefined();
+    // /api/* has only its viewer-host function (tests/infra/edge-firewall.test.ts), never the rewrite.
+    const api = behavior(config, '/api/*').FunctionAssociations ?? [];
+    expect(api).toHaveLength(1);
+    expect(render(api[0]!.FunctionARN)).not.toBe(
+      render(config.DefaultCacheBehavior.FunctionAssociations![0]!.FunctionARN),
+    );
   });
 
   test('the rewrite serves the pages the deployed build prerendered, and the CSP allows their inline styles', () => {

@@ -9,4 +9,5 @@ import { consultStoreContract } from '../support/contracts/consult-store';
 consultStoreContract('DynamoDB adapters', () => ({
   consults: dynamoConsultStore(),
   settings: () => dynamoConsultantSettings({ id: `contract-${randomUUID()}` }),
+  drawing: (newReference) => dynamoConsultStore({ newReference }),
 }));

@@ -1,6 +1,6 @@
 /**
- * In-memory fakes of the consult ports, with the adapters' rules: a create takes the next reference number
- * and refuses an id that exists, an update is conditional on the version, lists are newest first per account
+ * In-memory fakes of the consult ports, with the adapters' rules: a create draws a random reference (again
+ * when it is taken) and refuses an id that exists, an update is conditional on the version, lists are newest first per account
  * and oldest first per status (public leads without an account are in the status lists only).
  */
 import {
@@ -12,7 +12,7 @@ import {
 import type { ConsultEmail, ConsultNotifier } from '../../lambdas/ports/consult-notifier';
 import {
   ConsultWriteRefused,
-  formatConsultReference,
+  newConsultReference,
   type ConsultantSettingsStore,
   type ConsultStore,
 } from '../../lambdas/ports/consult-store';
@@ -23,9 +23,13 @@ const clone = <T>(value: T): T => structuredClone(value);
 export class InMemoryConsultStore implements ConsultStore {
   /** Shared with InMemoryOrders, whose submit marks a consult ordered in the same "transaction". */
   readonly rows = new Map<string, Consult>();
-  sequence = 0;
+  /** How many consults were created. */
+  created = 0;
   /** Refusals answered before the next creates or updates reach the store. */
   readonly pendingRefusals: ConsultWriteRefused[] = [];
+
+  /** `newReference` is fixed by tests that need to know the reference, or to make two draws collide. */
+  constructor(private readonly newReference: () => string = () => newConsultReference()) {}
 
   async get(consultId: string) {
     const row = this.rows.get(consultId);
@@ -36,8 +40,14 @@ export class InMemoryConsultStore implements ConsultStore {
     const refusal = this.pendingRefusals.shift();
     if (refusal) throw refusal;
     if (this.rows.has(fields.consultId)) throw new ConsultWriteRefused('consult');
-    this.sequence += 1;
-    const consult: Consult = { ...clone(fields), reference: formatConsultReference(this.sequence) };
+    const taken = new Set([...this.rows.values()].map((row) => row.reference));
+    let reference = this.newReference();
+    for (let draws = 1; taken.has(reference); draws++) {
+      if (draws >= 12) throw new ConsultWriteRefused('contention');
+      reference = this.newReference();
+    }
+    this.created += 1;
+    const consult: Consult = { ...clone(fields), reference };
     this.rows.set(consult.consultId, clone(consult));
     return clone(consult);
   }

@@ -8,6 +8,7 @@ describe('spec 8: server function errors map from HTTP status', () => {
     [403, 'permission-denied'],
     [404, 'not-found'],
     [409, 'aborted'],
+    [415, 'unsupported-media-type'],
     [429, 'resource-exhausted'],
     [500, 'internal'],
     [503, 'unavailable'],
@@ -17,8 +18,8 @@ describe('spec 8: server function errors map from HTTP status', () => {
     expect(httpCodeFor(status)).toBe(code);
   });
 
-  it('lists exactly the nine statuses of spec 8', () => {
-    expect(Object.keys(ERROR_STATUS_BY_HTTP)).toHaveLength(9);
+  it('lists exactly the nine statuses of spec 8 and 415 for a body that is not JSON (docs/decisions.md "Browser-only API")', () => {
+    expect(Object.keys(ERROR_STATUS_BY_HTTP)).toHaveLength(10);
   });
 
   it('treats a status spec 8 does not list as internal', () => {

@@ -20,10 +20,14 @@ export const LEDGER_CSV_HEADER = [
 /**
  * A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return, which some read past) as a
  * formula: text a practice or the lab typed (a note) could then run on the reader's machine. Such a cell gets
- * a leading apostrophe, which spreadsheets show as text (OWASP "CSV injection").
+ * a leading apostrophe, which spreadsheets show as text (OWASP "CSV injection"). Spreadsheets also take the
+ * full-width and small forms of those signs (＝＋－＠, ﹦﹢﹣) for them, and some skip invisible format characters
+ * (a zero-width space, a byte order mark) and spaces before them, so those count as a formula's start too.
  */
+const FORMULA_START = /^[\p{Cf}\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63]|^[\t\r]/u;
+
 export function guardFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 export function csvField(value: string): string {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
+import { CONSULT_REFERENCE_PATTERN } from '../../../core/rules/consult-reference';
 import { DEFAULT_TROUBLESHOOTER_SETTINGS, type Consult } from '../../../core/schemas/consult';
 import {
   ConsultWriteRefused,
+  newConsultReference,
   type ConsultantSettingsStore,
   type ConsultStore,
 } from '../../../lambdas/ports/consult-store';
@@ -32,31 +34,45 @@ export function consultFields(overrides: Partial<Omit<Consult, 'reference'>> = {
   };
 }
 
-const sequenceOf = (reference: string) => {
-  expect(reference).toMatch(/^AVC-\d{6}$/);
-  return Number(reference.slice(4));
-};
-
 /**
  * The ConsultStore and ConsultantSettingsStore rules both the in-memory fakes and the DynamoDB adapters keep.
- * Written for a shared table: ids and accounts are unique per run, and the sequence only has to go up.
+ * Written for a shared table: ids, accounts and references are unique per run.
  */
 export function consultStoreContract(
   label: string,
-  make: () => { consults: ConsultStore; settings: () => ConsultantSettingsStore },
+  make: () => {
+    consults: ConsultStore;
+    settings: () => ConsultantSettingsStore;
+    /** The store drawing its references from `newReference` (to make two draws collide). */
+    drawing: (newReference: () => string) => ConsultStore;
+  },
 ) {
   describe(`${label}: the consult store contract`, () => {
     const account = () => `CT-${randomUUID().slice(0, 8)}`.toUpperCase();
 
-    it('create gives each consult the next AVC- reference and stores it', async () => {
+    it('create gives each consult a random reference, not a counter, and stores it', async () => {
       const { consults } = make();
       const first = await consults.create(consultFields());
       const second = await consults.create(consultFields());
-      expect(sequenceOf(second.reference)).toBeGreaterThan(sequenceOf(first.reference));
+      expect(first.reference).toMatch(CONSULT_REFERENCE_PATTERN);
+      expect(second.reference).toMatch(CONSULT_REFERENCE_PATTERN);
+      expect(second.reference).not.toBe(first.reference);
       expect(await consults.get(first.consultId)).toEqual(first);
     });
 
-    it('creates at the same moment all get different references (a lost sequence race is retried)', async () => {
+    it('a reference already taken is drawn again, so no two consults share one', async () => {
+      const taken = newConsultReference();
+      const fresh = newConsultReference();
+      const draws = [taken, taken, fresh];
+      const consults = make().drawing(() => draws.shift() ?? newConsultReference());
+      const first = await consults.create(consultFields());
+      const second = await consults.create(consultFields());
+      expect(first.reference).toBe(taken);
+      expect(second.reference).toBe(fresh);
+      expect((await consults.get(second.consultId))?.reference).toBe(fresh);
+    });
+
+    it('creates at the same moment all get different references', async () => {
       const { consults } = make();
       const created = await Promise.all(Array.from({ length: 6 }, () => consults.create(consultFields())));
       expect(new Set(created.map((c) => c.reference)).size).toBe(6);

@@ -129,6 +129,36 @@ describe('request log context', () => {
     // The ids stay: that is what the line is for.
     expect(parsed()[0]).toMatchObject({ order: { orderId: ORDER_ID, patientName: '[redacted]' } });
   });
+
+  it('names of people and practices are masked (name, company, practiceName, contactName), error class names are not', async () => {
+    lines.length = 0;
+    const handler = handlerWith(async (input) => {
+      notifierLog.warn('consult email: failed', {
+        requester: { name: 'Jamie Lindqvist', practiceName: 'ClearSight Optometry' },
+        contactName: 'Alex Moreau',
+        company: 'Brightview Eye Care',
+        customer: { companyName: 'Harbor Vision' },
+        currentLens: { designName: 'Ampleye' },
+        error: { name: 'ThrottlingException', message: 'slow down' },
+      });
+      return { orderId: input.orderId, orderNumber: 'LL-3', accountNumber: input.accountNumber };
+    });
+    await handler(event({ orderId: ORDER_ID, accountNumber: 'A1001', note: 'x' }));
+    const text = lines.join('\n');
+    for (const personal of [
+      'Jamie Lindqvist',
+      'ClearSight Optometry',
+      'Alex Moreau',
+      'Brightview Eye Care',
+      'Harbor Vision',
+    ]) {
+      expect(text).not.toContain(personal);
+    }
+    expect(parsed()[0]).toMatchObject({
+      currentLens: { designName: 'Ampleye' },
+      error: { name: 'ThrottlingException', message: 'slow down' },
+    });
+  });
 });
 
 describe("the runbook's queries (infra/log-queries.ts)", () => {

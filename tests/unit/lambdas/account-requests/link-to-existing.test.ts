@@ -171,7 +171,7 @@ describe('approving a request onto an existing practice needs a separate confirm
     const toPractice = w.mailer.sent.filter((m) => m.subject.startsWith('A new user was linked'));
     expect(toPractice.map((m) => m.to)).toEqual([['ann@brightview.test'], ['bob@brightview.test']]);
     expect(toPractice[0]?.subject).toBe('A new user was linked to Brightview Eye Care (BV-1001)');
-    expect(toPractice[0]?.text).toContain('mallory@evil.test');
+    expect(toPractice[0]?.text).toContain('mallory@evil[.]test');
     // The requester gets their approval, not the practice notice.
     expect(w.mailer.sent.filter((m) => m.to.includes('mallory@evil.test'))).toHaveLength(1);
 
@@ -207,7 +207,7 @@ describe('approving a request onto an existing practice needs a separate confirm
     await w.request('BV-1001');
     await approveAccountRequest(w.lead, { requestId: 'mallory', linkToExisting: confirm('BV-1001') }, w.deps);
     expect(w.mailer.sent.find((m) => m.to.includes('ann@brightview.test'))).toMatchObject({
-      subject: 'mallory@evil.test joined Brightview Eye Care',
+      subject: 'mallory@evil[.]test joined Brightview Eye Care',
       text: 'Account BV-1001',
     });
   });

@@ -3,4 +3,8 @@ import { InMemoryConsultantSettings, InMemoryConsultStore } from '../../../suppo
 
 // The same contract runs against the DynamoDB adapters in tests/integration/consult-store.test.ts.
 const consults = new InMemoryConsultStore();
-consultStoreContract('in-memory fakes', () => ({ consults, settings: () => new InMemoryConsultantSettings() }));
+consultStoreContract('in-memory fakes', () => ({
+  consults,
+  settings: () => new InMemoryConsultantSettings(),
+  drawing: (newReference) => new InMemoryConsultStore(newReference),
+}));

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CONSULT_REFERENCE_PATTERN } from '../../../../core/rules/consult-reference';
 import { troubleshoot } from '../../../../core/rules/scleral-troubleshooter';
 import {
   CONSULT_NOT_FOUND,
@@ -41,11 +42,11 @@ const input = (overrides: Record<string, unknown> = {}) =>
   });
 
 describe('submitConsult: a practice asks the lab', () => {
-  it('stores a new consult with the next reference, the requester and the practice, and emails the lab', async () => {
+  it('stores a new consult with a random reference, the requester and the practice, and emails the lab', async () => {
     const consult = await submitConsult(practice, input(), f.deps);
     expect(consult).toMatchObject({
       consultId: uuid(1),
-      reference: 'AVC-000001',
+      reference: expect.stringMatching(CONSULT_REFERENCE_PATTERN),
       source: 'practice',
       status: 'new',
       accountNumber: A,
@@ -126,7 +127,7 @@ describe('submitConsult: a practice asks the lab', () => {
     const again = await submitConsult(practice, input({ question: 'changed' }), f.deps);
     expect(again).toEqual(first);
     expect(f.deps.consults.rows.size).toBe(1);
-    expect(f.deps.consults.sequence).toBe(1);
+    expect(f.deps.consults.created).toBe(1);
     expect(f.deps.notifier.sent).toHaveLength(1);
   });
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CONSULT_REFERENCE_PATTERN } from '../../../../core/rules/consult-reference';
 import {
   CONSULT_NOT_FOUND,
   PUBLIC_CONSULT_LIMITS,
@@ -38,9 +39,11 @@ const IP = '203.0.113.9';
 describe('submitPublicConsult: a visitor asks the lab', () => {
   it('stores a lead without an account: initials upper-cased, the visitor as requester, emails the lab', async () => {
     const answer = await submitPublicConsult(input({ consultId: uuid(1) }), IP, f.deps);
-    expect(answer).toEqual({ reference: 'AVC-000001' });
+    expect(Object.keys(answer)).toEqual(['reference']);
+    expect(answer.reference).toMatch(CONSULT_REFERENCE_PATTERN);
     const stored = await f.deps.consults.get(uuid(1));
     expect(stored).toMatchObject({
+      reference: answer.reference,
       source: 'public',
       status: 'new',
       patient: 'JD',
@@ -57,21 +60,66 @@ describe('submitPublicConsult: a visitor asks the lab', () => {
     expect(f.deps.notifier.of('consult-received')).toHaveLength(1);
   });
 
-  it('a filled honeypot gets a reference-shaped answer; nothing is stored, counted or sent, and only the event is logged', async () => {
+  it('a filled honeypot is answered like a person (same shape, a reference of the same form, counted); nothing is stored or sent, and only the event is logged', async () => {
+    const person = await submitPublicConsult(input({ email: 'person@x.test' }), '198.51.100.1', f.deps);
     const answer = await submitPublicConsult(
       input({ website: 'http://spam.example', question: 'BUY-SECRET-PAYLOAD' }),
       IP,
       f.deps,
     );
-    expect(answer.reference).toMatch(/^AVC-\d{6}$/);
-    expect(f.deps.consults.rows.size).toBe(0);
-    expect(f.deps.consults.sequence).toBe(0);
-    expect(f.deps.limiter.keys).toEqual([]);
-    expect(f.deps.notifier.sent).toEqual([]);
+    expect(Object.keys(answer)).toEqual(Object.keys(person));
+    expect(answer.reference).toMatch(CONSULT_REFERENCE_PATTERN);
+    expect(answer.reference).not.toBe(person.reference);
+    expect(f.deps.consults.rows.size).toBe(1);
+    expect(f.deps.consults.created).toBe(1);
+    expect(f.deps.limiter.keys).toEqual(
+      expect.arrayContaining(Object.values(publicConsultLimitKeys(IP, 'Lee@Lakeside.test'))),
+    );
+    expect(f.deps.notifier.sent).toHaveLength(1);
     const logged = f.logLines.join('\n');
     expect(logged).toContain('honeypot');
     for (const secret of ['BUY-SECRET-PAYLOAD', 'spam.example', 'lakeside', 'Dr Lee'])
       expect(logged).not.toContain(secret);
+  });
+
+  it('the honeypot answers a repeat of one request with the same reference, as a real retry is', async () => {
+    const bot = input({ website: 'http://spam.example' });
+    const first = await submitPublicConsult(bot, IP, f.deps);
+    expect(await submitPublicConsult(bot, IP, f.deps)).toEqual(first);
+    expect((await submitPublicConsult(input({ website: 'x' }), IP, f.deps)).reference).not.toBe(first.reference);
+  });
+
+  it('the honeypot is held back by the same limits as a person, with the same 429', async () => {
+    for (let i = 0; i < PUBLIC_CONSULT_LIMITS.perAddress.limit; i++)
+      await submitPublicConsult(input({ email: `bot${i}@x.test`, website: 'x' }), IP, f.deps);
+    expect(await refusal(submitPublicConsult(input({ email: 'more@x.test', website: 'x' }), IP, f.deps))).toEqual({
+      status: 'resource-exhausted',
+      message: PUBLIC_CONSULT_RATE_MESSAGE,
+    });
+    expect(f.deps.consults.rows.size).toBe(0);
+  });
+
+  it("probing someone else's consult id is counted against the address before the not-found, then 429", async () => {
+    await storedConsult(f, { consultId: uuid(2) });
+    const probe = () => submitPublicConsult(input({ consultId: uuid(2) }), IP, f.deps);
+    for (let i = 0; i < PUBLIC_CONSULT_LIMITS.perAddress.limit; i++)
+      expect(await refusal(probe())).toEqual({ status: 'not-found', message: CONSULT_NOT_FOUND });
+    expect(await refusal(probe())).toEqual({ status: 'resource-exhausted', message: PUBLIC_CONSULT_RATE_MESSAGE });
+    // The visitor's own retry is still answered, without counting.
+    const own = await submitPublicConsult(input({ consultId: uuid(3) }), '198.51.100.2', f.deps);
+    expect(await submitPublicConsult(input({ consultId: uuid(3) }), IP, f.deps)).toEqual(own);
+  });
+
+  it('every address of one IPv6 /64 shares one per-address limit', async () => {
+    const { limit } = PUBLIC_CONSULT_LIMITS.perAddress;
+    for (let i = 0; i < limit; i++)
+      await submitPublicConsult(input({ email: `v6-${i}@x.test` }), `2001:db8:5:6::${(i + 1).toString(16)}`, f.deps);
+    expect(
+      await refusal(submitPublicConsult(input({ email: 'v6-new@x.test' }), '2001:db8:5:6:ffff::1', f.deps)),
+    ).toEqual({ status: 'resource-exhausted', message: PUBLIC_CONSULT_RATE_MESSAGE });
+    // The next /64 is another client.
+    await submitPublicConsult(input({ email: 'v6-next@x.test' }), '2001:db8:5:7::1', f.deps);
+    expect(f.deps.consults.rows.size).toBe(limit + 1);
   });
 
   it('a blank honeypot (spaces) is a person', async () => {

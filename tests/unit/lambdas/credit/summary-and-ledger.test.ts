@@ -203,6 +203,20 @@ describe('CSV cells', () => {
   });
 
   it.each([
+    ['\uFF1D1+1', "'\uFF1D1+1"],
+    ['\uFF0B1', "'\uFF0B1"],
+    ['\uFF0D1', "'\uFF0D1"],
+    ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+    ['\u200B=1+1', "'\u200B=1+1"],
+    ['\uFEFF\uFF1D1', "'\uFEFF\uFF1D1"],
+    ['\u2060\u200B@x', "'\u2060\u200B@x"],
+    ['\u200Bplain', '\u200Bplain'],
+    ['\uFF21', '\uFF21'],
+  ])('the formula guard covers full-width signs and invisible characters before one: %j -> %j', (value, guarded) => {
+    expect(guardFormula(value)).toBe(guarded);
+  });
+
+  it.each([
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],

@@ -65,7 +65,7 @@ describe('consult-received: to the lab', () => {
     const [email] = mailer.sent;
     expect(email!.subject).toBe('New consult request AVC-000042: Clear View');
     expect(email!.text).toContain('Practice request (account 10042): consult AVC-000042 waits for an answer');
-    expect(email!.text).toContain('From: Dana Fitter (dana@example.test)');
+    expect(email!.text).toContain('From: Dana Fitter (dana@example[.]test)');
     expect(email!.text).toContain('Patient: RX-204\nEye: OD (right eye)');
     expect(email!.text).toContain('Lens on the eye: Ampleye: Sagittal depth 4300 µm, Diameter 16.0 mm');
     expect(email!.text).toContain('Edge lift at 6 o’clock after an hour. Steepen the landing there?');
@@ -86,7 +86,34 @@ describe('consult-received: to the lab', () => {
     const [email] = mailer.sent;
     expect(email!.subject).toBe('New consult request AVC-000042: Hilltop Eyecare');
     expect(email!.text).toContain('Visitor request (no account yet; licence OD-1234)');
-    expect(email!.text).toContain('From: Sam Visitor (sam@visitor.example)');
+    expect(email!.text).toContain('From: Sam Visitor (sam@visitor[.]example)');
+  });
+
+  it('what a visitor typed is text under "Sent by a visitor": a URL as the practice name is no link in the subject, text or HTML', async () => {
+    const { mailer, notifier } = setup();
+    const consult = aPublicConsult({
+      requester: {
+        name: 'Sam <b>Visitor</b>',
+        email: 'sam@visitor.example',
+        practiceName: 'https://evil.example/\u202Elogin',
+        licenceNumber: 'OD-1234',
+      },
+      question: 'Is <a href="https://evil.example">this</a> too much? See www.evil.example',
+    });
+    await notifier.notify({ kind: 'consult-received', consult });
+    const [email] = mailer.sent;
+    expect(email!.subject).toBe('New consult request AVC-000042: https[:]//evil[.]example/login');
+    for (const part of [email!.subject, email!.text, email!.html]) {
+      expect(part).not.toMatch(/https?:\/\/evil|evil\.example|www\.evil/);
+    }
+    // The only link is the lab's own consult page; the typed markup is shown as characters.
+    expect([...email!.html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      `https://portal.test/admin/consults/${consult.consultId}`,
+    ]);
+    expect(email!.html).toContain('Sam &lt;b&gt;Visitor&lt;/b&gt;');
+    const sentBy = email!.text.indexOf('Sent by a visitor, shown as typed');
+    expect(sentBy).toBeGreaterThan(-1);
+    expect(sentBy).toBeLessThan(email!.text.indexOf('Practice: https[:]//evil[.]example'));
   });
 
   it('a practice request without the practice’s name reads it from the customer record', async () => {

@@ -1,6 +1,6 @@
 import { CHANGED_MESSAGES } from '../../../../core/messages';
 import { describe, expect, it } from 'vitest';
-import { sendEmailInputSchema } from '../../../../core/schemas/email';
+import { sendEmailInputSchema, updateEmailTemplateInputSchema } from '../../../../core/schemas/email';
 import {
   previewEmailTemplate,
   sendTestEmail,
@@ -132,5 +132,20 @@ describe('sendEmail (spec 7 POST auth/email/{kind}, spec 8)', () => {
   it('refuses a subject with a line break at the schema (header injection)', () => {
     const parsed = sendEmailInputSchema.safeParse({ ...input, subject: 'Hi\r\nBcc: evil@x.test' });
     expect(parsed.success).toBe(false);
+  });
+
+  it('refuses a subject with an invisible format character at the schema, for sends and templates alike', () => {
+    for (const subject of ['Invoice \u202Efdp.exe', 'Pay\u200Bment due']) {
+      const parsed = sendEmailInputSchema.safeParse({ ...input, subject });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe('Subject must not contain invisible formatting characters');
+      const template = updateEmailTemplateInputSchema.safeParse({
+        kind: 'order-approved',
+        version: 1,
+        subject,
+        body: 'x',
+      });
+      expect(template.success).toBe(false);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { EMAIL_KINDS, EMAIL_PLACEHOLDERS } from '../../../../core/schemas/email'
 import { DEFAULT_TEMPLATES } from '../../../../lambdas/email/default-templates';
 import { checkTemplatePlaceholders } from '../../../../lambdas/email/check-template-placeholders';
 import { placeholdersIn, renderTemplate, templateEmail } from '../../../../lambdas/email/render-template';
-import { UnsafeEmailError } from '../../../../lambdas/email/safe-email';
+import { inertText, UnsafeEmailError } from '../../../../lambdas/email/safe-email';
 import { failureOf } from '../../../support/failure-of';
 
 describe('default templates', () => {
@@ -53,8 +53,41 @@ describe('renderTemplate', () => {
     expect(out.html).toContain(
       '<a href="https://portal.example/customer/orders/1">https://portal.example/customer/orders/1</a>',
     );
-    expect(out.html).toContain('javascript:alert(1) http://x&quot;y');
+    expect(out.html).toContain('javascript:alert(1) http[:]//x&quot;y');
     expect(out.html.match(/<a /g)).toHaveLength(1);
+  });
+
+  it('only link placeholders become links: a web address typed into any other value is inert text everywhere', () => {
+    const typed = 'https://evil.example/login';
+    const out = renderTemplate(
+      { subject: 'New request: {{practiceName}}', body: 'Practice: {{practiceName}}\nWrite to {{email}}' },
+      { practiceName: typed, email: 'boss@www.evil.example' },
+    );
+    for (const part of [out.subject, out.text, out.html]) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('https://');
+      expect(part).toContain('https[:]//evil[.]example/login');
+    }
+    expect(out.text).toContain('boss@www[.]evil[.]example');
+    expect(out.html).not.toMatch(/<a\b/);
+  });
+
+  it('inert text brackets schemes and host-name dots, and leaves numbers, abbreviations and plain words alone', () => {
+    expect(inertText('see www.evil.co.uk or ftp://files.example')).toBe(
+      'see www[.]evil[.]co[.]uk or ftp[:]//files[.]example',
+    );
+    expect(inertText('evil\u3002example and evil\uFF0Eexample')).toBe('evil[.]example and evil[.]example');
+    expect(inertText('Sag 4.5 mm, e.g. flatter; Dr Lee, 3.25 D')).toBe('Sag 4.5 mm, e.g. flatter; Dr Lee, 3.25 D');
+    expect(inertText('Lakeside Optometry')).toBe('Lakeside Optometry');
+  });
+
+  it('a subject loses invisible format characters a value brings (bidi overrides, zero-width spaces)', () => {
+    const out = renderTemplate(
+      { subject: 'New request: {{practiceName}}', body: '{{practiceName}}' },
+      { practiceName: 'Clear\u202EView\u200B Optometry\u2066' },
+    );
+    expect(out.subject).toBe('New request: ClearView Optometry');
+    expect(out.subject).not.toMatch(/\p{Cf}/u);
   });
 
   it('a multi-line value keeps its line breaks in HTML', () => {

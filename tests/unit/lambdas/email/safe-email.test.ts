@@ -52,6 +52,14 @@ describe('safe email: no header injection', () => {
     },
   );
 
+  it.each(['Invoice \u202Efdp.exe', 'Pay\u200Bpal', 'Order\u2066 LL-1\u2069', '\uFEFFHello'])(
+    'refuses a subject with an invisible format character (\\p{Cf}): %j',
+    (subject) => {
+      expect(() => headerValue(subject)).toThrow(UnsafeEmailError);
+      expect(() => composeEmail({ to: 'a@b.test', subject, text: '', html: html`` })).toThrow(UnsafeEmailError);
+    },
+  );
+
   it.each([
     'a@b.test\r\nBcc: victim@x.test',
     'a@b.test, victim@x.test',

@@ -39,7 +39,7 @@ describe('createUser (spec 6/7)', () => {
     await createUser(input({ firstName: '<b>Ines</b>' }), deps);
     expect(mailer.sent[0]).toMatchObject({
       subject: 'Welcome <b>Ines</b>',
-      text: 'Hi <b>Ines</b>, sign in as new.admin@lab.test at https://portal.lab.test',
+      text: 'Hi <b>Ines</b>, sign in as new[.]admin@lab[.]test at https://portal.lab.test',
     });
     expect(mailer.sent[0]?.html).toContain('&lt;b&gt;Ines');
 
