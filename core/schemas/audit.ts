@@ -114,6 +114,12 @@ export const auditEventSchema = lazySchema(() =>
 );
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
+/**
+ * How long entries are kept: HIPAA keeps audit records six years, so each entry expires (DynamoDB TTL) six
+ * years after it was written, never sooner.
+ */
+export const AUDIT_RETENTION_YEARS = 6;
+
 /** Longest date range one listing covers (a year and a day, so "the last year" always fits). */
 export const AUDIT_MAX_RANGE_DAYS = 366;
 /** The range a listing covers when `from` is left out: the 30 days up to `to`. */
