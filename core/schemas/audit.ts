@@ -61,6 +61,26 @@ export const AUTH_ACTIONS = [
   'auth.sign-out',
 ] as const;
 
+/**
+ * The user-pool API calls CloudTrail reports that can be one of AUTH_ACTIONS (lambdas/audit/auth-events.ts
+ * maps them): the EventBridge rule of infra/constructs/auth-audit.ts matches exactly these.
+ */
+export const AUDITED_COGNITO_CALLS = [
+  'InitiateAuth',
+  'AdminInitiateAuth',
+  'RespondToAuthChallenge',
+  'AdminRespondToAuthChallenge',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+  'AdminSetUserMFAPreference',
+  'ChangePassword',
+  'ConfirmForgotPassword',
+  'AdminSetUserPassword',
+  'RevokeToken',
+  'GlobalSignOut',
+  'AdminUserGlobalSignOut',
+] as const;
+
 export const AUDIT_ACTIONS = [...DENIAL_ACTIONS, ...CHANGE_ACTIONS, ...AUTH_ACTIONS] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];

@@ -30,7 +30,7 @@ export interface BridgeOptions {
   /** Origins the browser may call from (the portal). */
   allowedOrigins: string[];
   sendMail: SendMail;
-  /** The audit log the sign-in events go to (issue 25 item 7); none, none recorded. */
+  /** The audit log the sign-in events go to (issue item 7); none, none recorded. */
   auditLog?: () => AuditLog;
   log?: (message: string) => void;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../../../core/schemas/audit';
 import {
+  auditEventOfItem,
   auditExpiresAt,
   createAuditChain,
   derivedAttributes,
@@ -38,7 +39,7 @@ function day(count: number, chain = createAuditChain()) {
   return Array.from({ length: count }, () => stored(event(), chain));
 }
 
-describe('the audit log is tamper-evident: a hash chain per writer and day (issue 25 item 7)', () => {
+describe('the audit log is tamper-evident: a hash chain per writer and day (issue item 7)', () => {
   it('an untouched day verifies: every chain links from its start, entries from two writers interleaved', () => {
     const a = createAuditChain();
     const b = createAuditChain();
@@ -58,11 +59,12 @@ describe('the audit log is tamper-evident: a hash chain per writer and day (issu
   it('an edit that also recomputes its own hash breaks the link of the entry after it', () => {
     const items = day(3);
     const chain = items[1]!['chain'] as { id: string; seq: number; prev: string };
-    const forged = { ...items[1], actor: { userId: 'u-2', email: 'other@lab.test', groups: [] } };
-    const { day: _d, sk: _s, actorEmail: _a, chain: _c, expiresAt: _x, accountNumber, ...fields } = forged;
-    const forgedEvent = { ...fields, accountNumber } as unknown as AuditEvent;
-    forged['chain'] = { ...chain, hash: entryHash(chain.prev, forgedEvent, chain.id, chain.seq) };
-    forged['actorEmail'] = 'other@lab.test';
+    const forged: Record<string, unknown> = {
+      ...items[1]!,
+      actor: { userId: 'u-2', email: 'other@lab.test', groups: [] },
+      actorEmail: 'other@lab.test',
+    };
+    forged['chain'] = { ...chain, hash: entryHash(chain.prev, auditEventOfItem(forged), chain.id, chain.seq) };
     items[1] = forged;
     const { problems } = verifyAuditDay(DAY, items);
     expect(problems).toHaveLength(1);
