@@ -97,7 +97,7 @@ function grantSending(grantee: iam.IGrantable, targets: RouteResourceTargets) {
  * index). `grantWriteData` would also allow UpdateItem and DeleteItem, which would let a writer rewrite
  * history; the adapter's puts are conditional on `attribute_not_exists` so they cannot overwrite either.
  */
-function grantAuditAppend(grantee: iam.IGrantable, table: dynamodb.ITable) {
+export function grantAuditAppend(grantee: iam.IGrantable, table: dynamodb.ITable) {
   grantee.grantPrincipal.addToPrincipalPolicy(
     new iam.PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] }),
   );

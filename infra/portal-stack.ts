@@ -8,6 +8,7 @@ import { ROUTE_LIST } from '../core/routes';
 import { buildRuntimeConfig } from './build-runtime-config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
+import { AuthAudit } from './constructs/auth-audit';
 import { Backup } from './constructs/backup';
 import { Data } from './constructs/data';
 import { configurationSetName, Email } from './constructs/email';
@@ -132,8 +133,20 @@ export class PortalStack extends Stack {
       configurationSetName: configurationSetName(config),
       suppressions: data.tables.emailSuppressions,
     });
+    const authAudit = new AuthAudit(this, 'AuthAudit', {
+      config,
+      functions,
+      userPool: auth.userPool,
+      auditLog: data.tables.auditLog,
+    });
     if (config.monitoring.tracing) {
-      const all = [...functions.byRoute.values(), ...functions.byJob.values(), emailFeedback.consumer];
+      const all = [
+        ...functions.byRoute.values(),
+        ...functions.byJob.values(),
+        emailFeedback.consumer,
+        authAudit.trigger,
+        authAudit.consumer,
+      ];
       for (const fn of all) enableActiveTracing(fn);
     }
     const monitoring = new Monitoring(this, 'Monitoring', {
@@ -147,7 +160,11 @@ export class PortalStack extends Stack {
         rule: schedules!.byJob.get(job.name)!,
       })),
       distribution: web.distribution,
-      eventConsumers: [{ name: 'emailFeedback', fn: emailFeedback.consumer }],
+      eventConsumers: [
+        { name: 'emailFeedback', fn: emailFeedback.consumer },
+        { name: 'signInTrigger', fn: authAudit.trigger },
+        { name: 'signInEvents', fn: authAudit.consumer },
+      ],
     });
 
     Tags.of(this).add('project', 'lenslab-portal');

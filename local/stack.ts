@@ -8,6 +8,8 @@ import { runtimeConfigSchema, type RuntimeConfig } from '../core/schemas/runtime
 import { buildContentSecurityPolicy, TERMS_DOCUMENT_CSP } from '../infra/build-content-security-policy';
 import { readPrerenderedBuild } from '../infra/prerendered-build';
 import { stageConfig } from '../infra/stage-config';
+import { dynamoAuditLog } from '../lambdas/adapters/dynamo-audit-log';
+import type { AuditLog } from '../lambdas/ports/audit-log';
 import { startCognitoBridge, type CognitoBridge } from './cognito-bridge/bridge-server';
 import { sesMailSender } from './cognito-bridge/mail-sender';
 import { createCodeDeliveryParser, type CodeDelivery } from './cognito-bridge/rules/code-delivery';
@@ -102,6 +104,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
 
   const processes: ManagedProcess[] = [];
   let bridge: CognitoBridge | undefined;
+  let bridgeAuditLog: AuditLog | undefined;
   let gateway: LocalGateway | undefined;
   let web: WebServer | undefined;
   let fakeGateway: FakeGatewayServer | undefined;
@@ -167,6 +170,8 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       userPoolId: pool.userPoolId,
       allowedOrigins: [webOrigin, `http://localhost:${ports.web}`],
       sendMail: sesMailSender(host(ports.ses), STAGE.email.from),
+      // Read at the first sign-in, once `env` below is in process.env (the table name, DynamoDB Local's port).
+      auditLog: () => (bridgeAuditLog ??= dynamoAuditLog()),
     });
     for (const delivery of pendingCodes.splice(0)) deliver(delivery);
 

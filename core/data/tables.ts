@@ -147,6 +147,8 @@ export const TABLES = {
       { indexName: 'byAccount', partitionKey: s('accountNumber'), sortKey: s('sk') },
       { indexName: 'byAction', partitionKey: s('action'), sortKey: s('sk') },
     ],
+    // Six years after each entry (core/schemas/audit.ts AUDIT_RETENTION_YEARS), then DynamoDB removes it.
+    ttlAttribute: 'expiresAt',
   },
   /** Short-lived records: idempotency keys, revoked sessions, rate-limit windows. */
   tokens: { id: 'Tokens', partitionKey: s('pk'), ttlAttribute: 'expiresAt' },

@@ -48,9 +48,43 @@ export const CHANGE_ACTIONS = [
   'consultant-settings.update',
 ] as const;
 
-export const AUDIT_ACTIONS = [...DENIAL_ACTIONS, ...CHANGE_ACTIONS] as const;
+/**
+ * Sign-in events, recorded where Cognito answers them (lambdas/audit/auth-events.ts): its post authentication
+ * trigger and CloudTrail in AWS, the Cognito bridge locally. A sign-out covers one device or every session.
+ */
+export const AUTH_ACTIONS = [
+  'auth.sign-in',
+  'auth.sign-in-failed',
+  'auth.mfa-set-up',
+  'auth.mfa-removed',
+  'auth.password-change',
+  'auth.sign-out',
+] as const;
+
+/**
+ * The user-pool API calls CloudTrail reports that can be one of AUTH_ACTIONS (lambdas/audit/auth-events.ts
+ * maps them): the EventBridge rule of infra/constructs/auth-audit.ts matches exactly these.
+ */
+export const AUDITED_COGNITO_CALLS = [
+  'InitiateAuth',
+  'AdminInitiateAuth',
+  'RespondToAuthChallenge',
+  'AdminRespondToAuthChallenge',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+  'AdminSetUserMFAPreference',
+  'ChangePassword',
+  'ConfirmForgotPassword',
+  'AdminSetUserPassword',
+  'RevokeToken',
+  'GlobalSignOut',
+  'AdminUserGlobalSignOut',
+] as const;
+
+export const AUDIT_ACTIONS = [...DENIAL_ACTIONS, ...CHANGE_ACTIONS, ...AUTH_ACTIONS] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+export type AuthAction = (typeof AUTH_ACTIONS)[number];
 export const auditActionSchema = lazySchema(() => z.enum(AUDIT_ACTIONS, { error: 'Choose an action from the list' }));
 
 /** What an admin change acted on. */
@@ -83,7 +117,7 @@ export const auditEventSchema = lazySchema(() =>
   z.object({
     eventId: z.string(),
     at: z.string(),
-    kind: z.enum(['change', 'denied']),
+    kind: z.enum(['change', 'denied', 'auth']),
     action: z.string(),
     /** Who: from the verified token only; null for a caller without a valid one. */
     actor: z.nullable(z.object({ userId: z.string(), email: z.optional(z.string()), groups: z.array(z.string()) })),
@@ -99,6 +133,12 @@ export const auditEventSchema = lazySchema(() =>
   }),
 );
 export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/**
+ * How long entries are kept: HIPAA keeps audit records six years, so each entry expires (DynamoDB TTL) six
+ * years after it was written, never sooner.
+ */
+export const AUDIT_RETENTION_YEARS = 6;
 
 /** Longest date range one listing covers (a year and a day, so "the last year" always fits). */
 export const AUDIT_MAX_RANGE_DAYS = 366;

@@ -1,7 +1,7 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import { PutCommand, QueryCommand, type QueryCommandInput } from './aws/dynamo-document-client';
 import * as z from '../../core/zod';
-import { auditEventSchema, type AuditEvent } from '../../core/schemas/audit';
+import { auditEventOfItem, createAuditChain, derivedAttributes } from '../audit/audit-chain';
 import { decodeCursor, encodeCursor } from '../paging/page-cursor';
 import type { AuditLog, AuditLogReader, AuditQuery } from '../ports/audit-log';
 import { documentClient, tableName } from './dynamo-client';
@@ -10,21 +10,19 @@ import { documentClient, tableName } from './dynamo-client';
  * The audit log in DynamoDB (core/data/tables.ts `auditLog`): pk the UTC day, sk `{at}#{eventId}`; the
  * indexes `byActor` (actorEmail), `byAccount` and `byAction` share that sk, so every filter is a Query in time
  * order. Attributes absent from an entry (no account, an anonymous caller) are left out, which also keeps the
- * entry out of that index (GSI keys cannot be null).
+ * entry out of that index (GSI keys cannot be null). Each entry carries its link in this writer's hash chain
+ * of the day (`chain`, lambdas/audit/audit-chain.ts) and its expiry (`expiresAt`, the table's TTL: six years).
  */
 export function dynamoAuditLog(): AuditLog & AuditLogReader {
+  const chain = createAuditChain();
   return {
     async append(event, signal) {
+      // Linked before the first await: concurrent appends of one process take their places in call order.
+      const link = chain.link(event);
       await documentClient().send(
         new PutCommand({
           TableName: tableName('auditLog'),
-          Item: {
-            ...event,
-            day: event.at.slice(0, 10),
-            sk: sortKeyOf(event),
-            actorEmail: event.actor?.email?.toLowerCase(),
-            accountNumber: event.accountNumber ?? undefined,
-          },
+          Item: { ...event, ...derivedAttributes(event), chain: link },
           // Append-only: an entry is written once and never replaced, even by a retried put of the same id.
           ConditionExpression: 'attribute_not_exists(sk)',
         }),
@@ -60,7 +58,7 @@ export function dynamoAuditLog(): AuditLog & AuditLogReader {
       }
       const more = partition < plan.partitions.length;
       return {
-        items: items.map(eventOf),
+        items: items.map(auditEventOfItem),
         nextCursor: more ? encodeCursor({ p: partition, ...(startKey ? { k: startKey } : {}) }) : null,
       };
     },
@@ -77,8 +75,6 @@ const cursorSchema = lazySchema(() =>
     k: z.optional(z.record(z.string().check(z.maxLength(32)), z.string().check(z.maxLength(400)))),
   }),
 );
-
-const sortKeyOf = (event: Pick<AuditEvent, 'at' | 'eventId'>) => `${event.at}#${event.eventId}`;
 
 interface Plan {
   indexName?: string;
@@ -153,17 +149,4 @@ function daysDown(from: string, to: string): string[] {
   for (let t = Date.parse(`${to}T00:00:00Z`); t >= first; t -= 86_400_000)
     days.push(new Date(t).toISOString().slice(0, 10));
   return days;
-}
-
-function eventOf(item: Record<string, unknown>): AuditEvent {
-  const { day: _day, sk: _sk, actorEmail: _actorEmail, ...rest } = item;
-  return auditEventSchema.parse({
-    ...rest,
-    actor: rest.actor ?? null,
-    target: rest.target ?? null,
-    accountNumber: rest.accountNumber ?? null,
-    status: rest.status ?? null,
-    before: rest.before ?? null,
-    after: rest.after ?? null,
-  });
 }

@@ -93,9 +93,14 @@ export function createAuditTrail(request: AuditRequest, deps: AuditTrailDeps): R
 
 /**
  * Appends, waiting at most `waitMs`; never throws. A write still running then is aborted (the SDK call is
- * cancelled, so nothing is left pending when Lambda freezes the process) and logged with its entry.
+ * cancelled, so nothing is left pending when Lambda freezes the process) and logged with its entry. Also the
+ * writer of the sign-in events (the Cognito bridge, the auth-audit function).
  */
-async function appendWithin(event: AuditEvent, waitMs: number, deps: AuditTrailDeps): Promise<void> {
+export async function appendWithin(
+  event: AuditEvent,
+  waitMs: number,
+  deps: Pick<AuditTrailDeps, 'store' | 'log'>,
+): Promise<void> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {

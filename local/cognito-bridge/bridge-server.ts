@@ -5,6 +5,9 @@ import { guardRequests, originFormUrl } from '../process/request-guard';
 import { CognitoError } from './cognito-error';
 import { emailOf, emulatorUsers, findUser } from './emulator-users';
 import type { SendMail } from './mail-sender';
+import type { AuditLog } from '../../lambdas/ports/audit-log';
+import { createBridgeAuthAudit } from './rules/auth-audit-rule';
+import type { AuthOutcome } from '../../lambdas/audit/auth-events';
 import type { CodeDelivery } from './rules/code-delivery';
 import { emailVerifiedUpdateAfterConfirm } from './rules/confirm-sign-up-rule';
 import { corsHeaders } from './rules/cors-rule';
@@ -27,6 +30,8 @@ export interface BridgeOptions {
   /** Origins the browser may call from (the portal). */
   allowedOrigins: string[];
   sendMail: SendMail;
+  /** The audit log the sign-in events go to (issue item 7); none, none recorded. */
+  auditLog?: () => AuditLog;
   log?: (message: string) => void;
 }
 
@@ -55,6 +60,7 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
   const log = options.log ?? (() => {});
   const issuer = `${new URL(options.upstream).origin}/${options.userPoolId}`;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  const authAudit = options.auditLog && createBridgeAuthAudit({ store: options.auditLog, users, log });
   const totp = createTotpMfa({
     store: fileTotpStore(options.dataDir, options.userPoolId),
     users,
@@ -185,13 +191,16 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     } catch {
       return sendError(res, req, new CognitoError('SerializationException', 'Body is not JSON'));
     }
+    const sourceIp = req.socket.remoteAddress ?? '';
     try {
       const answer = await handle(operation, body);
       const errorType = 'headers' in answer ? answer.headers.get('x-amzn-errortype') : null;
+      await authAudit?.observe(operation, body, outcomeOf(answer.status, answer.text, errorType), sourceIp);
       send(res, req, answer.status, answer.text, 'application/x-amz-json-1.1', errorType ?? undefined);
     } catch (error) {
-      if (error instanceof CognitoError) return sendError(res, req, error);
-      throw error;
+      if (!(error instanceof CognitoError)) throw error;
+      await authAudit?.observe(operation, body, { ok: false, errorType: error.type }, sourceIp);
+      return sendError(res, req, error);
     }
   }
 
@@ -235,6 +244,18 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     enrollTotp: (username, secret) => totp.enrollIfAbsent(username, secret),
     close: listening.close,
   };
+}
+
+/** A Cognito answer as the audit mapping reads it: the JSON answer, or the error type. */
+function outcomeOf(status: number, text: string, errorType: string | null): AuthOutcome {
+  if (status >= 400)
+    return { ok: false, errorType: errorType ?? errorTypeOf({ status, text, headers: new Headers() }) ?? 'unknown' };
+  try {
+    const answer = JSON.parse(text) as unknown;
+    return { ok: true, answer: answer && typeof answer === 'object' ? (answer as Record<string, unknown>) : {} };
+  } catch {
+    return { ok: true, answer: {} };
+  }
 }
 
 /** The error type of an upstream answer, from the header or the JSON body's `__type`. */

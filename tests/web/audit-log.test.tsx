@@ -44,6 +44,33 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('Audit page', () => {
+  it('lists sign-in events (issue item 7): a failed sign-in with its step and reason, and offers them as filters', async () => {
+    const failedSignIn: AuditEvent = {
+      ...denial,
+      eventId: 'ev-3',
+      kind: 'auth',
+      action: 'auth.sign-in-failed',
+      target: { type: 'user', id: 'c-1' },
+      route: 'cognito:RespondToAuthChallenge',
+      status: null,
+      after: { step: 'second factor', reason: 'CodeMismatchException' },
+    };
+    answer({ listAuditEvents: () => ({ items: [failedSignIn], nextCursor: null }) });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(row).toHaveTextContent('Sign-in');
+    expect(row).toHaveTextContent('Sign-in failed');
+    expect(row).toHaveTextContent('fitter@brightview.test');
+    expect(row).toHaveTextContent('CodeMismatchException');
+    const actions = within(screen.getByLabelText('Action'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(actions).toEqual(
+      expect.arrayContaining(['Signed in', 'Sign-in failed', 'Authenticator app set up', 'Signed out']),
+    );
+  });
+
   it('lists changes and refusals with who, what changed and the request', async () => {
     answer({ listAuditEvents: () => ({ items: [change, denial], nextCursor: null }) });
     renderPage();

@@ -77,3 +77,58 @@ describe('changedValues: before and after reduced to what changed', () => {
     expect(changedValues({ password: 'old' }, { password: 'new' })).toEqual({ before: {}, after: {} });
   });
 });
+
+describe("audit values: the lab's clinical reply text is not copied in (issue item 7)", () => {
+  const consult = {
+    consultId: 'c-1',
+    reference: 'AVC-7Q2M9K',
+    status: 'new',
+    question: 'Lens lifts at 6 o clock after two hours, patient reports haze',
+    observations: { edgeLift: 'inferior', comfortHours: 2 },
+    version: 0,
+  };
+  const answered = {
+    ...consult,
+    status: 'answered',
+    reply: {
+      text: 'Steepen the inferior landing zone by 30 um; her left cornea is irregular.',
+      proposal: { lensId: 'ampleye', lensName: 'Ampleye', parameters: { sagittalDepth: 4150 } },
+      by: { userId: 'u-lab', email: 'lara@lab.test' },
+      at: '2026-03-03T09:00:00.000Z',
+    },
+    version: 1,
+  };
+
+  it('a consult answer records who answered, when and the proposed lens, never the answer text', () => {
+    const { before, after } = changedValues(consult, answered, ['reference']);
+    expect(after).toEqual({
+      reference: 'AVC-7Q2M9K',
+      status: 'answered',
+      reply: {
+        proposal: { lensId: 'ampleye', lensName: 'Ampleye', parameters: { sagittalDepth: 4150 } },
+        by: { userId: 'u-lab', email: 'lara@lab.test' },
+        at: '2026-03-03T09:00:00.000Z',
+      },
+      version: 1,
+    });
+    expect(before).toEqual({ reference: 'AVC-7Q2M9K', status: 'new', version: 0 });
+    expect(JSON.stringify({ before, after })).not.toContain('inferior landing');
+  });
+
+  it("a consult's question and observations are dropped wherever they appear, even when kept", () => {
+    expect(changedValues(null, consult)).toEqual({
+      before: null,
+      after: { consultId: 'c-1', reference: 'AVC-7Q2M9K', status: 'new', version: 0 },
+    });
+    expect(changedValues(consult, { ...consult, version: 1 }, ['question', 'observations'])).toEqual({
+      before: { version: 0 },
+      after: { version: 1 },
+    });
+  });
+
+  it('a `text` field outside a reply is kept (an email template body is not clinical)', () => {
+    expect(redactAuditValues({ template: { subject: 'Hi', text: 'Your order shipped' } })).toEqual({
+      template: { subject: 'Hi', text: 'Your order shipped' },
+    });
+  });
+});

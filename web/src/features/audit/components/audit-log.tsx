@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTIONS, type AuditEvent } from '../../../../../core/schemas/audit';
 import { Card } from '../../../components/card';
@@ -156,6 +156,12 @@ export function AuditLog() {
   );
 }
 
+const KIND_BADGES: Record<AuditEvent['kind'], ReactNode> = {
+  denied: <Badge tone="danger">Refused</Badge>,
+  change: <Badge tone="info">Change</Badge>,
+  auth: <Badge tone="neutral">Sign-in</Badge>,
+};
+
 const COLUMNS: Column<AuditEvent>[] = [
   {
     key: 'action',
@@ -163,8 +169,7 @@ const COLUMNS: Column<AuditEvent>[] = [
     primary: true,
     render: (event) => (
       <span className={styles.actionCell}>
-        {event.kind === 'denied' ? <Badge tone="danger">Refused</Badge> : <Badge tone="info">Change</Badge>}{' '}
-        {actionLabel(event.action)}
+        {KIND_BADGES[event.kind]} {actionLabel(event.action)}
       </span>
     ),
   },

@@ -39,6 +39,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'consult.reply': 'Consult answered',
   'consult.link': 'Consult linked to practice',
   'consultant-settings.update': 'Consultant settings changed',
+  'auth.sign-in': 'Signed in',
+  'auth.sign-in-failed': 'Sign-in failed',
+  'auth.mfa-set-up': 'Authenticator app set up',
+  'auth.mfa-removed': 'Authenticator app removed',
+  'auth.password-change': 'Password changed',
+  'auth.sign-out': 'Signed out',
 };
 
 /** A stored action's label; an action this version does not know shows as stored. */

@@ -1,0 +1,95 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { tableEnvVar } from '../../core/data/tables';
+import { AUDITED_COGNITO_CALLS } from '../../core/schemas/audit';
+import { grantAuditAppend } from '../grant-route-resources';
+import { FUNCTION_NAG_SUPPRESSIONS, LOG_GROUP_NAG_SUPPRESSIONS } from '../nag-suppressions';
+import { eventEntry } from '../repo-paths';
+import type { StageConfig } from '../stage-config';
+import type { Functions } from './functions';
+
+export interface AuthAuditProps {
+  config: StageConfig;
+  functions: Functions;
+  userPool: cognito.UserPool;
+  auditLog: dynamodb.ITable;
+}
+
+/**
+ * Sign-in events in the audit trail (issue item 7; docs/decisions.md "Audit trail: sign-in events"), both
+ * from lambdas/events/auth-audit.ts, each holding PutItem on the audit table and nothing else there:
+ * - the user pool's post authentication trigger records every completed sign-in;
+ * - an EventBridge rule on CloudTrail's "AWS API Call via CloudTrail" events of the pool's API records failed
+ *   sign-ins (Cognito has no trigger for a failure, and a pre authentication trigger runs before the result),
+ *   authenticator set-up and removal, password changes and sign-outs. EventBridge gets these events only
+ *   while a CloudTrail trail logs the account's management events (docs/deploy.md).
+ * Two functions, one module: the trigger's environment cannot name the pool (the pool names the trigger).
+ */
+export class AuthAudit extends Construct {
+  readonly trigger: lambda.Function;
+  readonly consumer: lambda.Function;
+  readonly rule: events.Rule;
+
+  constructor(scope: Construct, id: string, props: AuthAuditProps) {
+    super(scope, id);
+    const { config } = props;
+    const auditEnv = { [tableEnvVar('auditLog')]: props.auditLog.tableName, LOG_LEVEL: config.logLevel };
+
+    this.trigger = props.functions.portalFunction(this, 'SignInTrigger', {
+      description: 'Cognito post authentication: records each sign-in in the audit log',
+      entry: () => eventEntry('auth-audit'),
+      // Cognito waits at most 5 s for a trigger; the write itself gives up after 2 s.
+      timeout: Duration.seconds(5),
+      environment: auditEnv,
+    });
+    grantAuditAppend(this.trigger, props.auditLog);
+    props.userPool.addTrigger(cognito.UserPoolOperation.POST_AUTHENTICATION, this.trigger);
+
+    this.consumer = props.functions.portalFunction(this, 'SignInEventsFunction', {
+      description:
+        "CloudTrail's user-pool calls: records failed sign-ins, authenticator and password changes, sign-outs",
+      entry: () => eventEntry('auth-audit'),
+      timeout: Duration.seconds(30),
+      environment: { ...auditEnv, USER_POOL_ID: props.userPool.userPoolId },
+    });
+    grantAuditAppend(this.consumer, props.auditLog);
+    // Who a call was about: the email and groups, so the Audit page's user filter finds the entry.
+    this.consumer.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+        resources: [props.userPool.userPoolArn],
+      }),
+    );
+    this.rule = new events.Rule(this, 'Rule', {
+      description: `Sign-in events of user pool ${Stack.of(this).stackName} for the audit log`,
+      eventPattern: {
+        source: ['aws.cognito-idp'],
+        detailType: ['AWS API Call via CloudTrail'],
+        detail: { eventSource: ['cognito-idp.amazonaws.com'], eventName: [...AUDITED_COGNITO_CALLS] },
+      },
+      // An entry is keyed by CloudTrail's event id, so a retried event is written once.
+      targets: [new targets.LambdaFunction(this.consumer, { retryAttempts: 2 })],
+    });
+
+    const lostEvent =
+      'A sign-in event that cannot be written is logged with the whole entry (AUDIT WRITE FAILED) and the errors alarm reports it; Lambda retries a failed event twice, so a queue would hold events nobody replays.';
+    for (const fn of [this.trigger, this.consumer]) {
+      NagSuppressions.addResourceSuppressions(
+        fn,
+        [
+          ...FUNCTION_NAG_SUPPRESSIONS.filter((s) => s.id !== 'HIPAA.Security-LambdaDLQ'),
+          { id: 'HIPAA.Security-LambdaDLQ', reason: lostEvent },
+        ],
+        true,
+      );
+    }
+    NagSuppressions.addResourceSuppressions(this, LOG_GROUP_NAG_SUPPRESSIONS, true);
+  }
+}
