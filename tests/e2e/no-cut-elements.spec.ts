@@ -54,6 +54,16 @@ async function signedIn(browser: Browser, role: Role): Promise<Page> {
 /** The elements of the page's main area whose box is cut by the window or by an ancestor that clips it. */
 function cutElements(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    /** The little of the DOM this check reads (the tests compile without the DOM's types). */
+    interface Box {
+      tagName: string;
+      className: string;
+      textContent: string | null;
+      parentElement: Box | null;
+      getAttribute(name: string): string | null;
+      getBoundingClientRect(): { left: number; right: number; width: number; height: number };
+    }
+    type HTMLElement = Box;
     const g = globalThis as unknown as {
       document: { querySelectorAll(selector: string): Iterable<HTMLElement> };
       innerWidth: number;

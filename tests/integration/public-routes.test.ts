@@ -46,7 +46,7 @@ async function fromAddress(data: unknown, sourceIp: string) {
   event.requestContext.http.sourceIp = sourceIp;
   const res = await submitPublicConsult.handler(event);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-  return { status: res.statusCode, body: JSON.parse(res.body ?? '{}') as Record<string, any> };
+  return { status: res.statusCode ?? 0, body: JSON.parse(res.body ?? '{}') as Record<string, any> };
 }
 const freshIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
