@@ -130,7 +130,7 @@ describe('the honeypot and the not-found path', () => {
     const answers: number[] = [];
     for (let i = 0; i < 20; i++) {
       const probe = await fromAddress(visitorRequest({ consultId: owner.consultId }), prober);
-      answers.push(probe.status);
+      answers.push(probe.status ?? 0);
       if (probe.status === 404) expect(probe.body.error.message).toBe(CONSULT_NOT_FOUND);
       if (probe.status === 429) expect(probe.body.error.message).toBe(PUBLIC_CONSULT_RATE_MESSAGE);
     }
