@@ -5,7 +5,7 @@ import { horizontalOverflow } from './support/page-review';
 import { callRoute, demo, idTokenInPage, signIn } from './support/portal';
 
 /**
- * Issue 31 item 1: no table hides a column or an action at 1024, 1280 or 1440 px with the sidebar open or
+ * No table hides a column or an action at 1024, 1280 or 1440 px with the sidebar open or
  * closed, and no page widens at 375 px, with the longest values the schemas allow: a 40-character invoice
  * number of the widest letters (invoiceNumberSchema), an 80-character patient (the order's patient), a
  * 40-character PO number and a lens with a claim (Lens Credit's longest row, its actions disabled with a reason).
@@ -131,7 +131,7 @@ async function setSidebar(page: Page, open: boolean): Promise<void> {
     .toBe(true);
 }
 
-test.describe('long values: no cut column or action, no sideways scroll (issue 31 item 1)', () => {
+test.describe('long values: no cut column or action, no sideways scroll', () => {
   test.beforeAll(async ({ browser, request }) => {
     // Two sign-ins (the lab's with its authenticator code) and four API calls.
     test.setTimeout(180_000);

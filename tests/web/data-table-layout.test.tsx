@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARDS_BELOW_PX, DataTable, type Column } from '../../web/src/components/ui/data-table';
 
 /**
- * Issue 31 item 1: a table never hides a column or an action by scrolling inside its card. jsdom has no layout,
+ * A table never hides a column or an action by scrolling inside its card. jsdom has no layout,
  * so the widths the browser would measure are set here; the browser walk (tests/e2e/no-cut-elements.spec.ts)
  * checks the real pages.
  */
@@ -29,7 +29,7 @@ function layoutWith(room: number, tableWidth: number): string | null {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('DataTable chooses cards or a table from the room it has (issue 31 item 1)', () => {
+describe('DataTable chooses cards or a table from the room it has', () => {
   it('a table that fits its room stays a table', () => {
     expect(layoutWith(1280, 1100)).toBe('table');
   });

@@ -13,7 +13,7 @@ import styles from './clock-face-picker.module.css';
 
 export type LandingByHour = Partial<Record<ClockHour, LandingFinding>>;
 
-/** The word inside each hour's button; the button's accessible name carries the full label. */
+/** The word drawn inside each hour's button (its state); the button's accessible name carries the full label. */
 const SHORT_LABELS: Record<LandingFinding, string> = {
   aligned: 'Aligned',
   'edge-lift': 'Lift',
@@ -134,9 +134,11 @@ export function ClockFacePicker({
                 <span className={styles.hourNumber} aria-hidden="true">
                   {hour}
                 </span>
-                <span className={styles.hourFinding} aria-hidden="true">
-                  {finding ? SHORT_LABELS[finding] : '–'}
-                </span>
+                <span
+                  className={styles.hourFinding}
+                  aria-hidden="true"
+                  data-finding={finding ? SHORT_LABELS[finding] : '–'}
+                />
               </button>
             );
           })}
