@@ -9,6 +9,7 @@ import type { CodeDelivery } from './rules/code-delivery';
 import { emailVerifiedUpdateAfterConfirm } from './rules/confirm-sign-up-rule';
 import { corsHeaders } from './rules/cors-rule';
 import { refuseDisabledUser } from './rules/disabled-user-rule';
+import { requireStackSignature, type StackCredentials } from './rules/iam-signature';
 import { enforcePasswordPolicy } from './rules/password-policy-rule';
 import { initiateAuthAnswerAsRefreshAnswer, refreshRequestAsInitiateAuth } from './rules/refresh-token-rule';
 import { pendingConfirmation, resendAnswer } from './rules/resend-code-rule';
@@ -21,12 +22,19 @@ export interface BridgeOptions {
   port: number;
   /** cognito-local's base URL. */
   upstream: string;
+  /** The issuer its tokens name, when not the upstream's own origin (the stack publishes another port). */
+  issuer?: string;
   /** Folder holding cognito-local's `.cognito/`. */
   dataDir: string;
   userPoolId: string;
   /** Origins the browser may call from (the portal). */
   allowedOrigins: string[];
   sendMail: SendMail;
+  /**
+   * The stack's credentials (a secret made on each start): IAM-authorized operations (Admin*, ListUsers, ...)
+   * must be signed with them, as IAM allows only the functions' roles in AWS.
+   */
+  stackCredentials: StackCredentials;
   log?: (message: string) => void;
 }
 
@@ -53,8 +61,9 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
   const purposes = new Map<string, CodePurpose>();
   const users = () => emulatorUsers(options.dataDir, options.userPoolId);
   const log = options.log ?? (() => {});
-  const issuer = `${new URL(options.upstream).origin}/${options.userPoolId}`;
-  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  const upstreamPool = `${new URL(options.upstream).origin}/${options.userPoolId}`;
+  const issuer = options.issuer ?? upstreamPool;
+  const jwks = createRemoteJWKSet(new URL(`${upstreamPool}/.well-known/jwks.json`));
   const totp = createTotpMfa({
     store: fileTotpStore(options.dataDir, options.userPoolId),
     users,
@@ -186,6 +195,11 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
       return sendError(res, req, new CognitoError('SerializationException', 'Body is not JSON'));
     }
     try {
+      requireStackSignature(
+        operation,
+        { method: req.method ?? 'POST', target: req.url ?? '/', headers: req.headers, body: raw },
+        options.stackCredentials,
+      );
       const answer = await handle(operation, body);
       const errorType = 'headers' in answer ? answer.headers.get('x-amzn-errortype') : null;
       send(res, req, answer.status, answer.text, 'application/x-amz-json-1.1', errorType ?? undefined);

@@ -20,8 +20,10 @@ function rawRequest(url: string, target: string, method = 'GET'): Promise<number
     socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0)));
     socket.on('error', reject);
     const body = method === 'POST' ? '{}' : '';
+    // A client operation: the bridge passes it on without the stack's signature (iam-signature.ts).
+    const amzTarget = method === 'POST' ? 'X-Amz-Target: AWSCognitoIdentityProviderService.InitiateAuth\r\n' : '';
     socket.write(
-      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${amzTarget}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
 }
@@ -138,6 +140,7 @@ describe('the Cognito bridge keeps serving, and passes GETs to cognito-local onl
       userPoolId: 'local_pool',
       allowedOrigins: [],
       sendMail: async () => {},
+      stackCredentials: { accessKeyId: 'S3RVER', secretAccessKey: 'test-stack-secret' },
       log: () => {},
     });
   });
@@ -169,6 +172,7 @@ describe('the Cognito bridge keeps serving, and passes GETs to cognito-local onl
       userPoolId: 'local_pool',
       allowedOrigins: [],
       sendMail: async () => {},
+      stackCredentials: { accessKeyId: 'S3RVER', secretAccessKey: 'test-stack-secret' },
       log: () => {},
     });
     try {
