@@ -10,10 +10,12 @@ import { emailVerifiedUpdateAfterConfirm } from './rules/confirm-sign-up-rule';
 import { corsHeaders } from './rules/cors-rule';
 import { refuseDisabledUser } from './rules/disabled-user-rule';
 import { requireStackSignature, type StackCredentials } from './rules/iam-signature';
+import { refuseSelfSignUp } from './rules/self-sign-up-rule';
 import { enforcePasswordPolicy } from './rules/password-policy-rule';
 import { initiateAuthAnswerAsRefreshAnswer, refreshRequestAsInitiateAuth } from './rules/refresh-token-rule';
 import { pendingConfirmation, resendAnswer } from './rules/resend-code-rule';
 import { createTotpMfa } from './rules/totp-mfa-rule';
+import { forgotPasswordAsCognitoDoes } from './rules/user-existence-rule';
 import { wrongPasswordAsCognitoDoes } from './rules/wrong-password-rule';
 import { fileTotpStore } from './totp-store';
 import { PURPOSE_BY_OPERATION, verificationEmail, type CodePurpose } from './rules/verification-email';
@@ -104,6 +106,7 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
   }
 
   async function handle(operation: string, body: Record<string, unknown>) {
+    refuseSelfSignUp(operation);
     enforcePasswordPolicy(operation, body);
     refuseDisabledUser(operation, body, users);
     const purpose = PURPOSE_BY_OPERATION[operation];
@@ -123,6 +126,8 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     const answer = await withTotp(operation, body, await forward(operation, body));
     const replaced = wrongPasswordAsCognitoDoes(operation, errorTypeOf(answer));
     if (replaced) throw replaced;
+    const unknownUser = forgotPasswordAsCognitoDoes(operation, errorTypeOf(answer), String(username ?? ''));
+    if (unknownUser) return { status: 200, text: JSON.stringify(unknownUser) };
     const verify =
       answer.status === 200 &&
       emailVerifiedUpdateAfterConfirm(operation, body, options.userPoolId, (name) => {

@@ -40,7 +40,7 @@ const unsignedCall = (url: string, operation: string, body: unknown) =>
 /** The stack's own credentials, as the Lambdas have them in their environment. */
 const stackClient = () => new CognitoIdentityProviderClient({});
 
-describe('issue 25 item 8: every listener of the local stack refuses a foreign Host (DNS rebinding)', () => {
+describe('local stack boundary: every listener of the local stack refuses a foreign Host (DNS rebinding)', () => {
   const services = Object.entries(urls).filter(([name]) => name !== 'web'); // the web server: local-stack-loopback
   it.each(services)(
     '%s answers 403 to Host rebound.evil.example:<its port>, and serves its own Host',
@@ -54,7 +54,7 @@ describe('issue 25 item 8: every listener of the local stack refuses a foreign H
   );
 });
 
-describe("issue 25 item 8: the bridge's admin operations need the stack's own secret", () => {
+describe("local stack boundary: the bridge's admin operations need the stack's own secret", () => {
   it("AdminAddUserToGroup unsigned, or signed with the emulators' shared S3RVER key, is refused and changes nothing", async () => {
     const user = await createTestUser(['customer']);
     const add = { UserPoolId: poolId, Username: user.userId, GroupName: 'superadmin' };
@@ -76,7 +76,7 @@ describe("issue 25 item 8: the bridge's admin operations need the stack's own se
   });
 });
 
-describe("issue 25 item 8: no tokens around the bridge on cognito-local's published port", () => {
+describe("local stack boundary: no tokens around the bridge on cognito-local's published port", () => {
   const signInThere = (email: string, password: string) =>
     unsignedCall(urls.cognitoEmulator, 'InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',

@@ -58,7 +58,7 @@ describe('everything the local stack starts listens on loopback only', () => {
     }
   });
 
-  it('issue 25 item 8: every service, the web server included, refuses a Host other than its own (DNS rebinding)', async () => {
+  it('local stack boundary: every service, the web server included, refuses a Host other than its own (DNS rebinding)', async () => {
     const status = (port: number, host: string) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = request({ host: '127.0.0.1', port, path: '/', headers: { host } }, (res) => {

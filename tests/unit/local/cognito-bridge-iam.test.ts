@@ -36,7 +36,7 @@ const refusal = (run: () => void) => {
   return null;
 };
 
-describe("issue 25 item 8: the bridge's admin operations need the stack's own secret", () => {
+describe("local stack boundary: the bridge's admin operations need the stack's own secret", () => {
   it('an Admin operation signed with the stack credentials passes', async () => {
     const request = await signed('AdminAddUserToGroup');
     expect(refusal(() => requireStackSignature('AdminAddUserToGroup', request, STACK))).toBeNull();

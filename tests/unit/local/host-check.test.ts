@@ -24,7 +24,7 @@ export function requestWithHost(url: string, host: string | null): Promise<{ sta
   });
 }
 
-describe('issue 25 item 8: a local listener answers only its own loopback Host (DNS rebinding)', () => {
+describe('local stack boundary: a local listener answers only its own loopback Host (DNS rebinding)', () => {
   it.each([
     ['127.0.0.1:4800', true],
     ['localhost:4800', true],
