@@ -21,8 +21,10 @@ import { startSes } from './emulators/ses';
 import { startFakeGateway, type FakeGatewayServer } from './fake-gateway/fake-gateway-server';
 import { startGateway, type LocalGateway } from './gateway/gateway-server';
 import { startJobTimers, type JobTimers } from './job-timers';
-import { resolvePorts, retryOnPortClash, type Ports } from './ports';
+import { reservePort, resolvePorts, retryOnPortClash, type Ports } from './ports';
 import type { ManagedProcess } from './process/child-process';
+import { startHostCheckProxy } from './process/host-check-proxy';
+import type { LoopbackServer } from './process/listen-on-loopback';
 import { provisionTables, tableEnv } from './provision/tables';
 import { cognitoClient, provisionUserPool, type UserPoolIds } from './provision/user-pool';
 import { DEMO_USERS, type DemoUser } from './seed/demo-data';
@@ -103,6 +105,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
   const state: Partial<PersistedState> = existsSync(statePath) ? JSON.parse(readFileSync(statePath, 'utf8')) : {};
 
   const processes: ManagedProcess[] = [];
+  const proxies: LoopbackServer[] = [];
   let bridge: CognitoBridge | undefined;
   let bridgeAuditLog: AuditLog | undefined;
   let gateway: LocalGateway | undefined;
@@ -118,43 +121,84 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
   const stop = async () => {
     // First: a job in progress finishes while the emulators it uses are still there.
     await jobTimers?.stop();
-    await Promise.all([web?.close(), gateway?.close(), bridge?.close(), fakeGateway?.close()]);
+    await Promise.all([
+      web?.close(),
+      gateway?.close(),
+      bridge?.close(),
+      fakeGateway?.close(),
+      ...proxies.map((p) => p.close()),
+    ]);
     await Promise.all(processes.map((p) => p.stop()));
     if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
   };
+
+  // The stack's stand-in for IAM: the Lambdas sign with this secret (their environment), and the bridge refuses
+  // an IAM-authorized Cognito operation signed otherwise (local/cognito-bridge/rules/iam-signature.ts).
+  const stackCredentials = {
+    accessKeyId: LOCAL_CREDENTIALS.accessKeyId,
+    secretAccessKey: randomBytes(32).toString('hex'),
+  };
+  // The emulators listen on ports only the stack knows; the published ones are Host-checking proxies
+  // (docs/local-stack.md "Security of the local stack").
+  const emulatorPorts = {
+    cognito: await reservePort(0),
+    dynamodb: await reservePort(0),
+    s3: await reservePort(0),
+    ses: await reservePort(0),
+  };
+  const emulator = (service: keyof typeof emulatorPorts) => host(emulatorPorts[service]);
 
   try {
     progress('Starting DynamoDB Local, cognito-local, s3rver and the SES emulator...');
     // In parallel; if one fails, the others are still awaited so that stop() ends every one that started.
     const started = await Promise.allSettled([
       startDynamoDb({
-        port: ports.dynamodb,
+        port: emulatorPorts.dynamodb,
         dataDir: ephemeral ? undefined : mkdirp(join(dataDir, 'dynamodb')),
         logFile: join(dataDir, 'logs', 'dynamodb.log'),
       }),
       startCognito({
-        port: ports.cognito,
+        port: emulatorPorts.cognito,
+        issuerPort: ports.cognito,
         dataDir: mkdirp(join(dataDir, 'cognito')),
         logFile: join(dataDir, 'logs', 'cognito.log'),
         fixedCode: options.fixedCode,
         onOutput: createCodeDeliveryParser(deliver),
       }),
       startS3({
-        port: ports.s3,
+        port: emulatorPorts.s3,
         dataDir: join(dataDir, 's3'),
         bucket: ATTACHMENTS_BUCKET,
         webOrigin,
         logFile: join(dataDir, 'logs', 's3.log'),
       }),
-      startSes({ port: ports.ses, logFile: join(dataDir, 'logs', 'ses.log') }),
+      startSes({ port: emulatorPorts.ses, logFile: join(dataDir, 'logs', 'ses.log') }),
     ]);
     for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
+    for (const service of ['dynamodb', 's3', 'ses'] as const) {
+      proxies.push(
+        await startHostCheckProxy({ name: service, port: ports[service], upstreamPort: emulatorPorts[service] }),
+      );
+    }
+    // Only the JWKS and OpenID configuration the issuer names: the user pool's API is the bridge's, so no one
+    // gets tokens around its rules (second factor, disabled users) on cognito-local's port.
+    proxies.push(
+      await startHostCheckProxy({
+        name: 'cognito',
+        port: ports.cognito,
+        upstreamPort: emulatorPorts.cognito,
+        refuse: (req) =>
+          req.method === 'GET' || req.method === 'HEAD'
+            ? null
+            : `The user pool's API is served by the Cognito bridge on port ${ports.bridge}, not here.`,
+      }),
+    );
 
     progress('Creating tables, user pool and groups...');
-    const dynamo = dynamoClient(host(ports.dynamodb));
-    const cognito = cognitoClient(host(ports.cognito));
+    const dynamo = dynamoClient(emulator('dynamodb'));
+    const cognito = cognitoClient(emulator('cognito'));
     await provisionTables(dynamo, TABLE_PREFIX);
     const pool = await provisionUserPool(
       cognito,
@@ -165,13 +209,15 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
 
     bridge = await startCognitoBridge({
       port: ports.bridge,
-      upstream: host(ports.cognito),
+      upstream: emulator('cognito'),
+      issuer: `${host(ports.cognito)}/${pool.userPoolId}`,
       dataDir: join(dataDir, 'cognito'),
       userPoolId: pool.userPoolId,
       allowedOrigins: [webOrigin, `http://localhost:${ports.web}`],
       sendMail: sesMailSender(host(ports.ses), STAGE.email.from),
       // Read at the first sign-in, once `env` below is in process.env (the table name, DynamoDB Local's port).
       auditLog: () => (bridgeAuditLog ??= dynamoAuditLog()),
+      stackCredentials,
     });
     for (const delivery of pendingCodes.splice(0)) deliver(delivery);
 
@@ -189,7 +235,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       STAGE: 'local',
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_SECRET_ACCESS_KEY: stackCredentials.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: host(ports.dynamodb),
       AWS_ENDPOINT_URL_S3: host(ports.s3),
       AWS_ENDPOINT_URL_SESV2: host(ports.ses),

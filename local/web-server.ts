@@ -97,7 +97,9 @@ export async function startWebServer(options: {
           port: service.port,
           path: url.pathname + url.search,
           method: req.method,
-          headers: req.headers,
+          // The service checks that Host is its own (local/process/host-check.ts), as CloudFront sends the
+          // origin's name to API Gateway.
+          headers: { ...req.headers, host: service.host },
         },
         (answer) => {
           // Outside the guarded listener (a later event): an answer HTTP cannot relay ends the connection.

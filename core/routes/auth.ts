@@ -1,21 +1,45 @@
 import { defineRoutes } from '../define-routes';
 import { SIGNED_IN } from './access-groups';
 import { emptyInputSchema } from '../schemas/common';
-import { checkEmailExistsInputSchema, checkEmailExistsOutputSchema, signOutOutputSchema } from '../schemas/session';
-import { signUpInputSchema, signUpOutputSchema } from '../schemas/sign-up';
+import { signOutOutputSchema } from '../schemas/session';
+import {
+  confirmSignUpInputSchema,
+  confirmSignUpOutputSchema,
+  resendSignUpCodeInputSchema,
+  signUpInputSchema,
+  signUpOutputSchema,
+} from '../schemas/sign-up';
 
-/** Identity and session: sign-up, sign-out and the sign-up form's email check. */
+/** Identity and session: sign-up with its emailed code, and sign-out. */
 export const authRoutes = defineRoutes('auth', {
   signUp: {
     input: signUpInputSchema,
     output: signUpOutputSchema,
     access: 'public',
-    // tokens: the one-notice-per-hour limit for emails that already have an account; email: that notice.
+    // The pool allows admin-created users only (docs/decisions.md "No account enumeration"): the route creates the account and sets its
+    // password. tokens: the one-notice-per-hour limit for emails that already have an account, and the new
+    // account's code; email: that notice or the code.
     resources: {
       tables: { users: 'write', tokens: 'readWrite' },
-      userPool: ['AdminAddUserToGroup', 'AdminDeleteUser'],
+      userPool: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminDeleteUser'],
       email: true,
     },
+    rateLimit: 5,
+  },
+  confirmSignUp: {
+    input: confirmSignUpInputSchema,
+    output: confirmSignUpOutputSchema,
+    access: 'public',
+    // tokens: the pending code and the per-address limit; the right code marks the email verified.
+    resources: { tables: { tokens: 'readWrite' }, userPool: ['AdminUpdateUserAttributes'] },
+    rateLimit: 5,
+  },
+  resendSignUpCode: {
+    input: resendSignUpCodeInputSchema,
+    output: signUpOutputSchema,
+    access: 'public',
+    // tokens: the pending code and the per-address and per-email limits; email: the new code.
+    resources: { tables: { tokens: 'readWrite' }, email: true },
     rateLimit: 5,
   },
   signOut: {
@@ -26,13 +50,5 @@ export const authRoutes = defineRoutes('auth', {
     allowBeforeTerms: true,
     allowWhenIdle: true,
     resources: { tables: { tokens: 'readWrite' }, userPool: ['AdminUserGlobalSignOut'] },
-  },
-  checkEmailExists: {
-    input: checkEmailExistsInputSchema,
-    output: checkEmailExistsOutputSchema,
-    access: 'public',
-    // tokens: the per-email and per-address rate-limit windows.
-    resources: { tables: { tokens: 'readWrite' }, userPool: ['ListUsers'] },
-    rateLimit: 5,
   },
 });

@@ -1,5 +1,5 @@
 import { lazySchema } from './lazy-schema';
-import { FORM_MESSAGES } from '../messages';
+import { ACCOUNT_MESSAGES, FORM_MESSAGES } from '../messages';
 import * as z from '../zod';
 import { passwordPolicyMessage } from '../password-policy';
 import { requiredLine } from './text-fields';
@@ -44,3 +44,18 @@ export type SignUpInput = z.input<typeof signUpInputSchema>;
  */
 export const signUpOutputSchema = lazySchema(() => z.object({ nextStep: z.literal('confirm-email') }));
 export type SignUpOutput = z.infer<typeof signUpOutputSchema>;
+
+/** The six digits of an emailed sign-up code. */
+export const signUpCodeSchema = lazySchema(() =>
+  z.string().check(z.trim(), z.regex(/^\d{6}$/, ACCOUNT_MESSAGES.enterEmailCode)),
+);
+
+/**
+ * `confirmSignUp` (docs/decisions.md "No account enumeration"): the verify-email page's code for a new account; one answer for every
+ * wrong code, whether or not the email has an account.
+ */
+export const confirmSignUpInputSchema = lazySchema(() => z.object({ email: emailSchema, code: signUpCodeSchema }));
+export const confirmSignUpOutputSchema = lazySchema(() => z.object({ verified: z.literal(true) }));
+
+/** `resendSignUpCode`: the same answer as `signUp`, whether or not a code was sent. */
+export const resendSignUpCodeInputSchema = lazySchema(() => z.object({ email: emailSchema }));

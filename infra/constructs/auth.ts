@@ -24,7 +24,9 @@ export class Auth extends Construct {
     super(scope, id);
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
-      selfSignUpEnabled: true, // spec 4 Sign-up: customers create their own account
+      // spec 4 Sign-up: customers create their own account, through the portal's signUp route, which creates the
+      // user (AdminCreateUser): Cognito's own SignUp would say which emails have an account (docs/decisions.md "No account enumeration").
+      selfSignUpEnabled: false,
       signInAliases: { email: true },
       signInCaseSensitive: false,
       autoVerify: { email: true },

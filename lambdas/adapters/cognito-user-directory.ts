@@ -37,20 +37,50 @@ export function cognitoUserDirectory(): UserDirectory {
   requireEnv('USER_POOL_ID');
   return {
     async signUp({ email, password, firstName, lastName }) {
-      const answer = await call(() =>
-        cognitoCall<{ UserSub?: string }>('SignUp', {
-          ClientId: requireEnv('USER_POOL_CLIENT_ID'),
+      const poolId = requireEnv('USER_POOL_ID');
+      // Cognito sends nothing (SUPPRESS): the portal emails its own code. email_verified stays false until then.
+      const created = await call(() =>
+        cognitoCall<{ User?: CognitoUser }>('AdminCreateUser', {
+          UserPoolId: poolId,
           Username: email,
-          Password: password,
+          MessageAction: 'SUPPRESS',
           UserAttributes: [
             { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'false' },
             { Name: 'given_name', Value: firstName },
             { Name: 'family_name', Value: lastName },
           ],
         }),
       );
-      if (!answer.UserSub) throw new DirectoryError('other', 'SignUp answered without a user id');
-      return { userId: answer.UserSub };
+      const userId = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+      if (!userId) throw new DirectoryError('other', 'AdminCreateUser answered without a user id');
+      try {
+        // Permanent: the user chose it, so no new password is asked for at the first sign-in.
+        await call(() =>
+          cognitoCall('AdminSetUserPassword', {
+            UserPoolId: poolId,
+            Username: userId,
+            Password: password,
+            Permanent: true,
+          }),
+        );
+      } catch (error) {
+        await call(() => cognitoCall('AdminDeleteUser', { UserPoolId: poolId, Username: userId }));
+        throw error;
+      }
+      return { userId };
+    },
+    async markEmailVerified(userId, email) {
+      await call(() =>
+        cognitoCall('AdminUpdateUserAttributes', {
+          UserPoolId: requireEnv('USER_POOL_ID'),
+          Username: userId,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
     },
     async addToGroup(userId, group) {
       await call(() =>
@@ -68,18 +98,6 @@ export function cognitoUserDirectory(): UserDirectory {
       await call(() =>
         cognitoCall('AdminUserGlobalSignOut', { UserPoolId: requireEnv('USER_POOL_ID'), Username: userId }),
       );
-    },
-    async emailExists(email) {
-      // ListUsers filters on the email attribute whatever the pool's username settings; emails are stored
-      // lower-case (core/schemas/sign-up.ts) and the schema's email format cannot contain a quote.
-      const answer = await call(() =>
-        cognitoCall<{ Users?: CognitoUser[] }>('ListUsers', {
-          UserPoolId: requireEnv('USER_POOL_ID'),
-          Filter: `email = "${email.replace(/["\\]/g, '')}"`,
-          Limit: 1,
-        }),
-      );
-      return (answer.Users ?? []).length > 0;
     },
   };
 }

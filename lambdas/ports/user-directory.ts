@@ -30,11 +30,16 @@ export interface NewAccount {
 
 /** The user pool, seen from the use cases. Users are addressed by their id (the Cognito `sub`). */
 export interface UserDirectory {
-  /** Creates an unconfirmed account; the directory sends the verification email. */
+  /**
+   * Creates an account with its password and the email not verified yet, sending nothing: the pool allows
+   * admin-created users only, and the portal sends and checks the code (docs/decisions.md "Sign-up codes are
+   * the portal's"). A password the pool refuses leaves no account behind.
+   */
   signUp(account: NewAccount): Promise<{ userId: string }>;
+  /** Marks the user's email verified (the sign-up code was right); the email is sent with it, as the admin directory does. */
+  markEmailVerified(userId: string, email: string): Promise<void>;
   addToGroup(userId: string, group: Group): Promise<void>;
   deleteUser(userId: string): Promise<void>;
   /** Revokes the user's refresh tokens everywhere. */
   signOutEverywhere(userId: string): Promise<void>;
-  emailExists(email: string): Promise<boolean>;
 }

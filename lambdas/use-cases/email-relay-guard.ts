@@ -1,4 +1,4 @@
-import { invalidArgument, resourceExhausted } from '../../core/errors';
+import { resourceExhausted } from '../../core/errors';
 import type { Identity } from '../auth/verify-token';
 import { mapWithLimit } from '../concurrency/map-with-limit';
 import type { AdminDirectory } from '../ports/admin-directory';
@@ -23,8 +23,6 @@ export const EMAIL_SEND_LIMITS = {
 
 export const RELAY_MESSAGES = {
   tooMany: 'You have sent many emails in a short time. Please wait a few minutes and try again.',
-  unknownRecipients: (addresses: string[]) =>
-    `Emails go only to the users of a practice or to the lab's notification recipients. Not one of them: ${addresses.join(', ')}.`,
   testToOwnAddress: (own: string) => `Test emails go to your own address (${own}).`,
 } as const;
 
@@ -46,14 +44,15 @@ export interface KnownRecipientsDeps {
 }
 
 /**
- * Refuses (400, per field) any address that is neither one of the lab's notification recipients nor the
- * sign-in email of a portal user linked to at least one practice. One user-pool lookup per address not on
- * the lab's list (at most 4 at a time), then one BatchGetItem of the users records.
+ * The recipients that are one of the lab's notification recipients or the sign-in email of a portal user linked
+ * to at least one practice; the others are left out without a word, so the answer never says which addresses
+ * belong to users (docs/decisions.md "No account enumeration"). One user-pool lookup per address not on the lab's list (at most 4 at a
+ * time), then one BatchGetItem of the users records.
  */
-export async function refuseUnknownRecipients(recipients: string[], deps: KnownRecipientsDeps): Promise<void> {
+export async function knownRecipients(recipients: string[], deps: KnownRecipientsDeps): Promise<string[]> {
   const lab = new Set((await deps.templates.labRecipients()).recipients.map((r) => r.toLowerCase()));
   const others = recipients.filter((r) => !lab.has(r));
-  if (others.length === 0) return;
+  if (others.length === 0) return recipients;
   const matches = await mapWithLimit(others, 4, async (email) => {
     const page = await deps.directory.searchUsers('email', email, { limit: 10 });
     return page.users.filter((u) => u.email.toLowerCase() === email).map((u) => ({ email, userId: u.userId }));
@@ -74,11 +73,7 @@ export async function refuseUnknownRecipients(recipients: string[], deps: KnownR
       .filter((m) => inAPractice.has(m.userId))
       .map((m) => m.email),
   );
-  const unknown = others.filter((r) => !known.has(r));
-  if (unknown.length) {
-    const message = RELAY_MESSAGES.unknownRecipients(unknown);
-    throw invalidArgument(message, { recipients: [message] });
-  }
+  return recipients.filter((r) => lab.has(r) || known.has(r));
 }
 
 /**
@@ -91,13 +86,16 @@ export async function recordSendForAudit(
     action: 'email.send' | 'email.send-test';
     kind: string;
     recipients: string[];
+    /** Addresses left out as unknown: kept for an investigation, never told to the caller. */
+    withheld?: string[];
     subject: string;
     sent: boolean;
   },
 ): Promise<void> {
+  const withheld = entry.withheld?.length ? { withheld: entry.withheld } : {};
   await audit?.recordChange({
     action: entry.action,
     target: { type: 'email', id: entry.kind },
-    after: { recipients: entry.recipients, subject: entry.subject, sent: entry.sent },
+    after: { recipients: entry.recipients, ...withheld, subject: entry.subject, sent: entry.sent },
   });
 }

@@ -8,12 +8,7 @@ import type { AuditTrail } from '../ports/audit-log';
 import type { EmailSender } from '../ports/email-sender';
 import type { RateLimiter } from '../ports/rate-limiter';
 import { describeError } from '../../core/describe-error';
-import {
-  consumeSendBudget,
-  recordSendForAudit,
-  refuseUnknownRecipients,
-  type KnownRecipientsDeps,
-} from './email-relay-guard';
+import { consumeSendBudget, recordSendForAudit, knownRecipients, type KnownRecipientsDeps } from './email-relay-guard';
 
 /**
  * spec 7 `POST auth/email/{kind}`, spec 8 "the email send swallows errors and returns false": sends the
@@ -21,17 +16,19 @@ import {
  * never thrown). The spec's wire format joins recipients with ";"; SES takes a list, so no join is needed
  * here. Each recipient gets an email of their own, so practices never see each other's addresses.
  *
- * Not a relay: every recipient must be a practice's user or a lab recipient (else 400, nothing
- * sent), the caller has a budget of calls (429 beyond it), and the send is logged for the audit trail.
+ * Not a relay: only a practice's user or a lab recipient is mailed; any other address is left out without a
+ * word (the answer does not say which addresses belong to users, docs/decisions.md "No account enumeration"), the caller has a budget of
+ * calls (429 beyond it), and the send, with what was left out, is recorded in the audit trail.
  */
 export async function sendEmail(
   caller: Identity,
   input: z.output<typeof sendEmailInputSchema>,
   deps: KnownRecipientsDeps & { mailer: EmailSender; limiter: RateLimiter; log: Logger; audit?: AuditTrail },
 ): Promise<boolean> {
-  const recipients = [...new Set(input.recipients.map((r) => r.toLowerCase()))];
+  const asked = [...new Set(input.recipients.map((r) => r.toLowerCase()))];
   await consumeSendBudget('sendEmail', caller, deps.limiter);
-  await refuseUnknownRecipients(recipients, deps);
+  const recipients = await knownRecipients(asked, deps);
+  const withheld = asked.filter((r) => !recipients.includes(r));
   const results = await mapWithLimit(recipients, 4, async (to) => {
     try {
       // The body is plain text: the HTML part escapes it and keeps its paragraphs and line breaks.
@@ -49,6 +46,7 @@ export async function sendEmail(
     action: 'email.send',
     kind: input.kind,
     recipients,
+    withheld,
     subject: input.subject,
     sent: failed === 0,
   });

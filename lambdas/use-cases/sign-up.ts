@@ -6,7 +6,9 @@ import type { Logger } from '../ports/logger';
 import type { AccountNotices } from '../ports/account-notices';
 import type { RateLimiter } from '../ports/rate-limiter';
 import { DirectoryError, type NewAccount, type UserDirectory } from '../ports/user-directory';
+import type { SignUpCodes } from '../ports/sign-up-codes';
 import type { UsersRepository } from '../ports/users-repository';
+import { issueSignUpCode, NEXT_STEP } from './sign-up-code';
 
 /** spec 8: the sign-up failures the user sees. */
 export const SIGN_UP_ERRORS = {
@@ -23,16 +25,19 @@ export interface SignUpDeps {
   users: Pick<UsersRepository, 'create'>;
   notices: AccountNotices;
   limiter: RateLimiter;
+  codes: Pick<SignUpCodes, 'put'>;
+  /** A new six-digit code (random; tests choose it). */
+  newCode: () => string;
   now: () => Date;
   log: Logger;
 }
 
-const NEXT: SignUpOutput = { nextStep: 'confirm-email' };
+const NEXT = NEXT_STEP;
 
 /**
- * spec 4 "Sign-up": create the account (the directory sends the verification email), set the customer
- * role, create the user record with the terms accepted. If the role or the record fails, the new account
- * is deleted, so no half-made account remains. An email that already has an account gets the same answer
+ * spec 4 "Sign-up": create the account, set the customer role, create the user record with the terms
+ * accepted, then email the verification code (no account enumeration: the portal's code, the pool refuses self
+ * sign-up). If the role or the record fails, the new account is deleted, so no half-made account remains. An email that already has an account gets the same answer
  * as a new one (no enumeration); its owner gets an email saying so (docs/decisions.md).
  */
 export async function signUp(account: NewAccount, deps: SignUpDeps): Promise<SignUpOutput> {
@@ -75,6 +80,7 @@ export async function signUp(account: NewAccount, deps: SignUpDeps): Promise<Sig
     await rollBack(userId, deps);
     throw new AppError('internal', SIGN_UP_ERRORS.profile);
   }
+  await issueSignUpCode(account.email, userId, deps);
   return NEXT;
 }
 

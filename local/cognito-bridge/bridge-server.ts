@@ -12,10 +12,13 @@ import type { CodeDelivery } from './rules/code-delivery';
 import { emailVerifiedUpdateAfterConfirm } from './rules/confirm-sign-up-rule';
 import { corsHeaders } from './rules/cors-rule';
 import { refuseDisabledUser } from './rules/disabled-user-rule';
+import { requireStackSignature, type StackCredentials } from './rules/iam-signature';
+import { refuseSelfSignUp } from './rules/self-sign-up-rule';
 import { enforcePasswordPolicy } from './rules/password-policy-rule';
 import { initiateAuthAnswerAsRefreshAnswer, refreshRequestAsInitiateAuth } from './rules/refresh-token-rule';
 import { pendingConfirmation, resendAnswer } from './rules/resend-code-rule';
 import { createTotpMfa } from './rules/totp-mfa-rule';
+import { forgotPasswordAsCognitoDoes } from './rules/user-existence-rule';
 import { wrongPasswordAsCognitoDoes } from './rules/wrong-password-rule';
 import { fileTotpStore } from './totp-store';
 import { PURPOSE_BY_OPERATION, verificationEmail, type CodePurpose } from './rules/verification-email';
@@ -24,14 +27,21 @@ export interface BridgeOptions {
   port: number;
   /** cognito-local's base URL. */
   upstream: string;
+  /** The issuer its tokens name, when not the upstream's own origin (the stack publishes another port). */
+  issuer?: string;
   /** Folder holding cognito-local's `.cognito/`. */
   dataDir: string;
   userPoolId: string;
   /** Origins the browser may call from (the portal). */
   allowedOrigins: string[];
   sendMail: SendMail;
-  /** The audit log the sign-in events go to (issue item 7); none, none recorded. */
+  /** The audit log the sign-in events go to; without one, none are recorded. */
   auditLog?: () => AuditLog;
+  /**
+   * The stack's credentials (a secret made on each start): IAM-authorized operations (Admin*, ListUsers, ...)
+   * must be signed with them, as IAM allows only the functions' roles in AWS.
+   */
+  stackCredentials: StackCredentials;
   log?: (message: string) => void;
 }
 
@@ -58,8 +68,9 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
   const purposes = new Map<string, CodePurpose>();
   const users = () => emulatorUsers(options.dataDir, options.userPoolId);
   const log = options.log ?? (() => {});
-  const issuer = `${new URL(options.upstream).origin}/${options.userPoolId}`;
-  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  const upstreamPool = `${new URL(options.upstream).origin}/${options.userPoolId}`;
+  const issuer = options.issuer ?? upstreamPool;
+  const jwks = createRemoteJWKSet(new URL(`${upstreamPool}/.well-known/jwks.json`));
   const authAudit = options.auditLog && createBridgeAuthAudit({ store: options.auditLog, users, log });
   const totp = createTotpMfa({
     store: fileTotpStore(options.dataDir, options.userPoolId),
@@ -101,6 +112,7 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
   }
 
   async function handle(operation: string, body: Record<string, unknown>) {
+    refuseSelfSignUp(operation);
     enforcePasswordPolicy(operation, body);
     refuseDisabledUser(operation, body, users);
     const purpose = PURPOSE_BY_OPERATION[operation];
@@ -120,6 +132,8 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     const answer = await withTotp(operation, body, await forward(operation, body));
     const replaced = wrongPasswordAsCognitoDoes(operation, errorTypeOf(answer));
     if (replaced) throw replaced;
+    const unknownUser = forgotPasswordAsCognitoDoes(operation, errorTypeOf(answer), String(username ?? ''));
+    if (unknownUser) return { status: 200, text: JSON.stringify(unknownUser) };
     const verify =
       answer.status === 200 &&
       emailVerifiedUpdateAfterConfirm(operation, body, options.userPoolId, (name) => {
@@ -193,6 +207,11 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     }
     const sourceIp = req.socket.remoteAddress ?? '';
     try {
+      requireStackSignature(
+        operation,
+        { method: req.method ?? 'POST', target: req.url ?? '/', headers: req.headers, body: raw },
+        options.stackCredentials,
+      );
       const answer = await handle(operation, body);
       const errorType = 'headers' in answer ? answer.headers.get('x-amzn-errortype') : null;
       await authAudit?.observe(operation, body, outcomeOf(answer.status, answer.text, errorType), sourceIp);

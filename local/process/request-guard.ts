@@ -1,5 +1,6 @@
 import { describeError } from '../../core/describe-error';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { refuseForeignHost } from './host-check';
 
 /**
  * The path and query of an origin-form request target (`/a/b?c`), parsed against a fixed origin so that no
@@ -19,7 +20,8 @@ export function originFormUrl(target: string | undefined): URL | null {
 /**
  * Wraps a server's request listener so that no request can throw out of it (an uncaught error would end the
  * process, and with it every emulator of the local stack): an error, thrown or rejected, is logged and
- * answered with `fail` (a 500), or ends the connection when the answer had already started.
+ * answered with `fail` (a 500), or ends the connection when the answer had already started. A request whose
+ * Host is not this server's own loopback address is refused first (403, `refuseForeignHost`).
  */
 export function guardRequests(
   name: string,
@@ -40,6 +42,7 @@ export function guardRequests(
   };
   return (req, res) => {
     try {
+      if (refuseForeignHost(req, res)) return;
       const done = listener(req, res);
       if (done) done.catch((error: unknown) => failed(req, res, error));
     } catch (error) {

@@ -17,15 +17,22 @@ beforeAll(() => {
 });
 
 describe('Cognito user pool (spec 1: email sign-in, verification by email)', () => {
-  test('signs in by email, case-insensitively, with self sign-up and email verification by code', () => {
+  test('signs in by email, case-insensitively, with email verification by code', () => {
     staging.template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       UsernameConfiguration: { CaseSensitive: false },
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       AutoVerifiedAttributes: ['email'],
       VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
     });
+  });
+
+  test('refuses self sign-up at the pool: only the signUp route creates users (docs/decisions.md "No account enumeration")', () => {
+    for (const { template } of [staging, sesSender]) {
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }),
+      });
+    }
   });
 
   test('enforces the password policy of core/password-policy.ts', () => {

@@ -1,6 +1,8 @@
+import { request } from 'node:http';
 import { createConnection } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOREIGN_HOST_MESSAGE } from '../../local/process/host-check';
 import { isLoopback, listeningSocketsOf } from '../../local/process/listening-sockets';
 import { portsFrom } from '../../local/ports';
 import { startLocalStack, type LocalStack } from '../../local/stack';
@@ -53,6 +55,25 @@ describe('everything the local stack starts listens on loopback only', () => {
         expect(await accepts('127.0.0.1', port), `${name} on 127.0.0.1`).toBe(true);
         expect(await accepts(address, port), `${name} on ${address}:${port}`).toBe(false);
       }
+    }
+  });
+
+  it('local stack boundary: every service, the web server included, refuses a Host other than its own (DNS rebinding)', async () => {
+    const status = (port: number, host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/', headers: { host } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const [name, port] of servicePorts()) {
+      const foreign = await status(port, `rebound.evil.example:${port}`);
+      expect(foreign.status, name).toBe(403);
+      expect(foreign.body, name).toContain(FOREIGN_HOST_MESSAGE);
+      expect((await status(port, `localhost:${port}`)).status, name).not.toBe(403);
     }
   });
 

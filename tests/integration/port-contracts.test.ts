@@ -11,6 +11,7 @@ import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogu
 import { dynamoLocks } from '../../lambdas/adapters/dynamo-locks';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
 import { dynamoOnceMarks } from '../../lambdas/adapters/dynamo-once-marks';
+import { dynamoSignUpCodes } from '../../lambdas/adapters/dynamo-sign-up-codes';
 import { dynamoOrderAccess } from '../../lambdas/adapters/dynamo-order-access';
 import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-repository';
 import { dynamoRateLimiter } from '../../lambdas/adapters/dynamo-rate-limiter';
@@ -33,6 +34,7 @@ import { ordersRepositoryContract } from '../support/contracts/orders-repository
 import { rateLimiterContract } from '../support/contracts/rate-limiter';
 import { referenceDataRepositoryContract } from '../support/contracts/reference-data-repository';
 import { sessionRevocationsContract } from '../support/contracts/session-revocations';
+import { signUpCodesContract } from '../support/contracts/sign-up-codes';
 import { usersRepositoryContract } from '../support/contracts/users-repository';
 
 // The same contracts run against the in-memory fakes in tests/unit/lambdas/contracts/ports.test.ts.
@@ -58,6 +60,7 @@ emailSuppressionsContract('DynamoDB adapter', () => dynamoEmailSuppressions());
 referenceDataRepositoryContract('DynamoDB adapter', () => dynamoReferenceDataRepository());
 locksContract('DynamoDB adapter', (now) => dynamoLocks(now));
 onceMarksContract('DynamoDB adapter', () => dynamoOnceMarks());
+signUpCodesContract('DynamoDB adapter', () => dynamoSignUpCodes());
 rateLimiterContract('DynamoDB adapter', (now) => dynamoRateLimiter(now));
 auditLogContract('DynamoDB adapter', () => dynamoAuditLog());
 orderAccessContract('DynamoDB adapter', () => {

@@ -3,7 +3,9 @@ import { sdkDocumentClient } from '../support/dynamo-rows';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Group } from '../../core/constants';
 import { callableEvent } from '../support/api-gateway-event';
-import { findUserByEmail, groupsOf, uniqueEmail } from '../support/cognito-test-users';
+import { SIGN_UP_CODE_SUBJECT } from '../../lambdas/adapters/ses-account-notices';
+import { adminGetUser, findUserByEmail, groupsOf, uniqueEmail } from '../support/cognito-test-users';
+import { codeIn, listEmails, waitForEmail } from '../support/mailbox';
 import { memoryLogger } from '../support/in-memory-ports';
 
 // Env first: the SDK clients and handlers are imported after the emulators' environment is applied.
@@ -14,18 +16,24 @@ let mod: {
   directory: import('../../lambdas/ports/user-directory').UserDirectory;
   users: import('../../lambdas/ports/users-repository').UsersRepository;
   limiter: import('../../lambdas/ports/rate-limiter').RateLimiter;
+  codes: import('../../lambdas/ports/sign-up-codes').SignUpCodes;
+  confirm: typeof import('../../lambdas/handlers/auth/confirm-sign-up').handler;
+  resend: typeof import('../../lambdas/handlers/auth/resend-sign-up-code').handler;
   usersRow: (userId: string) => Promise<Record<string, unknown> | undefined>;
 };
 
 beforeAll(async () => {
   Object.assign(process.env, inject('env'));
-  const [handlerModule, useCase, cognito, users, limiter, dynamo] = await Promise.all([
+  const [handlerModule, useCase, cognito, users, limiter, dynamo, codes, confirm, resend] = await Promise.all([
     import('../../lambdas/handlers/auth/sign-up'),
     import('../../lambdas/use-cases/sign-up'),
     import('../../lambdas/adapters/cognito-user-directory'),
     import('../../lambdas/adapters/dynamo-users-repository'),
     import('../../lambdas/adapters/dynamo-rate-limiter'),
     import('../../lambdas/adapters/dynamo-client'),
+    import('../../lambdas/adapters/dynamo-sign-up-codes'),
+    import('../../lambdas/handlers/auth/confirm-sign-up'),
+    import('../../lambdas/handlers/auth/resend-sign-up-code'),
   ]);
   mod = {
     handler: handlerModule.handler,
@@ -34,6 +42,9 @@ beforeAll(async () => {
     directory: cognito.cognitoUserDirectory(),
     users: users.dynamoUsersRepository(),
     limiter: limiter.dynamoRateLimiter(),
+    codes: codes.dynamoSignUpCodes(),
+    confirm: confirm.handler,
+    resend: resend.handler,
     usersRow: async (userId) =>
       (await sdkDocumentClient().send(new GetCommand({ TableName: dynamo.tableName('users'), Key: { userId } }))).Item,
   };
@@ -47,8 +58,9 @@ const form = (email: string) => ({
   termsAccepted: true,
 });
 
-async function call(data: unknown) {
-  const res = await mod.handler(callableEvent('signUp', { data }));
+async function call(data: unknown, route: 'signUp' | 'confirmSignUp' | 'resendSignUpCode' = 'signUp') {
+  const handler = { signUp: mod.handler, confirmSignUp: mod.confirm, resendSignUpCode: mod.resend }[route];
+  const res = await handler(callableEvent(route, { data }));
   return { status: res.statusCode, body: JSON.parse(res.body ?? '{}') };
 }
 
@@ -60,8 +72,10 @@ function signUpWith(overrides: Partial<Pick<typeof mod, 'directory' | 'users'>>,
     {
       directory: overrides.directory ?? mod.directory,
       users: overrides.users ?? mod.users,
-      notices: { sendExistingAccountNotice: async (e) => void sent.push(e) },
+      notices: { sendExistingAccountNotice: async (e) => void sent.push(e), sendSignUpCode: async () => {} },
       limiter: mod.limiter,
+      codes: mod.codes,
+      newCode: () => '135790',
       now: () => new Date(),
       log: memoryLogger().log,
     },
@@ -152,5 +166,58 @@ describe('signUp against the emulators (spec 4 sign-up)', () => {
     expect(created).toHaveLength(1);
     expect(await findUserByEmail(email)).toBeNull();
     expect(await mod.usersRow(created[0]!)).toBeUndefined();
+  });
+});
+
+describe('no account enumeration: sign-up creates the user itself and verifies the email with its own code', () => {
+  const codeEmail = (email: string, except?: string) =>
+    waitForEmail(inject('urls').ses, email, (e) => e.subject === SIGN_UP_CODE_SUBJECT && e.messageId !== except);
+
+  it('the same answer for a registered and a new email; the new one gets a code, the registered owner a notice', async () => {
+    const fresh = uniqueEmail('fresh');
+    const registered = uniqueEmail('registered');
+    await call(form(registered));
+    const answers = [await call(form(fresh)), await call({ ...form(registered), password: 'Other!2025x' })];
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual({ status: 200, body: { result: { nextStep: 'confirm-email' } } });
+    expect(codeIn(await codeEmail(fresh))).toMatch(/^\d{6}$/);
+    const notice = await waitForEmail(
+      inject('urls').ses,
+      registered,
+      (e) => e.subject === 'Your Lenslab Portal account',
+    );
+    expect(notice.body.text).toContain('Forgot your password?');
+  });
+
+  it('the account exists with its password and an unverified email; the emailed code verifies it, once', async () => {
+    const email = uniqueEmail('verify');
+    await call(form(email));
+    const userId = await findUserByEmail(email);
+    const user = await adminGetUser(userId!);
+    expect(user.UserStatus).toBe('CONFIRMED');
+    expect(user.emailVerified).toBe(false);
+
+    const code = codeIn(await codeEmail(email));
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await call({ email, code: wrong }, 'confirmSignUp')).status).toBe(400);
+    expect(await call({ email, code }, 'confirmSignUp')).toEqual({ status: 200, body: { result: { verified: true } } });
+    expect((await adminGetUser(userId!)).emailVerified).toBe(true);
+    expect((await call({ email, code }, 'confirmSignUp')).status).toBe(400);
+  });
+
+  it('"Send a new code" emails a new one to a waiting account, nothing to an unknown email, with one answer', async () => {
+    const email = uniqueEmail('resend');
+    await call(form(email));
+    const first = await codeEmail(email);
+    const unknown = uniqueEmail('unknown');
+    const answers = [await call({ email }, 'resendSignUpCode'), await call({ email: unknown }, 'resendSignUpCode')];
+    expect(answers[0]).toEqual(answers[1]);
+    const second = await codeEmail(email, first.messageId);
+    // The new code replaces the first (a random one may repeat it, one time in a million).
+    if (codeIn(first) !== codeIn(second)) {
+      expect((await call({ email, code: codeIn(first) }, 'confirmSignUp')).status).toBe(400);
+    }
+    expect((await call({ email, code: codeIn(second) }, 'confirmSignUp')).status).toBe(200);
+    expect((await listEmails(inject('urls').ses)).some((e) => e.destination.to.includes(unknown))).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   AdminSetUserPasswordCommand,
   AssociateSoftwareTokenCommand,
@@ -130,4 +131,11 @@ export async function deleteTestUser(userId: string): Promise<void> {
   await cognito()
     .send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: userId }))
     .catch(() => undefined);
+}
+
+/** The user's status and whether the pool counts the email verified (sign-up: docs/decisions.md "No account enumeration"). */
+export async function adminGetUser(userId: string): Promise<{ UserStatus?: string; emailVerified: boolean }> {
+  const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: poolId(), Username: userId }));
+  const verified = user.UserAttributes?.find((a) => a.Name === 'email_verified')?.Value;
+  return { UserStatus: user.UserStatus, emailVerified: verified === 'true' };
 }

@@ -31,6 +31,7 @@ import type { ActivityRepository } from '../../lambdas/ports/activity-repository
 import type { CustomerListQuery, CustomersRepository } from '../../lambdas/ports/customers-repository';
 import type { RateLimiter } from '../../lambdas/ports/rate-limiter';
 import type { SessionRevocations } from '../../lambdas/ports/session-revocations';
+import type { PendingSignUpCode, SignUpCodes } from '../../lambdas/ports/sign-up-codes';
 import { DirectoryError, type NewAccount, type UserDirectory } from '../../lambdas/ports/user-directory';
 import type { UsersRepository } from '../../lambdas/ports/users-repository';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../../lambdas/paging/page-cursor';
@@ -53,10 +54,10 @@ class Failures<M extends string> {
 }
 
 export class InMemoryDirectory
-  extends Failures<'signUp' | 'addToGroup' | 'deleteUser' | 'signOutEverywhere' | 'emailExists'>
+  extends Failures<'signUp' | 'addToGroup' | 'deleteUser' | 'signOutEverywhere' | 'markEmailVerified'>
   implements UserDirectory
 {
-  readonly accounts = new Map<string, NewAccount & { groups: Set<Group> }>();
+  readonly accounts = new Map<string, NewAccount & { groups: Set<Group>; emailVerified: boolean }>();
   readonly signedOut: string[] = [];
   private next = 1;
 
@@ -66,7 +67,7 @@ export class InMemoryDirectory
       throw new DirectoryError('email-taken', 'User already exists');
     }
     const userId = `sub-${this.next++}`;
-    this.accounts.set(userId, { ...account, groups: new Set() });
+    this.accounts.set(userId, { ...account, groups: new Set(), emailVerified: false });
     return { userId };
   }
   async addToGroup(userId: string, group: Group) {
@@ -83,9 +84,11 @@ export class InMemoryDirectory
     this.check('signOutEverywhere');
     this.signedOut.push(userId);
   }
-  async emailExists(email: string) {
-    this.check('emailExists');
-    return [...this.accounts.values()].some((a) => a.email === email);
+  async markEmailVerified(userId: string) {
+    this.check('markEmailVerified');
+    const account = this.accounts.get(userId);
+    if (!account) throw new DirectoryError('user-not-found', 'User does not exist.');
+    account.emailVerified = true;
   }
 }
 
@@ -286,11 +289,37 @@ export class InMemoryRateLimiter implements RateLimiter {
   }
 }
 
-export class InMemoryNotices extends Failures<'send'> implements AccountNotices {
+export class InMemoryNotices extends Failures<'send' | 'sendSignUpCode'> implements AccountNotices {
   readonly sent: string[] = [];
+  readonly codes: { email: string; code: string }[] = [];
   async sendExistingAccountNotice(email: string) {
     this.check('send');
     this.sent.push(email);
+  }
+  async sendSignUpCode(email: string, code: string) {
+    this.check('sendSignUpCode');
+    this.codes.push({ email, code });
+  }
+}
+
+/** Pending sign-up codes; a try is counted before the caller compares, as the adapter's conditional update. */
+export class InMemorySignUpCodes implements SignUpCodes {
+  readonly rows = new Map<string, PendingSignUpCode>();
+  async put(code: PendingSignUpCode) {
+    this.rows.set(code.email, { ...code });
+  }
+  async peek(email: string) {
+    const row = this.rows.get(email);
+    return row ? { ...row } : null;
+  }
+  async useAttempt(email: string) {
+    const row = this.rows.get(email);
+    if (!row || row.attemptsLeft <= 0) return null;
+    this.rows.set(email, { ...row, attemptsLeft: row.attemptsLeft - 1 });
+    return { ...row };
+  }
+  async remove(email: string) {
+    this.rows.delete(email);
   }
 }
 
@@ -394,7 +423,7 @@ export class InMemoryAdminDirectory extends Failures<AdminMethod> implements Adm
     this.step('setEnabled', `${userId} ${enabled}`);
     this.account(userId).enabled = enabled;
   }
-  async markEmailVerified(userId: string, _email: string) {
+  async markEmailVerified(userId: string) {
     this.step('markEmailVerified', userId);
     this.account(userId).emailVerified = true;
   }

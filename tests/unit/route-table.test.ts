@@ -16,9 +16,10 @@ describe('route table', () => {
     // getConsultantSetup: the troubleshooter's thresholds and designs, no prices. submitPublicConsult: a
     // visitor's consult request, rate-limited per address and per email, with a honeypot.
     expect(publicRoutes.sort()).toEqual([
-      'checkEmailExists',
+      'confirmSignUp',
       'getConsultantSetup',
       'paymentWebhook',
+      'resendSignUpCode',
       'signUp',
       'submitPublicConsult',
     ]);

@@ -76,8 +76,10 @@ describe('API client (spec 7 calls, spec 8 errors)', () => {
   });
 
   it('sends no Authorization header when nobody is signed in', async () => {
-    const { call, requests } = client(() => json(200, { result: { exists: true } }), { idToken: async () => null });
-    await call('checkEmailExists', { email: 'ann@practice.test' });
+    const { call, requests } = client(() => json(200, { result: { nextStep: 'confirm-email' } }), {
+      idToken: async () => null,
+    });
+    await call('resendSignUpCode', { email: 'ann@practice.test' });
     expect(requests[0]?.init.headers).not.toHaveProperty('authorization');
   });
 

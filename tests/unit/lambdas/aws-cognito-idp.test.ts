@@ -6,7 +6,7 @@ import { fakeAwsService, jsonReply, type FakeAwsService, stubAwsEnv } from '../.
 
 /**
  * The Cognito adapters without the SDK (lambdas/adapters/aws/cognito-idp.ts) against a local server standing in
- * for the user pool API: JSON 1.1 with the operation in X-Amz-Target, SignUp unsigned as the SDK sent it, the
+ * for the user pool API: JSON 1.1 with the operation in X-Amz-Target, signed for cognito-idp, the
  * protocol's epoch-second dates, and refusals turned into the same DirectoryError kinds.
  */
 
@@ -25,10 +25,10 @@ afterEach(async () => {
 const refusal = (type: string, message: string) => jsonReply(400, { __type: type, message });
 
 describe('Cognito user pool calls', () => {
-  it('sends SignUp unsigned, with the client id and attributes, and answers the new user id', async () => {
+  it('creates the user signed (AdminCreateUser, nothing sent, email unverified), then sets its password for good', async () => {
     cognito = await fakeAwsService(
       'COGNITO_IDENTITY_PROVIDER',
-      jsonReply(200, { UserSub: 'sub-1', UserConfirmed: false }),
+      jsonReply(200, { User: { Username: 'sub-1', Attributes: [{ Name: 'sub', Value: 'sub-1' }] } }),
     );
     const answer = await cognitoUserDirectory().signUp({
       email: 'dr.who@practice.example',
@@ -37,20 +37,49 @@ describe('Cognito user pool calls', () => {
       lastName: 'Who',
     });
     expect(answer).toEqual({ userId: 'sub-1' });
-    const [request] = cognito.seen;
-    expect(request!.headers['x-amz-target']).toBe('AWSCognitoIdentityProviderService.SignUp');
-    expect(request!.headers['content-type']).toBe('application/x-amz-json-1.1');
-    expect(request!.headers.authorization).toBeUndefined();
-    expect(JSON.parse(request!.body.toString())).toEqual({
-      ClientId: 'client-1',
+    const [create, password] = cognito.seen;
+    expect(create!.headers['x-amz-target']).toBe('AWSCognitoIdentityProviderService.AdminCreateUser');
+    expect(create!.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-west-2\/cognito-idp\//,
+    );
+    expect(JSON.parse(create!.body.toString())).toEqual({
+      UserPoolId: 'eu-west-2_pool',
       Username: 'dr.who@practice.example',
-      Password: 'Correct-Horse-9',
+      MessageAction: 'SUPPRESS',
       UserAttributes: [
         { Name: 'email', Value: 'dr.who@practice.example' },
+        { Name: 'email_verified', Value: 'false' },
         { Name: 'given_name', Value: 'Ada' },
         { Name: 'family_name', Value: 'Who' },
       ],
     });
+    expect(password!.headers['x-amz-target']).toBe('AWSCognitoIdentityProviderService.AdminSetUserPassword');
+    expect(JSON.parse(password!.body.toString())).toEqual({
+      UserPoolId: 'eu-west-2_pool',
+      Username: 'sub-1',
+      Password: 'Correct-Horse-9',
+      Permanent: true,
+    });
+  });
+
+  it('a password the pool refuses deletes the new user again and is an invalid-password', async () => {
+    let call = 0;
+    cognito = await fakeAwsService('COGNITO_IDENTITY_PROVIDER', (request, res) => {
+      call += 1;
+      if (call === 1) return jsonReply(200, { User: { Attributes: [{ Name: 'sub', Value: 'sub-9' }] } })(request, res);
+      if (call === 2) return refusal('InvalidPasswordException', 'Password does not conform to policy')(request, res);
+      return jsonReply(200, {})(request, res);
+    });
+    const failure = await cognitoUserDirectory()
+      .signUp({ email: 'a@b.example', password: 'x', firstName: 'A', lastName: 'B' })
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(DirectoryError);
+    expect((failure as DirectoryError).kind).toBe('invalid-password');
+    expect(cognito.seen.map((r) => r.headers['x-amz-target'])).toEqual([
+      'AWSCognitoIdentityProviderService.AdminCreateUser',
+      'AWSCognitoIdentityProviderService.AdminSetUserPassword',
+      'AWSCognitoIdentityProviderService.AdminDeleteUser',
+    ]);
   });
 
   it('signs the admin operations for cognito-idp and reads the epoch-second creation date', async () => {

@@ -9,6 +9,8 @@ import {
 } from '../../../local/cognito-bridge/rules/refresh-token-rule';
 import { wrongPasswordAsCognitoDoes } from '../../../local/cognito-bridge/rules/wrong-password-rule';
 import { emailVerifiedUpdateAfterConfirm } from '../../../local/cognito-bridge/rules/confirm-sign-up-rule';
+import { refuseSelfSignUp } from '../../../local/cognito-bridge/rules/self-sign-up-rule';
+import { forgotPasswordAsCognitoDoes } from '../../../local/cognito-bridge/rules/user-existence-rule';
 import type { EmulatorUser } from '../../../local/cognito-bridge/emulator-users';
 
 const users: EmulatorUser[] = [
@@ -157,5 +159,38 @@ describe('Cognito bridge: a confirmed sign-up has a verified email', () => {
       ],
     });
     expect(emailVerifiedUpdateAfterConfirm('SignUp', { Username: 'a@b.c' }, 'pool', emailOf)).toBeNull();
+  });
+});
+
+describe('no account enumeration: the pool refuses self sign-up, as AllowAdminCreateUserOnly makes Cognito do', () => {
+  it('SignUp is refused with the same NotAuthorizedException whatever the email', () => {
+    let refusal: unknown;
+    try {
+      refuseSelfSignUp('SignUp');
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(CognitoError);
+    expect(refusal).toMatchObject({
+      type: 'NotAuthorizedException',
+      message: 'SignUp is not permitted for this user pool',
+    });
+  });
+
+  it.each(['InitiateAuth', 'AdminCreateUser', 'ForgotPassword'])('%s is not affected', (operation) => {
+    expect(() => refuseSelfSignUp(operation)).not.toThrow();
+  });
+});
+
+describe('no account enumeration: ForgotPassword says nothing about who has an account, as PreventUserExistenceErrors', () => {
+  it('an unknown email gets the answer an account gets (a masked destination), not UserNotFoundException', () => {
+    expect(forgotPasswordAsCognitoDoes('ForgotPassword', 'UserNotFoundException:', 'nobody@practice.test')).toEqual({
+      CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'n***@p***' },
+    });
+  });
+
+  it('other answers and operations pass unchanged', () => {
+    expect(forgotPasswordAsCognitoDoes('ForgotPassword', null, 'a@b.test')).toBeNull();
+    expect(forgotPasswordAsCognitoDoes('InitiateAuth', 'UserNotFoundException:', 'a@b.test')).toBeNull();
   });
 });

@@ -13,14 +13,17 @@ import { guardRequests, originFormUrl } from '../../../local/process/request-gua
 /** Sends one request exactly as written; the status of the answer, or 0 when the connection ended without one. */
 function rawRequest(url: string, target: string, method = 'GET'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    const port = Number(new URL(url).port);
+    const socket = connect(port, '127.0.0.1');
     let data = '';
     socket.on('data', (chunk: Buffer) => (data += chunk.toString('latin1')));
     socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0)));
     socket.on('error', reject);
     const body = method === 'POST' ? '{}' : '';
+    // A client operation: the bridge passes it on without the stack's signature (iam-signature.ts).
+    const amzTarget = method === 'POST' ? 'X-Amz-Target: AWSCognitoIdentityProviderService.InitiateAuth\r\n' : '';
     socket.write(
-      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${amzTarget}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
 }
@@ -137,6 +140,7 @@ describe('the Cognito bridge keeps serving, and passes GETs to cognito-local onl
       userPoolId: 'local_pool',
       allowedOrigins: [],
       sendMail: async () => {},
+      stackCredentials: { accessKeyId: 'S3RVER', secretAccessKey: 'test-stack-secret' },
       log: () => {},
     });
   });
@@ -168,6 +172,7 @@ describe('the Cognito bridge keeps serving, and passes GETs to cognito-local onl
       userPoolId: 'local_pool',
       allowedOrigins: [],
       sendMail: async () => {},
+      stackCredentials: { accessKeyId: 'S3RVER', secretAccessKey: 'test-stack-secret' },
       log: () => {},
     });
     try {

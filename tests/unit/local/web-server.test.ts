@@ -55,7 +55,8 @@ describe('the local web server sends the security headers CloudFront sends in AW
 /** Sends one request exactly as written (fetch would normalise `..` and encode what it must not). */
 function rawRequest(url: string, target: string, method = 'GET'): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    const port = Number(new URL(url).port);
+    const socket = connect(port, '127.0.0.1');
     let data = '';
     socket.on('data', (chunk: Buffer) => (data += chunk.toString('latin1')));
     socket.on('end', () =>
@@ -65,7 +66,7 @@ function rawRequest(url: string, target: string, method = 'GET'): Promise<{ stat
       }),
     );
     socket.on('error', reject);
-    socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
   });
 }
 

@@ -9,6 +9,7 @@ import { lensCatalogueContract } from '../../../support/contracts/lens-catalogue
 import { locksContract } from '../../../support/contracts/locks';
 import { moneyStoreContract } from '../../../support/contracts/money-store';
 import { onceMarksContract } from '../../../support/contracts/once-marks';
+import { signUpCodesContract } from '../../../support/contracts/sign-up-codes';
 import { orderAccessContract } from '../../../support/contracts/order-access';
 import { ordersRepositoryContract } from '../../../support/contracts/orders-repository';
 import { rateLimiterContract } from '../../../support/contracts/rate-limiter';
@@ -30,6 +31,7 @@ import {
   InMemoryRateLimiter,
   InMemoryReferenceData,
   InMemoryRevocations,
+  InMemorySignUpCodes,
   InMemoryUsers,
 } from '../../../support/in-memory-ports';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
@@ -62,6 +64,7 @@ emailSuppressionsContract('in-memory fake', () => new InMemoryEmailSuppressions(
 referenceDataRepositoryContract('in-memory fake', () => new InMemoryReferenceData());
 locksContract('in-memory fake', (now) => new InMemoryLocks(now));
 onceMarksContract('in-memory fake', () => new InMemoryOnceMarks());
+signUpCodesContract('in-memory fake', () => new InMemorySignUpCodes());
 rateLimiterContract('in-memory fake', (now) => new InMemoryRateLimiter(now));
 auditLogContract('in-memory fake', () => new InMemoryAuditLog());
 orderAccessContract('in-memory fake', () => {

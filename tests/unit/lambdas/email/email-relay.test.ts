@@ -55,20 +55,21 @@ const email = (recipients: string[]) =>
   sendEmailInputSchema.parse({ kind: 'notice', recipients, subject: 'Your order', body: 'Pay at https://evil.test' });
 
 describe('sendEmail is not an open relay', () => {
-  it('refuses an address the portal does not know with a 400 naming it, and sends nothing to anyone', async () => {
+  it('no account enumeration: an address the portal does not know gets nothing, and the answer is the same as for a user', async () => {
     const w = world();
-    const refused = await failureOf(sendEmail(admin, email(['ann@brightview.test', 'victim@bank.test']), w.deps));
-    expect(refused).toMatchObject({
-      status: 'invalid-argument',
-      message: RELAY_MESSAGES.unknownRecipients(['victim@bank.test']),
-      details: { fieldErrors: { recipients: [RELAY_MESSAGES.unknownRecipients(['victim@bank.test'])] } },
-    });
-    expect(w.mailer.sent).toEqual([]);
+    const mixed = await sendEmail(admin, email(['ann@brightview.test', 'victim@bank.test']), w.deps);
+    const usersOnly = await sendEmail(admin, email(['ann@brightview.test']), w.deps);
+    const unknownOnly = await sendEmail(admin, email(['victim@bank.test']), w.deps);
+    expect([mixed, usersOnly, unknownOnly]).toEqual([true, true, true]);
+    expect(w.mailer.sent.map((m) => m.to)).toEqual([['ann@brightview.test'], ['ann@brightview.test']]);
+    // Left out, and kept in the audit trail for an investigation (not told to the caller).
+    expect(w.audit()[0]?.after).toMatchObject({ recipients: ['ann@brightview.test'], withheld: ['victim@bank.test'] });
   });
 
-  it('a portal user linked to no practice is not a known recipient either', async () => {
+  it('a portal user linked to no practice is not a known recipient either, and the answer does not say so', async () => {
     const w = world();
-    expect((await failureOf(sendEmail(admin, email(['loner@nowhere.test']), w.deps))).status).toBe('invalid-argument');
+    expect(await sendEmail(admin, email(['loner@nowhere.test']), w.deps)).toBe(true);
+    expect(w.mailer.sent).toEqual([]);
   });
 
   it("a practice's users and the lab recipients are, in any letter case; the answer stays true/false (spec 8)", async () => {

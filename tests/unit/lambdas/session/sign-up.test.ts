@@ -4,9 +4,19 @@ import { signUpInputSchema } from '../../../../core/schemas/sign-up';
 import { DirectoryError } from '../../../../lambdas/ports/user-directory';
 import { SIGN_UP_ERRORS, signUp } from '../../../../lambdas/use-cases/sign-up';
 import {
+  confirmSignUp,
+  hashSignUpCode,
+  randomSignUpCode,
+  resendSignUpCode,
+  SIGN_UP_CODE,
+  SIGN_UP_CODE_LIMITS,
+  SIGN_UP_CODE_MESSAGES,
+} from '../../../../lambdas/use-cases/sign-up-code';
+import {
   InMemoryDirectory,
   InMemoryNotices,
   InMemoryRateLimiter,
+  InMemorySignUpCodes,
   InMemoryUsers,
   memoryLogger,
 } from '../../../support/in-memory-ports';
@@ -19,8 +29,10 @@ function setup() {
   const users = new InMemoryUsers();
   const notices = new InMemoryNotices();
   const { log, lines } = memoryLogger();
-  const deps = { directory, users, notices, limiter: new InMemoryRateLimiter(), now: () => NOW, log };
-  return { directory, users, notices, lines, deps };
+  const codes = new InMemorySignUpCodes();
+  const limiter = new InMemoryRateLimiter();
+  const deps = { directory, users, notices, limiter, codes, newCode: () => '246810', now: () => NOW, log };
+  return { directory, users, notices, codes, lines, deps };
 }
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -117,6 +129,124 @@ describe('spec 4 sign-up', () => {
     const error = await failure(signUp(account, deps));
     expect(error.status).toBe('invalid-argument');
     expect(error.details?.fieldErrors?.['password']).toHaveLength(1);
+  });
+});
+
+describe('no account enumeration: the portal emails and checks the sign-up code (the pool refuses self sign-up)', () => {
+  const SOURCE_IP = '203.0.113.7';
+  const confirmDeps = (ctx: ReturnType<typeof setup>, now = NOW) => ({
+    codes: ctx.codes,
+    directory: ctx.directory,
+    limiter: ctx.deps.limiter,
+    now: () => now,
+  });
+  const resendDeps = (ctx: ReturnType<typeof setup>, code = '135790') => ({ ...ctx.deps, newCode: () => code });
+  const userIdOf = (ctx: ReturnType<typeof setup>) => [...ctx.directory.accounts.keys()][0]!;
+
+  it('a new account gets its code by email; only its salted hash is stored', async () => {
+    const ctx = setup();
+    await signUp(account, ctx.deps);
+    expect(ctx.notices.codes).toEqual([{ email: account.email, code: '246810' }]);
+    const stored = ctx.codes.rows.get(account.email)!;
+    expect(stored).toEqual({
+      email: account.email,
+      userId: userIdOf(ctx),
+      codeHash: hashSignUpCode(userIdOf(ctx), '246810'),
+      expiresAt: NOW.getTime() / 1000 + SIGN_UP_CODE.ttlSeconds,
+      attemptsLeft: SIGN_UP_CODE.attempts,
+    });
+    expect(JSON.stringify(stored)).not.toContain('246810');
+  });
+
+  it('an email that already has an account gets no code: its owner gets the existing-account email instead', async () => {
+    const ctx = setup();
+    await signUp(account, ctx.deps);
+    ctx.notices.codes.length = 0;
+    expect(await signUp(account, ctx.deps)).toEqual({ nextStep: 'confirm-email' });
+    expect(ctx.notices.codes).toEqual([]);
+    expect(ctx.notices.sent).toEqual([account.email]);
+  });
+
+  it('the right code marks the email verified and is used up', async () => {
+    const ctx = setup();
+    await signUp(account, ctx.deps);
+    expect(await confirmSignUp({ email: account.email, code: '246810' }, SOURCE_IP, confirmDeps(ctx))).toEqual({
+      verified: true,
+    });
+    expect(ctx.directory.accounts.get(userIdOf(ctx))?.emailVerified).toBe(true);
+    expect(ctx.codes.rows.size).toBe(0);
+  });
+
+  it('a wrong code, an unknown email and an expired code all get the same 400, and nothing is verified', async () => {
+    const ctx = setup();
+    await signUp(account, ctx.deps);
+    const attempts = [
+      confirmSignUp({ email: account.email, code: '000000' }, SOURCE_IP, confirmDeps(ctx)),
+      confirmSignUp({ email: 'nobody@practice.test', code: '246810' }, SOURCE_IP, confirmDeps(ctx)),
+      confirmSignUp(
+        { email: account.email, code: '246810' },
+        SOURCE_IP,
+        confirmDeps(ctx, new Date(NOW.getTime() + (SIGN_UP_CODE.ttlSeconds + 1) * 1000)),
+      ),
+    ];
+    for (const attempt of attempts) {
+      const error = await failure(attempt);
+      expect(error.status).toBe('invalid-argument');
+      expect(error.message).toBe(SIGN_UP_CODE_MESSAGES.wrongCode);
+    }
+    expect(ctx.directory.accounts.get(userIdOf(ctx))?.emailVerified).toBe(false);
+  });
+
+  it('a code allows 5 tries: after 5 wrong ones the right code is refused too', async () => {
+    const ctx = setup();
+    await signUp(account, ctx.deps);
+    for (let i = 0; i < SIGN_UP_CODE.attempts; i++) {
+      await failure(confirmSignUp({ email: account.email, code: '000000' }, SOURCE_IP, confirmDeps(ctx)));
+    }
+    await failure(confirmSignUp({ email: account.email, code: '246810' }, SOURCE_IP, confirmDeps(ctx)));
+    expect(ctx.directory.accounts.get(userIdOf(ctx))?.emailVerified).toBe(false);
+  });
+
+  it('"Send a new code" replaces the code for a waiting account, and answers the same for any other email', async () => {
+    const ctx = setup();
+    await signUp(account, ctx.deps);
+    expect(await resendSignUpCode(account.email, SOURCE_IP, resendDeps(ctx))).toEqual({ nextStep: 'confirm-email' });
+    expect(await resendSignUpCode('nobody@practice.test', SOURCE_IP, resendDeps(ctx))).toEqual({
+      nextStep: 'confirm-email',
+    });
+    expect(ctx.notices.codes.map((c) => c.email)).toEqual([account.email, account.email]);
+    await failure(confirmSignUp({ email: account.email, code: '246810' }, SOURCE_IP, confirmDeps(ctx)));
+    await confirmSignUp({ email: account.email, code: '135790' }, SOURCE_IP, confirmDeps(ctx));
+    expect(ctx.directory.accounts.get(userIdOf(ctx))?.emailVerified).toBe(true);
+  });
+
+  it('a verified account gets no new code', async () => {
+    const ctx = setup();
+    await signUp(account, ctx.deps);
+    await confirmSignUp({ email: account.email, code: '246810' }, SOURCE_IP, confirmDeps(ctx));
+    await resendSignUpCode(account.email, SOURCE_IP, resendDeps(ctx));
+    expect(ctx.notices.codes).toHaveLength(1);
+  });
+
+  it('new codes are limited per email (429), for an unknown email as for a known one', async () => {
+    for (const email of [account.email, 'nobody@practice.test']) {
+      const ctx = setup();
+      await signUp(account, ctx.deps);
+      for (let i = 0; i < SIGN_UP_CODE_LIMITS.resendPerEmail; i++)
+        await resendSignUpCode(email, SOURCE_IP, resendDeps(ctx));
+      expect((await failure(resendSignUpCode(email, SOURCE_IP, resendDeps(ctx)))).status).toBe('resource-exhausted');
+    }
+  });
+
+  it('a failing code email does not fail the sign-up (the page offers a new code)', async () => {
+    const ctx = setup();
+    ctx.notices.failNext('sendSignUpCode');
+    expect(await signUp(account, ctx.deps)).toEqual({ nextStep: 'confirm-email' });
+    expect(ctx.codes.rows.size).toBe(1);
+  });
+
+  it('random codes are six digits', () => {
+    for (let i = 0; i < 50; i++) expect(randomSignUpCode()).toMatch(/^\d{6}$/);
   });
 });
 

@@ -11,7 +11,9 @@ export default function ResetPasswordRoute() {
   return (
     <AuthLayout
       title="Choose a new password"
-      description={email ? `We sent a reset code to ${email}.` : 'Enter the reset code we emailed you.'}
+      description={
+        email ? `If ${email} has an account, we sent a reset code to it.` : 'Enter the reset code we emailed you.'
+      }
       footer={<Link to={PAGE_PATHS.forgotPassword}>Send a new code</Link>}
     >
       <ResetPasswordForm

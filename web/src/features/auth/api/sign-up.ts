@@ -9,3 +9,12 @@ import { callRoute } from '../../../lib/api-client';
 export const signUp = (input: SignUpInput) => callRoute('signUp', input);
 
 export const useSignUp = () => useMutation({ mutationFn: signUp });
+
+/**
+ * The new account's emailed code (docs/decisions.md "No account enumeration"): the pool allows admin-created users only, so the portal
+ * checks the code, not Cognito's ConfirmSignUp.
+ */
+export const confirmSignUpCode = (email: string, code: string) => callRoute('confirmSignUp', { email, code });
+
+/** "Send a new code": the same answer whether or not the email has an account waiting for one. */
+export const resendSignUpCode = (email: string) => callRoute('resendSignUpCode', { email });

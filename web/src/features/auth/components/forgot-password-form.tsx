@@ -2,16 +2,15 @@ import { useState } from 'react';
 import { resetPassword } from 'aws-amplify/auth';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmission } from '../../../forms/use-submission';
-import { isCallableError } from '../../../lib/callable-error';
 import { amplifyReady } from '../../../lib/amplify-auth';
 import { logWarning } from '../../../lib/logger';
-import { checkEmailExists } from '../api/check-email-exists';
-import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-error-message';
+import { authErrorMessage } from '../utils/auth-error-message';
 import { AuthForm } from './auth-form';
 
 /**
- * Step one of a password reset: spec 5 "Email is required"; spec 8 "No account found with this email
- * address", answered by the throttled checkEmailExists route before Cognito sends the code.
+ * Step one of a password reset: spec 5 "Email is required". Whether the email has an account is never said
+ * (docs/decisions.md "No account enumeration"): Cognito answers alike and sends
+ * a code only to an account, and the next step says so.
  */
 export function ForgotPasswordForm({
   initialEmail = '',
@@ -27,17 +26,12 @@ export function ForgotPasswordForm({
     const address = email.trim().toLowerCase();
     if (!address) return setError('Email is required');
     try {
-      const { exists } = await checkEmailExists(address);
-      if (!exists) {
-        setError(AUTH_MESSAGES.noAccount);
-        return;
-      }
       await amplifyReady();
       await resetPassword({ username: address });
       onCodeSent(address);
     } catch (failure) {
       logWarning('Password reset request failed', failure);
-      setError(isCallableError(failure) ? failure.message : authErrorMessage(failure, 'resetPassword'));
+      setError(authErrorMessage(failure, 'resetPassword'));
     }
   }
 

@@ -1,16 +1,13 @@
 import { ACCOUNT_MESSAGES } from '../../../../../core/messages';
 import { useState } from 'react';
-import {
-  confirmSignUp,
-  confirmUserAttribute,
-  resendSignUpCode,
-  sendUserAttributeVerificationCode,
-} from 'aws-amplify/auth';
+import { confirmUserAttribute, sendUserAttributeVerificationCode } from 'aws-amplify/auth';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmission } from '../../../forms/use-submission';
 import { amplifyReady } from '../../../lib/amplify-auth';
+import { isCallableError } from '../../../lib/callable-error';
 import { logWarning } from '../../../lib/logger';
+import { confirmSignUpCode, resendSignUpCode } from '../api/sign-up';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { AuthForm } from './auth-form';
 import styles from './auth-form.module.css';
@@ -46,13 +43,17 @@ export function VerifyEmailForm({
     if (mode === 'sign-up' && !address) return setError('Email is required');
     if (!CODE_PATTERN.test(trimmed)) return setError(ACCOUNT_MESSAGES.enterEmailCode);
     try {
-      await amplifyReady();
-      if (mode === 'sign-up') await confirmSignUp({ username: address, confirmationCode: trimmed });
-      else await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: trimmed });
+      // A new account's code is the portal's (routes confirmSignUp, resendSignUpCode); a signed-in user's
+      // changed email is verified by Cognito's attribute verification.
+      if (mode === 'sign-up') await confirmSignUpCode(address, trimmed);
+      else {
+        await amplifyReady();
+        await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: trimmed });
+      }
       await onVerified();
     } catch (failure) {
       logWarning('Email verification failed', failure);
-      setError(authErrorMessage(failure, 'confirmSignUp'));
+      setError(isCallableError(failure) ? failure.message : authErrorMessage(failure, 'confirmSignUp'));
     }
   }
 
@@ -63,13 +64,15 @@ export function VerifyEmailForm({
     if (mode === 'sign-up' && !address) return setError('Email is required');
     setResending(true);
     try {
-      await amplifyReady();
-      if (mode === 'sign-up') await resendSignUpCode({ username: address });
-      else await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+      if (mode === 'sign-up') await resendSignUpCode(address);
+      else {
+        await amplifyReady();
+        await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+      }
       setNotice(`A new code is on its way to ${address || 'your email address'}.`);
     } catch (failure) {
       logWarning('Resending the verification code failed', failure);
-      setError(authErrorMessage(failure, 'resendCode'));
+      setError(isCallableError(failure) ? failure.message : authErrorMessage(failure, 'resendCode'));
     } finally {
       setResending(false);
     }

@@ -1,12 +1,14 @@
 import { authRoutes } from '../../../core/routes/auth';
 import { cognitoUserDirectory } from '../../adapters/cognito-user-directory';
 import { dynamoRateLimiter } from '../../adapters/dynamo-rate-limiter';
+import { dynamoSignUpCodes } from '../../adapters/dynamo-sign-up-codes';
 import { createHandler } from '../../http/create-handler';
-import { checkEmailExists } from '../../use-cases/check-email-exists';
+import { confirmSignUp } from '../../use-cases/sign-up-code';
 
 const directory = cognitoUserDirectory();
 const limiter = dynamoRateLimiter();
+const codes = dynamoSignUpCodes();
 
-export const handler = createHandler(authRoutes.checkEmailExists, ({ email }, ctx) =>
-  checkEmailExists(email, ctx.sourceIp, { directory, limiter }),
+export const handler = createHandler(authRoutes.confirmSignUp, (input, ctx) =>
+  confirmSignUp(input, ctx.sourceIp, { codes, directory, limiter, now: () => new Date() }),
 );
