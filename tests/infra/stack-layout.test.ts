@@ -73,12 +73,14 @@ describe('stack size: every stack keeps headroom below the CloudFormation limits
       parent.filter(([, r]) => predicate(r)).length;
     expect(count((r) => r.Type === 'AWS::ApiGatewayV2::Route')).toBe(ROUTE_LIST.length);
     expect(count((r) => r.Type === 'AWS::ApiGatewayV2::Integration')).toBe(0);
-    // The one permission is the SES feedback rule's, to invoke its consumer (below).
-    expect(count((r) => r.Type === 'AWS::Lambda::Permission')).toBe(1);
-    // The only functions left in the parent are CDK's site deployment handler (infra/constructs/web.ts) and the
-    // SES feedback consumer with its rule (infra/constructs/email-feedback.ts): one each, whatever the routes.
-    expect(count((r) => r.Type === 'AWS::Lambda::Function')).toBe(2);
-    expect(count((r) => r.Type === 'AWS::Events::Rule')).toBe(1);
+    // The permissions are the event functions': the SES feedback rule's and the sign-in events rule's to invoke
+    // their consumers, and the user pool's to invoke its post authentication trigger (below).
+    expect(count((r) => r.Type === 'AWS::Lambda::Permission')).toBe(3);
+    // The only functions left in the parent are CDK's site deployment handler (infra/constructs/web.ts), the
+    // SES feedback consumer with its rule (infra/constructs/email-feedback.ts) and the sign-in trigger and
+    // events consumer with its rule (infra/constructs/auth-audit.ts), whatever the routes.
+    expect(count((r) => r.Type === 'AWS::Lambda::Function')).toBe(4);
+    expect(count((r) => r.Type === 'AWS::Events::Rule')).toBe(2);
   });
 });
 

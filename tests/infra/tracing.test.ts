@@ -25,15 +25,19 @@ beforeAll(() => {
 /** The portal's own functions: the routes', the jobs' and the SES feedback consumer (not CDK's site deployment handler). */
 const portalFunctions = (result: SynthResult): Resource[] =>
   Object.values(resourcesOf(result.template, 'AWS::Lambda::Function')).filter((fn) =>
-    /^(POST \/api\/|Scheduled job |SES bounces and complaints)/.test(String(fn.Properties?.Description ?? '')),
+    /^(POST \/api\/|Scheduled job |SES bounces and complaints|Cognito post authentication|CloudTrail's user-pool calls)/.test(
+      String(fn.Properties?.Description ?? ''),
+    ),
   );
+/** The SES feedback consumer and the two sign-in event functions (infra/constructs/auth-audit.ts). */
+const EVENT_FUNCTIONS = 3;
 const xrayStatements = (result: SynthResult, fn: Resource) =>
   statementsOfRole(result.template, roleOf(fn)).filter((s) => asList(s.Action).some((a) => a.startsWith('xray:')));
 
 describe('X-Ray tracing per stage', () => {
   test('on: every route, job and event function traces actively and may write its traces, and nothing more of X-Ray', () => {
     const functions = portalFunctions(traced);
-    expect(functions).toHaveLength(SOME_ROUTES.length + JOBS.length + 1);
+    expect(functions).toHaveLength(SOME_ROUTES.length + JOBS.length + EVENT_FUNCTIONS);
     for (const fn of functions) {
       expect(fn.Properties?.TracingConfig, String(fn.Properties?.Description)).toEqual({ Mode: 'Active' });
       const statements = xrayStatements(traced, fn).map((s) => ({ ...s, Action: asList(s.Action).sort() }));
@@ -43,7 +47,7 @@ describe('X-Ray tracing per stage', () => {
 
   test('off: no function traces and no role may write to X-Ray', () => {
     const functions = portalFunctions(untraced);
-    expect(functions).toHaveLength(SOME_ROUTES.length + JOBS.length + 1);
+    expect(functions).toHaveLength(SOME_ROUTES.length + JOBS.length + EVENT_FUNCTIONS);
     for (const fn of functions) {
       expect(fn.Properties?.TracingConfig).toBeUndefined();
       expect(xrayStatements(untraced, fn)).toEqual([]);
