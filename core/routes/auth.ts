@@ -1,7 +1,11 @@
 import { defineRoutes } from '../define-routes';
 import { SIGNED_IN } from './access-groups';
-import { emptyInputSchema } from '../schemas/common';
-import { checkEmailExistsInputSchema, checkEmailExistsOutputSchema, signOutOutputSchema } from '../schemas/session';
+import {
+  checkEmailExistsInputSchema,
+  checkEmailExistsOutputSchema,
+  signOutInputSchema,
+  signOutOutputSchema,
+} from '../schemas/session';
 import { signUpInputSchema, signUpOutputSchema } from '../schemas/sign-up';
 
 /** Identity and session: sign-up, sign-out and the sign-up form's email check. */
@@ -19,7 +23,7 @@ export const authRoutes = defineRoutes('auth', {
     rateLimit: 5,
   },
   signOut: {
-    input: emptyInputSchema,
+    input: signOutInputSchema,
     output: signOutOutputSchema,
     access: SIGNED_IN,
     // Ending one's sessions is always allowed.
