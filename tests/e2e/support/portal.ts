@@ -75,7 +75,8 @@ export async function enterTotpCode(page: Page, secret: string): Promise<void> {
 
 /**
  * A staff member's first sign-in: reads the setup key the page shows (as a person would type it into an
- * authenticator app), enters the app's first code and returns the secret for later sign-ins.
+ * authenticator app), enters the app's first code, then its next one to sign in again, and returns the secret
+ * for later sign-ins.
  */
 export async function setUpTotp(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
@@ -85,6 +86,9 @@ export async function setUpTotp(page: Page): Promise<string> {
   spendTotpCode(secret, code);
   await page.getByLabel('Authentication code').fill(code);
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  // A new authenticator ends the password-only session: the sign-in starts again with the app's next code.
+  await expect(page.getByText(/Your authenticator app is set up\. To finish signing in/)).toBeVisible();
+  await enterTotpCode(page, secret);
   return secret;
 }
 

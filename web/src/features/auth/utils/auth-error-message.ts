@@ -18,6 +18,7 @@ export const AUTH_MESSAGES = {
   totpCodeMismatch: 'That code is not correct. Enter the code your authenticator app shows now.',
   totpSessionExpired: 'Your sign-in timed out. Please sign in again.',
   totpUnavailable: 'Two-step verification could not be checked. Please sign in again.',
+  totpSetUpSignInAgain: 'Your authenticator app is set up. Please sign in again with its code.',
   /** Cognito's lockout after repeated wrong codes or passwords (docs/local-stack.md "The Cognito bridge"). */
   lockedOut: 'Too many wrong attempts. Wait a few seconds, then try again.',
   tooManyAttempts: ACCOUNT_MESSAGES.tooManyAttempts,
