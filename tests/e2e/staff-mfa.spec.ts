@@ -25,6 +25,8 @@ test('a new admin sets up an authenticator at the first sign-in, then signs in w
   browser,
   request,
 }) => {
+  // Five sign-in steps with codes, one of them after the set-up ends the password-only session.
+  test.setTimeout(120_000);
   // A super admin creates the admin (through the API, as the User Management dialog does).
   await page.goto('/auth/login');
   await signIn(page, demo('superAdmin'));
