@@ -91,3 +91,14 @@ export const CLAIM_MESSAGES = {
   /** The claim's write kept losing to other writes; nothing was changed. */
   notSaved: 'The claim could not be saved just now. Please try again.',
 } as const;
+
+/** How a session ends (docs/decisions.md "Sign-out per device"): the server's 401, and what the sign-in page says. */
+export const SESSION_MESSAGES = {
+  /** A revoked session (Log Out on that device, Sign out everywhere, a user change). */
+  ended: 'Your session has ended. Please sign in again.',
+  /** Shown on the sign-in page when an answer ended the session. */
+  endedByServer: 'You were signed out because your session ended (signed out elsewhere, or your account changed).',
+  /** The session check after a sign-in was refused: the server's reason follows. */
+  signInRefused: 'We could not sign you in.',
+  everywhereFailed: 'We could not sign you out on your other devices. Please try again.',
+} as const;

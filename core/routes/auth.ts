@@ -1,7 +1,6 @@
 import { defineRoutes } from '../define-routes';
 import { SIGNED_IN } from './access-groups';
-import { emptyInputSchema } from '../schemas/common';
-import { signOutOutputSchema } from '../schemas/session';
+import { signOutInputSchema, signOutOutputSchema } from '../schemas/session';
 import {
   confirmSignUpInputSchema,
   confirmSignUpOutputSchema,
@@ -43,7 +42,7 @@ export const authRoutes = defineRoutes('auth', {
     rateLimit: 5,
   },
   signOut: {
-    input: emptyInputSchema,
+    input: signOutInputSchema,
     output: signOutOutputSchema,
     access: SIGNED_IN,
     // Ending one's sessions is always allowed.

@@ -5,6 +5,8 @@ import { documentClient, tableName } from './dynamo-client';
 
 /** Revocations live in the tokens table, one item per user: pk `revoked#<userId>`. */
 export const revocationKey = (userId: string) => `revoked#${userId}`;
+/** An ended session (Log Out on one device), one item per token family: pk `ended-session#<origin_jti>`. */
+export const endedSessionKey = (sessionId: string) => `ended-session#${sessionId}`;
 
 export function dynamoSessionRevocations(): SessionRevocations {
   return {
@@ -29,6 +31,23 @@ export function dynamoSessionRevocations(): SessionRevocations {
       );
       const value = Item?.['revokedAt'];
       return typeof value === 'number' ? value : null;
+    },
+    async endSession(sessionId, expiresAt) {
+      await documentClient().send(
+        new PutCommand({ TableName: tableName('tokens'), Item: { pk: endedSessionKey(sessionId), expiresAt } }),
+      );
+    },
+    async sessionEnded(sessionId) {
+      const { Item } = await documentClient().send(
+        new GetCommand({
+          TableName: tableName('tokens'),
+          Key: { pk: endedSessionKey(sessionId) },
+          ProjectionExpression: 'pk',
+          // The process that handled the Log Out caches it; the others must not read a stale "not ended".
+          ConsistentRead: true,
+        }),
+      );
+      return Item !== undefined;
     },
   };
 }

@@ -17,6 +17,8 @@ export const FRESH_SESSION_SECONDS = 60;
 export interface CachedSessionRevocations extends SessionRevocations {
   /** Reads the store (one GetItem), ignoring the cache, and remembers the answer. */
   revokedAtUncached(userId: string): Promise<number | null>;
+  /** Reads the store, ignoring a cached "not ended" (an ended session stays ended). */
+  sessionEndedUncached(sessionId: string): Promise<boolean>;
 }
 
 /**
@@ -41,6 +43,17 @@ export function cachedSessionRevocations(
     remember(userId, revokedAt);
     return revokedAt;
   };
+  // An ended session never comes back, so a yes is kept; a no is kept for ttlMs like a revocation time.
+  const ended = new Map<string, number>();
+  const rememberEnded = (sessionId: string, yes: boolean) => {
+    if (ended.size >= maxEntries) ended.clear();
+    ended.set(sessionId, yes ? Number.POSITIVE_INFINITY : now() + ttlMs);
+  };
+  const sessionEndedUncached = async (sessionId: string) => {
+    const yes = await inner.sessionEnded(sessionId);
+    rememberEnded(sessionId, yes);
+    return yes;
+  };
   return {
     async revoke(userId, revokedAt, expiresAt) {
       await inner.revoke(userId, revokedAt, expiresAt);
@@ -52,13 +65,24 @@ export function cachedSessionRevocations(
       return revokedAtUncached(userId);
     },
     revokedAtUncached,
+    async endSession(sessionId, expiresAt) {
+      await inner.endSession(sessionId, expiresAt);
+      rememberEnded(sessionId, true);
+    },
+    async sessionEnded(sessionId) {
+      const until = ended.get(sessionId);
+      if (until !== undefined && until > now()) return until === Number.POSITIVE_INFINITY;
+      return sessionEndedUncached(sessionId);
+    },
+    sessionEndedUncached,
   };
 }
 
 /**
- * The handler wrapper's check: a token whose sign-in time (auth_time, else iat) is at or before the user's
- * latest revocation is refused. auth_time survives token refreshes, so tokens refreshed from a revoked
- * session are refused too.
+ * The handler wrapper's check: a token of an ended session (its `origin_jti`, Log Out on that device) is
+ * refused, and so is a token whose sign-in time (auth_time, else iat) is at or before the user's latest
+ * revocation (Sign out everywhere, a user change). Both hold for refreshed tokens: a refresh keeps origin_jti
+ * and auth_time.
  *
  * With a cached store, two kinds of token skip the cache (one GetItem per request): lab staff's (a disabled or
  * demoted admin keeps no admin power for the cache's 5 s in another process; staff are few) and tokens signed in
@@ -75,6 +99,12 @@ export function sessionRevocationCheck(
     const strict =
       'revokedAtUncached' in revocations &&
       (isAdminRole(roleFromGroups(identity.groups)) || now() / 1000 - signedIn < FRESH_SESSION_SECONDS);
+    if (identity.sessionId) {
+      const ended = strict
+        ? await (revocations as CachedSessionRevocations).sessionEndedUncached(identity.sessionId)
+        : await revocations.sessionEnded(identity.sessionId);
+      if (ended) return true;
+    }
     const revokedAt = strict
       ? await (revocations as CachedSessionRevocations).revokedAtUncached(identity.userId)
       : await revocations.revokedAt(identity.userId);

@@ -11,6 +11,11 @@ export interface Identity {
   /** Seconds since epoch when the user signed in; sessions revoked after it are refused. */
   authTime: number;
   issuedAt: number;
+  /**
+   * The session: Cognito's `origin_jti`, the same in every ID and access token minted from one refresh token
+   * (one sign-in on one device). Log Out ends exactly this session (docs/decisions.md "Sign-out per device").
+   */
+  sessionId?: string;
 }
 
 export interface TokenVerifierConfig {
@@ -58,6 +63,7 @@ export function identityFromClaims(claims: Record<string, unknown>): Identity {
       : [];
   const groups = groupList.filter((g): g is Group => (GROUPS as readonly string[]).includes(g));
   const emailVerified = claims['email_verified'] === true || claims['email_verified'] === 'true';
+  const originJti = claims['origin_jti'];
   return {
     userId: sub,
     email,
@@ -65,5 +71,6 @@ export function identityFromClaims(claims: Record<string, unknown>): Identity {
     groups,
     authTime: Number(claims['auth_time'] ?? claims['iat'] ?? 0),
     issuedAt: Number(claims['iat'] ?? 0),
+    ...(typeof originJti === 'string' && originJti ? { sessionId: originJti } : {}),
   };
 }

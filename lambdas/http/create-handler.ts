@@ -2,6 +2,7 @@ import { describeError } from '../../core/describe-error';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from '../../core/zod';
 import { permissionDenied, unauthenticated } from '../../core/errors';
+import { SESSION_MESSAGES } from '../../core/messages';
 import type { RouteDefinition } from '../../core/route-definition';
 import { isStaff, routeChecksStaffMfa, STAFF_MFA_REQUIRED_MESSAGE } from '../../core/rules/staff-mfa';
 import { cognitoSecondFactors } from '../adapters/cognito-second-factors';
@@ -256,7 +257,7 @@ async function verified(
   const identity = await (deps.verifyToken ?? envVerifier())(token);
   seen.identity = identity;
   if (deps.isSessionRevoked && (await deps.isSessionRevoked(identity))) {
-    throw unauthenticated('Your session has ended. Please sign in again.');
+    throw unauthenticated(SESSION_MESSAGES.ended);
   }
   return identity;
 }

@@ -17,6 +17,7 @@ import { refuseSelfSignUp } from './rules/self-sign-up-rule';
 import { enforcePasswordPolicy } from './rules/password-policy-rule';
 import { initiateAuthAnswerAsRefreshAnswer, refreshRequestAsInitiateAuth } from './rules/refresh-token-rule';
 import { pendingConfirmation, resendAnswer } from './rules/resend-code-rule';
+import { createTokenFamilies } from './rules/token-family-rule';
 import { createTotpMfa } from './rules/totp-mfa-rule';
 import { forgotPasswordAsCognitoDoes } from './rules/user-existence-rule';
 import { wrongPasswordAsCognitoDoes } from './rules/wrong-password-rule';
@@ -72,6 +73,7 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
   const issuer = options.issuer ?? upstreamPool;
   const jwks = createRemoteJWKSet(new URL(`${upstreamPool}/.well-known/jwks.json`));
   const authAudit = options.auditLog && createBridgeAuthAudit({ store: options.auditLog, users, log });
+  const families = createTokenFamilies();
   const totp = createTotpMfa({
     store: fileTotpStore(options.dataDir, options.userPoolId),
     users,
@@ -122,14 +124,15 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     if (operation === 'GetTokensFromRefreshToken') {
       const answer = await forward('InitiateAuth', refreshRequestAsInitiateAuth(body));
       if (answer.status !== 200) return answer;
-      return { ...answer, text: JSON.stringify(initiateAuthAnswerAsRefreshAnswer(JSON.parse(answer.text))) };
+      const refreshed = initiateAuthAnswerAsRefreshAnswer(JSON.parse(answer.text));
+      return { ...answer, text: JSON.stringify(families.withFamily(operation, body, refreshed)) };
     }
     if (operation === 'ResendConfirmationCode') {
       return { status: 200, text: JSON.stringify(await resendCode(String(username ?? ''))) };
     }
     const own = await totp.answer(operation, body);
-    if (own) return { status: 200, text: JSON.stringify(own) };
-    const answer = await withTotp(operation, body, await forward(operation, body));
+    if (own) return { status: 200, text: JSON.stringify(families.withFamily(operation, body, own)) };
+    const answer = withFamily(operation, body, await withTotp(operation, body, await forward(operation, body)));
     const replaced = wrongPasswordAsCognitoDoes(operation, errorTypeOf(answer));
     if (replaced) throw replaced;
     const unknownUser = forgotPasswordAsCognitoDoes(operation, errorTypeOf(answer), String(username ?? ''));
@@ -166,6 +169,14 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
     if (answer.status !== 200 || !answer.text.startsWith('{')) return answer;
     const json = JSON.parse(answer.text) as Record<string, unknown>;
     const changed = totp.withMfaSettings(operation, totp.afterSignIn(operation, body, json));
+    return changed === json ? answer : { ...answer, text: JSON.stringify(changed) };
+  }
+
+  /** Token answers carry Cognito's origin_jti and keep the sign-in's auth_time (rules/token-family-rule.ts). */
+  function withFamily(operation: string, body: Record<string, unknown>, answer: Awaited<ReturnType<typeof forward>>) {
+    if (answer.status !== 200 || !answer.text.startsWith('{')) return answer;
+    const json = JSON.parse(answer.text) as Record<string, unknown>;
+    const changed = families.withFamily(operation, body, json);
     return changed === json ? answer : { ...answer, text: JSON.stringify(changed) };
   }
 

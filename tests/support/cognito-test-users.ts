@@ -23,6 +23,7 @@ import {
 import type { Group } from '../../core/constants';
 import { isStaff } from '../../core/rules/staff-mfa';
 import { totpCode } from '../../local/cognito-bridge/totp';
+import { freshTotpCodes, nextTotpStep, spendTotpCode } from './totp-codes';
 
 let client: CognitoIdentityProviderClient | undefined;
 /** Created on first use, after the test has applied the emulator's environment. */
@@ -75,32 +76,54 @@ export async function setUpTotp(user: Pick<TestUser, 'email' | 'password'>): Pro
   const { AccessToken } = await signInTokens(user);
   const { SecretCode } = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken }));
   if (!SecretCode) throw new Error(`No TOTP secret for ${user.email}`);
-  await cognito().send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: await totpCode(SecretCode) }));
+  const code = await totpCode(SecretCode);
+  spendTotpCode(SecretCode, code);
+  await cognito().send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: code }));
   await cognito().send(
     new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
   );
   return SecretCode;
 }
 
-/** The user's tokens, through the authenticator challenge when they have TOTP on. */
+/**
+ * The user's tokens, through the authenticator challenge when they have TOTP on: with a code not used yet (the
+ * bridge refuses a used one), trying the next one the bridge accepts when another test process spent it first.
+ */
 export async function signInTokens(user: Pick<TestUser, 'email' | 'password' | 'totpSecret'>) {
   const clientId = process.env['USER_POOL_CLIENT_ID'];
-  let answer = await cognito().send(
-    new InitiateAuthCommand({
-      ClientId: clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  );
-  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' && user.totpSecret) {
-    answer = await cognito().send(
-      new RespondToAuthChallengeCommand({
+  const initiate = () =>
+    cognito().send(
+      new InitiateAuthCommand({
         ClientId: clientId,
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        Session: answer.Session,
-        ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: await totpCode(user.totpSecret) },
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
       }),
     );
+  let answer = await initiate();
+  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' && user.totpSecret) {
+    const secret = user.totpSecret;
+    let codes = await freshTotpCodes(secret);
+    if (codes.length === 0) {
+      await nextTotpStep();
+      codes = await freshTotpCodes(secret);
+      answer = await initiate();
+    }
+    for (const [i, code] of codes.entries()) {
+      spendTotpCode(secret, code);
+      try {
+        answer = await cognito().send(
+          new RespondToAuthChallengeCommand({
+            ClientId: clientId,
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            Session: answer.Session,
+            ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: code },
+          }),
+        );
+        break;
+      } catch (error) {
+        if ((error as { name?: string }).name !== 'CodeMismatchException' || i === codes.length - 1) throw error;
+      }
+    }
   }
   const tokens = answer.AuthenticationResult;
   if (!tokens?.IdToken || !tokens.AccessToken) {

@@ -271,6 +271,15 @@ export class InMemoryRevocations implements SessionRevocations {
     this.lookups += 1;
     return this.rows.get(userId)?.revokedAt ?? null;
   }
+  /** Ended sessions (origin_jti) with the time their record may go. */
+  readonly ended = new Map<string, number>();
+  async endSession(sessionId: string, expiresAt: number) {
+    this.ended.set(sessionId, expiresAt);
+  }
+  async sessionEnded(sessionId: string) {
+    this.lookups += 1;
+    return this.ended.has(sessionId);
+  }
 }
 
 /** Fixed windows on an injected clock, like dynamo-rate-limiter. */

@@ -10,6 +10,17 @@ describe('auth messages (spec 5, spec 8 error catalogue)', () => {
     expect(authErrorMessage(cognito('UserNotFoundException'), 'signIn')).toBe('Incorrect email or password');
   });
 
+  it('a locked-out user is told to wait, not that the code or password is wrong (docs/local-stack.md "The Cognito bridge")', () => {
+    const locked = Object.assign(
+      new Error('Too many invalid credentials attempts. User temporarily locked. Please try again after few seconds.'),
+      { name: 'NotAuthorizedException' },
+    );
+    expect(authErrorMessage(locked, 'totpCode')).toBe(AUTH_MESSAGES.lockedOut);
+    const exceeded = Object.assign(new Error('Password attempts exceeded'), { name: 'NotAuthorizedException' });
+    expect(authErrorMessage(exceeded, 'signIn')).toBe(AUTH_MESSAGES.lockedOut);
+    expect(authErrorMessage(cognito('NotAuthorizedException'), 'totpCode')).toBe(AUTH_MESSAGES.totpSessionExpired);
+  });
+
   it('on sign-in an InvalidPasswordException (the Cognito emulator) is also "Incorrect email or password"', () => {
     expect(authErrorMessage(cognito('InvalidPasswordException'), 'signIn')).toBe('Incorrect email or password');
     expect(authErrorMessage(cognito('InvalidPasswordException'), 'confirmResetPassword')).toBe(

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { authRoutes } from '../../../core/routes/auth';
 import { cognitoUserDirectory } from '../../adapters/cognito-user-directory';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
@@ -6,6 +7,12 @@ import { signOut } from '../../use-cases/sign-out';
 
 const directory = cognitoUserDirectory();
 
-export const handler = createHandler(authRoutes.signOut, (_input, ctx) =>
-  signOut(callerOf(ctx), { revocations: sharedSessionRevocations(), directory, now: Date.now, log: ctx.log }),
+export const handler = createHandler(authRoutes.signOut, (input, ctx) =>
+  signOut(callerOf(ctx), input, {
+    revocations: sharedSessionRevocations(),
+    directory,
+    now: Date.now,
+    sleep: (ms) => sleep(ms),
+    log: ctx.log,
+  }),
 );

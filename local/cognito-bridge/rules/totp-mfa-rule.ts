@@ -34,6 +34,24 @@ export const CHALLENGE_SESSION_MS = 3 * 60 * 1000;
 /** Wrong codes allowed per challenge before the session ends and the password must be entered again. */
 export const CHALLENGE_ATTEMPTS = 5;
 
+/**
+ * Cognito's lockout (docs/local-stack.md "The Cognito bridge"): after five failed MFA codes, counted across
+ * sign-in attempts, the user is locked out for 2^(n-5) seconds (n failures so far), up to about 15 minutes;
+ * attempts while locked are refused without counting; a sign-in after the lockout, or 15 minutes without any
+ * attempt, starts the count again.
+ */
+export const LOCKOUT_AFTER_FAILURES = 5;
+export const MAX_LOCKOUT_MS = 15 * 60 * 1000;
+const LOCKOUT_FORGOTTEN_MS = 15 * 60 * 1000;
+/** What Cognito answers a locked-out user (NotAuthorizedException). */
+export const LOCKED_OUT_MESSAGE =
+  'Too many invalid credentials attempts. User temporarily locked. Please try again after few seconds.';
+/**
+ * A code that signed a user in (or verified their authenticator) is refused for the rest of the time it is
+ * valid: its 30-second step and the step either side the check accepts.
+ */
+export const USED_CODE_MS = 3 * 30 * 1000;
+
 const SIGN_IN_FLOWS = new Set(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH', 'ADMIN_USER_PASSWORD_AUTH', 'ADMIN_NO_SRP_AUTH']);
 const RESPOND = new Set(['RespondToAuthChallenge', 'AdminRespondToAuthChallenge']);
 
@@ -49,6 +67,38 @@ export function createTotpMfa(options: TotpMfaOptions) {
   const { store, users } = options;
   const now = options.now ?? Date.now;
   const held = new Map<string, HeldSignIn>();
+  /** Per user: codes used recently, with the time each may be used again. */
+  const usedCodes = new Map<string, Map<string, number>>();
+  /** Per user: failed codes since the last sign-in, and the lockout they earned. */
+  const failures = new Map<string, { count: number; lockedUntil: number; lastAt: number }>();
+
+  function alreadyUsed(sub: string, code: unknown): boolean {
+    const codes = usedCodes.get(sub);
+    if (!codes || typeof code !== 'string') return false;
+    for (const [used, until] of codes) if (until <= now()) codes.delete(used);
+    return codes.has(code);
+  }
+  function markUsed(sub: string, code: unknown) {
+    if (typeof code !== 'string') return;
+    if (usedCodes.size >= 10_000) usedCodes.clear();
+    const codes = usedCodes.get(sub) ?? new Map<string, number>();
+    codes.set(code, now() + USED_CODE_MS);
+    usedCodes.set(sub, codes);
+  }
+  function lockedOut(sub: string): boolean {
+    const record = failures.get(sub);
+    if (record && record.lastAt + LOCKOUT_FORGOTTEN_MS <= now()) failures.delete(sub);
+    return (failures.get(sub)?.lockedUntil ?? 0) > now();
+  }
+  function recordFailure(sub: string) {
+    const record = failures.get(sub) ?? { count: 0, lockedUntil: 0, lastAt: 0 };
+    record.count += 1;
+    record.lastAt = now();
+    if (record.count >= LOCKOUT_AFTER_FAILURES) {
+      record.lockedUntil = now() + Math.min(2 ** (record.count - LOCKOUT_AFTER_FAILURES) * 1000, MAX_LOCKOUT_MS);
+    }
+    failures.set(sub, record);
+  }
 
   const expired = () => new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
   const record = (sub: string): TotpRecord => store.get(sub) ?? { enabled: false, preferred: false };
@@ -80,6 +130,7 @@ export function createTotpMfa(options: TotpMfaOptions) {
     }
     const { pendingSecret, ...rest } = current;
     store.set(sub, { ...rest, secret: pendingSecret });
+    markUsed(sub, body['UserCode']);
     return { Status: 'SUCCESS' };
   }
 
@@ -111,13 +162,18 @@ export function createTotpMfa(options: TotpMfaOptions) {
       held.delete(session);
       throw expired();
     }
+    // Locked out: refused before the code is looked at, and the attempt does not count.
+    if (lockedOut(signIn.sub)) throw new CognitoError('NotAuthorizedException', LOCKED_OUT_MESSAGE);
     const code = (body['ChallengeResponses'] as Json | undefined)?.['SOFTWARE_TOKEN_MFA_CODE'];
     const secret = store.get(signIn.sub)?.secret;
-    if (!secret || !(await totpCodeMatches(secret, code))) {
+    if (!secret || alreadyUsed(signIn.sub, code) || !(await totpCodeMatches(secret, code))) {
       signIn.attempts += 1;
       if (signIn.attempts >= CHALLENGE_ATTEMPTS) held.delete(session);
+      recordFailure(signIn.sub);
       throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
     }
+    markUsed(signIn.sub, code);
+    failures.delete(signIn.sub);
     held.delete(session);
     const heldResult = signIn.result as Json;
     const fresh = await options.reissue?.(heldResult['RefreshToken'], signIn.clientId).catch(() => null);

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { totpCode } from '../../../local/cognito-bridge/totp';
+import { freshTotpCodes, nextTotpStep, spendTotpCode } from '../../support/totp-codes';
 import type { DemoUser } from '../../../local/seed/demo-data';
 
 export type DemoUserKey = DemoUser['key'];
@@ -40,22 +40,42 @@ async function cognitoCall(operation: string, body: unknown): Promise<AuthAnswer
 
 /**
  * Signs in through the Cognito bridge with USER_PASSWORD_AUTH, as the portal does locally; lab staff answer
- * the authenticator challenge with a code from their TOTP secret.
+ * the authenticator challenge with a code from their TOTP secret that this process has not used (the bridge
+ * refuses a used one), trying the next accepted one when another test process spent it first.
  */
-export async function signInWithPassword(email: string, password: string, totpSecret?: string): Promise<Tokens> {
+export async function signInWithPassword(
+  email: string,
+  password: string,
+  totpSecret?: string,
+  /** At most this many codes (a test that sends a wrong secret sends one: each wrong code counts toward lockout). */
+  tries = 3,
+): Promise<Tokens> {
   const clientId = inject('env').USER_POOL_CLIENT_ID;
-  let answer = await cognitoCall('InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: clientId,
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  });
-  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' && totpSecret) {
-    answer = await cognitoCall('RespondToAuthChallenge', {
-      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+  const initiate = () =>
+    cognitoCall('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: clientId,
-      Session: answer.Session,
-      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: await totpCode(totpSecret) },
+      AuthParameters: { USERNAME: email, PASSWORD: password },
     });
+  let answer = await initiate();
+  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' && totpSecret) {
+    let codes = await freshTotpCodes(totpSecret);
+    if (codes.length === 0) {
+      await nextTotpStep();
+      codes = await freshTotpCodes(totpSecret);
+      answer = await initiate();
+    }
+    const session = answer.Session;
+    for (const code of codes.slice(0, tries)) {
+      spendTotpCode(totpSecret, code);
+      answer = await cognitoCall('RespondToAuthChallenge', {
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        ClientId: clientId,
+        Session: session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+      });
+      if (answer.__type !== 'CodeMismatchException') break;
+    }
   }
   if (!answer.AuthenticationResult) {
     throw new Error(`Sign-in of ${email} failed: ${answer.__type ?? answer.ChallengeName} ${answer.message ?? ''}`);

@@ -36,5 +36,14 @@ export function sessionRevocationsContract(label: string, make: () => SessionRev
       await revocations.revoke(userId, AT, EXPIRES);
       expect(await revocations.revokedAt(userId)).toBe(AT + 60);
     });
+
+    it('an ended session reads as ended; another session of the same user does not (decisions.md "Sign-out per device")', async () => {
+      const revocations = make();
+      const ended = randomUUID();
+      expect(await revocations.sessionEnded(ended)).toBe(false);
+      await revocations.endSession(ended, EXPIRES);
+      expect(await revocations.sessionEnded(ended)).toBe(true);
+      expect(await revocations.sessionEnded(randomUUID())).toBe(false);
+    });
   });
 }

@@ -88,7 +88,7 @@ const SAMPLE_ANSWERS: Record<string, unknown> = {
   listAccountOrders: { items: [], nextCursor: null },
   acceptTerms: { termsAccepted: true, termsAcceptedDate: '2025-06-02T12:00:00.000Z' },
   getMyActivity: { activity: null },
-  signOut: { signedOut: true },
+  signOut: { signedOut: true, scope: 'this-session' },
   listOrders: { items: [], nextCursor: null },
 };
 const LIST = { accountNumber: 'BV-1001' };

@@ -8,6 +8,9 @@ import {
   CHALLENGE_ATTEMPTS,
   CHALLENGE_SESSION_MS,
   createTotpMfa,
+  LOCKED_OUT_MESSAGE,
+  MAX_LOCKOUT_MS,
+  USED_CODE_MS,
 } from '../../../local/cognito-bridge/rules/totp-mfa-rule';
 import { totpCode, totpCodeMatches } from '../../../local/cognito-bridge/totp';
 import { fileTotpStore, memoryTotpStore } from '../../../local/cognito-bridge/totp-store';
@@ -67,6 +70,9 @@ async function setUp(rule: ReturnType<typeof bridgeRule>): Promise<string> {
   });
   return SecretCode;
 }
+
+/** The code the authenticator shows in the next 30-second step (accepted now; the current one verified the setup). */
+const nextCode = (secret: string) => totpCode(secret, Math.floor(Date.now() / 1000) + 30);
 
 const errorType = async (promise: Promise<unknown>) =>
   promise.then(
@@ -158,12 +164,12 @@ describe('Cognito bridge TOTP: signing in with an authenticator', () => {
     expect(await errorType(respond('000000' === (await totpCode(secret)) ? '111111' : '000000'))).toBe(
       'CodeMismatchException',
     );
-    expect(await respond(await totpCode(secret))).toEqual({
+    expect(await respond(await nextCode(secret))).toEqual({
       ChallengeParameters: {},
       AuthenticationResult: answer.AuthenticationResult,
     });
     // A session is good for one sign-in.
-    expect(await errorType(respond(await totpCode(secret)))).toBe('NotAuthorizedException');
+    expect(await errorType(respond(await nextCode(secret)))).toBe('NotAuthorizedException');
   });
 
   it(`ends the sign-in after ${CHALLENGE_ATTEMPTS} wrong codes, and after three minutes`, async () => {
@@ -205,13 +211,81 @@ describe('Cognito bridge TOTP: signing in with an authenticator', () => {
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       ClientId: 'web',
       Session: challenge['Session'],
-      ChallengeResponses: { SOFTWARE_TOKEN_MFA_CODE: await totpCode(secret) },
+      ChallengeResponses: { SOFTWARE_TOKEN_MFA_CODE: await nextCode(secret) },
     });
     expect(answer?.['AuthenticationResult']).toEqual({
       IdToken: 'id-at-code-time',
       AccessToken: 'access-at-code-time',
       RefreshToken: 'r',
     });
+  });
+
+  it('refuses a code already used by the user while it is still valid, in a later sign-in too (docs/local-stack.md "The Cognito bridge")', async () => {
+    let clock = 1_000_000;
+    const rule = bridgeRule(() => clock);
+    const secret = await setUp(rule);
+    const respond = (code: string) => {
+      const session = rule.afterSignIn('InitiateAuth', signIn, tokensOf('sub-staff'))['Session'];
+      return rule.answer('RespondToAuthChallenge', {
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        ClientId: 'web',
+        Session: session,
+        ChallengeResponses: { SOFTWARE_TOKEN_MFA_CODE: code },
+      });
+    };
+    // The code that verified the setup cannot sign in.
+    expect(await errorType(respond(await totpCode(secret)))).toBe('CodeMismatchException');
+    const code = await nextCode(secret);
+    expect(await errorType(respond(code))).toBe('no error');
+    expect(await errorType(respond(code))).toBe('CodeMismatchException');
+    clock += USED_CODE_MS;
+    expect(await errorType(respond(code))).toBe('no error');
+  });
+
+  it('locks the user out after five wrong codes across sign-ins, doubling from 1 s, as Cognito does', async () => {
+    let clock = 1_000_000;
+    const rule = bridgeRule(() => clock);
+    const secret = await setUp(rule);
+    const right = await nextCode(secret);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const respond = (code: string) => {
+      const session = rule.afterSignIn('InitiateAuth', signIn, tokensOf('sub-staff'))['Session'];
+      return rule.answer('RespondToAuthChallenge', {
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        ClientId: 'web',
+        Session: session,
+        ChallengeResponses: { SOFTWARE_TOKEN_MFA_CODE: code },
+      });
+    };
+    const failure = (code: string) =>
+      respond(code).then(
+        () => 'signed in',
+        (error: CognitoError) => `${error.type}: ${error.message}`,
+      );
+    // Four wrong codes in four sign-ins: not yet locked.
+    for (let i = 0; i < 4; i++) expect(await failure(wrong)).toMatch(/^CodeMismatchException/);
+    expect(await failure(wrong)).toMatch(/^CodeMismatchException/); // the fifth: locked for 1 s
+    expect(await failure(right)).toBe(`NotAuthorizedException: ${LOCKED_OUT_MESSAGE}`);
+    clock += 1000;
+    expect(await failure(wrong)).toMatch(/^CodeMismatchException/); // the sixth: 2 s
+    clock += 1000;
+    expect(await failure(right)).toBe(`NotAuthorizedException: ${LOCKED_OUT_MESSAGE}`);
+    clock += 1000;
+    // More wrong codes, each once the last lockout is over: the lockout doubles, and stops at about 15 minutes
+    // (2^10 s would be more).
+    for (let failures = 6; failures < 14;) {
+      expect(await failure(wrong)).toMatch(/^CodeMismatchException/);
+      failures += 1;
+      clock += Math.min(2 ** (failures - 5) * 1000, MAX_LOCKOUT_MS);
+    }
+    expect(await failure(wrong)).toMatch(/^CodeMismatchException/);
+    clock += MAX_LOCKOUT_MS - 1000;
+    expect(await failure(right)).toBe(`NotAuthorizedException: ${LOCKED_OUT_MESSAGE}`);
+    clock += 1000;
+    expect(await failure(right)).toBe('signed in');
+    // A sign-in resets the count: one wrong code is not a lockout.
+    expect(await failure(wrong)).toMatch(/^CodeMismatchException/);
+    expect(await failure(await totpCode(secret, Math.floor(Date.now() / 1000) - 30))).toBe('signed in');
   });
 
   it('never challenges a token refresh', async () => {

@@ -34,7 +34,7 @@ const ROUTES: Record<string, unknown> = {
     emailVerified: true,
   },
   getCustomerInfo: { ...infoOf('BV-1001', 'Brightview Eye Care'), additionalAccounts: ['BV-1002'] },
-  signOut: { signedOut: true },
+  signOut: { signedOut: true, scope: 'this-session' },
 };
 
 function signedIn(yes: boolean) {

@@ -46,7 +46,7 @@ beforeEach(() => {
   vi.mocked(callRoute).mockImplementation((async (name: string) => {
     if (name === 'signOut') {
       steps.push('server sign-out');
-      return { signedOut: true };
+      return { signedOut: true, scope: 'this-session' };
     }
     if (name === 'getMyProfile')
       return {

@@ -263,7 +263,7 @@ describe('kept answers go when the session ends or the server refuses', () => {
     keep();
     const api = heldApi({
       ...annFreshAnswers(),
-      signOut: { signedOut: true },
+      signOut: { signedOut: true, scope: 'this-session' },
     });
     renderPortal();
     await api.release();

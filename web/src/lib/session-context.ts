@@ -28,6 +28,16 @@ export interface SessionFacts {
   home: string;
 }
 
+/** A reloaded session's facts; `refusal` is the server's message when it refused the session. */
+export interface ReloadedFacts extends SessionFacts {
+  refusal?: string;
+}
+
+/** What the sign-in page is told when an API answer ended the session (router state of its navigation). */
+export interface SignedOutState {
+  sessionEnded: string;
+}
+
 export interface SessionContextValue extends SessionFacts {
   /** The session check is running (start-up, or after sign-in). */
   checking: boolean;
@@ -45,10 +55,17 @@ export interface SessionContextValue extends SessionFacts {
   /** "First Last", or the email when the profile has no name. */
   displayName: string;
   customer: CustomerAccounts;
-  /** Reads the session again (after sign-in, email verification); resolves with the new facts. */
-  reload: (options?: { forceRefresh?: boolean; restored?: boolean }) => Promise<SessionFacts>;
-  /** Ends the session here and on the server; `redirect: false` stays on the page (session expiry). */
-  logout: (options?: { redirect?: boolean }) => Promise<void>;
+  /**
+   * Reads the session again (after sign-in, email verification); resolves with the new facts, and with the
+   * server's reason when it refused the session.
+   */
+  reload: (options?: { forceRefresh?: boolean; restored?: boolean }) => Promise<ReloadedFacts>;
+  /**
+   * Ends this device's session here and on the server; `redirect: false` stays on the page (session expiry).
+   * `everywhere` ends every session of the user (Settings) and rejects, signed in still, when the server could
+   * not do it (docs/decisions.md "Sign-out per device").
+   */
+  logout: (options?: { redirect?: boolean; everywhere?: boolean }) => Promise<void>;
   /** spec 2: loads customer info for another of the user's accounts. */
   switchAccount: (account: string) => Promise<void>;
   /** After acceptTerms succeeded. */

@@ -11,13 +11,67 @@ import { InMemoryDirectory, InMemoryRevocations, memoryLogger } from '../../../s
 const NOW_S = 1_736_154_000;
 const NOW_MS = NOW_S * 1000;
 
-describe('signOut: sessions end server-side', () => {
+const noWait = async () => undefined;
+
+describe('signOut on one device: only that session ends (decisions.md "Sign-out per device")', () => {
+  it("records the token family (origin_jti) as ended for a refresh token's lifetime; the user's other sessions stay", async () => {
+    const revocations = new InMemoryRevocations();
+    const directory = new InMemoryDirectory();
+    const caller = identity(['customer'], { sessionId: 'family-a' });
+    const answer = await signOut(
+      caller,
+      {},
+      { revocations, directory, now: () => NOW_MS, sleep: noWait, log: memoryLogger().log },
+    );
+    expect(answer).toEqual({ signedOut: true, scope: 'this-session' });
+    expect(revocations.ended.get('family-a')).toBe(NOW_S + REVOCATION_TTL_SECONDS);
+    expect(revocations.rows.size).toBe(0);
+    expect(directory.signedOut).toEqual([]);
+    const check = sessionRevocationCheck(revocations);
+    expect(await check(caller)).toBe(true);
+    expect(await check({ ...caller, authTime: NOW_S - 100, sessionId: 'family-b' })).toBe(false);
+    // A sign-in in the same second as the sign-out, on another device, is a new family: it passes.
+    expect(await check({ ...caller, authTime: NOW_S, sessionId: 'family-c' })).toBe(false);
+  });
+
+  it('a token refreshed from the ended session keeps its origin_jti and is refused', async () => {
+    const revocations = new InMemoryRevocations();
+    await revocations.endSession('family-a', NOW_S + 60);
+    const refreshed = identity(['customer'], { sessionId: 'family-a', authTime: NOW_S - 600, issuedAt: NOW_S + 300 });
+    expect(await sessionRevocationCheck(revocations)(refreshed)).toBe(true);
+  });
+
+  it('an ended session is refused by the cache for good, and read past the cache for a fresh sign-in', async () => {
+    let now = NOW_MS;
+    const inner = new InMemoryRevocations();
+    const cached = cachedSessionRevocations(inner, { now: () => now });
+    const check = sessionRevocationCheck(cached, { now: () => now });
+    const old = identity(['customer'], { userId: 'u1', sessionId: 'f1', authTime: NOW_S - 600 });
+    expect(await check(old)).toBe(false);
+    await inner.endSession('f1', NOW_S + 60); // another process's Log Out
+    expect(await check(old)).toBe(false); // within the 5 s cache
+    now += 5000;
+    expect(await check(old)).toBe(true);
+    now += 3_600_000;
+    expect(await check(old)).toBe(true);
+    const fresh = identity(['customer'], { userId: 'u1', sessionId: 'f2', authTime: Math.floor(now / 1000) - 1 });
+    expect(await check(fresh)).toBe(false);
+    await inner.endSession('f2', NOW_S + 60);
+    expect(await check(fresh)).toBe(true);
+  });
+});
+
+describe('signOut everywhere: sessions end server-side', () => {
   it('records the revocation time with a TTL as long as a refresh token lives, and signs out in the pool', async () => {
     const revocations = new InMemoryRevocations();
     const directory = new InMemoryDirectory();
-    const caller = identity(['customer']);
-    const answer = await signOut(caller, { revocations, directory, now: () => NOW_MS, log: memoryLogger().log });
-    expect(answer).toEqual({ signedOut: true });
+    const caller = identity(['customer'], { sessionId: 'family-a' });
+    const answer = await signOut(
+      caller,
+      { everywhere: true },
+      { revocations, directory, now: () => NOW_MS, sleep: noWait, log: memoryLogger().log },
+    );
+    expect(answer).toEqual({ signedOut: true, scope: 'everywhere' });
     expect(revocations.rows.get(caller.userId)).toEqual({
       revokedAt: NOW_S,
       expiresAt: NOW_S + REVOCATION_TTL_SECONDS,
@@ -30,8 +84,46 @@ describe('signOut: sessions end server-side', () => {
     directory.failNext('signOutEverywhere', new DirectoryError('unsupported', 'Cognito Local unsupported feature'));
     const revocations = new InMemoryRevocations();
     const caller = identity(['admin']);
-    await signOut(caller, { revocations, directory, now: () => NOW_MS, log: memoryLogger().log });
+    await signOut(
+      caller,
+      { everywhere: true },
+      { revocations, directory, now: () => NOW_MS, sleep: noWait, log: memoryLogger().log },
+    );
     expect(revocations.rows.has(caller.userId)).toBe(true);
+  });
+
+  it('a token without origin_jti cannot be told from the other sessions: every session ends', async () => {
+    const revocations = new InMemoryRevocations();
+    const caller = identity(['customer']);
+    const answer = await signOut(
+      caller,
+      {},
+      {
+        revocations,
+        directory: new InMemoryDirectory(),
+        now: () => NOW_MS,
+        sleep: noWait,
+        log: memoryLogger().log,
+      },
+    );
+    expect(answer.scope).toBe('everywhere');
+    expect(revocations.rows.get(caller.userId)?.revokedAt).toBe(NOW_S);
+  });
+
+  it('answers only once the revoked second is over, so a sign-in after the answer is never caught by it', async () => {
+    const waits: number[] = [];
+    await signOut(
+      identity(['customer']),
+      { everywhere: true },
+      {
+        revocations: new InMemoryRevocations(),
+        directory: new InMemoryDirectory(),
+        now: () => NOW_MS + 350,
+        sleep: async (ms) => void waits.push(ms),
+        log: memoryLogger().log,
+      },
+    );
+    expect(waits).toEqual([650]);
   });
 
   it('a token signed in at or before the revocation is refused; one signed in after it passes', async () => {
@@ -86,12 +178,17 @@ describe('signOut: sessions end server-side', () => {
     const handler = createHandler(
       ROUTES.signOut,
       (_i, ctx) =>
-        signOut(callerOf(ctx), {
-          revocations,
-          directory: new InMemoryDirectory(),
-          now: () => NOW_MS,
-          log: memoryLogger().log,
-        }),
+        signOut(
+          callerOf(ctx),
+          { everywhere: true },
+          {
+            revocations,
+            sleep: noWait,
+            directory: new InMemoryDirectory(),
+            now: () => NOW_MS,
+            log: memoryLogger().log,
+          },
+        ),
       deps,
     );
     expect((await handler(callableEvent('signOut', { token: 'old-token' }))).statusCode).toBe(200);

@@ -24,7 +24,13 @@ import { failureMessage } from '../../lib/form-errors';
 import { notifyLazily } from '../../lib/notify-lazily';
 import { RuntimeConfigError } from '../../lib/runtime-config';
 import { forgetSessionSnapshot, reviseSnapshotProfile, saveSessionSnapshot } from '../../lib/session-snapshot';
-import { SessionContext, type SessionContextValue, type SessionFacts } from '../../lib/session-context';
+import {
+  SessionContext,
+  type ReloadedFacts,
+  type SessionContextValue,
+  type SignedOutState,
+} from '../../lib/session-context';
+import { SESSION_MESSAGES } from '../../../../core/messages';
 import {
   accountsOf,
   customerInfoLoadOf,
@@ -123,28 +129,54 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const logout = useCallback(
-    async ({ redirect = true }: { redirect?: boolean } = {}) => {
+  const signOutHere = useCallback(
+    async (
+      { redirect = true, everywhere = false }: { redirect?: boolean; everywhere?: boolean } = {},
+      state?: SignedOutState,
+    ) => {
       if (loggingOut.current) return;
       loggingOut.current = true;
+      try {
+        if (everywhere) {
+          // Every session of the user ends on the server first; if it cannot, the user stays signed in here
+          // to try again, and the page says so.
+          await runBeforeSignOut();
+          await (await sessionApi()).signOutOnServer({ everywhere: true });
+        }
+      } catch (error) {
+        loggingOut.current = false;
+        throw error;
+      }
       generation.current += 1;
       try {
-        // Server-side first, while the token still works: the activity record says 'inactive', then every
-        // session of the user ends.
-        if (sessionRef.current.user) {
+        // Server-side first, while the token still works: the activity record says 'inactive', then this
+        // device's session ends (docs/decisions.md "Sign-out per device"). Amplify's sign-out then revokes the
+        // refresh token, so no new tokens are minted from it.
+        if (sessionRef.current.user && !everywhere) {
           await runBeforeSignOut();
           await sessionApi()
-            .then((api) => api.signOutEverywhere())
+            .then((api) => api.signOutOnServer({}))
             .catch(() => undefined);
         }
         await signOutLocally().catch((error) => logWarning('Local sign-out failed', error));
       } finally {
         clearSession(redirect);
         loggingOut.current = false;
-        if (redirect) navigate(PAGE_PATHS.login, { replace: true });
+        if (redirect) navigate(PAGE_PATHS.login, { replace: true, ...(state ? { state } : {}) });
       }
     },
     [clearSession, navigate],
+  );
+
+  const logout = useCallback(
+    (options?: { redirect?: boolean; everywhere?: boolean }) => signOutHere(options),
+    [signOutHere],
+  );
+
+  /** An answer ended the session: sign out here and tell the sign-in page why, so nothing ends in silence. */
+  const endedByServer = useCallback(
+    () => signOutHere({}, { sessionEnded: SESSION_MESSAGES.endedByServer }),
+    [signOutHere],
   );
 
   /** Loads the session for load number `mine` and applies it unless a newer load or a logout came since. */
@@ -154,6 +186,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       { forceRefresh = false, restored = false }: { forceRefresh?: boolean; restored?: boolean },
     ) => {
       let loaded: LoadedSession;
+      let refusal: string | undefined;
       try {
         loaded = await loadSession(forceRefresh, restored);
       } catch (error) {
@@ -177,6 +210,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // spec 4: a guard error goes to login. Every decision needs the profile, so without it the session
           // cannot be used: the tokens are dropped and the user signs in again.
           logError('Session check failed', error);
+          // The sign-in page shows the server's reason in its form (a 401 or 403 says why it refused).
+          if (isCallableError(error) && error.httpStatus > 0 && error.httpStatus < 500) refusal = error.message;
           if (mine === generation.current) {
             notifyLazily('error', 'We could not load your account. Please sign in again.');
             await signOutLocally().catch(() => undefined);
@@ -197,13 +232,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (snapshot) saveSessionSnapshot(snapshot);
         else forgetSessionSnapshot();
       }
-      return facts;
+      return refusal ? { ...facts, refusal } : facts;
     },
     [loadSession],
   );
 
   const reload = useCallback(
-    (options: { forceRefresh?: boolean; restored?: boolean } = {}): Promise<SessionFacts> => {
+    (options: { forceRefresh?: boolean; restored?: boolean } = {}): Promise<ReloadedFacts> => {
       const mine = ++generation.current;
       setChecking(true);
       return check(mine, options);
@@ -228,9 +263,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setApiLogoutHandler((reason) => {
         if (!sessionRef.current.user) return;
         logWarning('Logged out after an API answer', undefined, { reason });
-        void logout();
+        void endedByServer();
       }),
-    [logout],
+    [endedByServer],
   );
 
   // A refresh token that no longer works (revoked, expired) ends the session. Only a signed-in user has one,
@@ -246,7 +281,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         .then((hub) => {
           if (ended) return;
           stop = hub.listen('auth', ({ payload }) => {
-            if (payload.event === 'tokenRefresh_failure' && sessionRef.current.user) void logout();
+            if (payload.event === 'tokenRefresh_failure' && sessionRef.current.user) void endedByServer();
           });
         })
         .catch((error) => logWarning('Amplify could not be loaded', error));
@@ -256,7 +291,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancel();
       stop?.();
     };
-  }, [signedIn, logout]);
+  }, [signedIn, endedByServer]);
 
   const switchAccount = useCallback(
     async (account: string) => {

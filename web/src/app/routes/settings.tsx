@@ -3,10 +3,14 @@ import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 import { AccountSummary } from '../../features/settings/components/account-summary';
 import { ChangePasswordForm } from '../../features/settings/components/change-password-form';
+import { SignOutEverywhereCard } from '../../features/settings/components/sign-out-everywhere-card';
 import { useSession } from '../../lib/session-context';
 import styles from './settings.module.css';
 
-/** /settings: open to all three roles (spec 2, 6): the account's email and role, and a password change. */
+/**
+ * /settings: open to all three roles (spec 2, 6): the account's email and role, a password change, and
+ * "Sign out everywhere".
+ */
 export default function SettingsRoute() {
   const session = useSession();
   return (
@@ -21,6 +25,7 @@ export default function SettingsRoute() {
         <Card title="Change password">
           <ChangePasswordForm />
         </Card>
+        <SignOutEverywhereCard onSignOutEverywhere={() => session.logout({ everywhere: true })} />
       </div>
     </>
   );

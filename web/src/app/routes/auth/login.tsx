@@ -1,12 +1,13 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { SESSION_MESSAGES } from '../../../../../core/messages';
 import { AUTH_STATUS } from '../../../../../core/rules/auth-status';
 import { safeReturnUrl } from '../../../../../core/rules/return-url';
 import { Alert } from '../../../components/ui/alert';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { LoginForm, type SignInOutcome } from '../../../features/auth/components/login-form';
-import { useSession } from '../../../lib/session-context';
+import { useSession, type SignedOutState } from '../../../lib/session-context';
 
 /** /auth/login: sign-in; honours a returnUrl inside the portal (spec 2, core/rules/return-url.ts). */
 export default function LoginRoute() {
@@ -14,6 +15,9 @@ export default function LoginRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [signingIn, setSigningIn] = useState(false);
+  /** Why the server refused the session a sign-in just made: shown in the page, never only in a toast. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const ended = (useLocation().state as Partial<SignedOutState> | null)?.sessionEnded;
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
   const email = params.get('email') ?? '';
 
@@ -25,8 +29,10 @@ export default function LoginRoute() {
       case 'signed-in':
       case 'already-signed-in': {
         setSigningIn(true);
+        setRefusal(null);
         const facts = await session.reload();
         if (facts.status === AUTH_STATUS.UNAUTHENTICATED) {
+          setRefusal(`${SESSION_MESSAGES.signInRefused} ${facts.refusal ?? 'Please try again.'}`);
           setSigningIn(false);
           return;
         }
@@ -53,6 +59,8 @@ export default function LoginRoute() {
         </span>
       }
     >
+      {refusal ? <Alert tone="error">{refusal}</Alert> : null}
+      {ended && !refusal ? <Alert tone="warning">{ended}</Alert> : null}
       {params.get('verified') === '1' ? (
         <Alert tone="success">Your email address is verified. Please sign in.</Alert>
       ) : null}

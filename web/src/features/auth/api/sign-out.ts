@@ -1,4 +1,8 @@
+import type { SignOutInput } from '../../../../../core/schemas/session';
 import { callRoute } from '../../../lib/api-client';
 
-/** Ends every session of the caller server-side (route signOut), so a copied token stops working at once. */
-export const signOutEverywhere = () => callRoute('signOut', {});
+/**
+ * Ends this device's session server-side (route signOut), or with `everywhere` every session of the caller
+ * (docs/decisions.md "Sign-out per device"), so a copied token stops working at once.
+ */
+export const signOutOnServer = (input: SignOutInput) => callRoute('signOut', input);

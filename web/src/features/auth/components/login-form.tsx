@@ -32,7 +32,8 @@ export type SignInOutcome =
  * The second step of a sign-in: the authenticator code Cognito asks for, or setting up the authenticator
  * (Cognito's own MFA_SETUP challenge, or the portal's for lab staff who have none: `via: 'session'`).
  */
-type TotpStep = { kind: 'code' } | { kind: 'setup'; setup: TotpSetup; via: 'challenge' | 'session' };
+type TotpStep =
+  { kind: 'code'; justSetUp?: boolean } | { kind: 'setup'; setup: TotpSetup; via: 'challenge' | 'session' };
 
 /** The staff-only part (setting TOTP up) loads on demand, so practices never download it. */
 const staffTotp = () => import('../api/staff-totp');
@@ -156,7 +157,7 @@ export function LoginForm({
     try {
       if (totpStep?.kind === 'setup' && totpStep.via === 'session') {
         await (await staffTotp()).finishTotpSetup(code);
-        return onOutcome({ kind: 'signed-in' });
+        return await signInAgainAfterSetup(address);
       }
       await follow(await confirmSignIn({ challengeResponse: code }), address);
     } catch (failure) {
@@ -170,6 +171,30 @@ export function LoginForm({
     }
   }
 
+  /**
+   * A new authenticator ends every session of the user, this one (signed in with the password alone) included:
+   * the server refuses every token signed in before now (docs/decisions.md "Two-step verification per
+   * session"). The portal is then entered with a fresh sign-in that passes the new authenticator's next code.
+   */
+  async function signInAgainAfterSetup(address: string) {
+    try {
+      const { signOutOnServer } = await import('../api/sign-out');
+      await signOutOnServer({ everywhere: true });
+    } catch (failure) {
+      logWarning('Ending the sessions from before the authenticator failed', failure);
+      await signOutLocally().catch(() => undefined);
+      return backToPassword(AUTH_MESSAGES.totpSetUpSignInAgain);
+    }
+    await signOutLocally().catch((failure) => logWarning('Local sign-out failed', failure));
+    const result = await signIn({ username: address, password, options: signInOptions(runtimeConfig()) });
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
+      setError(null);
+      setTotpStep({ kind: 'code', justSetUp: true });
+      return;
+    }
+    return follow(result, address);
+  }
+
   async function cancelTotp() {
     // A staff member setting TOTP up is already signed in: that session must not outlive the page.
     if (totpStep?.kind === 'setup' && totpStep.via === 'session') await signOutLocally().catch(() => undefined);
@@ -180,6 +205,7 @@ export function LoginForm({
     return (
       <TotpCodeStep
         email={email.trim()}
+        justSetUp={totpStep.justSetUp ?? false}
         busy={busy}
         error={error}
         onSubmit={submitCode}

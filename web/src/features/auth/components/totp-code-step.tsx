@@ -10,8 +10,11 @@ export function TotpCodeStep({
   error,
   onSubmit,
   onCancel,
+  justSetUp = false,
 }: {
   email: string;
+  /** The authenticator was just set up: the sign-in starts again and needs its next code. */
+  justSetUp?: boolean;
   busy: boolean;
   error: string | null;
   onSubmit: (code: string) => void | Promise<void>;
@@ -31,7 +34,14 @@ export function TotpCodeStep({
           <h2 id="totp-code-heading" className={totpStyles.heading}>
             Two-step verification
           </h2>
-          <p className={totpStyles.lead}>Open your authenticator app and enter the code for {email}.</p>
+          {justSetUp ? (
+            <p className={totpStyles.lead}>
+              Your authenticator app is set up. To finish signing in, enter the next code it shows for {email} (each
+              code works once).
+            </p>
+          ) : (
+            <p className={totpStyles.lead}>Open your authenticator app and enter the code for {email}.</p>
+          )}
         </>
       }
       after={

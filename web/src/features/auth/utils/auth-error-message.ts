@@ -18,6 +18,9 @@ export const AUTH_MESSAGES = {
   totpCodeMismatch: 'That code is not correct. Enter the code your authenticator app shows now.',
   totpSessionExpired: 'Your sign-in timed out. Please sign in again.',
   totpUnavailable: 'Two-step verification could not be checked. Please sign in again.',
+  totpSetUpSignInAgain: 'Your authenticator app is set up. Please sign in again with its code.',
+  /** Cognito's lockout after repeated wrong codes or passwords (docs/local-stack.md "The Cognito bridge"). */
+  lockedOut: 'Too many wrong attempts. Wait a few seconds, then try again.',
   tooManyAttempts: ACCOUNT_MESSAGES.tooManyAttempts,
   invalidPassword: 'The password does not meet the requirements.',
   notConfirmed: 'Your email address is not verified yet.',
@@ -29,6 +32,7 @@ export function authErrorMessage(error: unknown, action: AuthAction): string {
   const name = errorName(error);
   switch (name) {
     case 'NotAuthorizedException':
+      if (isLockout(error)) return AUTH_MESSAGES.lockedOut;
       if (action === 'signIn') return AUTH_MESSAGES.incorrectCredentials;
       // The challenge's session ended (three minutes, or too many wrong codes): the password comes first again.
       if (action === 'totpCode') return AUTH_MESSAGES.totpSessionExpired;
@@ -62,4 +66,10 @@ export function authErrorMessage(error: unknown, action: AuthAction): string {
     default:
       return error instanceof TypeError ? AUTH_MESSAGES.offline : AUTH_MESSAGES.unknown;
   }
+}
+
+/** Cognito's lockout answers: "Password attempts exceeded", "... User temporarily locked ...". */
+function isLockout(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /attempts exceeded|temporarily locked/i.test(message);
 }
