@@ -2,14 +2,14 @@ import { creditRoutes } from '../../../core/routes/credit';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { decideWarrantyClaim } from '../../use-cases/credit/decide-warranty-claim';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
-import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
+import { dynamoCounterReader } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 
 const deps = {
   money: dynamoMoneyStore(),
-  // Only its counters: an approval re-checks the lens was not exchanged meanwhile.
-  orders: dynamoOrdersRepository(),
+  // Only the counters: an approval re-checks the lens was not exchanged meanwhile.
+  orders: dynamoCounterReader(),
   users: dynamoUsersRepository(),
   notifier: templateMoneyNotifier(),
 };

@@ -27,7 +27,9 @@ const DENY_NEEDS_REASON = 'Say why the claim is denied: the practice reads it.';
 export async function decideWarrantyClaim(
   caller: Identity,
   input: DecideClaimInput,
-  deps: Pick<CreditDeps, 'money' | 'orders' | 'users' | 'notifier' | 'log' | 'now' | 'sleep' | 'audit'>,
+  deps: Pick<CreditDeps, 'money' | 'users' | 'notifier' | 'log' | 'now' | 'sleep' | 'audit'> & {
+    orders: Pick<CreditDeps['orders'], 'counters'>;
+  },
 ): Promise<WarrantyClaim> {
   const reason = input.decision === 'deny' ? input.reason.trim() : '';
   if (input.decision === 'deny' && !reason) throw invalidArgument(DENY_NEEDS_REASON, { reason: [DENY_NEEDS_REASON] });

@@ -35,7 +35,11 @@ export const exchangedClaimRefusal = (orderNumber: string, eye: string) =>
   `The ${eye} lens of order ${orderNumber} was exchanged under its warranty, so it cannot also be credited. A claim can be filed on the lens that replaced it.`;
 
 /** True while the lens has a live warranty remake (the `remade#` mark its remake wrote). */
-export async function lensExchanged(orderId: string, eye: string, deps: Pick<CreditDeps, 'orders'>): Promise<boolean> {
+export async function lensExchanged(
+  orderId: string,
+  eye: string,
+  deps: { orders: Pick<CreditDeps['orders'], 'counters'> },
+): Promise<boolean> {
   const mark = counterNames.remade(orderId, eye);
   return ((await deps.orders.counters([mark]))[mark] ?? 0) > 0;
 }
