@@ -98,6 +98,22 @@ describe('drafts', () => {
     expect(await deps.orders.get(id(1))).toMatchObject({ status: 'draft', patient: 'Jane', orderNumber: null });
   });
 
+  it('a draft save under a placed order\'s id is a 409 saying so, and the order is unchanged (docs/decisions.md "Same id, same contents")', async () => {
+    const order = await placed(1);
+    for (const version of [undefined, order.version])
+      await expect(
+        saveOrderDraft(
+          practice,
+          { orderId: id(1), accountNumber: A, version, draft: { patient: 'Other', lines: [], attachments: [] } },
+          deps,
+        ),
+      ).rejects.toMatchObject({
+        status: 'aborted',
+        message: 'This order has been submitted already: it can no longer be changed as a draft.',
+      });
+    expect(await deps.orders.get(id(1))).toEqual(order);
+  });
+
   it('a save naming a stale version is refused with the reload message and changes nothing', async () => {
     const draft = { patient: 'A', lines: [], attachments: [] };
     await saveOrderDraft(practice, { orderId: id(1), accountNumber: A, draft }, deps);
