@@ -76,6 +76,8 @@ describe('"Order this": the order form opened from a consult\'s answer', () => {
       'A warranty exchange keeps the design and quantity of the lens it replaces. For another design or more lenses, place a new order.',
     );
     expect(within(od).getByLabelText('Quantity, OD')).toHaveAttribute('readonly');
+    // The exchange bills its fee, so no list price or total is shown for it.
+    expect(screen.queryByText(/Order total/)).toBeNull();
   });
 
   it('a proposal of another design than the past lens opens a reorder, not a warranty exchange', async () => {
