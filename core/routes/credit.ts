@@ -62,7 +62,8 @@ export const creditRoutes = defineRoutes('credit', {
     output: customerWarrantyClaimSchema,
     access: CUSTOMER,
     resources: {
-      tables: { warrantyClaims: 'readWrite', orders: 'read', users: 'read', emailTemplates: 'read' },
+      // counters: a lens a warranty remake replaced (its `remade#` mark) is not claimed.
+      tables: { warrantyClaims: 'readWrite', orders: 'read', counters: 'read', users: 'read', emailTemplates: 'read' },
       email: true,
     },
   },
@@ -76,7 +77,8 @@ export const creditRoutes = defineRoutes('credit', {
     input: decideWarrantyClaimInputSchema,
     output: warrantyClaimSchema,
     access: ADMIN,
-    resources: CLAIM_DECISION_RESOURCES,
+    // counters: an approval re-checks that no warranty remake replaced the lens since the claim was filed.
+    resources: { ...CLAIM_DECISION_RESOURCES, tables: { ...CLAIM_DECISION_RESOURCES.tables, counters: 'read' } },
   },
   markClaimReturnReceived: {
     input: claimVersionInputSchema,

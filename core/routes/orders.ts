@@ -65,11 +65,13 @@ export const orderRoutes = defineRoutes('orders', {
     output: orderSchema,
     access: CUSTOMER,
     // consults: "Order this" marks the consult ordered in the order's own transaction.
+    // warrantyClaims: a warranty remake is refused for a lens a claim holds.
     resources: {
       tables: {
         orders: 'readWrite',
         counters: 'readWrite',
         consults: 'readWrite',
+        warrantyClaims: 'read',
         lenses: 'read',
         users: 'read',
         customers: 'read',

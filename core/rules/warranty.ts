@@ -61,9 +61,30 @@ export function linePriceCents(line: Pick<OrderLine, 'design' | 'quantity'>): nu
   return (line.design.priceCents ?? 0) * line.quantity;
 }
 
-/** Credit for cancelling a line in warranty: its price x the policy's percentage, rounded down to the cent. */
-export function cancellationCreditCents(line: Pick<OrderLine, 'design' | 'quantity'>, policy: WarrantyPolicy): number {
-  return Math.floor((linePriceCents(line) * policy.cancellationCreditPercent) / 100);
+/**
+ * What the practice is billed for one line of an order: the one home of this fact, read by the invoice, by
+ * claims (a claim credits what its lens was billed) and by the queues. A warranty exchange bills the
+ * policy's fee once per remade eye instead of the lens price (a remake stored before fees were kept bills
+ * nothing); any other order bills unit price x quantity.
+ */
+export function billedLineOf(
+  order: Pick<Order, 'remake'>,
+  line: Pick<OrderLine, 'design' | 'quantity'>,
+): { unitCents: number; quantity: number; amountCents: number; exchangeFee: boolean } {
+  if (order.remake?.kind === 'warranty') {
+    const fee = order.remake.exchangeFeeCents ?? 0;
+    return { unitCents: fee, quantity: 1, amountCents: fee, exchangeFee: true };
+  }
+  const unitCents = line.design.priceCents ?? 0;
+  return { unitCents, quantity: line.quantity, amountCents: unitCents * line.quantity, exchangeFee: false };
+}
+
+export const billedCentsOf = (order: Pick<Order, 'remake'>, line: Pick<OrderLine, 'design' | 'quantity'>) =>
+  billedLineOf(order, line).amountCents;
+
+/** Credit for cancelling a lens in warranty: what it was billed x the policy's percentage, rounded down. */
+export function cancellationCreditCents(billedCents: number, policy: WarrantyPolicy): number {
+  return Math.floor((billedCents * policy.cancellationCreditPercent) / 100);
 }
 
 /** The policy a line was ordered under (its design snapshot); lines stored before policies get the default. */
@@ -72,15 +93,13 @@ export function policyOf(line: { design: { warranty?: WarrantyPolicy | undefined
 }
 
 /**
- * What a warranty claim credits when approved: a cancellation the line's price x the policy's percentage; a
- * defect the whole line price (the lens was faulty, the policy's cancellation terms do not apply).
+ * What a warranty claim credits when approved, from what the lens was billed (billedCentsOf): a cancellation
+ * that x the policy's percentage; a defect all of it (the lens was faulty, the cancellation terms do not
+ * apply). A claim on a warranty remake so credits its exchange fee, never the lens's list price: a $0
+ * exchange credits $0.
  */
-export function claimCreditCents(
-  kind: 'cancellation' | 'defect',
-  line: Pick<OrderLine, 'design' | 'quantity'>,
-  policy: WarrantyPolicy,
-): number {
-  return kind === 'defect' ? linePriceCents(line) : cancellationCreditCents(line, policy);
+export function claimCreditCents(kind: 'cancellation' | 'defect', billedCents: number, policy: WarrantyPolicy): number {
+  return kind === 'defect' ? billedCents : cancellationCreditCents(billedCents, policy);
 }
 
 /** Exchanges still allowed for an eye; null when the policy allows any number. */
@@ -116,4 +135,31 @@ export function exchangeRefusal(input: {
   const order = input.orderNumber ? `order ${input.orderNumber}` : 'this order';
   if (allowed === 0) return `The warranty of the ${input.eye} lens of ${order} allows no exchanges.`;
   return `The ${input.eye} lens of ${order} has used ${allowed === 1 ? 'its 1 exchange' : `all ${allowed} exchanges`} allowed under its warranty.`;
+}
+
+/**
+ * The first order of an order's warranty chain: a warranty remake names it (`originalOrderId`; one stored
+ * before chains were kept names only the order it remade), any other order is its own original. Exchanges are
+ * counted on the original's lens, so remaking a remake uses up the same exchanges.
+ */
+export function originalOrderIdOf(order: Pick<Order, 'orderId' | 'remake'>): string {
+  if (order.remake?.kind !== 'warranty') return order.orderId;
+  return order.remake.originalOrderId ?? order.remake.ofOrderId;
+}
+
+/**
+ * Why a warranty remake's line is refused, or null: an exchange replaces the lens it remakes like for like,
+ * the same design and the same number of lenses (its parameters may change). Another design or more lenses
+ * is a new order at its own price (docs/decisions.md "Warranty chains").
+ */
+export function likeForLikeRefusal(input: {
+  remade: Pick<OrderLine, 'eye' | 'lensId' | 'quantity' | 'design'>;
+  line: Pick<OrderLine, 'lensId' | 'quantity'>;
+  orderNumber: string | null;
+}): string | null {
+  const { remade, line } = input;
+  if (remade.lensId === line.lensId && remade.quantity === line.quantity) return null;
+  const order = input.orderNumber ? `order ${input.orderNumber}` : 'the order';
+  const lenses = remade.quantity === 1 ? '1 lens' : `${remade.quantity} lenses`;
+  return `A warranty exchange of the ${remade.eye} lens of ${order} keeps its design and quantity (${remade.design.name}, ${lenses}). For another design or more lenses, place a new order.`;
 }

@@ -81,6 +81,11 @@ export const warrantyClaimSchema = lazySchema(() =>
     /** The credit the claim gives when approved (line price x policy percentage; 100% for a defect). */
     creditCents: z.number().check(z.int()),
     returnRequired: z.boolean(),
+    /** What the practice was billed for the lens (a remake: its exchange fee); absent on older claims. */
+    billedCents: z.optional(z.number().check(z.int())),
+    /** A claim on a warranty remake: the order it remade, and the first order of its chain. */
+    remakeOfOrderNumber: z.optional(z.string()),
+    originalOrderNumber: z.optional(z.string()),
     note: z.string(),
     decisionReason: z.optional(z.string()),
     submittedBy: actorSchema,
@@ -118,6 +123,13 @@ export const warrantyLensSchema = lazySchema(() =>
     returnRequired: z.boolean(),
     /** A claim on this lens that is not decided yet, or was approved (the lens is cancelled). */
     openClaimId: z.optional(z.string()),
+    /**
+     * A warranty remake replaced this lens: it is neither exchanged again nor claimed (its remake is). The
+     * exchanges used and allowed are those of the chain's original lens.
+     */
+    exchanged: z.optional(z.boolean()),
+    /** What the practice was billed for this lens (a remake: its exchange fee): what a defect claim credits. */
+    billedCents: z.optional(z.number().check(z.int())),
   }),
 );
 export type WarrantyLens = z.infer<typeof warrantyLensSchema>;

@@ -250,6 +250,12 @@ export const orderSchema = lazySchema(() =>
         ofOrderNumber: z.optional(z.string()),
         /** A warranty exchange: the fee its invoice bills instead of the lens price (the design's policy). */
         exchangeFeeCents: z.optional(z.number().check(z.int())),
+        /**
+         * A warranty exchange: the first order of its chain (the lens first sold), whose policy counts the
+         * exchanges; the same as `ofOrderId` for a first remake. Absent on remakes stored before chains.
+         */
+        originalOrderId: z.optional(z.string()),
+        originalOrderNumber: z.optional(z.string()),
       }),
     ),
     /** The consult this order was placed from ("Order this"). */

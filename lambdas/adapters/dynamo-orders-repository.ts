@@ -446,17 +446,24 @@ export function dynamoOrdersRepository(): OrdersRepository {
       });
     },
 
-    async counters(names) {
-      const items = await batchGetItems(
-        'counters',
-        names.map((counter) => ({ counter })),
-      );
-      const out: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
-      for (const item of items) {
-        if (typeof item['counter'] === 'string' && typeof item['value'] === 'number')
-          out[item['counter']] = item['value'];
-      }
-      return out;
-    },
+    counters: readCounters,
   };
+}
+
+async function readCounters(names: string[]): Promise<Record<string, number>> {
+  const items = await batchGetItems(
+    'counters',
+    names.map((counter) => ({ counter })),
+  );
+  const out: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+  for (const item of items) {
+    if (typeof item['counter'] === 'string' && typeof item['value'] === 'number') out[item['counter']] = item['value'];
+  }
+  return out;
+}
+
+/** Only the counters, for a function granted the counters table and not the orders (a claim's approval). */
+export function dynamoCounterReader(): Pick<OrdersRepository, 'counters'> {
+  requireTables('counters');
+  return { counters: readCounters };
 }

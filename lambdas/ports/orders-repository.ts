@@ -125,19 +125,35 @@ export const counterNames = {
   status: (status: OrderStatus) => `status#${status}`,
   week: (weekStart: string) => `week#${weekStart}`,
   account: (accountNumber: string) => `account#${accountNumber}`,
-  /** Warranty exchanges (remakes) placed for one eye of a shipped order (Lens Credit). */
+  /**
+   * Warranty exchanges (remakes) placed for one eye of an ORIGINAL order, over its whole chain (a remake of a
+   * remake counts here too), against the original line's policy (Lens Credit).
+   */
   exchanges: (orderId: string, eye: string) => `exchanges#${orderId}#${eye}`,
+  /**
+   * 1 while one lens (this order's eye) has a live warranty remake: it was exchanged, so it cannot be
+   * exchanged again (its remake can) nor claimed for credit. Written with a ceiling of 1.
+   */
+  remade: (orderId: string, eye: string) => `remade#${orderId}#${eye}`,
 } as const;
 
 /**
  * The exchange counters a warranty remake moves: +1 per remade eye when it is placed, -1 when it is rejected
- * or cancelled (the exchange was never made). Remakes placed before exchanges were counted carry no
- * `exchangeFeeCents` and moved nothing, so they give nothing back.
+ * or cancelled (the exchange was never made): the chain's count on the original order's lens, and the mark
+ * on the lens it replaced. Remakes placed before exchanges were counted carry no `exchangeFeeCents` and moved
+ * nothing; those placed before chains were kept (no `originalOrderId`) counted on the order they remade and
+ * wrote no mark: each gives back only what it moved.
  */
 export function exchangeCounterDeltas(order: Pick<Order, 'remake' | 'lines'>, delta: number): Record<string, number> {
   const remake = order.remake;
   if (remake?.kind !== 'warranty' || remake.exchangeFeeCents === undefined) return {};
-  return Object.fromEntries(order.lines.map((line) => [counterNames.exchanges(remake.ofOrderId, line.eye), delta]));
+  const original = remake.originalOrderId;
+  return Object.fromEntries(
+    order.lines.flatMap((line) => [
+      [counterNames.exchanges(original ?? remake.ofOrderId, line.eye), delta],
+      ...(original ? [[counterNames.remade(remake.ofOrderId, line.eye), delta]] : []),
+    ]),
+  );
 }
 
 /** Lower-cased, whitespace-folded text an order list's search matches against. */

@@ -497,6 +497,8 @@ export async function seedDemoOrders(
       ...reads,
       notifier: silentNotifier,
       files: noFiles,
+      // The demo orders hold no warranty remake, the one reader of claims.
+      claims: { listAccountClaims: async () => [] },
       log: console,
       // The lab's demo decisions are seed data, not changes anyone made.
       audit: NO_AUDIT,

@@ -107,13 +107,87 @@ describe('Lens Credit against the emulators', () => {
     expect(placed.body.result.remake).toMatchObject({ kind: 'warranty', exchangeFeeCents: 1_000 });
     const refused = racing.find((r) => r.status === 400)!;
     expect(refused.body.error.message).toBe(
-      `The OS lens of order ${orderNumber} has used its 1 exchange allowed under its warranty.`,
+      `The OS lens of order ${orderNumber} was already exchanged under its warranty: a further exchange is of the lens that replaced it.`,
     );
     expect(await getRow('counters', { counter: `exchanges#${orderId}#OS` })).toMatchObject({ value: 1 });
+    expect(await getRow('counters', { counter: `remade#${orderId}#OS` })).toMatchObject({ value: 1 });
 
     const after = await call('getCreditSummary', token, { accountNumber });
     const os = after.body.result.lensesInWarranty.find((l: { eye: string }) => l.eye === 'OS');
     expect(os.exchangesUsed).toBe(1);
+  });
+
+  it('a warranty chain against the emulators: like for like, counted on the original, claims credit the fee (docs/decisions.md "Warranty chains")', async () => {
+    const accountNumber = account();
+    const token = await practiceToken(accountNumber);
+    const { orderId, orderNumber } = await shippedOrder(token, admin, accountNumber);
+    const remakeInput = (ofOrderId: string, quantity = 1) => ({
+      orderId: randomUUID(),
+      accountNumber,
+      order: {
+        ...orderFields({ kind: 'warranty', ofOrderId }, ['OD']),
+        lines: [{ eye: 'OD', lensId: LENS_ID, parameters: { sphere: -3, diameter: 16.5 }, quantity }],
+      },
+    });
+
+    // More lenses than were sold is refused before anything is written.
+    const more = await call('submitOrder', token, remakeInput(orderId, 10));
+    expect(more.status).toBe(400);
+    expect(more.body.error.message).toContain('keeps its design and quantity');
+    expect(await getRow('counters', { counter: `exchanges#${orderId}#OD` })).toBeUndefined();
+
+    const first = remakeInput(orderId);
+    const placed = await call('submitOrder', token, first);
+    expect(placed.status).toBe(200);
+    expect(placed.body.result.remake).toMatchObject({ originalOrderId: orderId, originalOrderNumber: orderNumber });
+    // The same id with other contents is a 409; the same contents again the stored order.
+    const changed = await call('submitOrder', token, { ...first, order: { ...first.order, patient: 'John Doe' } });
+    expect(changed.status).toBe(409);
+    expect((await call('submitOrder', token, first)).body.result).toEqual(placed.body.result);
+
+    // The exchanged lens cannot also be credited.
+    const onOriginal = await call('submitWarrantyClaim', token, {
+      claimId: randomUUID(),
+      accountNumber,
+      orderId,
+      eye: 'OD',
+      kind: 'defect',
+      note: 'Cracked',
+    });
+    expect(onOriginal.status).toBe(400);
+
+    // Ship the remake: a remake of it is counted on the original, whose one exchange is used.
+    const approved = await call('approveOrder', admin, { orderId: first.orderId, version: placed.body.result.version });
+    const shipped = await call('closeOrder', admin, {
+      orderId: first.orderId,
+      version: approved.body.result.version,
+      invoiceNumber: `INV-${randomUUID().slice(0, 8)}`,
+    });
+    expect(shipped.status).toBe(200);
+    const again = await call('submitOrder', token, remakeInput(first.orderId));
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toBe(
+      `The OD lens of order ${orderNumber} has used its 1 exchange allowed under its warranty.`,
+    );
+
+    // A claim on the remake credits what it was billed (the $10 fee x 50%), and the queue shows the chain.
+    const claim = {
+      claimId: randomUUID(),
+      accountNumber,
+      orderId: first.orderId,
+      eye: 'OD',
+      kind: 'cancellation',
+      note: 'Could not adapt',
+    };
+    const filed = await call('submitWarrantyClaim', token, claim);
+    expect(filed.body.result).toMatchObject({ creditCents: 500, billedCents: 1_000, originalOrderNumber: orderNumber });
+    expect((await call('submitWarrantyClaim', token, { ...claim, note: 'Other words' })).status).toBe(409);
+    const queue = await call('listWarrantyClaims', admin, { status: 'submitted', limit: 100 });
+    expect(queue.body.result.items.find((c: { claimId: string }) => c.claimId === claim.claimId)).toMatchObject({
+      remakeOfOrderNumber: orderNumber,
+      originalOrderNumber: orderNumber,
+      billedCents: 1_000,
+    });
   });
 
   it('cancel for credit: submit, approve (pending), return received (available), ledger and CSV', async () => {

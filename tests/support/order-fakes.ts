@@ -146,7 +146,7 @@ export class InMemoryOrders implements OrdersRepository {
  * The order ports a test does not look at: no emails, no stored files, a log that keeps quiet and an audit
  * trail that records nothing. A test that checks one of them spreads its own fake after these.
  */
-export function quietOrderPorts(): Pick<OrderDeps, 'notifier' | 'log' | 'audit'> & {
+export function quietOrderPorts(): Pick<OrderDeps, 'notifier' | 'log' | 'audit' | 'claims'> & {
   files: Pick<AttachedFiles, 'list' | 'removeAll'>;
 } {
   return {
@@ -154,6 +154,8 @@ export function quietOrderPorts(): Pick<OrderDeps, 'notifier' | 'log' | 'audit'>
     files: { list: async () => [], removeAll: async () => {} },
     log: { warn: () => {}, error: () => {} },
     audit: NO_AUDIT,
+    // No warranty claims: a test of claims and remakes together passes the money fake's.
+    claims: { listAccountClaims: async () => [] },
   };
 }
 

@@ -67,6 +67,26 @@ describe('"Order this": the order form opened from a consult\'s answer', () => {
     expect(screen.getByLabelText('Patient name or reference')).toHaveValue('Jordan Reyes');
   });
 
+  it('a warranty remake keeps the design and quantity fixed and says why, as the API requires (docs/decisions.md "Warranty chains")', async () => {
+    renderOrderForm(`/customer/order?consult=${CONSULT_ID}`, FROM_PAST_ORDER, aShippedOrder(30));
+    const od = await odRegion();
+    const design = within(od).getByLabelText('Lens design, OD');
+    expect(design).toBeDisabled();
+    expect(design).toHaveAccessibleDescription(
+      'A warranty exchange keeps the design and quantity of the lens it replaces. For another design or more lenses, place a new order.',
+    );
+    expect(within(od).getByLabelText('Quantity, OD')).toHaveAttribute('readonly');
+    // The exchange bills its fee, so no list price or total is shown for it.
+    expect(screen.queryByText(/Order total/)).toBeNull();
+  });
+
+  it('a proposal of another design than the past lens opens a reorder, not a warranty exchange', async () => {
+    const otherDesign = { ...REPLY, proposal: { ...REPLY.proposal!, lensId: 'other-design' } };
+    renderOrderForm(`/customer/order?consult=${CONSULT_ID}`, { ...FROM_PAST_ORDER, reply: otherDesign });
+    expect(await screen.findByText(/Reorder of order LL-000042/)).toBeInTheDocument();
+    expect(screen.queryByText(/Warranty remake/)).toBeNull();
+  });
+
   it('a lens from a past order whose warranty has ended opens a reorder of it', async () => {
     renderOrderForm(`/customer/order?consult=${CONSULT_ID}`, FROM_PAST_ORDER, aShippedOrder(200));
     expect(await screen.findByText(/Reorder of order LL-000042/)).toBeInTheDocument();

@@ -211,6 +211,21 @@ describe('Lens Credit page', () => {
     expect(within(claims).getByText('Waiting for the lab')).toBeInTheDocument();
   });
 
+  it('an exchanged lens offers no claim and no exchange, saying why, as the API refuses them (docs/decisions.md "Warranty chains")', async () => {
+    const exchanged = lens({ orderId: ORDER_C, orderNumber: 'LL-000045', patient: 'Dana Reed', exchanged: true });
+    answer({
+      getCreditSummary: () => ({ ...SUMMARY, lensesInWarranty: [exchanged], claims: [] }),
+      listCreditLedger: () => LEDGER,
+    });
+    renderPage();
+    const row = await rowOf('LL-000045');
+    expect(within(row).getByRole('button', { name: /^Exchange / })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: /^Cancel .* for credit$/ })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: /^Report a defect/ })).toHaveAccessibleDescription(
+      'This lens was exchanged under its warranty: claims and further exchanges are for the lens that replaced it.',
+    );
+  });
+
   it('cancel for credit shows the credit and the return rule, and a retry sends the same claim id', async () => {
     let attempts = 0;
     answer({

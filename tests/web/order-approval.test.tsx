@@ -150,6 +150,22 @@ describe('Order detail: the lab actions', () => {
     expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Put on hold…', 'Reject…']);
   });
 
+  it('a warranty remake of a remake names its original order and the exchange fee billed (docs/decisions.md "Warranty chains")', async () => {
+    const remake = {
+      kind: 'warranty' as const,
+      ofOrderId: 'b0000000-0000-4000-8000-00000000000b',
+      ofOrderNumber: 'LL-000041',
+      exchangeFeeCents: 2_500,
+      originalOrderId: 'c0000000-0000-4000-8000-00000000000c',
+      originalOrderNumber: 'LL-000040',
+    };
+    answer({ getOrder: () => anOrder({ remake }) });
+    renderReview();
+    expect(await screen.findByRole('link', { name: 'LL-000040' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'LL-000041' })).toBeVisible();
+    expect(screen.getByText(/\(warranty exchange fee\)/)).toBeVisible();
+  });
+
   it('an order in production can only be held or closed', async () => {
     answer({ getOrder: () => anOrder({ status: 'approved' }) });
     renderReview();

@@ -87,6 +87,21 @@ describe('Warranty claims queue', () => {
     expect(callsTo('listWarrantyClaims')[0]).toEqual({ status: 'submitted', limit: 25 });
   });
 
+  it('a claim on a warranty remake shows its chain and what the lens was billed (docs/decisions.md "Warranty chains")', async () => {
+    const onRemake = claim({
+      orderNumber: 'LL-000060',
+      creditCents: 0,
+      billedCents: 0,
+      remakeOfOrderNumber: 'LL-000055',
+      originalOrderNumber: 'LL-000042',
+    });
+    answer({ listWarrantyClaims: () => ({ items: [onRemake], nextCursor: null }) });
+    renderPage();
+    const row = await rowOf('LL-000060');
+    expect(within(row).getByText('Warranty remake of LL-000055 (original LL-000042)')).toBeInTheDocument();
+    expect(within(row).getByText('Billed $0.00')).toBeInTheDocument();
+  });
+
   it('the status tabs ask for that status; an awaiting claim offers "Mark return received"', async () => {
     answer({
       listWarrantyClaims: byStatus,

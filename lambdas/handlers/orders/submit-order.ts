@@ -1,5 +1,6 @@
 import { orderRoutes } from '../../../core/routes/orders';
 import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { s3AttachedFiles } from '../../adapters/s3-attached-files';
 import { ORDER_FILES } from '../../ports/attached-files';
 import { callerOf, createHandler } from '../../http/create-handler';
@@ -10,7 +11,9 @@ import { orderDeps } from './order-deps';
 const files = s3AttachedFiles(ORDER_FILES);
 // The lines are checked against the catalogue (only submit and resubmit declare `lenses`).
 const lenses = dynamoLensCatalogue();
+// A warranty remake reads the lens's claims: a claimed lens cannot also be exchanged.
+const claims = dynamoMoneyStore();
 
 export const handler = createHandler(orderRoutes.submitOrder, (input, ctx) =>
-  submitOrder(callerOf(ctx), input, { ...orderDeps(ctx.log), lenses, files }),
+  submitOrder(callerOf(ctx), input, { ...orderDeps(ctx.log), lenses, files, claims }),
 );

@@ -10,6 +10,7 @@ import { retryMoneyWrite } from '../money/retry-money-write';
 import { claimAtVersion, claimGrantFields, claimIsMessage, notifyDecided } from './claim-decisions';
 import type { CreditDeps } from './credit-deps';
 import { ACCOUNT_CLAIMS_READ, lensKeyOf } from './credit-views';
+import { exchangedClaimRefusal, lensExchanged } from './submit-warranty-claim';
 
 export type DecideClaimInput =
   | { claimId: string; version: number; decision: 'approve' }
@@ -26,7 +27,9 @@ const DENY_NEEDS_REASON = 'Say why the claim is denied: the practice reads it.';
 export async function decideWarrantyClaim(
   caller: Identity,
   input: DecideClaimInput,
-  deps: Pick<CreditDeps, 'money' | 'users' | 'notifier' | 'log' | 'now' | 'sleep' | 'audit'>,
+  deps: Pick<CreditDeps, 'money' | 'users' | 'notifier' | 'log' | 'now' | 'sleep' | 'audit'> & {
+    orders: Pick<CreditDeps['orders'], 'counters'>;
+  },
 ): Promise<WarrantyClaim> {
   const reason = input.decision === 'deny' ? input.reason.trim() : '';
   if (input.decision === 'deny' && !reason) throw invalidArgument(DENY_NEEDS_REASON, { reason: [DENY_NEEDS_REASON] });
@@ -57,6 +60,9 @@ export async function decideWarrantyClaim(
       );
       if (credited)
         throw aborted(`Another claim on this lens (${credited.orderNumber} ${credited.eye}) was already approved.`);
+      // A remake placed at the moment the claim was filed: the lens was exchanged, so it is not credited too.
+      if (await lensExchanged(claim.orderId, claim.eye, deps))
+        throw aborted(`${exchangedClaimRefusal(claim.orderNumber, claim.eye)} Deny this claim.`);
 
       const waitsForLens = claim.returnRequired && !claim.returnReceivedAt;
       const updated: WarrantyClaim = { ...base, status: waitsForLens ? 'awaiting-return' : 'approved' };

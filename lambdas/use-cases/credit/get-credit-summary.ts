@@ -1,4 +1,5 @@
 import type { CreditSummary, WarrantyClaim } from '../../../core/schemas/credit';
+import { originalOrderIdOf } from '../../../core/rules/warranty';
 import type { Order } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import { counterNames } from '../../ports/orders-repository';
@@ -66,21 +67,27 @@ export async function getCreditSummary(
     deps.money.listAccountClaims(accountNumber, ACCOUNT_CLAIMS_READ),
   ]);
 
-  const inWindow = orders.flatMap((order) => warrantyLensesOf(order, now, stillInWindow));
-  const used = inWindow.length
-    ? await deps.orders.counters(inWindow.map((l) => counterNames.exchanges(l.orderId, l.eye)))
-    : {};
+  const inWindow = orders.flatMap((order) =>
+    warrantyLensesOf(order, now, stillInWindow).map((lens) => ({
+      lens,
+      // Exchanges are counted on the chain's original lens; the mark says this very lens was replaced.
+      counter: counterNames.exchanges(originalOrderIdOf(order), lens.eye),
+      mark: counterNames.remade(order.orderId, lens.eye),
+    })),
+  );
+  const used = inWindow.length ? await deps.orders.counters(inWindow.flatMap((l) => [l.counter, l.mark])) : {};
   // Newest first, so a lens's newest live claim wins.
   const liveClaims = new Map<string, WarrantyClaim>();
   for (const claim of claims)
     if (holdsLens(claim) && !liveClaims.has(lensKeyOf(claim))) liveClaims.set(lensKeyOf(claim), claim);
 
   const lenses = inWindow
-    .map((lens) => {
+    .map(({ lens, counter, mark }) => {
       const claim = liveClaims.get(lensKeyOf(lens));
       return {
         ...lens,
-        exchangesUsed: used[counterNames.exchanges(lens.orderId, lens.eye)] ?? 0,
+        exchangesUsed: used[counter] ?? 0,
+        ...((used[mark] ?? 0) > 0 ? { exchanged: true } : {}),
         ...(claim ? { openClaimId: claim.claimId } : {}),
       };
     })

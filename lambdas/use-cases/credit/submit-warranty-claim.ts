@@ -1,9 +1,11 @@
 import type * as z from '../../../core/zod';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
-import { claimCreditCents, policyOf, shippedAtOf, warrantyRefusal } from '../../../core/rules/warranty';
+import { billedCentsOf, claimCreditCents, policyOf, shippedAtOf, warrantyRefusal } from '../../../core/rules/warranty';
 import type { submitWarrantyClaimInputSchema, WarrantyClaim } from '../../../core/schemas/credit';
+import type { Order } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import { MoneyWriteRefused } from '../../ports/money-store';
+import { counterNames } from '../../ports/orders-repository';
 import { assertAccountVisible } from '../money/money-access';
 import { notifySafely, nowOf } from '../money/money-deps';
 import { retryMoneyWrite } from '../money/retry-money-write';
@@ -14,21 +16,51 @@ import { ACCOUNT_CLAIMS_READ, customerClaim, holdsLens } from './credit-views';
 
 type SubmitClaimInput = z.output<typeof submitWarrantyClaimInputSchema>;
 
-const CLAIM_ID_USED = 'This claim id was already used for another claim. Reload and try again.';
+export const CLAIM_ID_USED =
+  'This claim id was already used for a claim with other contents (another lens, kind or note). Reload and try again.';
 
-/** A stored claim is the same request again when it names the same lens and kind on the same account. */
+/**
+ * A stored claim is the same request again only when everything the practice sent matches: the lens, the kind
+ * and the note. Anything else under the same id is a 409, never the stored claim answered as if filed.
+ */
 const sameRequest = (claim: WarrantyClaim, input: SubmitClaimInput, accountNumber: string) =>
   claim.accountNumber === accountNumber &&
   claim.orderId === input.orderId &&
   claim.eye === input.eye &&
-  claim.kind === input.kind;
+  claim.kind === input.kind &&
+  claim.note === input.note;
+
+/** Why a claim on a lens that was exchanged is refused (at filing and again at approval). */
+export const exchangedClaimRefusal = (orderNumber: string, eye: string) =>
+  `The ${eye} lens of order ${orderNumber} was exchanged under its warranty, so it cannot also be credited. A claim can be filed on the lens that replaced it.`;
+
+/** True while the lens has a live warranty remake (the `remade#` mark its remake wrote). */
+export async function lensExchanged(
+  orderId: string,
+  eye: string,
+  deps: { orders: Pick<CreditDeps['orders'], 'counters'> },
+): Promise<boolean> {
+  const mark = counterNames.remade(orderId, eye);
+  return ((await deps.orders.counters([mark]))[mark] ?? 0) > 0;
+}
+
+/** The chain a claimed lens belongs to, for the lab's queue: the order it remade and the original. */
+function chainOf(order: Order): Pick<WarrantyClaim, 'remakeOfOrderNumber' | 'originalOrderNumber'> {
+  if (order.remake?.kind !== 'warranty') return {};
+  const ofNumber = order.remake.ofOrderNumber ?? order.remake.ofOrderId;
+  return {
+    remakeOfOrderNumber: ofNumber,
+    originalOrderNumber: order.remake.originalOrderNumber ?? order.remake.originalOrderId ?? ofNumber,
+  };
+}
 
 /**
  * `submitWarrantyClaim`: a practice cancels a lens for credit or reports a defect. Idempotent
  * by the browser's `claimId`: a retry answers the stored claim. The order must be one of the account's, shipped
- * (closed) and the lens inside its window (else 400 with the reason); a lens holds one live claim at a time.
- * The credit is fixed now from the line as ordered: price x the policy's percentage, the whole price for a
- * defect. Nothing moves in the ledger until the lab approves.
+ * (closed) and the lens inside its window (else 400 with the reason); a lens holds one live claim at a time,
+ * and a lens that was exchanged (a live warranty remake replaced it) is not claimed: its remake is.
+ * The credit is fixed now from what the lens was billed (billedCentsOf: a remake's exchange fee, else its
+ * price) x the policy's percentage, all of it for a defect. Nothing moves in the ledger until the lab approves.
  */
 export async function submitWarrantyClaim(
   caller: Identity,
@@ -61,6 +93,11 @@ export async function submitWarrantyClaim(
   const refusal = warrantyRefusal({ shippedAt: shippedAtOf(order), line, orderNumber: order.orderNumber, now });
   if (refusal) throw invalidArgument(refusal, { orderId: [refusal] });
 
+  if (await lensExchanged(order.orderId, input.eye, deps)) {
+    const message = exchangedClaimRefusal(orderNumber, input.eye);
+    throw invalidArgument(message, { eye: [message] });
+  }
+
   const claims = await deps.money.listAccountClaims(accountNumber, ACCOUNT_CLAIMS_READ);
   const live = claims.find((c) => c.orderId === order.orderId && c.eye === input.eye && holdsLens(c));
   if (live)
@@ -71,6 +108,7 @@ export async function submitWarrantyClaim(
     );
 
   const policy = policyOf(line);
+  const billedCents = billedCentsOf(order, line);
   const at = now.toISOString();
   const claim: WarrantyClaim = {
     claimId: input.claimId,
@@ -82,7 +120,9 @@ export async function submitWarrantyClaim(
     patient: order.patient,
     eye: input.eye,
     lensName: line.design.name,
-    creditCents: claimCreditCents(input.kind, line, policy),
+    creditCents: claimCreditCents(input.kind, billedCents, policy),
+    billedCents,
+    ...chainOf(order),
     returnRequired: policy.returnRequired,
     note: input.note,
     submittedBy: await actorOf(caller, deps),

@@ -1,4 +1,5 @@
 import {
+  billedCentsOf,
   cancellationCreditCents,
   endingSoon,
   policyOf,
@@ -22,6 +23,7 @@ export function warrantyLensesOf(order: Order, now: Date, keep: (window: Warrant
     const window = warrantyWindowOf(shippedAt, line, now);
     if (!keep(window)) return [];
     const policy = policyOf(line);
+    const billedCents = billedCentsOf(order, line);
     return [
       {
         orderId: order.orderId,
@@ -37,7 +39,8 @@ export function warrantyLensesOf(order: Order, now: Date, keep: (window: Warrant
         exchangesUsed: 0,
         exchangesAllowed: policy.exchangesPerEye,
         exchangeFeeCents: policy.exchangeFeeCents,
-        cancellationCreditCents: cancellationCreditCents(line, policy),
+        billedCents,
+        cancellationCreditCents: cancellationCreditCents(billedCents, policy),
         returnRequired: policy.returnRequired,
       },
     ];

@@ -1,5 +1,6 @@
 import { aborted } from '../../../core/errors';
 import { dueDateOf } from '../../../core/rules/invoice-balance';
+import { billedLineOf } from '../../../core/rules/warranty';
 import type { Invoice, InvoiceLine } from '../../../core/schemas/invoice';
 import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
 import { SHIPPING_PRICES_CENTS, type Order } from '../../../core/schemas/order';
@@ -28,18 +29,16 @@ export type CloseOrderDeps = StatusChangeDeps<'close'> & {
 
 /**
  * The invoice lines of an order, priced from the prices stored on the order when it was placed. A warranty
- * exchange bills the policy's exchange fee instead of the lens price.
+ * exchange bills the policy's exchange fee instead of the lens price (billedLineOf, which claims read too).
  */
 export function invoiceLinesOf(order: Order): InvoiceLine[] {
-  const exchangeFee = order.remake?.kind === 'warranty' ? (order.remake.exchangeFeeCents ?? 0) : null;
   return order.lines.map((line) => {
-    const unitCents = exchangeFee ?? line.design.priceCents ?? 0;
-    const quantity = exchangeFee === null ? line.quantity : 1;
+    const { unitCents, quantity, amountCents, exchangeFee } = billedLineOf(order, line);
     return {
-      description: exchangeFee === null ? line.design.name : `${line.design.name}, warranty exchange fee`,
+      description: exchangeFee ? `${line.design.name}, warranty exchange fee` : line.design.name,
       quantity,
       unitCents,
-      amountCents: unitCents * quantity,
+      amountCents,
       orderId: order.orderId,
       ...(order.orderNumber ? { orderNumber: order.orderNumber } : {}),
       patient: order.patient,

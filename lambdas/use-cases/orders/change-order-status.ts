@@ -1,5 +1,6 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
-import { aborted, permissionDenied } from '../../../core/errors';
+import { aborted, invalidArgument, permissionDenied } from '../../../core/errors';
+import { likeForLikeRefusal } from '../../../core/rules/warranty';
 import { nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderStatus } from '../../../core/rules/order-lifecycle';
 import type { Order, OrderHistoryEntry } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
@@ -113,6 +114,33 @@ function recordDecision(action: LabDecision, before: Order, after: Order, deps: 
 }
 
 /**
+ * A warranty remake answered with changes stays the exchange it was placed as: the same eyes, each with the
+ * same design and quantity (its parameters may change). Otherwise a hold would let a practice swap an
+ * exchange's lens for another design or more lenses at the exchange fee.
+ */
+function keepsExchange(order: Order, fields: CheckedOrderFields): void {
+  if (order.remake?.kind !== 'warranty') return;
+  const orderNumber = order.remake.ofOrderNumber ?? null;
+  const eyes = (lines: { eye: string }[]) =>
+    lines
+      .map((l) => l.eye)
+      .sort()
+      .join(' and ');
+  if (eyes(fields.lines) !== eyes(order.lines)) {
+    const message = `A warranty exchange keeps the eyes it exchanges (${eyes(order.lines)}). For another lens, place a new order.`;
+    throw invalidArgument(message, { lines: [message] });
+  }
+  for (const [i, line] of fields.lines.entries()) {
+    const remade = order.lines.find((l) => l.eye === line.eye)!;
+    const refusal = likeForLikeRefusal({ remade, line, orderNumber });
+    if (refusal)
+      throw invalidArgument(refusal, {
+        [remade.lensId === line.lensId ? `lines.${i}.quantity` : `lines.${i}.lensId`]: [refusal],
+      });
+  }
+}
+
+/**
  * Every lifecycle change after submit, driven by ORDER_TRANSITIONS: who may take the
  * action, from which status. The change is one transaction: the order (conditional on the version the
  * caller read, so of two admins acting at once one wins and the other is told to reload) plus the status
@@ -167,6 +195,7 @@ export async function changeOrderStatus(
     // The lab's question is answered; the history keeps both the question and the answer.
     delete updated.holdMessage;
     if (input.order) {
+      keepsExchange(order, input.order);
       const { lines, totalCents } = await checkedLines(input.order, deps);
       const { poNumber: _po, notes: _notes, ...rest } = updated;
       updated = { ...rest, ...orderContent(input.order, lines), totalCents };

@@ -12,6 +12,7 @@ import type { CustomersRepository } from '../../ports/customers-repository';
 import type { LensCatalogue } from '../../ports/lens-catalogue';
 import type { AttachedFiles } from '../../ports/attached-files';
 import type { OrderEmailKind, OrderNotifier } from '../../ports/order-notifier';
+import type { MoneyStore } from '../../ports/money-store';
 import type { OrdersRepository } from '../../ports/orders-repository';
 import type { UsersRepository } from '../../ports/users-repository';
 import { callerAccounts, isLab } from '../caller';
@@ -33,6 +34,8 @@ export interface OrderDeps {
   customers: Pick<CustomersRepository, 'get'>;
   lenses: Pick<LensCatalogue, 'get'>;
   notifier: OrderNotifier;
+  /** Warranty claims: a lens a claim holds cannot be exchanged (the warranty remake on submit). */
+  claims: Pick<MoneyStore, 'listAccountClaims'>;
   /** The order's stored files: `attachments` is built from them (submit, resubmit, draft saves). */
   files: Pick<AttachedFiles, 'list'>;
   log: Pick<Logger, 'warn' | 'error'>;

@@ -50,12 +50,10 @@ describe('warranty rules (window from shipping, credit = price x percentage)', (
     expect(endingSoon(at(-1))).toBe(false);
   });
 
-  it('cancellation credit is the line price times the percentage, rounded down to the cent', () => {
-    expect(
-      cancellationCreditCents(line(40_000, 2), { ...DEFAULT_WARRANTY_POLICY, cancellationCreditPercent: 50 }),
-    ).toBe(40_000);
-    expect(cancellationCreditCents(line(333), { ...DEFAULT_WARRANTY_POLICY, cancellationCreditPercent: 50 })).toBe(166);
-    expect(cancellationCreditCents(line(undefined), DEFAULT_WARRANTY_POLICY)).toBe(0);
+  it('cancellation credit is what the lens was billed times the percentage, rounded down to the cent', () => {
+    expect(cancellationCreditCents(80_000, { ...DEFAULT_WARRANTY_POLICY, cancellationCreditPercent: 50 })).toBe(40_000);
+    expect(cancellationCreditCents(333, { ...DEFAULT_WARRANTY_POLICY, cancellationCreditPercent: 50 })).toBe(166);
+    expect(cancellationCreditCents(0, DEFAULT_WARRANTY_POLICY)).toBe(0);
   });
 
   it('exchanges left: a limited policy counts down to zero; null means unlimited', () => {

@@ -7,7 +7,7 @@ import {
 } from '../../../../core/schemas/credit';
 import { decideWarrantyClaim } from '../../../../lambdas/use-cases/credit/decide-warranty-claim';
 import { markClaimReturnReceived } from '../../../../lambdas/use-cases/credit/mark-claim-return-received';
-import { submitWarrantyClaim } from '../../../../lambdas/use-cases/credit/submit-warranty-claim';
+import { CLAIM_ID_USED, submitWarrantyClaim } from '../../../../lambdas/use-cases/credit/submit-warranty-claim';
 import { identity } from '../../../support/identities';
 import { A, B, creditFixture, lab, outsider, practice, refusal, uuid, type CreditFixture } from './credit-fixture';
 
@@ -147,6 +147,20 @@ describe('submitWarrantyClaim: cancel for credit, report a defect', () => {
       status: 'not-found',
       message: 'Order not found',
     });
+  });
+
+  it('the same claim id with other contents (the note too) is a 409 saying so; the same again is the stored claim (docs/decisions.md "Same id, same contents")', async () => {
+    f.shippedOrder(1, { eyes: ['OD', 'OS'] });
+    const first = await submit(1);
+    for (const other of [{ note: 'Another story' }, { kind: 'defect' }, { eye: 'OS' }])
+      expect(await refusal(submit(1, other))).toEqual({ status: 'aborted', message: CLAIM_ID_USED });
+    expect(await stored(first.claimId)).toMatchObject({
+      note: 'Patient could not adapt',
+      kind: 'cancellation',
+      eye: 'OD',
+    });
+    expect(await submit(1)).toEqual(first);
+    expect(f.notifier.of('claim-submitted')).toHaveLength(1);
   });
 
   it('a practice user not linked to the account gets not-found', async () => {

@@ -13,7 +13,7 @@ import { listAccountOrders } from '../../../../lambdas/use-cases/orders/list-acc
 import { listOrders } from '../../../../lambdas/use-cases/orders/list-orders';
 import { type OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
 import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
-import { formatOrderNumber, submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
+import { formatOrderNumber, ORDER_ID_USED, submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { identity } from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import {
@@ -96,6 +96,22 @@ describe('drafts', () => {
     );
     expect(second.version).toBe(1);
     expect(await deps.orders.get(id(1))).toMatchObject({ status: 'draft', patient: 'Jane', orderNumber: null });
+  });
+
+  it('a draft save under a placed order\'s id is a 409 saying so, and the order is unchanged (docs/decisions.md "Same id, same contents")', async () => {
+    const order = await placed(1);
+    for (const version of [undefined, order.version])
+      await expect(
+        saveOrderDraft(
+          practice,
+          { orderId: id(1), accountNumber: A, version, draft: { patient: 'Other', lines: [], attachments: [] } },
+          deps,
+        ),
+      ).rejects.toMatchObject({
+        status: 'aborted',
+        message: 'This order has been submitted already: it can no longer be changed as a draft.',
+      });
+    expect(await deps.orders.get(id(1))).toEqual(order);
   });
 
   it('a save naming a stale version is refused with the reload message and changes nothing', async () => {
@@ -185,6 +201,38 @@ describe('submitOrder', () => {
     expect(again).toEqual(first);
     expect(deps.orders.writes).toHaveLength(1);
     expect(deps.notifier.sent.map((s) => s.kind)).toEqual(['order-submitted']);
+  });
+
+  it('the same orderId with other contents is a 409 saying so, and changes nothing (docs/decisions.md "Same id, same contents")', async () => {
+    const first = await placed(1);
+    const other = (order: OrderFields) => submitOrder(practice, submitInput(id(1), A, order), deps);
+    const variants = [
+      fields({ patient: 'John Doe' }),
+      fields({ poNumber: 'PO-78' }),
+      fields({ notes: 'Rush' }),
+      fields({
+        lines: [{ eye: 'OS', lensId: 'scleral-test', parameters: { sphere: -2.5, diameter: 16.5 }, quantity: 2 }],
+      }),
+      fields({
+        lines: [{ eye: 'OD', lensId: 'scleral-test', parameters: { sphere: -2.5, diameter: 16.5 }, quantity: 3 }],
+      }),
+      fields({
+        lines: [{ eye: 'OD', lensId: 'scleral-test', parameters: { sphere: -3, diameter: 16.5 }, quantity: 2 }],
+      }),
+      fields({
+        shipping: { method: 'overnight', address: { address: '1 Main', city: 'Austin', state: 'TX', zip: '78701' } },
+      }),
+      fields({ remake: { kind: 'reorder', ofOrderId: id(1) } }),
+    ];
+    for (const order of variants)
+      await expect(other(order)).rejects.toMatchObject({ status: 'aborted', message: ORDER_ID_USED });
+    expect(await deps.orders.get(id(1))).toEqual(first);
+    expect(deps.orders.writes).toHaveLength(1);
+    // The same contents again, keys in another order, is still the idempotent answer.
+    const reordered = fields({
+      lines: [{ quantity: 2, parameters: { diameter: 16.5, sphere: -2.5 }, lensId: 'scleral-test', eye: 'OD' }],
+    });
+    expect(await other(reordered)).toEqual(first);
   });
 
   it('a submit that loses the race to an identical one answers the winner', async () => {

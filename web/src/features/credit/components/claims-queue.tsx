@@ -34,6 +34,14 @@ const statusOf = (value: string | null): ClaimStatus =>
 const waitingSince = (claim: WarrantyClaim) =>
   claim.status === 'submitted' ? claim.createdAt : (claim.decidedAt ?? claim.createdAt);
 
+/** A claim on a warranty remake names its chain: "Remake of LL-000002 (original LL-000001)". */
+export function chainText(claim: Pick<WarrantyClaim, 'remakeOfOrderNumber' | 'originalOrderNumber'>): string {
+  const of = `Warranty remake of ${claim.remakeOfOrderNumber ?? ''}`;
+  return claim.originalOrderNumber && claim.originalOrderNumber !== claim.remakeOfOrderNumber
+    ? `${of} (original ${claim.originalOrderNumber})`
+    : of;
+}
+
 /**
  * /admin/warranty-claims: the claims practices sent, one status at a time, oldest first, with their age
  *. The status lives in the query string (`?status=awaiting-return`), the page cursor does
@@ -73,6 +81,7 @@ export function ClaimsQueue() {
             {claim.orderNumber}
           </Link>
           <span className={list.nameDetail}>{CLAIM_KIND_LABELS[claim.kind]}</span>
+          {claim.remakeOfOrderNumber ? <span className={list.nameDetail}>{chainText(claim)}</span> : null}
         </span>
       ),
     },
@@ -85,6 +94,9 @@ export function ClaimsQueue() {
       render: (claim) => (
         <span className={styles.stack}>
           <span>{formatCents(claim.creditCents)}</span>
+          {claim.billedCents !== undefined ? (
+            <span className={styles.muted}>Billed {formatCents(claim.billedCents)}</span>
+          ) : null}
           {claim.returnRequired ? <span className={styles.muted}>Lens must be returned</span> : null}
         </span>
       ),

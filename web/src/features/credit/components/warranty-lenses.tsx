@@ -21,10 +21,23 @@ const CLAIM_BLOCKS: Record<ClaimStatus, string> = {
   denied: 'A claim on this lens was denied.',
 };
 
-/** Why a lens's actions are off, or null: a claim on it stops all three; a used-up policy stops exchanges. */
+/** Why an exchanged lens offers nothing: the API refuses claims and exchanges on it. */
+export const EXCHANGED_BLOCK =
+  'This lens was exchanged under its warranty: claims and further exchanges are for the lens that replaced it.';
+
+/**
+ * Why a lens's actions are off, or null: an exchange or a claim on it stops all three (the API refuses a lens
+ * both credited and exchanged); a used-up policy stops exchanges.
+ */
 function blockedReasons(lens: WarrantyLens, claims: CreditSummary['claims']) {
   const claim = lens.openClaimId ? claims.find((c) => c.claimId === lens.openClaimId) : undefined;
-  const claimReason = lens.openClaimId ? (claim ? CLAIM_BLOCKS[claim.status] : 'A claim on this lens is open.') : null;
+  const claimReason = lens.exchanged
+    ? EXCHANGED_BLOCK
+    : lens.openClaimId
+      ? claim
+        ? CLAIM_BLOCKS[claim.status]
+        : 'A claim on this lens is open.'
+      : null;
   const exchangeReason =
     claimReason ??
     (noExchangesLeft(lens) ? `No exchanges left: all ${lens.exchangesAllowed} allowed for this eye are used.` : null);

@@ -6,6 +6,7 @@ import { SHIPPING_METHOD_LABELS, orderIdSchema, type Order } from '../../../../.
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { billedCentsOf } from '../../../../../core/rules/warranty';
 import { OrderLinesTable, OrderStatusBadge, OrderTimeline, formatCents } from '../../../components/orders';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -42,6 +43,12 @@ function Facts({ order }: { order: Order }) {
   ];
   if (order.invoiceNumber) rows.push(['Invoice number', order.invoiceNumber]);
   if (order.totalCents !== undefined) rows.push(['Total', formatCents(order.totalCents)]);
+  // A warranty exchange bills its fee, not the lens price: the lab sees what the invoice will charge.
+  if (order.remake?.kind === 'warranty')
+    rows.push([
+      'Billed',
+      `${formatCents(order.lines.reduce((sum, line) => sum + billedCentsOf(order, line), 0))} (warranty exchange fee)`,
+    ]);
   return (
     <dl className={styles.facts}>
       {rows.map(([label, value]) => (
@@ -214,6 +221,16 @@ export function OrderReview({
               <Link to={pagePaths.labOrder(order.remake.ofOrderId)}>
                 {order.remake.ofOrderNumber ?? order.remake.ofOrderId}
               </Link>
+              {order.remake.originalOrderId && order.remake.originalOrderId !== order.remake.ofOrderId ? (
+                <>
+                  {' '}
+                  (original order{' '}
+                  <Link to={pagePaths.labOrder(order.remake.originalOrderId)}>
+                    {order.remake.originalOrderNumber ?? order.remake.originalOrderId}
+                  </Link>
+                  )
+                </>
+              ) : null}
               .
             </p>
           ) : null}

@@ -11,6 +11,8 @@ export function DesignSelect({
   error,
   showPrices,
   changedFrom,
+  hint,
+  disabled = false,
   onChange,
 }: {
   label: string;
@@ -19,18 +21,22 @@ export function DesignSelect({
   error: string | undefined;
   showPrices: boolean;
   changedFrom?: string | undefined;
+  /** Said under the field instead of "Changed from" (a warranty exchange says why the design is fixed). */
+  hint?: string | undefined;
+  disabled?: boolean;
   onChange: (lensId: string) => void;
 }) {
   const optionLabel = (d: LensDesign) =>
     showPrices && d.priceCents !== undefined ? `${d.name} (${formatCents(d.priceCents)})` : d.name;
   return (
-    <FieldShell label={label} hint={changedFrom ? <>Changed from {changedFrom}</> : undefined} error={error}>
+    <FieldShell label={label} hint={hint ?? (changedFrom ? <>Changed from {changedFrom}</> : undefined)} error={error}>
       {(control) => (
         <select
           {...control}
           className={fieldStyles.input}
           value={value}
           required
+          disabled={disabled}
           onChange={(event) => onChange(event.target.value)}
         >
           <option value="">Choose a lens design…</option>

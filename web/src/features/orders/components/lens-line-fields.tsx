@@ -7,6 +7,10 @@ import { DesignSelect } from './design-select';
 import { ParameterField } from './parameter-field';
 import styles from './order-form.module.css';
 
+/** What a warranty exchange's fixed design and quantity say (the API refuses any other). */
+export const EXCHANGE_KEEPS =
+  'A warranty exchange keeps the design and quantity of the lens it replaces. For another design or more lenses, place a new order.';
+
 /** The fields of one eye's lens: design, its parameters, quantity and notes. */
 export function LensLineFields({
   eye,
@@ -16,6 +20,7 @@ export function LensLineFields({
   errors,
   showPrices,
   original,
+  exchange = false,
   onChange,
 }: {
   eye: Eye;
@@ -27,6 +32,11 @@ export function LensLineFields({
   showPrices: boolean;
   /** The line of the order being remade (or a consult's current lens), to mark what differs from it. */
   original?: OriginalLine | undefined;
+  /**
+   * A warranty exchange of `original`: the server accepts only the same design and quantity, so both are shown
+   * fixed with the reason; only the parameters change.
+   */
+  exchange?: boolean;
   onChange: (change: (line: LineValues) => LineValues) => void;
 }) {
   const path = `lines.${eye}`;
@@ -50,6 +60,8 @@ export function LensLineFields({
         error={errors[`${path}.lensId`]}
         showPrices={showPrices}
         changedFrom={original && line.lensId && !sameDesign ? original.design.name : undefined}
+        hint={exchange ? EXCHANGE_KEEPS : undefined}
+        disabled={exchange}
         onChange={(lensId) => onChange((l) => ({ ...l, lensId }))}
       />
       {design?.description ? <p className={styles.description}>{design.description}</p> : null}
@@ -81,6 +93,7 @@ export function LensLineFields({
           step={1}
           name={`${path}.quantity`}
           value={line.quantity}
+          readOnly={exchange}
           error={errors[`${path}.quantity`]}
           onChange={(event) => onChange((l) => ({ ...l, quantity: event.target.value }))}
           className={styles.quantity}
@@ -94,7 +107,7 @@ export function LensLineFields({
           onChange={(event) => onChange((l) => ({ ...l, notes: event.target.value }))}
         />
       </div>
-      {showPrices && design?.priceCents !== undefined && Number.isInteger(quantity) && quantity > 0 ? (
+      {!exchange && showPrices && design?.priceCents !== undefined && Number.isInteger(quantity) && quantity > 0 ? (
         <p className={styles.price}>
           {formatCents(design.priceCents)} × {quantity} = <strong>{formatCents(design.priceCents * quantity)}</strong>
         </p>

@@ -1,6 +1,7 @@
 /**
  * "Order this": the order form's start from a consult's answer. A lens that came from a past order is
- * remade from that order (under warranty while it is inside its window, else a reorder); a typed lens starts
+ * remade from that order (under warranty while it is inside its window and the proposal keeps its design, else
+ * a reorder); a typed lens starts
  * a new order for the consult's patient. Either way the lab's proposal goes on the consult's eye, and the
  * lens the consult was about is what the changed parameters are marked against, as on the reorder screen.
  */
@@ -32,7 +33,9 @@ export function fromConsultAnswer(
   let values: OrderFormValues;
   let original: OrderFormOriginal;
   if (sourceOrder) {
-    const kind = orderInWarranty(sourceOrder, options.now) ? 'warranty' : 'reorder';
+    // A warranty exchange is like for like: a proposal of another design is a reorder (the API refuses it).
+    const sameDesign = sourceOrder.lines.some((l) => l.eye === consult.eye && l.lensId === proposal.lensId);
+    const kind = sameDesign && orderInWarranty(sourceOrder, options.now) ? 'warranty' : 'reorder';
     values = fromPastOrder(sourceOrder, { kind, ofOrderId: sourceOrder.orderId });
     original = sourceOrder;
   } else {

@@ -71,6 +71,7 @@ export function EyeLines({
               errors={errors}
               showPrices={showPrices}
               original={originalLine(eye)}
+              exchange={values.remake?.kind === 'warranty' && originalLine(eye) !== undefined}
               onChange={(edit) => setLine(eye, edit)}
             />
           ) : null}
