@@ -8,7 +8,8 @@ import { retryMoneyWrite } from '../money/retry-money-write';
 import type { CreditDeps } from './credit-deps';
 
 const NOTE_REQUIRED = 'Say why the credit is given: the practice reads the note.';
-const ENTRY_ID_USED = 'This entry id was already used for another credit. Reload and try again.';
+export const ENTRY_ID_USED =
+  'This entry id was already used for a credit with another amount or note. Reload and grant it again.';
 
 /**
  * `grantGoodwillCredit`: the lab gives an account credit, with a note the practice reads. Idempotent by the
@@ -25,7 +26,9 @@ export async function grantGoodwillCredit(
   const accountNumber = input.accountNumber.toUpperCase();
 
   const earlierAnswer = (entry: CreditEntry) => {
-    if (entry.reason !== 'goodwill' || entry.amountCents !== input.amountCents) throw aborted(ENTRY_ID_USED);
+    // Only the very same grant is a retry; other contents under a used id is a bug or a forged call (409).
+    if (entry.reason !== 'goodwill' || entry.amountCents !== input.amountCents || entry.note !== note)
+      throw aborted(ENTRY_ID_USED);
     return entry;
   };
   const earlier = await deps.money.getCreditEntry(accountNumber, input.entryId);

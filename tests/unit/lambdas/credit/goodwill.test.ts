@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { grantGoodwillCreditInputSchema } from '../../../../core/schemas/credit';
-import { grantGoodwillCredit } from '../../../../lambdas/use-cases/credit/grant-goodwill-credit';
+import { ENTRY_ID_USED, grantGoodwillCredit } from '../../../../lambdas/use-cases/credit/grant-goodwill-credit';
 import { A, creditFixture, lab, refusal, uuid, type CreditFixture } from './credit-fixture';
 
 let f: CreditFixture;
@@ -57,6 +57,13 @@ describe('grantGoodwillCredit (the lab gives credit with a note)', () => {
     await grant();
     expect((await refusal(grant({ amountCents: 9_999 }))).status).toBe('aborted');
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ availableCents: 2_500 });
+  });
+
+  it('an entryId re-sent with another note is a 409 with a clear message; the same contents stay idempotent (issue 25 item 5)', async () => {
+    const first = await grant();
+    expect(await refusal(grant({ note: 'Another reason' }))).toEqual({ status: 'aborted', message: ENTRY_ID_USED });
+    expect(await grant({ note: '  Sorry for the late delivery ' })).toEqual(first);
+    expect((await f.deps.money.listCreditEntries(A, 20)).items).toHaveLength(1);
   });
 
   it('a note is required: the schema refuses none or blanks, the use case refuses blanks too', async () => {
