@@ -1,5 +1,5 @@
 import { defineRoutes } from '../define-routes';
-import { ADMIN, CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
+import { ADMIN, BILLING, CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
 import {
   accountInputSchema,
   claimVersionInputSchema,
@@ -87,7 +87,7 @@ export const creditRoutes = defineRoutes('credit', {
   grantGoodwillCredit: {
     input: grantGoodwillCreditInputSchema,
     output: creditEntryOutputSchema,
-    access: ADMIN,
+    access: BILLING,
     resources: {
       tables: { creditLedger: 'readWrite', customers: 'read', users: 'read', emailTemplates: 'read' },
       email: true,

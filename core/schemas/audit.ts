@@ -16,6 +16,7 @@ export const CHANGE_ACTIONS = [
   'user.delete',
   'user.status',
   'user.role',
+  'user.billing',
   'user.verify-email',
   'user.reset-password',
   'practice.create',

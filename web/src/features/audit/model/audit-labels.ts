@@ -9,6 +9,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.delete': 'User deleted',
   'user.status': 'User enabled or disabled',
   'user.role': 'User role changed',
+  'user.billing': 'Billing permission changed',
   'user.verify-email': 'User email marked verified',
   'user.reset-password': 'User password reset',
   'practice.create': 'Practice created',
