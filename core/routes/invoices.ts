@@ -64,7 +64,8 @@ export const invoiceRoutes = defineRoutes('invoices', {
     input: recordOfflinePaymentInputSchema,
     output: invoiceSchema,
     access: BILLING,
-    // creditLedger: a cheque larger than the balance leaves the rest as account credit.
-    resources: { tables: { invoices: 'readWrite', creditLedger: 'readWrite', users: 'read' } },
+    // creditLedger: a cheque larger than the balance leaves the rest as account credit; referenceData: the
+    // threshold above which that credit waits for a second super admin.
+    resources: { tables: { invoices: 'readWrite', creditLedger: 'readWrite', users: 'read', referenceData: 'read' } },
   },
 });
