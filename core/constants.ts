@@ -38,6 +38,10 @@ export const STORAGE_RETRY = {
   maxDelayMs: 30_000,
 } as const;
 
-/** Cognito groups; a super admin is in both `admin` and `superadmin` (docs/architecture.md "Roles and the route guard"). */
-export const GROUPS = ['customer', 'admin', 'superadmin'] as const;
+/**
+ * Cognito groups; a super admin is in both `admin` and `superadmin` (docs/architecture.md "Roles and the route
+ * guard"). `billing` is a permission, not a role: a super admin gives it to named admins (voiding invoices,
+ * recording payments, granting credit; docs/decisions.md "Billing is a permission of named staff").
+ */
+export const GROUPS = ['customer', 'admin', 'superadmin', 'billing'] as const;
 export type Group = (typeof GROUPS)[number];

@@ -26,6 +26,11 @@ export const ALARM_THRESHOLDS = {
    */
   sesBounceRate: 0.04,
   sesComplaintRate: 0.0008,
+  /**
+   * Account credit granted in one day (goodwill, overpayments, claims), in cents: the lab grants a few hundred
+   * dollars on a busy day, so $5,000 is worth a look the same day (docs/decisions.md "An alarm on the credit granted each day").
+   */
+  dailyCreditCents: 500_000,
 } as const;
 
 /**

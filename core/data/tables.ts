@@ -172,4 +172,6 @@ export const REFERENCE_LISTS = {
   buyingGroups: 'buyingGroups',
   /** One item (id `troubleshooter`): the virtual consultant's thresholds (core/schemas/consult.ts). */
   consultant: 'consultant',
+  /** One item (id `creditApproval`): the credit a second super admin must approve above (core/schemas/credit.ts). */
+  money: 'money',
 } as const;

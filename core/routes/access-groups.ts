@@ -8,5 +8,11 @@ export const SUPER_ADMIN = ['superadmin'] as const;
 /** spec 6: admins (and super admins, who are also in `admin`) approve orders. */
 export const ADMIN = ['admin'] as const;
 export const CUSTOMER = ['customer'] as const;
+/**
+ * Money the lab moves by hand (void an invoice, record a payment, grant credit): admins a super admin named
+ * (`billing`), and super admins, who give that permission (docs/decisions.md "Billing is a permission of named
+ * staff"; spec 6 let every admin do it).
+ */
+export const BILLING = ['billing', 'superadmin'] as const;
 /** The practice that owns an order, or the lab. */
 export const CUSTOMER_OR_ADMIN = ['customer', 'admin'] as const;

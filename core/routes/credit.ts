@@ -1,9 +1,16 @@
 import { defineRoutes } from '../define-routes';
-import { ADMIN, CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
+import { ADMIN, BILLING, CUSTOMER, CUSTOMER_OR_ADMIN, SUPER_ADMIN } from './access-groups';
+import { emptyInputSchema } from '../schemas/common';
 import {
   accountInputSchema,
   claimVersionInputSchema,
-  creditEntryOutputSchema,
+  creditApprovalPageSchema,
+  creditApprovalSchema,
+  creditSettingsSchema,
+  decideCreditApprovalInputSchema,
+  grantGoodwillCreditOutputSchema,
+  listCreditApprovalsInputSchema,
+  updateCreditSettingsInputSchema,
   creditLedgerCsvSchema,
   creditLedgerPageSchema,
   creditSummarySchema,
@@ -88,11 +95,44 @@ export const creditRoutes = defineRoutes('credit', {
   },
   grantGoodwillCredit: {
     input: grantGoodwillCreditInputSchema,
-    output: creditEntryOutputSchema,
-    access: ADMIN,
+    output: grantGoodwillCreditOutputSchema,
+    access: BILLING,
+    // referenceData: the threshold above which the grant waits for a second super admin.
     resources: {
-      tables: { creditLedger: 'readWrite', customers: 'read', users: 'read', emailTemplates: 'read' },
+      tables: {
+        creditLedger: 'readWrite',
+        customers: 'read',
+        users: 'read',
+        emailTemplates: 'read',
+        referenceData: 'read',
+      },
       email: true,
     },
+  },
+  /** Credit above the threshold, waiting for a second super admin (docs/decisions.md "Large credit needs a second super admin"). */
+  listCreditApprovals: {
+    input: listCreditApprovalsInputSchema,
+    output: creditApprovalPageSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { creditLedger: 'read' } },
+  },
+  decideCreditApproval: {
+    input: decideCreditApprovalInputSchema,
+    output: creditApprovalSchema,
+    access: SUPER_ADMIN,
+    // email: an approved goodwill grant tells the practice, as a grant under the threshold does.
+    resources: { tables: { creditLedger: 'readWrite', users: 'read', emailTemplates: 'read' }, email: true },
+  },
+  getCreditSettings: {
+    input: emptyInputSchema,
+    output: creditSettingsSchema,
+    access: BILLING,
+    resources: { tables: { referenceData: 'read' } },
+  },
+  updateCreditSettings: {
+    input: updateCreditSettingsInputSchema,
+    output: creditSettingsSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { referenceData: 'readWrite' } },
   },
 });

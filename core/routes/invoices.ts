@@ -1,5 +1,5 @@
 import { defineRoutes } from '../define-routes';
-import { ADMIN, CUSTOMER_OR_ADMIN } from './access-groups';
+import { ADMIN, BILLING, CUSTOMER_OR_ADMIN } from './access-groups';
 import {
   createInvoiceInputSchema,
   customerInvoiceSchema,
@@ -57,14 +57,15 @@ export const invoiceRoutes = defineRoutes('invoices', {
   voidInvoice: {
     input: voidInvoiceInputSchema,
     output: invoiceSchema,
-    access: ADMIN,
+    access: BILLING,
     resources: { tables: { invoices: 'readWrite', users: 'read' } },
   },
   recordOfflinePayment: {
     input: recordOfflinePaymentInputSchema,
     output: invoiceSchema,
-    access: ADMIN,
-    // creditLedger: a cheque larger than the balance leaves the rest as account credit.
-    resources: { tables: { invoices: 'readWrite', creditLedger: 'readWrite', users: 'read' } },
+    access: BILLING,
+    // creditLedger: a cheque larger than the balance leaves the rest as account credit; referenceData: the
+    // threshold above which that credit waits for a second super admin.
+    resources: { tables: { invoices: 'readWrite', creditLedger: 'readWrite', users: 'read', referenceData: 'read' } },
   },
 });

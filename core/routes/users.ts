@@ -11,6 +11,8 @@ import {
   getUserByUidInputSchema,
   overrideEmailVerificationInputSchema,
   overrideEmailVerificationOutputSchema,
+  setBillingPermissionInputSchema,
+  setBillingPermissionOutputSchema,
   setRoleInputSchema,
   setRoleOutputSchema,
   updateUserStatusInputSchema,
@@ -113,6 +115,22 @@ export const userRoutes = defineRoutes('users', {
         'AdminGetUser',
         'AdminListGroupsForUser',
         'ListUsersInGroup',
+        'AdminAddUserToGroup',
+        'AdminRemoveUserFromGroup',
+        'AdminUserGlobalSignOut',
+      ],
+    },
+  },
+  setBillingPermission: {
+    input: setBillingPermissionInputSchema,
+    output: setBillingPermissionOutputSchema,
+    access: SUPER_ADMIN,
+    // tokens: taking the permission away ends the user's sessions (their tokens carry the group).
+    resources: {
+      tables: { tokens: 'readWrite' },
+      userPool: [
+        'AdminGetUser',
+        'AdminListGroupsForUser',
         'AdminAddUserToGroup',
         'AdminRemoveUserFromGroup',
         'AdminUserGlobalSignOut',

@@ -8,7 +8,7 @@
 import type { Group } from '../constants';
 
 /** The groups that see every practice's patients: their members must use TOTP. */
-export const STAFF_GROUPS: readonly Group[] = ['admin', 'superadmin'];
+export const STAFF_GROUPS: readonly Group[] = ['admin', 'superadmin', 'billing'];
 
 /** A caller in any staff group is staff, whatever other groups they are in. */
 export function isStaff(groups: readonly string[]): boolean {

@@ -208,4 +208,76 @@ export const grantGoodwillCreditInputSchema = lazySchema(() =>
     note: multiLineText('Note', 500),
   }),
 );
-export const creditEntryOutputSchema = creditEntrySchema;
+/**
+ * Credit above the lab's threshold waits for a second super admin (docs/decisions.md "Large credit needs a
+ * second super admin"). Stored in the creditLedger table beside the ledgers; becomes a grant entry with the
+ * same entry id when approved.
+ */
+export const CREDIT_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const creditApprovalSchema = lazySchema(() =>
+  z.object({
+    entryId: z.string(),
+    accountNumber: z.string(),
+    reason: z.enum(['goodwill', 'overpayment']),
+    amountCents: z.number().check(z.int()),
+    note: z.string(),
+    status: z.enum(CREDIT_APPROVAL_STATUSES),
+    /** Who granted it (for an overpayment, who recorded the payment): never the one who approves it. */
+    requestedBy: actorSchema,
+    requestedAt: z.string(),
+    decidedBy: z.optional(actorSchema),
+    decidedAt: z.optional(z.string()),
+    decisionReason: z.optional(z.string()),
+    invoiceNumber: z.optional(z.string()),
+    version: z.number().check(z.int(), z.nonnegative()),
+  }),
+);
+export type CreditApproval = z.infer<typeof creditApprovalSchema>;
+
+/** A goodwill grant is either in the ledger at once or waits for a second super admin. */
+export const grantGoodwillCreditOutputSchema = lazySchema(() =>
+  z.object({ entry: z.nullable(creditEntrySchema), approval: z.nullable(creditApprovalSchema) }),
+);
+export type GoodwillAnswer = z.infer<typeof grantGoodwillCreditOutputSchema>;
+
+export const listCreditApprovalsInputSchema = lazySchema(() =>
+  z.prefault(z.strictObject({ limit: pageLimitSchema(100, 50), cursor: z.optional(pageCursorSchema) }), {}),
+);
+export const creditApprovalPageSchema = lazySchema(() => pageSchema(creditApprovalSchema));
+
+export const decideCreditApprovalInputSchema = lazySchema(() =>
+  z.discriminatedUnion('decision', [
+    z.strictObject({ entryId: clientIdSchema('Entry id'), version: versionSchema, decision: z.literal('approve') }),
+    z.strictObject({
+      entryId: clientIdSchema('Entry id'),
+      version: versionSchema,
+      decision: z.literal('reject'),
+      reason: multiLineText('Reason', 1000),
+    }),
+  ]),
+);
+
+/** The lab's money settings (referenceData list `money`, id `creditApproval`). */
+export const MAX_CREDIT_APPROVAL_THRESHOLD_CENTS = 1_000_000;
+export const creditSettingsSchema = lazySchema(() =>
+  z.object({
+    /** Goodwill and overpayment credit above this many cents needs a second super admin's approval. */
+    approvalThresholdCents: z.number().check(z.int(), z.nonnegative()),
+    version: z.number().check(z.int(), z.nonnegative()),
+  }),
+);
+export type CreditSettings = z.infer<typeof creditSettingsSchema>;
+/** $1,000: a goodwill gesture for a remake or a late delivery is a few hundred dollars at most. */
+export const DEFAULT_CREDIT_SETTINGS: CreditSettings = { approvalThresholdCents: 100_000, version: 0 };
+export const updateCreditSettingsInputSchema = lazySchema(() =>
+  z.strictObject({
+    approvalThresholdCents: z
+      .number({ error: 'Enter the threshold in cents' })
+      .check(
+        z.int('Whole cents only'),
+        z.nonnegative('The threshold cannot be negative'),
+        z.lte(MAX_CREDIT_APPROVAL_THRESHOLD_CENTS, 'The threshold is at most $10,000.00'),
+      ),
+    version: versionSchema,
+  }),
+);

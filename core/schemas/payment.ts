@@ -10,6 +10,12 @@ import { clientIdSchema, positiveCentsSchema } from './money';
  */
 export const paymentIdSchema = lazySchema(() => clientIdSchema('Payment id'));
 
+/**
+ * The smallest card charge: Stripe's minimum for USD ($0.50, docs.stripe.com "Minimum and maximum charge
+ * amounts"). A smaller card part is refused before any intent is made, with a message the payer can act on.
+ */
+export const MIN_CARD_CENTS = 50;
+
 /** At most this many invoices in one payment: the settlement is one DynamoDB transaction (100 items). */
 export const MAX_INVOICES_PER_PAYMENT = 25;
 

@@ -84,6 +84,14 @@ export const setRoleOutputSchema = lazySchema(() =>
   }),
 );
 
+/** Gives a lab admin the billing permission, or takes it away (super admins; core/routes/access-groups.ts BILLING). */
+export const setBillingPermissionInputSchema = lazySchema(() =>
+  z.strictObject({ userId: userIdSchema, billing: z.boolean() }),
+);
+export const setBillingPermissionOutputSchema = lazySchema(() =>
+  z.object({ userId: z.string(), billing: z.boolean(), groups: z.array(z.enum(GROUPS)) }),
+);
+
 /**
  * spec 7 getAdminUsers / getCustomerUsers take nothing; here they may also take a page size, the cursor
  * of the next page and a search (prefix of the email, first name or last name).

@@ -1,6 +1,7 @@
 import { lazySchema } from './lazy-schema';
 import * as z from '../zod';
 import { idSchema } from './text-fields';
+import { GROUPS } from '../constants';
 import { USER_ROLES } from './user-role';
 
 /** A user's id (their Cognito `sub`). */
@@ -38,7 +39,7 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 export const myProfileSchema = lazySchema(() =>
   z.object({
     profile: userProfileSchema,
-    groups: z.array(z.enum(['customer', 'admin', 'superadmin'])),
+    groups: z.array(z.enum(GROUPS)),
     emailVerified: z.boolean(),
   }),
 );

@@ -7,6 +7,7 @@ import type * as events from 'aws-cdk-lib/aws-events';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { TABLES, type TableName } from '../../core/data/tables';
+import { CREDIT_GRANTED_METRIC } from '../../core/money-metrics';
 import { ALARM_THRESHOLDS, JOB_ATTEMPTS } from '../alarm-thresholds';
 import { cloudFrontMetric } from '../cloudfront-metrics';
 import {
@@ -95,6 +96,7 @@ export class Monitoring extends Construct {
 
     const tables = (Object.keys(TABLES) as TableName[]).map((name) => this.tableAlarm(name, props.tables[name]));
     const ses = this.sesAlarms();
+    this.creditAlarm(config);
 
     // Alarms are billed per metric they read, so each signal is read where it is cheapest and still says where to
     // look: errors per function (chunks), throttles once for the account (concurrency is the account's),
@@ -124,6 +126,26 @@ export class Monitoring extends Construct {
       jobChunks,
       jobFailures,
       lambda,
+    });
+  }
+
+  /** The credit granted in a day (the money store's CREDIT_GRANTED_METRIC, one EMF line per committed grant). */
+  private creditAlarm(config: StageConfig) {
+    const { namespace, name, dimension } = CREDIT_GRANTED_METRIC;
+    const dollars = (ALARM_THRESHOLDS.dailyCreditCents / 100).toLocaleString('en-US');
+    this.alarms.add(this, 'DailyCreditAlarm', {
+      slug: 'daily-credit-granted',
+      alarmDescription: `$${dollars} or more of account credit was granted in one day. See ${RUNBOOK} "Much credit was granted today".`,
+      metric: new cloudwatch.Metric({
+        namespace,
+        metricName: name,
+        dimensionsMap: { [dimension]: config.stage },
+        period: Duration.days(1),
+        statistic: SUM,
+      }),
+      threshold: ALARM_THRESHOLDS.dailyCreditCents,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
     });
   }
 

@@ -2,6 +2,7 @@ import {
   ConditionalCheckFailedException,
   GetCommand,
   PutCommand,
+  QueryCommand,
   TransactionCanceledException,
   TransactWriteCommand,
 } from './aws/dynamo-document-client';
@@ -132,6 +133,38 @@ export function dynamoConsultStore(
         limit,
         cursor,
       });
+    },
+
+    async countWaiting(accountNumber, { atMost, requesterId }) {
+      const names: Record<string, string> = { '#account': 'accountNumber', '#status': 'status' };
+      const values: Record<string, unknown> = { ':account': accountNumber, ':new': 'new' };
+      let filter = '#status = :new';
+      if (requesterId) {
+        names['#requester'] = 'requester';
+        names['#userId'] = 'userId';
+        values[':me'] = requesterId;
+        filter += ' AND #requester.#userId = :me';
+      }
+      let count = 0;
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await documentClient().send(
+          new QueryCommand({
+            TableName: table(),
+            IndexName: 'byAccount',
+            KeyConditionExpression: '#account = :account',
+            FilterExpression: filter,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ScanIndexForward: false,
+            Select: 'COUNT',
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        count += page.Count ?? 0;
+        start = page.LastEvaluatedKey;
+      } while (start && count < atMost);
+      return Math.min(count, atMost);
     },
 
     listByStatus(status, { limit, cursor }) {

@@ -1,16 +1,41 @@
 import { GetCommand, TransactionCanceledException, TransactWriteCommand } from './aws/dynamo-document-client';
 import * as z from '../../core/zod';
-import { creditEntrySchema, warrantyClaimSchema, type CreditEntry } from '../../core/schemas/credit';
+import {
+  creditApprovalSchema,
+  creditEntrySchema,
+  warrantyClaimSchema,
+  type CreditApproval,
+  type CreditEntry,
+} from '../../core/schemas/credit';
 import { invoiceSchema, type Invoice } from '../../core/schemas/invoice';
 import { paymentSchema } from '../../core/schemas/payment';
 import { MoneyWriteRefused, type CreditBalance, type MoneyStore, type MoneyTransaction } from '../ports/money-store';
 import { documentClient, tableName } from './dynamo-client';
 import { INVOICE_LEDGER, invoicePut, versionCondition, type TransactItem } from './dynamo-money-items';
 import { pinnedCursorSchema, queryPage } from './dynamo-query-page';
+import { emfCreditMetrics, type CreditMetrics } from './emf-credit-metrics';
 
 const BALANCE_SK = 'balance';
 const entrySk = (entry: Pick<CreditEntry, 'at' | 'entryId'>) => `entry#${entry.at}#${entry.entryId}`;
 const entryIdSk = (entryId: string) => `id#${entryId}`;
+
+/**
+ * Credit waiting for a second super admin lives in one partition of creditLedger no account number can be
+ * (they are letters, digits and dashes): its record by entry id (so an entry id is used once over all
+ * accounts) and, while pending, a queue item sorted by when it was asked for. The practice's account is kept
+ * as `forAccount`, since `accountNumber` is the partition key.
+ */
+const APPROVALS_PK = '#credit-approvals';
+const approvalSk = (entryId: string) => `approval#${entryId}`;
+const queueSk = (a: Pick<CreditApproval, 'requestedAt' | 'entryId'>) => `pending#${a.requestedAt}#${a.entryId}`;
+const approvalItem = (approval: CreditApproval, sk: string) => {
+  const { accountNumber, ...rest } = approval;
+  return { ...rest, forAccount: accountNumber, accountNumber: APPROVALS_PK, sk };
+};
+const parseApproval = (item: Record<string, unknown>) => {
+  const { forAccount, accountNumber: _pk, sk: _sk, ...rest } = item;
+  return creditApprovalSchema.parse({ ...rest, accountNumber: forAccount });
+};
 
 /** The items of one money transaction, each with the label a refusal names. */
 function transactItems(tx: MoneyTransaction): { items: TransactItem[]; labels: string[] } {
@@ -39,6 +64,24 @@ function transactItems(tx: MoneyTransaction): { items: TransactItem[]; labels: s
       },
     });
     labels.push('claim');
+  }
+  if (tx.approval) {
+    const { approval, expectedVersion } = tx.approval;
+    const table = tableName('creditLedger');
+    items.push({
+      Put: {
+        TableName: table,
+        Item: approvalItem(approval, approvalSk(approval.entryId)),
+        ...versionCondition('sk', expectedVersion),
+      },
+    });
+    labels.push('approval');
+    items.push(
+      approval.status === 'pending'
+        ? { Put: { TableName: table, Item: approvalItem(approval, queueSk(approval)) } }
+        : { Delete: { TableName: table, Key: { accountNumber: APPROVALS_PK, sk: queueSk(approval) } } },
+    );
+    labels.push('approval');
   }
   for (const change of tx.credit ?? []) {
     if (change.balance.availableCents < 0 || change.balance.pendingCents < 0)
@@ -92,8 +135,17 @@ const invoiceKey =
 const OPEN_STATUSES = ['open', 'partially-paid'];
 const CLOSED_STATUSES = ['paid', 'void'];
 
-/** DynamoDB adapter of the MoneyStore port: invoices, payments, creditLedger and warrantyClaims tables. */
-export function dynamoMoneyStore(): MoneyStore {
+/** Cents a transaction adds to accounts' credit (its grant entries). */
+const grantedCents = (tx: MoneyTransaction) =>
+  (tx.credit ?? []).flatMap((c) => c.entries).reduce((sum, e) => sum + (e.kind === 'grant' ? e.amountCents : 0), 0);
+
+/**
+ * DynamoDB adapter of the MoneyStore port: invoices, payments, creditLedger and warrantyClaims tables. Every
+ * committed grant of credit, whichever use case made it, is counted in the credit metric (its daily sum has an
+ * alarm: docs/decisions.md "An alarm on the credit granted each day").
+ */
+export function dynamoMoneyStore(options: { metrics?: CreditMetrics } = {}): MoneyStore {
+  const metrics = options.metrics ?? emfCreditMetrics();
   const get = async (table: Parameters<typeof tableName>[0], key: Record<string, string>) =>
     (await documentClient().send(new GetCommand({ TableName: tableName(table), Key: key, ConsistentRead: true }))).Item;
 
@@ -106,6 +158,7 @@ export function dynamoMoneyStore(): MoneyStore {
       } catch (error) {
         throw refusalOf(error, labels) ?? error;
       }
+      metrics.creditGranted(grantedCents(tx));
     },
 
     async getInvoice(invoiceNumber) {
@@ -233,6 +286,32 @@ export function dynamoMoneyStore(): MoneyStore {
         cursorSchema: pinnedCursorSchema(['accountNumber', 'sk'], {
           accountNumber,
           sk: z.string().check(z.startsWith('entry#'), z.maxLength(200)),
+        }),
+        limit,
+        cursor,
+      });
+    },
+
+    async getCreditApproval(entryId) {
+      const item = await get('creditLedger', { accountNumber: APPROVALS_PK, sk: approvalSk(entryId) });
+      return item ? parseApproval(item) : null;
+    },
+
+    listPendingCreditApprovals(limit, cursor) {
+      return queryPage({
+        input: {
+          TableName: tableName('creditLedger'),
+          KeyConditionExpression: '#account = :queue AND begins_with(#sk, :pending)',
+          ExpressionAttributeNames: { '#account': 'accountNumber', '#sk': 'sk' },
+          ExpressionAttributeValues: { ':queue': APPROVALS_PK, ':pending': 'pending#' },
+          ScanIndexForward: true,
+          ConsistentRead: true,
+        },
+        parse: parseApproval,
+        keyOf: (item) => ({ accountNumber: String(item['accountNumber']), sk: String(item['sk']) }),
+        cursorSchema: pinnedCursorSchema(['accountNumber', 'sk'], {
+          accountNumber: APPROVALS_PK,
+          sk: z.string().check(z.startsWith('pending#'), z.maxLength(200)),
         }),
         limit,
         cursor,

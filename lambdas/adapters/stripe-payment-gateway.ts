@@ -1,3 +1,4 @@
+import { invalidArgument } from '../../core/errors';
 import {
   WebhookSignatureError,
   type CreateIntentRequest,
@@ -28,6 +29,23 @@ interface StripePaymentIntent {
   last_payment_error?: { message?: string | null } | null;
 }
 
+/** Said to the payer before Stripe's own reason when Stripe refuses a request. */
+export const GATEWAY_REFUSED = 'The card gateway refused this payment request:';
+
+/**
+ * Stripe's `invalid_request_error` (an amount under its minimum, an unknown intent, a parameter it refuses) is
+ * about the request, not an outage: a 400 with Stripe's reason, never a 500 (docs/decisions.md "Card payments under the minimum or refused by Stripe").
+ */
+async function refusedAsBadRequest<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof StripeApiError && error.kind === 'invalid-request')
+      throw invalidArgument(`${GATEWAY_REFUSED} ${error.message}`);
+    throw error;
+  }
+}
+
 /**
  * The card gateway in stripe stages: PaymentIntents (card details go from the Payment Element straight to
  * Stripe; this code only creates, reads and cancels intents) and signed webhook events.
@@ -42,27 +60,29 @@ export function stripePaymentGateway(options: StripeGatewayOptions): PaymentGate
     publishableKey: options.publishableKey,
 
     async createIntent(request: CreateIntentRequest): Promise<GatewayIntent> {
-      const intent = await api.request<StripePaymentIntent>(
-        'POST',
-        '/v1/payment_intents',
-        {
-          amount: request.amountCents,
-          currency: request.currency,
-          description: request.description,
-          ...(request.receiptEmail ? { receipt_email: request.receiptEmail } : {}),
-          metadata: { paymentId: request.paymentId, accountNumber: request.accountNumber },
-          // The methods enabled in the Dashboard (the lab enables cards), none that leaves the portal: the
-          // browser confirms with redirect 'if_required', and a redirect would lose the page's state.
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-        },
-        // Our payment id: a retry, a double click or 20 concurrent calls make one intent (Stripe keeps keys 24 h).
-        request.paymentId,
+      const intent = await refusedAsBadRequest(() =>
+        api.request<StripePaymentIntent>(
+          'POST',
+          '/v1/payment_intents',
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            description: request.description,
+            ...(request.receiptEmail ? { receipt_email: request.receiptEmail } : {}),
+            metadata: { paymentId: request.paymentId, accountNumber: request.accountNumber },
+            // The methods enabled in the Dashboard (the lab enables cards), none that leaves the portal: the
+            // browser confirms with redirect 'if_required', and a redirect would lose the page's state.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          },
+          // Our payment id: a retry, a double click or 20 concurrent calls make one intent (Stripe keeps keys 24 h).
+          request.paymentId,
+        ),
       );
       return intentOf(intent);
     },
 
     async retrieveIntent(intentId: string): Promise<GatewayIntent> {
-      return intentOf(await retrieve(intentId));
+      return intentOf(await refusedAsBadRequest(() => retrieve(intentId)));
     },
 
     async cancelIntent(intentId: string): Promise<void> {

@@ -52,6 +52,11 @@ export interface ConsultStore {
   update(consult: Consult, expectedVersion: number): Promise<void>;
   /** A practice's consults, newest first. */
   listByAccount(accountNumber: string, page: { limit: number; cursor?: string | undefined }): Promise<ConsultPage>;
+  /**
+   * How many of an account's consults wait for the lab (status `new`), only those `requesterId` sent when
+   * given; counting stops at `atMost` (the caps need no more). Reads the account's index partition only.
+   */
+  countWaiting(accountNumber: string, options: { atMost: number; requesterId?: string | undefined }): Promise<number>;
   /** The lab's queue for one status, oldest first. */
   listByStatus(status: ConsultStatus, page: { limit: number; cursor?: string | undefined }): Promise<ConsultPage>;
 }

@@ -1,4 +1,4 @@
-import type { CreditEntry, WarrantyClaim } from '../../core/schemas/credit';
+import type { CreditApproval, CreditEntry, CreditSettings, WarrantyClaim } from '../../core/schemas/credit';
 import type { Invoice, InvoiceStatus } from '../../core/schemas/invoice';
 import type { Payment } from '../../core/schemas/payment';
 
@@ -35,6 +35,8 @@ export interface MoneyTransaction {
   payment?: { payment: Payment; expectedVersion: ExpectedVersion };
   claim?: { claim: WarrantyClaim; expectedVersion: ExpectedVersion };
   credit?: CreditChange[];
+  /** Credit waiting for a second super admin, or its decision (the grant it makes is in `credit`). */
+  approval?: { approval: CreditApproval; expectedVersion: ExpectedVersion };
 }
 
 /** Why a commit wrote nothing. */
@@ -47,7 +49,7 @@ export type MoneyWriteRefusal =
 export class MoneyWriteRefused extends Error {
   constructor(
     readonly reason: MoneyWriteRefusal,
-    /** Which part was refused, when the store can tell: 'invoice:INV-1', 'payment', 'claim', 'credit:BV-1001'. */
+    /** Which part was refused, when the store can tell: 'invoice:INV-1', 'payment', 'claim', 'credit:BV-1001', 'approval'. */
     readonly item?: string,
   ) {
     super(`money write refused: ${reason}${item ? ` (${item})` : ''}`);
@@ -96,9 +98,22 @@ export interface MoneyStore {
   /** Newest first. */
   listCreditEntries(accountNumber: string, limit: number, cursor?: string): Promise<Page<CreditEntry>>;
 
+  /** Credit waiting for (or decided by) a second super admin, by its entry id (unique over all accounts). */
+  getCreditApproval(entryId: string): Promise<CreditApproval | null>;
+  /** The super admins' queue: pending approvals, oldest first. */
+  listPendingCreditApprovals(limit: number, cursor?: string): Promise<Page<CreditApproval>>;
+
   getClaim(claimId: string): Promise<WarrantyClaim | null>;
   /** Newest first. */
   listAccountClaims(accountNumber: string, limit: number): Promise<WarrantyClaim[]>;
   /** Oldest first (the lab's queue). */
   listClaimsByStatus(status: WarrantyClaim['status'], limit: number, cursor?: string): Promise<Page<WarrantyClaim>>;
+}
+
+/** The lab's money settings (referenceData list `money`, id `creditApproval`). */
+export interface CreditSettingsStore {
+  /** The stored settings, or DEFAULT_CREDIT_SETTINGS (version 0) when none were saved yet. */
+  get(): Promise<CreditSettings>;
+  /** Saves if the stored version is still `expectedVersion`; false when someone saved in between. */
+  put(settings: CreditSettings, expectedVersion: number): Promise<boolean>;
 }

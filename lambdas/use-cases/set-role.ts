@@ -41,7 +41,10 @@ export async function setRole(
   const { userId, role, isSuperAdmin } = input;
   const target = await requireDirectoryUser(deps.directory, userId);
   const current = await deps.directory.groupsOf(userId).catch(rethrowAsAppError);
-  const desired = groupsForRole(role, isSuperAdmin);
+  // The billing permission is the super admin's separate grant (setBillingPermission): an admin keeps it
+  // through a role change within the lab, and loses it on becoming a customer.
+  const keepsBilling = role === 'admin' && current.includes('billing');
+  const desired: Group[] = [...groupsForRole(role, isSuperAdmin), ...(keepsBilling ? (['billing'] as const) : [])];
   const steps: GroupStep[] = [
     ...desired.filter((g) => !current.includes(g)).map((group) => ({ op: 'add' as const, group })),
     ...GROUPS.filter((g) => current.includes(g) && !desired.includes(g)).map((group) => ({

@@ -37,11 +37,12 @@ export const DEMO_USERS: DemoUser[] = [
   },
   {
     key: 'admin',
-    label: 'Admin (order desk)',
+    label: 'Admin (order desk, billing)',
     email: 'admin@lenslab.test',
     password: 'Lenslab!Admin1',
     totpSecret: 'LENSLABADMINDEMOTOTPSECRETKEY234',
-    groups: ['admin'],
+    // The billing permission a super admin gives named staff (core/routes/access-groups.ts BILLING).
+    groups: ['admin', 'billing'],
     firstName: 'Alex',
     lastName: 'Chen',
   },

@@ -4,7 +4,7 @@ import { createInvoiceInputSchema, recordOfflinePaymentInputSchema } from '../..
 import type { Identity } from '../../lambdas/auth/verify-token';
 import type { Logger } from '../../lambdas/ports/logger';
 import type { MoneyNotifier } from '../../lambdas/ports/money-notifier';
-import type { MoneyStore } from '../../lambdas/ports/money-store';
+import type { CreditSettingsStore, MoneyStore } from '../../lambdas/ports/money-store';
 import { creditChange } from '../../lambdas/use-cases/money/credit-moves';
 import { createInvoice, recordOfflinePayment } from '../../lambdas/use-cases/money/invoices';
 import { invoiceForClose } from '../../lambdas/use-cases/money/issue-invoice';
@@ -23,7 +23,10 @@ import type { DemoUser } from './demo-data';
  */
 
 type DemoUserIds = Record<DemoUser['key'], { userId: string; email: string }>;
-export type DemoMoneyDeps = Pick<OrderDeps, 'orders' | 'users' | 'customers'> & { money: MoneyStore };
+export type DemoMoneyDeps = Pick<OrderDeps, 'orders' | 'users' | 'customers'> & {
+  money: MoneyStore;
+  creditSettings: CreditSettingsStore;
+};
 
 const SILENT: MoneyNotifier = { notify: async () => {} };
 const QUIET_LOG: Pick<Logger, 'info' | 'warn' | 'error'> = { info: () => {}, warn: () => {}, error: () => {} };
@@ -51,8 +54,9 @@ export async function seedDemoMoney(
     clock = demoTime(now, daysAgo, hour);
   };
   const customers = deps.customers ?? { get: async () => null };
-  const money: MoneyDeps = {
+  const money: MoneyDeps & { creditSettings: CreditSettingsStore } = {
     money: deps.money,
+    creditSettings: deps.creditSettings,
     users: deps.users,
     customers,
     notifier: SILENT,

@@ -14,6 +14,7 @@ import { dynamoConsultantSettings } from '../../lambdas/adapters/dynamo-consulta
 import { dynamoConsultStore } from '../../lambdas/adapters/dynamo-consult-store';
 import { dynamoCustomersRepository } from '../../lambdas/adapters/dynamo-customers-repository';
 import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogue';
+import { dynamoCreditSettings } from '../../lambdas/adapters/dynamo-credit-settings';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
 import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../lambdas/adapters/dynamo-users-repository';
@@ -92,7 +93,7 @@ export async function seedDemoData(deps: {
   // whose adapters find the tables through the TABLE_* variables the stack has set by now.
   const orderDeps = demoOrderDeps(deps.tablePrefix);
   await seedDemoOrders(orderDeps, ids);
-  await seedDemoMoney({ ...orderDeps, money: dynamoMoneyStore() }, ids);
+  await seedDemoMoney({ ...orderDeps, money: dynamoMoneyStore(), creditSettings: dynamoCreditSettings() }, ids);
   await seedDemoConsults({ ...orderDeps, consults: dynamoConsultStore(), settings: dynamoConsultantSettings() }, ids);
   return ids;
 }

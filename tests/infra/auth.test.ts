@@ -49,7 +49,7 @@ describe('Cognito user pool (spec 1: email sign-in, verification by email)', () 
     });
   });
 
-  test('has exactly the role groups customer, admin and superadmin', () => {
+  test('has exactly the groups of GROUPS: the roles customer, admin and superadmin, and the billing permission', () => {
     const groups = Object.values(resourcesOf(staging.template, 'AWS::Cognito::UserPoolGroup'));
     expect(groups.map((g) => g.Properties?.GroupName).sort()).toEqual([...GROUPS].sort());
     for (const group of groups) expect(group.Properties?.UserPoolId).toEqual({ Ref: 'UserPool' });

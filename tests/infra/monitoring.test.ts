@@ -6,6 +6,7 @@ import { AwsSolutionsChecks, HIPAASecurityChecks, type INagLogger } from 'cdk-na
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TABLES, type TableName } from '../../core/data/tables';
 import { JOBS } from '../../core/jobs';
+import { CREDIT_GRANTED_METRIC } from '../../core/money-metrics';
 import { ROUTE_LIST, ROUTES } from '../../core/routes';
 import { tableLogicalId } from '../../infra/constructs/data';
 import { DYNAMODB_OPERATIONS } from '../../infra/constructs/monitoring';
@@ -179,6 +180,22 @@ describe('API alarms', () => {
       { name: 'Latency', namespace: 'AWS/ApiGateway', stat: 'p99', period: 300, dimensions: { ApiId: `\${${apiId}}` } },
     ]);
     expect(alarm).toMatchObject({ Threshold: 5000, EvaluationPeriods: 3, DatapointsToAlarm: 3 });
+  });
+});
+
+describe('money alarms', () => {
+  test('the day’s credit: $5,000 or more granted in one day, from the Lambdas’ EMF metric of the stage (docs/decisions.md "An alarm on the credit granted each day")', () => {
+    const alarm = alarmNamed(prod, 'lenslab-prod-daily-credit-granted');
+    expect(alarm).toMatchObject({
+      Namespace: CREDIT_GRANTED_METRIC.namespace,
+      MetricName: CREDIT_GRANTED_METRIC.name,
+      Dimensions: [{ Name: CREDIT_GRANTED_METRIC.dimension, Value: 'prod' }],
+      Statistic: 'Sum',
+      Period: 86_400,
+      Threshold: 500_000,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+    });
   });
 });
 

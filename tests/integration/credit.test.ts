@@ -67,9 +67,12 @@ async function shippedOrder(token: string, admin: string, accountNumber: string)
 }
 
 let admin: string;
+/** An admin with the billing permission (grants goodwill credit). */
+let billing: string;
 beforeAll(async () => {
   await putLensDesign(testDesign({ lensId: LENS_ID, priceCents: PRICE, warranty: POLICY }));
   admin = await labUser();
+  billing = await labUser(['admin', 'billing']);
 });
 
 describe('Lens Credit against the emulators', () => {
@@ -253,11 +256,21 @@ describe('Lens Credit against the emulators', () => {
     const accountNumber = account();
     const token = await practiceToken(accountNumber);
     const input = { entryId: randomUUID(), accountNumber, amountCents: 2_500, note: 'Sorry for the delay' };
-    const answers = await Promise.all([1, 2, 3].map(() => call('grantGoodwillCredit', admin, input)));
+    const answers = await Promise.all([1, 2, 3].map(() => call('grantGoodwillCredit', billing, input)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect((await call('getCreditSummary', token, { accountNumber })).body.result.availableCents).toBe(2_500);
-    expect((await call('grantGoodwillCredit', admin, { ...input, entryId: randomUUID(), note: ' ' })).status).toBe(400);
+    expect((await call('grantGoodwillCredit', billing, { ...input, entryId: randomUUID(), note: ' ' })).status).toBe(
+      400,
+    );
     expect((await call('grantGoodwillCredit', token, input)).status).toBe(403);
+  });
+
+  it('an admin without the billing permission cannot grant credit (403), and nothing is credited (docs/decisions.md "Billing is a permission of named staff")', async () => {
+    const accountNumber = account();
+    const token = await practiceToken(accountNumber);
+    const input = { entryId: randomUUID(), accountNumber, amountCents: 2_500, note: 'Sorry for the delay' };
+    expect((await call('grantGoodwillCredit', admin, input)).status).toBe(403);
+    expect((await call('getCreditSummary', token, { accountNumber })).body.result.availableCents).toBe(0);
   });
 
   it('a ledger cursor of one account used on another is refused as bad input (400), not a server error', async () => {
@@ -265,7 +278,7 @@ describe('Lens Credit against the emulators', () => {
     const b = account();
     const token = await practiceToken(a);
     for (const amountCents of [100, 200])
-      await call('grantGoodwillCredit', admin, { entryId: randomUUID(), accountNumber: a, amountCents, note: 'x' });
+      await call('grantGoodwillCredit', billing, { entryId: randomUUID(), accountNumber: a, amountCents, note: 'x' });
     const first = await call('listCreditLedger', token, { accountNumber: a, limit: 1 });
     expect(first.body.result.nextCursor).toEqual(expect.any(String));
     const other = await call('listCreditLedger', admin, {

@@ -66,6 +66,16 @@ export class InMemoryConsultStore implements ConsultStore {
     return offsetPage(`account#${accountNumber}`, rows, limit, cursor);
   }
 
+  async countWaiting(accountNumber: string, { atMost, requesterId }: { atMost: number; requesterId?: string }) {
+    const waiting = [...this.rows.values()].filter(
+      (c) =>
+        c.accountNumber === accountNumber &&
+        c.status === 'new' &&
+        (requesterId === undefined || c.requester.userId === requesterId),
+    );
+    return Math.min(waiting.length, atMost);
+  }
+
   async listByStatus(status: ConsultStatus, { limit, cursor }: { limit: number; cursor?: string | undefined }) {
     const rows = [...this.rows.values()]
       .filter((c) => c.status === status)

@@ -1,9 +1,16 @@
-import type { CreditEntry, WarrantyClaim } from '../../core/schemas/credit';
+import {
+  DEFAULT_CREDIT_SETTINGS,
+  type CreditApproval,
+  type CreditEntry,
+  type CreditSettings,
+  type WarrantyClaim,
+} from '../../core/schemas/credit';
 import type { Invoice } from '../../core/schemas/invoice';
 import { paymentSchema, type Payment } from '../../core/schemas/payment';
 import {
   MoneyWriteRefused,
   type CreditBalance,
+  type CreditSettingsStore,
   type ExpectedVersion,
   type MoneyStore,
   type MoneyTransaction,
@@ -29,6 +36,8 @@ export class InMemoryMoneyStore implements MoneyStore {
   readonly claims = new Map<string, WarrantyClaim>();
   readonly balances = new Map<string, StoredBalance>();
   readonly entries = new Map<string, CreditEntry[]>();
+  /** Credit waiting for (or decided by) a second super admin, by entry id. */
+  readonly approvals = new Map<string, CreditApproval>();
   commits = 0;
   private refusals: MoneyWriteRefused[] = [];
 
@@ -51,6 +60,7 @@ export class InMemoryMoneyStore implements MoneyStore {
       check(this.invoices.get(invoice.invoiceNumber), expectedVersion, `invoice:${invoice.invoiceNumber}`);
     if (tx.payment) check(this.payments.get(tx.payment.payment.paymentId), tx.payment.expectedVersion, 'payment');
     if (tx.claim) check(this.claims.get(tx.claim.claim.claimId), tx.claim.expectedVersion, 'claim');
+    if (tx.approval) check(this.approvals.get(tx.approval.approval.entryId), tx.approval.expectedVersion, 'approval');
     for (const change of tx.credit ?? []) {
       check(this.balances.get(change.accountNumber), change.expectedVersion, `credit:${change.accountNumber}`);
       const ids = new Set((this.entries.get(change.accountNumber) ?? []).map((e) => e.entryId));
@@ -60,6 +70,7 @@ export class InMemoryMoneyStore implements MoneyStore {
     for (const { invoice } of tx.invoices ?? []) this.invoices.set(invoice.invoiceNumber, clone(invoice));
     if (tx.payment) this.payments.set(tx.payment.payment.paymentId, clone(tx.payment.payment));
     if (tx.claim) this.claims.set(tx.claim.claim.claimId, clone(tx.claim.claim));
+    if (tx.approval) this.approvals.set(tx.approval.approval.entryId, clone(tx.approval.approval));
     for (const change of tx.credit ?? []) {
       this.balances.set(change.accountNumber, { ...change.balance, version: (change.expectedVersion ?? 0) + 1 });
       this.entries.set(change.accountNumber, [
@@ -133,6 +144,18 @@ export class InMemoryMoneyStore implements MoneyStore {
     return offsetPage(`ledger#${accountNumber}`, all, limit, cursor);
   }
 
+  async getCreditApproval(entryId: string) {
+    const found = this.approvals.get(entryId);
+    return found ? clone(found) : null;
+  }
+
+  async listPendingCreditApprovals(limit: number, cursor?: string) {
+    const pending = [...this.approvals.values()]
+      .filter((a) => a.status === 'pending')
+      .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt) || a.entryId.localeCompare(b.entryId));
+    return offsetPage('approvals', pending, limit, cursor);
+  }
+
   async getClaim(claimId: string) {
     const found = this.claims.get(claimId);
     return found ? clone(found) : null;
@@ -156,5 +179,20 @@ export class InMemoryMoneyStore implements MoneyStore {
       limit,
       cursor,
     );
+  }
+}
+
+/** In-memory CreditSettingsStore: the defaults until a save, saves conditional on the version. */
+export class InMemoryCreditSettings implements CreditSettingsStore {
+  stored: CreditSettings | null = null;
+
+  async get() {
+    return clone(this.stored ?? DEFAULT_CREDIT_SETTINGS);
+  }
+
+  async put(settings: CreditSettings, expectedVersion: number) {
+    if ((this.stored?.version ?? 0) !== expectedVersion) return false;
+    this.stored = { ...clone(settings), version: expectedVersion + 1 };
+    return true;
   }
 }

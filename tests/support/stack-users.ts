@@ -1,3 +1,4 @@
+import type { Group } from '../../core/constants';
 import { createTestUser, signIn } from './cognito-test-users';
 import { customerRow, putRow, userRow } from './dynamo-rows';
 
@@ -14,9 +15,9 @@ export async function practiceUser(accountNumber: string, customer: Record<strin
   return { token: await signIn(user), userId: user.userId };
 }
 
-/** A lab admin "Lara"; answers the token. */
-export async function labUser(): Promise<string> {
-  const user = await createTestUser(['admin']);
+/** A lab admin "Lara" (`groups`: with `billing` for the money routes); answers the token. */
+export async function labUser(groups: Group[] = ['admin']): Promise<string> {
+  const user = await createTestUser(groups);
   await putRow('users', userRow(user, { firstName: 'Lara' }));
   return signIn(user);
 }

@@ -6,6 +6,7 @@ import WarrantyClaimsRoute from '../../web/src/app/routes/admin/warranty-claims'
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import { answer, callsTo, type Handler, renderAt } from './support/fake-api';
+import { fakeSession, SessionFixture } from './support/fake-session';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
@@ -60,8 +61,18 @@ const byStatus: Handler = (input) => {
   return { items: [], nextCursor: null };
 };
 
-const renderPage = (path = '/admin/warranty-claims') =>
-  renderAt(path, '/admin/warranty-claims', <WarrantyClaimsRoute />);
+const labSession = fakeSession({
+  user: { userId: 'a-1', email: 'lab@lab.test', groups: ['admin', 'billing'], emailVerified: true },
+});
+
+const renderPage = (path = '/admin/warranty-claims', session = labSession) =>
+  renderAt(
+    path,
+    '/admin/warranty-claims',
+    <SessionFixture value={session}>
+      <WarrantyClaimsRoute />
+    </SessionFixture>,
+  );
 
 const rowOf = async (orderNumber: string) => {
   const table = await screen.findByRole('table', { name: /claims, oldest first/ });
@@ -205,12 +216,15 @@ describe('Goodwill credit', () => {
             message: 'The server took too long to answer. Please try again.',
           });
         return {
-          ...input,
-          at: new Date().toISOString(),
-          kind: 'grant',
-          reason: 'goodwill',
-          balanceAfterCents: 2550,
-          by: { userId: 'a-1', name: 'Lab Admin' },
+          entry: {
+            ...input,
+            at: new Date().toISOString(),
+            kind: 'grant',
+            reason: 'goodwill',
+            balanceAfterCents: 2550,
+            by: { userId: 'a-1', name: 'Lab Admin' },
+          },
+          approval: null,
         };
       },
     });
@@ -252,5 +266,42 @@ describe('Goodwill credit', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Grant credit' }));
     expect(await within(dialog).findByText('Enter an amount in dollars, e.g. 25.00')).toBeInTheDocument();
     expect(callsTo('grantGoodwillCredit')).toHaveLength(0);
+  });
+
+  it('a super admin sees the credit waiting for a second super admin and approves another’s grant (docs/decisions.md "Large credit needs a second super admin")', async () => {
+    const waiting = {
+      entryId: '00000000-0000-4000-8000-000000000009',
+      accountNumber: 'BV-1001',
+      reason: 'goodwill',
+      amountCents: 500_000,
+      note: 'Remake delays',
+      status: 'pending',
+      requestedBy: { userId: 'u-other', name: 'Other Boss' },
+      requestedAt: '2026-03-01T10:00:00.000Z',
+      version: 0,
+    };
+    answer({
+      listWarrantyClaims: byStatus,
+      listCreditApprovals: () => ({ items: [waiting], nextCursor: null }),
+      getCreditSettings: () => ({ approvalThresholdCents: 100_000, version: 1 }),
+      decideCreditApproval: (input) => ({ ...waiting, status: 'approved', version: 1, ...input }),
+    });
+    const boss = fakeSession({
+      user: { userId: 'u-boss', email: 'boss@lab.test', groups: ['admin', 'superadmin'], emailVerified: true },
+    });
+    const user = renderPage('/admin/warranty-claims', boss);
+    await waitFor(() => expect(screen.getByLabelText('Approval threshold (USD)')).toHaveValue('1000.00'));
+    await user.click(await screen.findByRole('button', { name: 'Approve $5,000.00 for BV-1001' }));
+    await waitFor(() =>
+      expect(callsTo('decideCreditApproval')).toEqual([{ entryId: waiting.entryId, version: 0, decision: 'approve' }]),
+    );
+  });
+
+  it('an admin who is not a super admin does not see the approvals', async () => {
+    answer({ listWarrantyClaims: byStatus });
+    renderPage();
+    await screen.findByRole('table', { name: /claims, oldest first/ });
+    expect(screen.queryByText('Credit waiting for a second super admin')).toBeNull();
+    expect(callsTo('listCreditApprovals')).toHaveLength(0);
   });
 });

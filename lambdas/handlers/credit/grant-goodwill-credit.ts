@@ -1,6 +1,7 @@
 import { creditRoutes } from '../../../core/routes/credit';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { grantGoodwillCredit } from '../../use-cases/credit/grant-goodwill-credit';
+import { dynamoCreditSettings } from '../../adapters/dynamo-credit-settings';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
@@ -11,6 +12,7 @@ const deps = {
   customers: dynamoCustomersRepository(),
   users: dynamoUsersRepository(),
   notifier: templateMoneyNotifier(),
+  creditSettings: dynamoCreditSettings(),
 };
 
 export const handler = createHandler(creditRoutes.grantGoodwillCredit, (input, ctx) =>

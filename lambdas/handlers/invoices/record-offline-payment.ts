@@ -1,10 +1,11 @@
 import { invoiceRoutes } from '../../../core/routes/invoices';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { recordOfflinePayment } from '../../use-cases/money/invoices';
+import { dynamoCreditSettings } from '../../adapters/dynamo-credit-settings';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 
-const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository() };
+const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository(), creditSettings: dynamoCreditSettings() };
 
 export const handler = createHandler(invoiceRoutes.recordOfflinePayment, (input, ctx) =>
   recordOfflinePayment(callerOf(ctx), input, { ...deps, audit: ctx.audit }),

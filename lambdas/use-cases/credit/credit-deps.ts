@@ -2,7 +2,7 @@ import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { MoneyNotifier } from '../../ports/money-notifier';
-import type { MoneyStore } from '../../ports/money-store';
+import type { CreditSettingsStore, MoneyStore } from '../../ports/money-store';
 import type { OrdersRepository } from '../../ports/orders-repository';
 import type { UsersRepository } from '../../ports/users-repository';
 
@@ -16,6 +16,8 @@ export interface CreditDeps {
   users: Pick<UsersRepository, 'get'>;
   customers: Pick<CustomersRepository, 'get'>;
   notifier: MoneyNotifier;
+  /** The threshold above which credit waits for a second super admin. */
+  creditSettings: CreditSettingsStore;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Injected in tests (warranty windows); the wall clock otherwise. */
   now?: () => Date;

@@ -16,13 +16,14 @@ import type {
 import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
-import { MoneyWriteRefused } from '../../ports/money-store';
+import { MoneyWriteRefused, type CreditSettingsStore } from '../../ports/money-store';
 import { actorOf } from '../caller';
 import { creditChange } from './credit-moves';
 import { customerInvoice, invoiceSummary, withTotals } from './invoice-views';
 import { assertAccountVisible, loadVisibleInvoice, visibleAccounts } from './money-access';
 import { notifySafely, nowOf, type MoneyDeps } from './money-deps';
 import { retryMoneyWrite } from './retry-money-write';
+import { needsSecondApproval, pendingApproval } from '../credit/credit-approvals';
 
 /** An invoice's money facts for the audit log (no lines: they name patients). */
 const invoiceFacts = (i: Invoice) => ({
@@ -231,19 +232,25 @@ export async function voidInvoice(
 
 /**
  * `recordOfflinePayment`: a cheque or bank transfer the lab received. More than the balance is kept as the
- * account's credit (an overpayment), in the same transaction as the invoice.
+ * account's credit (an overpayment), in the same transaction as the invoice; above the lab's threshold that
+ * credit waits for a second super admin instead (docs/decisions.md "Large credit needs a second super admin").
  */
 export async function recordOfflinePayment(
   caller: Identity,
   input: z.output<typeof recordOfflinePaymentInputSchema>,
-  deps: Pick<MoneyDeps, 'money' | 'users' | 'now' | 'sleep' | 'audit'>,
+  deps: Pick<MoneyDeps, 'money' | 'users' | 'now' | 'sleep' | 'audit'> & {
+    /** The threshold above which an overpayment's credit waits for a second super admin. */
+    creditSettings: CreditSettingsStore;
+  },
 ): Promise<Invoice> {
   const actor = await actorOf(caller, deps);
+  const settings = await deps.creditSettings.get();
   const first = await loadForLab(input.invoiceNumber, input.version, deps);
   if (!isPayable(first.status)) throw aborted(`This invoice is ${first.status === 'void' ? 'void' : 'already paid'}.`);
   const settlementId = randomUUID();
   let paidOn = first;
   let creditedCents = 0;
+  let approvalId: string | undefined;
   const paid = await retryMoneyWrite(deps, async (attempt) => {
     // A retry re-reads: a card payment landing at the same moment moved it, and the cheque still counts.
     const invoice = attempt === 0 ? first : await deps.money.getInvoice(input.invoiceNumber);
@@ -272,8 +279,23 @@ export async function recordOfflinePayment(
       updatedAt: now,
       version: invoice.version + 1,
     });
+    const note = `${input.method === 'cheque' ? 'Cheque' : 'Bank transfer'} of ${formatCents(input.amountCents)} was more than the balance`;
+    const approval = needsSecondApproval(excessCents, settings)
+      ? pendingApproval(
+          {
+            entryId: settlementId,
+            accountNumber: invoice.accountNumber,
+            reason: 'overpayment',
+            amountCents: excessCents,
+            note,
+            requestedBy: actor,
+            invoiceNumber: invoice.invoiceNumber,
+          },
+          now,
+        )
+      : null;
     const credit =
-      excessCents > 0
+      excessCents > 0 && !approval
         ? [
             creditChange(await deps.money.getCreditBalance(invoice.accountNumber), [
               {
@@ -284,14 +306,19 @@ export async function recordOfflinePayment(
                   reason: 'overpayment',
                   by: actor,
                   invoiceNumber: invoice.invoiceNumber,
-                  note: `${input.method === 'cheque' ? 'Cheque' : 'Bank transfer'} of ${formatCents(input.amountCents)} was more than the balance`,
+                  note,
                 },
               },
             ]),
           ]
         : [];
-    await deps.money.commit({ invoices: [{ invoice: updated, expectedVersion: invoice.version }], credit });
+    await deps.money.commit({
+      invoices: [{ invoice: updated, expectedVersion: invoice.version }],
+      credit,
+      ...(approval ? { approval: { approval, expectedVersion: null } } : {}),
+    });
     creditedCents = excessCents;
+    approvalId = approval?.entryId;
     return updated;
   });
   await deps.audit?.recordChange({
@@ -305,6 +332,7 @@ export async function recordOfflinePayment(
       amountCents: input.amountCents,
       ...(input.reference ? { reference: input.reference } : {}),
       ...(creditedCents > 0 ? { toAccountCreditCents: creditedCents } : {}),
+      ...(approvalId ? { creditWaitsForApprovalId: approvalId } : {}),
     },
     keep: ['invoiceNumber'],
   });

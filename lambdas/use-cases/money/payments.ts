@@ -1,8 +1,8 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import { describeError } from '../../../core/describe-error';
-import { aborted, notFound, type FieldErrors } from '../../../core/errors';
+import { aborted, invalidArgument, notFound, type FieldErrors } from '../../../core/errors';
 import { balanceOf, formatCents, isPayable, splitCredit } from '../../../core/rules/invoice-balance';
-import type { Payment, PaymentView, StartPaymentInput } from '../../../core/schemas/payment';
+import { MIN_CARD_CENTS, type Payment, type PaymentView, type StartPaymentInput } from '../../../core/schemas/payment';
 import type { startPaymentInputSchema } from '../../../core/schemas/payment';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
@@ -18,6 +18,11 @@ export type { StartPaymentInput };
 /** A payment id sent again with different content: a bug or a forged call, never a retry. */
 export const PAYMENT_ID_REUSED =
   'This payment was already started with other invoices or amounts. Start a new payment.';
+
+/** The card part is under the gateway's minimum charge (MIN_CARD_CENTS): refused before any intent. */
+export function cardPartTooSmall(cardCents: number): string {
+  return `The card part of this payment is ${formatCents(cardCents)}; a card payment must be at least ${formatCents(MIN_CARD_CENTS)}. Pay more, or apply credit to cover all of it.`;
+}
 
 /** What the payer's browser gets: the payment, and while a card is still needed, how to take it. */
 export function paymentView(payment: Payment, deps: Pick<PaymentDeps, 'gateway'>): PaymentView {
@@ -102,6 +107,11 @@ export async function startPayment(
       input.allocations.map((a) => a.amountCents),
       available,
     ).reduce((sum, c) => sum + c, 0);
+    const cardCents = totalCents - creditCents;
+    if (cardCents > 0 && cardCents < MIN_CARD_CENTS) {
+      const message = cardPartTooSmall(cardCents);
+      throw invalidArgument(message, { allocations: [message] });
+    }
     const user = await deps.users.get(caller.userId);
     const now = nowOf(deps);
     const payment: Payment = {
@@ -111,9 +121,9 @@ export async function startPayment(
       allocations: input.allocations.map((a) => ({ invoiceNumber: a.invoiceNumber, amountCents: a.amountCents })),
       totalCents,
       creditCents,
-      cardCents: totalCents - creditCents,
+      cardCents,
       status: 'awaiting-card',
-      ...(totalCents - creditCents > 0 ? { gateway: deps.gateway.kind } : {}),
+      ...(cardCents > 0 ? { gateway: deps.gateway.kind } : {}),
       overpaidCents: 0,
       receiptNumber: receiptNumberOf(input.paymentId, now),
       createdAt: now.toISOString(),

@@ -130,6 +130,22 @@ export function consultStoreContract(
       expect((refused as AppError).status).toBe('invalid-argument');
     });
 
+    it('counts an account’s consults waiting for the lab, per requester too, up to atMost (docs/decisions.md "Open consults are capped")', async () => {
+      const { consults } = make();
+      const mine = account();
+      for (let i = 0; i < 3; i++) await consults.create(consultFields({ accountNumber: mine }));
+      await consults.create(
+        consultFields({ accountNumber: mine, requester: { userId: 'u-bob', name: 'Bob', email: 'bob@a.test' } }),
+      );
+      await consults.create(consultFields({ accountNumber: mine, status: 'answered' }));
+      await consults.create(consultFields({ accountNumber: account() }));
+
+      expect(await consults.countWaiting(mine, { atMost: 50 })).toBe(4);
+      expect(await consults.countWaiting(mine, { atMost: 50, requesterId: 'u-ann' })).toBe(3);
+      expect(await consults.countWaiting(mine, { atMost: 2 })).toBe(2);
+      expect(await consults.countWaiting(account(), { atMost: 50 })).toBe(0);
+    });
+
     it("the lab's queue is one status, oldest first, leads included", async () => {
       const { consults } = make();
       const mark = account();

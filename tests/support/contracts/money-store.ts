@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
-import type { CreditEntry, WarrantyClaim } from '../../../core/schemas/credit';
+import type { CreditApproval, CreditEntry, WarrantyClaim } from '../../../core/schemas/credit';
 import type { Invoice } from '../../../core/schemas/invoice';
 import type { Payment } from '../../../core/schemas/payment';
 import { MoneyWriteRefused, type MoneyStore } from '../../../lambdas/ports/money-store';
@@ -375,6 +375,45 @@ export function moneyStoreContract(label: string, make: () => MoneyStore) {
         expect(error).toBeInstanceOf(AppError);
         expect((error as AppError).status).toBe('invalid-argument');
       }
+    });
+
+    it('credit approvals: created once by entry id over all accounts, queued oldest first while pending, decided at the version read (docs/decisions.md "Large credit needs a second super admin")', async () => {
+      const store = make();
+      const approval = (overrides: Partial<CreditApproval> = {}): CreditApproval => ({
+        entryId: randomUUID(),
+        accountNumber: unique('CM'),
+        reason: 'goodwill',
+        amountCents: 500_000,
+        note: 'Contract',
+        status: 'pending',
+        requestedBy: lab,
+        requestedAt: at(3, 2001),
+        version: 0,
+        ...overrides,
+      });
+      const older = approval({ requestedAt: at(1, 2001) });
+      const newer = approval({ requestedAt: at(2, 2001), reason: 'overpayment', invoiceNumber: unique('CI') });
+      for (const a of [newer, older]) await store.commit({ approval: { approval: a, expectedVersion: null } });
+      expect(await store.getCreditApproval(newer.entryId)).toEqual(newer);
+      expect(await store.getCreditApproval(randomUUID())).toBeNull();
+      const mine = new Set([older.entryId, newer.entryId]);
+      const queued = async () =>
+        (await allPages((cursor) => store.listPendingCreditApprovals(1, cursor))).filter((a) => mine.has(a.entryId));
+      expect((await queued()).map((a) => a.entryId)).toEqual([older.entryId, newer.entryId]);
+
+      // The same entry id again, even for another account, is refused.
+      const again = await refusalOf(
+        store.commit({ approval: { approval: { ...older, accountNumber: unique('CM') }, expectedVersion: null } }),
+      );
+      expect(again).toBeInstanceOf(MoneyWriteRefused);
+
+      const decided = { ...older, status: 'approved' as const, decidedBy: lab, decidedAt: at(4, 2001), version: 1 };
+      expect(await refusalOf(store.commit({ approval: { approval: decided, expectedVersion: 5 } }))).toBeInstanceOf(
+        MoneyWriteRefused,
+      );
+      await store.commit({ approval: { approval: decided, expectedVersion: 0 } });
+      expect(await store.getCreditApproval(older.entryId)).toEqual(decided);
+      expect((await queued()).map((a) => a.entryId)).toEqual([newer.entryId]);
     });
 
     it('claims are created once, listed newest first per practice (up to the limit) and oldest first per status', async () => {

@@ -9,7 +9,14 @@ import {
 } from '../../../../core/schemas/consult';
 import { ConsultWriteRefused } from '../../../../lambdas/ports/consult-store';
 import { CONSULTS_BUSY } from '../../../../lambdas/use-cases/consults/consult-deps';
-import { FROM_ORDER_NOT_FOUND, submitConsult } from '../../../../lambdas/use-cases/consults/submit-consult';
+import {
+  FROM_ORDER_NOT_FOUND,
+  MAX_WAITING_CONSULTS_PER_ACCOUNT,
+  MAX_WAITING_CONSULTS_PER_USER,
+  submitConsult,
+  TOO_MANY_CONSULTS_OF_ACCOUNT,
+  TOO_MANY_CONSULTS_OF_USER,
+} from '../../../../lambdas/use-cases/consults/submit-consult';
 import {
   A,
   AMPLEYE_VALUES,
@@ -169,5 +176,48 @@ describe('submitConsult: a practice asks the lab', () => {
     const consult = await submitConsult(practice, input(), f.deps);
     expect(await f.deps.consults.get(consult.consultId)).not.toBeNull();
     expect(f.logLines.some((l) => l.includes('consult email failed'))).toBe(true);
+  });
+
+  it('a user with 20 consults waiting for the lab is refused a 21st (429), nothing stored or sent; a retry still answers (docs/decisions.md "Open consults are capped")', async () => {
+    for (let n = 1; n <= MAX_WAITING_CONSULTS_PER_USER; n++)
+      await submitConsult(practice, input({ consultId: uuid(n) }), f.deps);
+    const over = await refusal(submitConsult(practice, input({ consultId: uuid(100) }), f.deps));
+    expect(over).toEqual({ status: 'resource-exhausted', message: TOO_MANY_CONSULTS_OF_USER });
+    expect(f.deps.consults.rows.has(uuid(100))).toBe(false);
+    expect(f.deps.notifier.of('consult-received')).toHaveLength(MAX_WAITING_CONSULTS_PER_USER);
+    // A retry of one already stored is not a new consult.
+    expect((await submitConsult(practice, input({ consultId: uuid(1) }), f.deps)).consultId).toBe(uuid(1));
+    // An answered consult no longer waits: the user may send again.
+    const answered = f.deps.consults.rows.get(uuid(1))!;
+    f.deps.consults.rows.set(uuid(1), { ...answered, status: 'answered' });
+    await expect(submitConsult(practice, input({ consultId: uuid(100) }), f.deps)).resolves.toMatchObject({
+      status: 'new',
+    });
+  });
+
+  it('an account with 50 consults waiting for the lab is refused another from any of its users (429) (docs/decisions.md "Open consults are capped")', async () => {
+    const template = await submitConsult(colleague, input({ consultId: uuid(1) }), f.deps);
+    const stored = f.deps.consults.rows.get(uuid(1))!;
+    // Waiting consults of the account from many users, each under their own cap.
+    for (let n = 2; n <= MAX_WAITING_CONSULTS_PER_ACCOUNT; n++) {
+      const requester = { ...stored.requester, userId: `u-${n}` };
+      f.deps.consults.rows.set(uuid(n), {
+        ...stored,
+        consultId: uuid(n),
+        reference: `${template.reference}-${n}`,
+        requester,
+      });
+    }
+    expect(await refusal(submitConsult(practice, input({ consultId: uuid(200) }), f.deps))).toEqual({
+      status: 'resource-exhausted',
+      message: TOO_MANY_CONSULTS_OF_ACCOUNT,
+    });
+    expect(f.deps.consults.rows.has(uuid(200))).toBe(false);
+    // Another practice is not affected.
+    await expect(
+      submitConsult(outsider, input({ consultId: uuid(201), accountNumber: B }), f.deps),
+    ).resolves.toMatchObject({
+      accountNumber: B,
+    });
   });
 });

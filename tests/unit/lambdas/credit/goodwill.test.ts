@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { grantGoodwillCreditInputSchema } from '../../../../core/schemas/credit';
-import { grantGoodwillCredit } from '../../../../lambdas/use-cases/credit/grant-goodwill-credit';
+import { ENTRY_ID_USED, grantGoodwillCredit } from '../../../../lambdas/use-cases/credit/grant-goodwill-credit';
 import { A, creditFixture, lab, refusal, uuid, type CreditFixture } from './credit-fixture';
 
 let f: CreditFixture;
@@ -23,7 +23,8 @@ const grant = (overrides: Record<string, unknown> = {}) =>
 
 describe('grantGoodwillCredit (the lab gives credit with a note)', () => {
   it('appends a goodwill grant with the note and the granting admin, and emails the account', async () => {
-    const entry = await grant();
+    const { entry, approval } = await grant();
+    expect(approval).toBeNull();
     expect(entry).toMatchObject({
       entryId: uuid(1),
       accountNumber: A,
@@ -48,7 +49,7 @@ describe('grantGoodwillCredit (the lab gives credit with a note)', () => {
 
   it('concurrent grants with one entryId credit once', async () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => grant()));
-    expect(new Set(answers.map((a) => a.entryId)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.entry!.entryId)).size).toBe(1);
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ availableCents: 2_500 });
     expect((await f.deps.money.listCreditEntries(A, 20)).items).toHaveLength(1);
   });
@@ -57,6 +58,13 @@ describe('grantGoodwillCredit (the lab gives credit with a note)', () => {
     await grant();
     expect((await refusal(grant({ amountCents: 9_999 }))).status).toBe('aborted');
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ availableCents: 2_500 });
+  });
+
+  it('an entryId re-sent with another note is a 409 with a clear message; the same contents stay idempotent (docs/decisions.md "A credit entry id is used once")', async () => {
+    const first = await grant();
+    expect(await refusal(grant({ note: 'Another reason' }))).toEqual({ status: 'aborted', message: ENTRY_ID_USED });
+    expect(await grant({ note: '  Sorry for the late delivery ' })).toEqual(first);
+    expect((await f.deps.money.listCreditEntries(A, 20)).items).toHaveLength(1);
   });
 
   it('a note is required: the schema refuses none or blanks, the use case refuses blanks too', async () => {
@@ -87,6 +95,6 @@ describe('grantGoodwillCredit (the lab gives credit with a note)', () => {
     await grant();
     f.deps.money.failNextCommit('conflict');
     const second = await grant({ entryId: uuid(3), amountCents: 1_000 });
-    expect(second.balanceAfterCents).toBe(3_500);
+    expect(second.entry!.balanceAfterCents).toBe(3_500);
   });
 });

@@ -151,15 +151,16 @@ describe('listCreditLedger', () => {
 describe('exportCreditLedger (CSV for the practice reconciliation)', () => {
   it('has a header row, then every entry oldest first with plain dollar amounts', async () => {
     f.clock.now = new Date('2026-03-01T10:00:00.000Z');
-    await goodwill(1, 123_456, 'First');
+    // Under the $1,000 approval threshold, so granted at once.
+    await goodwill(1, 98_765, 'First');
     f.clock.now = new Date('2026-03-02T10:00:00.000Z');
     await goodwill(2, 5, 'Second');
     const { filename, csv } = await exportCreditLedger(practice, { accountNumber: 'acc-a' }, f.deps);
     expect(filename).toBe('lens-credit-ACC-A-2026-03-02.csv');
     expect(csv.split('\r\n')).toEqual([
       'Date,Kind,Reason,Amount,Balance after,Order number,Eye,Invoice,Note',
-      '2026-03-01T10:00:00.000Z,grant,goodwill,1234.56,1234.56,,,,First',
-      '2026-03-02T10:00:00.000Z,grant,goodwill,0.05,1234.61,,,,Second',
+      '2026-03-01T10:00:00.000Z,grant,goodwill,987.65,987.65,,,,First',
+      '2026-03-02T10:00:00.000Z,grant,goodwill,0.05,987.70,,,,Second',
       '',
     ]);
     expect(csv).not.toContain('Lara');

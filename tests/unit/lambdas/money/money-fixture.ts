@@ -5,7 +5,7 @@ import type { PaymentDeps } from '../../../../lambdas/use-cases/money/money-deps
 import { withTotals } from '../../../../lambdas/use-cases/money/invoice-views';
 import { identity } from '../../../support/identities';
 import { InMemoryGateway, RecordingMoneyNotifier } from '../../../support/in-memory-gateway';
-import { InMemoryMoneyStore } from '../../../support/in-memory-money';
+import { InMemoryCreditSettings, InMemoryMoneyStore } from '../../../support/in-memory-money';
 import { testCustomers, testUsers } from '../../../support/test-directory';
 
 export const A = 'ACC-A';
@@ -16,7 +16,12 @@ export const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export interface MoneyFixture {
-  deps: PaymentDeps & { money: InMemoryMoneyStore; gateway: InMemoryGateway; notifier: RecordingMoneyNotifier };
+  deps: PaymentDeps & {
+    money: InMemoryMoneyStore;
+    gateway: InMemoryGateway;
+    notifier: RecordingMoneyNotifier;
+    creditSettings: InMemoryCreditSettings;
+  };
   clock: { now: Date };
   invoice(number: string, totalCents: number, overrides?: Partial<Invoice>): Invoice;
   grantCredit(accountNumber: string, cents: number): Promise<void>;
@@ -40,6 +45,7 @@ export function moneyFixture(): MoneyFixture {
     customers,
     gateway: new InMemoryGateway(),
     notifier: new RecordingMoneyNotifier(),
+    creditSettings: new InMemoryCreditSettings(),
     log: createLogger({ route: 'test' }, () => {}),
     now: () => clock.now,
     sleep: async () => {},

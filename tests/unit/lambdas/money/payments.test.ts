@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startPaymentInputSchema } from '../../../../core/schemas/payment';
-import { confirmPayment, startPayment, PAYMENT_ID_REUSED } from '../../../../lambdas/use-cases/money/payments';
+import {
+  cardPartTooSmall,
+  confirmPayment,
+  startPayment,
+  PAYMENT_ID_REUSED,
+} from '../../../../lambdas/use-cases/money/payments';
 import { handleGatewayEvent } from '../../../../lambdas/use-cases/money/settle-payment';
 import { TEST_CARDS } from '../../../support/in-memory-gateway';
 import { A, B, moneyFixture, outsider, practice, refusal, uuid, type MoneyFixture } from './money-fixture';
@@ -208,6 +213,35 @@ describe('Pay Online: refused payments change nothing', () => {
       start({ paymentId: uuid(14), accountNumber: A, allocations: [{ invoiceNumber: 'INV-V', amountCents: 100 }] }),
     );
     expect(refused).toMatchObject({ status: 'aborted', message: expect.stringContaining('void') });
+  });
+
+  it('a card part under $0.50 (Stripe’s minimum) is a 400 before any payment or intent (docs/decisions.md "Card payments under the minimum or refused by Stripe")', async () => {
+    f.invoice('INV-1', 40_000);
+    await f.grantCredit(A, 39_970);
+    const tooSmall = start({
+      paymentId: uuid(40),
+      accountNumber: A,
+      applyCredit: true,
+      allocations: [{ invoiceNumber: 'INV-1', amountCents: 40_000 }],
+    });
+    expect(await refusal(tooSmall)).toEqual({ status: 'invalid-argument', message: cardPartTooSmall(30) });
+    expect(
+      await refusal(
+        start({ paymentId: uuid(41), accountNumber: A, allocations: [{ invoiceNumber: 'INV-1', amountCents: 49 }] }),
+      ),
+    ).toEqual({
+      status: 'invalid-argument',
+      message: cardPartTooSmall(49),
+    });
+    expect(f.deps.gateway.intents.size).toBe(0);
+    expect(await f.deps.money.getPayment(uuid(40))).toBeNull();
+
+    const fifty = await start({
+      paymentId: uuid(42),
+      accountNumber: A,
+      allocations: [{ invoiceNumber: 'INV-1', amountCents: 50 }],
+    });
+    expect(fifty).toMatchObject({ status: 'awaiting-card', cardCents: 50 });
   });
 
   it('refuses a payment id reused for other amounts', async () => {

@@ -1,7 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stripePaymentGateway } from '../../../../lambdas/adapters/stripe-payment-gateway';
+import { AppError } from '../../../../core/errors';
+import { GATEWAY_REFUSED, stripePaymentGateway } from '../../../../lambdas/adapters/stripe-payment-gateway';
+import { errorAnswer } from '../../../../lambdas/http/error-response';
 import { WebhookSignatureError, type PaymentGateway } from '../../../../lambdas/ports/payment-gateway';
 
 /**
@@ -173,6 +175,23 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
       await expect(gateway.createIntent(createRequest)).rejects.toThrow(refusal.body.error.message);
       expect(requests).toHaveLength(1);
     }
+  });
+
+  it('Stripe’s invalid_request_error is a 400 with Stripe’s reason, never a 500 (docs/decisions.md "Card payments under the minimum or refused by Stripe")', async () => {
+    const message = 'Amount must be at least $0.50 usd';
+    createFailures = [
+      { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_small', message } } },
+    ];
+    const error = await gateway.createIntent(createRequest).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(errorAnswer(error, 'c-1')).toMatchObject({
+      statusCode: 400,
+      body: { error: { status: 'invalid-argument', message: `${GATEWAY_REFUSED} ${message}` } },
+    });
+    expect(requests).toHaveLength(1);
+
+    const unknown = await gateway.retrieveIntent('pi_unknown').catch((e: unknown) => e);
+    expect(errorAnswer(unknown, 'c-2').statusCode).toBe(400);
   });
 
   it('cancels with an Idempotency-Key of its own, so a retried cancel is applied once', async () => {

@@ -1,9 +1,16 @@
 import { PageHeader } from '../../../components/page-header';
 import { ClaimsQueue } from '../../../features/credit/components/claims-queue';
+import { CreditApprovals } from '../../../features/credit/components/credit-approvals';
 import { GoodwillCreditButton } from '../../../features/credit/components/goodwill-dialog';
+import { useSession } from '../../../lib/session-context';
 
-/** /admin/warranty-claims: the practices' warranty claims and goodwill credit. */
+/**
+ * /admin/warranty-claims: the practices' warranty claims and goodwill credit; super admins also see the credit
+ * waiting for a second super admin.
+ */
 export default function WarrantyClaimsRoute() {
+  const { user } = useSession();
+  const superAdmin = user?.groups.includes('superadmin') ?? false;
   return (
     <>
       <PageHeader
@@ -12,6 +19,7 @@ export default function WarrantyClaimsRoute() {
         actions={<GoodwillCreditButton />}
       />
       <ClaimsQueue />
+      {superAdmin ? <CreditApprovals currentUserId={user?.userId ?? null} /> : null}
     </>
   );
 }

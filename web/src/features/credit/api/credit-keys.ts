@@ -12,4 +12,6 @@ export const creditKeys = {
   ledger: (accountNumber: string, cursor: string | null) => [...creditKeys.ledgers(accountNumber), cursor] as const,
   claimLists: () => [...creditKeys.all, 'claims'] as const,
   claims: (status: ClaimStatus, cursor: string | null) => [...creditKeys.claimLists(), status, cursor] as const,
+  approvals: () => [...creditKeys.all, 'approvals'] as const,
+  settings: () => [...creditKeys.all, 'settings'] as const,
 };

@@ -53,3 +53,31 @@ export function useReloadClaims() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: creditKeys.claimLists() });
 }
+
+/** Credit above the threshold, waiting for a second super admin (super admins; oldest first). */
+export const useCreditApprovals = () =>
+  useQuery({
+    queryKey: creditKeys.approvals(),
+    queryFn: () => callRoute('listCreditApprovals', { limit: 100 }),
+  });
+
+/** Approve or reject waiting credit; sends the version read, so a 409 means another super admin acted first. */
+export function useDecideCreditApproval() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RouteInput<'decideCreditApproval'>) => callRoute('decideCreditApproval', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: creditKeys.all }),
+  });
+}
+
+/** The approval threshold (the goodwill dialog states it; super admins change it). */
+export const useCreditSettings = () =>
+  useQuery({ queryKey: creditKeys.settings(), queryFn: () => callRoute('getCreditSettings', {}) });
+
+export function useUpdateCreditSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RouteInput<'updateCreditSettings'>) => callRoute('updateCreditSettings', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: creditKeys.settings() }),
+  });
+}

@@ -62,8 +62,12 @@ export function GoodwillDialog({
     },
     failureMessage: 'The credit could not be granted. Please try again.',
     submit: async (checked) => {
-      const entry = await grant.mutateAsync(checked);
-      notify.success(`${formatCents(entry.amountCents)} goodwill credit granted to ${entry.accountNumber}.`);
+      const { entry, approval } = await grant.mutateAsync(checked);
+      if (entry) notify.success(`${formatCents(entry.amountCents)} goodwill credit granted to ${entry.accountNumber}.`);
+      else if (approval)
+        notify.success(
+          `${formatCents(approval.amountCents)} goodwill credit for ${approval.accountNumber} waits for a second super admin's approval.`,
+        );
       onGranted();
     },
   });
@@ -85,7 +89,7 @@ export function GoodwillDialog({
       submitLabel="Grant credit"
       onSubmit={form.submit}
       onClose={onClose}
-      intro="The credit is available to the account at once. The practice sees the note in its ledger."
+      intro="The credit is available to the account at once; above the lab's approval threshold it waits for a second super admin. The practice sees the note in its ledger."
       formError={form.formError}
     >
       <TextField label="Account number" autoComplete="off" maxLength={32} required {...field('accountNumber')} />

@@ -16,11 +16,12 @@ import { dateTime, relativeTime } from '../../../lib/format-time';
 import { getAdminUsersQueryOptions } from '../api/get-admin-users';
 import { getCustomerUsersQueryOptions } from '../api/get-customer-users';
 import type { UserListKind } from '../api/user-query-keys';
-import { accountStateNote, roleLabelOf, userNameOf } from './user-role';
+import { accountStateNote, hasBilling, roleLabelOf, userNameOf } from './user-role';
 import styles from './user-list.module.css';
 
 /** What a super admin can do to a user from the list (spec 6 admin operations). */
-export type UserAction = 'enable' | 'disable' | 'verify' | 'reset' | 'role' | 'delete';
+export type UserAction =
+  'enable' | 'disable' | 'verify' | 'reset' | 'role' | 'grant-billing' | 'remove-billing' | 'delete';
 
 export interface UserListProps {
   kind: UserListKind;
@@ -46,6 +47,11 @@ function actionsFor(user: AdminUser, self: boolean, run: (action: UserAction) =>
   // Their own password, role and account a super admin changes elsewhere (Settings) or not at all.
   if (!self) add('reset', 'Reset password…');
   if (!self) add('role', 'Change role…');
+  // Billing is a permission of named lab admins (super admins hold it already).
+  if (user.role === 'admin' && !user.isSuperAdmin) {
+    if (hasBilling(user)) add('remove-billing', 'Remove billing permission');
+    else add('grant-billing', 'Give billing permission');
+  }
   if (!self) add('delete', 'Delete…', true);
   return actions;
 }
@@ -90,7 +96,12 @@ export function UserList({ kind, currentUserId, busyUserId, onAction }: UserList
     {
       key: 'role',
       header: 'Role',
-      render: (user) => <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>{roleLabelOf(user)}</Badge>,
+      render: (user) => (
+        <>
+          <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>{roleLabelOf(user)}</Badge>
+          {hasBilling(user) ? <Badge tone="info">Billing</Badge> : null}
+        </>
+      ),
     },
     {
       key: 'status',

@@ -8,6 +8,7 @@ import { failureMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useDeleteUser } from '../api/delete-user';
 import { useOverrideEmailVerification } from '../api/override-email-verification';
+import { useSetBillingPermission } from '../api/set-billing-permission';
 import { useUpdateUserStatus } from '../api/update-user-status';
 import type { UserListKind } from '../api/user-query-keys';
 import { ChangeRoleDialog } from './change-role-dialog';
@@ -41,8 +42,12 @@ export function UserManagement({
   const status = useUpdateUserStatus();
   const verify = useOverrideEmailVerification();
   const remove = useDeleteUser();
+  const billing = useSetBillingPermission();
   const busyUserId =
-    (status.isPending && status.variables?.userId) || (verify.isPending && verify.variables?.userId) || null;
+    (status.isPending && status.variables?.userId) ||
+    (verify.isPending && verify.variables?.userId) ||
+    (billing.isPending && billing.variables?.userId) ||
+    null;
 
   async function run(action: () => Promise<unknown>, success: string, failure: string) {
     try {
@@ -67,6 +72,17 @@ export function UserManagement({
           `The email of ${user.email} is marked as verified.`,
           `The email of ${user.email} could not be marked as verified.`,
         );
+      case 'grant-billing':
+      case 'remove-billing': {
+        const give = action === 'grant-billing';
+        return void run(
+          () => billing.mutateAsync({ userId: user.userId, billing: give }),
+          give
+            ? `${user.email} has the billing permission from their next sign-in.`
+            : `${user.email} no longer has the billing permission and was signed out.`,
+          `The billing permission of ${user.email} could not be changed.`,
+        );
+      }
       default:
         return setDialog({ kind: action, user });
     }

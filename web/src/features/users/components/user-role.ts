@@ -6,6 +6,11 @@ export function roleLabelOf(user: Pick<AdminUser, 'role' | 'isSuperAdmin'>): str
   return user.isSuperAdmin ? 'Super Admin' : 'Admin';
 }
 
+/** An admin a super admin gave the billing permission (voiding invoices, recording payments, granting credit). */
+export function hasBilling(user: Pick<AdminUser, 'groups'>): boolean {
+  return user.groups.includes('billing');
+}
+
 /** Cognito account states other than CONFIRMED, in words (the state itself is shown for unknown ones). */
 const ACCOUNT_STATES: Record<string, string> = {
   UNCONFIRMED: 'Sign-up not confirmed',

@@ -1,0 +1,12 @@
+import { creditRoutes } from '../../../core/routes/credit';
+import { callerOf, createHandler } from '../../http/create-handler';
+import { decideCreditApproval } from '../../use-cases/credit/credit-approvals';
+import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
+
+const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository(), notifier: templateMoneyNotifier() };
+
+export const handler = createHandler(creditRoutes.decideCreditApproval, (input, ctx) =>
+  decideCreditApproval(callerOf(ctx), input, { ...deps, log: ctx.log, audit: ctx.audit }),
+);

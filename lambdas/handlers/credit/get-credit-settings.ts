@@ -1,0 +1,8 @@
+import { creditRoutes } from '../../../core/routes/credit';
+import { createHandler } from '../../http/create-handler';
+import { getCreditSettings } from '../../use-cases/credit/credit-approvals';
+import { dynamoCreditSettings } from '../../adapters/dynamo-credit-settings';
+
+const deps = { creditSettings: dynamoCreditSettings() };
+
+export const handler = createHandler(creditRoutes.getCreditSettings, () => getCreditSettings(deps));

@@ -1,0 +1,17 @@
+import { userRoutes } from '../../../core/routes/users';
+import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
+import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
+import { createHandler } from '../../http/create-handler';
+import { setBillingPermission } from '../../use-cases/set-billing-permission';
+
+const directory = cognitoAdminDirectory();
+
+export const handler = createHandler(userRoutes.setBillingPermission, (input, ctx) =>
+  setBillingPermission(input, {
+    directory,
+    revocations: sharedSessionRevocations(),
+    now: Date.now,
+    log: ctx.log,
+    audit: ctx.audit,
+  }),
+);
