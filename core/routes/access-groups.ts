@@ -14,5 +14,7 @@ export const CUSTOMER = ['customer'] as const;
  * staff"; spec 6 let every admin do it).
  */
 export const BILLING = ['billing', 'superadmin'] as const;
+/** Whether a user's groups hold the billing permission: the pages offer the money actions only then. */
+export const mayMoveMoney = (groups: readonly string[]) => BILLING.some((group) => groups.includes(group));
 /** The practice that owns an order, or the lab. */
 export const CUSTOMER_OR_ADMIN = ['customer', 'admin'] as const;

@@ -10,7 +10,8 @@ import { aSummary, anInvoice } from './support/invoice-fakes';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
-const renderPage = (path = '/admin/invoices') => renderAt(path, '/admin/invoices', <AdminInvoices />);
+const renderPage = (path = '/admin/invoices', mayMoveMoney = true) =>
+  renderAt(path, '/admin/invoices', <AdminInvoices mayMoveMoney={mayMoveMoney} />);
 
 const list = () => ({ items: [aSummary({ status: 'partially-paid', balanceCents: 9_000 })], nextCursor: null });
 
@@ -111,6 +112,16 @@ describe('admin invoice actions', () => {
       ]),
     );
     expect(notify.success).toHaveBeenCalledWith('Invoice INV-1 voided.');
+  });
+
+  it('an admin without the billing permission is offered neither Record payment nor Void (the API refuses both)', async () => {
+    answer({ listInvoices: list, getInvoice: () => anInvoice() });
+    const user = renderPage('/admin/invoices', false);
+    await user.click(await screen.findByRole('button', { name: 'Open invoice INV-1' }));
+    expect(await screen.findByText('Recording a payment and voiding need the billing permission.')).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Invoice actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record payment…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Void…' })).toBeNull();
   });
 
   it('records a cheque against the version read, and says when it is more than the balance', async () => {

@@ -1,3 +1,4 @@
+import { mayMoveMoney } from '../../../../../core/routes/access-groups';
 import { PageHeader } from '../../../components/page-header';
 import { ClaimsQueue } from '../../../features/credit/components/claims-queue';
 import { CreditApprovals } from '../../../features/credit/components/credit-approvals';
@@ -5,8 +6,8 @@ import { GoodwillCreditButton } from '../../../features/credit/components/goodwi
 import { useSession } from '../../../lib/session-context';
 
 /**
- * /admin/warranty-claims: the practices' warranty claims and goodwill credit; super admins also see the credit
- * waiting for a second super admin.
+ * /admin/warranty-claims: the practices' warranty claims and goodwill credit (offered to staff with the billing
+ * permission, as the API allows); super admins also see the credit waiting for a second super admin.
  */
 export default function WarrantyClaimsRoute() {
   const { user } = useSession();
@@ -16,7 +17,7 @@ export default function WarrantyClaimsRoute() {
       <PageHeader
         title="Warranty Claims"
         description="Cancellations and defect reports from practices, oldest first. Approve, deny, or mark a returned lens received."
-        actions={<GoodwillCreditButton />}
+        actions={mayMoveMoney(user?.groups ?? []) ? <GoodwillCreditButton /> : undefined}
       />
       <ClaimsQueue />
       {superAdmin ? <CreditApprovals currentUserId={user?.userId ?? null} /> : null}

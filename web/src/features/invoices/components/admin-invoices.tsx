@@ -47,7 +47,7 @@ interface OpenInvoice {
  * number (filters in the query string, as in Order Approval), with cursor paging; an invoice's detail with
  * the lab's actions (record an offline payment, void with a reason); "Record invoice" for one made by hand.
  */
-export function AdminInvoices() {
+export function AdminInvoices({ mayMoveMoney }: { mayMoveMoney: boolean }) {
   const [open, setOpen] = useState<OpenInvoice | null>(null);
   const [recording, setRecording] = useState(false);
   return (
@@ -61,7 +61,7 @@ export function AdminInvoices() {
       <div hidden={open !== null}>
         <InvoiceList onOpen={setOpen} />
       </div>
-      {open ? <LabInvoiceDetail {...open} onBack={() => setOpen(null)} /> : null}
+      {open ? <LabInvoiceDetail {...open} mayMoveMoney={mayMoveMoney} onBack={() => setOpen(null)} /> : null}
       {recording ? (
         <RecordInvoiceDialog
           onClose={() => setRecording(false)}
@@ -200,7 +200,12 @@ function InvoiceList({ onOpen }: { onOpen: (invoice: OpenInvoice) => void }) {
 type LabAction = 'void' | 'payment';
 
 /** One invoice as the lab sees it, with the actions its status allows. */
-function LabInvoiceDetail({ invoiceNumber, accountNumber, onBack }: OpenInvoice & { onBack: () => void }) {
+function LabInvoiceDetail({
+  invoiceNumber,
+  accountNumber,
+  mayMoveMoney,
+  onBack,
+}: OpenInvoice & { mayMoveMoney: boolean; onBack: () => void }) {
   const query = useInvoice(invoiceNumber, accountNumber);
   const [action, setAction] = useState<LabAction | null>(null);
   const back = (
@@ -236,14 +241,18 @@ function LabInvoiceDetail({ invoiceNumber, accountNumber, onBack }: OpenInvoice 
     <>
       {back}
       <Card title={`Invoice ${invoice.invoiceNumber}`}>
-        <div className={`${styles.detailActions} ${styles.labActions}`} role="group" aria-label="Invoice actions">
-          {payable ? <Button onClick={() => setAction('payment')}>Record payment…</Button> : null}
-          {invoice.status !== 'void' ? (
-            <Button variant="danger" onClick={() => setAction('void')}>
-              Void…
-            </Button>
-          ) : null}
-        </div>
+        {mayMoveMoney ? (
+          <div className={`${styles.detailActions} ${styles.labActions}`} role="group" aria-label="Invoice actions">
+            {payable ? <Button onClick={() => setAction('payment')}>Record payment…</Button> : null}
+            {invoice.status !== 'void' ? (
+              <Button variant="danger" onClick={() => setAction('void')}>
+                Void…
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <p className={styles.loading}>Recording a payment and voiding need the billing permission.</p>
+        )}
         {query.isFetching ? (
           <p className={styles.loading} role="status">
             <Spinner size={14} /> Refreshing…
