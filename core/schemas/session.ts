@@ -14,4 +14,3 @@ export type SignOutInput = z.infer<typeof signOutInputSchema>;
 export const signOutOutputSchema = lazySchema(() =>
   z.object({ signedOut: z.literal(true), scope: z.enum(['this-session', 'everywhere']) }),
 );
-
