@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { VersionedSettingsStore } from './versioned-settings';
 import {
   CONSULT_REFERENCE_ALPHABET,
   CONSULT_REFERENCE_LENGTH,
@@ -62,9 +63,5 @@ export interface ConsultStore {
 }
 
 /** The troubleshooter's settings (referenceData, list `consultant`, id `troubleshooter`). */
-export interface ConsultantSettingsStore {
-  /** The stored settings, or the defaults (version 0) when none were saved yet. */
-  get(): Promise<TroubleshooterSettings>;
-  /** Saves if the stored version is still `expectedVersion`; false when someone saved in between. */
-  put(settings: TroubleshooterSettings, expectedVersion: number): Promise<boolean>;
-}
+/** The stored settings, or the defaults (version 0) when none were saved yet; saved over the version read. */
+export type ConsultantSettingsStore = VersionedSettingsStore<TroubleshooterSettings>;

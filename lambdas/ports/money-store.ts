@@ -1,4 +1,5 @@
 import type { CreditApproval, CreditEntry, CreditSettings, WarrantyClaim } from '../../core/schemas/credit';
+import type { VersionedSettingsStore } from './versioned-settings';
 import type { Invoice, InvoiceStatus } from '../../core/schemas/invoice';
 import type { Payment } from '../../core/schemas/payment';
 
@@ -111,9 +112,5 @@ export interface MoneyStore {
 }
 
 /** The lab's money settings (referenceData list `money`, id `creditApproval`). */
-export interface CreditSettingsStore {
-  /** The stored settings, or DEFAULT_CREDIT_SETTINGS (version 0) when none were saved yet. */
-  get(): Promise<CreditSettings>;
-  /** Saves if the stored version is still `expectedVersion`; false when someone saved in between. */
-  put(settings: CreditSettings, expectedVersion: number): Promise<boolean>;
-}
+/** The stored settings, or the defaults (version 0) when none were saved yet; saved over the version read. */
+export type CreditSettingsStore = VersionedSettingsStore<CreditSettings>;

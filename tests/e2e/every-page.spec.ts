@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_CONSULTS } from '../../local/seed/demo-consults';
 import { DEMO_ORDERS, ELEANOR_FIRST_FIT } from '../../local/seed/demo-orders';
-import { horizontalOverflow, screenshot, seriousA11yViolations } from './support/page-review';
+import { horizontalOverflow, nextFrames, screenshot, seriousA11yViolations } from './support/page-review';
 import { demo, signIn } from './support/portal';
 
 /**
@@ -235,18 +235,6 @@ async function settled(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, SLOW);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, SLOW);
 }
-
-/** Two animation frames: the layout has followed a new viewport width (media and container queries). */
-const nextFrames = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const { requestAnimationFrame: frame } = globalThis as unknown as {
-          requestAnimationFrame(callback: () => void): number;
-        };
-        frame(() => frame(() => resolve()));
-      }),
-  );
 
 /**
  * Opens a path as an in-app link does (history push, which the router follows), so the app, the session and

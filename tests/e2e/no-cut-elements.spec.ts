@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { placeOrder, recordInvoice, shipOrder } from './support/money';
-import { horizontalOverflow } from './support/page-review';
+import { horizontalOverflow, nextFrames } from './support/page-review';
 import { callRoute, demo, idTokenInPage, signIn } from './support/portal';
 
 /**
@@ -103,22 +103,10 @@ function cutElements(page: Page): Promise<string[]> {
   });
 }
 
-/** Two animation frames, so the layout (and the tables' choice of cards or rows) has followed a new width. */
-const settle = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const { requestAnimationFrame: frame } = globalThis as unknown as {
-          requestAnimationFrame(callback: () => void): number;
-        };
-        frame(() => frame(() => resolve()));
-      }),
-  );
-
 async function setSidebar(page: Page, open: boolean): Promise<void> {
   const toggle = page.getByRole('button', { name: open ? 'Expand menu' : 'Collapse menu' });
   if (await toggle.isVisible()) await toggle.click();
-  await settle(page);
+  await nextFrames(page);
   // The sidebar animates its width: wait until the main area stops moving.
   let last = -1;
   await expect
@@ -182,13 +170,13 @@ test.describe('long values: no cut column or action, no sideways scroll', () => 
           await setSidebar(page, open);
           for (const width of WIDE) {
             await page.setViewportSize({ width, height: 900 });
-            await settle(page);
+            await nextFrames(page);
             for (const cut of await cutElements(page))
               problems.push(`${path} at ${width} px, sidebar ${open ? 'open' : 'closed'}: ${cut}`);
           }
         }
         await page.setViewportSize({ width: PHONE, height: 812 });
-        await settle(page);
+        await nextFrames(page);
         const sideways = await horizontalOverflow(page);
         if (sideways > 0) problems.push(`${path} at ${PHONE} px scrolls ${sideways} px sideways`);
         for (const cut of await cutElements(page)) problems.push(`${path} at ${PHONE} px: ${cut}`);

@@ -49,3 +49,15 @@ export const horizontalOverflow = (page: Page) =>
     const { documentElement } = (globalThis as unknown as PageGlobals).document;
     return documentElement.scrollWidth - documentElement.clientWidth;
   });
+
+/** Two animation frames: the layout has followed a new viewport width (media queries, the tables' cards or rows). */
+export const nextFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const { requestAnimationFrame: frame } = globalThis as unknown as {
+          requestAnimationFrame(callback: () => void): number;
+        };
+        frame(() => frame(() => resolve()));
+      }),
+  );
