@@ -2,7 +2,7 @@ import type { AuditEvent, AuthAction } from '../../core/schemas/audit';
 import { redactAuditValues } from './redact-audit-values';
 
 /**
- * Sign-in events for the audit trail (issue item 7): which Cognito user-pool calls are a sign-in, a failed
+ * Sign-in events for the audit trail: which Cognito user-pool calls are a sign-in, a failed
  * sign-in, an authenticator set up or removed, a password change or a sign-out. One mapping serves the three
  * places that see those calls: the local Cognito bridge (every request and its answer), and in AWS the
  * CloudTrail consumer (lambdas/events/auth-audit.ts; the post authentication trigger records the sign-ins).

@@ -11,7 +11,7 @@ const PATIENT_KEY = /patient|^notes?$|^linenotes?$|instructions?$/i;
 /**
  * Clinical free text of a consult: the practice's question and observations, and the lab's answer (`text` of
  * a consult's `reply`). It is written about one patient's eyes, so the trail keeps who answered, when and the
- * proposed lens, never the words (issue item 7).
+ * proposed lens, never the words.
  */
 const CLINICAL_KEY = /^(question|observations)$/i;
 const CLINICAL_CHILD_KEYS: Readonly<Record<string, readonly string[]>> = { reply: ['text'] };

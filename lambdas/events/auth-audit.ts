@@ -7,7 +7,7 @@ import { cognitoAdminDirectory } from '../adapters/cognito-admin-directory';
 import { createLogger } from '../http/logger';
 
 /**
- * Sign-in events into the audit trail in AWS (issue item 7; infra/constructs/auth-audit.ts), two sources:
+ * Sign-in events into the audit trail in AWS (infra/constructs/auth-audit.ts), two sources:
  * - Cognito's post authentication trigger: one entry per completed sign-in (after the authenticator code,
  *   before the tokens). It never fails a sign-in: the write is bounded and a failure is logged with the entry.
  * - CloudTrail's record of the user-pool API calls, from an EventBridge rule: failed sign-ins (Cognito has no

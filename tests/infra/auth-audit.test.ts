@@ -6,7 +6,7 @@ import { synthPortal, type SynthResult } from './support/synth-portal';
 import { asList, render, resourcesOf, roleOf, statementsOfRole, type Resource } from './support/template-walk';
 
 /**
- * Sign-in events in the audit trail in AWS (issue item 7): the user pool's post authentication trigger and
+ * Sign-in events in the audit trail in AWS: the user pool's post authentication trigger and
  * an EventBridge rule on CloudTrail's user-pool calls, both writing the audit log with PutItem only; entries
  * kept six years by the table's TTL.
  */
@@ -37,7 +37,7 @@ function grants(fn: Resource): Map<string, string[]> {
   return out;
 }
 
-describe('sign-ins: the post authentication trigger (issue item 7)', () => {
+describe('sign-ins: the post authentication trigger', () => {
   test('the user pool calls the trigger after each sign-in', () => {
     const [fnId] = trigger();
     const [, pool] = Object.entries(resourcesOf(prod.template, 'AWS::Cognito::UserPool'))[0]!;

@@ -90,7 +90,7 @@ describe('denied requests appear with the caller', () => {
     expect(probe.status).toBe(404);
     expect(probe.body.error.message).toBe('Order not found');
 
-    // The customer's sign-in entries (issue item 7) are listed under them too.
+    // The customer's sign-in entries are listed under them too.
     const denied = (await listed({ user: customer.email })).filter((e) => e.kind === 'denied');
     expect(denied.map((e) => [e.action, e.route, e.status])).toEqual([
       ['access.hidden-not-found', 'getOrder', 404],

@@ -11,7 +11,7 @@ import { caller } from '../support/api-call';
 import { createTestUser, signIn, TEST_PASSWORD, uniqueEmail, type TestUser } from '../support/cognito-test-users';
 
 /**
- * Sign-in events in the audit trail through the local Cognito bridge (issue item 7): every sign-in request
+ * Sign-in events in the audit trail through the local Cognito bridge: every sign-in request
  * and its answer pass the bridge, which writes the entries Cognito's trigger and CloudTrail give in AWS.
  */
 const urls = inject('urls');
@@ -46,7 +46,7 @@ const refusal = (promise: Promise<unknown>) =>
     (error: Error) => error.name,
   );
 
-describe('the audit trail records sign-in events (issue item 7)', () => {
+describe('the audit trail records sign-in events', () => {
   let user: TestUser;
   beforeAll(async () => {
     user = await createTestUser(['customer'], uniqueEmail('signin-audit'));

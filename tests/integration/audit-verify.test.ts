@@ -7,7 +7,7 @@ import type { AuditEvent } from '../../core/schemas/audit';
 import { sdkDocumentClient } from '../support/dynamo-rows';
 
 /**
- * The audit log's hash chains against DynamoDB Local (issue item 7): entries written by the adapter verify
+ * The audit log's hash chains against DynamoDB Local: entries written by the adapter verify
  * intact; an entry rewritten afterwards with a plain PutItem (what any role holding PutItem could do, the
  * adapter's condition being the caller's choice) is reported by `npm run audit:verify`, which exits 1.
  */
@@ -56,7 +56,7 @@ async function cli(day: string): Promise<{ code: number; output: string }> {
   }
 }
 
-describe('the audit log is tamper-evident: audit:verify (issue item 7)', () => {
+describe('the audit log is tamper-evident: audit:verify', () => {
   it('entries written by the portal verify intact, with their expiry six years on', async () => {
     const day = ownDay();
     for (let s = 0; s < 4; s++) await log.append(entry(day, s));

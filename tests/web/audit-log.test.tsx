@@ -44,7 +44,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('Audit page', () => {
-  it('lists sign-in events (issue item 7): a failed sign-in with its step and reason, and offers them as filters', async () => {
+  it('lists sign-in events: a failed sign-in with its step and reason, and offers them as filters', async () => {
     const failedSignIn: AuditEvent = {
       ...denial,
       eventId: 'ev-3',

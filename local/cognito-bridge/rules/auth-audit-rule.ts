@@ -20,7 +20,7 @@ export interface BridgeAuthAuditOptions {
 }
 
 /**
- * The bridge's part of the audit trail (issue item 7): it sees every sign-in request and its answer, so it
+ * The bridge's part of the audit trail: it sees every sign-in request and its answer, so it
  * writes the entries Cognito's trigger and CloudTrail give in AWS (lambdas/audit/auth-events.ts). The write
  * waits as a change's entry does and never fails the call.
  */

@@ -39,7 +39,7 @@ function day(count: number, chain = createAuditChain()) {
   return Array.from({ length: count }, () => stored(event(), chain));
 }
 
-describe('the audit log is tamper-evident: a hash chain per writer and day (issue item 7)', () => {
+describe('the audit log is tamper-evident: a hash chain per writer and day', () => {
   it('an untouched day verifies: every chain links from its start, entries from two writers interleaved', () => {
     const a = createAuditChain();
     const b = createAuditChain();

@@ -2,7 +2,7 @@ import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { InMemoryAuditLog } from '../../../support/in-memory-audit';
 
-/** The AWS side of the sign-in events (issue item 7): Cognito's trigger and CloudTrail's calls. */
+/** The AWS side of the sign-in events: Cognito's trigger and CloudTrail's calls. */
 const store = new InMemoryAuditLog();
 vi.mock('../../../../lambdas/adapters/dynamo-audit-log', () => ({ dynamoAuditLog: () => store }));
 vi.mock('../../../../lambdas/adapters/cognito-admin-directory', () => ({

@@ -13,7 +13,7 @@ const context = {
   sourceIp: '203.0.113.9',
 };
 
-describe('sign-in events: which Cognito calls the audit trail records (issue item 7)', () => {
+describe('sign-in events: which Cognito calls the audit trail records', () => {
   it('a sign-in is recorded when the tokens are issued, once, whatever the steps before', () => {
     const password = { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'a@lab.test' } };
     expect(authAuditFactOf('InitiateAuth', password, tokens)).toEqual({ action: 'auth.sign-in', details: {} });

@@ -78,7 +78,7 @@ describe('changedValues: before and after reduced to what changed', () => {
   });
 });
 
-describe("audit values: the lab's clinical reply text is not copied in (issue item 7)", () => {
+describe("audit values: the lab's clinical reply text is not copied in", () => {
   const consult = {
     consultId: 'c-1',
     reference: 'AVC-7Q2M9K',
