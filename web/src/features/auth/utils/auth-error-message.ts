@@ -70,6 +70,5 @@ export function authErrorMessage(error: unknown, action: AuthAction): string {
 
 /** Cognito's lockout answers: "Password attempts exceeded", "... User temporarily locked ...". */
 function isLockout(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : '';
-  return /attempts exceeded|temporarily locked/i.test(message);
+  return error instanceof Error && /attempts exceeded|temporarily locked/i.test(error.message);
 }
