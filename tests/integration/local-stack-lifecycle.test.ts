@@ -92,7 +92,7 @@ async function signIn(
 async function groupsFromProfile(apiUrl: string, token: string): Promise<string[]> {
   const res = await fetch(`${apiUrl}/api/getMyProfile`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: '{}',
   });
   expect(res.status).toBe(200);

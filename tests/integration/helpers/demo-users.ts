@@ -67,7 +67,7 @@ export async function signInWithPassword(
     }
     const session = answer.Session;
     for (const code of codes.slice(0, tries)) {
-      spendTotpCode(totpSecret, code);
+      if (!spendTotpCode(totpSecret, code)) continue;
       answer = await cognitoCall('RespondToAuthChallenge', {
         ChallengeName: 'SOFTWARE_TOKEN_MFA',
         ClientId: clientId,
