@@ -1,8 +1,9 @@
 import { createReadStream, realpathSync, statSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, posix, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { listenOnLoopback } from './process/listen-on-loopback';
+import { relay } from './process/relay';
 import { guardRequests, originFormUrl } from './process/request-guard';
 import type { RuntimeConfig } from '../core/schemas/runtime-config';
 import { compressedFiles, isCompressibleType, negotiateEncoding } from './web-compression';
@@ -91,34 +92,19 @@ export async function startWebServer(options: {
     if (!url) return text(res, 400, 'Bad request');
     const service = serviceOf(url.pathname);
     if (service) {
-      const upstream = request(
-        {
-          hostname: service.hostname,
-          port: service.port,
-          path: url.pathname + url.search,
-          method: req.method,
-          // The service checks that Host is its own (local/process/host-check.ts), as CloudFront sends the
-          // origin's name to API Gateway.
-          headers: { ...req.headers, host: service.host },
-        },
-        (answer) => {
-          // Outside the guarded listener (a later event): an answer HTTP cannot relay ends the connection.
-          try {
-            res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...pageHeaderValues() });
-            pipeline(answer, res, () => {});
-          } catch {
-            answer.destroy();
-            res.destroy();
-          }
-        },
-      );
-      upstream.on('error', () => {
-        if (res.headersSent) return void res.destroy();
-        res.writeHead(502, { 'content-type': 'application/json', ...pageHeaderValues() });
-        res.end(JSON.stringify({ message: 'API unavailable' }));
+      // The service checks that Host is its own (local/process/host-check.ts), as CloudFront sends the origin's
+      // name to API Gateway.
+      return relay(req, res, {
+        hostname: service.hostname,
+        port: service.port,
+        path: url.pathname + url.search,
+        host: service.host,
+        answerHeaders: pageHeaderValues,
+        unavailable: (answer) =>
+          answer
+            .writeHead(502, { 'content-type': 'application/json', ...pageHeaderValues() })
+            .end(JSON.stringify({ message: 'API unavailable' })),
       });
-      pipeline(req, upstream, () => {});
-      return;
     }
     if (url.pathname === '/config.json') {
       const config = JSON.stringify(options.config());

@@ -1,6 +1,6 @@
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback, type LoopbackServer } from './listen-on-loopback';
+import { relay } from './relay';
 import { guardRequests } from './request-guard';
 
 export interface HostCheckProxyOptions {
@@ -28,30 +28,14 @@ export function startHostCheckProxy(options: HostCheckProxyOptions): Promise<Loo
       res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end(refusal);
       return;
     }
-    const upstream = request(
-      {
-        host: '127.0.0.1',
-        port: options.upstreamPort,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: upstreamHost },
-      },
-      (answer) => {
-        // Outside the guarded listener (a later event): an answer HTTP cannot relay ends the connection.
-        try {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          pipeline(answer, res, () => {});
-        } catch {
-          answer.destroy();
-          res.destroy();
-        }
-      },
-    );
-    upstream.on('error', () => {
-      if (res.headersSent) return void res.destroy();
-      res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(`${options.name} unavailable`);
+    relay(req, res, {
+      hostname: '127.0.0.1',
+      port: options.upstreamPort,
+      path: req.url ?? '/',
+      host: upstreamHost,
+      unavailable: (answer) =>
+        answer.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(`${options.name} unavailable`),
     });
-    pipeline(req, upstream, () => {});
   };
   const server = createServer(
     guardRequests(`${options.name} proxy`, serve, {
