@@ -62,10 +62,22 @@ describe('local gateway: routes of core/routes.ts served like API Gateway', () =
   });
 });
 
+/**
+ * Lab staff signed in once per file: each staff sign-in spends one of the three authenticator codes the bridge
+ * accepts in a 30-second step (it refuses a code used twice, as Cognito does), so signing in per test waited for
+ * the next step again and again. These tests only read the tokens.
+ */
+const staffSessions = new Map<'admin' | 'superAdmin', ReturnType<typeof signInDemoUser>>();
+function staffSession(key: 'admin' | 'superAdmin'): ReturnType<typeof signInDemoUser> {
+  const session = staffSessions.get(key) ?? signInDemoUser(key);
+  staffSessions.set(key, session);
+  return session;
+}
+
 describe('local gateway: the JWT authorizer refuses what API Gateway refuses, without calling the handler', () => {
   let claims: Record<string, unknown>;
   beforeAll(async () => {
-    claims = decodeJwt((await signInDemoUser('admin')).IdToken);
+    claims = decodeJwt((await staffSession('admin')).IdToken);
   });
   const unauthorized = { status: 401, body: { message: 'Unauthorized' } };
 
@@ -78,7 +90,7 @@ describe('local gateway: the JWT authorizer refuses what API Gateway refuses, wi
   });
 
   it('answers 401 for a token whose signature was tampered with', async () => {
-    const { IdToken } = await signInDemoUser('admin');
+    const { IdToken } = await staffSession('admin');
     const [header, payload, signature] = IdToken.split('.');
     const flipped = `${signature!.slice(0, 10)}${signature![10] === 'A' ? 'B' : 'A'}${signature!.slice(11)}`;
     expect(await callApi('getMyProfile', {}, `${header}.${payload}.${flipped}`)).toEqual(unauthorized);
@@ -98,14 +110,14 @@ describe('local gateway: the JWT authorizer refuses what API Gateway refuses, wi
   });
 
   it('answers 401 for an access token (the API takes ID tokens only)', async () => {
-    const { AccessToken } = await signInDemoUser('admin');
+    const { AccessToken } = await staffSession('admin');
     expect(await callApi('getMyProfile', {}, AccessToken)).toEqual(unauthorized);
   });
 });
 
 describe('local gateway: roles are enforced by the handler after the authorizer (spec 6)', () => {
   it('answers 403 permission-denied to an admin on a customer-only route', async () => {
-    const { IdToken } = await signInDemoUser('admin');
+    const { IdToken } = await staffSession('admin');
     const res = await callApi('getCustomerInfo', { data: {} }, IdToken);
     expect(res.status).toBe(403);
     expect(res.body.error.status).toBe('permission-denied');
@@ -143,14 +155,14 @@ describe('local gateway: roles are enforced by the handler after the authorizer 
       const denied = await callApi('adminOnlyProbe', { data: { note: 'x' } }, customer.IdToken, gateway.url);
       expect(denied.status).toBe(403);
       expect(denied.body.error.status).toBe('permission-denied');
-      const admin = await signInDemoUser('admin');
+      const admin = await staffSession('admin');
       const allowed = await callApi('adminOnlyProbe', { data: { note: 'x' } }, admin.IdToken, gateway.url);
       expect(allowed).toEqual({ status: 200, body: { result: { ok: true } } });
     });
 
     it('hands the handler an HTTP API payload v2 event with the authorizer’s claims', async () => {
       events.length = 0;
-      const admin = await signInDemoUser('superAdmin');
+      const admin = await staffSession('superAdmin');
       await fetch(`${gateway.url}/api/adminOnlyProbe`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.IdToken}`, 'X-Trace': 't-1' },

@@ -13,7 +13,11 @@ import { totpCode } from '../../local/cognito-bridge/totp';
  * twice would count as a wrong one, and five of those lock the user out as Cognito does.
  */
 const used = new Map<string, Set<string>>();
-const CLAIMS = join(tmpdir(), 'lenslab-claimed-totp-codes');
+/**
+ * One folder per test runner: the integration tests (Vitest) and the browser journeys (Playwright) sign in to
+ * bridges of their own stacks, so a code one of them spends does not touch the other's.
+ */
+const CLAIMS = join(tmpdir(), 'lenslab-claimed-totp-codes', process.env['VITEST'] ? 'vitest' : 'playwright');
 
 const claimFile = (secret: string, code: string) =>
   join(CLAIMS, createHash('sha256').update(`${secret}:${code}`).digest('hex').slice(0, 40));
