@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CONSULT_REFERENCE_PATTERN } from '../../core/rules/consult-reference';
 import { listEmails, waitForEmail, type StoredEmail } from '../support/mailbox';
 import { horizontalOverflow, screenshot, seriousA11yViolations } from './support/page-review';
-import { demo, mailboxUrl, sidebar, signIn } from './support/portal';
+import { demo, mailboxUrl, sidebar, signIn, signedInPage } from './support/portal';
 
 /**
  * The Ampleye Virtual Consultant in the browser: a visitor runs the troubleshooter and asks the lab without
@@ -36,15 +36,6 @@ const PNG = Buffer.from(
 
 async function expectNoSeriousA11yViolations(page: Page, where: string) {
   expect(await seriousA11yViolations(page), `axe on ${where}`).toEqual([]);
-}
-
-async function signedInPage(browser: Browser, key: 'customer' | 'admin' | 'superAdmin') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/auth/login');
-  await signIn(page, demo(key));
-  await expect(page).toHaveURL(key === 'customer' ? /\/customer\/home$/ : /\/admin\/home$/, SLOW);
-  return page;
 }
 
 const clockHour = (page: Page, hour: number) => page.getByRole('button', { name: new RegExp(`^${hour} o'clock: `) });

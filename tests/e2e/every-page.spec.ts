@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { DEMO_CONSULTS } from '../../local/seed/demo-consults';
 import { DEMO_ORDERS, ELEANOR_FIRST_FIT } from '../../local/seed/demo-orders';
 import { horizontalOverflow, nextFrames, screenshot, seriousA11yViolations } from './support/page-review';
-import { demo, signIn } from './support/portal';
+import { demo, signInAs } from './support/portal';
 
 /**
  * Every page of the portal (web/src/app/route-table.ts), and the dialogs that are a page's main work, as each
@@ -223,9 +223,7 @@ async function pageFor(browser: Browser, role: Role): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   if (role === 'visitor') return page;
-  await page.goto('/auth/login');
-  await signIn(page, demo(role));
-  await expect(page).toHaveURL(HOMES[role], SLOW);
+  await signInAs(page, role, HOMES[role]);
   return page;
 }
 

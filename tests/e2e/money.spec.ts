@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { waitForEmail } from '../support/mailbox';
 import { centsOf, dollars, placeOrder, recordInvoice, shipOrder } from './support/money';
 import { horizontalOverflow, screenshot, seriousA11yViolations } from './support/page-review';
-import { demo, idTokenInPage, mailboxUrl, sidebar, signIn } from './support/portal';
+import { demo, idTokenInPage, mailboxUrl, sidebar, signInAs, signedInPage } from './support/portal';
 
 /**
  * Money journeys: the lab closes an order with an invoice and the practice pays it on Pay Online
@@ -42,20 +42,6 @@ const SCLERAL_LENS = {
   priceCents: 32_000,
   parameters: { baseCurve: 7.8, diameter: 15.2, sphere: -1.75, material: 'boston-xo2' },
 };
-
-async function signInAs(page: Page, key: 'customer' | 'admin', home: RegExp) {
-  await page.goto('/auth/login');
-  await signIn(page, demo(key));
-  await expect(page).toHaveURL(home, SLOW);
-}
-
-/** A signed-in page in its own browser context (the practice and the lab side by side). */
-async function signedInPage(browser: Browser, key: 'customer' | 'admin') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await signInAs(page, key, key === 'admin' ? /\/admin\/home$/ : /\/customer\/home$/);
-  return page;
-}
 
 async function openPayOnline(page: Page) {
   await sidebar(page).getByRole('link', { name: 'Pay Online' }).click();

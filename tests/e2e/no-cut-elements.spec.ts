@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { placeOrder, recordInvoice, shipOrder } from './support/money';
 import { horizontalOverflow, nextFrames } from './support/page-review';
-import { callRoute, demo, idTokenInPage, signIn } from './support/portal';
+import { callRoute, demo, idTokenInPage, signInAs } from './support/portal';
 
 /**
  * No table hides a column or an action at 1024, 1280 or 1440 px with the sidebar open or
@@ -45,9 +45,7 @@ const HOME: Record<Role, RegExp> = {
 async function signedIn(browser: Browser, role: Role): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/auth/login');
-  await signIn(page, demo(role));
-  await expect(page).toHaveURL(HOME[role], SLOW);
+  await signInAs(page, role, HOME[role]);
   return page;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForEmail } from '../support/mailbox';
-import { demo, mailboxUrl, sidebar, signIn } from './support/portal';
+import { demo, mailboxUrl, sidebar, signInAs } from './support/portal';
 
 /**
  * Order journeys: the order form (checked as typed, attachments, draft kept across a reload), the lab's
@@ -33,12 +33,6 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
     'trailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-async function signInAs(page: Page, key: 'customer' | 'admin' | 'superAdmin', home: RegExp) {
-  await page.goto('/auth/login');
-  await signIn(page, demo(key));
-  await expect(page).toHaveURL(home);
-}
 
 /** The OD line's fields (the form labels each eye's fields inside a region named after the eye). */
 const odLine = (page: Page) => page.getByRole('region', { name: /OD/ });

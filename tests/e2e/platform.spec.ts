@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callRoute, demo, idTokenInPage, mainMenu, sidebar, signIn } from './support/portal';
+import { callRoute, demo, idTokenInPage, mainMenu, sidebar, signIn, signInAs } from './support/portal';
 
 test.describe('the portal platform (spec 2 routes and layout, spec 4 home navigation)', () => {
   test('the empty path opens the sign-in page (spec 2)', async ({ page }) => {
@@ -153,9 +153,7 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
   test('an admin signs in to the admin dashboard and sees the admin menu only (spec 6: with Invoices and Warranty Claims)', async ({
     page,
   }) => {
-    await page.goto('/auth/login');
-    await signIn(page, demo('admin'));
-    await expect(page).toHaveURL(/\/admin\/home$/);
+    await signInAs(page, 'admin');
     await expect(mainMenu(page).getByRole('link')).toHaveText([
       'Dashboard',
       'Order Approval',
@@ -167,9 +165,7 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
   });
 
   test('a super admin also sees User, Customer, Lens and Email Management (spec 6)', async ({ page }) => {
-    await page.goto('/auth/login');
-    await signIn(page, demo('superAdmin'));
-    await expect(page).toHaveURL(/\/admin\/home$/);
+    await signInAs(page, 'superAdmin');
     await expect(mainMenu(page).getByRole('link')).toHaveText([
       'Dashboard',
       'Order Approval',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { totpCode } from '../../local/cognito-bridge/totp';
 import { horizontalOverflow, seriousA11yViolations } from './support/page-review';
-import { callRoute, demo, enterTotpCode, idTokenInPage, setUpTotp, signIn } from './support/portal';
+import { callRoute, enterTotpCode, idTokenInPage, setUpTotp, signIn, signInAs } from './support/portal';
 
 /**
  * Lab staff use two-step verification. A new admin sets up an authenticator at the first
@@ -28,9 +28,7 @@ test('a new admin sets up an authenticator at the first sign-in, then signs in w
   // Five sign-in steps with codes, one of them after the set-up ends the password-only session.
   test.setTimeout(120_000);
   // A super admin creates the admin (through the API, as the User Management dialog does).
-  await page.goto('/auth/login');
-  await signIn(page, demo('superAdmin'));
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInAs(page, 'superAdmin');
   const admin = { email: `mfa-${unique()}@lenslab.test`, password: 'Lenslab!Mfa2fa' };
   const created = await callRoute(request, 'createUser', await idTokenInPage(page), {
     ...admin,

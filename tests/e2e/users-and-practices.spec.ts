@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { horizontalOverflow } from './support/page-review';
-import { demo, setUpTotp, sidebar, signIn } from './support/portal';
+import { demo, setUpTotp, sidebar, signIn, signInAs } from './support/portal';
 import { newCustomer, signUpNewCustomer } from './support/sign-up';
 
 /**
@@ -78,9 +78,7 @@ test.describe('users and practices (spec 2 /auth/request and admin pages, spec 6
   test.beforeEach(async ({ page }) => page.setViewportSize({ width: 1280, height: 900 }));
 
   test('(b) a super admin creates an admin, who signs in and sees the admin dashboard', async ({ page, browser }) => {
-    await page.goto('/auth/login');
-    await signIn(page, demo('superAdmin'));
-    await expect(page).toHaveURL(/\/admin\/home$/);
+    await signInAs(page, 'superAdmin');
 
     const admin = {
       email: `desk-${unique()}@lenslab.test`,
@@ -103,9 +101,7 @@ test.describe('users and practices (spec 2 /auth/request and admin pages, spec 6
   });
 
   test('(c) disabling a signed-in customer logs them out on their next request', async ({ page, browser }) => {
-    await page.goto('/auth/login');
-    await signIn(page, demo('superAdmin'));
-    await expect(page).toHaveURL(/\/admin\/home$/);
+    await signInAs(page, 'superAdmin');
     const customer = {
       email: `throwaway-${unique()}@practice.test`,
       password: 'Throwaway!Pass3',

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page, type ViewportSize } from '@playwright/test';
 import { totpCode } from '../../../local/cognito-bridge/totp';
 import { freshTotpCodes, nextTotpStep, spendTotpCode } from '../../support/totp-codes';
 import { DEMO_USERS, type DemoUser } from '../../../local/seed/demo-data';
@@ -90,6 +90,70 @@ export async function setUpTotp(page: Page): Promise<string> {
   await expect(page.getByText(/Your authenticator app is set up\. To finish signing in/)).toBeVisible();
   await enterTotpCode(page, secret);
   return secret;
+}
+
+/** A navigation that waits on the stack (a first sign-in, a cold page): more than the default expect timeout. */
+export const SLOW = { timeout: 20_000 };
+
+/** Where each demo login lands after signing in. */
+export const HOME_OF: Record<DemoUser['key'], RegExp> = {
+  superAdmin: /\/admin\/home$/,
+  admin: /\/admin\/home$/,
+  customer: /\/customer\/home$/,
+  secondPractice: /\/customer\/home$/,
+  unlinkedCustomer: /\/auth\/request$/,
+  termsPending: /\/terms$/,
+};
+
+/** Amplify's stored tokens of a staff login signed in through the form in this test process. */
+const staffSessions = new Map<DemoUser['key'], [string, string][]>();
+
+const storedTokens = (page: Page) =>
+  page.evaluate((prefix) => {
+    const { localStorage } = globalThis as unknown as PageGlobals;
+    const entries: [string, string][] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? '';
+      if (key.startsWith(prefix)) entries.push([key, localStorage.getItem(key) ?? '']);
+    }
+    return entries;
+  }, 'CognitoIdentityServiceProvider.');
+
+/**
+ * Signs a demo login in on this page and waits for its home. A staff login goes through the form (password, then an
+ * authenticator code) once per test process; later journeys get a copy of that session's stored tokens, as a
+ * second tab of the same browser would. The bridge accepts each code once, as Cognito does, three codes a 30 s
+ * step, so every further staff sign-in through the form would wait up to 30 s for the next step. The sign-in form
+ * itself, the code step included, is what the journeys calling `signIn` test; a journey that signs out (which
+ * ends the session for every copy) signs in with `signIn`.
+ */
+export async function signInAs(page: Page, key: DemoUser['key'], home: RegExp = HOME_OF[key]): Promise<void> {
+  const user = demo(key);
+  await page.goto('/auth/login');
+  const saved = user.totpSecret ? staffSessions.get(key) : undefined;
+  if (saved) {
+    await page.evaluate((entries) => {
+      const { localStorage } = globalThis as unknown as PageGlobals;
+      for (const [name, value] of entries) localStorage.setItem(name, value);
+    }, saved);
+    await page.goto('/auth/login'); // the sign-in page sends a signed-in user home
+  } else {
+    await signIn(page, user);
+  }
+  await expect(page).toHaveURL(home, SLOW);
+  if (user.totpSecret && !saved) staffSessions.set(key, await storedTokens(page));
+}
+
+/** A new browser context (its own storage, like another computer) with a page signed in as the demo login. */
+export async function signedInPage(
+  browser: Browser,
+  key: DemoUser['key'],
+  viewport: ViewportSize = { width: 1280, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signInAs(page, key);
+  return page;
 }
 
 export const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
