@@ -158,7 +158,7 @@ test.describe('no false state right after signing in (spec 4 startup check)', ()
       await expect(page.getByRole('heading', { name: 'Lens Credit', level: 1 })).toBeVisible({ timeout: 30_000 });
       expect((await startupCheck).status()).toBe(200);
       // Two frames after the answer: the check's outcome has rendered.
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
       await expect(anyPopup(page), `round ${round}`).toHaveCount(0);
       await expect(page).toHaveURL(/\/customer\/credit$/);
       await context.close();
