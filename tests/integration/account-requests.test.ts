@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { caller, postRoute } from '../support/api-call';
+import { accountRequestForm } from '../support/account-request-fakes';
 import { createTestUser, signIn, type TestUser } from '../support/cognito-test-users';
 import { getRow, putRow, queryIndex, userRow } from '../support/dynamo-rows';
 import { InMemoryEmailTemplates } from '../support/email-fakes';
@@ -37,16 +38,7 @@ beforeAll(async () => {
   };
 });
 
-const form = (extra: Record<string, unknown> = {}) => ({
-  practiceName: 'Sunrise Vision <Clinic>',
-  contactName: 'Dr. Ama Mensah',
-  email: 'ama@sunrise.test',
-  phone: '(503) 555-0170',
-  address: { address: '9 Harbor Road', city: 'Portland', state: 'OR', zip: '97201' },
-  stateLicenseNumber: 'OR-12345',
-  buyingGroupId: 'vision-source',
-  ...extra,
-});
+const form = (extra: Record<string, unknown> = {}) => accountRequestForm('Sunrise Vision <Clinic>', extra);
 
 /** A verified customer with a users record and no account number, as after sign-up. */
 async function newCustomer(): Promise<{ user: TestUser; as: ReturnType<typeof caller> }> {
