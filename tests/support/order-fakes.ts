@@ -26,6 +26,7 @@ import {
 } from '../../lambdas/ports/orders-repository';
 import type { OrderDeps } from '../../lambdas/use-cases/orders/order-common';
 import { offsetPage } from './offset-page';
+import { numberParameter, optionParameter } from './lens-parameters';
 
 export class InMemoryOrders implements OrdersRepository {
   readonly rows = new Map<string, Order>();
@@ -191,15 +192,9 @@ export function testDesign(overrides: Partial<LensDesign> = {}): LensDesign {
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     parameters: [
-      { kind: 'number', key: 'sphere', label: 'Sphere', unit: 'D', min: -20, max: 20, step: 0.25, required: true },
-      { kind: 'number', key: 'diameter', label: 'Diameter', unit: 'mm', min: 14.5, max: 20, step: 0.1, required: true },
-      {
-        kind: 'option',
-        key: 'material',
-        label: 'Material',
-        options: [{ value: 'boston-xo2', label: 'Boston XO2' }],
-        required: false,
-      },
+      numberParameter('sphere', 'Sphere', 'D', -20, 20, 0.25),
+      numberParameter('diameter', 'Diameter', 'mm', 14.5, 20, 0.1),
+      optionParameter('material', 'Material', [['boston-xo2', 'Boston XO2']], false),
     ],
     ...overrides,
   };
