@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { caller, postRoute } from '../support/api-call';
 import { accountRequestForm } from '../support/account-request-fakes';
 import { createTestUser, signIn, type TestUser } from '../support/cognito-test-users';
-import { getRow, putRow, queryIndex, userRow } from '../support/dynamo-rows';
+import { customerRow, getRow, putRow, queryIndex, userRow } from '../support/dynamo-rows';
 import { InMemoryEmailTemplates } from '../support/email-fakes';
 import { memoryLogger } from '../support/in-memory-ports';
 import { listEmails, waitForEmail } from '../support/mailbox';
@@ -244,15 +244,7 @@ describe('review: listAccountRequests, approveAccountRequest, rejectAccountReque
 describe('a request naming an existing account number', () => {
   it('is not approved in one click; with the confirmation it is, and the practice users are emailed', async () => {
     const account = `EX-${randomUUID().slice(0, 6).toUpperCase()}`;
-    await putRow('customers', {
-      accountNumber: account,
-      company: 'Established Optics',
-      phone: '555-0100',
-      shippingAddress: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
-      pricingAllowed: true,
-      status: 'active',
-      version: 0,
-    });
+    await putRow('customers', customerRow(account, { company: 'Established Optics' }));
     const owner = await createTestUser(['customer']);
     await putRow('users', userRow(owner));
     const linkOwner = await admin('linkUserToAccount', { userId: owner.userId, accountNumber: account });
