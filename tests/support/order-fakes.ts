@@ -7,7 +7,7 @@ import type { LensDesign } from '../../core/schemas/lens';
 import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
 import type { Consult } from '../../core/schemas/consult';
 import type { Invoice } from '../../core/schemas/invoice';
-import type { Order } from '../../core/schemas/order';
+import type { Order, OrderLine } from '../../core/schemas/order';
 import type { UserActivity } from '../../core/schemas/user-activity';
 import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
 import type { ActiveUsers } from '../../lambdas/ports/active-users';
@@ -179,6 +179,12 @@ export class FixedActiveUsers implements ActiveUsers {
 }
 
 /** A small scleral design with the ranges the tests probe. */
+/** The design as an order line keeps it (the price aside: each test says whether the line has one). */
+export function designSnapshot(design: LensDesign): Omit<OrderLine['design'], 'priceCents'> {
+  const { lensId, name, type, parameters, warrantyDays, warranty, version } = design;
+  return { lensId, name, type, parameters, warrantyDays, warranty, version };
+}
+
 export function testDesign(overrides: Partial<LensDesign> = {}): LensDesign {
   return {
     lensId: 'scleral-test',

@@ -3,6 +3,7 @@ import type { Order } from '../../../../core/schemas/order';
 import { createLogger } from '../../../../lambdas/http/logger';
 import type { ConsultDeps } from '../../../../lambdas/use-cases/consults/consult-deps';
 import { AMPLEYE_PARAMETERS, AMPLEYE_VALUES } from '../../../support/consult-fixtures';
+import { consultFields } from '../../../support/contracts/consult-store';
 import { recordingTrail } from '../../../support/in-memory-audit';
 import {
   InMemoryConsultantSettings,
@@ -11,7 +12,7 @@ import {
 } from '../../../support/in-memory-consults';
 import { InMemoryRateLimiter } from '../../../support/in-memory-ports';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { InMemoryOrders, testDesign } from '../../../support/order-fakes';
+import { designSnapshot, InMemoryOrders, testDesign } from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
 import { identity } from '../../../support/identities';
 
@@ -101,15 +102,7 @@ export function consultFixture(): ConsultFixture {
             lensId: 'ampleye',
             parameters: AMPLEYE_VALUES,
             quantity: 1,
-            design: {
-              lensId: design.lensId,
-              name: design.name,
-              type: design.type,
-              parameters: design.parameters,
-              warrantyDays: design.warrantyDays,
-              warranty: design.warranty,
-              version: design.version,
-            },
+            design: designSnapshot(design),
           },
         ],
         attachments: [],
@@ -137,24 +130,19 @@ export const HIGH_CLEARANCE = {
 /** A consult as stored, for tests that start from one (the lab's side). */
 export async function storedConsult(f: ConsultFixture, overrides: Partial<Omit<Consult, 'reference'>> = {}) {
   const at = f.clock.now.toISOString();
-  return f.deps.consults.create({
-    consultId: uuid(500 + f.deps.consults.rows.size),
-    source: 'practice',
-    accountNumber: A,
-    requester: { userId: 'u-ann', name: 'Ann Test', email: 'ann@a.test' },
-    patient: 'PT-7',
-    eye: 'OD',
-    currentLens: { designName: 'Ampleye', lensId: 'ampleye', parameters: AMPLEYE_VALUES },
-    suggestions: [],
-    question: 'What should I change?',
-    status: 'new',
-    orderIds: [],
-    createdAt: at,
-    statusAt: at,
-    updatedAt: at,
-    version: 0,
-    ...overrides,
-  });
+  return f.deps.consults.create(
+    consultFields({
+      consultId: uuid(500 + f.deps.consults.rows.size),
+      accountNumber: A,
+      patient: 'PT-7',
+      currentLens: { designName: 'Ampleye', lensId: 'ampleye', parameters: AMPLEYE_VALUES },
+      question: 'What should I change?',
+      createdAt: at,
+      statusAt: at,
+      updatedAt: at,
+      ...overrides,
+    }),
+  );
 }
 
 /** A visitor's request (a lead) as stored: no account attribute at all (the byAccount index is sparse). */
