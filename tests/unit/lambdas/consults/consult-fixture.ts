@@ -14,19 +14,18 @@ import { InMemoryRateLimiter } from '../../../support/in-memory-ports';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import { designSnapshot, InMemoryOrders, testDesign } from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
-import { identity } from '../../../support/identities';
+import { identity, numberedUuid, practiceAnn } from '../../../support/identities';
 
 export { refusal } from '../money/money-fixture';
 
 export const A = 'ACC-A';
 export const B = 'ACC-B';
-export const practice = identity(['customer'], { userId: 'u-ann', email: 'ann@a.test' });
+export { practiceAnn as practice, numberedUuid as uuid };
 /** A second user of practice A. */
 export const colleague = identity(['customer'], { userId: 'u-cole', email: 'cole@a.test' });
 export const outsider = identity(['customer'], { userId: 'u-eve', email: 'eve@b.test' });
 export const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
 export const superAdmin = identity(['admin', 'superadmin'], { userId: 'u-boss', email: 'boss@lab.test' });
-export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export { AMPLEYE_PARAMETERS, AMPLEYE_VALUES };
 
@@ -91,7 +90,7 @@ export function consultFixture(): ConsultFixture {
       const design = testDesign({ lensId: 'ampleye', name: 'Ampleye', parameters: AMPLEYE_PARAMETERS });
       const at = '2026-02-01T10:00:00.000Z';
       const order: Order = {
-        orderId: uuid(n),
+        orderId: numberedUuid(n),
         orderNumber: `LL-${String(n).padStart(6, '0')}`,
         accountNumber: A,
         status: 'closed',
@@ -132,7 +131,7 @@ export async function storedConsult(f: ConsultFixture, overrides: Partial<Omit<C
   const at = f.clock.now.toISOString();
   return f.deps.consults.create(
     consultFields({
-      consultId: uuid(500 + f.deps.consults.rows.size),
+      consultId: numberedUuid(500 + f.deps.consults.rows.size),
       accountNumber: A,
       patient: 'PT-7',
       currentLens: { designName: 'Ampleye', lensId: 'ampleye', parameters: AMPLEYE_VALUES },
