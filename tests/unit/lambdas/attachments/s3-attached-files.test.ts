@@ -1,19 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSULT_FILES, ORDER_FILES, type AttachedFiles } from '../../../../lambdas/ports/attached-files';
-import { stubAwsEnv } from '../../../support/fake-aws-service';
+import { stubLocalS3Env } from '../../../support/fake-aws-service';
 
 /** Presigning needs no network: the URLs are checked as signed, offline. */
 let files: AttachedFiles;
 let consultFiles: AttachedFiles;
 beforeAll(async () => {
-  stubAwsEnv(
-    {
-      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4569',
-      S3_FORCE_PATH_STYLE: 'true',
-      ATTACHMENTS_BUCKET: 'lab-attachments',
-    },
-    'us-east-1',
-  );
+  stubLocalS3Env();
   const { s3AttachedFiles } = await import('../../../../lambdas/adapters/s3-attached-files');
   files = s3AttachedFiles(ORDER_FILES);
   consultFiles = s3AttachedFiles(CONSULT_FILES);

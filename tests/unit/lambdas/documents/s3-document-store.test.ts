@@ -1,18 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentStore } from '../../../../lambdas/ports/document-store';
-import { stubAwsEnv } from '../../../support/fake-aws-service';
+import { stubLocalS3Env } from '../../../support/fake-aws-service';
 
 /** Presigning needs no network: the URL is checked as signed, offline. */
 let store: DocumentStore;
 beforeAll(async () => {
-  stubAwsEnv(
-    {
-      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4569',
-      S3_FORCE_PATH_STYLE: 'true',
-      ATTACHMENTS_BUCKET: 'lab-attachments',
-    },
-    'us-east-1',
-  );
+  stubLocalS3Env();
   store = (await import('../../../../lambdas/adapters/s3-document-store')).s3DocumentStore();
 });
 
