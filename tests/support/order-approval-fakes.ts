@@ -1,4 +1,4 @@
-import type { AdminDashboard, Order, OrderSummary } from '../../core/schemas/order';
+import { orderSummarySchema, type AdminDashboard, type Order, type OrderSummary } from '../../core/schemas/order';
 import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
 import { numberParameter, optionParameter } from './lens-parameters';
 
@@ -62,22 +62,9 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
+/** anOrder as the lab's list shows it: the summary's fields of it and its lenses. */
 export function aSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
-  return {
-    orderId: ORDER_ID,
-    orderNumber: 'LL-000042',
-    accountNumber: 'BV-1001',
-    status: 'submitted',
-    patient: 'Jordan Reyes',
-    poNumber: 'PO-77',
-    createdAt: '2025-03-03T08:40:00.000Z',
-    submittedAt: '2025-03-03T09:00:00.000Z',
-    statusAt: '2025-03-03T09:00:00.000Z',
-    updatedAt: '2025-03-03T09:00:00.000Z',
-    version: 3,
-    lenses: [{ eye: 'OD', name: 'Scleral 16.0' }],
-    ...overrides,
-  };
+  return { ...orderSummarySchema.parse({ ...anOrder(), lenses: [{ eye: 'OD', name: 'Scleral 16.0' }] }), ...overrides };
 }
 
 /** Twelve Mondays from 2025-01-06, with `counts` orders each (zeros where not given). */
