@@ -160,6 +160,20 @@ export function quietOrderPorts(): Pick<OrderDeps, 'notifier' | 'log' | 'audit' 
   };
 }
 
+/**
+ * The order use cases' ports over the given directory, catalogue and clock: fresh in-memory orders, a recording
+ * notifier, no waiting between retries, the rest quiet (quietOrderPorts); `ports` may replace any of them.
+ */
+export function orderPorts<P extends Pick<OrderDeps, 'users' | 'customers' | 'lenses' | 'now'>>(ports: P) {
+  return {
+    ...quietOrderPorts(),
+    orders: new InMemoryOrders(),
+    notifier: new RecordingNotifier(),
+    sleep: async () => {},
+    ...ports,
+  };
+}
+
 export class RecordingNotifier implements OrderNotifier {
   readonly sent: { kind: OrderEmailKind; order: Order; practiceEmail: string | null }[] = [];
   failWith: Error | null = null;

@@ -17,7 +17,7 @@ import {
   practiceAnn as practice,
 } from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { InMemoryOrders, RecordingNotifier, testDesign, quietOrderPorts } from '../../../support/order-fakes';
+import { InMemoryOrders, orderPorts, testDesign, quietOrderPorts } from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
 
 /** Open drafts per user are capped; practices see the lab's timeline as "Lenslab". */
@@ -38,16 +38,7 @@ beforeEach(() => {
   const customers = testCustomers([{ accountNumber: A, company: 'A' }]);
   const lenses = new InMemoryLensCatalogue();
   lenses.rows.set('scleral-test', testDesign());
-  deps = {
-    ...quietOrderPorts(),
-    orders: new InMemoryOrders(),
-    users,
-    customers,
-    lenses,
-    notifier: new RecordingNotifier(),
-    now: () => new Date('2025-03-05T10:00:00.000Z'),
-    sleep: async () => {},
-  };
+  deps = orderPorts({ users, customers, lenses, now: () => new Date('2025-03-05T10:00:00.000Z') });
 });
 
 const newDraft = (n: number, caller = practice, accountNumber = A) =>

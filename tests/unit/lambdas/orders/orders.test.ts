@@ -26,6 +26,7 @@ import {
   InMemoryOrders,
   RecordingNotifier,
   testDesign,
+  orderPorts,
   quietOrderPorts,
 } from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
@@ -50,16 +51,7 @@ beforeEach(() => {
   lenses.rows.set('scleral-test', testDesign());
   lenses.rows.set('retired', testDesign({ lensId: 'retired', active: false }));
   clock = new Date('2025-03-05T10:00:00.000Z');
-  deps = {
-    ...quietOrderPorts(),
-    orders: new InMemoryOrders(),
-    users,
-    customers,
-    lenses,
-    notifier: new RecordingNotifier(),
-    now: () => clock,
-    sleep: async () => {},
-  };
+  deps = orderPorts({ users, customers, lenses, now: () => clock });
 });
 
 function fields(overrides: Partial<OrderFields> = {}) {
