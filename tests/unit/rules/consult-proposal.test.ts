@@ -10,7 +10,6 @@ import {
 import { DEFAULT_WARRANTY_POLICY, type LensDesign, type NumberParameter } from '../../../core/schemas/lens';
 import { numberParameter, optionParameter } from '../../support/lens-parameters';
 
-/** An optional number parameter: the proposal fills in what the troubleshooter changes. */
 const num = (key: string, label: string, unit: NumberParameter['unit'], min: number, max: number, step: number) =>
   numberParameter(key, label, unit, min, max, step, false);
 
