@@ -4,6 +4,7 @@ import { createLogger } from '../../../../lambdas/http/logger';
 import type { ConsultDeps } from '../../../../lambdas/use-cases/consults/consult-deps';
 import { AMPLEYE_PARAMETERS, AMPLEYE_VALUES } from '../../../support/consult-fixtures';
 import { consultFields } from '../../../support/contracts/consult-store';
+import { contractOrder } from '../../../support/contracts/orders-repository';
 import { recordingTrail } from '../../../support/in-memory-audit';
 import {
   InMemoryConsultantSettings,
@@ -89,7 +90,7 @@ export function consultFixture(): ConsultFixture {
     order(n, overrides = {}) {
       const design = testDesign({ lensId: 'ampleye', name: 'Ampleye', parameters: AMPLEYE_PARAMETERS });
       const at = '2026-02-01T10:00:00.000Z';
-      const order: Order = {
+      const order = contractOrder({
         orderId: numberedUuid(n),
         orderNumber: `LL-${String(n).padStart(6, '0')}`,
         accountNumber: A,
@@ -104,15 +105,12 @@ export function consultFixture(): ConsultFixture {
             design: designSnapshot(design),
           },
         ],
-        attachments: [],
-        history: [],
-        createdBy: { userId: 'u-ann', name: 'Ann Test' },
         createdAt: at,
         statusAt: at,
         updatedAt: at,
         version: 2,
         ...overrides,
-      };
+      });
       orders.rows.set(order.orderId, structuredClone(order));
       return order;
     },
