@@ -9,11 +9,12 @@ import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-commo
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { testDesign, quietOrderPorts } from '../../../support/order-fakes';
+import { testDesign } from '../../../support/order-fakes';
 import {
   A,
   creditFixture,
   lab,
+  orderPortsOf,
   practice,
   refusal,
   uuid,
@@ -31,16 +32,7 @@ beforeEach(() => {
   f = creditFixture();
   const lenses = new InMemoryLensCatalogue();
   lenses.rows.set('scleral-test', testDesign());
-  orderDeps = {
-    ...quietOrderPorts(),
-    orders: f.deps.orders,
-    users: f.deps.users,
-    customers: f.deps.customers,
-    lenses,
-    claims: f.deps.money,
-    now: () => f.clock.now,
-    sleep: async () => {},
-  };
+  orderDeps = orderPortsOf(f, lenses);
 });
 
 const lineFor = (eye: 'OD' | 'OS') => ({

@@ -12,8 +12,8 @@ import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-o
 import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
 import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { quietOrderPorts, testDesign } from '../../../support/order-fakes';
-import { A, creditFixture, lab, practice, uuid, type CreditFixture } from './credit-fixture';
+import { testDesign } from '../../../support/order-fakes';
+import { A, creditFixture, lab, orderPortsOf, practice, uuid, type CreditFixture } from './credit-fixture';
 
 /**
  * The warranty money invariant (docs/decisions.md "Warranty chains"), as a property over generated sequences
@@ -89,16 +89,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
 async function run(scenario: Scenario): Promise<CreditFixture> {
   const f = creditFixture();
   const lenses = new InMemoryLensCatalogue();
-  const orderDeps: OrderDeps = {
-    ...quietOrderPorts(),
-    orders: f.deps.orders,
-    users: f.deps.users,
-    customers: f.deps.customers,
-    lenses,
-    claims: f.deps.money,
-    now: () => f.clock.now,
-    sleep: async () => {},
-  };
+  const orderDeps: OrderDeps = orderPortsOf(f, lenses);
   // One price per design in the catalogue: the originals are all of the same design at one price.
   const price = scenario.originals[0]!.priceCents;
   lenses.rows.set('scleral-test', testDesign({ priceCents: price, warranty: scenario.policy }));

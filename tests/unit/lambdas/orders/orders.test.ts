@@ -14,24 +14,27 @@ import { listOrders } from '../../../../lambdas/use-cases/orders/list-orders';
 import { type OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
 import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
 import { formatOrderNumber, ORDER_ID_USED, submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
-import { identity } from '../../../support/identities';
+import {
+  colleagueBob as colleague,
+  identity,
+  numberedUuid as id,
+  practiceAnn as practice,
+} from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import {
   FixedActiveUsers,
   InMemoryOrders,
   RecordingNotifier,
   testDesign,
+  orderPorts,
   quietOrderPorts,
 } from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
 
 const A = 'ACC-A';
 const B = 'ACC-B';
-const practice = identity(['customer'], { userId: 'u-ann', email: 'ann@a.test' });
-const colleague = identity(['customer'], { userId: 'u-bob', email: 'bob@a.test' });
 const outsider = identity(['customer'], { userId: 'u-eve', email: 'eve@b.test' });
 const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 let deps: OrderDeps & ReturnType<typeof quietOrderPorts> & { orders: InMemoryOrders; notifier: RecordingNotifier };
 let clock: Date;
@@ -48,16 +51,7 @@ beforeEach(() => {
   lenses.rows.set('scleral-test', testDesign());
   lenses.rows.set('retired', testDesign({ lensId: 'retired', active: false }));
   clock = new Date('2025-03-05T10:00:00.000Z');
-  deps = {
-    ...quietOrderPorts(),
-    orders: new InMemoryOrders(),
-    users,
-    customers,
-    lenses,
-    notifier: new RecordingNotifier(),
-    now: () => clock,
-    sleep: async () => {},
-  };
+  deps = orderPorts({ users, customers, lenses, now: () => clock });
 });
 
 function fields(overrides: Partial<OrderFields> = {}) {
