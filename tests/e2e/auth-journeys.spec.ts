@@ -9,7 +9,7 @@ import {
 } from './support/sign-up';
 
 test.describe('auth journeys (spec 2 auth pages, spec 4 sign-up, spec 5 and 8 messages)', () => {
-  test('forgot password: "Email is required"; an unknown email goes on like a known one (docs/decisions.md "No account enumeration")', async ({
+  test('forgot password: "Email is required"; an unknown email goes on like a known one (docs/decisions/0086-no-account-enumeration.md)', async ({
     page,
   }) => {
     await page.goto('/auth/forgot-password');

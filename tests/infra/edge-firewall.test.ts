@@ -13,7 +13,7 @@ import { cdkJsonContext, synthPortal, tempDir, type SynthResult } from './suppor
 import { render, resourcesOf, type Resource } from './support/template-walk';
 
 /**
- * The per-IP rate limits at the edge (docs/decisions.md "Per-IP limits at the edge"): a CloudFront web ACL in
+ * The per-IP rate limits at the edge (docs/decisions/0085-per-ip-limits-at-the-edge.md): a CloudFront web ACL in
  * us-east-1, its own stack deployed before the portal's; the distribution names it; the API, which cannot have
  * a web ACL, is covered by its rules on /api/* and by answering only what CloudFront sends.
  */

@@ -30,7 +30,7 @@ const WRITE = 'dynamodb:PutItem';
 const actionsOf = (statements: Statement[], prefix: string) =>
   statements.flatMap((s) => asList(s.Action)).filter((a) => a.startsWith(prefix));
 
-describe('least privilege (docs/decisions.md: the route table names what each Lambda touches)', () => {
+describe('least privilege (docs/decisions/0002-one-shared-folder-one-protocol-one-route-table.md "The route table names what each Lambda touches")', () => {
   test.each([['staging'], ['prod']] as const)('no IAM statement in %s uses a wildcard action', (stage) => {
     expectNoWildcardActions(stage === 'staging' ? staging.template : prod.template);
   });

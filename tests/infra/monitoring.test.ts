@@ -184,7 +184,7 @@ describe('API alarms', () => {
 });
 
 describe('money alarms', () => {
-  test('the day’s credit: $5,000 or more granted in one day, from the Lambdas’ EMF metric of the stage (docs/decisions.md "An alarm on the credit granted each day")', () => {
+  test('the day’s credit: $5,000 or more granted in one day, from the Lambdas’ EMF metric of the stage (docs/decisions/0093-an-alarm-on-the-credit-granted-each-day.md)', () => {
     const alarm = alarmNamed(prod, 'lenslab-prod-daily-credit-granted');
     expect(alarm).toMatchObject({
       Namespace: CREDIT_GRANTED_METRIC.namespace,

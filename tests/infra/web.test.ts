@@ -241,7 +241,7 @@ describe('the SPA on S3 behind CloudFront', () => {
       "'self'",
       'https://cognito-idp.${AWS::Region}.${AWS::URLSuffix}',
       'https://lenslab-staging-attachments-${AWS::AccountId}-${AWS::Region}.s3.${AWS::Region}.${AWS::URLSuffix}',
-      // Staging's card gateway is Stripe in test mode (docs/decisions.md "Card payments: the gateway port").
+      // Staging's card gateway is Stripe in test mode (docs/decisions/0053-card-payments-the-gateway-port.md).
       'https://api.stripe.com',
     ]);
   });

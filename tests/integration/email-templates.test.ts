@@ -174,7 +174,7 @@ describe('sendEmail (spec 7 POST auth/email/{kind})', () => {
     return user.email;
   }
 
-  it('leaves out an address the portal does not know without saying so (docs/decisions.md "No account enumeration"), sending it nothing', async () => {
+  it('leaves out an address the portal does not know without saying so (docs/decisions/0086-no-account-enumeration.md), sending it nothing', async () => {
     const stranger = uniqueEmail('stranger');
     const known = await practiceUserEmail('known');
     const subject = `Lab notice ${randomUUID()}`;

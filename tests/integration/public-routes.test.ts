@@ -13,7 +13,8 @@ import { getRow } from '../support/dynamo-rows';
 import { publicConsultInput } from '../support/consult-fixtures';
 
 /**
- * The public routes against the emulators (docs/decisions.md "Browser-only API", "Random consult references"): through the local gateway, another site's page
+ * The public routes against the emulators (docs/decisions/0081-browser-only-api.md,
+ * docs/decisions/0082-random-consult-references.md): through the local gateway, another site's page
  * cannot post a consult (415 for text/plain, 403 for its Origin) and nothing is stored or audited; the honeypot
  * answers with the shape and reference form of a real request; probing a known consult id is limited before
  * it writes anything.

@@ -38,7 +38,7 @@ const refresh = (tokens: Tokens) =>
     RefreshToken: tokens.RefreshToken,
   });
 
-describe('Log Out ends this device only, precise to the token (decisions.md "Sign-out per device")', () => {
+describe('Log Out ends this device only, precise to the token (docs/decisions/0019-sign-out-per-device.md)', () => {
   let user: TestUser;
   beforeAll(async () => {
     user = await createTestUser(['customer']);

@@ -13,7 +13,7 @@ import { recordOfflinePayment } from '../../../../lambdas/use-cases/money/invoic
 import { identity } from '../../../support/identities';
 import { A, B, creditFixture, refusal, uuid, type CreditFixture } from './credit-fixture';
 
-/** docs/decisions.md "Large credit needs a second super admin". */
+/** docs/decisions/0092-large-credit-needs-a-second-super-admin.md. */
 
 const boss = identity(['admin', 'superadmin'], { userId: 'u-boss', email: 'boss@lab.test' });
 const second = identity(['admin', 'superadmin'], { userId: 'u-second', email: 'second@lab.test' });

@@ -16,7 +16,7 @@ import { testDesign } from '../../../support/order-fakes';
 import { A, creditFixture, lab, orderPortsOf, practice, uuid, type CreditFixture } from './credit-fixture';
 
 /**
- * The warranty money invariant (docs/decisions.md "Warranty chains"), as a property over generated sequences
+ * The warranty money invariant (docs/decisions/0058-warranty-chains.md), as a property over generated sequences
  * of what a practice and the lab may ask the API, run on the use cases with the in-memory fakes. For every
  * ORIGINAL lens (an original order's eye) and the chain of warranty remakes that follows it:
  * - the credit granted (credited or awaiting the lens) plus the value the exchanges gave beyond the lens each
@@ -260,7 +260,7 @@ async function expectInvariant(f: CreditFixture) {
   }
 }
 
-describe('warranty money holds whatever the API is asked (property, docs/decisions.md "Warranty chains")', () => {
+describe('warranty money holds whatever the API is asked (property, docs/decisions/0058-warranty-chains.md)', () => {
   it('over generated remakes, remakes of remakes, unlike exchanges, cancels, claims, decisions and returns', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {

@@ -92,7 +92,7 @@ describe('drafts', () => {
     expect(await deps.orders.get(id(1))).toMatchObject({ status: 'draft', patient: 'Jane', orderNumber: null });
   });
 
-  it('a draft save under a placed order\'s id is a 409 saying so, and the order is unchanged (docs/decisions.md "Same id, same contents")', async () => {
+  it('a draft save under a placed order\'s id is a 409 saying so, and the order is unchanged (docs/decisions/0058-warranty-chains.md "Same id, same contents")', async () => {
     const order = await placed(1);
     for (const version of [undefined, order.version])
       await expect(
@@ -197,7 +197,7 @@ describe('submitOrder', () => {
     expect(deps.notifier.sent.map((s) => s.kind)).toEqual(['order-submitted']);
   });
 
-  it('the same orderId with other contents is a 409 saying so, and changes nothing (docs/decisions.md "Same id, same contents")', async () => {
+  it('the same orderId with other contents is a 409 saying so, and changes nothing (docs/decisions/0058-warranty-chains.md "Same id, same contents")', async () => {
     const first = await placed(1);
     const other = (order: OrderFields) => submitOrder(practice, submitInput(id(1), A, order), deps);
     const variants = [
