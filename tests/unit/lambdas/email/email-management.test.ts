@@ -6,8 +6,8 @@ import {
   sendTestEmail,
   updateEmailTemplate,
   updateLabNotificationSettings,
-} from '../../../../lambdas/use-cases/email-management';
-import { sendEmail } from '../../../../lambdas/use-cases/send-email';
+} from '../../../../lambdas/use-cases/email/email-management';
+import { sendEmail } from '../../../../lambdas/use-cases/email/send-email';
 import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';
