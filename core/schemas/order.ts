@@ -3,7 +3,7 @@ import { FIELD_MESSAGES } from '../messages';
 import * as z from '../zod';
 import { ORDER_STATUSES, PLACED_STATUSES } from '../rules/order-lifecycle';
 import { attachmentListSchema } from './attachments';
-import { consultIdSchema } from './consult-id';
+import { consultIdSchema } from './consults/consult-id';
 import { accountNumberSchema } from './account-number';
 import { lensDesignSchema, lensIdSchema } from './lens';
 import { centsAmountSchema, invoiceNumberSchema } from './money';

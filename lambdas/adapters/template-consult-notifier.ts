@@ -1,4 +1,4 @@
-import type { Consult } from '../../core/schemas/consult';
+import type { Consult } from '../../core/schemas/consults';
 import type { EmailKind } from '../../core/schemas/email';
 import type { ParameterDefinition } from '../../core/schemas/lens';
 import { consultAnsweredValues, consultReceivedValues } from '../email/consult-email-values';

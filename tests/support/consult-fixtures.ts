@@ -1,4 +1,4 @@
-import type { Consult } from '../../core/schemas/consult';
+import type { Consult } from '../../core/schemas/consults';
 import type { ParameterDefinition } from '../../core/schemas/lens';
 
 export const CONSULT_ID = '3b241101-e2bb-4255-8caf-4136c566a962';

@@ -5,7 +5,7 @@
  */
 import type { LensDesign } from '../../core/schemas/lens';
 import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
-import type { Consult } from '../../core/schemas/consult';
+import type { Consult } from '../../core/schemas/consults';
 import type { Invoice } from '../../core/schemas/invoice';
 import type { Order } from '../../core/schemas/order';
 import type { UserActivity } from '../../core/schemas/user-activity';

@@ -1,5 +1,5 @@
 import { notFound, permissionDenied } from '../../../core/errors';
-import { CONSULT_NOT_FOUND, CONSULT_STATUS_LABELS, type ConsultStatus } from '../../../core/schemas/consult';
+import { CONSULT_NOT_FOUND, CONSULT_STATUS_LABELS, type ConsultStatus } from '../../../core/schemas/consults';
 import type { OrderFile } from '../../../core/schemas/attachments';
 import type { Identity } from '../../auth/verify-token';
 import type { AttachedFiles } from '../../ports/attached-files';

@@ -7,7 +7,7 @@ import {
   type Suggestion,
   type TroubleshooterObservations,
   type TroubleshooterSettings,
-} from '../../../core/schemas/consult';
+} from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
 import { linkedAccounts } from '../caller';
 import type { ConsultDeps } from './consult-deps';

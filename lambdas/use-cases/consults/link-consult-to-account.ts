@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import type * as z from '../../../core/zod';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
-import { CONSULT_NOT_FOUND, type Consult, type linkConsultInputSchema } from '../../../core/schemas/consult';
+import { CONSULT_NOT_FOUND, type Consult, type linkConsultInputSchema } from '../../../core/schemas/consults';
 import { nowOf, saveConsult, type ConsultDeps } from './consult-deps';
 
 export const ONLY_LEADS_LINK = "Only a visitor's request can be linked to a practice; this one came from a practice.";

@@ -6,7 +6,7 @@ import {
   troubleshooterInputSchema,
   type ParameterChange,
   type Suggestion,
-} from '../../../core/schemas/consult';
+} from '../../../core/schemas/consults';
 import { DEFAULT_WARRANTY_POLICY, type LensDesign, type ParameterDefinition } from '../../../core/schemas/lens';
 
 const num = (key: string, label: string, unit: 'um' | 'mm' | 'D' | '', min: number, max: number, step: number) =>

@@ -6,7 +6,7 @@ import {
   listAccountConsultsInputSchema,
   listConsultsInputSchema,
   replyToConsultInputSchema,
-} from '../../../../core/schemas/consult';
+} from '../../../../core/schemas/consults';
 import { getLabConsult, listConsults } from '../../../../lambdas/use-cases/consults/lab-consults';
 import {
   linkConsultToAccount,

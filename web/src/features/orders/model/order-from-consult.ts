@@ -6,7 +6,7 @@
  * lens the consult was about is what the changed parameters are marked against, as on the reorder screen.
  */
 import { orderInWarranty } from '../../../../../core/rules/warranty';
-import type { CustomerConsult } from '../../../../../core/schemas/consult';
+import type { CustomerConsult } from '../../../../../core/schemas/consults';
 import type { PostalAddress } from '../../../../../core/schemas/customer-info';
 import { EYES, type Order } from '../../../../../core/schemas/order';
 import {

@@ -1,15 +1,15 @@
-import { lazySchema } from './lazy-schema';
-import { FIELD_MESSAGES } from '../messages';
-import * as z from '../zod';
-import { versionSchema } from './bounds';
-import { accountNumberSchema } from './account-number';
-import { idSchema, multiLineText, optionalPhoneNumber, requiredLine } from './text-fields';
-import { actorSchema } from './money';
+import { lazySchema } from '../lazy-schema';
+import { FIELD_MESSAGES } from '../../messages';
+import * as z from '../../zod';
+import { versionSchema } from '../bounds';
+import { accountNumberSchema } from '../account-number';
+import { idSchema, multiLineText, optionalPhoneNumber, requiredLine } from '../text-fields';
+import { actorSchema } from '../money';
 import { consultIdSchema } from './consult-id';
-import { eyeSchema, orderIdSchema, parameterValuesSchema } from './order-keys';
-import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
-import { emailSchema } from './sign-up';
-import { generateUploadUrlInputSchema, orderFileInputSchema } from './attachments';
+import { eyeSchema, orderIdSchema, parameterValuesSchema } from '../order-keys';
+import { pageCursorSchema, pageLimitSchema, pageSchema } from '../paging';
+import { emailSchema } from '../sign-up';
+import { generateUploadUrlInputSchema, orderFileInputSchema } from '../attachments';
 
 /**
  * The Ampleye Virtual Consultant: the scleral fit troubleshooter's observations, its settings (the lab's

@@ -1,5 +1,5 @@
-import { lazySchema } from './lazy-schema';
-import { clientIdSchema } from './money';
+import { lazySchema } from '../lazy-schema';
+import { clientIdSchema } from '../money';
 
 /**
  * The browser-made id of a consult request (its idempotency key). Apart from the consult schemas so an order
