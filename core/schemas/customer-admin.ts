@@ -24,14 +24,6 @@ export const customerStatusSchema = lazySchema(() =>
   z.enum(CUSTOMER_STATUSES, { error: 'Status must be active or inactive' }),
 );
 
-/** Account numbers are stored upper-case, so "bv-1001" and "BV-1001" are one account. */
-export const accountNumberInputSchema = lazySchema(() =>
-  z.pipe(
-    accountNumberSchema,
-    z.transform((v) => v.toUpperCase()),
-  ),
-);
-
 /** A practice as Customer Management shows it: the stored record with its defaults filled in. */
 export const customerDetailSchema = lazySchema(() =>
   z.extend(customerRecordSchema, {
@@ -54,7 +46,7 @@ const practiceFields = lazySchema(() => ({
   pricingAllowed: z._default(z.boolean(), false),
   paymentTermsDays: z.optional(paymentTermsDaysSchema),
   additionalAccounts: z._default(
-    z.array(accountNumberInputSchema).check(z.maxLength(50, 'At most 50 additional accounts')),
+    z.array(accountNumberSchema).check(z.maxLength(50, 'At most 50 additional accounts')),
     [],
   ),
   buyingGroupId: z.optional(buyingGroupIdSchema),
@@ -72,7 +64,7 @@ const noSelfOrDuplicates = (accountNumber: string, others: string[] | undefined,
 /** `createCustomer`: a new practice; the account number must not exist yet. */
 export const createCustomerInputSchema = lazySchema(() =>
   z
-    .strictObject({ accountNumber: accountNumberInputSchema, ...practiceFields })
+    .strictObject({ accountNumber: accountNumberSchema, ...practiceFields })
     .check(z.superRefine((v, ctx) => noSelfOrDuplicates(v.accountNumber, v.additionalAccounts, ctx))),
 );
 export type CreateCustomerInput = z.input<typeof createCustomerInputSchema>;
@@ -85,7 +77,7 @@ export type CreateCustomerInput = z.input<typeof createCustomerInputSchema>;
 export const updateCustomerInputSchema = lazySchema(() =>
   z
     .strictObject({
-      accountNumber: accountNumberInputSchema,
+      accountNumber: accountNumberSchema,
       version: versionSchema,
       company: z.optional(practiceFields.company),
       phone: z.optional(practiceFields.phone),
@@ -95,7 +87,7 @@ export const updateCustomerInputSchema = lazySchema(() =>
       pricingAllowed: z.optional(z.boolean()),
       paymentTermsDays: z.optional(paymentTermsDaysSchema),
       additionalAccounts: z.optional(
-        z.array(accountNumberInputSchema).check(z.maxLength(50, 'At most 50 additional accounts')),
+        z.array(accountNumberSchema).check(z.maxLength(50, 'At most 50 additional accounts')),
       ),
       buyingGroupId: z.optional(z.nullable(buyingGroupIdSchema)),
       status: z.optional(customerStatusSchema),
@@ -151,7 +143,7 @@ export const linkedUserSchema = lazySchema(() =>
 );
 export type LinkedUser = z.infer<typeof linkedUserSchema>;
 
-export const getCustomerInputSchema = lazySchema(() => z.strictObject({ accountNumber: accountNumberInputSchema }));
+export const getCustomerInputSchema = lazySchema(() => z.strictObject({ accountNumber: accountNumberSchema }));
 export const getCustomerOutputSchema = lazySchema(() =>
   z.object({
     customer: customerDetailSchema,
@@ -170,7 +162,7 @@ export type GetCustomerOutput = z.infer<typeof getCustomerOutputSchema>;
 export const accountLinkInputSchema = lazySchema(() =>
   z.strictObject({
     userId: userIdSchema,
-    accountNumber: accountNumberInputSchema,
+    accountNumber: accountNumberSchema,
     version: z.optional(versionSchema),
   }),
 );

@@ -21,7 +21,7 @@ export async function linkConsultToAccount(
   if (consult.source !== 'public') throw aborted(ONLY_LEADS_LINK);
   if (consult.status === 'ordered') throw aborted(ORDERED_LEAD_STAYS);
   if (consult.version !== input.version) throw aborted(CHANGED_MESSAGES.consult);
-  const practice = await deps.customers.get(input.accountNumber.toUpperCase());
+  const practice = await deps.customers.get(input.accountNumber);
   if (!practice) throw invalidArgument(NO_SUCH_PRACTICE, { accountNumber: [NO_SUCH_PRACTICE] });
 
   const updated: Consult = {

@@ -24,10 +24,8 @@ export async function listCustomers(
   customers: Pick<CustomersRepository, 'get' | 'list'>,
 ): Promise<{ items: CustomerSummary[]; nextCursor: string | null }> {
   const search = input.search?.trim() || undefined;
-  const byAccount =
-    search && !input.cursor && accountNumberSchema.safeParse(search).success
-      ? await customers.get(search.toUpperCase())
-      : null;
+  const asAccount = search && !input.cursor ? accountNumberSchema.safeParse(search) : null;
+  const byAccount = asAccount?.success ? await customers.get(asAccount.data) : null;
   const page = await customers.list({
     status: input.status,
     namePrefix: search ? foldForSearch(search) : undefined,

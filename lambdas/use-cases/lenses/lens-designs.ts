@@ -58,10 +58,9 @@ async function customerSeesPrices(
   deps: { users: Pick<UsersRepository, 'get'>; customers: Pick<CustomersRepository, 'get'> },
 ): Promise<boolean> {
   if (!account) return false;
-  const wanted = account.trim().toUpperCase();
   const linked = linkedAccounts(await deps.users.get(caller.userId)).map((a) => a.toUpperCase());
-  if (!linked.includes(wanted)) return false;
-  const practice = await deps.customers.get(wanted);
+  if (!linked.includes(account)) return false;
+  const practice = await deps.customers.get(account);
   return practice?.pricingAllowed === true;
 }
 
