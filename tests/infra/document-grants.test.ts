@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { defineRoute, type RouteDefinition } from '../../core/route-definition';
+import { defineRoute } from '../../core/define-routes';
+import type { RouteDefinition } from '../../core/route-definition';
 import { ROUTES } from '../../core/routes';
 import { emptyInputSchema } from '../../core/schemas/common';
 import { DOCUMENTS_PREFIX } from '../../infra/constructs/storage';

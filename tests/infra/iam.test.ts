@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TABLES, type TableDef, type TableName } from '../../core/data/tables';
-import { defineRoute, type RouteDefinition } from '../../core/route-definition';
+import { defineRoute } from '../../core/define-routes';
+import type { RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
 import { functionResourcesOf } from '../../core/function-resources';
 import { routeChecksStaffMfa } from '../../core/rules/staff-mfa';
