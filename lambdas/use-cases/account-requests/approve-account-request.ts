@@ -21,8 +21,7 @@ import type { EmailSender } from '../../ports/email-sender';
 import type { EmailTemplates } from '../../ports/email-templates';
 import type { UsersRepository } from '../../ports/users-repository';
 import { isWriteConflict } from '../../ports/write-conflict';
-import { accountsOf, isLinked, withMainAccount, type Accounts } from '../customers/account-link-rules';
-import { linkWriteError } from '../customers/customer-errors';
+import { accountsOf, isLinked, linkWriteError, withMainAccount, type Accounts } from '../customers';
 import { describeError } from '../../../core/describe-error';
 
 export interface ApproveAccountRequestDeps {

@@ -15,7 +15,7 @@ import type { EmailSender } from '../../ports/email-sender';
 import type { EmailTemplates } from '../../ports/email-templates';
 import type { ReferenceDataRepository } from '../../ports/reference-data-repository';
 import type { UsersRepository } from '../../ports/users-repository';
-import { requireKnownBuyingGroup } from '../customers/buying-group-check';
+import { requireKnownBuyingGroup } from '../customers';
 import { describeError } from '../../../core/describe-error';
 import { linkedAccounts } from '../caller';
 

@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import { aborted, notFound } from '../../../core/errors';
 import { isWriteConflict } from '../../ports/write-conflict';
-import { USER_NOT_FOUND } from '../users/directory-failure';
+import { USER_NOT_FOUND } from '../users';
 
 export const PRACTICE_NOT_FOUND = 'Practice not found';
 

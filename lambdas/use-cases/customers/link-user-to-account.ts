@@ -8,7 +8,7 @@ import type { CustomersRepository } from '../../ports/customers-repository';
 import type { UsersRepository } from '../../ports/users-repository';
 import { accountsOf, withAccountLinked, withAccountUnlinked, type Accounts } from './account-link-rules';
 import { linkWriteError, PRACTICE_NOT_FOUND } from './customer-errors';
-import { USER_NOT_FOUND } from '../users/directory-failure';
+import { USER_NOT_FOUND } from '../users';
 
 export interface AccountLinkDeps {
   users: Pick<UsersRepository, 'get'>;

@@ -6,7 +6,7 @@ import type { AuditTrail } from '../../ports/audit-log';
 import type { EmailTemplates } from '../../ports/email-templates';
 import type { RateLimiter } from '../../ports/rate-limiter';
 import type { UsersRepository } from '../../ports/users-repository';
-import { accountsOf } from '../customers/account-link-rules';
+import { accountsOf } from '../customers';
 
 /**
  * `sendEmail` and `sendTestEmail` send free text from the lab's signed domain, so they must not be an open

@@ -3,7 +3,7 @@ import type { Logger } from '../../ports/logger';
 import type { AdminDirectory } from '../../ports/admin-directory';
 import type { SessionRevocations } from '../../ports/session-revocations';
 import { DirectoryError } from '../../ports/user-directory';
-import { REVOCATION_TTL_SECONDS } from '../auth/sign-out';
+import { REVOCATION_TTL_SECONDS } from '../auth';
 
 export interface EndSessionsDeps {
   /** Pass the process-wide cached store (sharedSessionRevocations) so this process refuses the tokens at once. */
