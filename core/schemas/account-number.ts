@@ -4,7 +4,7 @@ import * as z from '../zod';
 
 /**
  * An account number as the lab issues them: letters, digits and dashes. Its own module, so the order schemas
- * can name it while customer-info.ts names the order summary. Accounts are stored upper-case and a practice
+ * can name it while customers/customer-info.ts names the order summary. Accounts are stored upper-case and a practice
  * types them in any case: the schema hands every use case the stored spelling, so "bv-1001" and "BV-1001" are
  * one account and no use case upper-cases an input again.
  */

@@ -1,4 +1,4 @@
-import type { CustomerRecord } from '../../core/schemas/customer-info';
+import type { CustomerRecord } from '../../core/schemas/customers/customer-info';
 import type { UserProfile } from '../../core/schemas/user-profile';
 import { InMemoryCustomers, InMemoryUsers } from './in-memory-ports';
 

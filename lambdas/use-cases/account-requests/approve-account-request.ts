@@ -4,7 +4,7 @@ import {
   existingPracticeMessage,
   type AccountRequest,
 } from '../../../core/schemas/account-request';
-import type { CustomerDetail } from '../../../core/schemas/customer-admin';
+import type { CustomerDetail } from '../../../core/schemas/customers/customer-admin';
 import type { Identity } from '../../auth/verify-token';
 import {
   accountRequestApprovedValues,

@@ -1,6 +1,6 @@
 import { FIELD_MESSAGES, FORM_MESSAGES } from '../../../core/messages';
 import { invalidArgument } from '../../../core/errors';
-import { isActiveBuyingGroup, type BuyingGroup } from '../../../core/schemas/buying-group';
+import { isActiveBuyingGroup, type BuyingGroup } from '../../../core/schemas/customers/buying-group';
 import type { ReferenceDataRepository } from '../../ports/reference-data-repository';
 
 /**

@@ -8,7 +8,7 @@ import {
   type BuyingGroup,
   type createBuyingGroupInputSchema,
   type updateBuyingGroupInputSchema,
-} from '../../../core/schemas/buying-group';
+} from '../../../core/schemas/customers/buying-group';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { ReferenceDataRepository } from '../../ports/reference-data-repository';
 import { isWriteConflict } from '../../ports/write-conflict';

@@ -1,6 +1,6 @@
 import type * as z from '../../../core/zod';
 import { aborted, AppError } from '../../../core/errors';
-import type { CustomerDetail, createCustomerInputSchema } from '../../../core/schemas/customer-admin';
+import type { CustomerDetail, createCustomerInputSchema } from '../../../core/schemas/customers/customer-admin';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { ReferenceDataRepository } from '../../ports/reference-data-repository';

@@ -1,5 +1,5 @@
 import { notFound } from '../../../core/errors';
-import type { CustomerInfo } from '../../../core/schemas/customer-info';
+import type { CustomerInfo } from '../../../core/schemas/customers/customer-info';
 import type { OrderSummary } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import type { CustomersRepository } from '../../ports/customers-repository';

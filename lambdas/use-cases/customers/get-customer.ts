@@ -1,5 +1,5 @@
 import { notFound } from '../../../core/errors';
-import type { GetCustomerOutput, LinkedUser } from '../../../core/schemas/customer-admin';
+import type { GetCustomerOutput, LinkedUser } from '../../../core/schemas/customers/customer-admin';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { UsersRepository } from '../../ports/users-repository';
 import { accountsOf, isLinked } from './account-link-rules';

@@ -1,6 +1,6 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import { aborted, notFound } from '../../../core/errors';
-import { type AccountLinksOutput } from '../../../core/schemas/customer-admin';
+import { type AccountLinksOutput } from '../../../core/schemas/customers/customer-admin';
 import type { UserProfile } from '../../../core/schemas/user-profile';
 import type { AccountLinks } from '../../ports/account-links';
 import type { AuditTrail } from '../../ports/audit-log';

@@ -1,6 +1,10 @@
 import type * as z from '../../../core/zod';
 import { accountNumberSchema } from '../../../core/schemas/account-number';
-import type { CustomerDetail, CustomerSummary, listCustomersInputSchema } from '../../../core/schemas/customer-admin';
+import type {
+  CustomerDetail,
+  CustomerSummary,
+  listCustomersInputSchema,
+} from '../../../core/schemas/customers/customer-admin';
 import { foldForSearch } from '../../search/customer-sort-key';
 import type { CustomersRepository } from '../../ports/customers-repository';
 

@@ -1,5 +1,5 @@
 import type * as z from '../../../core/zod';
-import type { CustomerDetail, updateCustomerInputSchema } from '../../../core/schemas/customer-admin';
+import type { CustomerDetail, updateCustomerInputSchema } from '../../../core/schemas/customers/customer-admin';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { RecordChanges } from '../../ports/record-changes';

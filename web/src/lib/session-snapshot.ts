@@ -10,7 +10,7 @@
  * removed at logout, session expiry and revocation (forgetSignedInUser), on any 401 or 403 answer, when the
  * session check fails, and unused once older than the idle limit (the session may have expired meanwhile).
  */
-import type { CustomerInfo } from '../../../core/schemas/customer-info';
+import type { CustomerInfo } from '../../../core/schemas/customers/customer-info';
 import type { MyProfile } from '../../../core/schemas/user-profile';
 import type { SessionUser } from './auth-session';
 

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createCustomerInputSchema, updateCustomerInputSchema } from '../../../../core/schemas/customer-admin';
+import {
+  createCustomerInputSchema,
+  updateCustomerInputSchema,
+} from '../../../../core/schemas/customers/customer-admin';
 import { recordOfflinePaymentInputSchema, voidInvoiceInputSchema } from '../../../../core/schemas/invoice';
 import { listAuditEventsInputSchema } from '../../../../core/schemas/audit';
 import { ROUTES, type RouteName } from '../../../../core/routes';

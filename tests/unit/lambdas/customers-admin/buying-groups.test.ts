@@ -4,8 +4,11 @@ import {
   createBuyingGroupInputSchema,
   foldBuyingGroupName,
   updateBuyingGroupInputSchema,
-} from '../../../../core/schemas/buying-group';
-import { createCustomerInputSchema, updateCustomerInputSchema } from '../../../../core/schemas/customer-admin';
+} from '../../../../core/schemas/customers/buying-group';
+import {
+  createCustomerInputSchema,
+  updateCustomerInputSchema,
+} from '../../../../core/schemas/customers/customer-admin';
 import {
   createBuyingGroup,
   newBuyingGroupId,

@@ -3,7 +3,7 @@ import {
   createCustomerInputSchema,
   listCustomersInputSchema,
   updateCustomerInputSchema,
-} from '../../../../core/schemas/customer-admin';
+} from '../../../../core/schemas/customers/customer-admin';
 import { createCustomer } from '../../../../lambdas/use-cases/customers/create-customer';
 import { getCustomer } from '../../../../lambdas/use-cases/customers/get-customer';
 import { listCustomers } from '../../../../lambdas/use-cases/customers/list-customers';

@@ -17,7 +17,7 @@ import {
 } from '../../../../../core/schemas/order';
 import { validateLensParameters, type ParameterValues } from '../../../../../core/rules/lens-parameters';
 import { linesInWarranty } from '../../../../../core/rules/warranty';
-import type { PostalAddress } from '../../../../../core/schemas/customer-info';
+import type { PostalAddress } from '../../../../../core/schemas/customers/customer-info';
 
 export type Eye = (typeof EYES)[number];
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];

@@ -7,7 +7,7 @@
  */
 import { orderInWarranty } from '../../../../../core/rules/warranty';
 import type { CustomerConsult } from '../../../../../core/schemas/consults';
-import type { PostalAddress } from '../../../../../core/schemas/customer-info';
+import type { PostalAddress } from '../../../../../core/schemas/customers/customer-info';
 import { EYES, type Order } from '../../../../../core/schemas/order';
 import {
   emptyOrderForm,

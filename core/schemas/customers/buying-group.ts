@@ -1,8 +1,8 @@
-import { lazySchema } from './lazy-schema';
-import { FIELD_MESSAGES } from '../messages';
-import * as z from '../zod';
-import { requiredLine } from './text-fields';
-import { versionSchema } from './bounds';
+import { lazySchema } from '../lazy-schema';
+import { FIELD_MESSAGES } from '../../messages';
+import * as z from '../../zod';
+import { requiredLine } from '../text-fields';
+import { versionSchema } from '../bounds';
 
 /**
  * A buying group a practice may belong to (spec 7 `GET customer/buyinggroups`; the spec does not show its

@@ -1,10 +1,10 @@
-import { lazySchema } from './lazy-schema';
-import * as z from '../zod';
-import { paymentTermsDaysSchema } from './money';
-import { accountNumberSchema } from './account-number';
+import { lazySchema } from '../lazy-schema';
+import * as z from '../../zod';
+import { paymentTermsDaysSchema } from '../money';
+import { accountNumberSchema } from '../account-number';
 import { customerRecordSchema } from './customer-info';
-import { versionSchema } from './bounds';
-import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
+import { versionSchema } from '../bounds';
+import { pageCursorSchema, pageLimitSchema, pageSchema } from '../paging';
 import {
   addressInputSchema,
   idSchema,
@@ -12,8 +12,8 @@ import {
   optionalPhoneNumber,
   phoneNumber,
   requiredLine,
-} from './text-fields';
-import { userIdSchema } from './user-profile';
+} from '../text-fields';
+import { userIdSchema } from '../user-profile';
 
 /**
  * Customer Management (spec 2 /admin/customer-management, super admins): the practices, keyed by account
