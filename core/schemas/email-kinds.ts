@@ -31,6 +31,20 @@ export const EMAIL_KINDS = [
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
+/** One payment as the payer's receipt and the lab's copy both show it. */
+const PAYMENT_SAMPLE = {
+  payerName: 'Dr Alex Moreau',
+  receiptNumber: 'R-20250201-0007',
+  accountNumber: 'BV-1001',
+  company: 'Brightview Eye Care',
+  paidAmount: '$808.50',
+  cardAmount: '$708.50',
+  creditAmount: '$100.00',
+  overpaidAmount: '$0.00',
+  paidOn: '2025-02-01',
+  invoiceList: 'INV-5001: $808.50 paid, balance now $0.00',
+};
+
 /** The placeholders each email may use, with sample values for the preview. */
 export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
   'order-submitted': {
@@ -125,30 +139,12 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
   },
   // To the payer.
   'payment-receipt': {
-    payerName: 'Dr Alex Moreau',
-    receiptNumber: 'R-20250201-0007',
-    accountNumber: 'BV-1001',
-    company: 'Brightview Eye Care',
-    paidAmount: '$808.50',
-    cardAmount: '$708.50',
-    creditAmount: '$100.00',
-    overpaidAmount: '$0.00',
-    paidOn: '2025-02-01',
-    invoiceList: 'INV-5001: $808.50 paid, balance now $0.00',
+    ...PAYMENT_SAMPLE,
     paymentLink: 'https://portal.example/customer/payment?account=BV-1001',
   },
   // The lab's copy of a payment.
   'payment-received': {
-    payerName: 'Dr Alex Moreau',
-    receiptNumber: 'R-20250201-0007',
-    accountNumber: 'BV-1001',
-    company: 'Brightview Eye Care',
-    paidAmount: '$808.50',
-    cardAmount: '$708.50',
-    creditAmount: '$100.00',
-    overpaidAmount: '$0.00',
-    paidOn: '2025-02-01',
-    invoiceList: 'INV-5001: $808.50 paid, balance now $0.00',
+    ...PAYMENT_SAMPLE,
     invoicesLink: 'https://portal.example/admin/invoices',
   },
   'payment-failed': {
