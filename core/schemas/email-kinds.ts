@@ -45,6 +45,16 @@ const PAYMENT_SAMPLE = {
   invoiceList: 'INV-5001: $808.50 paid, balance now $0.00',
 };
 
+/** One warranty claim as the lab's notice and the practice's decision email both show it. */
+const CLAIM_SAMPLE = {
+  accountNumber: 'BV-1001',
+  claimKind: 'Cancellation for credit',
+  orderNumber: 'LL-000123',
+  patientName: 'J. Doe',
+  eye: 'OS (left eye)',
+  lensName: 'Scleral 16.5',
+};
+
 /** The placeholders each email may use, with sample values for the preview. */
 export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
   'order-submitted': {
@@ -167,23 +177,13 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
   },
   // To the lab's notification recipients.
   'claim-submitted': {
-    accountNumber: 'BV-1001',
-    claimKind: 'Cancellation for credit',
-    orderNumber: 'LL-000123',
-    patientName: 'J. Doe',
-    eye: 'OS (left eye)',
-    lensName: 'Scleral 16.5',
+    ...CLAIM_SAMPLE,
     creditAmount: '$400.00',
     note: 'The patient could not adapt to the lens.',
     claimsLink: 'https://portal.example/admin/warranty-claims',
   },
   'claim-decided': {
-    accountNumber: 'BV-1001',
-    claimKind: 'Cancellation for credit',
-    orderNumber: 'LL-000123',
-    patientName: 'J. Doe',
-    eye: 'OS (left eye)',
-    lensName: 'Scleral 16.5',
+    ...CLAIM_SAMPLE,
     decision: 'Approved, waiting for the lens',
     nextStep: 'Please send the lens back to the lab: $400.00 becomes lens credit when it arrives.',
     creditLink: 'https://portal.example/customer/credit',
