@@ -2,7 +2,7 @@ import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES, FORM_MESSAGES } from '../messages';
 import * as z from '../zod';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
-import { emailSchema } from './sign-up';
+import { emailSchema } from './auth/sign-up';
 import { accountNumberSchema } from './account-number';
 import {
   addressInputSchema,

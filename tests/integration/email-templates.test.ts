@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { EMAIL_KINDS } from '../../core/schemas/email';
+import { EMAIL_KINDS } from '../../core/schemas/email/email';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn, uniqueEmail } from '../support/cognito-test-users';
 import { deleteRow, getRow, putRow, userRow } from '../support/dynamo-rows';

@@ -1,4 +1,4 @@
-import { EMAIL_KINDS, type EmailKind, type EmailTemplate } from '../../core/schemas/email';
+import { EMAIL_KINDS, type EmailKind, type EmailTemplate } from '../../core/schemas/email/email';
 import { defaultTemplate, type TemplateText } from '../../lambdas/email/default-templates';
 import type { EmailTemplates, LabRecipients } from '../../lambdas/ports/email-templates';
 import { WriteConflict } from '../../lambdas/ports/write-conflict';

@@ -3,7 +3,7 @@ import * as z from '../../zod';
 import { accountNumberSchema } from '../account-number';
 import { versionSchema } from '../bounds';
 import { eyeSchema } from '../order-keys';
-import { emailSchema } from '../sign-up';
+import { emailSchema } from '../auth/sign-up';
 import { optionalPhoneNumber, requiredLine } from '../text-fields';
 import { consultIdSchema } from './consult-id';
 import { consultQuestionSchema, currentLensSchema } from './request';

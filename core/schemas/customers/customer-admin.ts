@@ -13,7 +13,7 @@ import {
   phoneNumber,
   requiredLine,
 } from '../text-fields';
-import { userIdSchema } from '../user-profile';
+import { userIdSchema } from '../users/user-profile';
 
 /**
  * Customer Management (spec 2 /admin/customer-management, super admins): the practices, keyed by account

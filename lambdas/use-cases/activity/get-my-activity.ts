@@ -1,4 +1,4 @@
-import type { GetMyActivityOutput } from '../../../core/schemas/user-activity';
+import type { GetMyActivityOutput } from '../../../core/schemas/activity';
 import type { Identity } from '../../auth/verify-token';
 import type { ActivityRepository } from '../../ports/activity-repository';
 

@@ -1,7 +1,7 @@
 import { SESSION } from '../../../core/constants';
 import { roleFromGroups } from '../../../core/rules/auth-status';
 import type * as z from '../../../core/zod';
-import type { PutActivityOutput, putActivityInputSchema, UserActivity } from '../../../core/schemas/user-activity';
+import type { PutActivityOutput, putActivityInputSchema, UserActivity } from '../../../core/schemas/activity';
 import type { Identity } from '../../auth/verify-token';
 import type { ActivityRepository } from '../../ports/activity-repository';
 

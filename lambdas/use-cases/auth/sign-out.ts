@@ -1,5 +1,5 @@
 import { describeError } from '../../../core/describe-error';
-import type { SignOutInput } from '../../../core/schemas/session';
+import type { SignOutInput } from '../../../core/schemas/auth/session';
 import type { Identity } from '../../auth/verify-token';
 import type { Logger } from '../../ports/logger';
 import type { SessionRevocations } from '../../ports/session-revocations';

@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ACCOUNT_MESSAGES } from '../../../core/messages';
 import { describeError } from '../../../core/describe-error';
 import { invalidArgument, resourceExhausted } from '../../../core/errors';
-import type { SignUpOutput } from '../../../core/schemas/sign-up';
+import type { SignUpOutput } from '../../../core/schemas/auth/sign-up';
 import type { AccountNotices } from '../../ports/account-notices';
 import type { Logger } from '../../ports/logger';
 import type { RateLimiter } from '../../ports/rate-limiter';

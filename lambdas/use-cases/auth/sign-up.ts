@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, FORM_MESSAGES } from '../../../core/messages';
 import { describeError } from '../../../core/describe-error';
 import { AppError, invalidArgument } from '../../../core/errors';
-import type { SignUpOutput } from '../../../core/schemas/sign-up';
+import type { SignUpOutput } from '../../../core/schemas/auth/sign-up';
 import type { Logger } from '../../ports/logger';
 import type { AccountNotices } from '../../ports/account-notices';
 import type { RateLimiter } from '../../ports/rate-limiter';

@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../../core/schemas/user-profile';
+import type { UserProfile } from '../../../core/schemas/users/user-profile';
 
 /** A user's accounts: the main one (spec 1) and the additional ones, each once, never the main among them. */
 export interface Accounts {

@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import { aborted, notFound } from '../../../core/errors';
 import { type AccountLinksOutput } from '../../../core/schemas/customers/customer-admin';
-import type { UserProfile } from '../../../core/schemas/user-profile';
+import type { UserProfile } from '../../../core/schemas/users/user-profile';
 import type { AccountLinks } from '../../ports/account-links';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';

@@ -8,7 +8,7 @@ import {
   type sendTestEmailInputSchema,
   type updateEmailTemplateInputSchema,
   type updateLabNotificationSettingsInputSchema,
-} from '../../../core/schemas/email';
+} from '../../../core/schemas/email/email';
 import { checkTemplatePlaceholders } from '../../email/check-template-placeholders';
 import { renderTemplate, templateEmail, type RenderedEmail } from '../../email/render-template';
 import { UnsafeEmailError } from '../../email/safe-email';

@@ -1,6 +1,6 @@
 import { lazySchema } from '../../../core/schemas/lazy-schema';
 import * as z from '../../../core/zod';
-import type { EmailSuppressionReason } from '../../../core/schemas/email-suppression';
+import type { EmailSuppressionReason } from '../../../core/schemas/email/email-suppression';
 import type { Logger } from '../../ports/logger';
 import type { EmailSuppressions } from '../../ports/email-suppressions';
 

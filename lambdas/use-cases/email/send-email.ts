@@ -1,5 +1,5 @@
 import type * as z from '../../../core/zod';
-import type { sendEmailInputSchema } from '../../../core/schemas/email';
+import type { sendEmailInputSchema } from '../../../core/schemas/email/email';
 import { mapWithLimit } from '../../concurrency/map-with-limit';
 import { templateEmail } from '../../email/render-template';
 import type { Identity } from '../../auth/verify-token';

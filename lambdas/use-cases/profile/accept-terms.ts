@@ -1,5 +1,5 @@
 import { callerGone, unauthenticated } from '../../../core/errors';
-import type { AcceptTermsOutput } from '../../../core/schemas/terms';
+import type { AcceptTermsOutput } from '../../../core/schemas/profile/terms';
 import type { Identity } from '../../auth/verify-token';
 import type { UsersRepository } from '../../ports/users-repository';
 import { USER_DATA_NOT_FOUND } from './update-my-profile';

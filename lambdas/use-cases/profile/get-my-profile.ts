@@ -1,4 +1,4 @@
-import type { MyProfile } from '../../../core/schemas/user-profile';
+import type { MyProfile } from '../../../core/schemas/users/user-profile';
 import type { Identity } from '../../auth/verify-token';
 import type { UsersRepository } from '../../ports/users-repository';
 

@@ -1,8 +1,8 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import type * as z from '../../../core/zod';
 import { aborted, callerGone } from '../../../core/errors';
-import { PROFILE_FIELDS, type updateMyProfileInputSchema } from '../../../core/schemas/profile-update';
-import type { UserProfile } from '../../../core/schemas/user-profile';
+import { PROFILE_FIELDS, type updateMyProfileInputSchema } from '../../../core/schemas/profile/profile-update';
+import type { UserProfile } from '../../../core/schemas/users/user-profile';
 import type { Identity } from '../../auth/verify-token';
 import type { RecordChanges } from '../../ports/record-changes';
 import type { UsersRepository } from '../../ports/users-repository';

@@ -1,7 +1,7 @@
 import type { Group } from '../../../core/constants';
-import type { AdminUser } from '../../../core/schemas/user-admin';
-import type { UserProfile } from '../../../core/schemas/user-profile';
-import { roleOfGroups } from '../../../core/schemas/user-role';
+import type { AdminUser } from '../../../core/schemas/users/user-admin';
+import type { UserProfile } from '../../../core/schemas/users/user-profile';
+import { roleOfGroups } from '../../../core/schemas/users/user-role';
 import { mapWithLimit } from '../../concurrency/map-with-limit';
 import type { ActivityRepository } from '../../ports/activity-repository';
 import type { AdminDirectory, DirectoryUser } from '../../ports/admin-directory';

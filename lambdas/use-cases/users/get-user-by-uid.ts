@@ -1,5 +1,5 @@
 import { invalidArgument } from '../../../core/errors';
-import { USER_ID_REQUIRED, type AdminUserDetail } from '../../../core/schemas/user-admin';
+import { USER_ID_REQUIRED, type AdminUserDetail } from '../../../core/schemas/users/user-admin';
 import type { ActivityRepository } from '../../ports/activity-repository';
 import type { AdminDirectory } from '../../ports/admin-directory';
 import { suppressionKey, type EmailSuppressions } from '../../ports/email-suppressions';

@@ -1,7 +1,7 @@
 import { lazySchema } from '../../../core/schemas/lazy-schema';
 import * as z from '../../../core/zod';
 import type { Group } from '../../../core/constants';
-import type { UserListOutput } from '../../../core/schemas/user-admin';
+import type { UserListOutput } from '../../../core/schemas/users/user-admin';
 import { mapWithLimit } from '../../concurrency/map-with-limit';
 import { decodeCursor, encodeCursor } from '../../paging/page-cursor';
 import { pageThrough, tokenCursorSchema } from '../../paging/page-through';

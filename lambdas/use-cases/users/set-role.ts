@@ -1,8 +1,8 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import { GROUPS, type Group } from '../../../core/constants';
 import { aborted, AppError } from '../../../core/errors';
-import type { UserProfile } from '../../../core/schemas/user-profile';
-import { groupsForRole, type UserRole } from '../../../core/schemas/user-role';
+import type { UserProfile } from '../../../core/schemas/users/user-profile';
+import { groupsForRole, type UserRole } from '../../../core/schemas/users/user-role';
 import type { AdminDirectory } from '../../ports/admin-directory';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { Locks } from '../../ports/locks';

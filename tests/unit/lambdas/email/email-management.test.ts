@@ -1,6 +1,6 @@
 import { CHANGED_MESSAGES } from '../../../../core/messages';
 import { describe, expect, it } from 'vitest';
-import { sendEmailInputSchema, updateEmailTemplateInputSchema } from '../../../../core/schemas/email';
+import { sendEmailInputSchema, updateEmailTemplateInputSchema } from '../../../../core/schemas/email/email';
 import {
   previewEmailTemplate,
   sendTestEmail,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendEmailInputSchema, sendTestEmailInputSchema } from '../../../../core/schemas/email';
+import { sendEmailInputSchema, sendTestEmailInputSchema } from '../../../../core/schemas/email/email';
 import { sendTestEmail } from '../../../../lambdas/use-cases/email/email-management';
 import { EMAIL_SEND_LIMITS, RELAY_MESSAGES } from '../../../../lambdas/use-cases/email/email-relay-guard';
 import { sendEmail } from '../../../../lambdas/use-cases/email/send-email';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { updateMyProfileInputSchema } from '../../../../core/schemas/profile-update';
+import { updateMyProfileInputSchema } from '../../../../core/schemas/profile/profile-update';
 import { updateMyProfile } from '../../../../lambdas/use-cases/profile/update-my-profile';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';

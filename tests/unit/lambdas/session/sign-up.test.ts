@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../core/errors';
-import { signUpInputSchema } from '../../../../core/schemas/sign-up';
+import { signUpInputSchema } from '../../../../core/schemas/auth/sign-up';
 import { DirectoryError } from '../../../../lambdas/ports/user-directory';
 import { SIGN_UP_ERRORS, signUp } from '../../../../lambdas/use-cases/auth/sign-up';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userListInputSchema } from '../../../../core/schemas/user-admin';
+import { userListInputSchema } from '../../../../core/schemas/users/user-admin';
 import { getUserByUid } from '../../../../lambdas/use-cases/users/get-user-by-uid';
 import { listUsers } from '../../../../lambdas/use-cases/users/list-users';
 import { usersAdminWorld } from './fixtures';

@@ -1,9 +1,9 @@
-import { lazySchema } from './lazy-schema';
-import { FORM_MESSAGES } from '../messages';
-import * as z from '../zod';
-import { versionSchema } from './bounds';
+import { lazySchema } from '../lazy-schema';
+import { FORM_MESSAGES } from '../../messages';
+import * as z from '../../zod';
+import { versionSchema } from '../bounds';
 import { EMAIL_KINDS } from './email-kinds';
-import { multiLineText, requiredLine } from './text-fields';
+import { multiLineText, requiredLine } from '../text-fields';
 
 /**
  * Email templates (Email Management, super admins): one per email the portal sends. The kinds and their

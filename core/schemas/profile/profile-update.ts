@@ -1,7 +1,7 @@
-import { lazySchema } from './lazy-schema';
-import * as z from '../zod';
-import { versionSchema } from './bounds';
-import { optionalLine, optionalPhoneNumber, requiredLine } from './text-fields';
+import { lazySchema } from '../lazy-schema';
+import * as z from '../../zod';
+import { versionSchema } from '../bounds';
+import { optionalLine, optionalPhoneNumber, requiredLine } from '../text-fields';
 
 /**
  * `updateMyProfile`: the user's own fields of spec 3 "User". The email is read-only (it is the sign-in

@@ -1,8 +1,8 @@
-import { lazySchema } from './lazy-schema';
-import { ACCOUNT_MESSAGES, FORM_MESSAGES } from '../messages';
-import * as z from '../zod';
-import { passwordPolicyMessage } from '../password-policy';
-import { requiredLine } from './text-fields';
+import { lazySchema } from '../lazy-schema';
+import { ACCOUNT_MESSAGES, FORM_MESSAGES } from '../../messages';
+import * as z from '../../zod';
+import { passwordPolicyMessage } from '../../password-policy';
+import { requiredLine } from '../text-fields';
 
 /** Emails are compared and stored lower-case, so "Ann@Lab.test" and "ann@lab.test" are one account. */
 export const emailSchema = lazySchema(() =>

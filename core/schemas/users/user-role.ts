@@ -1,6 +1,6 @@
-import { lazySchema } from './lazy-schema';
-import * as z from '../zod';
-import type { Group } from '../constants';
+import { lazySchema } from '../lazy-schema';
+import * as z from '../../zod';
+import type { Group } from '../../constants';
 
 /**
  * The spec's roles as the admin screens set them (spec 3 auth claims, spec 7 setRole/createUser): `role`

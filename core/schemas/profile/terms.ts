@@ -1,5 +1,5 @@
-import { lazySchema } from './lazy-schema';
-import * as z from '../zod';
+import { lazySchema } from '../lazy-schema';
+import * as z from '../../zod';
 
 /** `acceptTerms` answer (spec 4 "Terms": not accepted to accepted). */
 export const acceptTermsOutputSchema = lazySchema(() =>

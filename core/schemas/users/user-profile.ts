@@ -1,7 +1,7 @@
-import { lazySchema } from './lazy-schema';
-import * as z from '../zod';
-import { idSchema } from './text-fields';
-import { GROUPS } from '../constants';
+import { lazySchema } from '../lazy-schema';
+import * as z from '../../zod';
+import { idSchema } from '../text-fields';
+import { GROUPS } from '../../constants';
 import { USER_ROLES } from './user-role';
 
 /** A user's id (their Cognito `sub`). */

@@ -1,10 +1,10 @@
-import { lazySchema } from './lazy-schema';
-import * as z from '../zod';
-import { GROUPS } from '../constants';
-import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
-import { emailSuppressionSchema } from './email-suppression';
-import { emailSchema, newPasswordSchema } from './sign-up';
-import { ID_PATTERN, optionalLine } from './text-fields';
+import { lazySchema } from '../lazy-schema';
+import * as z from '../../zod';
+import { GROUPS } from '../../constants';
+import { pageCursorSchema, pageLimitSchema, pageSchema } from '../paging';
+import { emailSuppressionSchema } from '../email/email-suppression';
+import { emailSchema, newPasswordSchema } from '../auth/sign-up';
+import { ID_PATTERN, optionalLine } from '../text-fields';
 import { userIdSchema, userProfileSchema } from './user-profile';
 import { SUPER_ADMIN_NEEDS_ADMIN, userRoleSchema } from './user-role';
 

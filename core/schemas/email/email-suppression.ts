@@ -1,5 +1,5 @@
-import { lazySchema } from './lazy-schema';
-import * as z from '../zod';
+import { lazySchema } from '../lazy-schema';
+import * as z from '../../zod';
 
 /**
  * An address the portal no longer mails (issue item "Email you can trust"): SES reported a hard bounce (the

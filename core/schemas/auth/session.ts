@@ -1,5 +1,5 @@
-import { lazySchema } from './lazy-schema';
-import * as z from '../zod';
+import { lazySchema } from '../lazy-schema';
+import * as z from '../../zod';
 
 /**
  * `signOut` (docs/decisions.md "Sign-out per device"): this device's session ends; with `everywhere`, every
