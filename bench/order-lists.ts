@@ -33,7 +33,7 @@ async function main() {
     const { dynamoCustomersRepository } = await import('../lambdas/adapters/dynamo-customers-repository');
     const { listAccountOrders } = await import('../lambdas/use-cases/orders/list-account-orders');
     const { listOrders } = await import('../lambdas/use-cases/orders/list-orders');
-    const { getCustomerInfo } = await import('../lambdas/use-cases/get-customer-info');
+    const { getCustomerInfo } = await import('../lambdas/use-cases/customers/get-customer-info');
     console.info(`emulators up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const orders = dynamoOrdersRepository();

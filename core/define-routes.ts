@@ -1,5 +1,6 @@
 import type * as z from './zod';
-import { defineRoute, type RouteDefinition } from './route-definition';
+import { functionResourcesOf } from './function-resources';
+import type { RouteDefinition } from './route-definition';
 
 /**
  * A route-table entry as written in its handler folder's module (core/routes/): its name is its key and its
@@ -17,6 +18,18 @@ export type DefinedRoutes<T extends Record<string, RouteEntry>> = {
 
 /** `getOrder` -> `get-order`: a handler module's file name from its route's name. */
 export const kebabCase = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * A route as the table holds it. Here rather than in route-definition.ts, which function-resources.ts reads
+ * for its types: the two would import each other.
+ */
+export function defineRoute<I extends z.core.$ZodType, O extends z.core.$ZodType>(
+  declared: RouteDefinition<I, O>,
+): RouteDefinition<I, O> {
+  // What the route may touch in full, its implicit resources included: the wrapper, the grants and the
+  // environment all read this one set.
+  return { ...declared, resources: functionResourcesOf(declared) };
+}
 
 /** The routes of one handler folder (`lambdas/handlers/{folder}/`), each finished by `defineRoute`. */
 export function defineRoutes<T extends Record<string, RouteEntry>>(folder: string, entries: T): DefinedRoutes<T> {

@@ -1,7 +1,6 @@
 import type * as z from './zod';
 import type { Group } from './constants';
 import type { TableName } from './data/tables';
-import { functionResourcesOf } from './function-resources';
 
 /** What a route's Lambda may touch; the CDK stack turns this into least-privilege grants. */
 export interface RouteResources {
@@ -74,14 +73,6 @@ export interface RouteDefinition<
    * account request, buying groups). The browser never logs out on their answers (web/src/lib/api-response-rules.ts).
    */
   customerApi?: true;
-}
-
-export function defineRoute<I extends z.core.$ZodType, O extends z.core.$ZodType>(
-  declared: RouteDefinition<I, O>,
-): RouteDefinition<I, O> {
-  // What the route may touch in full, its implicit resources included: the wrapper, the grants and the
-  // environment all read this one set.
-  return { ...declared, resources: functionResourcesOf(declared) };
 }
 
 export const API_PREFIX = '/api';

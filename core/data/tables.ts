@@ -170,7 +170,7 @@ export function tableEnvVar(table: TableName): string {
 /** Partition names of the referenceData table. */
 export const REFERENCE_LISTS = {
   buyingGroups: 'buyingGroups',
-  /** One item (id `troubleshooter`): the virtual consultant's thresholds (core/schemas/consult.ts). */
+  /** One item (id `troubleshooter`): the virtual consultant's thresholds (core/schemas/consults/settings.ts). */
   consultant: 'consultant',
   /** One item (id `creditApproval`): the credit a second super admin must approve above (core/schemas/credit.ts). */
   money: 'money',

@@ -1,7 +1,7 @@
 import { defineRoutes } from '../define-routes';
 import { SIGNED_IN } from './access-groups';
 import { emptyInputSchema } from '../schemas/common';
-import { getMyActivityOutputSchema, putActivityInputSchema, putActivityOutputSchema } from '../schemas/user-activity';
+import { getMyActivityOutputSchema, putActivityInputSchema, putActivityOutputSchema } from '../schemas/activity';
 
 /** The caller's activity record, which the browser's session timers write and read (spec 4). */
 export const activityRoutes = defineRoutes('activity', {

@@ -1,13 +1,13 @@
 import { defineRoutes } from '../define-routes';
 import { SIGNED_IN } from './access-groups';
-import { signOutInputSchema, signOutOutputSchema } from '../schemas/session';
+import { signOutInputSchema, signOutOutputSchema } from '../schemas/auth/session';
 import {
   confirmSignUpInputSchema,
   confirmSignUpOutputSchema,
   resendSignUpCodeInputSchema,
   signUpInputSchema,
   signUpOutputSchema,
-} from '../schemas/sign-up';
+} from '../schemas/auth/sign-up';
 
 /** Identity and session: sign-up with its emailed code, and sign-out. */
 export const authRoutes = defineRoutes('auth', {

@@ -26,7 +26,7 @@ import {
   submitPublicConsultOutputSchema,
   troubleshooterSettingsSchema,
   updateTroubleshooterSettingsInputSchema,
-} from '../schemas/consult';
+} from '../schemas/consults';
 
 /** The Ampleye Virtual Consultant: the public troubleshooter's settings, consult requests (practices and
  * visitors), the lab's queue and answers, and the files a practice attaches to its request. */

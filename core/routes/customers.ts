@@ -5,7 +5,7 @@ import {
   buyingGroupSchema,
   createBuyingGroupInputSchema,
   updateBuyingGroupInputSchema,
-} from '../schemas/buying-group';
+} from '../schemas/customers/buying-group';
 import { emptyInputSchema } from '../schemas/common';
 import {
   accountLinkInputSchema,
@@ -17,8 +17,8 @@ import {
   listCustomersInputSchema,
   listCustomersOutputSchema,
   updateCustomerInputSchema,
-} from '../schemas/customer-admin';
-import { customerInfoInputSchema, customerInfoSchema } from '../schemas/customer-info';
+} from '../schemas/customers/customer-admin';
+import { customerInfoInputSchema, customerInfoSchema } from '../schemas/customers/customer-info';
 
 /** Practices and their account numbers (Customer Management; super admins only), the buying groups super
  * admins keep (spec 7 GET customer/buyinggroups), and a practice's own customer info. */

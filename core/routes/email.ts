@@ -13,7 +13,7 @@ import {
   sendTestEmailOutputSchema,
   updateEmailTemplateInputSchema,
   updateLabNotificationSettingsInputSchema,
-} from '../schemas/email';
+} from '../schemas/email/email';
 
 /** Emails (spec 2 /admin/email-management; spec 7 POST auth/email/{kind}). */
 export const emailRoutes = defineRoutes('email', {

@@ -1,9 +1,9 @@
 import { defineRoutes } from '../define-routes';
 import { SIGNED_IN } from './access-groups';
 import { emptyInputSchema } from '../schemas/common';
-import { updateMyProfileInputSchema } from '../schemas/profile-update';
-import { acceptTermsOutputSchema } from '../schemas/terms';
-import { myProfileSchema, userProfileSchema } from '../schemas/user-profile';
+import { updateMyProfileInputSchema } from '../schemas/profile/profile-update';
+import { acceptTermsOutputSchema } from '../schemas/profile/terms';
+import { myProfileSchema, userProfileSchema } from '../schemas/users/user-profile';
 
 /** The caller's own profile and the terms (spec 3 User fields; strict: protected fields are a 400). */
 export const profileRoutes = defineRoutes('profile', {

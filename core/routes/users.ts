@@ -19,7 +19,7 @@ import {
   updateUserStatusOutputSchema,
   userListInputSchema,
   userListOutputSchema,
-} from '../schemas/user-admin';
+} from '../schemas/users/user-admin';
 
 /** The two User Management lists (lab staff, practice users) differ only in the group they read. */
 const USER_LIST = {

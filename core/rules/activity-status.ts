@@ -1,5 +1,5 @@
 import { SESSION } from '../constants';
-import type { ActivityReport } from '../schemas/user-activity';
+import type { ActivityReport } from '../schemas/activity';
 
 export type ActivityStatus = ActivityReport['status'];
 

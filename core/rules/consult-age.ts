@@ -1,4 +1,4 @@
-import { CONSULT_ANSWER_TARGET_BUSINESS_DAYS } from '../schemas/consult';
+import { CONSULT_ANSWER_TARGET_BUSINESS_DAYS } from '../schemas/consults';
 
 /**
  * How long a consult request has waited for the lab, in business time: Monday to Friday, whole UTC days

@@ -1,4 +1,4 @@
-import { LANDING_TYPE_LABELS, type LandingType, type Suggestion } from '../schemas/consult';
+import { LANDING_TYPE_LABELS, type LandingType, type Suggestion } from '../schemas/consults';
 import type { LensDesign, NumberParameter } from '../schemas/lens';
 import { withUnit, type ParameterValues } from './lens-parameters';
 import { snapToGrid } from './step-rounding';

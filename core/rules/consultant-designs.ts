@@ -1,4 +1,4 @@
-import { LANDING_TYPES, type ConsultantDesign, type LandingType } from '../schemas/consult';
+import { LANDING_TYPES, type ConsultantDesign, type LandingType } from '../schemas/consults';
 import type { LensDesign } from '../schemas/lens';
 
 /**

@@ -1,4 +1,4 @@
-import { CLOCK_QUADRANTS, quadrantOf, type ClockQuadrant, type LandingFinding } from '../schemas/consult';
+import { CLOCK_QUADRANTS, quadrantOf, type ClockQuadrant, type LandingFinding } from '../schemas/consults';
 
 /**
  * What the landing findings by clock hour add up to, quadrant by quadrant. A quadrant is compressed when any

@@ -1,4 +1,4 @@
-import type { TroubleshooterSettingsFields } from '../schemas/consult';
+import type { TroubleshooterSettingsFields } from '../schemas/consults';
 
 /**
  * How far a scleral lens has settled after some minutes of wear. Published: about half of the settling

@@ -7,7 +7,7 @@ import {
   type TroubleshooterObservations,
   type TroubleshooterResult,
   type TroubleshooterSettingsFields,
-} from '../schemas/consult';
+} from '../schemas/consults';
 import { compressionBesideLift, hoursText, readLanding, type LandingReading } from './scleral-landing';
 import { remainingSettlingUm, settledClearanceUm, settledFraction } from './scleral-settling';
 import { roundToStep, roundUpToStep } from './step-rounding';

@@ -1,9 +1,9 @@
 import { lazySchema } from './lazy-schema';
 import { FIELD_MESSAGES, FORM_MESSAGES } from '../messages';
 import * as z from '../zod';
-import { accountNumberInputSchema } from './customer-admin';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
-import { emailSchema } from './sign-up';
+import { emailSchema } from './auth/sign-up';
+import { accountNumberSchema } from './account-number';
 import {
   addressInputSchema,
   idSchema,
@@ -37,7 +37,7 @@ export const accountRequestFormSchema = lazySchema(() =>
       .check(z.trim(), z.minLength(1, 'Choose a buying group'), z.maxLength(64, FIELD_MESSAGES.chooseBuyingGroup)),
     /** "I already have an account number": the lab confirms it on approval. Empty means none. */
     existingAccountNumber: z.pipe(
-      z.optional(z.union([z.literal(''), accountNumberInputSchema], { error: FORM_MESSAGES.invalidAccountNumber })),
+      z.optional(z.union([z.literal(''), accountNumberSchema], { error: FORM_MESSAGES.invalidAccountNumber })),
       z.transform((v) => v || undefined),
     ),
   }),
@@ -127,7 +127,7 @@ export const listAccountRequestsOutputSchema = lazySchema(() => pageSchema(accou
  */
 export const linkToExistingSchema = lazySchema(() =>
   z.strictObject({
-    accountNumber: accountNumberInputSchema,
+    accountNumber: accountNumberSchema,
     confirm: z.literal(true, { error: 'Confirm linking this user to the existing practice' }),
   }),
 );
@@ -140,7 +140,7 @@ export const linkToExistingSchema = lazySchema(() =>
 export const approveAccountRequestInputSchema = lazySchema(() =>
   z.strictObject({
     requestId: requestIdSchema,
-    accountNumber: z.optional(accountNumberInputSchema),
+    accountNumber: z.optional(accountNumberSchema),
     linkToExisting: z.optional(linkToExistingSchema),
   }),
 );

@@ -160,12 +160,7 @@ export const listAuditEventsInputSchema = lazySchema(() =>
     z.optional(
       z.strictObject({
         user: optionalLine('User email', 254),
-        accountNumber: z.optional(
-          z.pipe(
-            accountNumberSchema,
-            z.transform((v) => v.toUpperCase()),
-          ),
-        ),
+        accountNumber: z.optional(accountNumberSchema),
         action: z.optional(auditActionSchema),
         from: z.optional(isoDateSchema),
         to: z.optional(isoDateSchema),

@@ -138,7 +138,7 @@ export const listLensDesignsInputSchema = lazySchema(() =>
     z.optional(
       z.strictObject({
         includeInactive: z._default(z.boolean(), false),
-        account: z.optional(z.string().check(z.maxLength(32))),
+        account: z.optional(z.string().check(z.maxLength(32), z.trim(), z.toUpperCase())),
       }),
     ),
     { includeInactive: false },

@@ -3,13 +3,13 @@ import { FIELD_MESSAGES } from '../messages';
 import * as z from '../zod';
 import { ORDER_STATUSES, PLACED_STATUSES } from '../rules/order-lifecycle';
 import { attachmentListSchema } from './attachments';
-import { consultIdSchema } from './consult-id';
+import { consultIdSchema } from './consults/consult-id';
 import { accountNumberSchema } from './account-number';
 import { lensDesignSchema, lensIdSchema } from './lens';
 import { centsAmountSchema, invoiceNumberSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { boundedRecord, fieldKeySchema, versionSchema } from './bounds';
-import { eyeSchema, orderIdSchema, parameterValuesSchema } from './order-keys';
+import { eyeSchema, ORDER_LIMITS, orderIdSchema, parameterValuesSchema } from './order-keys';
 import { addressInputSchema, multiLineText, optionalLine, requiredLine } from './text-fields';
 
 /**
@@ -18,7 +18,15 @@ import { addressInputSchema, multiLineText, optionalLine, requiredLine } from '.
  */
 export const orderStatusSchema = lazySchema(() => z.enum(ORDER_STATUSES));
 
-export { EYE_LABELS, EYES, eyeSchema, MAX_PARAMETER_VALUES, orderIdSchema, parameterValuesSchema } from './order-keys';
+export {
+  EYE_LABELS,
+  EYES,
+  eyeSchema,
+  MAX_PARAMETER_VALUES,
+  ORDER_LIMITS,
+  orderIdSchema,
+  parameterValuesSchema,
+} from './order-keys';
 
 export const SHIPPING_METHODS = ['standard', 'express', 'overnight'] as const;
 export const SHIPPING_METHOD_LABELS = {
@@ -40,8 +48,12 @@ const orderLineFields = lazySchema(() => ({
   parameters: parameterValuesSchema,
   quantity: z
     .number()
-    .check(z.int(FIELD_MESSAGES.quantityWhole), z.gte(1, 'Quantity is at least 1'), z.lte(10, 'At most 10 lenses')),
-  notes: optionalLine('Line notes', 300),
+    .check(
+      z.int(FIELD_MESSAGES.quantityWhole),
+      z.gte(ORDER_LIMITS.quantity.min, `Quantity is at least ${ORDER_LIMITS.quantity.min}`),
+      z.lte(ORDER_LIMITS.quantity.max, `At most ${ORDER_LIMITS.quantity.max} lenses`),
+    ),
+  notes: optionalLine('Line notes', ORDER_LIMITS.lineNotes),
 }));
 
 const remakeSchema = lazySchema(() =>
@@ -59,15 +71,15 @@ const shippingSchema = lazySchema(() =>
 /** What a practice submits: every field checked; parameters are checked against the design on the server too. */
 export const orderFieldsSchema = lazySchema(() =>
   z.strictObject({
-    patient: requiredLine('Patient name or reference', 80),
-    poNumber: optionalLine('PO number', 40),
+    patient: requiredLine('Patient name or reference', ORDER_LIMITS.patient),
+    poNumber: optionalLine('PO number', ORDER_LIMITS.poNumber),
     lines: z.array(z.strictObject(orderLineFields)).check(
       z.minLength(1, 'Add a lens for OD or OS'),
-      z.maxLength(2, 'One lens per eye'),
+      z.maxLength(ORDER_LIMITS.lines, 'One lens per eye'),
       z.refine((ls) => new Set(ls.map((l) => l.eye)).size === ls.length, 'One lens per eye'),
     ),
     shipping: shippingSchema,
-    notes: z.optional(multiLineText('Order notes', 2000)),
+    notes: z.optional(multiLineText('Order notes', ORDER_LIMITS.notes)),
     attachments: z._default(attachmentListSchema, []),
     remake: z.optional(remakeSchema),
     /** "Order this": the consult whose answer this order places; submitting marks the consult ordered. */
@@ -85,20 +97,20 @@ function orderDraftShape(
   address: z.ZodMiniType<Record<string, string>>,
 ) {
   return z.strictObject({
-    patient: z.optional(z.string().check(z.maxLength(80))),
-    poNumber: z.optional(z.string().check(z.maxLength(40))),
+    patient: z.optional(z.string().check(z.maxLength(ORDER_LIMITS.patient))),
+    poNumber: z.optional(z.string().check(z.maxLength(ORDER_LIMITS.poNumber))),
     lines: z._default(
       z
         .array(
           z.strictObject({
             eye: eyeSchema,
-            lensId: z.optional(z.string().check(z.maxLength(64))),
+            lensId: z.optional(z.string().check(z.maxLength(ORDER_LIMITS.lensId))),
             parameters: z._default(parameters, {}),
-            quantity: z.optional(z.number().check(z.int(), z.gte(0), z.lte(10))),
-            notes: z.optional(z.string().check(z.maxLength(300))),
+            quantity: z.optional(z.number().check(z.int(), z.gte(0), z.lte(ORDER_LIMITS.quantity.max))),
+            notes: z.optional(z.string().check(z.maxLength(ORDER_LIMITS.lineNotes))),
           }),
         )
-        .check(z.maxLength(2)),
+        .check(z.maxLength(ORDER_LIMITS.lines)),
       [],
     ),
     shipping: z.optional(
@@ -108,7 +120,7 @@ function orderDraftShape(
         address: z.optional(address),
       }),
     ),
-    notes: z.optional(z.string().check(z.maxLength(2000))),
+    notes: z.optional(z.string().check(z.maxLength(ORDER_LIMITS.notes))),
     attachments: z._default(attachmentListSchema, []),
     remake: z.optional(remakeSchema),
     consultId: z.optional(consultIdSchema),
@@ -123,7 +135,7 @@ function orderDraftShape(
 export const orderDraftSchema = lazySchema(() =>
   orderDraftShape(
     parameterValuesSchema,
-    boundedRecord(fieldKeySchema('address field'), z.string().check(z.maxLength(200)), 12),
+    boundedRecord(fieldKeySchema('address field'), z.string().check(z.maxLength(ORDER_LIMITS.addressField)), 12),
   ),
 );
 /** A draft as stored and answered (read with the shapes drafts had before today's bounds). */

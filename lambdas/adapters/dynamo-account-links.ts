@@ -1,5 +1,5 @@
 import { GetCommand, TransactionCanceledException, TransactWriteCommand } from './aws/dynamo-document-client';
-import { userProfileSchema } from '../../core/schemas/user-profile';
+import { userProfileSchema } from '../../core/schemas/users/user-profile';
 import type { AccountLinks } from '../ports/account-links';
 import { WriteConflict } from '../ports/write-conflict';
 import { documentClient, requireTables, tableName } from './dynamo-client';

@@ -1,6 +1,6 @@
 import { QueryCommand } from './aws/dynamo-document-client';
 import { OPEN_SESSION_STATUSES } from '../../core/rules/activity-status';
-import { userActivitySchema, type UserActivity } from '../../core/schemas/user-activity';
+import { userActivitySchema, type UserActivity } from '../../core/schemas/activity';
 import type { ActiveUsers } from '../ports/active-users';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, DeleteCommand, GetCommand, PutCommand } from './aws/dynamo-document-client';
-import { userActivitySchema } from '../../core/schemas/user-activity';
+import { userActivitySchema } from '../../core/schemas/activity';
 import type { ActivityRepository } from '../ports/activity-repository';
 import { batchGetItems } from './dynamo-batch-get';
 import { documentClient, requireTables, tableName } from './dynamo-client';

@@ -6,7 +6,7 @@ import {
   TransactionCanceledException,
   TransactWriteCommand,
 } from './aws/dynamo-document-client';
-import { consultSchema, type Consult } from '../../core/schemas/consult';
+import { consultSchema, type Consult } from '../../core/schemas/consults';
 import {
   consultReferenceMarker,
   ConsultWriteRefused,

@@ -1,5 +1,5 @@
 import { REFERENCE_LISTS } from '../../core/data/tables';
-import { DEFAULT_TROUBLESHOOTER_SETTINGS, troubleshooterSettingsSchema } from '../../core/schemas/consult';
+import { DEFAULT_TROUBLESHOOTER_SETTINGS, troubleshooterSettingsSchema } from '../../core/schemas/consults';
 import type { ConsultantSettingsStore } from '../ports/consult-store';
 import { dynamoVersionedSettings } from './dynamo-versioned-settings';
 

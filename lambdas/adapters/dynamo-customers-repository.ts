@@ -1,7 +1,7 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import { ConditionalCheckFailedException, GetCommand, PutCommand, QueryCommand } from './aws/dynamo-document-client';
 import * as z from '../../core/zod';
-import { customerDetailSchema } from '../../core/schemas/customer-admin';
+import { customerDetailSchema } from '../../core/schemas/customers/customer-admin';
 import { invalidArgument } from '../../core/errors';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
 import type { CustomersRepository } from '../ports/customers-repository';

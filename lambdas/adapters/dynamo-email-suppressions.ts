@@ -1,5 +1,5 @@
 import { PutCommand } from './aws/dynamo-document-client';
-import { EMAIL_SUPPRESSION_REASONS } from '../../core/schemas/email-suppression';
+import { EMAIL_SUPPRESSION_REASONS } from '../../core/schemas/email/email-suppression';
 import { suppressionKey, type EmailSuppression, type EmailSuppressions } from '../ports/email-suppressions';
 import { batchGetItems } from './dynamo-batch-get';
 import { documentClient, requireTables, tableName } from './dynamo-client';

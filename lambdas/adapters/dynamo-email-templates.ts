@@ -1,8 +1,8 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import { ConditionalCheckFailedException, GetCommand, PutCommand } from './aws/dynamo-document-client';
 import * as z from '../../core/zod';
-import type { EmailTemplate } from '../../core/schemas/email';
-import { EMAIL_KINDS, type EmailKind } from '../../core/schemas/email-kinds';
+import type { EmailTemplate } from '../../core/schemas/email/email';
+import { EMAIL_KINDS, type EmailKind } from '../../core/schemas/email/email-kinds';
 import { defaultTemplate, type TemplateText } from '../email/default-templates';
 import { labNotificationsAddress } from '../email/email-config';
 import type { EmailTemplates, LabRecipients } from '../ports/email-templates';

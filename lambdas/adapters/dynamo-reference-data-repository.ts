@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, PutCommand, QueryCommand } from './aws/dynamo-document-client';
 import { REFERENCE_LISTS } from '../../core/data/tables';
-import { buyingGroupSchema } from '../../core/schemas/buying-group';
+import { buyingGroupSchema } from '../../core/schemas/customers/buying-group';
 import type { ReferenceDataRepository } from '../ports/reference-data-repository';
 import { WriteConflict } from '../ports/write-conflict';
 import { conditionalUpdate } from './dynamo-conditional-update';

@@ -5,7 +5,7 @@ import {
   PutCommand,
   UpdateCommand,
 } from './aws/dynamo-document-client';
-import { userProfileSchema } from '../../core/schemas/user-profile';
+import { userProfileSchema } from '../../core/schemas/users/user-profile';
 import type { UsersRepository } from '../ports/users-repository';
 import { batchGetItems } from './dynamo-batch-get';
 import { documentClient, requireTables, tableName } from './dynamo-client';

@@ -1,5 +1,5 @@
-import type { Consult } from '../../core/schemas/consult';
-import type { EmailKind } from '../../core/schemas/email';
+import type { Consult } from '../../core/schemas/consults';
+import type { EmailKind } from '../../core/schemas/email/email';
 import type { ParameterDefinition } from '../../core/schemas/lens';
 import { consultAnsweredValues, consultReceivedValues } from '../email/consult-email-values';
 import { portalUrl as envPortalUrl } from '../email/email-config';

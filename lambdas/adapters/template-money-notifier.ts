@@ -1,4 +1,4 @@
-import type { EmailKind } from '../../core/schemas/email';
+import type { EmailKind } from '../../core/schemas/email/email';
 import { portalUrl as envPortalUrl } from '../email/email-config';
 import {
   claimDecidedValues,

@@ -7,7 +7,7 @@ export const REVOCATION_CACHE_MS = 5000;
 
 /**
  * Tokens signed in this recently are checked against the store, never the cache. A user change (disable, role,
- * password, delete) revokes before and again after the Cognito change (use-cases/end-user-sessions.ts), all
+ * password, delete) revokes before and again after the Cognito change (use-cases/users/end-user-sessions.ts), all
  * inside one Lambda call (29 s at most): a token signed in between the two is younger than this when the second
  * revocation lands, so every process refuses it at once instead of within REVOCATION_CACHE_MS.
  */

@@ -3,7 +3,7 @@ import { permissionDenied, unauthenticated } from '../../core/errors';
 import type { RouteDefinition } from '../../core/route-definition';
 import { sessionChecksOf } from '../../core/function-resources';
 import { isAdminRole, roleFromGroups } from '../../core/rules/auth-status';
-import type { UserActivity } from '../../core/schemas/user-activity';
+import type { UserActivity } from '../../core/schemas/activity';
 import type { Identity } from './verify-token';
 
 /**

@@ -1,5 +1,5 @@
 import { formatCents } from '../../core/rules/invoice-balance';
-import type { CustomerRecord, PostalAddress } from '../../core/schemas/customer-info';
+import type { CustomerRecord, PostalAddress } from '../../core/schemas/customers/customer-info';
 import { INVOICE_STATUS_LABELS, SETTLEMENT_METHOD_LABELS, type Invoice } from '../../core/schemas/invoice';
 import { COLOURS, LAB, PdfLayout, formatDay, type Field, type SummaryRow, type TableColumn } from './pdf-layout';
 

@@ -1,5 +1,5 @@
 import { formatCents } from '../../core/rules/invoice-balance';
-import type { CustomerRecord } from '../../core/schemas/customer-info';
+import type { CustomerRecord } from '../../core/schemas/customers/customer-info';
 import type { Invoice } from '../../core/schemas/invoice';
 import type { Payment } from '../../core/schemas/payment';
 import { COLOURS, LAB, PdfLayout, formatDay, type SummaryRow, type TableColumn } from './pdf-layout';

@@ -1,5 +1,5 @@
 import type { AccountRequest } from '../../core/schemas/account-request';
-import type { EmailKind } from '../../core/schemas/email';
+import type { EmailKind } from '../../core/schemas/email/email';
 import type { Logger } from '../ports/logger';
 import type { EmailTemplates } from '../ports/email-templates';
 import { describeError } from '../../core/describe-error';

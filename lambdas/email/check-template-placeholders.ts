@@ -1,5 +1,5 @@
 import { invalidArgument } from '../../core/errors';
-import { EMAIL_PLACEHOLDERS, type EmailKind } from '../../core/schemas/email-kinds';
+import { EMAIL_PLACEHOLDERS, type EmailKind } from '../../core/schemas/email/email-kinds';
 import type { TemplateText } from './default-templates';
 import { placeholdersIn } from './render-template';
 

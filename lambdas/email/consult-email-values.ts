@@ -1,6 +1,6 @@
 import { pagePaths } from '../../core/page-paths';
 import { displayParameterValue } from '../../core/rules/lens-parameters';
-import type { Consult } from '../../core/schemas/consult';
+import type { Consult } from '../../core/schemas/consults';
 import type { ParameterDefinition } from '../../core/schemas/lens';
 import { EYE_LABELS } from '../../core/schemas/order-keys';
 import { portalLink as link } from './account-email-values';

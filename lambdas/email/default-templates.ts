@@ -1,4 +1,4 @@
-import type { EmailKind } from '../../core/schemas/email';
+import type { EmailKind } from '../../core/schemas/email/email';
 
 /**
  * The built-in text of every email the portal sends, used until a super admin saves their own in Email

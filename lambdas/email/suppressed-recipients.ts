@@ -12,7 +12,7 @@ export class EmailSuppressedError extends Error {
 }
 
 /**
- * A sender that leaves out suppressed addresses (core/schemas/email-suppression.ts): an email whose every
+ * A sender that leaves out suppressed addresses (core/schemas/email/email-suppression.ts): an email whose every
  * recipient is suppressed is refused with EmailSuppressedError, which the callers already log as "not sent"
  * with what the email was about. When the list cannot be read the email goes out: SES's own suppression list
  * still stops it at an address that bounced, and a missed email is worse than a second bounce.

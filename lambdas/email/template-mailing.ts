@@ -1,4 +1,4 @@
-import type { EmailKind } from '../../core/schemas/email';
+import type { EmailKind } from '../../core/schemas/email/email';
 import type { Logger } from '../ports/logger';
 import type { EmailSender } from '../ports/email-sender';
 import type { EmailTemplates } from '../ports/email-templates';

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { dynamoEmailSuppressions } from '../adapters/dynamo-email-suppressions';
 import { createLogger } from '../http/logger';
-import { recordEmailFeedback, type EmailFeedbackReport } from '../use-cases/record-email-feedback';
+import { recordEmailFeedback, type EmailFeedbackReport } from '../use-cases/email/record-email-feedback';
 
 const suppressions = dynamoEmailSuppressions();
 

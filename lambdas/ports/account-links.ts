@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../core/schemas/user-profile';
+import type { UserProfile } from '../../core/schemas/users/user-profile';
 
 /** A user's accounts after a link or unlink (spec 1: one main account plus additional ones). */
 export interface AccountLinkChange {

@@ -1,4 +1,4 @@
-import type { UserActivity } from '../../core/schemas/user-activity';
+import type { UserActivity } from '../../core/schemas/activity';
 
 /** Who is using the portal now (admin dashboard), read from the userActivity table's byStatus index. */
 export interface ActiveUsers {

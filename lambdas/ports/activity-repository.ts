@@ -1,4 +1,4 @@
-import type { UserActivity } from '../../core/schemas/user-activity';
+import type { UserActivity } from '../../core/schemas/activity';
 
 export interface SaveActivityOptions {
   /** Only write when the stored record was last synced at or before this time (ms); null: no throttle. */

@@ -1,4 +1,4 @@
-import type { Consult } from '../../core/schemas/consult';
+import type { Consult } from '../../core/schemas/consults';
 
 /**
  * The consult emails, built from Email Management templates like the order and money emails. Never throws:

@@ -5,7 +5,7 @@ import {
   CONSULT_REFERENCE_LENGTH,
   consultReferenceOf,
 } from '../../core/rules/consult-reference';
-import type { Consult, ConsultStatus, TroubleshooterSettings } from '../../core/schemas/consult';
+import type { Consult, ConsultStatus, TroubleshooterSettings } from '../../core/schemas/consults';
 
 /**
  * The consults table (pk consultId; GSIs byAccount and byStatus, both sorted by createdAt) and one marker per

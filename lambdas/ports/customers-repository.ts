@@ -1,4 +1,4 @@
-import type { CustomerDetail } from '../../core/schemas/customer-admin';
+import type { CustomerDetail } from '../../core/schemas/customers/customer-admin';
 import type { RecordChanges } from './record-changes';
 
 export interface CustomerListQuery {

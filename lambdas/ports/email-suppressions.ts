@@ -1,6 +1,6 @@
-import type { EmailSuppressionReason } from '../../core/schemas/email-suppression';
+import type { EmailSuppressionReason } from '../../core/schemas/email/email-suppression';
 
-/** One address the portal no longer mails, and why (core/schemas/email-suppression.ts). */
+/** One address the portal no longer mails, and why (core/schemas/email/email-suppression.ts). */
 export interface EmailSuppression {
   /** Lower-cased. */
   address: string;

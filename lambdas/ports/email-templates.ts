@@ -1,4 +1,4 @@
-import type { EmailKind, EmailTemplate } from '../../core/schemas/email';
+import type { EmailKind, EmailTemplate } from '../../core/schemas/email/email';
 import type { TemplateText } from '../email/default-templates';
 
 /** The lab's notification recipients (new orders), with their optimistic-locking version (0: the default). */

@@ -1,4 +1,4 @@
-import type { EmailKind } from '../../core/schemas/email';
+import type { EmailKind } from '../../core/schemas/email/email';
 import type { Order } from '../../core/schemas/order';
 
 /** The order emails: built from the Email Management templates, sent to the practice and the lab. */

@@ -1,4 +1,4 @@
-import type { BuyingGroup } from '../../core/schemas/buying-group';
+import type { BuyingGroup } from '../../core/schemas/customers/buying-group';
 
 export interface ReferenceDataRepository {
   /** Every buying group, deactivated ones included, by name. */

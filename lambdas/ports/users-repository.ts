@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../core/schemas/user-profile';
+import type { UserProfile } from '../../core/schemas/users/user-profile';
 import type { RecordChanges, StoredItem } from './record-changes';
 
 export interface UsersRepository {

@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../core/schemas/user-profile';
+import type { UserProfile } from '../../core/schemas/users/user-profile';
 import type { Identity } from '../auth/verify-token';
 import type { UsersRepository } from '../ports/users-repository';
 

@@ -5,7 +5,7 @@ import {
   submitPublicConsultInputSchema,
   type SubmitConsultInput,
   type SubmitPublicConsultInput,
-} from '../../core/schemas/consult';
+} from '../../core/schemas/consults';
 import type { Identity } from '../../lambdas/auth/verify-token';
 import type { Logger } from '../../lambdas/ports/logger';
 import type { ConsultNotifier } from '../../lambdas/ports/consult-notifier';

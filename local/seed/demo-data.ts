@@ -1,5 +1,5 @@
 import type { Group } from '../../core/constants';
-import type { CustomerRecord } from '../../core/schemas/customer-info';
+import type { CustomerRecord } from '../../core/schemas/customers/customer-info';
 
 /** A demo login: printed by `npm start`, listed in the README, used by the browser tests. */
 export interface DemoUser {

@@ -16,7 +16,7 @@ import { inertText } from '../../lambdas/email/safe-email';
 const urls = inject('urls');
 const env = inject('env');
 let admin: ReturnType<typeof caller>;
-let approve: typeof import('../../lambdas/use-cases/approve-account-request').approveAccountRequest;
+let approve: typeof import('../../lambdas/use-cases/account-requests/approve-account-request').approveAccountRequest;
 let adapters: {
   requests: import('../../lambdas/ports/account-requests-repository').AccountRequestsRepository;
   customers: import('../../lambdas/ports/customers-repository').CustomersRepository;
@@ -27,7 +27,7 @@ let adapters: {
 beforeAll(async () => {
   Object.assign(process.env, env);
   admin = caller(urls.api, await signIn(await createTestUser(['admin', 'superadmin'])));
-  approve = (await import('../../lambdas/use-cases/approve-account-request')).approveAccountRequest;
+  approve = (await import('../../lambdas/use-cases/account-requests/approve-account-request')).approveAccountRequest;
   adapters = {
     requests: (
       await import('../../lambdas/adapters/dynamo-account-requests-repository')

@@ -2,7 +2,7 @@ import { stackUrls as urls } from './helpers/stack-env';
 import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONSULT_NOT_FOUND, type ConsultStatus } from '../../core/schemas/consult';
+import { CONSULT_NOT_FOUND, type ConsultStatus } from '../../core/schemas/consults';
 import { consultFilesLockedMessage } from '../../lambdas/use-cases/consults/consult-files';
 import { caller } from '../support/api-call';
 import { aConsult, aPublicConsult } from '../support/consult-fixtures';

@@ -6,7 +6,7 @@ import {
   DEFAULT_TROUBLESHOOTER_SETTINGS,
   PUBLIC_CONSULT_LIMITS,
   PUBLIC_CONSULT_RATE_MESSAGE,
-} from '../../core/schemas/consult';
+} from '../../core/schemas/consults';
 import { CONSULT_REFERENCE_PATTERN } from '../../core/rules/consult-reference';
 import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-order';
 import { callableEvent } from '../support/api-gateway-event';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { EMAIL_KINDS } from '../../core/schemas/email';
+import { EMAIL_KINDS } from '../../core/schemas/email/email';
 import { accountRequestForm } from '../support/account-request-fakes';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn, uniqueEmail } from '../support/cognito-test-users';
@@ -206,7 +206,7 @@ describe('sendEmail (spec 7 POST auth/email/{kind})', () => {
     // The real SES adapter pointed at a port nothing listens on (this worker's env only, not the gateway's).
     process.env['AWS_ENDPOINT_URL_SESV2'] = 'http://127.0.0.1:9';
     const { sesEmailSender } = await import('../../lambdas/adapters/ses-email-sender');
-    const { sendEmail } = await import('../../lambdas/use-cases/send-email');
+    const { sendEmail } = await import('../../lambdas/use-cases/email/send-email');
     const { log, lines } = memoryLogger();
     const to = uniqueEmail('never');
     const before = (await listEmails(urls.ses)).length;

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from '../../core/zod';
-import { defineRoute } from '../../core/route-definition';
+import { defineRoute } from '../../core/define-routes';
 import { createHandler } from '../../lambdas/http/create-handler';
 import { startGateway, type LocalGateway } from '../../local/gateway/gateway-server';
 import { callApi } from './helpers/call-api';

@@ -3,7 +3,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSULT_REFERENCE_PATTERN } from '../../core/rules/consult-reference';
 import type { AuditEvent } from '../../core/schemas/audit';
-import { CONSULT_NOT_FOUND, PUBLIC_CONSULT_LIMITS, PUBLIC_CONSULT_RATE_MESSAGE } from '../../core/schemas/consult';
+import { CONSULT_NOT_FOUND, PUBLIC_CONSULT_LIMITS, PUBLIC_CONSULT_RATE_MESSAGE } from '../../core/schemas/consults';
 import { FOREIGN_ORIGIN_MESSAGE, JSON_ONLY_MESSAGE } from '../../lambdas/http/browser-request';
 import * as submitPublicConsult from '../../lambdas/handlers/consults/submit-public-consult';
 import { callableEvent } from '../support/api-gateway-event';

@@ -11,8 +11,8 @@ import { memoryLogger } from '../support/in-memory-ports';
 // Env first: the SDK clients and handlers are imported after the emulators' environment is applied.
 let mod: {
   handler: typeof import('../../lambdas/handlers/auth/sign-up').handler;
-  signUp: typeof import('../../lambdas/use-cases/sign-up').signUp;
-  SIGN_UP_ERRORS: typeof import('../../lambdas/use-cases/sign-up').SIGN_UP_ERRORS;
+  signUp: typeof import('../../lambdas/use-cases/auth/sign-up').signUp;
+  SIGN_UP_ERRORS: typeof import('../../lambdas/use-cases/auth/sign-up').SIGN_UP_ERRORS;
   directory: import('../../lambdas/ports/user-directory').UserDirectory;
   users: import('../../lambdas/ports/users-repository').UsersRepository;
   limiter: import('../../lambdas/ports/rate-limiter').RateLimiter;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   Object.assign(process.env, inject('env'));
   const [handlerModule, useCase, cognito, users, limiter, dynamo, codes, confirm, resend] = await Promise.all([
     import('../../lambdas/handlers/auth/sign-up'),
-    import('../../lambdas/use-cases/sign-up'),
+    import('../../lambdas/use-cases/auth/sign-up'),
     import('../../lambdas/adapters/cognito-user-directory'),
     import('../../lambdas/adapters/dynamo-users-repository'),
     import('../../lambdas/adapters/dynamo-rate-limiter'),

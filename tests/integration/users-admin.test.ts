@@ -32,10 +32,10 @@ let mod: {
   locks: import('../../lambdas/ports/locks').Locks;
   revocations: import('../../lambdas/ports/session-revocations').SessionRevocations;
   createUser: typeof import('../../lambdas/handlers/users/create-user').handler;
-  setRole: typeof import('../../lambdas/use-cases/set-role').setRole;
-  deleteUser: typeof import('../../lambdas/use-cases/delete-user').deleteUser;
-  updateUserStatus: typeof import('../../lambdas/use-cases/update-user-status').updateUserStatus;
-  createUserUseCase: typeof import('../../lambdas/use-cases/create-user').createUser;
+  setRole: typeof import('../../lambdas/use-cases/users/set-role').setRole;
+  deleteUser: typeof import('../../lambdas/use-cases/users/delete-user').deleteUser;
+  updateUserStatus: typeof import('../../lambdas/use-cases/users/update-user-status').updateUserStatus;
+  createUserUseCase: typeof import('../../lambdas/use-cases/users/create-user').createUser;
   identityOf: (user: TestUser, groups: Group[]) => import('../../lambdas/auth/verify-token').Identity;
 };
 
@@ -48,10 +48,10 @@ beforeAll(async () => {
       import('../../lambdas/adapters/dynamo-locks'),
       import('../../lambdas/adapters/dynamo-session-revocations'),
       import('../../lambdas/handlers/users/create-user'),
-      import('../../lambdas/use-cases/set-role'),
-      import('../../lambdas/use-cases/delete-user'),
-      import('../../lambdas/use-cases/create-user'),
-      import('../../lambdas/use-cases/update-user-status'),
+      import('../../lambdas/use-cases/users/set-role'),
+      import('../../lambdas/use-cases/users/delete-user'),
+      import('../../lambdas/use-cases/users/create-user'),
+      import('../../lambdas/use-cases/users/update-user-status'),
     ]);
   mod = {
     directory: directory.cognitoAdminDirectory(),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from '../../core/zod';
 import type { RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
-import { CONSULT_NOT_FOUND } from '../../core/schemas/consult';
+import { CONSULT_NOT_FOUND } from '../../core/schemas/consults';
 import { counterNames } from '../../lambdas/ports/orders-repository';
 import { FROM_ORDER_NOT_FOUND } from '../../lambdas/use-cases/consults/submit-consult';
 import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-order';

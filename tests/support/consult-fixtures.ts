@@ -1,5 +1,5 @@
+import type { Consult } from '../../core/schemas/consults';
 import { randomUUID } from 'node:crypto';
-import type { Consult } from '../../core/schemas/consult';
 import type { ParameterDefinition } from '../../core/schemas/lens';
 import { numberParameter, optionParameter } from './lens-parameters';
 

@@ -1,4 +1,4 @@
-import type { CustomerRecord } from '../../core/schemas/customer-info';
+import type { CustomerRecord } from '../../core/schemas/customers/customer-info';
 import type { Invoice, InvoiceLine, InvoiceSettlement } from '../../core/schemas/invoice';
 import type { Payment } from '../../core/schemas/payment';
 

@@ -1,5 +1,5 @@
+import { EMAIL_KINDS, type EmailKind, type EmailTemplate } from '../../core/schemas/email/email';
 import { expect, it } from 'vitest';
-import { EMAIL_KINDS, type EmailKind, type EmailTemplate } from '../../core/schemas/email';
 import { defaultTemplate, type TemplateText } from '../../lambdas/email/default-templates';
 import type { EmailTemplates, LabRecipients } from '../../lambdas/ports/email-templates';
 import { WriteConflict } from '../../lambdas/ports/write-conflict';

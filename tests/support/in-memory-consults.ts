@@ -8,7 +8,7 @@ import {
   type Consult,
   type ConsultStatus,
   type TroubleshooterSettings,
-} from '../../core/schemas/consult';
+} from '../../core/schemas/consults';
 import type { ConsultEmail, ConsultNotifier } from '../../lambdas/ports/consult-notifier';
 import {
   ConsultWriteRefused,

@@ -5,11 +5,11 @@
 import type { Group } from '../../core/constants';
 import { invalidArgument } from '../../core/errors';
 import type { AccountRequest } from '../../core/schemas/account-request';
-import type { BuyingGroup } from '../../core/schemas/buying-group';
-import { customerDetailSchema, type CustomerDetail } from '../../core/schemas/customer-admin';
-import type { CustomerRecord } from '../../core/schemas/customer-info';
-import type { UserActivity } from '../../core/schemas/user-activity';
-import type { UserProfile } from '../../core/schemas/user-profile';
+import type { BuyingGroup } from '../../core/schemas/customers/buying-group';
+import { customerDetailSchema, type CustomerDetail } from '../../core/schemas/customers/customer-admin';
+import type { CustomerRecord } from '../../core/schemas/customers/customer-info';
+import type { UserActivity } from '../../core/schemas/activity';
+import type { UserProfile } from '../../core/schemas/users/user-profile';
 import { listCursorSchema } from '../../lambdas/adapters/dynamo-customers-repository';
 import type { OutgoingEmail } from '../../lambdas/email/safe-email';
 import { createLogger } from '../../lambdas/http/logger';

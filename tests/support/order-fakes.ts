@@ -5,10 +5,10 @@
  */
 import type { LensDesign } from '../../core/schemas/lens';
 import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
-import type { Consult } from '../../core/schemas/consult';
+import type { Consult } from '../../core/schemas/consults';
 import type { Invoice } from '../../core/schemas/invoice';
 import type { Order, OrderLine } from '../../core/schemas/order';
-import type { UserActivity } from '../../core/schemas/user-activity';
+import type { UserActivity } from '../../core/schemas/activity';
 import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
 import type { ActiveUsers } from '../../lambdas/ports/active-users';
 import type { AttachedFiles } from '../../lambdas/ports/attached-files';

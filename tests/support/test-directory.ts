@@ -1,5 +1,5 @@
-import type { CustomerRecord } from '../../core/schemas/customer-info';
-import type { UserProfile } from '../../core/schemas/user-profile';
+import type { CustomerRecord } from '../../core/schemas/customers/customer-info';
+import type { UserProfile } from '../../core/schemas/users/user-profile';
 import { InMemoryCustomers, InMemoryUsers } from './in-memory-ports';
 
 /**

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourceFiles } from '../support/source-files';
 
 /**
  * The import rules of eslint-boundaries.config.js, run through ESLint's own API on snippets that break them:
@@ -76,6 +77,35 @@ describe('import boundaries (eslint-boundaries.config.js)', { timeout: 30_000 },
         "import type { Logger } from '../../ports/logger';\nimport { notFound } from '../../../core/errors';\nexport const used = (log: Logger) => [log, notFound];\n",
       ),
     ).toEqual([]);
+  });
+
+  it("a use-case domain may not import another domain's files, only its index.ts", async () => {
+    const problems = await boundaryProblems(
+      'lambdas/use-cases/customers/boundary-probe.ts',
+      "import { USER_NOT_FOUND } from '../users/directory-failure';\nexport const used = USER_NOT_FOUND;\n",
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toContain('only through its index.ts');
+    expect(
+      await boundaryProblems(
+        'lambdas/use-cases/customers/boundary-probe.ts',
+        "import { USER_NOT_FOUND } from '../users';\nimport { linkWriteError } from './customer-errors';\nexport const used = [USER_NOT_FOUND, linkWriteError];\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('the kernel may not import a domain, an adapter or an entry point', async () => {
+    const problems = await boundaryProblems(
+      'lambdas/kernel/boundary-probe.ts',
+      [
+        "import { USER_NOT_FOUND } from '../use-cases/users';",
+        "import { createLogger } from '../http/logger';",
+        'export const used = [USER_NOT_FOUND, createLogger];',
+        '',
+      ].join('\n'),
+    );
+    expect(problems).toHaveLength(2);
+    expect(problems[0]!.message).toContain('The kernel is below every domain');
   });
 
   it('an adapter may not import a use case', async () => {
@@ -175,5 +205,73 @@ describe('import boundaries (eslint-boundaries.config.js)', { timeout: 30_000 },
       );
       expect(problems.map((p) => p.rule)).toContain('import-x/no-cycle');
     });
+
+    /**
+     * Cycles the kernel rework removes (consult-deps.ts names serverSuggestions, which reads ConsultDeps): each
+     * must still be there, so the list shrinks as they go.
+     */
+    const KNOWN_CYCLES = [
+      ['lambdas/use-cases/consults/consult-deps.ts', 'lambdas/use-cases/consults/consult-views.ts'],
+    ];
+
+    it('lambdas/ and core/ have no other cycle, type-only imports included (the lint rule skips those)', () => {
+      const cycles = importCycles(sourceFiles(['lambdas', 'core']));
+      expect(cycles.filter((c) => !KNOWN_CYCLES.some((k) => sameFiles(k, c)))).toEqual([]);
+      for (const known of KNOWN_CYCLES)
+        expect(
+          cycles.some((c) => sameFiles(known, c)),
+          known.join(' <-> '),
+        ).toBe(true);
+    });
+
+    it('the walk finds a cycle made only of type imports', () => {
+      const a = path.relative(ROOT, path.join(dir, 'types-a.ts'));
+      const b = path.relative(ROOT, path.join(dir, 'types-b.ts'));
+      fs.writeFileSync(path.join(ROOT, a), "import type { B } from './types-b';\nexport type A = { b?: B };\n");
+      fs.writeFileSync(path.join(ROOT, b), "import type { A } from './types-a';\nexport type B = { a?: A };\n");
+      const cycles = importCycles([a, b]);
+      expect(cycles).toHaveLength(1);
+      expect(sameFiles(cycles[0]!, [a, b])).toBe(true);
+    });
   });
 });
+
+const sameFiles = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((file) => b.includes(file));
+
+/** The groups of files (repo-relative) that import each other, directly or round a loop, by any import. */
+function importCycles(files: readonly string[]): string[][] {
+  const known = new Set(files);
+  const resolve = (from: string, spec: string) =>
+    [`${spec}.ts`, `${spec}.tsx`, `${spec}/index.ts`, spec]
+      .map((candidate) => path.join(path.dirname(from), candidate))
+      .find((candidate) => known.has(candidate));
+  const imports = new Map(
+    files.map((file) => {
+      const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      const specs = [...source.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
+      return [file, specs.flatMap((spec) => resolve(file, spec) ?? [])];
+    }),
+  );
+  // Tarjan's strongly connected components: every group of two or more files is a cycle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const next of imports.get(file)!) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group = stack.splice(stack.indexOf(file));
+    if (group.length > 1) cycles.push(group);
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return cycles;
+}

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as messages from '../../core/messages';
-import { codeLinesMatching, sourceFiles } from '../support/source-files';
+import { accountNumberSchema } from '../../core/schemas/account-number';
+import { codeLinesMatching, REPO_ROOT, sourceFiles } from '../support/source-files';
+
+const read = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
+/** The text of `source` from `start` up to `end`; fails loudly when a marker moved. */
+function between(source: string, start: string, end: string): string {
+  const from = source.indexOf(start);
+  const to = source.indexOf(end, from);
+  expect(from, start).toBeGreaterThanOrEqual(0);
+  expect(to, end).toBeGreaterThan(from);
+  return source.slice(from, to);
+}
 
 const SCANNED = sourceFiles(['web/src', 'core', 'lambdas']);
 
@@ -40,6 +53,74 @@ describe('shared user messages have one home', () => {
     const files = SCANNED.filter((file) => file !== 'core/messages.ts');
     const quoted = texts.flatMap((text) => [`'${text}'`, `"${text}"`, `\`${text}\``, `>${text}<`]);
     expect(codeLinesMatching(files, (line) => quoted.some((q) => line.includes(q)))).toEqual([]);
+  });
+});
+
+describe('account numbers are normalised once, by the schema', () => {
+  /** An account number (or an account filter) upper-cased by hand: `accountNumber.toUpperCase()`, `account.trim().toUpperCase()`. */
+  const UPPER_CASED_ACCOUNT = /account\w*\??\.(trim\(\)\.)?toUpperCase\(\)/i;
+
+  it('accountNumberSchema hands on the stored spelling: trimmed and upper-case', () => {
+    expect(accountNumberSchema.parse(' bv-1001 ')).toBe('BV-1001');
+  });
+
+  it('no use case or handler upper-cases an account number again (inputs arrive normalised)', () => {
+    const files = sourceFiles(['lambdas/use-cases', 'lambdas/handlers']);
+    expect(codeLinesMatching(files, (line) => UPPER_CASED_ACCOUNT.test(line))).toEqual([]);
+  });
+
+  it('the scan recognises the shapes a second normalisation takes, and leaves other upper-casing alone', () => {
+    for (const stray of [
+      'const accountNumber = input.accountNumber.toUpperCase();',
+      'accountNumber: input.accountNumber?.toUpperCase(),',
+      'const wanted = account.trim().toUpperCase();',
+    ]) {
+      expect(UPPER_CASED_ACCOUNT.test(stray), stray).toBe(true);
+    }
+    expect(UPPER_CASED_ACCOUNT.test('paymentId.slice(0, 8).toUpperCase()')).toBe(false);
+  });
+});
+
+describe('order limits have one home (ORDER_LIMITS in core/schemas/order-keys.ts)', () => {
+  /** A constant named like an order-size limit: `MAX_LINES`, `maxQuantity`, `ORDER_LIMITS`, `QUANTITY_LIMIT`. */
+  const LIMIT_CONSTANT =
+    /\b(const|let)\s+\w*(max_?(order_?)?(lines|quantity|lenses)|order_?(size_?)?limits?|(quantity|lines)_?(max|limit))\w*\s*[=:]/i;
+  /** A number written where a limit goes: an input's bounds, a clip before saving, a schema check. */
+  const LITERAL_LIMIT =
+    /(maxLength|max|min)=\{\d|clip\([^)]*,\s*\d|<=\s*\d|(maxLength|lte|gte)\([1-9]|(Line|Text)\('[^']*',\s*\d/;
+
+  it('no other source declares an order-size limit of its own', () => {
+    const files = sourceFiles(['core', 'lambdas', 'web/src']).filter((file) => file !== 'core/schemas/order-keys.ts');
+    expect(codeLinesMatching(files, (line) => LIMIT_CONSTANT.test(line))).toEqual([]);
+  });
+
+  it('the order and draft schemas and the order form read ORDER_LIMITS, never a number of their own', () => {
+    const form = sourceFiles(['web/src']).filter((file) => read(file).includes('ORDER_LIMITS'));
+    expect(form.length).toBeGreaterThanOrEqual(3);
+    const schemas = read('core/schemas/order.ts');
+    const sections = [
+      between(schemas, 'const orderLineFields', 'export type OrderFields'),
+      between(schemas, 'function orderDraftShape', 'export const orderDraftSchema'),
+    ];
+    const numbers = sections.flatMap((section) => section.split('\n').filter((line) => LITERAL_LIMIT.test(line)));
+    expect([...numbers, ...codeLinesMatching(form, (line) => LITERAL_LIMIT.test(line))]).toEqual([]);
+  });
+
+  it('the scans recognise a second limit', () => {
+    for (const stray of ['const MAX_LINES = 2;', 'export const maxQuantity = 10;', 'const ORDER_LIMIT = {']) {
+      expect(LIMIT_CONSTANT.test(stray), stray).toBe(true);
+    }
+    for (const stray of [
+      'maxLength={80}',
+      'max={10}',
+      'clip(values.patient, 80)',
+      'quantity <= 10',
+      "requiredLine('Patient', 80)",
+      'z.lte(10)',
+    ]) {
+      expect(LITERAL_LIMIT.test(stray), stray).toBe(true);
+    }
+    expect(LITERAL_LIMIT.test('maxLength={ORDER_LIMITS.patient}')).toBe(false);
   });
 });
 

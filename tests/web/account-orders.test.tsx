@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerInfo } from '../../core/schemas/customer-info';
+import type { CustomerInfo } from '../../core/schemas/customers/customer-info';
 import { getCustomerInfoQueryOptions, loadedCustomerInfo } from '../../web/src/features/customer/api/get-customer-info';
 import { AccountOrders } from '../../web/src/features/orders/components/account-orders';
 import { callRoute } from '../../web/src/lib/api-client';

@@ -8,7 +8,7 @@ import {
   PUBLIC_CONSULT_RATE_MESSAGE,
   submitPublicConsultInputSchema,
   troubleshooterInputSchema,
-} from '../../core/schemas/consult';
+} from '../../core/schemas/consults';
 import { AskConsultant } from '../../web/src/features/consultant/components/ask-consultant';
 import {
   readTroubleshooterHandoff,

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { ClockHour, LandingFinding } from '../../core/schemas/consult';
+import type { ClockHour, LandingFinding } from '../../core/schemas/consults';
 import {
   ClockFacePicker,
   nextFinding,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATUS } from '../../core/rules/auth-status';
-import { troubleshooterInputSchema, type Suggestion } from '../../core/schemas/consult';
+import { troubleshooterInputSchema, type Suggestion } from '../../core/schemas/consults';
 import { handleOf, PORTAL_ROUTES } from '../../web/src/app/route-table';
 import AskRoute from '../../web/src/app/routes/consultant/ask';
 import OverviewRoute from '../../web/src/app/routes/consultant/overview';

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TROUBLESHOOTER_SETTINGS, type TroubleshooterSettings } from '../../core/schemas/consult';
+import { DEFAULT_TROUBLESHOOTER_SETTINGS, type TroubleshooterSettings } from '../../core/schemas/consults';
 import ConsultantSettingsRoute from '../../web/src/app/routes/admin/consultant-settings';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TROUBLESHOOTER_SETTINGS } from '../../core/schemas/consult';
+import { DEFAULT_TROUBLESHOOTER_SETTINGS } from '../../core/schemas/consults';
 import { troubleshoot } from '../../core/rules/scleral-troubleshooter';
 import { Troubleshooter } from '../../web/src/features/consultant/components/troubleshooter';
 import { readTroubleshooterHandoff } from '../../web/src/features/consultant/model/troubleshooter-handoff';

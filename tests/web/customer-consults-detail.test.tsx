@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TROUBLESHOOTER_SETTINGS } from '../../core/schemas/consult';
+import { DEFAULT_TROUBLESHOOTER_SETTINGS } from '../../core/schemas/consults';
 import CustomerConsultDetailRoute from '../../web/src/app/routes/customer/consult-detail';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TROUBLESHOOTER_SETTINGS } from '../../core/schemas/consult';
+import { DEFAULT_TROUBLESHOOTER_SETTINGS } from '../../core/schemas/consults';
 import type { ConsultFileUploads } from '../../web/src/features/consultant/customer/consult-files-field';
 import { NewConsultPage } from '../../web/src/features/consultant/customer/new-consult-page';
 import {

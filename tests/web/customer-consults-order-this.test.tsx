@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerConsult } from '../../core/schemas/consult';
+import type { CustomerConsult } from '../../core/schemas/consults';
 import type { Order } from '../../core/schemas/order';
 import { OrderFormPage } from '../../web/src/features/orders';
 import { callRoute } from '../../web/src/lib/api-client';

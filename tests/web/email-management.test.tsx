@@ -2,7 +2,7 @@ import { CHANGED_MESSAGES } from '../../core/messages';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { EmailTemplate } from '../../core/schemas/email';
+import type { EmailTemplate } from '../../core/schemas/email/email';
 import {
   EmailTemplateEditor,
   type EmailTemplateEditorProps,

@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../core/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Consult } from '../../core/schemas/consult';
+import type { Consult } from '../../core/schemas/consults';
 import ConsultDetailRoute from '../../web/src/app/routes/admin/consult-detail';
 import { ConsultReview } from '../../web/src/features/consultant/lab/consult-review';
 import { callRoute } from '../../web/src/lib/api-client';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCustomerInputSchema, type CustomerDetail } from '../../core/schemas/customer-admin';
+import { createCustomerInputSchema, type CustomerDetail } from '../../core/schemas/customers/customer-admin';
 import {
   createInputOf,
   paymentTermsError,

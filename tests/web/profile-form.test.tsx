@@ -2,7 +2,7 @@ import { CHANGED_MESSAGES } from '../../core/messages';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { UserProfile } from '../../core/schemas/user-profile';
+import type { UserProfile } from '../../core/schemas/users/user-profile';
 import { ProfileForm, type ProfileFormProps } from '../../web/src/features/profile/components/profile-form';
 import { CallableError } from '../../web/src/lib/callable-error';
 

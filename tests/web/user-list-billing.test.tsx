@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUser } from '../../core/schemas/user-admin';
+import type { AdminUser } from '../../core/schemas/users/user-admin';
 import { UserList, type UserAction } from '../../web/src/features/users/components/user-list';
 import { callRoute } from '../../web/src/lib/api-client';
 import { adminUser } from './support/admin-user';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUser } from '../../core/schemas/user-admin';
+import type { AdminUser } from '../../core/schemas/users/user-admin';
 import { UserList } from '../../web/src/features/users/components/user-list';
 import { callRoute } from '../../web/src/lib/api-client';
 import { adminUser } from './support/admin-user';

@@ -7,7 +7,7 @@ import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { portalUrl } from '../../email/email-config';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { approveAccountRequest } from '../../use-cases/approve-account-request';
+import { approveAccountRequest } from '../../use-cases/account-requests/approve-account-request';
 
 const requests = dynamoAccountRequestsRepository();
 const customers = dynamoCustomersRepository();

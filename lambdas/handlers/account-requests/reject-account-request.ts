@@ -3,7 +3,7 @@ import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-r
 import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { rejectAccountRequest } from '../../use-cases/reject-account-request';
+import { rejectAccountRequest } from '../../use-cases/account-requests/reject-account-request';
 
 const requests = dynamoAccountRequestsRepository();
 const mailer = sesEmailSender();

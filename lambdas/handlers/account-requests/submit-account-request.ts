@@ -6,7 +6,7 @@ import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { labNotificationsAddress, portalUrl } from '../../email/email-config';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { submitAccountRequest } from '../../use-cases/submit-account-request';
+import { submitAccountRequest } from '../../use-cases/account-requests/submit-account-request';
 
 const users = dynamoUsersRepository();
 const requests = dynamoAccountRequestsRepository();

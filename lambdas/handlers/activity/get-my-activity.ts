@@ -1,7 +1,7 @@
 import { activityRoutes } from '../../../core/routes/activity';
 import { dynamoActivityRepository } from '../../adapters/dynamo-activity-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { getMyActivity } from '../../use-cases/get-my-activity';
+import { getMyActivity } from '../../use-cases/activity/get-my-activity';
 
 const activity = dynamoActivityRepository();
 

@@ -1,7 +1,7 @@
 import { activityRoutes } from '../../../core/routes/activity';
 import { dynamoActivityRepository } from '../../adapters/dynamo-activity-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { putActivity } from '../../use-cases/put-activity';
+import { putActivity } from '../../use-cases/activity/put-activity';
 
 const activity = dynamoActivityRepository();
 

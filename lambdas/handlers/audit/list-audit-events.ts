@@ -1,7 +1,7 @@
 import { auditRoutes } from '../../../core/routes/audit';
 import { dynamoAuditLog } from '../../adapters/dynamo-audit-log';
 import { createHandler } from '../../http/create-handler';
-import { listAuditEvents } from '../../use-cases/list-audit-events';
+import { listAuditEvents } from '../../use-cases/audit/list-audit-events';
 
 const audit = dynamoAuditLog();
 

@@ -3,7 +3,7 @@ import { cognitoUserDirectory } from '../../adapters/cognito-user-directory';
 import { dynamoRateLimiter } from '../../adapters/dynamo-rate-limiter';
 import { dynamoSignUpCodes } from '../../adapters/dynamo-sign-up-codes';
 import { createHandler } from '../../http/create-handler';
-import { confirmSignUp } from '../../use-cases/sign-up-code';
+import { confirmSignUp } from '../../use-cases/auth/sign-up-code';
 
 const directory = cognitoUserDirectory();
 const limiter = dynamoRateLimiter();

@@ -3,7 +3,7 @@ import { dynamoRateLimiter } from '../../adapters/dynamo-rate-limiter';
 import { dynamoSignUpCodes } from '../../adapters/dynamo-sign-up-codes';
 import { sesAccountNotices } from '../../adapters/ses-account-notices';
 import { createHandler } from '../../http/create-handler';
-import { randomSignUpCode, resendSignUpCode } from '../../use-cases/sign-up-code';
+import { randomSignUpCode, resendSignUpCode } from '../../use-cases/auth/sign-up-code';
 
 const notices = sesAccountNotices();
 const limiter = dynamoRateLimiter();

@@ -3,7 +3,7 @@ import { authRoutes } from '../../../core/routes/auth';
 import { cognitoUserDirectory } from '../../adapters/cognito-user-directory';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { signOut } from '../../use-cases/sign-out';
+import { signOut } from '../../use-cases/auth/sign-out';
 
 const directory = cognitoUserDirectory();
 

@@ -5,8 +5,8 @@ import { dynamoSignUpCodes } from '../../adapters/dynamo-sign-up-codes';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { sesAccountNotices } from '../../adapters/ses-account-notices';
 import { createHandler } from '../../http/create-handler';
-import { signUp } from '../../use-cases/sign-up';
-import { randomSignUpCode } from '../../use-cases/sign-up-code';
+import { signUp } from '../../use-cases/auth/sign-up';
+import { randomSignUpCode } from '../../use-cases/auth/sign-up-code';
 
 const directory = cognitoUserDirectory();
 const users = dynamoUsersRepository();

@@ -3,7 +3,7 @@ import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repos
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { getCustomerInfo } from '../../use-cases/get-customer-info';
+import { getCustomerInfo } from '../../use-cases/customers/get-customer-info';
 
 const users = dynamoUsersRepository();
 const customers = dynamoCustomersRepository();

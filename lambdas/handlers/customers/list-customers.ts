@@ -1,7 +1,7 @@
 import { customerRoutes } from '../../../core/routes/customers';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { createHandler } from '../../http/create-handler';
-import { listCustomers } from '../../use-cases/list-customers';
+import { listCustomers } from '../../use-cases/customers/list-customers';
 
 const customers = dynamoCustomersRepository();
 

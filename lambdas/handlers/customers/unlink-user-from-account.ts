@@ -3,7 +3,7 @@ import { dynamoAccountLinks } from '../../adapters/dynamo-account-links';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { createHandler } from '../../http/create-handler';
-import { unlinkUserFromAccount } from '../../use-cases/link-user-to-account';
+import { unlinkUserFromAccount } from '../../use-cases/customers/link-user-to-account';
 
 const users = dynamoUsersRepository();
 const customers = dynamoCustomersRepository();

@@ -1,7 +1,7 @@
 import { customerRoutes } from '../../../core/routes/customers';
 import { dynamoReferenceDataRepository } from '../../adapters/dynamo-reference-data-repository';
 import { createHandler } from '../../http/create-handler';
-import { updateBuyingGroup } from '../../use-cases/buying-groups';
+import { updateBuyingGroup } from '../../use-cases/customers/buying-groups';
 
 const referenceData = dynamoReferenceDataRepository();
 

@@ -1,7 +1,7 @@
 import { emailRoutes } from '../../../core/routes/email';
 import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { createHandler } from '../../http/create-handler';
-import { listEmailTemplates } from '../../use-cases/email-management';
+import { listEmailTemplates } from '../../use-cases/email/email-management';
 
 const templates = dynamoEmailTemplates();
 

@@ -5,7 +5,7 @@ import { dynamoRateLimiter } from '../../adapters/dynamo-rate-limiter';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { sendEmail } from '../../use-cases/send-email';
+import { sendEmail } from '../../use-cases/email/send-email';
 
 const mailer = sesEmailSender();
 // Recipients must be a practice's users or the lab recipients; sends are budgeted (email-relay-guard.ts).

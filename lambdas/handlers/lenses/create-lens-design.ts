@@ -1,7 +1,7 @@
 import { lensRoutes } from '../../../core/routes/lenses';
 import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
 import { createHandler } from '../../http/create-handler';
-import { createLensDesign } from '../../use-cases/lens-designs';
+import { createLensDesign } from '../../use-cases/lenses/lens-designs';
 
 const lenses = dynamoLensCatalogue();
 

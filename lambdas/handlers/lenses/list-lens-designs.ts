@@ -3,7 +3,7 @@ import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repos
 import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { listLensDesigns } from '../../use-cases/lens-designs';
+import { listLensDesigns } from '../../use-cases/lenses/lens-designs';
 
 const lenses = dynamoLensCatalogue();
 const users = dynamoUsersRepository();

@@ -1,7 +1,7 @@
 import { profileRoutes } from '../../../core/routes/profile';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { createHandler } from '../../http/create-handler';
-import { acceptTerms } from '../../use-cases/accept-terms';
+import { acceptTerms } from '../../use-cases/profile/accept-terms';
 
 const users = dynamoUsersRepository();
 

@@ -1,7 +1,7 @@
 import { profileRoutes } from '../../../core/routes/profile';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { getMyProfile } from '../../use-cases/get-my-profile';
+import { getMyProfile } from '../../use-cases/profile/get-my-profile';
 
 const users = dynamoUsersRepository();
 

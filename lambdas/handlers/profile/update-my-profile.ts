@@ -1,7 +1,7 @@
 import { profileRoutes } from '../../../core/routes/profile';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { updateMyProfile } from '../../use-cases/update-my-profile';
+import { updateMyProfile } from '../../use-cases/profile/update-my-profile';
 
 const users = dynamoUsersRepository();
 

@@ -2,7 +2,7 @@ import { userRoutes } from '../../../core/routes/users';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { adminResetPassword } from '../../use-cases/admin-reset-password';
+import { adminResetPassword } from '../../use-cases/users/admin-reset-password';
 
 const directory = cognitoAdminDirectory();
 

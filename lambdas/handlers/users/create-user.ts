@@ -5,7 +5,7 @@ import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { portalUrl } from '../../email/email-config';
 import { createHandler } from '../../http/create-handler';
-import { createUser } from '../../use-cases/create-user';
+import { createUser } from '../../use-cases/users/create-user';
 
 const directory = cognitoAdminDirectory();
 const users = dynamoUsersRepository();

@@ -5,7 +5,7 @@ import { dynamoLocks } from '../../adapters/dynamo-locks';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { deleteUser } from '../../use-cases/delete-user';
+import { deleteUser } from '../../use-cases/users/delete-user';
 
 const directory = cognitoAdminDirectory();
 const users = dynamoUsersRepository();

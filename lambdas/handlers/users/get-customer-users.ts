@@ -4,7 +4,7 @@ import { dynamoActivityRepository } from '../../adapters/dynamo-activity-reposit
 import { dynamoEmailSuppressions } from '../../adapters/dynamo-email-suppressions';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { createHandler } from '../../http/create-handler';
-import { listUsers } from '../../use-cases/list-users';
+import { listUsers } from '../../use-cases/users/list-users';
 
 const directory = cognitoAdminDirectory();
 const users = dynamoUsersRepository();

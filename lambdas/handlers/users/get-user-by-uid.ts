@@ -4,7 +4,7 @@ import { dynamoActivityRepository } from '../../adapters/dynamo-activity-reposit
 import { dynamoEmailSuppressions } from '../../adapters/dynamo-email-suppressions';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { createHandler } from '../../http/create-handler';
-import { getUserByUid } from '../../use-cases/get-user-by-uid';
+import { getUserByUid } from '../../use-cases/users/get-user-by-uid';
 
 const directory = cognitoAdminDirectory();
 const users = dynamoUsersRepository();

@@ -1,7 +1,7 @@
 import { userRoutes } from '../../../core/routes/users';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { createHandler } from '../../http/create-handler';
-import { overrideEmailVerification } from '../../use-cases/override-email-verification';
+import { overrideEmailVerification } from '../../use-cases/users/override-email-verification';
 
 const directory = cognitoAdminDirectory();
 

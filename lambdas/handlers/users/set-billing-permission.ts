@@ -2,7 +2,7 @@ import { userRoutes } from '../../../core/routes/users';
 import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
 import { createHandler } from '../../http/create-handler';
-import { setBillingPermission } from '../../use-cases/set-billing-permission';
+import { setBillingPermission } from '../../use-cases/users/set-billing-permission';
 
 const directory = cognitoAdminDirectory();
 

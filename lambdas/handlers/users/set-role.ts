@@ -4,7 +4,7 @@ import { dynamoLocks } from '../../adapters/dynamo-locks';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { createHandler } from '../../http/create-handler';
-import { setRole } from '../../use-cases/set-role';
+import { setRole } from '../../use-cases/users/set-role';
 
 const directory = cognitoAdminDirectory();
 const users = dynamoUsersRepository();

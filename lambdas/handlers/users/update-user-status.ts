@@ -3,7 +3,7 @@ import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { dynamoLocks } from '../../adapters/dynamo-locks';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { updateUserStatus } from '../../use-cases/update-user-status';
+import { updateUserStatus } from '../../use-cases/users/update-user-status';
 
 const directory = cognitoAdminDirectory();
 const locks = dynamoLocks();

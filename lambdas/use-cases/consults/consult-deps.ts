@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import { describeError } from '../../../core/describe-error';
 import { aborted } from '../../../core/errors';
-import type { Consult, TroubleshooterObservations, TroubleshooterSettings } from '../../../core/schemas/consult';
+import type { Consult, TroubleshooterObservations, TroubleshooterSettings } from '../../../core/schemas/consults';
 import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { ConsultEmail, ConsultNotifier } from '../../ports/consult-notifier';

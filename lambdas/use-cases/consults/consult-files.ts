@@ -1,11 +1,11 @@
 import { notFound, permissionDenied } from '../../../core/errors';
-import { CONSULT_NOT_FOUND, CONSULT_STATUS_LABELS, type ConsultStatus } from '../../../core/schemas/consult';
+import { CONSULT_NOT_FOUND, CONSULT_STATUS_LABELS, type ConsultStatus } from '../../../core/schemas/consults';
 import type { OrderFile } from '../../../core/schemas/attachments';
 import type { Identity } from '../../auth/verify-token';
 import type { AttachedFiles } from '../../ports/attached-files';
 import type { ConsultStore } from '../../ports/consult-store';
 import type { UsersRepository } from '../../ports/users-repository';
-import * as attached from '../attached-files';
+import * as attached from '../attachments/attached-files';
 import { linkedAccountOf } from './consult-views';
 
 /**

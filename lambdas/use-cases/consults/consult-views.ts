@@ -7,7 +7,7 @@ import {
   type Suggestion,
   type TroubleshooterObservations,
   type TroubleshooterSettings,
-} from '../../../core/schemas/consult';
+} from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
 import { linkedAccounts } from '../caller';
 import type { ConsultDeps } from './consult-deps';
@@ -30,15 +30,14 @@ export function serverSuggestions(
   return observations ? troubleshoot(observations, settings).suggestions : [];
 }
 
-/** The caller's linked account that `accountNumber` names (whatever case it was typed in), or null. */
+/** The caller's linked account that `accountNumber` (upper-case, as the schema and the records hold it) names, or null. */
 export async function linkedAccountOf(
   caller: Identity,
   accountNumber: string,
   deps: Pick<ConsultDeps, 'users'>,
 ): Promise<string | null> {
-  const wanted = accountNumber.trim().toUpperCase();
   const linked = linkedAccounts(await deps.users.get(caller.userId));
-  return linked.find((a) => a.toUpperCase() === wanted) ?? null;
+  return linked.find((a) => a.toUpperCase() === accountNumber) ?? null;
 }
 
 /**

@@ -8,7 +8,7 @@ import type {
   ConsultantSetup,
   TroubleshooterSettings,
   updateTroubleshooterSettingsInputSchema,
-} from '../../../core/schemas/consult';
+} from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
 import { nowOf, type ConsultDeps } from './consult-deps';
 

@@ -1,6 +1,6 @@
 import type * as z from '../../../core/zod';
 import { notFound } from '../../../core/errors';
-import { CONSULT_NOT_FOUND, type Consult, type listConsultsInputSchema } from '../../../core/schemas/consult';
+import { CONSULT_NOT_FOUND, type Consult, type listConsultsInputSchema } from '../../../core/schemas/consults';
 import type { ConsultPage } from '../../ports/consult-store';
 import type { ConsultDeps } from './consult-deps';
 

@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import type * as z from '../../../core/zod';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
-import { CONSULT_NOT_FOUND, type Consult, type linkConsultInputSchema } from '../../../core/schemas/consult';
+import { CONSULT_NOT_FOUND, type Consult, type linkConsultInputSchema } from '../../../core/schemas/consults';
 import { nowOf, saveConsult, type ConsultDeps } from './consult-deps';
 
 export const ONLY_LEADS_LINK = "Only a visitor's request can be linked to a practice; this one came from a practice.";
@@ -21,7 +21,7 @@ export async function linkConsultToAccount(
   if (consult.source !== 'public') throw aborted(ONLY_LEADS_LINK);
   if (consult.status === 'ordered') throw aborted(ORDERED_LEAD_STAYS);
   if (consult.version !== input.version) throw aborted(CHANGED_MESSAGES.consult);
-  const practice = await deps.customers.get(input.accountNumber.toUpperCase());
+  const practice = await deps.customers.get(input.accountNumber);
   if (!practice) throw invalidArgument(NO_SUCH_PRACTICE, { accountNumber: [NO_SUCH_PRACTICE] });
 
   const updated: Consult = {

@@ -1,6 +1,6 @@
 import type * as z from '../../../core/zod';
 import { notFound } from '../../../core/errors';
-import type { CustomerConsult, listAccountConsultsInputSchema } from '../../../core/schemas/consult';
+import type { CustomerConsult, listAccountConsultsInputSchema } from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
 import { ACCOUNT_NOT_FOUND } from '../caller';
 import type { ConsultDeps } from './consult-deps';

@@ -2,7 +2,7 @@ import { CHANGED_MESSAGES, LENS_MESSAGES } from '../../../core/messages';
 import type * as z from '../../../core/zod';
 import { aborted, invalidArgument, notFound, type FieldErrors } from '../../../core/errors';
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
-import { CONSULT_NOT_FOUND, type Consult, type replyToConsultInputSchema } from '../../../core/schemas/consult';
+import { CONSULT_NOT_FOUND, type Consult, type replyToConsultInputSchema } from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
 import { actorOf } from '../caller';
 import { notifySafely, nowOf, saveConsult, type ConsultDeps } from './consult-deps';

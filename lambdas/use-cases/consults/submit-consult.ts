@@ -5,7 +5,7 @@ import {
   type Consult,
   type CustomerConsult,
   type submitConsultInputSchema,
-} from '../../../core/schemas/consult';
+} from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
 import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../caller';
 import { createConsult, newConsultFields, nowOf, type ConsultDeps } from './consult-deps';

@@ -9,7 +9,7 @@ import {
   PUBLIC_CONSULT_RATE_MESSAGE,
   type Consult,
   type submitPublicConsultInputSchema,
-} from '../../../core/schemas/consult';
+} from '../../../core/schemas/consults';
 import { newConsultReference } from '../../ports/consult-store';
 import { createConsult, newConsultFields, nowOf, type ConsultDeps } from './consult-deps';
 

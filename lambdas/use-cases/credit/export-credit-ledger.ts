@@ -20,7 +20,7 @@ export async function exportCreditLedger(
   deps: Pick<CreditDeps, 'money' | 'users' | 'now' | 'log'>,
 ): Promise<{ filename: string; csv: string }> {
   await assertAccountVisible(caller, input.accountNumber, deps);
-  const accountNumber = input.accountNumber.toUpperCase();
+  const accountNumber = input.accountNumber;
   const entries: CreditEntry[] = [];
   let cursor: string | undefined;
   for (let page = 0; ; page++) {

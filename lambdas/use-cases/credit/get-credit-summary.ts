@@ -59,7 +59,7 @@ export async function getCreditSummary(
   deps: Pick<CreditDeps, 'money' | 'orders' | 'users' | 'now'>,
 ): Promise<CreditSummary> {
   await assertAccountVisible(caller, input.accountNumber, deps);
-  const accountNumber = input.accountNumber.toUpperCase();
+  const accountNumber = input.accountNumber;
   const now = nowOf(deps);
   const [balance, orders, claims] = await Promise.all([
     deps.money.getCreditBalance(accountNumber),

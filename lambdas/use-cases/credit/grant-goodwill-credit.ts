@@ -28,7 +28,7 @@ export async function grantGoodwillCredit(
 ): Promise<GoodwillAnswer> {
   const note = input.note.trim();
   if (!note) throw invalidArgument(NOTE_REQUIRED, { note: [NOTE_REQUIRED] });
-  const accountNumber = input.accountNumber.toUpperCase();
+  const accountNumber = input.accountNumber;
 
   const earlierAnswer = (entry: CreditEntry) => {
     // Only the very same grant is a retry; other contents under a used id is a bug or a forged call (409).

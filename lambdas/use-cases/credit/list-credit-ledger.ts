@@ -10,6 +10,6 @@ export async function listCreditLedger(
   deps: Pick<CreditDeps, 'money' | 'users'>,
 ) {
   await assertAccountVisible(caller, input.accountNumber, deps);
-  const page = await deps.money.listCreditEntries(input.accountNumber.toUpperCase(), input.limit, input.cursor);
+  const page = await deps.money.listCreditEntries(input.accountNumber, input.limit, input.cursor);
   return { items: page.items.map(customerEntry), nextCursor: page.nextCursor };
 }

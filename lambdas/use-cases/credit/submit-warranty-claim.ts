@@ -68,7 +68,7 @@ export async function submitWarrantyClaim(
   deps: Pick<CreditDeps, 'money' | 'orders' | 'users' | 'notifier' | 'log' | 'now' | 'sleep'>,
 ) {
   await assertAccountVisible(caller, input.accountNumber, deps);
-  const accountNumber = input.accountNumber.toUpperCase();
+  const accountNumber = input.accountNumber;
 
   const answerStored = (stored: WarrantyClaim) => {
     // Another account's claim id answers like an order that is not theirs.

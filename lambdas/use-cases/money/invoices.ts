@@ -64,7 +64,7 @@ export async function listAccountInvoices(
   let accounts: string[];
   if (input.accountNumber) {
     await assertAccountVisible(caller, input.accountNumber, deps);
-    accounts = [input.accountNumber.toUpperCase()];
+    accounts = [input.accountNumber];
   } else {
     if (!visible) throw invalidArgument('Choose an account', { accountNumber: ['Choose an account'] });
     accounts = visible;
@@ -110,7 +110,7 @@ export async function listInvoices(
   const now = nowOf(deps);
   const query = {
     status: input.status,
-    accountNumber: input.accountNumber?.toUpperCase(),
+    accountNumber: input.accountNumber,
     search: input.search?.toUpperCase() || undefined,
     limit: input.limit,
   };
@@ -135,7 +135,7 @@ export async function createInvoice(
   input: z.output<typeof createInvoiceInputSchema>,
   deps: MoneyDeps,
 ): Promise<Invoice> {
-  const accountNumber = input.accountNumber.toUpperCase();
+  const accountNumber = input.accountNumber;
   const customer = await deps.customers.get(accountNumber);
   if (!customer)
     throw invalidArgument(`No practice has account number ${accountNumber}.`, {

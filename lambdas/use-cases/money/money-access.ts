@@ -29,8 +29,7 @@ export async function assertAccountVisible(
   deps: { users: Pick<UsersRepository, 'get'> },
 ): Promise<void> {
   const accounts = await visibleAccounts(caller, deps);
-  // Account numbers are stored upper-case; a practice may type them in any case.
-  if (accounts && !accounts.includes(accountNumber.toUpperCase())) throw notFound(ACCOUNT_NOT_FOUND);
+  if (accounts && !accounts.includes(accountNumber)) throw notFound(ACCOUNT_NOT_FOUND);
 }
 
 /**
@@ -44,9 +43,9 @@ export async function loadVisibleInvoice(
   deps: { money: Pick<MoneyStore, 'getInvoice'>; users: Pick<UsersRepository, 'get'> },
 ): Promise<Invoice> {
   const accounts = await visibleAccounts(caller, deps);
-  if (accounts && !accounts.includes(accountNumber.toUpperCase())) throw notFound(INVOICE_NOT_FOUND);
+  if (accounts && !accounts.includes(accountNumber)) throw notFound(INVOICE_NOT_FOUND);
   const invoice = await deps.money.getInvoice(invoiceNumber.toUpperCase());
-  if (!invoice || invoice.accountNumber !== accountNumber.toUpperCase()) throw notFound(INVOICE_NOT_FOUND);
+  if (!invoice || invoice.accountNumber !== accountNumber) throw notFound(INVOICE_NOT_FOUND);
   return invoice;
 }
 

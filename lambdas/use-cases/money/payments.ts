@@ -46,14 +46,12 @@ const receiptNumberOf = (paymentId: string, at: Date) =>
 function sameRequest(payment: Payment, input: z.output<typeof startPaymentInputSchema>): boolean {
   const key = (as: { invoiceNumber: string; amountCents: number }[]) =>
     as.map((a) => `${a.invoiceNumber}=${a.amountCents}`).join(',');
-  return (
-    payment.accountNumber === input.accountNumber.toUpperCase() && key(payment.allocations) === key(input.allocations)
-  );
+  return payment.accountNumber === input.accountNumber && key(payment.allocations) === key(input.allocations);
 }
 
 /** Checks every allocation against the invoices as stored now; field errors are keyed like the form's. */
 async function checkedAllocations(input: z.output<typeof startPaymentInputSchema>, deps: Pick<PaymentDeps, 'money'>) {
-  const accountNumber = input.accountNumber.toUpperCase();
+  const accountNumber = input.accountNumber;
   const invoices = new Map(
     (await deps.money.getInvoices(input.allocations.map((a) => a.invoiceNumber))).map((i) => [i.invoiceNumber, i]),
   );
@@ -90,7 +88,7 @@ export async function startPayment(
   input: z.output<typeof startPaymentInputSchema>,
   deps: PaymentDeps,
 ): Promise<PaymentView> {
-  const accountNumber = input.accountNumber.toUpperCase();
+  const accountNumber = input.accountNumber;
   await assertAccountVisible(caller, accountNumber, deps);
 
   const stored = await retryMoneyWrite(deps, async () => {

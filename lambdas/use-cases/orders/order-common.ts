@@ -4,7 +4,7 @@ import { aborted, invalidArgument, notFound, type FieldErrors } from '../../../c
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
 import type { OrderFields, Order, OrderLine, OrderSummary } from '../../../core/schemas/order';
 import type { orderFieldsSchema } from '../../../core/schemas/order';
-import type { UserProfile } from '../../../core/schemas/user-profile';
+import type { UserProfile } from '../../../core/schemas/users/user-profile';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
 import type { Logger } from '../../ports/logger';

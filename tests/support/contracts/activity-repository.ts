@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { UserActivity } from '../../../core/schemas/user-activity';
+import type { UserActivity } from '../../../core/schemas/activity';
 import type { ActivityRepository } from '../../../lambdas/ports/activity-repository';
 import { ACTIVITY_T0, activityReport } from '../activity-report';
 

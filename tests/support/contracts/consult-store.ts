@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
 import { CONSULT_REFERENCE_PATTERN } from '../../../core/rules/consult-reference';
-import { DEFAULT_TROUBLESHOOTER_SETTINGS, type Consult } from '../../../core/schemas/consult';
+import { DEFAULT_TROUBLESHOOTER_SETTINGS, type Consult } from '../../../core/schemas/consults';
 import {
   ConsultWriteRefused,
   newConsultReference,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
-import type { CustomerDetail } from '../../../core/schemas/customer-admin';
+import type { CustomerDetail } from '../../../core/schemas/customers/customer-admin';
 import type { CustomersRepository } from '../../../lambdas/ports/customers-repository';
 import { WriteConflict } from '../../../lambdas/ports/write-conflict';
 import { foldForSearch } from '../../../lambdas/search/customer-sort-key';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_KINDS, type EmailKind } from '../../../core/schemas/email';
+import { EMAIL_KINDS, type EmailKind } from '../../../core/schemas/email/email';
 import { defaultTemplate } from '../../../lambdas/email/default-templates';
 import type { EmailTemplates } from '../../../lambdas/ports/email-templates';
 import { WriteConflict } from '../../../lambdas/ports/write-conflict';

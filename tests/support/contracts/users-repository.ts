@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { UserProfile } from '../../../core/schemas/user-profile';
+import type { UserProfile } from '../../../core/schemas/users/user-profile';
 import type { UsersRepository } from '../../../lambdas/ports/users-repository';
 import { WriteConflict } from '../../../lambdas/ports/write-conflict';
 import { refusalOf } from './contract-helpers';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from '../../../core/zod';
 import { AppError, notFound } from '../../../core/errors';
-import { defineRoute } from '../../../core/route-definition';
+import { defineRoute } from '../../../core/define-routes';
 import { createHandler } from '../../../lambdas/http/create-handler';
 import { createLogger } from '../../../lambdas/http/logger';
 import { callableEvent } from '../../support/api-gateway-event';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from '../../../core/zod';
-import { defineRoute } from '../../../core/route-definition';
+import { defineRoute } from '../../../core/define-routes';
 import { createHandler } from '../../../lambdas/http/create-handler';
 import { ON_CALL_QUERIES } from '../../../infra/log-queries';
 import { idsOf, logContext } from '../../../lambdas/http/log-context';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DynamoDocumentClient, PutCommand } from '../../../lambdas/adapters/aws/dynamo-document-client';
 import * as z from '../../../core/zod';
-import { defineRoute } from '../../../core/route-definition';
+import { defineRoute } from '../../../core/define-routes';
 import { createHandler } from '../../../lambdas/http/create-handler';
 import { errorAnswer } from '../../../lambdas/http/error-response';
 import { createLogger } from '../../../lambdas/http/logger';

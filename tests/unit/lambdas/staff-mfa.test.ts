@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from '../../../core/zod';
 import { AppError } from '../../../core/errors';
-import { defineRoute } from '../../../core/route-definition';
+import { defineRoute } from '../../../core/define-routes';
 import { ROUTE_LIST } from '../../../core/routes';
 import { functionResourcesOf } from '../../../core/function-resources';
 import { isStaff, routeChecksStaffMfa, STAFF_MFA_REQUIRED_MESSAGE } from '../../../core/rules/staff-mfa';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
-import { consultIdSchema } from '../../../core/schemas/consult';
+import { consultIdSchema } from '../../../core/schemas/consults';
 import { policyOf, shippedAtOf, warrantyRefusal } from '../../../core/rules/warranty';
 import { DEMO_CONSULTS, seedDemoConsults, type DemoConsultDeps } from '../../../local/seed/demo-consults';
 import { seedDemoOrders } from '../../../local/seed/demo-orders';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { businessMillisBetween, consultAge } from '../../../core/rules/consult-age';
-import { CONSULT_ANSWER_TARGET_BUSINESS_DAYS } from '../../../core/schemas/consult';
+import { CONSULT_ANSWER_TARGET_BUSINESS_DAYS } from '../../../core/schemas/consults';
 
 // 2026-03-02 is a Monday.
 const at = (iso: string) => new Date(iso);

@@ -6,7 +6,7 @@ import {
   troubleshooterInputSchema,
   type ParameterChange,
   type Suggestion,
-} from '../../../core/schemas/consult';
+} from '../../../core/schemas/consults';
 import { DEFAULT_WARRANTY_POLICY, type LensDesign, type NumberParameter } from '../../../core/schemas/lens';
 import { numberParameter, optionParameter } from '../../support/lens-parameters';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { consultantDesignOf } from '../../../core/rules/consultant-designs';
-import { consultantDesignSchema } from '../../../core/schemas/consult';
+import { consultantDesignSchema } from '../../../core/schemas/consults';
 import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../../core/schemas/lens';
 import { numberParameter, optionParameter } from '../../support/lens-parameters';
 

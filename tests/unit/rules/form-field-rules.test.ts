@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from '../../../core/zod';
 import { accountRequestFormSchema } from '../../../core/schemas/account-request';
-import { updateMyProfileInputSchema } from '../../../core/schemas/profile-update';
-import { signUpInputSchema } from '../../../core/schemas/sign-up';
+import { updateMyProfileInputSchema } from '../../../core/schemas/profile/profile-update';
+import { signUpInputSchema } from '../../../core/schemas/auth/sign-up';
 
 /**
  * spec 5 "Field-level form rules for sign-in, sign-up, order, payment, profile and account request: not shown",

@@ -9,7 +9,7 @@ import {
   type TroubleshooterInput,
   type TroubleshooterResult,
   type TroubleshooterSettings,
-} from '../../../core/schemas/consult';
+} from '../../../core/schemas/consults';
 import { SOURCES, settledClearanceUm, troubleshoot } from '../../../core/rules/scleral-troubleshooter';
 import { remainingSettlingUm, settledFraction } from '../../../core/rules/scleral-settling';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityReportSchema } from '../../../core/schemas/user-activity';
+import { activityReportSchema } from '../../../core/schemas/activity';
 import {
   activityStatus,
   buildActivityReport,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActivityReport, PutActivityInput } from '../../../core/schemas/user-activity';
+import type { ActivityReport, PutActivityInput } from '../../../core/schemas/activity';
 import { ActivitySync } from '../../../web/src/features/session/model/activity-sync';
 
 const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { putActivityInputSchema, type PutActivityInput } from '../../../core/schemas/user-activity';
+import { putActivityInputSchema, type PutActivityInput } from '../../../core/schemas/activity';
 import type { StorageLike } from '../../../web/src/features/session/model/activity-record';
 import { SessionActivity } from '../../../web/src/features/session/model/session-activity';
 

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PutActivityInput } from '../../../core/schemas/user-activity';
+import type { PutActivityInput } from '../../../core/schemas/activity';
 import { useInactivity, type UseInactivityOptions } from '../../../web/src/features/session/hooks/use-inactivity';
 
 const MIN = 60_000;

@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../core/schemas/user-admin';
+import type { AdminUser } from '../../../core/schemas/users/user-admin';
 
 /** A confirmed, enabled practice user as User Management lists it; tests change only what they check. */
 export const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({

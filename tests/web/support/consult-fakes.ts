@@ -4,7 +4,7 @@ import {
   type ConsultantSetup,
   type CustomerConsult,
   type TroubleshooterObservations,
-} from '../../../core/schemas/consult';
+} from '../../../core/schemas/consults';
 import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../../core/schemas/lens';
 import type { Order, OrderSummary } from '../../../core/schemas/order';
 

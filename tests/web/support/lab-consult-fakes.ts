@@ -1,4 +1,4 @@
-import type { Consult, Suggestion } from '../../../core/schemas/consult';
+import type { Consult, Suggestion } from '../../../core/schemas/consults';
 import type { LensDesign } from '../../../core/schemas/lens';
 import { AMPLEYE } from './consult-fakes';
 

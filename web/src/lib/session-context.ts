@@ -5,8 +5,8 @@
  */
 import { createContext, useContext } from 'react';
 import type { AuthStatus, Role } from '../../../core/rules/auth-status';
-import type { CustomerInfo } from '../../../core/schemas/customer-info';
-import type { UserProfile } from '../../../core/schemas/user-profile';
+import type { CustomerInfo } from '../../../core/schemas/customers/customer-info';
+import type { UserProfile } from '../../../core/schemas/users/user-profile';
 import type { SessionUser } from './auth-session';
 
 export interface CustomerAccounts {

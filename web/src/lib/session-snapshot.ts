@@ -10,8 +10,8 @@
  * removed at logout, session expiry and revocation (forgetSignedInUser), on any 401 or 403 answer, when the
  * session check fails, and unused once older than the idle limit (the session may have expired meanwhile).
  */
-import type { CustomerInfo } from '../../../core/schemas/customer-info';
-import type { MyProfile } from '../../../core/schemas/user-profile';
+import type { CustomerInfo } from '../../../core/schemas/customers/customer-info';
+import type { MyProfile } from '../../../core/schemas/users/user-profile';
 import type { SessionUser } from './auth-session';
 
 export const SESSION_SNAPSHOT_KEY = 'sessionSnapshot';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { accountRequestFormSchema, type AccountRequest } from '../../../../core/schemas/account-request';
-import { approveAccountRequest } from '../../../../lambdas/use-cases/approve-account-request';
-import { rejectAccountRequest } from '../../../../lambdas/use-cases/reject-account-request';
-import { submitAccountRequest } from '../../../../lambdas/use-cases/submit-account-request';
+import { approveAccountRequest } from '../../../../lambdas/use-cases/account-requests/approve-account-request';
+import { rejectAccountRequest } from '../../../../lambdas/use-cases/account-requests/reject-account-request';
+import { submitAccountRequest } from '../../../../lambdas/use-cases/account-requests/submit-account-request';
 import { accountRequestForm, accountRequestPorts } from '../../../support/account-request-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';

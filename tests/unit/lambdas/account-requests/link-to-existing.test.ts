@@ -4,8 +4,8 @@ import {
   approveAccountRequestInputSchema,
   existingPracticeMessage,
 } from '../../../../core/schemas/account-request';
-import { approveAccountRequest } from '../../../../lambdas/use-cases/approve-account-request';
-import { submitAccountRequest } from '../../../../lambdas/use-cases/submit-account-request';
+import { approveAccountRequest } from '../../../../lambdas/use-cases/account-requests/approve-account-request';
+import { submitAccountRequest } from '../../../../lambdas/use-cases/account-requests/submit-account-request';
 import { accountRequestPorts } from '../../../support/account-request-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';

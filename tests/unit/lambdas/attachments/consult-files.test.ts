@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../core/errors';
 import { attachmentCountMessage, ATTACHMENT_LIMITS } from '../../../../core/schemas/attachments';
-import { CONSULT_NOT_FOUND, type ConsultStatus } from '../../../../core/schemas/consult';
+import { CONSULT_NOT_FOUND, type ConsultStatus } from '../../../../core/schemas/consults';
 import { CONSULT_FILES, ORDER_FILES } from '../../../../lambdas/ports/attached-files';
-import { fileGoneMessage } from '../../../../lambdas/use-cases/attached-files';
+import { fileGoneMessage } from '../../../../lambdas/use-cases/attachments/attached-files';
 import {
   confirmConsultFile,
   consultFilesLockedMessage,

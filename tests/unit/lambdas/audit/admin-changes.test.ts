@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createCustomerInputSchema, updateCustomerInputSchema } from '../../../../core/schemas/customer-admin';
+import {
+  createCustomerInputSchema,
+  updateCustomerInputSchema,
+} from '../../../../core/schemas/customers/customer-admin';
 import { recordOfflinePaymentInputSchema, voidInvoiceInputSchema } from '../../../../core/schemas/invoice';
 import { listAuditEventsInputSchema } from '../../../../core/schemas/audit';
 import { ROUTES, type RouteName } from '../../../../core/routes';
 import { createAuditTrail } from '../../../../lambdas/audit/audit-trail';
 import type { AuditQuery } from '../../../../lambdas/ports/audit-log';
-import { adminResetPassword } from '../../../../lambdas/use-cases/admin-reset-password';
-import { createCustomer } from '../../../../lambdas/use-cases/create-customer';
-import { AUDIT_RANGE_MESSAGES, listAuditEvents } from '../../../../lambdas/use-cases/list-audit-events';
+import { adminResetPassword } from '../../../../lambdas/use-cases/users/admin-reset-password';
+import { createCustomer } from '../../../../lambdas/use-cases/customers/create-customer';
+import { AUDIT_RANGE_MESSAGES, listAuditEvents } from '../../../../lambdas/use-cases/audit/list-audit-events';
 import { recordOfflinePayment, voidInvoice } from '../../../../lambdas/use-cases/money/invoices';
-import { setRole } from '../../../../lambdas/use-cases/set-role';
-import { updateCustomer } from '../../../../lambdas/use-cases/update-customer';
+import { setRole } from '../../../../lambdas/use-cases/users/set-role';
+import { updateCustomer } from '../../../../lambdas/use-cases/customers/update-customer';
 import { failureOf } from '../../../support/failure-of';
 import { InMemoryAuditLog, recordingTrail } from '../../../support/in-memory-audit';
 import { InMemoryCustomers, InMemoryReferenceData, memoryLogger } from '../../../support/in-memory-ports';

@@ -7,7 +7,7 @@ import { ORDER_NOT_FOUND } from '../../../../lambdas/use-cases/orders/order-comm
 import { INVOICE_NOT_FOUND, PAYMENT_NOT_FOUND } from '../../../../lambdas/use-cases/money/money-access';
 import { InMemoryAuditLog } from '../../../support/in-memory-audit';
 import { identity } from '../../../support/identities';
-import { CONSULT_NOT_FOUND } from '../../../../core/schemas/consult';
+import { CONSULT_NOT_FOUND } from '../../../../core/schemas/consults';
 
 const request = {
   route: 'updateCustomer',

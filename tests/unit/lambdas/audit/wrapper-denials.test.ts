@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from '../../../../core/zod';
 import { AppError, notFound } from '../../../../core/errors';
-import { defineRoute } from '../../../../core/route-definition';
+import { defineRoute } from '../../../../core/define-routes';
 import { ROUTE_LIST } from '../../../../core/routes';
 import { createHandler } from '../../../../lambdas/http/create-handler';
 import { createLogger } from '../../../../lambdas/http/logger';

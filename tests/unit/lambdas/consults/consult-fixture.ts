@@ -1,4 +1,4 @@
-import type { Consult } from '../../../../core/schemas/consult';
+import type { Consult } from '../../../../core/schemas/consults';
 import type { Order } from '../../../../core/schemas/order';
 import { createLogger } from '../../../../lambdas/http/logger';
 import type { ConsultDeps } from '../../../../lambdas/use-cases/consults/consult-deps';

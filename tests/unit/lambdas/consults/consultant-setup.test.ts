@@ -4,7 +4,7 @@ import {
   DEFAULT_TROUBLESHOOTER_SETTINGS,
   updateTroubleshooterSettingsInputSchema,
   type TroubleshooterSettingsFields,
-} from '../../../../core/schemas/consult';
+} from '../../../../core/schemas/consults';
 import {
   getConsultantSetup,
   unknownDesignsMessage,

@@ -3,10 +3,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   CONSULT_NOT_FOUND,
   customerConsultSchema,
+  linkConsultInputSchema,
   listAccountConsultsInputSchema,
   listConsultsInputSchema,
   replyToConsultInputSchema,
-} from '../../../../core/schemas/consult';
+} from '../../../../core/schemas/consults';
 import { getLabConsult, listConsults } from '../../../../lambdas/use-cases/consults/lab-consults';
 import {
   linkConsultToAccount,
@@ -203,7 +204,7 @@ describe("linkConsultToAccount: a visitor's request joins its practice", () => {
   it('links a lead to an existing practice, which then lists it; recorded in the audit log', async () => {
     const unlinked = await storedLead(f);
     const linked = await linkConsultToAccount(
-      { consultId: unlinked.consultId, version: 0, accountNumber: 'acc-a' },
+      linkConsultInputSchema.parse({ consultId: unlinked.consultId, version: 0, accountNumber: 'acc-a' }),
       f.deps,
     );
     expect(linked).toMatchObject({ accountNumber: A, version: 1 });

@@ -14,7 +14,7 @@ import {
   troubleshooterInputSchema,
   troubleshooterResultSchema,
   troubleshooterSettingsFieldsSchema,
-} from '../../../../core/schemas/consult';
+} from '../../../../core/schemas/consults';
 import { CONSULT_FILES } from '../../../../lambdas/ports/attached-files';
 import {
   confirmConsultFile,

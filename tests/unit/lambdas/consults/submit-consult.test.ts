@@ -6,7 +6,7 @@ import {
   DEFAULT_TROUBLESHOOTER_SETTINGS,
   submitConsultInputSchema,
   troubleshooterInputSchema,
-} from '../../../../core/schemas/consult';
+} from '../../../../core/schemas/consults';
 import { ConsultWriteRefused } from '../../../../lambdas/ports/consult-store';
 import { CONSULTS_BUSY } from '../../../../lambdas/use-cases/consults/consult-deps';
 import {

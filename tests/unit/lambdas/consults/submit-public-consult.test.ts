@@ -5,7 +5,7 @@ import {
   PUBLIC_CONSULT_LIMITS,
   PUBLIC_CONSULT_RATE_MESSAGE,
   submitPublicConsultInputSchema,
-} from '../../../../core/schemas/consult';
+} from '../../../../core/schemas/consults';
 import {
   publicConsultLimitKeys,
   submitPublicConsult,

@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { creditLedgerPageSchema, creditSummarySchema, type CreditEntry } from '../../../../core/schemas/credit';
+import {
+  accountInputSchema,
+  creditLedgerPageSchema,
+  creditSummarySchema,
+  type CreditEntry,
+} from '../../../../core/schemas/credit';
 import { counterNames } from '../../../../lambdas/ports/orders-repository';
 import { csvField, guardFormula, ledgerCsv, plainDollars } from '../../../../lambdas/use-cases/credit/credit-csv';
 import { decideWarrantyClaim } from '../../../../lambdas/use-cases/credit/decide-warranty-claim';
@@ -110,7 +115,9 @@ describe('getCreditSummary (the Lens Credit page)', () => {
       status: 'not-found',
       message: 'Account not found',
     });
-    expect((await getCreditSummary(lab, { accountNumber: 'acc-a' }, f.deps)).accountNumber).toBe(A);
+    expect(
+      (await getCreditSummary(lab, accountInputSchema.parse({ accountNumber: 'acc-a' }), f.deps)).accountNumber,
+    ).toBe(A);
   });
 
   it('an empty account answers zeros and empty lists', async () => {
@@ -155,7 +162,11 @@ describe('exportCreditLedger (CSV for the practice reconciliation)', () => {
     await goodwill(1, 98_765, 'First');
     f.clock.now = new Date('2026-03-02T10:00:00.000Z');
     await goodwill(2, 5, 'Second');
-    const { filename, csv } = await exportCreditLedger(practice, { accountNumber: 'acc-a' }, f.deps);
+    const { filename, csv } = await exportCreditLedger(
+      practice,
+      accountInputSchema.parse({ accountNumber: 'acc-a' }),
+      f.deps,
+    );
     expect(filename).toBe('lens-credit-ACC-A-2026-03-02.csv');
     expect(csv.split('\r\n')).toEqual([
       'Date,Kind,Reason,Amount,Balance after,Order number,Eye,Invoice,Note',

@@ -3,8 +3,8 @@ import {
   withAccountLinked,
   withAccountUnlinked,
   withMainAccount,
-} from '../../../../lambdas/use-cases/account-link-rules';
-import { linkUserToAccount, unlinkUserFromAccount } from '../../../../lambdas/use-cases/link-user-to-account';
+} from '../../../../lambdas/use-cases/customers/account-link-rules';
+import { linkUserToAccount, unlinkUserFromAccount } from '../../../../lambdas/use-cases/customers/link-user-to-account';
 import { InMemoryAccountLinks, InMemoryCustomers, InMemoryUsers } from '../../../support/in-memory-ports';
 import { failureOf } from '../../../support/failure-of';
 

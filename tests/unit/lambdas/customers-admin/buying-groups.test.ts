@@ -4,11 +4,18 @@ import {
   createBuyingGroupInputSchema,
   foldBuyingGroupName,
   updateBuyingGroupInputSchema,
-} from '../../../../core/schemas/buying-group';
-import { createCustomerInputSchema, updateCustomerInputSchema } from '../../../../core/schemas/customer-admin';
-import { createBuyingGroup, newBuyingGroupId, updateBuyingGroup } from '../../../../lambdas/use-cases/buying-groups';
-import { createCustomer } from '../../../../lambdas/use-cases/create-customer';
-import { updateCustomer } from '../../../../lambdas/use-cases/update-customer';
+} from '../../../../core/schemas/customers/buying-group';
+import {
+  createCustomerInputSchema,
+  updateCustomerInputSchema,
+} from '../../../../core/schemas/customers/customer-admin';
+import {
+  createBuyingGroup,
+  newBuyingGroupId,
+  updateBuyingGroup,
+} from '../../../../lambdas/use-cases/customers/buying-groups';
+import { createCustomer } from '../../../../lambdas/use-cases/customers/create-customer';
+import { updateCustomer } from '../../../../lambdas/use-cases/customers/update-customer';
 import { failureOf } from '../../../support/failure-of';
 import { recordingTrail } from '../../../support/in-memory-audit';
 import { InMemoryCustomers, InMemoryReferenceData } from '../../../support/in-memory-ports';

@@ -3,11 +3,11 @@ import {
   createCustomerInputSchema,
   listCustomersInputSchema,
   updateCustomerInputSchema,
-} from '../../../../core/schemas/customer-admin';
-import { createCustomer } from '../../../../lambdas/use-cases/create-customer';
-import { getCustomer } from '../../../../lambdas/use-cases/get-customer';
-import { listCustomers } from '../../../../lambdas/use-cases/list-customers';
-import { updateCustomer } from '../../../../lambdas/use-cases/update-customer';
+} from '../../../../core/schemas/customers/customer-admin';
+import { createCustomer } from '../../../../lambdas/use-cases/customers/create-customer';
+import { getCustomer } from '../../../../lambdas/use-cases/customers/get-customer';
+import { listCustomers } from '../../../../lambdas/use-cases/customers/list-customers';
+import { updateCustomer } from '../../../../lambdas/use-cases/customers/update-customer';
 import { foldForSearch } from '../../../../lambdas/search/customer-sort-key';
 import { InMemoryCustomers, InMemoryReferenceData, InMemoryUsers } from '../../../support/in-memory-ports';
 import { failureOf } from '../../../support/failure-of';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../core/errors';
-import { documentUrlOutputSchema } from '../../../../core/schemas/invoice';
+import { documentUrlOutputSchema, getInvoiceInputSchema } from '../../../../core/schemas/invoice';
 import { DOCUMENT_URL_SECONDS, type DocumentStore } from '../../../../lambdas/ports/document-store';
 import {
   PAYMENT_NOT_COMPLETE,
@@ -65,7 +65,11 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 
 describe('getInvoicePdfUrl', () => {
   it('renders the current version once, stores it as a PDF and answers a 5-minute download link', async () => {
-    const answer = await getInvoicePdfUrl(practiceUser, { invoiceNumber: 'inv-1001', accountNumber: 'bv-1001' }, deps);
+    const answer = await getInvoicePdfUrl(
+      practiceUser,
+      getInvoiceInputSchema.parse({ invoiceNumber: 'inv-1001', accountNumber: 'bv-1001' }),
+      deps,
+    );
     const key = 'documents/invoices/BV-1001/INV-1001-v3.pdf';
     expect(documentUrlOutputSchema.parse(answer)).toEqual({
       url: `https://files.test/${key}?filename=INV-1001.pdf&expires=${DOCUMENT_URL_SECONDS}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PLACEHOLDERS, type EmailKind } from '../../../../core/schemas/email';
+import { EMAIL_PLACEHOLDERS, type EmailKind } from '../../../../core/schemas/email/email';
 import type { ParameterDefinition } from '../../../../core/schemas/lens';
 import {
   consultAnsweredValues,

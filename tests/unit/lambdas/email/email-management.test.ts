@@ -1,13 +1,13 @@
 import { CHANGED_MESSAGES } from '../../../../core/messages';
 import { describe, expect, it } from 'vitest';
-import { sendEmailInputSchema, updateEmailTemplateInputSchema } from '../../../../core/schemas/email';
+import { sendEmailInputSchema, updateEmailTemplateInputSchema } from '../../../../core/schemas/email/email';
 import {
   previewEmailTemplate,
   sendTestEmail,
   updateEmailTemplate,
   updateLabNotificationSettings,
-} from '../../../../lambdas/use-cases/email-management';
-import { sendEmail } from '../../../../lambdas/use-cases/send-email';
+} from '../../../../lambdas/use-cases/email/email-management';
+import { sendEmail } from '../../../../lambdas/use-cases/email/send-email';
 import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';

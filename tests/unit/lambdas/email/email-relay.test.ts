@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sendEmailInputSchema, sendTestEmailInputSchema } from '../../../../core/schemas/email';
-import { sendTestEmail } from '../../../../lambdas/use-cases/email-management';
-import { EMAIL_SEND_LIMITS, RELAY_MESSAGES } from '../../../../lambdas/use-cases/email-relay-guard';
-import { sendEmail } from '../../../../lambdas/use-cases/send-email';
+import { sendEmailInputSchema, sendTestEmailInputSchema } from '../../../../core/schemas/email/email';
+import { sendTestEmail } from '../../../../lambdas/use-cases/email/email-management';
+import { EMAIL_SEND_LIMITS, RELAY_MESSAGES } from '../../../../lambdas/use-cases/email/email-relay-guard';
+import { sendEmail } from '../../../../lambdas/use-cases/email/send-email';
 import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeEmail, html } from '../../../../lambdas/email/safe-email';
 import { EmailSuppressedError, skippingSuppressed } from '../../../../lambdas/email/suppressed-recipients';
-import { recordEmailFeedback } from '../../../../lambdas/use-cases/record-email-feedback';
+import { recordEmailFeedback } from '../../../../lambdas/use-cases/email/record-email-feedback';
 import { InMemoryEmailSuppressions, InMemoryMailer, memoryLogger } from '../../../support/in-memory-ports';
 
 /**

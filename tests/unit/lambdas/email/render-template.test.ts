@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_KINDS, EMAIL_PLACEHOLDERS } from '../../../../core/schemas/email';
+import { EMAIL_KINDS, EMAIL_PLACEHOLDERS } from '../../../../core/schemas/email/email';
 import { DEFAULT_TEMPLATES } from '../../../../lambdas/email/default-templates';
 import { checkTemplatePlaceholders } from '../../../../lambdas/email/check-template-placeholders';
 import { placeholdersIn, renderTemplate, templateEmail } from '../../../../lambdas/email/render-template';

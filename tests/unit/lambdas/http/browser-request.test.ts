@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from '../../../../core/zod';
-import { defineRoute } from '../../../../core/route-definition';
+import { defineRoute } from '../../../../core/define-routes';
 import { VIEWER_HOST_HEADER } from '../../../../core/edge-headers';
 import {
   FOREIGN_ORIGIN_MESSAGE,

@@ -11,7 +11,7 @@ import {
   listLensDesigns,
   newLensId,
   updateLensDesign,
-} from '../../../../lambdas/use-cases/lens-designs';
+} from '../../../../lambdas/use-cases/lenses/lens-designs';
 import { DEMO_CUSTOMERS } from '../../../../local/seed/demo-data';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';

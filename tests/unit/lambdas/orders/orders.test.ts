@@ -7,7 +7,7 @@ import { OrderWriteRefused } from '../../../../lambdas/ports/orders-repository';
 import { changeOrderStatus, type StatusAction } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { discardOrderDraft } from '../../../../lambdas/use-cases/orders/discard-order-draft';
 import { getAdminDashboard, lastWeekStarts } from '../../../../lambdas/use-cases/orders/get-admin-dashboard';
-import { getCustomerInfo } from '../../../../lambdas/use-cases/get-customer-info';
+import { getCustomerInfo } from '../../../../lambdas/use-cases/customers/get-customer-info';
 import { getOrder } from '../../../../lambdas/use-cases/orders/get-order';
 import { listAccountOrders } from '../../../../lambdas/use-cases/orders/list-account-orders';
 import { listOrders } from '../../../../lambdas/use-cases/orders/list-orders';

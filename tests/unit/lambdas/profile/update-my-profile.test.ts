@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { updateMyProfileInputSchema } from '../../../../core/schemas/profile-update';
-import { updateMyProfile } from '../../../../lambdas/use-cases/update-my-profile';
+import { updateMyProfileInputSchema } from '../../../../core/schemas/profile/profile-update';
+import { updateMyProfile } from '../../../../lambdas/use-cases/profile/update-my-profile';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';
 import { InMemoryUsers } from '../../../support/in-memory-ports';

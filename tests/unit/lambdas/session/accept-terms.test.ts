@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorAnswer } from '../../../../lambdas/http/error-response';
-import { acceptTerms } from '../../../../lambdas/use-cases/accept-terms';
+import { acceptTerms } from '../../../../lambdas/use-cases/profile/accept-terms';
 import { identity } from '../../../support/identities';
 import { InMemoryUsers } from '../../../support/in-memory-ports';
 import { testUser } from '../../../support/test-directory';

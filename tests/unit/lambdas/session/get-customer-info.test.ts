@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { customerInfoInputSchema, customerRecordSchema } from '../../../../core/schemas/customer-info';
+import { customerInfoInputSchema, customerRecordSchema } from '../../../../core/schemas/customers/customer-info';
 import { linkedAccounts } from '../../../../lambdas/use-cases/caller';
-import { getCustomerInfo } from '../../../../lambdas/use-cases/get-customer-info';
+import { getCustomerInfo } from '../../../../lambdas/use-cases/customers/get-customer-info';
 import { identity } from '../../../support/identities';
 import { InMemoryCustomers, InMemoryUsers } from '../../../support/in-memory-ports';
 import { InMemoryOrders } from '../../../support/order-fakes';

@@ -3,7 +3,7 @@ import { ROUTES } from '../../../../core/routes';
 import { cachedSessionRevocations, sessionRevocationCheck } from '../../../../lambdas/auth/session-revocation';
 import { callerOf, createHandler } from '../../../../lambdas/http/create-handler';
 import { DirectoryError } from '../../../../lambdas/ports/user-directory';
-import { REVOCATION_TTL_SECONDS, signOut } from '../../../../lambdas/use-cases/sign-out';
+import { REVOCATION_TTL_SECONDS, signOut } from '../../../../lambdas/use-cases/auth/sign-out';
 import { callableEvent } from '../../../support/api-gateway-event';
 import { identity } from '../../../support/identities';
 import { InMemoryDirectory, InMemoryRevocations, memoryLogger } from '../../../support/in-memory-ports';

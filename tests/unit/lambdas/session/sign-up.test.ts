@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../core/errors';
-import { signUpInputSchema } from '../../../../core/schemas/sign-up';
+import { signUpInputSchema } from '../../../../core/schemas/auth/sign-up';
 import { DirectoryError } from '../../../../lambdas/ports/user-directory';
-import { SIGN_UP_ERRORS, signUp } from '../../../../lambdas/use-cases/sign-up';
+import { SIGN_UP_ERRORS, signUp } from '../../../../lambdas/use-cases/auth/sign-up';
 import {
   confirmSignUp,
   hashSignUpCode,
@@ -11,7 +11,7 @@ import {
   SIGN_UP_CODE,
   SIGN_UP_CODE_LIMITS,
   SIGN_UP_CODE_MESSAGES,
-} from '../../../../lambdas/use-cases/sign-up-code';
+} from '../../../../lambdas/use-cases/auth/sign-up-code';
 import { failureOfKind } from '../../../support/failure-of';
 import {
   InMemoryDirectory,

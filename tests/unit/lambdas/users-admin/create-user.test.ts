@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createUserInputSchema } from '../../../../core/schemas/user-admin';
+import { createUserInputSchema } from '../../../../core/schemas/users/user-admin';
 import { DirectoryError } from '../../../../lambdas/ports/user-directory';
-import { createUser } from '../../../../lambdas/use-cases/create-user';
+import { createUser } from '../../../../lambdas/use-cases/users/create-user';
 import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { usersAdminWorld } from './fixtures';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { userListInputSchema } from '../../../../core/schemas/user-admin';
-import { getUserByUid } from '../../../../lambdas/use-cases/get-user-by-uid';
-import { listUsers } from '../../../../lambdas/use-cases/list-users';
+import { userListInputSchema } from '../../../../core/schemas/users/user-admin';
+import { getUserByUid } from '../../../../lambdas/use-cases/users/get-user-by-uid';
+import { listUsers } from '../../../../lambdas/use-cases/users/list-users';
 import { usersAdminWorld } from './fixtures';
 
 /** The super admin's user lists show who the portal no longer mails (issue item "Email you can trust"). */

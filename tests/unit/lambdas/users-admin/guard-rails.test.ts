@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cachedSessionRevocations, sessionRevocationCheck } from '../../../../lambdas/auth/session-revocation';
-import { adminResetPassword } from '../../../../lambdas/use-cases/admin-reset-password';
-import { deleteUser } from '../../../../lambdas/use-cases/delete-user';
-import { overrideEmailVerification } from '../../../../lambdas/use-cases/override-email-verification';
-import { SUPER_ADMIN_MESSAGES } from '../../../../lambdas/use-cases/super-admin-guard';
-import { updateUserStatus } from '../../../../lambdas/use-cases/update-user-status';
+import { adminResetPassword } from '../../../../lambdas/use-cases/users/admin-reset-password';
+import { deleteUser } from '../../../../lambdas/use-cases/users/delete-user';
+import { overrideEmailVerification } from '../../../../lambdas/use-cases/users/override-email-verification';
+import { SUPER_ADMIN_MESSAGES } from '../../../../lambdas/use-cases/users/super-admin-guard';
+import { updateUserStatus } from '../../../../lambdas/use-cases/users/update-user-status';
 import { identity } from '../../../support/identities';
 import { failureOf } from '../../../support/failure-of';
 import { NOW, usersAdminWorld } from './fixtures';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getUserByUidInputSchema, userListInputSchema } from '../../../../core/schemas/user-admin';
+import { getUserByUidInputSchema, userListInputSchema } from '../../../../core/schemas/users/user-admin';
 import { encodeCursor } from '../../../../lambdas/paging/page-cursor';
-import { getUserByUid } from '../../../../lambdas/use-cases/get-user-by-uid';
-import { listUsers } from '../../../../lambdas/use-cases/list-users';
+import { getUserByUid } from '../../../../lambdas/use-cases/users/get-user-by-uid';
+import { listUsers } from '../../../../lambdas/use-cases/users/list-users';
 import { failureOf } from '../../../support/failure-of';
 import { usersAdminWorld } from './fixtures';
 

@@ -7,10 +7,10 @@ import {
   sessionRevocationCheck,
 } from '../../../../lambdas/auth/session-revocation';
 import type { Identity } from '../../../../lambdas/auth/verify-token';
-import { adminResetPassword } from '../../../../lambdas/use-cases/admin-reset-password';
-import { deleteUser } from '../../../../lambdas/use-cases/delete-user';
-import { setRole } from '../../../../lambdas/use-cases/set-role';
-import { updateUserStatus } from '../../../../lambdas/use-cases/update-user-status';
+import { adminResetPassword } from '../../../../lambdas/use-cases/users/admin-reset-password';
+import { deleteUser } from '../../../../lambdas/use-cases/users/delete-user';
+import { setRole } from '../../../../lambdas/use-cases/users/set-role';
+import { updateUserStatus } from '../../../../lambdas/use-cases/users/update-user-status';
 import { identity } from '../../../support/identities';
 import { NOW, usersAdminWorld } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../../core/routes';
-import { BILLING_NEEDS_STAFF, setBillingPermission } from '../../../../lambdas/use-cases/set-billing-permission';
-import { setRole } from '../../../../lambdas/use-cases/set-role';
+import { BILLING_NEEDS_STAFF, setBillingPermission } from '../../../../lambdas/use-cases/users/set-billing-permission';
+import { setRole } from '../../../../lambdas/use-cases/users/set-role';
 import { failureOf } from '../../../support/failure-of';
 import { usersAdminWorld } from './fixtures';
 

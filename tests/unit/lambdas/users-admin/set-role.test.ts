@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { setRole, SET_ROLE_FAILED } from '../../../../lambdas/use-cases/set-role';
-import { SUPER_ADMIN_MESSAGES } from '../../../../lambdas/use-cases/super-admin-guard';
+import { setRole, SET_ROLE_FAILED } from '../../../../lambdas/use-cases/users/set-role';
+import { SUPER_ADMIN_MESSAGES } from '../../../../lambdas/use-cases/users/super-admin-guard';
 import { failureOf } from '../../../support/failure-of';
 import { usersAdminWorld } from './fixtures';
 

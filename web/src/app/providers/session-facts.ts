@@ -10,8 +10,8 @@ import {
   type CustomerInfoLoad,
 } from '../../../../core/rules/auth-status';
 import { homeLocation } from '../../../../core/rules/home-navigation';
-import type { CustomerInfo } from '../../../../core/schemas/customer-info';
-import type { MyProfile } from '../../../../core/schemas/user-profile';
+import type { CustomerInfo } from '../../../../core/schemas/customers/customer-info';
+import type { MyProfile } from '../../../../core/schemas/users/user-profile';
 import type { SessionUser } from '../../lib/auth-session';
 import type { SessionSnapshot } from '../../lib/session-snapshot';
 import type { SignedInUserFacts, StoredRoleLabel } from '../../lib/local-storage';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { EmailKind } from '../../../../../core/schemas/email';
+import type { EmailKind } from '../../../../../core/schemas/email/email';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
 import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt';

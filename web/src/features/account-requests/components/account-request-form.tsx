@@ -4,7 +4,7 @@ import {
   type AccountRequest,
   type AccountRequestForm as AccountRequestInput,
 } from '../../../../../core/schemas/account-request';
-import { buyingGroupChoices, type BuyingGroup } from '../../../../../core/schemas/buying-group';
+import { buyingGroupChoices, type BuyingGroup } from '../../../../../core/schemas/customers/buying-group';
 import { AddressFields } from '../../../components/address-fields';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';

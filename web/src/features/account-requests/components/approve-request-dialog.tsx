@@ -5,7 +5,7 @@ import {
   type AccountRequest,
   type linkToExistingSchema,
 } from '../../../../../core/schemas/account-request';
-import type { GetCustomerOutput } from '../../../../../core/schemas/customer-admin';
+import type { GetCustomerOutput } from '../../../../../core/schemas/customers/customer-admin';
 import type * as z from '../../../../../core/zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

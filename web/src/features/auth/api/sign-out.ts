@@ -1,4 +1,4 @@
-import type { SignOutInput } from '../../../../../core/schemas/session';
+import type { SignOutInput } from '../../../../../core/schemas/auth/session';
 import { callRoute } from '../../../lib/api-client';
 
 /**

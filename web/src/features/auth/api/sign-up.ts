@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignUpInput } from '../../../../../core/schemas/sign-up';
+import type { SignUpInput } from '../../../../../core/schemas/auth/sign-up';
 import { callRoute } from '../../../lib/api-client';
 
 /**

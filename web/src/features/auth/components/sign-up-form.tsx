@@ -11,11 +11,11 @@ import { AuthForm } from './auth-form';
 import styles from './auth-form.module.css';
 
 /** The schema (and zod with it) loads when the user first submits, not with the public page. */
-const loadSignUpSchema = () => import('../../../../../core/schemas/sign-up').then((m) => m.signUpInputSchema);
+const loadSignUpSchema = () => import('../../../../../core/schemas/auth/sign-up').then((m) => m.signUpInputSchema);
 
 /**
  * spec 4 "Sign-up": first and last name, email, password (with the live policy hints) and the required
- * terms checkbox. Checked with the same schema the server parses (core/schemas/sign-up.ts), then sent to
+ * terms checkbox. Checked with the same schema the server parses (core/schemas/auth/sign-up.ts), then sent to
  * the signUp route, whose spec 8 messages are shown as they come.
  */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {

@@ -4,7 +4,7 @@ import {
   isActiveBuyingGroup,
   updateBuyingGroupInputSchema,
   type BuyingGroup,
-} from '../../../../../core/schemas/buying-group';
+} from '../../../../../core/schemas/customers/buying-group';
 import { Card } from '../../../components/card';
 import { LoadFailed } from '../../../components/load-failed';
 import { Alert } from '../../../components/ui/alert';

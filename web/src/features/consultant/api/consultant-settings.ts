@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsultantSetup } from '../../../../../core/schemas/consult';
+import type { ConsultantSetup } from '../../../../../core/schemas/consults';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
 import { consultantKeys, consultantSetupQueryOptions } from './public-consultant';
 

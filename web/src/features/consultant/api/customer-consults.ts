@@ -4,7 +4,7 @@
  * `customerConsultKeys.all`, so the list shows it at once.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONSULT_PAGE } from '../../../../../core/schemas/consult';
+import { CONSULT_PAGE } from '../../../../../core/schemas/consults';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
 
 export const customerConsultKeys = {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONSULT_PAGE, type Consult, type ConsultStatus } from '../../../../../core/schemas/consult';
+import { CONSULT_PAGE, type Consult, type ConsultStatus } from '../../../../../core/schemas/consults';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
 
 /** The lab's side of the consultant (routes listConsults, getLabConsult, replyToConsult, linkConsultToAccount). */

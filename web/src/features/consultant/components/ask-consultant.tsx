@@ -5,7 +5,7 @@ import { troubleshoot } from '../../../../../core/rules/scleral-troubleshooter';
 import {
   CONSULT_ANSWER_TARGET_BUSINESS_DAYS,
   DEFAULT_TROUBLESHOOTER_SETTINGS,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 import { PORTAL_ROUTES } from '../../../app/route-table';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session-context';

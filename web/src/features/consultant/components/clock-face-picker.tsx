@@ -5,7 +5,7 @@ import {
   LANDING_FINDINGS,
   type ClockHour,
   type LandingFinding,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { clockHourText } from '../model/observation-text';

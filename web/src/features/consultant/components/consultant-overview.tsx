@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CONSULT_ANSWER_TARGET_BUSINESS_DAYS } from '../../../../../core/schemas/consult';
+import { CONSULT_ANSWER_TARGET_BUSINESS_DAYS } from '../../../../../core/schemas/consults';
 import { PORTAL_ROUTES } from '../../../app/route-table';
 import { DecisionSupportNote } from './decision-support-note';
 import { LabContact } from './lab-contact';

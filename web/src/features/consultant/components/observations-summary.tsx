@@ -5,7 +5,7 @@ import {
   TAP_RESULT_LABELS,
   type ConsultantDesign,
   type TroubleshooterObservations,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 import {
   centralClearanceText,
   clockHourText,

@@ -7,7 +7,7 @@ import {
   type ConsultantDesign,
   type Suggestion,
   type SubmitPublicConsultInput,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 import { EYE_LABELS, EYES } from '../../../../../core/schemas/order';
 import layout from '../../../components/form-layout.module.css';
 import { Button } from '../../../components/ui/button';

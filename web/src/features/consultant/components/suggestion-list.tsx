@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SUGGESTION_AREA_LABELS, SUGGESTION_AREAS, type Suggestion } from '../../../../../core/schemas/consult';
+import { SUGGESTION_AREA_LABELS, SUGGESTION_AREAS, type Suggestion } from '../../../../../core/schemas/consults';
 import { Badge } from '../../../components/ui/badge';
 import styles from './suggestion-list.module.css';
 

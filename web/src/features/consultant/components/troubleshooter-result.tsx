@@ -5,7 +5,7 @@ import {
   type TroubleshooterObservations,
   type TroubleshooterResult as Result,
   type TroubleshooterSettingsFields,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 import { Badge } from '../../../components/ui/badge';
 import { micrometresText } from '../model/observation-text';
 import { DecisionSupportNote } from './decision-support-note';

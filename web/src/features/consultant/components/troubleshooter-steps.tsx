@@ -9,7 +9,7 @@ import {
   type ConsultantDesign,
   type LandingType,
   type TroubleshooterSettingsFields,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 import { EYE_LABELS, EYES } from '../../../../../core/schemas/order';
 import layout from '../../../components/form-layout.module.css';
 import { Alert } from '../../../components/ui/alert';

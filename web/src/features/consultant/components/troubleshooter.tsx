@@ -4,7 +4,7 @@ import {
   DEFAULT_TROUBLESHOOTER_SETTINGS,
   type TroubleshooterObservations,
   type TroubleshooterResult as Result,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 import { troubleshoot } from '../../../../../core/rules/scleral-troubleshooter';
 import { PORTAL_ROUTES } from '../../../app/route-table';
 import layout from '../../../components/form-layout.module.css';

@@ -6,7 +6,7 @@ import {
   CONSULT_ANSWER_TARGET_BUSINESS_DAYS,
   consultIdSchema,
   type CustomerConsult,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { EYE_LABELS } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';

@@ -1,4 +1,4 @@
-import { CONSULT_STATUS_LABELS, type ConsultStatus } from '../../../../../core/schemas/consult';
+import { CONSULT_STATUS_LABELS, type ConsultStatus } from '../../../../../core/schemas/consults';
 import { Badge } from '../../../components/ui/badge';
 
 /** Waiting on the lab is blue, an answer to act on green, ordered done (grey); the word carries the meaning. */

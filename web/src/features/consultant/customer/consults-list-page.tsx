@@ -1,7 +1,7 @@
 import { LOAD_MESSAGES } from '../../../../../core/messages';
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link } from 'react-router-dom';
-import type { CustomerConsult } from '../../../../../core/schemas/consult';
+import type { CustomerConsult } from '../../../../../core/schemas/consults';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { ListCount } from '../../../components/list-count';

@@ -1,7 +1,7 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { submitConsultInputSchema, type CustomerConsult } from '../../../../../core/schemas/consult';
+import { submitConsultInputSchema, type CustomerConsult } from '../../../../../core/schemas/consults';
 import { EYE_LABELS, EYES } from '../../../../../core/schemas/order';
 import formStyles from '../../../components/form-layout.module.css';
 import { PageHeader } from '../../../components/page-header';

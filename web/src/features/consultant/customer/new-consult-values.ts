@@ -4,7 +4,7 @@
  * The values sit under the route's paths ('currentLens.parameters.sagittalDepth'), the keys the schema's and
  * the server's field errors carry, so both land on the same fields.
  */
-import type { SubmitConsultInput, TroubleshooterObservations } from '../../../../../core/schemas/consult';
+import type { SubmitConsultInput, TroubleshooterObservations } from '../../../../../core/schemas/consults';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { EYES, type Order } from '../../../../../core/schemas/order';
 import type { FormErrors } from '../../../lib/form-errors';

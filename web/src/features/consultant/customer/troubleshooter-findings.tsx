@@ -1,7 +1,7 @@
 import { PAGE_PATHS } from '../../../../../core/page-paths';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { DEFAULT_TROUBLESHOOTER_SETTINGS, type TroubleshooterObservations } from '../../../../../core/schemas/consult';
+import { DEFAULT_TROUBLESHOOTER_SETTINGS, type TroubleshooterObservations } from '../../../../../core/schemas/consults';
 import { troubleshoot } from '../../../../../core/rules/scleral-troubleshooter';
 import { Button } from '../../../components/ui/button';
 import { useConsultantSetup } from '../api/public-consultant';

@@ -8,7 +8,7 @@ import {
   CONSULT_STATUSES,
   type Consult,
   type ConsultStatus,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { ListCount } from '../../../components/list-count';

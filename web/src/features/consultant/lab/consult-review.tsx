@@ -3,7 +3,7 @@ import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { consultantDesignOf } from '../../../../../core/rules/consultant-designs';
-import { consultIdSchema, type Consult, type ConsultStatus } from '../../../../../core/schemas/consult';
+import { consultIdSchema, type Consult, type ConsultStatus } from '../../../../../core/schemas/consults';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { EYE_LABELS } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';

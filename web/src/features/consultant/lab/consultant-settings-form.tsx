@@ -4,7 +4,7 @@ import {
   updateTroubleshooterSettingsInputSchema,
   type TroubleshooterSettings,
   type TroubleshooterSettingsFields,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
 import { Alert } from '../../../components/ui/alert';

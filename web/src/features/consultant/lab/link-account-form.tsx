@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
-import { linkConsultInputSchema, type Consult } from '../../../../../core/schemas/consult';
+import { linkConsultInputSchema, type Consult } from '../../../../../core/schemas/consults';
 import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
 import { TextField } from '../../../components/ui/text-field';
 import layout from '../../../components/form-layout.module.css';

@@ -1,4 +1,4 @@
-import type { Consult } from '../../../../../core/schemas/consult';
+import type { Consult } from '../../../../../core/schemas/consults';
 import { Badge } from '../../../components/ui/badge';
 import styles from './lab-consults.module.css';
 

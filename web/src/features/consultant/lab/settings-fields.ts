@@ -3,7 +3,7 @@ import {
   LAB_DEFAULT_SETTINGS,
   TROUBLESHOOTER_SETTING_LABELS,
   type TroubleshooterSettingsFields,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 
 export type NumericSettingKey = keyof typeof TROUBLESHOOTER_SETTING_LABELS;
 

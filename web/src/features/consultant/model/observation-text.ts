@@ -4,7 +4,7 @@ import {
   LIMBAL_SIDES,
   type LandingFinding,
   type TroubleshooterObservations,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 
 /** How the consultant's pages write the fitter's numbers, the same everywhere they appear. */
 

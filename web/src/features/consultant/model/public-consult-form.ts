@@ -1,6 +1,6 @@
 import { FIELD_MESSAGES } from '../../../../../core/messages';
-import type { ConsultantDesign, SubmitPublicConsultInput } from '../../../../../core/schemas/consult';
-import { HONEYPOT_FIELD } from '../../../../../core/schemas/consult';
+import type { ConsultantDesign, SubmitPublicConsultInput } from '../../../../../core/schemas/consults';
+import { HONEYPOT_FIELD } from '../../../../../core/schemas/consults';
 import type { FormErrors } from '../../../lib/form-errors';
 import type { TroubleshooterHandoff } from './troubleshooter-handoff';
 

@@ -8,7 +8,7 @@ import {
   type TroubleshooterObservations,
   ROTATION_RESULTS,
   TAP_RESULTS,
-} from '../../../../../core/schemas/consult';
+} from '../../../../../core/schemas/consults';
 import type { EYES } from '../../../../../core/schemas/order';
 import { formErrorsOf, type FormErrors } from '../../../lib/form-errors';
 

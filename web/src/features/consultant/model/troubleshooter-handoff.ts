@@ -1,5 +1,5 @@
 import * as z from '../../../../../core/zod';
-import { troubleshooterInputSchema, type TroubleshooterObservations } from '../../../../../core/schemas/consult';
+import { troubleshooterInputSchema, type TroubleshooterObservations } from '../../../../../core/schemas/consults';
 import { eyeSchema } from '../../../../../core/schemas/order';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
+import type { CustomerInfo } from '../../../../../core/schemas/customers/customer-info';
 import { CUSTOMER_LIST } from '../../../../../core/constants';
 import { callRoute } from '../../../lib/api-client';
 import { customerInfoQueryKey, type CustomerInfoRequest } from './customer-info-key';

@@ -1,7 +1,7 @@
 import { PAGE_PATHS } from '../../../../../core/page-paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
+import type { CustomerInfo } from '../../../../../core/schemas/customers/customer-info';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';

@@ -1,4 +1,4 @@
-import type { EmailKind } from '../../../../../core/schemas/email';
+import type { EmailKind } from '../../../../../core/schemas/email/email';
 
 /** What each email is, as Email Management lists it. */
 export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: string }> = {

@@ -4,7 +4,7 @@ import {
   EMAIL_PLACEHOLDERS,
   updateEmailTemplateInputSchema,
   type EmailTemplate,
-} from '../../../../../core/schemas/email';
+} from '../../../../../core/schemas/email/email';
 import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { EmailKind, EmailTemplate } from '../../../../../core/schemas/email';
+import type { EmailKind, EmailTemplate } from '../../../../../core/schemas/email/email';
 import { EMAIL_KIND_LABELS } from './email-kind-labels';
 import styles from './email-management.module.css';
 

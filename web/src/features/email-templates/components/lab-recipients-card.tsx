@@ -1,6 +1,6 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import { useState } from 'react';
-import { updateLabNotificationSettingsInputSchema } from '../../../../../core/schemas/email';
+import { updateLabNotificationSettingsInputSchema } from '../../../../../core/schemas/email/email';
 import { Card } from '../../../components/card';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

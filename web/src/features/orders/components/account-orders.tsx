@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CUSTOMER_LIST } from '../../../../../core/constants';
-import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
+import type { CustomerInfo } from '../../../../../core/schemas/customers/customer-info';
 import type { OrderSummary } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';

@@ -1,4 +1,4 @@
-import { EYE_LABELS } from '../../../../../core/schemas/order';
+import { EYE_LABELS, ORDER_LIMITS } from '../../../../../core/schemas/order';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { displayParameterValue, formatCents } from '../../../components/orders';
 import { TextField } from '../../../components/ui/text-field';
@@ -88,8 +88,8 @@ export function LensLineFields({
           label={`Quantity, ${eye}`}
           type="number"
           inputMode="numeric"
-          min={1}
-          max={10}
+          min={ORDER_LIMITS.quantity.min}
+          max={ORDER_LIMITS.quantity.max}
           step={1}
           name={`${path}.quantity`}
           value={line.quantity}
@@ -101,7 +101,7 @@ export function LensLineFields({
         <TextField
           label={`Line notes, ${eye} (optional)`}
           name={`${path}.notes`}
-          maxLength={300}
+          maxLength={ORDER_LIMITS.lineNotes}
           value={line.notes}
           error={errors[`${path}.notes`]}
           onChange={(event) => onChange((l) => ({ ...l, notes: event.target.value }))}

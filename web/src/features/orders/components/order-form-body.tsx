@@ -3,7 +3,7 @@ import { LoadingLine } from '../../../components/ui/spinner';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { consultIdSchema } from '../../../../../core/schemas/consult-id';
+import { consultIdSchema } from '../../../../../core/schemas/consults/consult-id';
 import { linesInWarranty } from '../../../../../core/rules/warranty';
 import { EYE_LABELS } from '../../../../../core/schemas/order';
 import { Alert } from '../../../components/ui/alert';

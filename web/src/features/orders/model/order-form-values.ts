@@ -7,6 +7,7 @@
 import type { LensDesign, ParameterDefinition } from '../../../../../core/schemas/lens';
 import {
   EYES,
+  ORDER_LIMITS,
   SHIP_TO,
   SHIPPING_METHODS,
   type Order,
@@ -16,7 +17,7 @@ import {
 } from '../../../../../core/schemas/order';
 import { validateLensParameters, type ParameterValues } from '../../../../../core/rules/lens-parameters';
 import { linesInWarranty } from '../../../../../core/rules/warranty';
-import type { PostalAddress } from '../../../../../core/schemas/customer-info';
+import type { PostalAddress } from '../../../../../core/schemas/customers/customer-info';
 
 export type Eye = (typeof EYES)[number];
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
@@ -191,24 +192,25 @@ const clip = (text: string, max: number) => text.slice(0, max);
 export function toOrderDraft(values: OrderFormValues, designs: readonly LensDesign[]): OrderDraft {
   const byId = new Map(designs.map((d) => [d.lensId, d]));
   const address: Record<string, string> = {};
-  for (const [key, text] of Object.entries(values.shipping.address)) if (text) address[key] = clip(text, 200);
+  for (const [key, text] of Object.entries(values.shipping.address))
+    if (text) address[key] = clip(text, ORDER_LIMITS.addressField);
   return {
-    patient: clip(values.patient, 80),
-    poNumber: clip(values.poNumber, 40),
+    patient: clip(values.patient, ORDER_LIMITS.patient),
+    poNumber: clip(values.poNumber, ORDER_LIMITS.poNumber),
     lines: enabledEyes(values).map((eye) => {
       const line = values.lines[eye];
       const parameters: Record<string, number | string> = {};
       for (const [key, value] of Object.entries(parameterValuesOf(byId.get(line.lensId), line.parameters))) {
         if (typeof value === 'number' && Number.isFinite(value)) parameters[key] = value;
-        else if (typeof value === 'string') parameters[key] = clip(value, 60);
+        else if (typeof value === 'string') parameters[key] = clip(value, ORDER_LIMITS.parameterText);
       }
       const quantity = Number(line.quantity);
       return {
         eye,
-        ...(line.lensId ? { lensId: clip(line.lensId, 64) } : {}),
+        ...(line.lensId ? { lensId: clip(line.lensId, ORDER_LIMITS.lensId) } : {}),
         parameters,
-        ...(Number.isInteger(quantity) && quantity >= 0 && quantity <= 10 ? { quantity } : {}),
-        ...(line.notes ? { notes: clip(line.notes, 300) } : {}),
+        ...(Number.isInteger(quantity) && quantity >= 0 && quantity <= ORDER_LIMITS.quantity.max ? { quantity } : {}),
+        ...(line.notes ? { notes: clip(line.notes, ORDER_LIMITS.lineNotes) } : {}),
       };
     }),
     shipping: {
@@ -216,7 +218,7 @@ export function toOrderDraft(values: OrderFormValues, designs: readonly LensDesi
       shipTo: values.shipping.shipTo,
       address,
     },
-    notes: clip(values.notes, 2000),
+    notes: clip(values.notes, ORDER_LIMITS.notes),
     attachments: values.attachments,
     ...(values.remake ? { remake: values.remake } : {}),
     ...(values.consultId ? { consultId: values.consultId } : {}),

@@ -6,8 +6,8 @@
  * lens the consult was about is what the changed parameters are marked against, as on the reorder screen.
  */
 import { orderInWarranty } from '../../../../../core/rules/warranty';
-import type { CustomerConsult } from '../../../../../core/schemas/consult';
-import type { PostalAddress } from '../../../../../core/schemas/customer-info';
+import type { CustomerConsult } from '../../../../../core/schemas/consults';
+import type { PostalAddress } from '../../../../../core/schemas/customers/customer-info';
 import { EYES, type Order } from '../../../../../core/schemas/order';
 import {
   emptyOrderForm,

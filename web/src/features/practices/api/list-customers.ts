@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListCustomersInput } from '../../../../../core/schemas/customer-admin';
+import type { ListCustomersInput } from '../../../../../core/schemas/customers/customer-admin';
 import { callRoute } from '../../../lib/api-client';
 import { practiceKeys } from './practice-query-keys';
 

@@ -1,4 +1,4 @@
-import type { ListCustomersInput } from '../../../../../core/schemas/customer-admin';
+import type { ListCustomersInput } from '../../../../../core/schemas/customers/customer-admin';
 
 /**
  * The query keys of Customer Management's practices: the lists and each practice's detail. A change to a

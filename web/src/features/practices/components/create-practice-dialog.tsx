@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { BuyingGroup } from '../../../../../core/schemas/buying-group';
+import type { BuyingGroup } from '../../../../../core/schemas/customers/buying-group';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { notify } from '../../../lib/notify';

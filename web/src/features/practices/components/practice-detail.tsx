@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import { useId, useState } from 'react';
-import { type LinkedUser } from '../../../../../core/schemas/customer-admin';
-import type { BuyingGroup } from '../../../../../core/schemas/buying-group';
+import { type LinkedUser } from '../../../../../core/schemas/customers/customer-admin';
+import type { BuyingGroup } from '../../../../../core/schemas/customers/buying-group';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';

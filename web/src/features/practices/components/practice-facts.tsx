@@ -1,4 +1,4 @@
-import type { CustomerDetail } from '../../../../../core/schemas/customer-admin';
+import type { CustomerDetail } from '../../../../../core/schemas/customers/customer-admin';
 import { formatAddress } from '../../../lib/format-address';
 import styles from './practice-facts.module.css';
 

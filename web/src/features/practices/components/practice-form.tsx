@@ -7,8 +7,8 @@ import {
   type CreateCustomerInput,
   type CustomerDetail,
   type UpdateCustomerInput,
-} from '../../../../../core/schemas/customer-admin';
-import { buyingGroupChoices, type BuyingGroup } from '../../../../../core/schemas/buying-group';
+} from '../../../../../core/schemas/customers/customer-admin';
+import { buyingGroupChoices, type BuyingGroup } from '../../../../../core/schemas/customers/buying-group';
 import { AddressFields } from '../../../components/address-fields';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';

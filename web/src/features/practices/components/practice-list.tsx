@@ -1,5 +1,9 @@
 import { useCallback, useState } from 'react';
-import { CUSTOMER_PAGE, CUSTOMER_STATUSES, type CustomerSummary } from '../../../../../core/schemas/customer-admin';
+import {
+  CUSTOMER_PAGE,
+  CUSTOMER_STATUSES,
+  type CustomerSummary,
+} from '../../../../../core/schemas/customers/customer-admin';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { Alert } from '../../../components/ui/alert';

@@ -3,8 +3,8 @@ import type {
   CreateCustomerInput,
   CustomerDetail,
   UpdateCustomerInput,
-} from '../../../../../core/schemas/customer-admin';
-import type { PostalAddress } from '../../../../../core/schemas/customer-info';
+} from '../../../../../core/schemas/customers/customer-admin';
+import type { PostalAddress } from '../../../../../core/schemas/customers/customer-info';
 import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../../../core/schemas/money';
 
 const emptyAddress = { address: '', apt: '', city: '', state: '', zip: '', country: '' };

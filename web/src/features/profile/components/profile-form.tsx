@@ -1,7 +1,10 @@
 import { CHANGED_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
 import { useEffect } from 'react';
-import { updateMyProfileInputSchema, type UpdateMyProfileInput } from '../../../../../core/schemas/profile-update';
-import type { UserProfile } from '../../../../../core/schemas/user-profile';
+import {
+  updateMyProfileInputSchema,
+  type UpdateMyProfileInput,
+} from '../../../../../core/schemas/profile/profile-update';
+import type { UserProfile } from '../../../../../core/schemas/users/user-profile';
 import { AddressFields } from '../../../components/address-fields';
 import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
 import { Button } from '../../../components/ui/button';

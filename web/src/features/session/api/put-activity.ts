@@ -1,4 +1,4 @@
-import type { PutActivityInput } from '../../../../../core/schemas/user-activity';
+import type { PutActivityInput } from '../../../../../core/schemas/activity';
 import { callRoute } from '../../../lib/api-client';
 
 /** spec 3, 7: writes this browser's activity record (route putActivity; throttled server-side too). */

@@ -3,7 +3,7 @@
  * session id, browser, screen, device and session facts. Browser objects are passed in, so the builders
  * run (and are tested) without a DOM; `readBrowserEnvironment()` reads the real ones.
  */
-import type { ActivityReport } from '../../../../../core/schemas/user-activity';
+import type { ActivityReport } from '../../../../../core/schemas/activity';
 import { describeBrowser, describeDevice } from './user-agent';
 
 /** spec 3: the local storage key of the device id, generated once and kept. */

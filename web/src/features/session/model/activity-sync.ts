@@ -4,7 +4,7 @@
  * (putActivity), so several tabs cannot exceed it together.
  */
 import { SESSION } from '../../../../../core/constants';
-import type { ActivityReport, PutActivityInput } from '../../../../../core/schemas/user-activity';
+import type { ActivityReport, PutActivityInput } from '../../../../../core/schemas/activity';
 import type { Scheduler } from './inactivity-controller';
 
 export interface ActivitySyncOptions {

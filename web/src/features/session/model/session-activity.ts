@@ -4,7 +4,7 @@
  * with `setHandlers`, so this module imports nothing from the app.
  */
 import { SESSION } from '../../../../../core/constants';
-import type { PutActivityInput } from '../../../../../core/schemas/user-activity';
+import type { PutActivityInput } from '../../../../../core/schemas/activity';
 import {
   activityStatus,
   buildActivityReport,

@@ -2,7 +2,7 @@
  * Reads browser and device facts for the activity record (spec 3) from the user-agent string. Best effort:
  * the record is for the lab's overview of sessions, never for access decisions.
  */
-import type { ActivityReport } from '../../../../../core/schemas/user-activity';
+import type { ActivityReport } from '../../../../../core/schemas/activity';
 
 type BrowserInfo = ActivityReport['browser'];
 type DeviceInfo = ActivityReport['device'];

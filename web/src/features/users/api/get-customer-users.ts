@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserListInput } from '../../../../../core/schemas/user-admin';
+import type { UserListInput } from '../../../../../core/schemas/users/user-admin';
 import { callRoute } from '../../../lib/api-client';
 import { userKeys } from './user-query-keys';
 

@@ -1,4 +1,4 @@
-import type { UserListInput } from '../../../../../core/schemas/user-admin';
+import type { UserListInput } from '../../../../../core/schemas/users/user-admin';
 
 /** Which of User Management's two lists (spec 6: list admin users, list customer users). */
 export type UserListKind = 'admins' | 'customers';

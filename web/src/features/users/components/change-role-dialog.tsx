@@ -1,5 +1,5 @@
-import { setRoleInputSchema, type AdminUser } from '../../../../../core/schemas/user-admin';
-import type { UserRole } from '../../../../../core/schemas/user-role';
+import { setRoleInputSchema, type AdminUser } from '../../../../../core/schemas/users/user-admin';
+import type { UserRole } from '../../../../../core/schemas/users/user-role';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { usePortalForm } from '../../../forms/use-portal-form';
 import { notify } from '../../../lib/notify';

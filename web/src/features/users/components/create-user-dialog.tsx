@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { createUserInputSchema } from '../../../../../core/schemas/user-admin';
-import type { UserRole } from '../../../../../core/schemas/user-role';
+import { createUserInputSchema } from '../../../../../core/schemas/users/user-admin';
+import type { UserRole } from '../../../../../core/schemas/users/user-role';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { usePortalForm } from '../../../forms/use-portal-form';

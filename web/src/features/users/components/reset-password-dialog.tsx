@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { adminResetPasswordInputSchema, type AdminUser } from '../../../../../core/schemas/user-admin';
+import { adminResetPasswordInputSchema, type AdminUser } from '../../../../../core/schemas/users/user-admin';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { usePortalForm } from '../../../forms/use-portal-form';
 import { notify } from '../../../lib/notify';

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { USER_ROLES, type UserRole } from '../../../../../core/schemas/user-role';
+import { USER_ROLES, type UserRole } from '../../../../../core/schemas/users/user-role';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
 

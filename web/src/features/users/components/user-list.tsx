@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { EMAIL_SUPPRESSION_LABELS } from '../../../../../core/schemas/email-suppression';
-import { USER_PAGE, type AdminUser } from '../../../../../core/schemas/user-admin';
+import { EMAIL_SUPPRESSION_LABELS } from '../../../../../core/schemas/email/email-suppression';
+import { USER_PAGE, type AdminUser } from '../../../../../core/schemas/users/user-admin';
 import { EmptyState } from '../../../components/empty-state';
 import { ActionMenu, type MenuAction } from '../../../components/ui/action-menu';
 import { Alert } from '../../../components/ui/alert';

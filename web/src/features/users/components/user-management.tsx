@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminUser } from '../../../../../core/schemas/user-admin';
+import type { AdminUser } from '../../../../../core/schemas/users/user-admin';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../../../core/schemas/user-admin';
+import type { AdminUser } from '../../../../../core/schemas/users/user-admin';
 
 /** The role as the portal names it (spec 3 local storage role labels: Customer, Admin, Super Admin). */
 export function roleLabelOf(user: Pick<AdminUser, 'role' | 'isSuperAdmin'>): string {

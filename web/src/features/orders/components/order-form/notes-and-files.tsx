@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ORDER_LIMITS } from '../../../../../../core/schemas/order';
 import formStyles from '../../../../components/form-layout.module.css';
 import { TextAreaField } from '../../../../components/ui/text-area-field';
 import type { OrderFormValues } from '../../model/order-form-values';
@@ -27,7 +28,7 @@ export function NotesAndFiles({
       <TextAreaField
         label="Order notes (optional)"
         name="notes"
-        maxLength={2000}
+        maxLength={ORDER_LIMITS.notes}
         value={values.notes}
         error={errors.notes}
         onChange={(e) => setField('notes', e.target.value)}

@@ -1,3 +1,4 @@
+import { ORDER_LIMITS } from '../../../../../../core/schemas/order';
 import formStyles from '../../../../components/form-layout.module.css';
 import { TextField } from '../../../../components/ui/text-field';
 import type { OrderFormState } from './use-order-form';
@@ -14,7 +15,7 @@ export function PatientFields({ form }: { form: Pick<OrderFormState, 'values' | 
           label="Patient name or reference"
           name="patient"
           required
-          maxLength={80}
+          maxLength={ORDER_LIMITS.patient}
           autoComplete="off"
           value={values.patient}
           error={errors.patient}
@@ -23,7 +24,7 @@ export function PatientFields({ form }: { form: Pick<OrderFormState, 'values' | 
         <TextField
           label="PO number (optional)"
           name="poNumber"
-          maxLength={40}
+          maxLength={ORDER_LIMITS.poNumber}
           autoComplete="off"
           value={values.poNumber}
           error={errors.poNumber}

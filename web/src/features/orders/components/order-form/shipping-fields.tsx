@@ -1,4 +1,4 @@
-import type { PostalAddress } from '../../../../../../core/schemas/customer-info';
+import type { PostalAddress } from '../../../../../../core/schemas/customers/customer-info';
 import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS } from '../../../../../../core/schemas/order';
 import { AddressFields } from '../../../../components/address-fields';
 import formStyles from '../../../../components/form-layout.module.css';

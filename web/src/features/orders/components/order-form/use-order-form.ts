@@ -1,5 +1,5 @@
 import { useMemo, useState, type RefObject } from 'react';
-import type { PostalAddress } from '../../../../../../core/schemas/customer-info';
+import type { PostalAddress } from '../../../../../../core/schemas/customers/customer-info';
 import type { LensDesign } from '../../../../../../core/schemas/lens';
 import { orderFieldsSchema, type Order } from '../../../../../../core/schemas/order';
 import { useSubmission } from '../../../../forms/use-submission';

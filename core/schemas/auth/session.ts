@@ -1,0 +1,16 @@
+import { lazySchema } from '../lazy-schema';
+import * as z from '../../zod';
+
+/**
+ * `signOut` (docs/decisions/0019-sign-out-per-device.md): this device's session ends; with `everywhere`, every
+ * session of the caller ends (Settings' "Sign out everywhere").
+ */
+export const signOutInputSchema = lazySchema(() =>
+  z._default(z.optional(z.strictObject({ everywhere: z.optional(z.boolean()) })), {}),
+);
+export type SignOutInput = z.infer<typeof signOutInputSchema>;
+
+/** `signOut` answer: which sessions of the caller ended server-side. */
+export const signOutOutputSchema = lazySchema(() =>
+  z.object({ signedOut: z.literal(true), scope: z.enum(['this-session', 'everywhere']) }),
+);

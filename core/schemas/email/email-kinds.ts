@@ -1,0 +1,231 @@
+/**
+ * Email templates (Email Management, super admins): one per email the portal sends. Subjects and bodies hold
+ * `{{placeholder}}`s filled from the event; values are escaped when the body is built (lambdas/email).
+ */
+export const EMAIL_KINDS = [
+  'order-submitted',
+  'order-approved',
+  'order-on-hold',
+  'order-rejected',
+  'order-closed',
+  'order-cancelled',
+  'order-resubmitted',
+  'account-request-received',
+  'account-request-approved',
+  'account-request-rejected',
+  // To a practice's users when an account request links someone else to it.
+  'practice-user-linked',
+  'user-invited',
+  // Invoices, Pay Online, Lens Credit (lambdas/adapters/template-money-notifier.ts).
+  'invoice-issued',
+  'payment-receipt',
+  'payment-received',
+  'payment-failed',
+  'credit-granted',
+  'claim-submitted',
+  'claim-decided',
+  'warranty-ending',
+  // The Ampleye Virtual Consultant (lambdas/adapters/template-consult-notifier.ts).
+  'consult-received',
+  'consult-answered',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** One payment as the payer's receipt and the lab's copy both show it. */
+const PAYMENT_SAMPLE = {
+  payerName: 'Dr Alex Moreau',
+  receiptNumber: 'R-20250201-0007',
+  accountNumber: 'BV-1001',
+  company: 'Brightview Eye Care',
+  paidAmount: '$808.50',
+  cardAmount: '$708.50',
+  creditAmount: '$100.00',
+  overpaidAmount: '$0.00',
+  paidOn: '2025-02-01',
+  invoiceList: 'INV-5001: $808.50 paid, balance now $0.00',
+};
+
+/** One warranty claim as the lab's notice and the practice's decision email both show it. */
+const CLAIM_SAMPLE = {
+  accountNumber: 'BV-1001',
+  claimKind: 'Cancellation for credit',
+  orderNumber: 'LL-000123',
+  patientName: 'J. Doe',
+  eye: 'OS (left eye)',
+  lensName: 'Scleral 16.5',
+};
+
+/** The placeholders each email may use, with sample values for the preview. */
+export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
+  'order-submitted': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    orderLink: 'https://portal.example/customer/orders/123',
+  },
+  'order-approved': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    note: 'Ships Thursday',
+    orderLink: 'https://portal.example/customer/orders/123',
+  },
+  'order-on-hold': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    message: 'Please send the latest topography.',
+    orderLink: 'https://portal.example/customer/orders/123',
+  },
+  'order-rejected': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    reason: 'Parameters outside what we can make.',
+    orderLink: 'https://portal.example/customer/orders/123',
+  },
+  // spec 9: patient name, invoice number (N/A if absent), order notes ("No order notes provided" if absent).
+  'order-closed': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    invoiceNumber: 'INV-5001',
+    orderNotes: 'No order notes provided',
+    orderLink: 'https://portal.example/customer/orders/123',
+  },
+  'order-cancelled': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    reason: 'Patient moved away',
+  },
+  // To the lab when a practice answers a hold; the link is the lab's order page.
+  'order-resubmitted': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    answer: 'Topography attached; OS sphere corrected to -2.75.',
+    orderLink: 'https://portal.example/admin/order-approval/123',
+  },
+  'account-request-received': {
+    company: 'ClearSight Optometry',
+    contactName: 'Jamie Lindqvist',
+    email: 'jamie@clearsight.test',
+    phone: '(503) 555-0170',
+    fax: 'none given',
+    address: '9 Harbor Road, Portland, OR, 97201',
+    stateLicenseNumber: 'OR-12345',
+    buyingGroup: 'Vision Source',
+    existingAccountNumber: 'none given',
+    userEmail: 'jamie@clearsight.test',
+    portalUrl: 'https://portal.example',
+  },
+  'account-request-approved': {
+    company: 'ClearSight Optometry',
+    accountNumber: 'CS-3001',
+    portalUrl: 'https://portal.example',
+  },
+  'account-request-rejected': { company: 'ClearSight Optometry', reason: 'We could not verify the licence number.' },
+  'practice-user-linked': {
+    company: 'Brightview Eye Care',
+    accountNumber: 'BV-1001',
+    linkedUserEmail: 'jamie@clearsight.test',
+    contactName: 'Jamie Lindqvist',
+    portalUrl: 'https://portal.example',
+  },
+  'user-invited': { firstName: 'Alex', email: 'alex@lab.example', portalUrl: 'https://portal.example' },
+  // Amounts are formatted dollars ("$1,234.50"); no card data ever reaches an email.
+  'invoice-issued': {
+    invoiceNumber: 'INV-5001',
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    orderNumbers: 'LL-000123, LL-000124',
+    totalAmount: '$808.50',
+    balanceAmount: '$808.50',
+    dueDate: '2025-03-01',
+    invoiceLink: 'https://portal.example/customer/payment?invoice=INV-5001&account=BV-1001',
+  },
+  // To the payer.
+  'payment-receipt': {
+    ...PAYMENT_SAMPLE,
+    paymentLink: 'https://portal.example/customer/payment?account=BV-1001',
+  },
+  // The lab's copy of a payment.
+  'payment-received': {
+    ...PAYMENT_SAMPLE,
+    invoicesLink: 'https://portal.example/admin/invoices',
+  },
+  'payment-failed': {
+    payerName: 'Dr Alex Moreau',
+    accountNumber: 'BV-1001',
+    cardAmount: '$708.50',
+    invoiceNumbers: 'INV-5001',
+    failureMessage: 'Your card was declined.',
+    paymentLink: 'https://portal.example/customer/payment?account=BV-1001',
+  },
+  'credit-granted': {
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    creditAmount: '$250.00',
+    reason: 'Goodwill',
+    orderNumber: 'N/A',
+    note: 'Thank you for your patience with order LL-000123.',
+    balanceAmount: '$350.00',
+    creditLink: 'https://portal.example/customer/credit',
+  },
+  // To the lab's notification recipients.
+  'claim-submitted': {
+    ...CLAIM_SAMPLE,
+    creditAmount: '$400.00',
+    note: 'The patient could not adapt to the lens.',
+    claimsLink: 'https://portal.example/admin/warranty-claims',
+  },
+  'claim-decided': {
+    ...CLAIM_SAMPLE,
+    decision: 'Approved, waiting for the lens',
+    nextStep: 'Please send the lens back to the lab: $400.00 becomes lens credit when it arrives.',
+    creditLink: 'https://portal.example/customer/credit',
+  },
+  // The daily job: lenses entering the last 14 days of their warranty window.
+  'warranty-ending': {
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    lensCount: '2 lenses',
+    // Literals only, no call: the bundler then drops this table from the functions that never read it.
+    lensList:
+      'Order LL-000123 OS, Scleral 16.5 (patient J. Doe): warranty ends 2025-03-01, 14 days left\n' +
+      'Order LL-000124 OD, Scleral 16.5 (patient A. Smith): warranty ends 2025-03-01, 14 days left',
+    creditLink: 'https://portal.example/customer/credit',
+  },
+  // To the lab's notification recipients: a practice's or a visitor's consult request waits in the queue.
+  // What the requester typed is shown as text under `sentBy` ("Sent by a visitor" / "Sent by the practice").
+  'consult-received': {
+    reference: 'AVC-K7M3-9QX2',
+    requestKind: 'Practice request (account BV-1001)',
+    sentBy: 'Sent by the practice',
+    practiceName: 'Brightview Eye Care',
+    requesterName: 'Dr Alex Moreau',
+    requesterEmail: 'alex@brightview.example',
+    patient: 'RX-204',
+    eye: 'OD (right eye)',
+    currentLens: 'Ampleye 16.0',
+    question: 'Edge lift at 6 o’clock after an hour of wear. Steepen the landing there, or go toric?',
+    consultLink: 'https://portal.example/admin/consults/42',
+  },
+  // To whoever asked. A practice's email links its consult page ("Order this"); a visitor, who has no sign-in,
+  // reads the whole answer in the email, and `consultLink` is empty for them.
+  'consult-answered': {
+    reference: 'AVC-000042',
+    requesterName: 'Dr Alex Moreau',
+    practiceName: 'Brightview Eye Care',
+    patient: 'RX-204',
+    eye: 'OD (right eye)',
+    question: 'Edge lift at 6 o’clock after an hour of wear. Steepen the landing there, or go toric?',
+    answer: 'Go toric: 100 µm between the meridians, steeper at 6 and 12. Keep the sag.',
+    proposedLens: 'Ampleye: Sagittal depth 4300 µm, Diameter 16.0 mm, Landing zone Toric, Landing zone toricity 100 µm',
+    nextStep: 'See the answer and order this lens with “Order this” at',
+    consultLink: 'https://portal.example/customer/consults/42',
+  },
+};

@@ -1,0 +1,57 @@
+import { describeError } from '../../../core/describe-error';
+import type { SignOutInput } from '../../../core/schemas/auth/session';
+import type { Identity } from '../../auth/verify-token';
+import type { Logger } from '../../ports/logger';
+import type { SessionRevocations } from '../../ports/session-revocations';
+import { DirectoryError, type UserDirectory } from '../../ports/user-directory';
+
+/**
+ * How long a revocation is kept: as long as a token from before it can still be shown. Refresh tokens
+ * (Cognito default 30 days) mint new ID tokens that keep the old auth_time and origin_jti, so that is the
+ * lifetime that counts, not the ID token's hour: an ended session whose refresh token the browser could not
+ * revoke (offline at Log Out) stays refused for as long as that refresh token could mint tokens.
+ */
+export const REVOCATION_TTL_SECONDS = 30 * 24 * 3600;
+
+export interface SignOutDeps {
+  revocations: Pick<SessionRevocations, 'revoke' | 'endSession'>;
+  directory: Pick<UserDirectory, 'signOutEverywhere'>;
+  now: () => number;
+  /** Waits (the everywhere sign-out waits out the second it revoked: see below). */
+  sleep: (ms: number) => Promise<void>;
+  log: Logger;
+}
+
+/**
+ * Ends the caller's session server-side (docs/decisions/0019-sign-out-per-device.md): by default only this
+ * device's, recorded by the token family's `origin_jti`, so other devices and a sign-in right after it on any
+ * device are untouched (the browser also revokes this session's refresh token). With `everywhere` (or a token
+ * without `origin_jti`, which cannot be told apart from the user's other sessions), every token signed in up to
+ * now is refused and Cognito revokes every refresh token.
+ */
+export async function signOut(
+  caller: Identity,
+  input: SignOutInput,
+  deps: SignOutDeps,
+): Promise<{ signedOut: true; scope: 'this-session' | 'everywhere' }> {
+  const nowSeconds = Math.floor(deps.now() / 1000);
+  if (!input.everywhere && caller.sessionId) {
+    await deps.revocations.endSession(caller.sessionId, nowSeconds + REVOCATION_TTL_SECONDS);
+    return { signedOut: true, scope: 'this-session' };
+  }
+  await deps.revocations.revoke(caller.userId, nowSeconds, nowSeconds + REVOCATION_TTL_SECONDS);
+  try {
+    await deps.directory.signOutEverywhere(caller.userId);
+  } catch (error) {
+    // The revocation record already refuses every old token, refreshed ones included (auth_time).
+    const unsupported = error instanceof DirectoryError && error.kind === 'unsupported';
+    deps.log[unsupported ? 'info' : 'warn']('sign-out: global sign-out in the user pool failed', {
+      unsupported,
+      error: describeError(error),
+    });
+  }
+  // Tokens carry whole seconds, so a sign-in within the revoked second is refused with the rest. Answering only
+  // once that second is over means a sign-in made after this answer, on any device, is never caught by it.
+  await deps.sleep(Math.max(0, (nowSeconds + 1) * 1000 - deps.now()));
+  return { signedOut: true, scope: 'everywhere' };
+}

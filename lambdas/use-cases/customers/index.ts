@@ -1,0 +1,4 @@
+/** What other domains use of customers: who is linked to which account, and the customer checks they share. */
+export { accountsOf, isLinked, withMainAccount, type Accounts } from './account-link-rules';
+export { requireKnownBuyingGroup } from './buying-group-check';
+export { linkWriteError } from './customer-errors';

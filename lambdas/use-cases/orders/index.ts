@@ -1,0 +1,2 @@
+/** What other domains use of orders. */
+export { toSummary } from './order-common';

@@ -1,0 +1,2 @@
+/** What other domains use of users. */
+export { USER_NOT_FOUND } from './directory-failure';
