@@ -9,7 +9,7 @@ import {
 import { consultSchema, type Consult } from '../../core/schemas/consult';
 import {
   consultReferenceMarker,
-  ConsultWriteRefused,
+  consultRefusals,
   newConsultReference,
   type ConsultStore,
 } from '../ports/consult-store';
@@ -92,12 +92,12 @@ export function dynamoConsultStore(
         } catch (error) {
           const refusal = createRefusal(error);
           if (refusal === null) throw error;
-          if (refusal === 'consult') throw new ConsultWriteRefused('consult');
+          if (refusal === 'consult') throw consultRefusals.refuse('consult');
           // The reference was taken (or another transaction overlapped): draw again. Only an overlap needs a pause.
           if (refusal === 'contention') await wait(backoffMs(attempt));
         }
       }
-      throw new ConsultWriteRefused('contention');
+      throw consultRefusals.refuse('contention');
     },
 
     async update(consult, expectedVersion) {
@@ -112,7 +112,7 @@ export function dynamoConsultStore(
           }),
         );
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) throw new ConsultWriteRefused('consult');
+        if (error instanceof ConditionalCheckFailedException) throw consultRefusals.refuse('consult');
         throw error;
       }
     },

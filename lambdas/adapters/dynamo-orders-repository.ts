@@ -19,7 +19,8 @@ import {
   counterNames,
   foldSearch,
   orderSearchText,
-  OrderWriteRefused,
+  orderRefusals,
+  type OrderWriteRefused,
   type OrderPage,
   type OrdersRepository,
   type StatusOrdersQuery,
@@ -89,18 +90,16 @@ function refusalOf(
   limitIndexes: number[] = [],
   consultIndex: number | null = null,
 ): OrderWriteRefused | null {
-  if (error instanceof ConditionalCheckFailedException) return new OrderWriteRefused('order');
+  if (error instanceof ConditionalCheckFailedException) return orderRefusals.refuse('order');
   if (!(error instanceof TransactionCanceledException)) return null;
   const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
-  if (codes[0] === 'ConditionalCheckFailed') return new OrderWriteRefused('order');
+  if (codes[0] === 'ConditionalCheckFailed') return orderRefusals.refuse('order');
   if (sequenceIndex !== null && codes[sequenceIndex] === 'ConditionalCheckFailed')
-    return new OrderWriteRefused('sequence');
-  if (invoiceIndex !== null && codes[invoiceIndex] === 'ConditionalCheckFailed')
-    return new OrderWriteRefused('invoice');
-  if (limitIndexes.some((i) => codes[i] === 'ConditionalCheckFailed')) return new OrderWriteRefused('limit');
-  if (consultIndex !== null && codes[consultIndex] === 'ConditionalCheckFailed')
-    return new OrderWriteRefused('consult');
-  return new OrderWriteRefused('contention');
+    return orderRefusals.refuse('sequence');
+  if (invoiceIndex !== null && codes[invoiceIndex] === 'ConditionalCheckFailed') return orderRefusals.refuse('invoice');
+  if (limitIndexes.some((i) => codes[i] === 'ConditionalCheckFailed')) return orderRefusals.refuse('limit');
+  if (consultIndex !== null && codes[consultIndex] === 'ConditionalCheckFailed') return orderRefusals.refuse('consult');
+  return orderRefusals.refuse('contention');
 }
 
 interface PagedQuery {
@@ -315,7 +314,7 @@ export function dynamoOrdersRepository(): OrdersRepository {
       const room = (counter: string, delta: number) =>
         counterLimits[counter] === undefined ? undefined : counterLimits[counter] - delta;
       if (counterEntries.some(([counter, delta]) => (room(counter, delta) ?? 0) < 0))
-        throw new OrderWriteRefused('limit');
+        throw orderRefusals.refuse('limit');
       const counterItems = counterEntries.map(([counter, delta]) => {
         const ceiling = room(counter, delta);
         return {

@@ -2,6 +2,7 @@ import type { CreditApproval, CreditEntry, CreditSettings, WarrantyClaim } from 
 import type { VersionedSettingsStore } from './versioned-settings';
 import type { Invoice, InvoiceStatus } from '../../core/schemas/invoice';
 import type { Payment } from '../../core/schemas/payment';
+import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
 /**
  * Invoices, payments, the credit ledger and warranty claims. Every money change is one
@@ -47,16 +48,9 @@ export type MoneyWriteRefusal =
   /** Another transaction on the same items was in flight: retry. */
   | 'contention';
 
-export class MoneyWriteRefused extends Error {
-  constructor(
-    readonly reason: MoneyWriteRefusal,
-    /** Which part was refused, when the store can tell: 'invoice:INV-1', 'payment', 'claim', 'credit:BV-1001', 'approval'. */
-    readonly item?: string,
-  ) {
-    super(`money write refused: ${reason}${item ? ` (${item})` : ''}`);
-    this.name = 'MoneyWriteRefused';
-  }
-}
+/** `item` names the part refused when the store can tell: 'invoice:INV-1', 'payment', 'claim', 'credit:BV-1001', 'approval'. */
+export type MoneyWriteRefused = WriteRefused<MoneyWriteRefusal>;
+export const moneyRefusals = refusalsOf<MoneyWriteRefusal>('money');
 
 export interface Page<T> {
   items: T[];

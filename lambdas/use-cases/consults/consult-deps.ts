@@ -5,7 +5,7 @@ import type { Consult, TroubleshooterObservations, TroubleshooterSettings } from
 import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { ConsultEmail, ConsultNotifier } from '../../ports/consult-notifier';
-import { ConsultWriteRefused, type ConsultantSettingsStore, type ConsultStore } from '../../ports/consult-store';
+import { consultRefusals, type ConsultantSettingsStore, type ConsultStore } from '../../ports/consult-store';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { LensCatalogue } from '../../ports/lens-catalogue';
 import type { OrdersRepository } from '../../ports/orders-repository';
@@ -89,7 +89,7 @@ export async function createConsult<T>(
   try {
     stored = await deps.consults.create(fields);
   } catch (error) {
-    if (!(error instanceof ConsultWriteRefused)) throw error;
+    if (!consultRefusals.is(error)) throw error;
     if (error.reason === 'contention') throw aborted(CONSULTS_BUSY);
     const found = await deps.consults.get(fields.consultId);
     if (!found) throw aborted(CONSULTS_BUSY);
@@ -108,7 +108,7 @@ export async function saveConsult(
   try {
     await deps.consults.update(updated, expectedVersion);
   } catch (error) {
-    if (error instanceof ConsultWriteRefused) throw aborted(CHANGED_MESSAGES.consult);
+    if (consultRefusals.is(error)) throw aborted(CHANGED_MESSAGES.consult);
     throw error;
   }
 }

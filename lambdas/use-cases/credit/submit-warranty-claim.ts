@@ -4,7 +4,7 @@ import { billedCentsOf, claimCreditCents, policyOf, shippedAtOf, warrantyRefusal
 import type { submitWarrantyClaimInputSchema, WarrantyClaim } from '../../../core/schemas/credit';
 import type { Order } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
-import { MoneyWriteRefused } from '../../ports/money-store';
+import { moneyRefusals } from '../../ports/money-store';
 import { counterNames } from '../../ports/orders-repository';
 import { assertAccountVisible } from '../money/money-access';
 import { notifySafely, nowOf } from '../money/money-deps';
@@ -137,7 +137,7 @@ export async function submitWarrantyClaim(
       return null;
     } catch (error) {
       // The same id stored by a concurrent retry of this request: answer that one (no second lab email).
-      if (error instanceof MoneyWriteRefused && error.reason === 'conflict') {
+      if (moneyRefusals.is(error) && error.reason === 'conflict') {
         const found = await deps.money.getClaim(input.claimId);
         if (found) return found;
       }

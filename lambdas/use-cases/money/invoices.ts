@@ -16,7 +16,7 @@ import type {
 import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
-import { MoneyWriteRefused, type CreditSettingsStore } from '../../ports/money-store';
+import { moneyRefusals, type CreditSettingsStore } from '../../ports/money-store';
 import { actorOf } from '../caller';
 import { creditChange } from './credit-moves';
 import { customerInvoice, invoiceSummary, withTotals } from './invoice-views';
@@ -170,7 +170,7 @@ export async function createInvoice(
   try {
     await deps.money.commit({ invoices: [{ invoice, expectedVersion: null }] });
   } catch (error) {
-    if (error instanceof MoneyWriteRefused && error.reason === 'conflict')
+    if (moneyRefusals.is(error) && error.reason === 'conflict')
       throw aborted(`Invoice number ${invoice.invoiceNumber} is already used. Choose another number.`);
     throw error;
   }
@@ -216,7 +216,7 @@ export async function voidInvoice(
   try {
     await deps.money.commit({ invoices: [{ invoice: updated, expectedVersion: invoice.version }] });
   } catch (error) {
-    if (error instanceof MoneyWriteRefused) throw aborted(CHANGED_MESSAGES.invoice);
+    if (moneyRefusals.is(error)) throw aborted(CHANGED_MESSAGES.invoice);
     throw error;
   }
   await deps.audit?.recordChange({

@@ -6,7 +6,7 @@ import { MIN_CARD_CENTS, type Payment, type PaymentView, type StartPaymentInput 
 import type { startPaymentInputSchema } from '../../../core/schemas/payment';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
-import { MoneyWriteRefused } from '../../ports/money-store';
+import { moneyRefusals } from '../../ports/money-store';
 import { displayName } from '../caller';
 import { assertAccountVisible, INVOICE_NOT_FOUND, loadVisiblePayment } from './money-access';
 import { nowOf, type PaymentDeps } from './money-deps';
@@ -159,7 +159,7 @@ async function withIntent(payment: Payment, deps: PaymentDeps): Promise<Payment>
     await deps.money.commit({ payment: { payment: withIt, expectedVersion: payment.version } });
     return withIt;
   } catch (error) {
-    if (!(error instanceof MoneyWriteRefused)) throw error;
+    if (!moneyRefusals.is(error)) throw error;
     // A concurrent call stored the same intent first (same idempotency key): answer what is stored.
     const stored = await deps.money.getPayment(payment.paymentId);
     if (!stored) throw error;

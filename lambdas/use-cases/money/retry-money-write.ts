@@ -1,5 +1,5 @@
 import { aborted } from '../../../core/errors';
-import { MoneyWriteRefused } from '../../ports/money-store';
+import { moneyRefusals } from '../../ports/money-store';
 import { backoffMs, MAX_MONEY_ATTEMPTS, sleepOf } from './money-deps';
 
 /**
@@ -16,7 +16,7 @@ export async function retryMoneyWrite<T>(
     try {
       return await step(attempt);
     } catch (error) {
-      if (!(error instanceof MoneyWriteRefused)) throw error;
+      if (!moneyRefusals.is(error)) throw error;
       await sleepOf(deps)(backoffMs(attempt));
     }
   }

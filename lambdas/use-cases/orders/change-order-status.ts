@@ -5,7 +5,7 @@ import { nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderStatus } fro
 import type { Order, OrderHistoryEntry } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import type { OrderEmailKind } from '../../ports/order-notifier';
-import { counterNames, exchangeCounterDeltas, OrderWriteRefused, type OrderWrite } from '../../ports/orders-repository';
+import { counterNames, exchangeCounterDeltas, orderRefusals, type OrderWrite } from '../../ports/orders-repository';
 import { displayName, isLab } from '../caller';
 import {
   backoffMs,
@@ -221,7 +221,7 @@ export async function changeOrderStatus(
         ...(invoice ? { invoice } : {}),
       });
     } catch (error) {
-      if (!(error instanceof OrderWriteRefused)) throw error;
+      if (!orderRefusals.is(error)) throw error;
       if (error.reason === 'order') throw aborted(CHANGED_MESSAGES.order);
       if (error.reason === 'invoice')
         throw aborted(`Invoice ${input.invoiceNumber ?? ''} changed at the same moment. Close the order again.`);

@@ -3,7 +3,7 @@ import type * as z from '../../../core/zod';
 import { aborted, notFound, resourceExhausted } from '../../../core/errors';
 import type { Order, saveOrderDraftInputSchema } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
-import { OrderWriteRefused } from '../../ports/orders-repository';
+import { orderRefusals } from '../../ports/orders-repository';
 import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../caller';
 import { nowOf, ORDER_NOT_FOUND, storedAttachments, type OrderDeps } from './order-common';
 
@@ -90,7 +90,7 @@ export async function saveOrderDraft(
   try {
     await deps.orders.write({ order, expectedVersion: existing ? existing.version : null });
   } catch (error) {
-    if (error instanceof OrderWriteRefused) throw aborted(CHANGED_MESSAGES.order);
+    if (orderRefusals.is(error)) throw aborted(CHANGED_MESSAGES.order);
     throw error;
   }
   return { orderId: order.orderId, version: order.version, updatedAt: now };

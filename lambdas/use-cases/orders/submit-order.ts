@@ -12,7 +12,7 @@ import {
 } from '../../../core/rules/warranty';
 import type { WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
-import { counterNames, OrderWriteRefused, weekStartOf } from '../../ports/orders-repository';
+import { counterNames, orderRefusals, weekStartOf } from '../../ports/orders-repository';
 import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../caller';
 import { ACCOUNT_CLAIMS_READ, holdsLens } from '../credit/credit-views';
 import {
@@ -296,7 +296,7 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Su
           : {}),
       });
     } catch (error) {
-      if (!(error instanceof OrderWriteRefused)) throw error;
+      if (!orderRefusals.is(error)) throw error;
       if (error.reason === 'order') {
         const stored = await deps.orders.get(input.orderId);
         const answer = await answerStored(stored);

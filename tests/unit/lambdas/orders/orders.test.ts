@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TRANSITIONS } from '../../../../core/rules/order-lifecycle';
 import type { OrderFields } from '../../../../core/schemas/order';
 import { submitOrderInputSchema } from '../../../../core/schemas/order';
-import { OrderWriteRefused } from '../../../../lambdas/ports/orders-repository';
+import { orderRefusals } from '../../../../lambdas/ports/orders-repository';
 import { changeOrderStatus, type StatusAction } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { discardOrderDraft } from '../../../../lambdas/use-cases/orders/discard-order-draft';
 import { getAdminDashboard, lastWeekStarts } from '../../../../lambdas/use-cases/orders/get-admin-dashboard';
@@ -243,7 +243,7 @@ describe('submitOrder', () => {
   });
 
   it('a sequence value taken by another order is read again and the write retried', async () => {
-    deps.orders.pendingRefusals.push(new OrderWriteRefused('sequence'), new OrderWriteRefused('contention'));
+    deps.orders.pendingRefusals.push(orderRefusals.refuse('sequence'), orderRefusals.refuse('contention'));
     expect((await placed(1)).orderNumber).toBe('LL-000001');
   });
 
