@@ -2,6 +2,8 @@ import type { CreditApproval, CreditEntry, CreditSettings, WarrantyClaim } from 
 import type { VersionedSettingsStore } from './versioned-settings';
 import type { Invoice, InvoiceStatus } from '../../core/schemas/invoice';
 import type { Payment } from '../../core/schemas/payment';
+import { aborted } from '../../core/errors';
+import type { RetryRule } from '../kernel/retry';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
 /**
@@ -51,6 +53,18 @@ export type MoneyWriteRefusal =
 /** `item` names the part refused when the store can tell: 'invoice:INV-1', 'payment', 'claim', 'credit:BV-1001', 'approval'. */
 export type MoneyWriteRefused = WriteRefused<MoneyWriteRefusal>;
 export const moneyRefusals = refusalsOf<MoneyWriteRefusal>('money');
+
+/**
+ * How a money change meets a refused commit (kernel retryOnRefusal): it reads, decides and commits again, up
+ * to 8 times, then answers `busyMessage`.
+ */
+export const moneyRetry = (busyMessage = 'The change could not be saved just now. Please try again.'): RetryRule => ({
+  attempts: 8,
+  baseMs: 10,
+  jitterMs: 30,
+  retries: (error) => moneyRefusals.is(error),
+  exhausted: () => aborted(busyMessage),
+});
 
 export interface Page<T> {
   items: T[];

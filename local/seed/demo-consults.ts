@@ -18,6 +18,7 @@ import { submitPublicConsult } from '../../lambdas/use-cases/consults/submit-pub
 import type { OrderDeps } from '../../lambdas/use-cases/orders/order-common';
 import type { DemoUser } from './demo-data';
 import { demoTime, ELEANOR_FIRST_FIT, HORIZON_OD } from './demo-orders';
+import { systemClock } from '../../lambdas/kernel/clock';
 
 /**
  * Demo consults, so the Consults pages and the lab's queue show the virtual consultant in use: Brightview's
@@ -229,6 +230,7 @@ export async function seedDemoConsults(
       limiter: NO_LIMIT,
       log: QUIET_LOG,
       now: () => clock,
+      sleep: systemClock.sleep,
     };
     const consultId = 'practice' in demo.request ? demo.request.practice.consultId : demo.request.visitor.consultId;
     try {

@@ -5,8 +5,10 @@ import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoCounterReader } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
+import { systemClock } from '../../kernel/clock';
 
 const deps = {
+  ...systemClock,
   money: dynamoMoneyStore(),
   // Only the counters: an approval re-checks the lens was not exchanged meanwhile.
   orders: dynamoCounterReader(),

@@ -5,8 +5,10 @@ import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
+import { systemClock } from '../../kernel/clock';
 
 const deps = {
+  ...systemClock,
   money: dynamoMoneyStore(),
   users: dynamoUsersRepository(),
   customers: dynamoCustomersRepository(),

@@ -5,8 +5,10 @@ import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { s3DocumentStore } from '../../adapters/s3-document-store';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { getInvoicePdfUrl } from '../../use-cases/money/document-urls';
+import { systemClock } from '../../kernel/clock';
 
 const deps = {
+  ...systemClock,
   money: dynamoMoneyStore(),
   users: dynamoUsersRepository(),
   customers: dynamoCustomersRepository(),

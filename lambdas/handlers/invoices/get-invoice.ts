@@ -3,7 +3,8 @@ import { callerOf, createHandler } from '../../http/create-handler';
 import { getInvoice } from '../../use-cases/money/invoices';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { systemClock } from '../../kernel/clock';
 
-const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository() };
+const deps = { ...systemClock, money: dynamoMoneyStore(), users: dynamoUsersRepository() };
 
 export const handler = createHandler(invoiceRoutes.getInvoice, (input, ctx) => getInvoice(callerOf(ctx), input, deps));

@@ -16,14 +16,15 @@ import type {
 import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
-import { moneyRefusals, type CreditSettingsStore } from '../../ports/money-store';
+import { moneyRetry, moneyRefusals, type CreditSettingsStore } from '../../ports/money-store';
 import { actorOf } from '../caller';
 import { creditChange } from './credit-moves';
 import { customerInvoice, invoiceSummary, withTotals } from './invoice-views';
 import { assertAccountVisible, loadVisibleInvoice, visibleAccounts } from './money-access';
-import { notifySafely, nowOf, type MoneyDeps } from './money-deps';
-import { retryMoneyWrite } from './retry-money-write';
+import { type MoneyDeps } from './money-deps';
+import { retryOnRefusal } from '../../kernel/retry';
 import { needsSecondApproval, pendingApproval } from '../credit/credit-approvals';
+import { notify } from '../../kernel/notify';
 
 /** An invoice's money facts for the audit log (no lines: they name patients). */
 const invoiceFacts = (i: Invoice) => ({
@@ -44,7 +45,7 @@ export async function getInvoice(
   deps: Pick<MoneyDeps, 'money' | 'users' | 'now'>,
 ): Promise<CustomerInvoice> {
   const invoice = await loadVisibleInvoice(caller, input.invoiceNumber, input.accountNumber, deps);
-  return customerInvoice(invoice, nowOf(deps));
+  return customerInvoice(invoice, deps.now());
 }
 
 /** Open invoices of an account read for the totals (practices have a few dozen at most). */
@@ -59,7 +60,7 @@ export async function listAccountInvoices(
   input: z.output<typeof listAccountInvoicesInputSchema>,
   deps: Pick<MoneyDeps, 'money' | 'users' | 'now'>,
 ) {
-  const now = nowOf(deps);
+  const now = deps.now();
   const visible = await visibleAccounts(caller, deps);
   let accounts: string[];
   if (input.accountNumber) {
@@ -107,7 +108,7 @@ export async function listInvoices(
   input: z.output<typeof listInvoicesInputSchema>,
   deps: Pick<MoneyDeps, 'money' | 'now'>,
 ): Promise<{ items: InvoiceSummary[]; nextCursor: string | null }> {
-  const now = nowOf(deps);
+  const now = deps.now();
   const query = {
     status: input.status,
     accountNumber: input.accountNumber?.toUpperCase(),
@@ -141,7 +142,7 @@ export async function createInvoice(
     throw invalidArgument(`No practice has account number ${accountNumber}.`, {
       accountNumber: ['No practice has this account number'],
     });
-  const now = nowOf(deps);
+  const now = deps.now();
   const issuedAt = input.issueDate ? `${input.issueDate}T12:00:00.000Z` : now.toISOString();
   const dueDate = input.dueDate ?? dueDateOf(issuedAt, customer.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS);
   if (dueDate < issuedAt.slice(0, 10))
@@ -180,7 +181,7 @@ export async function createInvoice(
     accountNumber,
     after: { ...invoiceFacts(invoice), issuedAt: invoice.issuedAt, lineCount: invoice.lines.length },
   });
-  await notifySafely(deps, { kind: 'invoice-issued', invoice, to: [] });
+  await notify(deps, 'money', { kind: 'invoice-issued', invoice, to: [] });
   return invoice;
 }
 
@@ -203,7 +204,7 @@ export async function voidInvoice(
     throw aborted(
       `This invoice has ${formatCents(invoice.paidCents + invoice.creditedCents)} paid or credited on it and cannot be voided.`,
     );
-  const now = nowOf(deps).toISOString();
+  const now = deps.now().toISOString();
   const updated: Invoice = {
     ...invoice,
     status: 'void',
@@ -251,12 +252,12 @@ export async function recordOfflinePayment(
   let paidOn = first;
   let creditedCents = 0;
   let approvalId: string | undefined;
-  const paid = await retryMoneyWrite(deps, async (attempt) => {
+  const paid = await retryOnRefusal(deps, moneyRetry(), async (attempt) => {
     // A retry re-reads: a card payment landing at the same moment moved it, and the cheque still counts.
     const invoice = attempt === 0 ? first : await deps.money.getInvoice(input.invoiceNumber);
     if (!invoice) throw notFound('Invoice not found');
     paidOn = invoice;
-    const now = nowOf(deps).toISOString();
+    const now = deps.now().toISOString();
     const at = input.receivedOn ? `${input.receivedOn}T12:00:00.000Z` : now;
     const { appliedCents, excessCents } = applyToBalance(invoice, input.amountCents);
     const updated = withTotals({

@@ -6,11 +6,11 @@ import { MIN_CARD_CENTS, type Payment, type PaymentView, type StartPaymentInput 
 import type { startPaymentInputSchema } from '../../../core/schemas/payment';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
-import { moneyRefusals } from '../../ports/money-store';
+import { moneyRetry, moneyRefusals } from '../../ports/money-store';
 import { displayName } from '../caller';
 import { assertAccountVisible, INVOICE_NOT_FOUND, loadVisiblePayment } from './money-access';
-import { nowOf, type PaymentDeps } from './money-deps';
-import { retryMoneyWrite } from './retry-money-write';
+import { type PaymentDeps } from './money-deps';
+import { retryOnRefusal } from '../../kernel/retry';
 import { applyIntent, settlePayment } from './settle-payment';
 
 export type { StartPaymentInput };
@@ -93,7 +93,7 @@ export async function startPayment(
   const accountNumber = input.accountNumber.toUpperCase();
   await assertAccountVisible(caller, accountNumber, deps);
 
-  const stored = await retryMoneyWrite(deps, async () => {
+  const stored = await retryOnRefusal(deps, moneyRetry(), async () => {
     const existing = await deps.money.getPayment(input.paymentId);
     if (existing) {
       if (existing.accountNumber !== accountNumber) throw notFound('Payment not found');
@@ -113,7 +113,7 @@ export async function startPayment(
       throw invalidArgument(message, { allocations: [message] });
     }
     const user = await deps.users.get(caller.userId);
-    const now = nowOf(deps);
+    const now = deps.now();
     const payment: Payment = {
       paymentId: input.paymentId,
       accountNumber,

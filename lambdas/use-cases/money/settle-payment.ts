@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { applyToBalance, splitCredit } from '../../../core/rules/invoice-balance';
 import type { Invoice, InvoiceSettlement } from '../../../core/schemas/invoice';
 import type { Payment } from '../../../core/schemas/payment';
-import type { CreditChange } from '../../ports/money-store';
+import { moneyRetry, type CreditChange } from '../../ports/money-store';
 import type { GatewayEvent, GatewayIntent } from '../../ports/payment-gateway';
 import { creditChange, type EntryFields } from './credit-moves';
 import { withTotals } from './invoice-views';
-import { notifySafely, nowOf, type MoneyDeps, type PaymentDeps } from './money-deps';
-import { retryMoneyWrite } from './retry-money-write';
+import { type MoneyDeps, type PaymentDeps } from './money-deps';
+import { retryOnRefusal } from '../../kernel/retry';
+import { notify } from '../../kernel/notify';
 
 const PAYER_ACTOR = (payment: Payment) => ({ userId: payment.payer.userId, name: payment.payer.name });
 
@@ -21,11 +22,11 @@ const PAYER_ACTOR = (payment: Payment) => ({ userId: payment.payer.userId, name:
  */
 export async function settlePayment(paymentId: string, deps: MoneyDeps): Promise<Payment> {
   const outcome: { settledNow?: { payment: Payment; invoices: Invoice[] } } = {};
-  const payment = await retryMoneyWrite(deps, async () => {
+  const payment = await retryOnRefusal(deps, moneyRetry(), async () => {
     const current = await deps.money.getPayment(paymentId);
     if (!current) throw new Error(`payment ${paymentId} not found`);
     if (current.status === 'succeeded') return current;
-    const at = nowOf(deps).toISOString();
+    const at = deps.now().toISOString();
     const invoices = new Map(
       (await deps.money.getInvoices(current.allocations.map((a) => a.invoiceNumber))).map((i) => [i.invoiceNumber, i]),
     );
@@ -114,7 +115,7 @@ export async function settlePayment(paymentId: string, deps: MoneyDeps): Promise
   if (outcome.settledNow) {
     const { payment: done, invoices } = outcome.settledNow;
     deps.log.info('payment settled', { paymentId, accountNumber: done.accountNumber, invoices: invoices.length });
-    await notifySafely(deps, { kind: 'payment-receipt', payment: done, invoices });
+    await notify(deps, 'money', { kind: 'payment-receipt', payment: done, invoices });
   }
   return payment;
 }
@@ -125,7 +126,7 @@ export async function settlePayment(paymentId: string, deps: MoneyDeps): Promise
  */
 export async function failPayment(paymentId: string, failureMessage: string, deps: MoneyDeps): Promise<Payment> {
   const outcome: { failedNow?: Payment } = {};
-  const payment = await retryMoneyWrite(deps, async () => {
+  const payment = await retryOnRefusal(deps, moneyRetry(), async () => {
     const current = await deps.money.getPayment(paymentId);
     if (!current) throw new Error(`payment ${paymentId} not found`);
     if (current.status !== 'awaiting-card') return current;
@@ -134,7 +135,7 @@ export async function failPayment(paymentId: string, failureMessage: string, dep
     outcome.failedNow = failed;
     return failed;
   });
-  if (outcome.failedNow) await notifySafely(deps, { kind: 'payment-failed', payment: outcome.failedNow });
+  if (outcome.failedNow) await notify(deps, 'money', { kind: 'payment-failed', payment: outcome.failedNow });
   return payment;
 }
 

@@ -7,14 +7,13 @@ import type { Identity } from '../../auth/verify-token';
 import type { OrderEmailKind } from '../../ports/order-notifier';
 import { counterNames, exchangeCounterDeltas, orderRefusals, type OrderWrite } from '../../ports/orders-repository';
 import { displayName, isLab } from '../caller';
+import { retryOnRefusal } from '../../kernel/retry';
 import {
-  backoffMs,
   checkedLines,
   loadVisibleOrder,
-  notifySafely,
-  nowOf,
+  notifyOrderer,
   orderContent,
-  sleepOf,
+  ORDER_WRITE_BACKOFF,
   storedAttachments,
   viewFor,
   type CheckedOrderFields,
@@ -90,7 +89,14 @@ const EMAIL_OF: Partial<Record<StatusAction, OrderEmailKind>> = {
   resubmit: 'order-resubmitted',
 };
 
-const MAX_ATTEMPTS = 8;
+const SAVING = {
+  ...ORDER_WRITE_BACKOFF,
+  attempts: 8,
+  // A refusal the step does not answer itself: another change touched the same counters at that instant, and
+  // the order is still as read, so try again.
+  retries: (error: unknown) => orderRefusals.is(error),
+  exhausted: () => aborted('The order could not be saved just now. Please try again.'),
+};
 
 /**
  * The lab's decision in the audit log: status, version and invoice number only. The note, hold message and
@@ -170,7 +176,7 @@ export async function changeOrderStatus(
   const to = nextStatus(order.status, action);
   if (!to) throw aborted(refusedTransitionMessage(order.status, action));
 
-  const at = nowOf(deps).toISOString();
+  const at = deps.now().toISOString();
   const entry: OrderHistoryEntry = {
     at,
     action,
@@ -207,7 +213,7 @@ export async function changeOrderStatus(
   const invoice = issueInvoice
     ? await issueInvoice(updated, at, { userId: entry.by.userId, name: entry.by.name })
     : undefined;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+  return retryOnRefusal(deps, SAVING, async () => {
     try {
       await deps.orders.write({
         order: updated,
@@ -225,14 +231,11 @@ export async function changeOrderStatus(
       if (error.reason === 'order') throw aborted(CHANGED_MESSAGES.order);
       if (error.reason === 'invoice')
         throw aborted(`Invoice ${input.invoiceNumber ?? ''} changed at the same moment. Close the order again.`);
-      // Another change touched the same counters at that instant: the order is still as read, so try again.
-      await sleepOf(deps)(backoffMs(attempt));
-      continue;
+      throw error;
     }
     if (isLabDecision(action)) await recordDecision(action, order, updated, deps);
     const email = EMAIL_OF[action];
-    if (email) await notifySafely(deps, email, updated);
+    if (email) await notifyOrderer(deps, email, updated);
     return viewFor(caller, updated, deps);
-  }
-  throw aborted('The order could not be saved just now. Please try again.');
+  });
 }

@@ -1,5 +1,4 @@
 import { CHANGED_MESSAGES, LENS_MESSAGES } from '../../../core/messages';
-import { describeError } from '../../../core/describe-error';
 import { aborted, invalidArgument, notFound, type FieldErrors } from '../../../core/errors';
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
 import type { OrderFields, Order, OrderLine, OrderSummary } from '../../../core/schemas/order';
@@ -7,6 +6,9 @@ import type { orderFieldsSchema } from '../../../core/schemas/order';
 import type { UserProfile } from '../../../core/schemas/user-profile';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
+import type { Clock } from '../../kernel/clock';
+import { notify, type Notifier } from '../../kernel/notify';
+import type { RetryPolicy } from '../../kernel/retry';
 import type { Logger } from '../../ports/logger';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { LensCatalogue } from '../../ports/lens-catalogue';
@@ -28,7 +30,7 @@ export type { OrderFields };
  * Every port an order use case may use. Each use case asks for the ones it needs (`Pick<OrderDeps, ...>`),
  * and those are required: a handler that forgets one fails to compile rather than at run time.
  */
-export interface OrderDeps {
+export interface OrderDeps extends Clock {
   orders: OrdersRepository;
   users: Pick<UsersRepository, 'get'>;
   customers: Pick<CustomersRepository, 'get'>;
@@ -41,15 +43,7 @@ export interface OrderDeps {
   log: Pick<Logger, 'warn' | 'error'>;
   /** The request's audit trail (`ctx.audit`): the lab's decisions are recorded. */
   audit: AuditTrail;
-  /** Injected in tests (warranty windows, weeks); the wall clock otherwise. */
-  now?: () => Date;
-  /** Waits between retries of a contended write; tests make it instant. */
-  sleep?: (ms: number) => Promise<void>;
 }
-
-export const nowOf = (deps: Pick<OrderDeps, 'now'>) => (deps.now ?? (() => new Date()))();
-export const sleepOf = (deps: Pick<OrderDeps, 'sleep'>) =>
-  deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 /**
  * Loads an order the caller may see: the lab sees every submitted order; a practice user sees orders of the
@@ -205,28 +199,23 @@ export async function storedAttachments(
   return orderAttachmentsOf(orderId, deps.files);
 }
 
-/** Sends an order email after the change is stored; a failure is logged and never undoes the change. */
-export async function notifySafely(
+/** Emails the orderer about a stored change; looking up their address is part of sending it. */
+export function notifyOrderer(
   deps: Pick<OrderDeps, 'notifier' | 'users' | 'log'>,
   kind: OrderEmailKind,
   order: Order,
 ): Promise<void> {
-  try {
-    const orderer = await deps.users.get(order.createdBy.userId);
-    // Emails carry no prices (an account may not be allowed to see them; the lab has the order screen).
-    await deps.notifier.notify(kind, withoutPrices(order), orderer?.email ?? null);
-  } catch (error) {
-    deps.log.error('order email failed', {
-      kind,
-      orderId: order.orderId,
-      error: describeError(error),
-    });
-  }
+  const orderer: Notifier<{ kind: OrderEmailKind }> = {
+    async notify() {
+      const user = await deps.users.get(order.createdBy.userId);
+      // Emails carry no prices (an account may not be allowed to see them; the lab has the order screen).
+      await deps.notifier.notify(kind, withoutPrices(order), user?.email ?? null);
+    },
+  };
+  return notify({ notifier: orderer, log: deps.log }, 'order', { kind }, { orderId: order.orderId });
 }
 
-/** Retries a write DynamoDB refused only because another transaction on the same items was in flight. */
-export function backoffMs(attempt: number): number {
-  return 15 * 2 ** Math.min(attempt, 5) + Math.floor(Math.random() * 40);
-}
+/** The backoff of an order write DynamoDB refused because another transaction on the same items was in flight. */
+export const ORDER_WRITE_BACKOFF: Omit<RetryPolicy, 'attempts'> = { baseMs: 15, jitterMs: 40 };
 
 export const refusedChange = () => aborted(CHANGED_MESSAGES.order);

@@ -5,7 +5,7 @@ import type { Order, saveOrderDraftInputSchema } from '../../../core/schemas/ord
 import type { Identity } from '../../auth/verify-token';
 import { orderRefusals } from '../../ports/orders-repository';
 import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../caller';
-import { nowOf, ORDER_NOT_FOUND, storedAttachments, type OrderDeps } from './order-common';
+import { ORDER_NOT_FOUND, storedAttachments, type OrderDeps } from './order-common';
 
 type SaveDraftInput = z.infer<typeof saveOrderDraftInputSchema>;
 
@@ -54,7 +54,7 @@ export async function saveOrderDraft(
 ): Promise<{ orderId: string; version: number; updatedAt: string }> {
   const { user, linked } = await callerAccounts(caller, deps);
   if (!linked.includes(input.accountNumber)) throw notFound(ACCOUNT_NOT_FOUND);
-  const now = nowOf(deps).toISOString();
+  const now = deps.now().toISOString();
   const existing = await deps.orders.get(input.orderId);
   if (existing) {
     if (existing.createdBy.userId !== caller.userId || !linked.includes(existing.accountNumber))
