@@ -4,7 +4,7 @@ import { dynamoOnceMarks } from '../adapters/dynamo-once-marks';
 import { dynamoOrdersRepository } from '../adapters/dynamo-orders-repository';
 import { templateMoneyNotifier } from '../adapters/template-money-notifier';
 import { createLogger } from '../http/logger';
-import { sendWarrantyReminders, type WarrantyRemindersReport } from '../use-cases/money/warranty-reminders';
+import { sendWarrantyReminders, type WarrantyRemindersReport } from '../use-cases/credit/warranty-reminders';
 import { systemClock } from '../kernel/clock';
 
 /**

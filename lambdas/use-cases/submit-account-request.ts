@@ -17,7 +17,7 @@ import type { ReferenceDataRepository } from '../ports/reference-data-repository
 import type { UsersRepository } from '../ports/users-repository';
 import { requireKnownBuyingGroup } from './buying-group-check';
 import { describeError } from '../../core/describe-error';
-import { linkedAccounts } from './caller';
+import { linkedAccounts } from '../kernel/caller';
 
 export interface SubmitAccountRequestDeps {
   users: Pick<UsersRepository, 'get'>;

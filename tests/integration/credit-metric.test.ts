@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
 import { moneyRefusals } from '../../lambdas/ports/money-store';
-import { creditChange } from '../../lambdas/use-cases/money/credit-moves';
+import { creditChange } from '../../lambdas/use-cases/credit/credit-moves';
 
 /** Every committed grant is counted in the day's-credit metric (docs/decisions.md "An alarm on the credit granted each day"). */
 describe('the money store counts the credit each committed change grants', () => {

@@ -1,6 +1,6 @@
 import { invoiceRoutes } from '../../../core/routes/invoices';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { recordOfflinePayment } from '../../use-cases/money/invoices';
+import { recordOfflinePayment } from '../../use-cases/invoices/invoices';
 import { dynamoCreditSettings } from '../../adapters/dynamo-credit-settings';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';

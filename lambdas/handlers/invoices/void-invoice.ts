@@ -1,6 +1,6 @@
 import { invoiceRoutes } from '../../../core/routes/invoices';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { voidInvoice } from '../../use-cases/money/invoices';
+import { voidInvoice } from '../../use-cases/invoices/invoices';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { systemClock } from '../../kernel/clock';

@@ -4,7 +4,7 @@ import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { s3DocumentStore } from '../../adapters/s3-document-store';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { getReceiptPdfUrl } from '../../use-cases/money/document-urls';
+import { getReceiptPdfUrl } from '../../use-cases/invoices/document-urls';
 import { systemClock } from '../../kernel/clock';
 
 const deps = {

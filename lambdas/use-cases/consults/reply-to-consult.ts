@@ -4,7 +4,7 @@ import { aborted, invalidArgument, notFound, type FieldErrors } from '../../../c
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
 import { CONSULT_NOT_FOUND, type Consult, type replyToConsultInputSchema } from '../../../core/schemas/consult';
 import type { Identity } from '../../auth/verify-token';
-import { actorOf } from '../caller';
+import { actorOf } from '../../kernel/caller';
 import { saveConsult, type ConsultDeps } from './consult-deps';
 import { notify } from '../../kernel/notify';
 

@@ -7,7 +7,7 @@ import {
   type submitConsultInputSchema,
 } from '../../../core/schemas/consult';
 import type { Identity } from '../../auth/verify-token';
-import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../caller';
+import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';
 import { createConsult, newConsultFields, type ConsultDeps } from './consult-deps';
 import { customerConsult, linkedAccountOf } from './consult-views';
 

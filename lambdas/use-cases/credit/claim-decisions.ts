@@ -2,7 +2,7 @@ import { CHANGED_MESSAGES } from '../../../core/messages';
 import { describeError } from '../../../core/describe-error';
 import { aborted, notFound } from '../../../core/errors';
 import type { ClaimStatus, WarrantyClaim } from '../../../core/schemas/credit';
-import type { EntryFields } from '../money/credit-moves';
+import type { EntryFields } from './credit-moves';
 
 import { CLAIM_NOT_FOUND, type CreditDeps } from './credit-deps';
 import { notify } from '../../kernel/notify';

@@ -8,8 +8,8 @@ import type {
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
 import { moneyRetry, type Page } from '../../ports/money-store';
-import { actorOf } from '../caller';
-import { creditChange } from '../money/credit-moves';
+import { actorOf } from '../../kernel/caller';
+import { creditChange } from './credit-moves';
 
 import { retryOnRefusal } from '../../kernel/retry';
 import type { CreditDeps } from './credit-deps';

@@ -3,8 +3,8 @@ import { aborted, invalidArgument } from '../../../core/errors';
 import type { WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
 import { moneyRetry, type CreditChange } from '../../ports/money-store';
-import { creditChange } from '../money/credit-moves';
-import { actorOf } from '../caller';
+import { creditChange } from './credit-moves';
+import { actorOf } from '../../kernel/caller';
 
 import { retryOnRefusal } from '../../kernel/retry';
 import { claimAtVersion, claimGrantFields, claimIsMessage, notifyDecided } from './claim-decisions';

@@ -1,8 +1,8 @@
 import { aborted, invalidArgument } from '../../../core/errors';
 import type { CreditApproval, CreditEntry, GoodwillAnswer } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
-import { creditChange } from '../money/credit-moves';
-import { actorOf } from '../caller';
+import { creditChange } from './credit-moves';
+import { actorOf } from '../../kernel/caller';
 
 import { retryOnRefusal } from '../../kernel/retry';
 import type { CreditDeps } from './credit-deps';

@@ -3,8 +3,8 @@ import { aborted } from '../../../core/errors';
 import type { CreditEntry, WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
 import { moneyRetry, type CreditChange } from '../../ports/money-store';
-import { creditChange } from '../money/credit-moves';
-import { actorOf } from '../caller';
+import { creditChange } from './credit-moves';
+import { actorOf } from '../../kernel/caller';
 
 import { retryOnRefusal } from '../../kernel/retry';
 import { claimAtVersion, claimGrantFields, claimIsMessage, submitterAddress } from './claim-decisions';

@@ -6,10 +6,10 @@ import type { Order } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import { moneyRetry, moneyRefusals } from '../../ports/money-store';
 import { counterNames } from '../../ports/orders-repository';
-import { assertAccountVisible } from '../money/money-access';
+import { assertAccountVisible } from '../invoices/invoice-access';
 
 import { retryOnRefusal } from '../../kernel/retry';
-import { actorOf } from '../caller';
+import { actorOf } from '../../kernel/caller';
 import { ORDER_NOT_FOUND } from '../orders/order-common';
 import type { CreditDeps } from './credit-deps';
 import { ACCOUNT_CLAIMS_READ, customerClaim, holdsLens } from './credit-views';

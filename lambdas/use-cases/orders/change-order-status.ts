@@ -6,7 +6,7 @@ import type { Order, OrderHistoryEntry } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import type { OrderEmailKind } from '../../ports/order-notifier';
 import { counterNames, exchangeCounterDeltas, orderRefusals, type OrderWrite } from '../../ports/orders-repository';
-import { displayName, isLab } from '../caller';
+import { displayName, isLab } from '../../kernel/caller';
 import { retryOnRefusal } from '../../kernel/retry';
 import {
   checkedLines,

@@ -3,7 +3,7 @@ import { describeError } from '../../../core/describe-error';
 import { aborted } from '../../../core/errors';
 import type { Identity } from '../../auth/verify-token';
 import type { AttachedFiles } from '../../ports/attached-files';
-import { callerAccounts } from '../caller';
+import { callerAccounts } from '../../kernel/caller';
 import { type OrderDeps } from './order-common';
 
 /**

@@ -2,7 +2,7 @@ import type * as z from '../../../core/zod';
 import { notFound } from '../../../core/errors';
 import type { listAccountOrdersInputSchema, OrderSummary } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
-import { ACCOUNT_NOT_FOUND, callerAccounts, isLab } from '../caller';
+import { ACCOUNT_NOT_FOUND, callerAccounts, isLab } from '../../kernel/caller';
 import { toSummary, type OrderDeps } from './order-common';
 
 type ListAccountOrdersInput = z.infer<typeof listAccountOrdersInputSchema>;

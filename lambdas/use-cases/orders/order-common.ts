@@ -17,7 +17,7 @@ import type { OrderEmailKind, OrderNotifier } from '../../ports/order-notifier';
 import type { MoneyStore } from '../../ports/money-store';
 import type { OrdersRepository } from '../../ports/orders-repository';
 import type { UsersRepository } from '../../ports/users-repository';
-import { callerAccounts, isLab } from '../caller';
+import { callerAccounts, isLab } from '../../kernel/caller';
 import { ORDER_NOT_FOUND, orderAttachmentsOf } from './order-attachments';
 
 export { ORDER_NOT_FOUND };

@@ -4,7 +4,7 @@ import { aborted, notFound, resourceExhausted } from '../../../core/errors';
 import type { Order, saveOrderDraftInputSchema } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import { orderRefusals } from '../../ports/orders-repository';
-import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../caller';
+import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';
 import { ORDER_NOT_FOUND, storedAttachments, type OrderDeps } from './order-common';
 
 type SaveDraftInput = z.infer<typeof saveOrderDraftInputSchema>;

@@ -13,7 +13,7 @@ import {
 import type { WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
 import { counterNames, orderRefusals, weekStartOf } from '../../ports/orders-repository';
-import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../caller';
+import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';
 import { ACCOUNT_CLAIMS_READ, holdsLens } from '../credit/credit-views';
 import { retryOnRefusal } from '../../kernel/retry';
 import {

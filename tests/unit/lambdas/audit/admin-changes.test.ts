@@ -9,7 +9,7 @@ import type { AuditQuery } from '../../../../lambdas/ports/audit-log';
 import { adminResetPassword } from '../../../../lambdas/use-cases/admin-reset-password';
 import { createCustomer } from '../../../../lambdas/use-cases/create-customer';
 import { AUDIT_RANGE_MESSAGES, listAuditEvents } from '../../../../lambdas/use-cases/list-audit-events';
-import { recordOfflinePayment, voidInvoice } from '../../../../lambdas/use-cases/money/invoices';
+import { recordOfflinePayment, voidInvoice } from '../../../../lambdas/use-cases/invoices/invoices';
 import { setRole } from '../../../../lambdas/use-cases/set-role';
 import { updateCustomer } from '../../../../lambdas/use-cases/update-customer';
 import { failureOf } from '../../../support/failure-of';

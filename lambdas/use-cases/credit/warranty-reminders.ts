@@ -6,7 +6,7 @@ import type { MoneyNotifier } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';
 import type { OnceMarks } from '../../ports/once-marks';
 import type { OrdersRepository } from '../../ports/orders-repository';
-import { warrantyLensesOf } from '../credit/warranty-lenses';
+import { warrantyLensesOf } from './warranty-lenses';
 import { describeError } from '../../../core/describe-error';
 import { notify } from '../../kernel/notify';
 import type { Clock } from '../../kernel/clock';

@@ -4,7 +4,7 @@ import type { Payment } from '../../../core/schemas/payment';
 import type { Identity } from '../../auth/verify-token';
 import type { MoneyStore } from '../../ports/money-store';
 import type { UsersRepository } from '../../ports/users-repository';
-import { ACCOUNT_NOT_FOUND, isLab, linkedAccounts } from '../caller';
+import { ACCOUNT_NOT_FOUND, isLab, linkedAccounts } from '../../kernel/caller';
 
 /** One answer for an unknown invoice, another practice's invoice and a wrong number/account pair. */
 export const INVOICE_NOT_FOUND = 'Invoice not found';

@@ -7,9 +7,9 @@ import type { startPaymentInputSchema } from '../../../core/schemas/payment';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
 import { moneyRetry, moneyRefusals } from '../../ports/money-store';
-import { displayName } from '../caller';
-import { assertAccountVisible, INVOICE_NOT_FOUND, loadVisiblePayment } from './money-access';
-import { type PaymentDeps } from './money-deps';
+import { displayName } from '../../kernel/caller';
+import { assertAccountVisible, INVOICE_NOT_FOUND, loadVisiblePayment } from '../invoices/invoice-access';
+import { type PaymentDeps } from '../invoices/invoice-deps';
 import { retryOnRefusal } from '../../kernel/retry';
 import { applyIntent, settlePayment } from './settle-payment';
 

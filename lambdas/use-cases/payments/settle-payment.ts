@@ -4,9 +4,9 @@ import type { Invoice, InvoiceSettlement } from '../../../core/schemas/invoice';
 import type { Payment } from '../../../core/schemas/payment';
 import { moneyRetry, type CreditChange } from '../../ports/money-store';
 import type { GatewayEvent, GatewayIntent } from '../../ports/payment-gateway';
-import { creditChange, type EntryFields } from './credit-moves';
-import { withTotals } from './invoice-views';
-import { type MoneyDeps, type PaymentDeps } from './money-deps';
+import { creditChange, type EntryFields } from '../credit/credit-moves';
+import { withTotals } from '../invoices/invoice-views';
+import { type MoneyDeps, type PaymentDeps } from '../invoices/invoice-deps';
 import { retryOnRefusal } from '../../kernel/retry';
 import { notify } from '../../kernel/notify';
 
