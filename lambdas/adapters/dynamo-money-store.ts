@@ -145,6 +145,7 @@ const CLOSED_STATUSES = ['paid', 'void'];
 const grantedCents = (tx: MoneyTransaction) =>
   (tx.credit ?? []).flatMap((c) => c.entries).reduce((sum, e) => sum + (e.kind === 'grant' ? e.amountCents : 0), 0);
 
+// Named money, not invoices or payments: one transaction moves an invoice, a payment and credit together.
 /**
  * DynamoDB adapter of the MoneyStore port: invoices, payments, creditLedger and warrantyClaims tables. Every
  * committed grant of credit, whichever use case made it, is counted in the credit metric (its daily sum has an

@@ -66,6 +66,7 @@ const accountOf = (email: MoneyEmail): string => {
   }
 };
 
+// Named money, not invoices or payments: one port sends the invoice, payment, credit and claim emails.
 /**
  * The money emails from the Email Management templates, addressed as the MoneyNotifier port says:
  * the practice (the given addresses, else every user linked to the account), the payer (receipts, declined

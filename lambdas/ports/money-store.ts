@@ -6,6 +6,7 @@ import { aborted } from '../../core/errors';
 import type { RetryRule } from '../kernel/retry';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
+// Named money, not invoices or payments: one transaction moves an invoice, a payment and credit together.
 /**
  * Invoices, payments, the credit ledger and warranty claims. Every money change is one
  * `commit`: a DynamoDB transaction over whatever it names, each item conditional on the version read, so an

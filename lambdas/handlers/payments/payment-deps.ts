@@ -1,6 +1,6 @@
 import { systemClock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
-import type { PaymentDeps } from '../../use-cases/invoices/invoice-deps';
+import type { PaymentDeps } from '../../use-cases/payments/payment-deps';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';

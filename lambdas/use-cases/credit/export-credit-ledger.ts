@@ -1,6 +1,6 @@
 import type { CreditEntry } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
-import { assertAccountVisible } from '../invoices/invoice-access';
+import { assertAccountVisible } from '../../kernel/caller';
 
 import type { CreditDeps } from './credit-deps';
 import { ledgerCsv } from './credit-csv';

@@ -4,7 +4,7 @@ import type { Order } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import { counterNames } from '../../ports/orders-repository';
 
-import { assertAccountVisible } from '../invoices/invoice-access';
+import { assertAccountVisible } from '../../kernel/caller';
 import type { CreditDeps } from './credit-deps';
 import { ACCOUNT_CLAIMS_READ, customerClaim, holdsLens, lensKeyOf } from './credit-views';
 import { stillInWindow, warrantyLensesOf } from './warranty-lenses';

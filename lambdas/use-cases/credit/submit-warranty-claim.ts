@@ -6,7 +6,7 @@ import type { Order } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import { moneyRetry, moneyRefusals } from '../../ports/money-store';
 import { counterNames } from '../../ports/orders-repository';
-import { assertAccountVisible } from '../invoices/invoice-access';
+import { assertAccountVisible } from '../../kernel/caller';
 
 import { retryOnRefusal } from '../../kernel/retry';
 import { actorOf } from '../../kernel/caller';

@@ -14,7 +14,8 @@ import {
 } from '../../ports/document-store';
 import type { MoneyStore } from '../../ports/money-store';
 import type { UsersRepository } from '../../ports/users-repository';
-import { loadVisibleInvoice, loadVisiblePayment } from './invoice-access';
+import { loadVisiblePayment } from '../payments/payment-access';
+import { loadVisibleInvoice } from './invoice-access';
 import type { Clock } from '../../kernel/clock';
 
 export type DocumentUrl = z.infer<typeof documentUrlOutputSchema>;

@@ -4,11 +4,10 @@ import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { MoneyNotifier } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';
-import type { PaymentGateway } from '../../ports/payment-gateway';
 import type { UsersRepository } from '../../ports/users-repository';
 
-/** What the invoice and payment use cases read and write; each takes the parts it needs. */
-export interface MoneyDeps extends Clock {
+/** What the invoice use cases read and write (the payment ones add the card gateway); each takes the parts it needs. */
+export interface InvoiceDeps extends Clock {
   money: MoneyStore;
   users: Pick<UsersRepository, 'get'>;
   customers: Pick<CustomersRepository, 'get'>;
@@ -16,8 +15,4 @@ export interface MoneyDeps extends Clock {
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The request's audit trail (`ctx.audit`): the lab's invoice changes are recorded. */
   audit?: AuditTrail;
-}
-
-export interface PaymentDeps extends MoneyDeps {
-  gateway: PaymentGateway;
 }

@@ -20,8 +20,9 @@ import { moneyRetry, moneyRefusals, type CreditSettingsStore } from '../../ports
 import { actorOf } from '../../kernel/caller';
 import { creditChange } from '../credit/credit-moves';
 import { customerInvoice, invoiceSummary, withTotals } from './invoice-views';
-import { assertAccountVisible, loadVisibleInvoice, visibleAccounts } from './invoice-access';
-import { type MoneyDeps } from './invoice-deps';
+import { assertAccountVisible, visibleAccounts } from '../../kernel/caller';
+import { loadVisibleInvoice } from './invoice-access';
+import { type InvoiceDeps } from './invoice-deps';
 import { retryOnRefusal } from '../../kernel/retry';
 import { needsSecondApproval, pendingApproval } from '../credit/credit-approvals';
 import { notify } from '../../kernel/notify';
@@ -42,7 +43,7 @@ const invoiceFacts = (i: Invoice) => ({
 export async function getInvoice(
   caller: Identity,
   input: { invoiceNumber: string; accountNumber: string },
-  deps: Pick<MoneyDeps, 'money' | 'users' | 'now'>,
+  deps: Pick<InvoiceDeps, 'money' | 'users' | 'now'>,
 ): Promise<CustomerInvoice> {
   const invoice = await loadVisibleInvoice(caller, input.invoiceNumber, input.accountNumber, deps);
   return customerInvoice(invoice, deps.now());
@@ -58,7 +59,7 @@ const TOTALS_LIMIT = 500;
 export async function listAccountInvoices(
   caller: Identity,
   input: z.output<typeof listAccountInvoicesInputSchema>,
-  deps: Pick<MoneyDeps, 'money' | 'users' | 'now'>,
+  deps: Pick<InvoiceDeps, 'money' | 'users' | 'now'>,
 ) {
   const now = deps.now();
   const visible = await visibleAccounts(caller, deps);
@@ -106,7 +107,7 @@ const OVERDUE_SCAN_PAGES = 10;
 /** The lab's Invoices page. */
 export async function listInvoices(
   input: z.output<typeof listInvoicesInputSchema>,
-  deps: Pick<MoneyDeps, 'money' | 'now'>,
+  deps: Pick<InvoiceDeps, 'money' | 'now'>,
 ): Promise<{ items: InvoiceSummary[]; nextCursor: string | null }> {
   const now = deps.now();
   const query = {
@@ -134,7 +135,7 @@ export async function listInvoices(
 export async function createInvoice(
   caller: Identity,
   input: z.output<typeof createInvoiceInputSchema>,
-  deps: MoneyDeps,
+  deps: InvoiceDeps,
 ): Promise<Invoice> {
   const accountNumber = input.accountNumber.toUpperCase();
   const customer = await deps.customers.get(accountNumber);
@@ -185,7 +186,7 @@ export async function createInvoice(
   return invoice;
 }
 
-async function loadForLab(invoiceNumber: string, version: number, deps: Pick<MoneyDeps, 'money'>) {
+async function loadForLab(invoiceNumber: string, version: number, deps: Pick<InvoiceDeps, 'money'>) {
   const invoice = await deps.money.getInvoice(invoiceNumber);
   if (!invoice) throw notFound('Invoice not found');
   if (invoice.version !== version) throw aborted(CHANGED_MESSAGES.invoice);
@@ -196,7 +197,7 @@ async function loadForLab(invoiceNumber: string, version: number, deps: Pick<Mon
 export async function voidInvoice(
   caller: Identity,
   input: z.output<typeof voidInvoiceInputSchema>,
-  deps: Pick<MoneyDeps, 'money' | 'users' | 'now' | 'audit'>,
+  deps: Pick<InvoiceDeps, 'money' | 'users' | 'now' | 'audit'>,
 ): Promise<Invoice> {
   const invoice = await loadForLab(input.invoiceNumber, input.version, deps);
   if (invoice.status === 'void') throw aborted('This invoice is already void.');
@@ -239,7 +240,7 @@ export async function voidInvoice(
 export async function recordOfflinePayment(
   caller: Identity,
   input: z.output<typeof recordOfflinePaymentInputSchema>,
-  deps: Pick<MoneyDeps, 'money' | 'users' | 'now' | 'sleep' | 'audit'> & {
+  deps: Pick<InvoiceDeps, 'money' | 'users' | 'now' | 'sleep' | 'audit'> & {
     /** The threshold above which an overpayment's credit waits for a second super admin. */
     creditSettings: CreditSettingsStore;
   },

@@ -8,8 +8,10 @@ import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
 import { moneyRetry, moneyRefusals } from '../../ports/money-store';
 import { displayName } from '../../kernel/caller';
-import { assertAccountVisible, INVOICE_NOT_FOUND, loadVisiblePayment } from '../invoices/invoice-access';
-import { type PaymentDeps } from '../invoices/invoice-deps';
+import { assertAccountVisible } from '../../kernel/caller';
+import { INVOICE_NOT_FOUND } from '../invoices/invoice-access';
+import { loadVisiblePayment, PAYMENT_NOT_FOUND } from './payment-access';
+import type { PaymentDeps } from './payment-deps';
 import { retryOnRefusal } from '../../kernel/retry';
 import { applyIntent, settlePayment } from './settle-payment';
 
@@ -96,7 +98,7 @@ export async function startPayment(
   const stored = await retryOnRefusal(deps, moneyRetry(), async () => {
     const existing = await deps.money.getPayment(input.paymentId);
     if (existing) {
-      if (existing.accountNumber !== accountNumber) throw notFound('Payment not found');
+      if (existing.accountNumber !== accountNumber) throw notFound(PAYMENT_NOT_FOUND);
       if (!sameRequest(existing, input)) throw aborted(PAYMENT_ID_REUSED);
       return existing;
     }

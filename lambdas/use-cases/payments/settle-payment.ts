@@ -6,7 +6,8 @@ import { moneyRetry, type CreditChange } from '../../ports/money-store';
 import type { GatewayEvent, GatewayIntent } from '../../ports/payment-gateway';
 import { creditChange, type EntryFields } from '../credit/credit-moves';
 import { withTotals } from '../invoices/invoice-views';
-import { type MoneyDeps, type PaymentDeps } from '../invoices/invoice-deps';
+import type { InvoiceDeps } from '../invoices/invoice-deps';
+import type { PaymentDeps } from './payment-deps';
 import { retryOnRefusal } from '../../kernel/retry';
 import { notify } from '../../kernel/notify';
 
@@ -20,7 +21,7 @@ const PAYER_ACTOR = (payment: Payment) => ({ userId: payment.payer.userId, name:
  * spent is taken from the ledger, and card money beyond a balance (someone else paid meanwhile) becomes
  * account credit. Answers the payment as stored afterwards.
  */
-export async function settlePayment(paymentId: string, deps: MoneyDeps): Promise<Payment> {
+export async function settlePayment(paymentId: string, deps: InvoiceDeps): Promise<Payment> {
   const outcome: { settledNow?: { payment: Payment; invoices: Invoice[] } } = {};
   const payment = await retryOnRefusal(deps, moneyRetry(), async () => {
     const current = await deps.money.getPayment(paymentId);
@@ -124,7 +125,7 @@ export async function settlePayment(paymentId: string, deps: MoneyDeps): Promise
  * Records a declined card: the payment becomes `failed` with the gateway's reason and nothing else
  * changes (no invoice, no credit). A later success on the same intent still settles it.
  */
-export async function failPayment(paymentId: string, failureMessage: string, deps: MoneyDeps): Promise<Payment> {
+export async function failPayment(paymentId: string, failureMessage: string, deps: InvoiceDeps): Promise<Payment> {
   const outcome: { failedNow?: Payment } = {};
   const payment = await retryOnRefusal(deps, moneyRetry(), async () => {
     const current = await deps.money.getPayment(paymentId);
@@ -140,7 +141,7 @@ export async function failPayment(paymentId: string, failureMessage: string, dep
 }
 
 /** What the gateway says of an intent, applied to its payment. Unknown or foreign intents are ignored. */
-export async function applyIntent(payment: Payment, intent: GatewayIntent, deps: MoneyDeps): Promise<Payment> {
+export async function applyIntent(payment: Payment, intent: GatewayIntent, deps: InvoiceDeps): Promise<Payment> {
   if (payment.intentId !== intent.intentId || payment.status === 'succeeded') return payment;
   if (intent.status === 'succeeded') {
     if (intent.amountCents !== payment.cardCents) {

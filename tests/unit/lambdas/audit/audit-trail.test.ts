@@ -4,7 +4,8 @@ import { deniedStatusOf, HIDDEN_NOT_FOUND_MESSAGES } from '../../../../lambdas/a
 import { createLogger } from '../../../../lambdas/http/logger';
 import { ACCOUNT_NOT_FOUND } from '../../../../lambdas/kernel/caller';
 import { ORDER_NOT_FOUND } from '../../../../lambdas/use-cases/orders/order-common';
-import { INVOICE_NOT_FOUND, PAYMENT_NOT_FOUND } from '../../../../lambdas/use-cases/invoices/invoice-access';
+import { INVOICE_NOT_FOUND } from '../../../../lambdas/use-cases/invoices/invoice-access';
+import { PAYMENT_NOT_FOUND } from '../../../../lambdas/use-cases/payments/payment-access';
 import { InMemoryAuditLog } from '../../../support/in-memory-audit';
 import { identity } from '../../../support/identities';
 import { CONSULT_NOT_FOUND } from '../../../../core/schemas/consult';

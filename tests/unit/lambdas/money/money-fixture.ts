@@ -1,7 +1,7 @@
 import { AppError } from '../../../../core/errors';
 import { createLogger } from '../../../../lambdas/http/logger';
 import type { Invoice } from '../../../../core/schemas/invoice';
-import type { PaymentDeps } from '../../../../lambdas/use-cases/invoices/invoice-deps';
+import type { PaymentDeps } from '../../../../lambdas/use-cases/payments/payment-deps';
 import { withTotals } from '../../../../lambdas/use-cases/invoices/invoice-views';
 import { identity } from '../../../support/identities';
 import { InMemoryGateway, RecordingMoneyNotifier } from '../../../support/in-memory-gateway';
