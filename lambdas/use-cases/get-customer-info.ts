@@ -6,7 +6,7 @@ import type { CustomersRepository } from '../ports/customers-repository';
 import { counterNames, type OrdersRepository } from '../ports/orders-repository';
 import type { UsersRepository } from '../ports/users-repository';
 import { ACCOUNT_NOT_FOUND, linkedAccounts } from '../kernel/caller';
-import { toSummary } from './orders/order-common';
+import { toSummary } from './orders/order-view';
 
 /**
  * spec 3, 7 customer information for one of the caller's own accounts (their main one unless `account`

@@ -18,7 +18,7 @@ import {
   viewFor,
   type CheckedOrderFields,
   type OrderDeps,
-} from './order-common';
+} from './order-view';
 
 /** The lifecycle actions other than submit (which places the order: submitOrder). */
 export type StatusAction = Exclude<OrderAction, 'submit'>;

@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../core/rules/order-life
 import type { AdminDashboard } from '../../../core/schemas/order';
 import type { ActiveUsers } from '../../ports/active-users';
 import { counterNames, weekStartOf } from '../../ports/orders-repository';
-import { toSummary, type OrderDeps } from './order-common';
+import { toSummary, type OrderDeps } from './order-view';
 
 export const ACTIVE_WINDOW_MS = 5 * 60 * 1000;
 const WEEKS = 12;

@@ -1,6 +1,6 @@
 import type { Order } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
-import { loadVisibleOrder, viewFor, type OrderDeps } from './order-common';
+import { loadVisibleOrder, viewFor, type OrderDeps } from './order-view';
 
 /** One order with its timeline: the lab sees any placed order, a practice only its own. */
 export async function getOrder(

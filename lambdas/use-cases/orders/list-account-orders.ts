@@ -3,7 +3,7 @@ import { notFound } from '../../../core/errors';
 import type { listAccountOrdersInputSchema, OrderSummary } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import { ACCOUNT_NOT_FOUND, callerAccounts, isLab } from '../../kernel/caller';
-import { toSummary, type OrderDeps } from './order-common';
+import { toSummary, type OrderDeps } from './order-view';
 
 type ListAccountOrdersInput = z.infer<typeof listAccountOrdersInputSchema>;
 

@@ -26,7 +26,7 @@ import {
   viewFor,
   type CheckedOrderFields,
   type OrderDeps,
-} from './order-common';
+} from './order-view';
 
 type SubmitInput = z.infer<typeof submitOrderInputSchema>;
 

@@ -3,7 +3,7 @@ import { createAuditTrail } from '../../../../lambdas/audit/audit-trail';
 import { deniedStatusOf, HIDDEN_NOT_FOUND_MESSAGES } from '../../../../lambdas/audit/denied-answers';
 import { createLogger } from '../../../../lambdas/http/logger';
 import { ACCOUNT_NOT_FOUND } from '../../../../lambdas/kernel/caller';
-import { ORDER_NOT_FOUND } from '../../../../lambdas/use-cases/orders/order-common';
+import { ORDER_NOT_FOUND } from '../../../../lambdas/use-cases/orders/order-view';
 import { INVOICE_NOT_FOUND } from '../../../../lambdas/use-cases/invoices/invoice-access';
 import { PAYMENT_NOT_FOUND } from '../../../../lambdas/use-cases/payments/payment-access';
 import { InMemoryAuditLog } from '../../../support/in-memory-audit';
