@@ -15,7 +15,7 @@ import type { ConsultDeps } from '../../lambdas/use-cases/consults/consult-deps'
 import { replyToConsult } from '../../lambdas/use-cases/consults/reply-to-consult';
 import { submitConsult } from '../../lambdas/use-cases/consults/submit-consult';
 import { submitPublicConsult } from '../../lambdas/use-cases/consults/submit-public-consult';
-import type { OrderDeps } from '../../lambdas/use-cases/orders/order-view';
+import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
 import type { DemoUser } from './demo-data';
 import { demoTime, ELEANOR_FIRST_FIT, HORIZON_OD } from './demo-orders';
 import { systemClock } from '../../lambdas/kernel/clock';

@@ -9,7 +9,7 @@ import { creditChange } from '../../lambdas/use-cases/credit/credit-moves';
 import { createInvoice, recordOfflinePayment } from '../../lambdas/use-cases/invoices/invoices';
 import { invoiceForClose } from '../../lambdas/use-cases/invoices/issue-invoice';
 import type { InvoiceDeps } from '../../lambdas/use-cases/invoices/invoice-deps';
-import type { OrderDeps } from '../../lambdas/use-cases/orders/order-view';
+import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
 import { DEMO_ORDERS, demoTime } from './demo-orders';
 import type { DemoUser } from './demo-data';
 

@@ -25,7 +25,7 @@ import {
   type OrderWrite,
   type StatusOrdersQuery,
 } from '../../lambdas/ports/orders-repository';
-import type { OrderDeps } from '../../lambdas/use-cases/orders/order-view';
+import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
 import { offsetPage } from './offset-page';
 
 export class InMemoryOrders implements OrdersRepository {

@@ -4,7 +4,7 @@ import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { templateOrderNotifier } from '../../adapters/template-order-notifier';
 import { systemClock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
-import type { OrderDeps } from '../../use-cases/orders/order-view';
+import type { OrderDeps } from '../../use-cases/orders/order-deps';
 
 /**
  * The ports every order change uses (change-order-status.ts `StatusChangeDeps`): the order, the caller's and the

@@ -8,17 +8,10 @@ import type { OrderEmailKind } from '../../ports/order-notifier';
 import { counterNames, exchangeCounterDeltas, orderRefusals, type OrderWrite } from '../../ports/orders-repository';
 import { displayName, isLab } from '../../kernel/caller';
 import { retryOnRefusal } from '../../kernel/retry';
-import {
-  checkedLines,
-  loadVisibleOrder,
-  notifyOrderer,
-  orderContent,
-  ORDER_WRITE_BACKOFF,
-  storedAttachments,
-  viewFor,
-  type CheckedOrderFields,
-  type OrderDeps,
-} from './order-view';
+import { notifyOrderer } from './order-email';
+import { loadVisibleOrder, viewFor } from './order-view';
+import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
+import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
 
 /** The lifecycle actions other than submit (which places the order: submitOrder). */
 export type StatusAction = Exclude<OrderAction, 'submit'>;

@@ -3,7 +3,8 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../core/rules/order-life
 import type { AdminDashboard } from '../../../core/schemas/order';
 import type { ActiveUsers } from '../../ports/active-users';
 import { counterNames, weekStartOf } from '../../ports/orders-repository';
-import { toSummary, type OrderDeps } from './order-view';
+import { toSummary } from './order-view';
+import type { OrderDeps } from './order-deps';
 
 export const ACTIVE_WINDOW_MS = 5 * 60 * 1000;
 const WEEKS = 12;

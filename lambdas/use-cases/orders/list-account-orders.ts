@@ -3,7 +3,8 @@ import { notFound } from '../../../core/errors';
 import type { listAccountOrdersInputSchema, OrderSummary } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import { ACCOUNT_NOT_FOUND, callerAccounts, isLab } from '../../kernel/caller';
-import { toSummary, type OrderDeps } from './order-view';
+import { toSummary } from './order-view';
+import type { OrderDeps } from './order-deps';
 
 type ListAccountOrdersInput = z.infer<typeof listAccountOrdersInputSchema>;
 

@@ -5,7 +5,9 @@ import type { Order, saveOrderDraftInputSchema } from '../../../core/schemas/ord
 import type { Identity } from '../../auth/verify-token';
 import { orderRefusals } from '../../ports/orders-repository';
 import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';
-import { ORDER_NOT_FOUND, storedAttachments, type OrderDeps } from './order-view';
+import { ORDER_NOT_FOUND } from './order-view';
+import type { OrderDeps } from './order-deps';
+import { storedAttachments } from './checked-lines';
 
 type SaveDraftInput = z.infer<typeof saveOrderDraftInputSchema>;
 

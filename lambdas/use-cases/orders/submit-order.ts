@@ -16,17 +16,10 @@ import { counterNames, orderRefusals, weekStartOf } from '../../ports/orders-rep
 import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';
 import { ACCOUNT_CLAIMS_READ, holdsLens } from '../credit/credit-views';
 import { retryOnRefusal } from '../../kernel/retry';
-import {
-  checkedLines,
-  notifyOrderer,
-  orderContent,
-  ORDER_NOT_FOUND,
-  ORDER_WRITE_BACKOFF,
-  storedAttachments,
-  viewFor,
-  type CheckedOrderFields,
-  type OrderDeps,
-} from './order-view';
+import { notifyOrderer } from './order-email';
+import { ORDER_NOT_FOUND, viewFor } from './order-view';
+import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
+import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
 
 type SubmitInput = z.infer<typeof submitOrderInputSchema>;
 

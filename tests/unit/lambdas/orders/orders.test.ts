@@ -11,7 +11,7 @@ import { getCustomerInfo } from '../../../../lambdas/use-cases/get-customer-info
 import { getOrder } from '../../../../lambdas/use-cases/orders/get-order';
 import { listAccountOrders } from '../../../../lambdas/use-cases/orders/list-account-orders';
 import { listOrders } from '../../../../lambdas/use-cases/orders/list-orders';
-import { type OrderDeps } from '../../../../lambdas/use-cases/orders/order-view';
+import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-deps';
 import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
 import { formatOrderNumber, ORDER_ID_USED, submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { identity } from '../../../support/identities';
