@@ -4,15 +4,13 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
-  type QueryCommandInput,
   TransactionCanceledException,
   TransactWriteCommand,
 } from './aws/dynamo-document-client';
 import * as z from '../../core/zod';
 import { orderSchema, type Order } from '../../core/schemas/order';
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
-import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
+import { decodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
 import { invalidArgument } from '../../core/errors';
 import {
   checkPlacedOrder,
@@ -29,13 +27,9 @@ import { batchGetItems } from './dynamo-batch-get';
 import { consultOrderedUpdate } from './dynamo-consult-ordered';
 import { invoicePut } from './dynamo-money-items';
 import { documentClient, requireTables, tableName } from './dynamo-client';
+import { queryPage } from './dynamo-query-page';
 
-/**
- * A filtered Query may read many items to fill one page (a search over a busy status). It reads at most
- * this many per call, then answers what it found with a cursor to go on: a call's cost stays bounded.
- */
-const MAX_EVALUATED = 2000;
-const FILTERED_BATCH = 250;
+const parseOrder = (item: Record<string, unknown>) => orderSchema.parse(item);
 
 /** The stored item: the order plus the folded text its lists search in. */
 export function orderItem(order: Order): Record<string, unknown> {
@@ -102,41 +96,6 @@ function refusalOf(
   return orderRefusals.refuse('contention');
 }
 
-interface PagedQuery {
-  input: QueryCommandInput;
-  filtered: boolean;
-  limit: number;
-  keyOf: (item: Record<string, unknown>) => Record<string, unknown>;
-  start: Record<string, unknown> | undefined;
-}
-
-/** Fills one page from a (possibly filtered) Query; the cursor is the key of the last item answered. */
-async function queryPage({ input, filtered, limit, keyOf, start }: PagedQuery): Promise<OrderPage> {
-  const items: Order[] = [];
-  let evaluated = 0;
-  let exclusiveStart = start;
-  for (;;) {
-    const answer = await documentClient().send(
-      new QueryCommand({
-        ...input,
-        Limit: filtered ? FILTERED_BATCH : limit + 1 - items.length,
-        ExclusiveStartKey: exclusiveStart,
-      }),
-    );
-    const found = answer.Items ?? [];
-    evaluated += answer.ScannedCount ?? found.length;
-    for (let i = 0; i < found.length; i++) {
-      items.push(orderSchema.parse(found[i]));
-      if (items.length === limit && (i < found.length - 1 || answer.LastEvaluatedKey)) {
-        return { items, nextCursor: encodeCursor(keyOf(found[i]!)) };
-      }
-    }
-    exclusiveStart = answer.LastEvaluatedKey;
-    if (!exclusiveStart) return { items, nextCursor: null };
-    if (evaluated >= MAX_EVALUATED) return { items, nextCursor: encodeCursor(exclusiveStart) };
-  }
-}
-
 /** The names, values and filter parts one Query's expressions are built from. */
 interface QueryExpressions {
   names: Record<string, string>;
@@ -172,7 +131,7 @@ function queryAccountPage(
   table: string,
   index: AccountIndex,
   { names, values, filters }: QueryExpressions,
-  page: { ascending: boolean; filtered: boolean; limit: number; start: Record<string, unknown> | undefined },
+  page: { ascending: boolean; limit: number; start: Record<string, unknown> | undefined },
 ): Promise<OrderPage> {
   return queryPage({
     input: {
@@ -184,7 +143,7 @@ function queryAccountPage(
       ExpressionAttributeValues: values,
       ScanIndexForward: page.ascending,
     },
-    filtered: page.filtered,
+    parse: parseOrder,
     limit: page.limit,
     keyOf: (item) => ({
       orderId: item['orderId'],
@@ -210,7 +169,7 @@ async function queryPracticeOrders(
   table: string,
   query: PracticeQuery,
   expressions: QueryExpressions,
-  page: { ascending: boolean; filtered: boolean; limit: number },
+  page: { ascending: boolean; limit: number },
 ): Promise<OrderPage> {
   if (query.status === 'draft')
     return queryAccountPage(table, STARTED, expressions, { ...page, start: accountStart(query, startedCursorSchema) });
@@ -232,7 +191,7 @@ async function queryPracticeOrders(
         values: { ...values, ':draft': 'draft' },
         filters: [...filters, '#status <> :draft'],
       };
-  return queryAccountPage(table, STARTED, placedOnly, { ...page, filtered: true, start });
+  return queryAccountPage(table, STARTED, placedOnly, { ...page, start });
 }
 
 /**
@@ -260,7 +219,7 @@ async function listStatusOfAccount(
     filters.push('#at <= :to');
   }
   addSearchFilter(expressions, query.search);
-  return queryPracticeOrders(table, query, expressions, { ascending: true, filtered: true, limit: query.limit });
+  return queryPracticeOrders(table, query, expressions, { ascending: true, limit: query.limit });
 }
 
 export function dynamoOrdersRepository(): OrdersRepository {
@@ -399,8 +358,6 @@ export function dynamoOrdersRepository(): OrdersRepository {
       addSearchFilter(expressions, query.search);
       return queryPracticeOrders(table(), query, expressions, {
         ascending: false,
-        // Every placed order, unfiltered: each Query reads exactly the page.
-        filtered: Boolean(query.status || query.search),
         limit: query.limit,
       });
     },
@@ -438,7 +395,7 @@ export function dynamoOrdersRepository(): OrdersRepository {
           ExpressionAttributeValues: values,
           ScanIndexForward: true,
         },
-        filtered: filters.length > 0,
+        parse: parseOrder,
         limit: query.limit,
         keyOf: (item) => ({ orderId: item['orderId'], status: item['status'], statusAt: item['statusAt'] }),
         start,
