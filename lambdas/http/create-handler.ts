@@ -24,6 +24,7 @@ import { addToLogContext, idsOf, runWithLogContext } from './log-context';
 import type { Logger } from '../ports/logger';
 import { createLogger } from './logger';
 import { parseCallableInput } from './parse-input';
+import { systemClock } from '../kernel/clock';
 
 export interface RequestContext {
   /** Present on every non-public route; taken only from the verified token. */
@@ -172,7 +173,7 @@ export function createHandler<I extends z.core.$ZodType, O extends z.core.$ZodTy
       auditLog
         ? createAuditTrail(
             { route: route.name, correlationId, sourceIp, actor: seen.identity },
-            { store: auditLog, log },
+            { store: auditLog, log, now: systemClock.now },
           )
         : NO_AUDIT;
     // Refused before the token is read: another site's page is not a caller to audit (one write per forged

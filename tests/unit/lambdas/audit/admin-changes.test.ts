@@ -23,7 +23,7 @@ function storedTrail() {
   const store = new InMemoryAuditLog();
   const audit = createAuditTrail(
     { route: 'test', correlationId: 'c-1', sourceIp: '127.0.0.1', actor: lab },
-    { store, log: memoryLogger().log },
+    { store, log: memoryLogger().log, now: () => new Date() },
   );
   return { store, audit };
 }
