@@ -66,7 +66,7 @@ export default tseslint.config(
             { group: ['**/web/**', '**/infra/**', '**/local/**', 'aws-cdk-lib*'] },
             {
               // The SDK clients were most of every bundle and cold start: the Lambdas call AWS and Stripe over
-              // signed fetch (lambdas/adapters/aws/, stripe-api.ts; docs/decisions.md, "Lambda bundles").
+              // signed fetch (lambdas/adapters/aws/, stripe-api.ts; docs/decisions/0073-lambda-bundles.md).
               group: [
                 '@aws-sdk/client-*',
                 '@aws-sdk/lib-*',
@@ -79,7 +79,7 @@ export default tseslint.config(
               message: 'Lambda code calls AWS through lambdas/adapters/aws/ and Stripe through stripe-api.ts.',
             },
             {
-              // pdf-lib alone bundles to 432 KB, over the 250 KB a function may have (docs/decisions.md, "PDFs").
+              // pdf-lib alone bundles to 432 KB, over the 250 KB a function may have (docs/decisions/0054-pdfs.md).
               group: ['pdf-lib', '@pdf-lib/*'],
               message: 'Lambda code writes PDFs with lambdas/documents/pdf-writer.ts.',
             },
@@ -91,7 +91,7 @@ export default tseslint.config(
   {
     // zod has one home, core/zod.ts (zod/mini with its English messages), imported as a namespace: a re-exported
     // `z` object is one esbuild cannot shake, and full zod puts all of itself into every Lambda bundle
-    // (docs/decisions.md, "Lambda bundles").
+    // (docs/decisions/0073-lambda-bundles.md).
     files: ['**/*.{ts,tsx}'],
     ignores: ['core/zod.ts'],
     rules: {

@@ -5,6 +5,6 @@
 
 /**
  * The goal of "Lambdas start fast": every bundle at most 250 KB, the PDF functions too (they write PDFs with
- * lambdas/documents/pdf-writer.ts, not pdf-lib; docs/decisions.md "PDFs").
+ * lambdas/documents/pdf-writer.ts, not pdf-lib; docs/decisions/0054-pdfs.md).
  */
 export const LAMBDA_BUNDLE_BUDGET_BYTES = 250_000;

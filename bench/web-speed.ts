@@ -4,13 +4,15 @@
  *   npm run bench:web                 (5 runs per page and preset)
  *   npm run bench:web -- --runs 1 --page /auth/login --preset mobile --no-peer
  *   npm run bench:web -- ... --keep-lhr   (also writes each run's whole Lighthouse result into bench/.out)
+ *   npm run bench:web -- --page /customer/order --inp-only   (only the order form's INP while keying an order)
  *
  * Builds the portal into bench/.out/web (never web/dist), installs Lighthouse and the peer app from
  * bench/web-tools/package.json into bench/.out/web-tools and builds the peer there; starts an ephemeral local
  * stack (seeded; free ports) serving our build the way CloudFront serves it (Brotli/gzip, the runtime
  * config.json, immutable hashed assets: local/web-server.ts), and the peer from the same server code; then runs
  * Lighthouse N times per page and preset and prints the medians, plus how what the pages fetched compares
- * with `npm run budget`'s static walk. Not part of `npm test`: timings depend on the machine and its load.
+ * with `npm run budget`'s static walk, and the order form's Interaction to Next Paint while a two-eye scleral
+ * order is keyed at 4x CPU slowdown (web-speed/order-form-inp.ts). Not part of `npm test`: timings depend on the machine and its load.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +25,7 @@ import { startWebServer } from '../local/web-server';
 import { readBudgets } from '../scripts/page-budget';
 import { pageFiles, readPageHtml, readViteBuild } from '../scripts/page-payload';
 import { lighthouseRuns, type SignIn } from './web-speed/lighthouse-runs';
+import { measureOrderFormInp, type InpResult } from './web-speed/order-form-inp';
 import { markdownTable, TABLE_HEADER, tableRow, type PageResult, type Preset } from './web-speed/summary';
 import { APP_DIST, buildApp, buildPeer, installTools, OUT, PEER_DIST } from './web-speed/tools';
 
@@ -44,6 +47,7 @@ const { values } = parseArgs({
     preset: { type: 'string', multiple: true },
     'no-peer': { type: 'boolean', default: false },
     'keep-lhr': { type: 'boolean', default: false },
+    'inp-only': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -85,8 +89,9 @@ async function main(): Promise<void> {
     : undefined;
 
   const results: PageResult[] = [];
+  const inp: InpResult[] = [];
   try {
-    for (const page of pages) {
+    for (const page of values['inp-only'] ? [] : pages) {
       const sites = [
         { site: 'portal' as const, origin: stack.urls.web },
         ...(peer && page.peer ? [{ site: 'peer' as const, origin: peer.url }] : []),
@@ -105,6 +110,12 @@ async function main(): Promise<void> {
         }
       }
     }
+    if (pages.some((p) => p.path === '/customer/order')) {
+      for (let run = 1; run <= Math.min(RUNS, 3); run += 1) {
+        progress(`Order form INP while keying a two-eye scleral order at 4x CPU slowdown: run ${run}...`);
+        inp.push(await measureOrderFormInp({ origin: stack.urls.web, ...CUSTOMER }));
+      }
+    }
   } finally {
     await peer?.close();
     await stack.stop();
@@ -113,13 +124,31 @@ async function main(): Promise<void> {
   const machine = `${(await import('node:os')).cpus().length} cores, ${process.platform}, Node ${process.version}`;
   console.info(`\nLighthouse medians of ${RUNS} run(s) (${new Date().toISOString().slice(0, 10)}, ${machine});`);
   console.info('JS and CSS as transferred (Brotli), requests of the whole load, signed-in pages with a warm session\n');
-  console.info(markdownTable(TABLE_HEADER, results.map(tableRow)));
-  compareWithBudget(results);
+  if (results.length > 0) {
+    console.info(markdownTable(TABLE_HEADER, results.map(tableRow)));
+    compareWithBudget(results);
+  }
+  if (inp.length > 0) printInp(inp);
 
   mkdirSync(OUT, { recursive: true });
   const report = join(OUT, `web-speed-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(report, JSON.stringify({ runs: RUNS, machine, results }, null, 2));
+  writeFileSync(report, JSON.stringify({ runs: RUNS, machine, results, inp }, null, 2));
   console.info(`\nAll runs: ${report}`);
+}
+
+/** The order form's INP per run and their median, against the goal of 100 ms at the 98th percentile. */
+function printInp(inp: InpResult[]): void {
+  const p98s = inp.map((r) => r.p98Ms).sort((a, b) => a - b);
+  const median = p98s[Math.floor((p98s.length - 1) / 2)]!;
+  console.info(`\nOrder form INP, a two-eye scleral order keyed at 4x CPU slowdown (${inp.length} run(s)):`);
+  for (const [i, r] of inp.entries()) {
+    const slowest = r.slowest.map((s) => `${s.step} ${Math.round(s.ms)} ms`).join(', ');
+    console.info(
+      `  run ${i + 1}: ${r.interactions} interactions (${r.reported} of 16 ms or more), p98 ${Math.round(r.p98Ms)} ms, ` +
+        `median ${Math.round(r.medianMs)} ms, max ${Math.round(r.maxMs)} ms; slowest: ${slowest}`,
+    );
+  }
+  console.info(`  INP (median of the runs' p98): ${Math.round(median)} ms; goal at or under 100 ms`);
 }
 
 /** Writes one run's whole Lighthouse result next to the bench's summaries (open it in the Lighthouse viewer). */

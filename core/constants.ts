@@ -41,7 +41,7 @@ export const STORAGE_RETRY = {
 /**
  * Cognito groups; a super admin is in both `admin` and `superadmin` (docs/architecture.md "Roles and the route
  * guard"). `billing` is a permission, not a role: a super admin gives it to named admins (voiding invoices,
- * recording payments, granting credit; docs/decisions.md "Billing is a permission of named staff").
+ * recording payments, granting credit; docs/decisions/0091-billing-is-a-permission-of-named-staff.md).
  */
 export const GROUPS = ['customer', 'admin', 'superadmin', 'billing'] as const;
 export type Group = (typeof GROUPS)[number];

@@ -8,7 +8,7 @@ export const ERROR_STATUS_BY_HTTP = {
   403: 'permission-denied',
   404: 'not-found',
   409: 'aborted',
-  // Not in spec 8: a body that is not application/json (docs/decisions.md "Browser-only API").
+  // Not in spec 8: a body that is not application/json (docs/decisions/0081-browser-only-api.md).
   415: 'unsupported-media-type',
   429: 'resource-exhausted',
   500: 'internal',
@@ -39,7 +39,7 @@ export type FieldErrors = Record<string, string[]>;
 /**
  * What an error answer may carry besides its message. `callerGone` marks the one not-found that means the
  * caller's own users record is gone, the only not-found after which the web app logs out (a missing order or
- * invoice is shown in the page instead; docs/decisions.md "Which answers log out").
+ * invoice is shown in the page instead; docs/decisions/0014-which-answers-log-out.md).
  */
 export interface ErrorDetails {
   fieldErrors?: FieldErrors;

@@ -92,7 +92,7 @@ export const CLAIM_MESSAGES = {
   notSaved: 'The claim could not be saved just now. Please try again.',
 } as const;
 
-/** How a session ends (docs/decisions.md "Sign-out per device"): the server's 401, and what the sign-in page says. */
+/** How a session ends (docs/decisions/0019-sign-out-per-device.md): the server's 401, and what the sign-in page says. */
 export const SESSION_MESSAGES = {
   /** A revoked session (Log Out on that device, Sign out everywhere, a user change). */
   ended: 'Your session has ended. Please sign in again.',

@@ -5,7 +5,7 @@
  *
  * Full zod puts every method on every schema, so each Lambda bundle carried all of zod (98 KB minified, about
  * 8 ms of every cold start) and the browser 25 KiB gzip; mini's functions bring only what a schema uses
- * (docs/decisions.md, "Lambda bundles"). Mini leaves messages to a locale: without English, every message a
+ * (docs/decisions/0073-lambda-bundles.md). Mini leaves messages to a locale: without English, every message a
  * schema does not name itself would read "Invalid input". Mini also builds no parser with `new Function`, so
  * it runs under the portal's CSP as it is. Full zod also installs a memoizer for input with reference cycles, which
  * only a recursive schema can walk into: none here is (no `z.lazy`), and JSON bodies hold no cycles. A recursive

@@ -28,7 +28,8 @@ export const ALARM_THRESHOLDS = {
   sesComplaintRate: 0.0008,
   /**
    * Account credit granted in one day (goodwill, overpayments, claims), in cents: the lab grants a few hundred
-   * dollars on a busy day, so $5,000 is worth a look the same day (docs/decisions.md "An alarm on the credit granted each day").
+   * dollars on a busy day, so $5,000 is worth a look the same day
+   * (docs/decisions/0093-an-alarm-on-the-credit-granted-each-day.md).
    */
   dailyCreditCents: 500_000,
 } as const;

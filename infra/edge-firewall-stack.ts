@@ -18,7 +18,7 @@ export const WEB_ACL_ARN_OUTPUT = 'WebAclArn';
  * Requests one client address may send in 5 minutes (the shortest window a rate-based rule has) before the
  * edge answers 429 until it slows down. Each tier holds within the one above it. A practice or the lab behind
  * one office address is one client, so the limits are far above what people at a desk send; they stop a
- * script, not a busy office (docs/decisions.md "Per-IP limits at the edge").
+ * script, not a busy office (docs/decisions/0085-per-ip-limits-at-the-edge.md).
  */
 export const EDGE_RATE_LIMITS = {
   /** Every request: pages, assets and the API. */

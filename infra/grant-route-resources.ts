@@ -25,8 +25,8 @@ const COGNITO_ACTION = /^[A-Z][A-Za-z]+$/;
 
 /**
  * Grants a route's (or a job's) function exactly what its entry names plus its implicit resources
- * (core/function-resources.ts; docs/decisions.md "The route table names what each Lambda touches"); nothing
- * else reaches the function's role.
+ * (core/function-resources.ts; docs/decisions/0002-one-shared-folder-one-protocol-one-route-table.md "The route table
+ * names what each Lambda touches"); nothing else reaches the function's role.
  */
 export function grantRouteResources(
   grantee: iam.IGrantable,

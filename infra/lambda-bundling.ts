@@ -25,7 +25,7 @@ export interface LambdaBundling {
 const ESM_REQUIRE_BANNER =
   "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
-/** The AWS SDK as the Node 22 runtime ships it (the alternative measured in docs/decisions.md, "Lambda bundles"). */
+/** The AWS SDK as the Node 22 runtime ships it (the alternative measured in docs/decisions/0073-lambda-bundles.md). */
 export const RUNTIME_AWS_SDK = ['@aws-sdk/*'] as const;
 
 export const LAMBDA_BUNDLING: LambdaBundling = {
@@ -36,7 +36,7 @@ export const LAMBDA_BUNDLING: LambdaBundling = {
   minify: true,
   sourceMap: true,
   sourcesContent: false,
-  // The SDK versions the tests ran against, not whatever the runtime ships (docs/decisions.md, "Lambda bundles").
+  // The SDK versions the tests ran against, not whatever the runtime ships (docs/decisions/0073-lambda-bundles.md).
   externalModules: [],
 };
 

@@ -19,7 +19,7 @@ const hostname = z
   .check(z.regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/, 'must be a lowercase DNS name'));
 
 /**
- * The card gateway (docs/decisions.md "Card payments: the gateway port"). `fake` is the local stack's
+ * The card gateway (docs/decisions/0053-card-payments-the-gateway-port.md). `fake` is the local stack's
  * in-memory gateway with its test card form; it exists nowhere in AWS, so only the `local` stage may use it.
  * `stripe`: the secret key and webhook secret live in the Secrets Manager secret `secretName` (JSON
  * `{ "secretKey": "sk_...", "webhookSecret": "whsec_..." }`, created by the operator, never in the template);

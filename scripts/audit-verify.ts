@@ -1,5 +1,5 @@
 /**
- * Verifies one UTC day of the audit log (docs/decisions.md "Audit trail: tamper-evident"):
+ * Verifies one UTC day of the audit log (docs/decisions/0027-audit-trail-tamper-evident.md):
  * reads the day's whole partition and walks every writer's hash chain (lambdas/audit/audit-chain.ts). An entry
  * edited or replaced after it was written, one with no chain link, a gap in a chain, or keys and expiry that no
  * longer match the entry are each reported with the entry's key.

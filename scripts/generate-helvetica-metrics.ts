@@ -2,7 +2,7 @@
  * Writes lambdas/documents/helvetica-metrics.ts: the WinAnsi characters of the standard Helvetica fonts, their
  * advance widths and kerning, read from pdf-lib (its copy of the Adobe AFM files) through pdf-lib's own
  * measuring, so the Lambdas' PDF writer measures text exactly as pdf-lib did without bundling pdf-lib
- * (docs/decisions.md "PDFs"). tests/unit/lambdas/documents/helvetica-metrics.test.ts checks the written table
+ * (docs/decisions/0054-pdfs.md). tests/unit/lambdas/documents/helvetica-metrics.test.ts checks the written table
  * against pdf-lib character by character and pair by pair.
  *
  * Run: `npx tsx scripts/generate-helvetica-metrics.ts` (only needed if pdf-lib's metrics ever change).

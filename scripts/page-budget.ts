@@ -1,6 +1,6 @@
 /**
- * The page budgets of bench/bundle-budget.json (set from measured numbers plus a small margin; README
- * "Performance"), and the check of a page's payload against its budget.
+ * The page budgets of bench/bundle-budget.json (set from measured numbers plus a small margin;
+ * docs/performance.md "Bundle budgets"), and the check of a page's payload against its budget.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

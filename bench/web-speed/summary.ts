@@ -135,7 +135,7 @@ export function tableRow(result: PageResult): string[] {
   ];
 }
 
-/** A Markdown table (it reads in a terminal too), ready for the README. */
+/** A Markdown table (it reads in a terminal too), ready for docs/performance.md. */
 export function markdownTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;

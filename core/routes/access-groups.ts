@@ -10,8 +10,8 @@ export const ADMIN = ['admin'] as const;
 export const CUSTOMER = ['customer'] as const;
 /**
  * Money the lab moves by hand (void an invoice, record a payment, grant credit): admins a super admin named
- * (`billing`), and super admins, who give that permission (docs/decisions.md "Billing is a permission of named
- * staff"; spec 6 let every admin do it).
+ * (`billing`), and super admins, who give that permission
+ * (docs/decisions/0091-billing-is-a-permission-of-named-staff.md; spec 6 let every admin do it).
  */
 export const BILLING = ['billing', 'superadmin'] as const;
 /** Whether a user's groups hold the billing permission: the pages offer the money actions only then. */

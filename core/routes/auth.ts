@@ -15,9 +15,9 @@ export const authRoutes = defineRoutes('auth', {
     input: signUpInputSchema,
     output: signUpOutputSchema,
     access: 'public',
-    // The pool allows admin-created users only (docs/decisions.md "No account enumeration"): the route creates the account and sets its
-    // password. tokens: the one-notice-per-hour limit for emails that already have an account, and the new
-    // account's code; email: that notice or the code.
+    // The pool allows admin-created users only (docs/decisions/0086-no-account-enumeration.md): the route creates the
+    // account and sets its password. tokens: the one-notice-per-hour limit for emails that already have an account,
+    // and the new account's code; email: that notice or the code.
     resources: {
       tables: { users: 'write', tokens: 'readWrite' },
       userPool: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminDeleteUser'],

@@ -109,7 +109,7 @@ export const creditRoutes = defineRoutes('credit', {
       email: true,
     },
   },
-  /** Credit above the threshold, waiting for a second super admin (docs/decisions.md "Large credit needs a second super admin"). */
+  /** Credit above the threshold, waiting for a second super admin (docs/decisions/0092-large-credit-needs-a-second-super-admin.md). */
   listCreditApprovals: {
     input: listCreditApprovalsInputSchema,
     output: creditApprovalPageSchema,

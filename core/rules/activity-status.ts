@@ -10,8 +10,8 @@ export const isOpenSession = (record: { status: ActivityStatus }): boolean =>
   (OPEN_SESSION_STATUSES as readonly ActivityStatus[]).includes(record.status);
 
 /**
- * The activity status (spec 3 names the three values but not their meaning; docs/decisions.md "Activity
- * record"): 'inactive' once the session ended or expired, 'idle' when the last activity is older than one sync
+ * The activity status (spec 3 names the three values but not their meaning; docs/decisions/0009-activity-record.md):
+ * 'inactive' once the session ended or expired, 'idle' when the last activity is older than one sync
  * period, 'active' otherwise. The browser reports it; the admin dashboard applies it again with its own clock,
  * since a record can be up to a sync period old.
  */

@@ -1,5 +1,5 @@
 /**
- * The client a per-address limit counts (docs/decisions.md "Per-address limits and IPv6"). An IPv4 address is
+ * The client a per-address limit counts (docs/decisions/0083-per-address-limits-and-ipv6.md). An IPv4 address is
  * one client. An IPv6 client is given a whole /64 (2^64 addresses, each free to use), so counting one address
  * would let it send from a new one per request: its limit counts the /64. An IPv4 address written as IPv6
  * (`::ffff:203.0.113.9`, what a dual-stack socket reports) counts as that IPv4 address.

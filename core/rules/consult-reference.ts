@@ -1,6 +1,6 @@
 /**
  * Consult references ("AVC-K7M3-9QX2"): what a requester quotes on the phone and the lab types into a search.
- * Random, not a counter (docs/decisions.md "Random consult references"), so a reference says nothing about how
+ * Random, not a counter (docs/decisions/0082-random-consult-references.md), so a reference says nothing about how
  * many consults the lab has or which came before, and the honeypot's made-up one looks like any other. Eight
  * characters of an alphabet without look-alikes (no O, I, L or U beside 0, 1 and V): 30^8, about 6.6 * 10^11, in two
  * groups of four that read aloud easily.

@@ -1,6 +1,6 @@
 /**
- * Two-step verification for lab staff (docs/decisions.md "Two-step verification for lab
- * staff"). Cognito's MFA setting is per pool, so the pool has TOTP as an OPTIONAL factor and the portal
+ * Two-step verification for lab staff (docs/decisions/0017-two-step-verification-for-lab-staff.md). Cognito's MFA
+ * setting is per pool, so the pool has TOTP as an OPTIONAL factor and the portal
  * itself insists on it for staff: the SPA makes a staff member set it up before it calls the API, and the
  * handler wrapper refuses a staff caller whose Cognito user has no TOTP enabled. These are the shared facts
  * the wrapper, the CDK grants and the tests read.

@@ -150,7 +150,7 @@ export function originalOrderIdOf(order: Pick<Order, 'orderId' | 'remake'>): str
 /**
  * Why a warranty remake's line is refused, or null: an exchange replaces the lens it remakes like for like,
  * the same design and the same number of lenses (its parameters may change). Another design or more lenses
- * is a new order at its own price (docs/decisions.md "Warranty chains").
+ * is a new order at its own price (docs/decisions/0058-warranty-chains.md).
  */
 export function likeForLikeRefusal(input: {
   remade: Pick<OrderLine, 'eye' | 'lensId' | 'quantity' | 'design'>;

@@ -7,7 +7,7 @@ import { optionalLine } from './text-fields';
 
 /**
  * The audit trail: requests the portal refused, and every change the lab's staff made.
- * Entries are only ever added (docs/decisions.md "Audit trail"); super admins read them on /admin/audit.
+ * Entries are only ever added (docs/decisions/0025-audit-trail.md); super admins read them on /admin/audit.
  */
 export const DENIAL_ACTIONS = ['access.unauthenticated', 'access.denied', 'access.hidden-not-found'] as const;
 

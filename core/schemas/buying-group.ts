@@ -6,7 +6,7 @@ import { versionSchema } from './bounds';
 
 /**
  * A buying group a practice may belong to (spec 7 `GET customer/buyinggroups`; the spec does not show its
- * shape: docs/decisions.md "Buying groups"). Super admins keep the list in Customer Management. `active` and
+ * shape: docs/decisions/0034-buying-groups.md). Super admins keep the list in Customer Management. `active` and
  * `version` are absent on the groups written before they could be changed: absent means active, version 0.
  */
 export const buyingGroupSchema = lazySchema(() =>

@@ -209,9 +209,9 @@ export const grantGoodwillCreditInputSchema = lazySchema(() =>
   }),
 );
 /**
- * Credit above the lab's threshold waits for a second super admin (docs/decisions.md "Large credit needs a
- * second super admin"). Stored in the creditLedger table beside the ledgers; becomes a grant entry with the
- * same entry id when approved.
+ * Credit above the lab's threshold waits for a second super admin
+ * (docs/decisions/0092-large-credit-needs-a-second-super-admin.md). Stored in the creditLedger table beside the
+ * ledgers; becomes a grant entry with the same entry id when approved.
  */
 export const CREDIT_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const creditApprovalSchema = lazySchema(() =>

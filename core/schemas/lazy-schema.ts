@@ -5,7 +5,7 @@
  * nodes: a Lambda that imports one route's module paid ~25 ms at every cold start building schemas that other
  * routes use, and the browser paid the same on the main thread. Every module-level schema in core/ is declared
  * through this wrapper, so an import costs nothing and each schema is built, once, when something first reads
- * it (parses with it, extends it, nests it in a schema that parses). docs/decisions.md "Lambda bundles".
+ * it (parses with it, extends it, nests it in a schema that parses). docs/decisions/0073-lambda-bundles.md.
  *
  * The wrapper is a Proxy that forwards every operation to the built schema, so callers, `instanceof`, `in`
  * and the form resolver see a zod schema; only its identity differs from the built one, and nothing keys

@@ -2,7 +2,7 @@ import { lazySchema } from './lazy-schema';
 import * as z from '../zod';
 
 /**
- * `signOut` (docs/decisions.md "Sign-out per device"): this device's session ends; with `everywhere`, every
+ * `signOut` (docs/decisions/0019-sign-out-per-device.md): this device's session ends; with `everywhere`, every
  * session of the caller ends (Settings' "Sign out everywhere").
  */
 export const signOutInputSchema = lazySchema(() =>

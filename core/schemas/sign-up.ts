@@ -39,8 +39,8 @@ export const signUpInputSchema = lazySchema(() =>
 export type SignUpInput = z.input<typeof signUpInputSchema>;
 
 /**
- * The answer is the same whether or not the email already had an account (docs/decisions.md "Sign-up with
- * an email that already has an account"): the next step is always "check your email".
+ * The answer is the same whether or not the email already had an account
+ * (docs/decisions/0086-no-account-enumeration.md): the next step is always "check your email".
  */
 export const signUpOutputSchema = lazySchema(() => z.object({ nextStep: z.literal('confirm-email') }));
 export type SignUpOutput = z.infer<typeof signUpOutputSchema>;
@@ -51,8 +51,8 @@ export const signUpCodeSchema = lazySchema(() =>
 );
 
 /**
- * `confirmSignUp` (docs/decisions.md "No account enumeration"): the verify-email page's code for a new account; one answer for every
- * wrong code, whether or not the email has an account.
+ * `confirmSignUp` (docs/decisions/0086-no-account-enumeration.md): the verify-email page's code for a new account;
+ * one answer for every wrong code, whether or not the email has an account.
  */
 export const confirmSignUpInputSchema = lazySchema(() => z.object({ email: emailSchema, code: signUpCodeSchema }));
 export const confirmSignUpOutputSchema = lazySchema(() => z.object({ verified: z.literal(true) }));

@@ -23,7 +23,7 @@ export interface AuthAuditProps {
 }
 
 /**
- * Sign-in events in the audit trail (docs/decisions.md "Audit trail: sign-in events"), both
+ * Sign-in events in the audit trail (docs/decisions/0026-audit-trail-sign-in-events.md), both
  * from lambdas/events/auth-audit.ts, each holding PutItem on the audit table and nothing else there:
  * - the user pool's post authentication trigger records every completed sign-in;
  * - an EventBridge rule on CloudTrail's "AWS API Call via CloudTrail" events of the pool's API records failed

@@ -25,7 +25,8 @@ export class Auth extends Construct {
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       // spec 4 Sign-up: customers create their own account, through the portal's signUp route, which creates the
-      // user (AdminCreateUser): Cognito's own SignUp would say which emails have an account (docs/decisions.md "No account enumeration").
+      // user (AdminCreateUser): Cognito's own SignUp would say which emails have an account
+      // (docs/decisions/0086-no-account-enumeration.md).
       selfSignUpEnabled: false,
       signInAliases: { email: true },
       signInCaseSensitive: false,
@@ -43,8 +44,9 @@ export class Auth extends Construct {
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       // An authenticator app (TOTP) is the only second factor. MFA is per pool, so it is
       // OPTIONAL (practices need none) and the portal requires it of lab staff itself: the sign-in page sets it
-      // up, the handler wrapper refuses staff without it (docs/decisions.md "Two-step verification for lab
-      // staff"). Cognito asks everyone who has enabled it for a code at each sign-in.
+      // up, the handler wrapper refuses staff without it
+      // (docs/decisions/0017-two-step-verification-for-lab-staff.md). Cognito asks everyone who has enabled it for a
+      // code at each sign-in.
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false, email: false },
       // Production: threat protection (Plus plan) blocks sign-ins with leaked passwords and challenges risky
@@ -86,7 +88,7 @@ export class Auth extends Construct {
       // USER_PASSWORD_AUTH, which cognito-local needs; config.json names the flow, so one web build serves
       // both.) Refresh-token auth is always enabled by Cognito for a client.
       authFlows: { userSrp: true },
-      // Sign-in failures never tell whether the email exists (docs/decisions.md "Password reset for an unknown email").
+      // Sign-in failures never tell whether the email exists (docs/decisions/0004-password-reset-for-an-unknown-email.md).
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       disableOAuth: true,

@@ -149,7 +149,7 @@ const grantedCents = (tx: MoneyTransaction) =>
 /**
  * DynamoDB adapter of the MoneyStore port: invoices, payments, creditLedger and warrantyClaims tables. Every
  * committed grant of credit, whichever use case made it, is counted in the credit metric (its daily sum has an
- * alarm: docs/decisions.md "An alarm on the credit granted each day").
+ * alarm: docs/decisions/0093-an-alarm-on-the-credit-granted-each-day.md).
  */
 export function dynamoMoneyStore(options: { metrics?: CreditMetrics } = {}): MoneyStore {
   const metrics = options.metrics ?? emfCreditMetrics();

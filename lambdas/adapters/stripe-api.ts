@@ -3,7 +3,7 @@ import { systemClock } from '../kernel/clock';
 
 /**
  * Calls to Stripe's REST API (v1) with Node's own `fetch`, in place of the `stripe` SDK, which was 246 KB of
- * every payment function's bundle and 70 ms of its import (docs/decisions.md, "Lambda bundles"). What goes over
+ * every payment function's bundle and 70 ms of its import (docs/decisions/0073-lambda-bundles.md). What goes over
  * the wire is what the SDK sent: form-encoded bodies, a Bearer secret key, a pinned `Stripe-Version`, an
  * `Idempotency-Key` on every POST, and the SDK's retry rule.
  */

@@ -34,7 +34,8 @@ export const GATEWAY_REFUSED = 'The card gateway refused this payment request:';
 
 /**
  * Stripe's `invalid_request_error` (an amount under its minimum, an unknown intent, a parameter it refuses) is
- * about the request, not an outage: a 400 with Stripe's reason, never a 500 (docs/decisions.md "Card payments under the minimum or refused by Stripe").
+ * about the request, not an outage: a 400 with Stripe's reason, never a 500
+ * (docs/decisions/0089-card-payments-under-the-minimum-or-refused.md).
  */
 async function refusedAsBadRequest<T>(call: () => Promise<T>): Promise<T> {
   try {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { auditEventSchema, AUDIT_RETENTION_YEARS, type AuditEvent } from '../../core/schemas/audit';
 
 /**
- * The audit log's hash chains (docs/decisions.md "Audit trail: tamper-evident"). Every writer
+ * The audit log's hash chains (docs/decisions/0027-audit-trail-tamper-evident.md). Every writer
  * (a Lambda instance, the local gateway's handler modules, the Cognito bridge) links its entries of a UTC day
  * in a chain of its own: each entry stores its chain id, its place in it, the previous entry's hash and its own,
  * a SHA-256 over the previous hash and the entry. A chain per writer needs no shared head, so appending stays

@@ -2,7 +2,7 @@ import { isAdminRole, roleFromGroups } from '../../core/rules/auth-status';
 import type { SessionRevocations } from '../ports/session-revocations';
 import type { Identity } from './verify-token';
 
-/** How long a looked-up revocation state is reused by one process (docs/decisions.md "Server-side sign-out"). */
+/** How long a looked-up revocation state is reused by one process (docs/decisions/0007-server-side-sign-out.md). */
 export const REVOCATION_CACHE_MS = 5000;
 
 /**
@@ -87,7 +87,7 @@ export function cachedSessionRevocations(
  * With a cached store, two kinds of token skip the cache (one GetItem per request): lab staff's (a disabled or
  * demoted admin keeps no admin power for the cache's 5 s in another process; staff are few) and tokens signed in
  * within FRESH_SESSION_SECONDS (the sign-in that raced a user change). Every other token is checked through the
- * cache as before (docs/decisions.md "Revoking around a user change").
+ * cache as before (docs/decisions/0012-revoking-around-a-user-change.md).
  */
 export function sessionRevocationCheck(
   revocations: SessionRevocations | CachedSessionRevocations,

@@ -8,7 +8,7 @@ import type { Identity } from './verify-token';
 
 /**
  * The spec 4/6 session rules the browser enforces, enforced again on the server by the handler wrapper
- * (docs/decisions.md "Session rules on the server"): a session idle 60 minutes or more is over (401), and a
+ * (docs/decisions/0011-session-rules-on-the-server.md): a session idle 60 minutes or more is over (401), and a
  * customer who has not verified their email or accepted the terms reaches only the routes flagged
  * `allowBeforeTerms` (403). Which rule applies to a route comes from its flags (core/function-resources.ts).
  */

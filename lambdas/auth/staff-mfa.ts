@@ -5,7 +5,7 @@ import type { Identity } from './verify-token';
 export const STAFF_MFA_CACHE_MS = 5 * 60 * 1000;
 
 /**
- * The handler wrapper's staff check (docs/decisions.md "Two-step verification for lab staff"): true when the
+ * The handler wrapper's staff check (docs/decisions/0017-two-step-verification-for-lab-staff.md): true when the
  * staff caller's Cognito user has TOTP enabled. Cognito's ID tokens carry no `amr`, so the evidence is the
  * user's MFA settings: with the pool's MFA OPTIONAL, Cognito asks every user who has TOTP enabled for a code
  * at each sign-in, so a staff token is acceptable once TOTP is on.

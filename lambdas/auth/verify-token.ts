@@ -13,7 +13,7 @@ export interface Identity {
   issuedAt: number;
   /**
    * The session: Cognito's `origin_jti`, the same in every ID and access token minted from one refresh token
-   * (one sign-in on one device). Log Out ends exactly this session (docs/decisions.md "Sign-out per device").
+   * (one sign-in on one device). Log Out ends exactly this session (docs/decisions/0019-sign-out-per-device.md).
    */
   sessionId?: string;
 }

@@ -13,7 +13,7 @@ import {
 /**
  * The page setup every generated PDF shares (invoices, receipts, the terms document): paper, margins, the
  * lab's header, the standard Helvetica fonts, wrapped paragraphs, tables that break across pages with their
- * header repeated, and a footer with page numbers. Written with pdf-writer.ts (docs/decisions.md "PDFs").
+ * header repeated, and a footer with page numbers. Written with pdf-writer.ts (docs/decisions/0054-pdfs.md).
  *
  * The standard fonts draw only the WinAnsi character set and the writer refuses anything else, so every text
  * goes through `winAnsiText` first: a patient called "Zoë Łukasiewicz 😊" prints as "Zoë Lukasiewicz ?"

@@ -5,7 +5,7 @@ import { FIRST_CODE, KERNING, WIDTHS, WIN_ANSI_CHARACTERS, type StandardFontName
  * A small PDF 1.7 writer for what the documents need: pages of any size, text in the standard Helvetica and
  * Helvetica-Bold fonts (WinAnsi), fill colour, opacity, rotation, and straight lines. The Lambdas used pdf-lib,
  * but bundled it is 432 KB (its standard-font metrics 130 KB, pako 46 KB) against a 250 KB budget per
- * function (docs/decisions.md "PDFs").
+ * function (docs/decisions/0054-pdfs.md).
  *
  * The standard fonts are not embedded (every viewer has them), so writing text needs only their WinAnsi bytes,
  * and measuring it their metrics (helvetica-metrics.ts). Output depends on the input alone: no clock, no ids.

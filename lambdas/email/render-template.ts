@@ -15,8 +15,8 @@ import {
  * escaped, and only our own markup (paragraphs, line breaks, links) is added. The plain-text part needs no
  * escaping. Subjects go through composeEmail, which refuses CR/LF: a value such as "x\r\nBcc: y" cannot
  * add a header. Only the portal's own links become links: every other value is text, made inert so no mail
- * client links it (inertText), and a subject loses invisible format characters (docs/decisions.md "Visitor
- * text in emails").
+ * client links it (inertText), and a subject loses invisible format characters
+ * (docs/decisions/0084-visitor-text-in-emails.md).
  */
 
 /** Placeholders whose value the portal builds as a link to itself (portalLink, PORTAL_URL). */

@@ -3,7 +3,7 @@ import { VIEWER_HOST_HEADER } from '../../core/edge-headers';
 import { AppError, permissionDenied } from '../../core/errors';
 
 /**
- * The API is called by the portal's own pages only (docs/decisions.md "Browser-only API"). These rules hold on
+ * The API is called by the portal's own pages only (docs/decisions/0081-browser-only-api.md). These rules hold on
  * every callable route, before a token is read or the body parsed:
  *
  * - In AWS, the request came through CloudFront (checkThroughCloudFront).

@@ -46,13 +46,13 @@ export function callerOf(ctx: RequestContext): Identity {
 export interface HandlerDeps {
   verifyToken: (token: string) => Promise<Identity>;
   /**
-   * Refuses tokens of sessions ended server-side (signOut; docs/decisions.md "Server-side sign-out"). When
+   * Refuses tokens of sessions ended server-side (signOut; docs/decisions/0007-server-side-sign-out.md). When
    * `verifyToken` comes from the environment too, this defaults to the tokens-table check; tests that
    * inject `verifyToken` inject this as well (or go without).
    */
   isSessionRevoked?: (identity: Identity) => Promise<boolean>;
   /**
-   * True when a staff caller has TOTP enabled (docs/decisions.md "Two-step verification for lab staff"); asked
+   * True when a staff caller has TOTP enabled (docs/decisions/0017-two-step-verification-for-lab-staff.md); asked
    * only for staff on routes open to staff (core/rules/staff-mfa.ts). Defaults to the Cognito check when
    * `verifyToken` comes from the environment too, like `isSessionRevoked`.
    */

@@ -1,6 +1,7 @@
 /**
- * Server-side ends of sessions (docs/decisions.md "Server-side sign-out", "Sign-out per device"): every token of a
- * user authenticated at or before `revokedAt` is refused, and so is every token of an ended session.
+ * Server-side ends of sessions (docs/decisions/0007-server-side-sign-out.md,
+ * docs/decisions/0019-sign-out-per-device.md): every token of a user authenticated at or before `revokedAt` is
+ * refused, and so is every token of an ended session.
  */
 export interface SessionRevocations {
   /** Records that the user's sessions up to `revokedAt` (seconds) ended; the record may go at `expiresAt`. */

@@ -1,7 +1,7 @@
 /**
- * The code a new account's email is verified with (docs/decisions.md "Sign-up codes are the portal's"): the
- * user pool allows admin-created users only, so the portal issues and checks this code itself. One pending
- * code per email; only its hash is kept.
+ * The code a new account's email is verified with (docs/decisions/0086-no-account-enumeration.md "Sign-up codes are
+ * the portal's"): the user pool allows admin-created users only, so the portal issues and checks this code itself.
+ * One pending code per email; only its hash is kept.
  */
 export interface PendingSignUpCode {
   /** Lower-case, as accounts are stored. */

@@ -32,8 +32,8 @@ export interface NewAccount {
 export interface UserDirectory {
   /**
    * Creates an account with its password and the email not verified yet, sending nothing: the pool allows
-   * admin-created users only, and the portal sends and checks the code (docs/decisions.md "Sign-up codes are
-   * the portal's"). A password the pool refuses leaves no account behind.
+   * admin-created users only, and the portal sends and checks the code (docs/decisions/0086-no-account-enumeration.md
+   * "Sign-up codes are the portal's"). A password the pool refuses leaves no account behind.
    */
   signUp(account: NewAccount): Promise<{ userId: string }>;
   /** Marks the user's email verified (the sign-up code was right); the email is sent with it, as the admin directory does. */

@@ -10,7 +10,7 @@ import { accountsOf } from './account-link-rules';
 
 /**
  * `sendEmail` and `sendTestEmail` send free text from the lab's signed domain, so they must not be an open
- * relay (docs/decisions.md "sendEmail and sendTestEmail are not a relay"): recipients are
+ * relay (docs/decisions/0023-sendemail-and-sendtestemail-are-not-a-relay.md): recipients are
  * only addresses the portal knows, each caller has a budget of sends, and each send is logged for the audit
  * trail.
  */
@@ -46,8 +46,8 @@ export interface KnownRecipientsDeps {
 /**
  * The recipients that are one of the lab's notification recipients or the sign-in email of a portal user linked
  * to at least one practice; the others are left out without a word, so the answer never says which addresses
- * belong to users (docs/decisions.md "No account enumeration"). One user-pool lookup per address not on the lab's list (at most 4 at a
- * time), then one BatchGetItem of the users records.
+ * belong to users (docs/decisions/0086-no-account-enumeration.md). One user-pool lookup per address not on the lab's
+ * list (at most 4 at a time), then one BatchGetItem of the users records.
  */
 export async function knownRecipients(recipients: string[], deps: KnownRecipientsDeps): Promise<string[]> {
   const lab = new Set((await deps.templates.labRecipients()).recipients.map((r) => r.toLowerCase()));

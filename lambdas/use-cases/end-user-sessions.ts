@@ -14,7 +14,7 @@ export interface EndSessionsDeps {
 }
 
 /**
- * Ends every session of a user server-side (docs/decisions.md "Server-side sign-out"): tokens signed in
+ * Ends every session of a user server-side (docs/decisions/0007-server-side-sign-out.md): tokens signed in
  * up to now are refused by every route, refreshed ones too, and Cognito revokes the refresh tokens (best
  * effort: the revocation record already refuses them). Used when a user is disabled, deleted, gets a new
  * role (tokens carry the groups) or a new password.
@@ -35,10 +35,10 @@ export async function endUserSessions(userId: string, deps: EndSessionsDeps): Pr
 
 /**
  * Writes the revocation record only: every token signed in up to now is refused. The use cases that change a
- * user's account call endUserSessions before the change and again after it (docs/decisions.md "Revoking around
- * a user change"): a sign-in between the two got a token (with the old groups, or for the account about to be
- * disabled) that the first revocation does not cover. After a delete there is no account left to sign out in
- * the pool, so deleteUser repeats only this write.
+ * user's account call endUserSessions before the change and again after it
+ * (docs/decisions/0012-revoking-around-a-user-change.md): a sign-in between the two got a token (with the old groups,
+ * or for the account about to be disabled) that the first revocation does not cover. After a delete there is no
+ * account left to sign out in the pool, so deleteUser repeats only this write.
  */
 export async function revokeSessions(
   userId: string,

@@ -17,8 +17,8 @@ import { consumeSendBudget, recordSendForAudit, knownRecipients, type KnownRecip
  * here. Each recipient gets an email of their own, so practices never see each other's addresses.
  *
  * Not a relay: only a practice's user or a lab recipient is mailed; any other address is left out without a
- * word (the answer does not say which addresses belong to users, docs/decisions.md "No account enumeration"), the caller has a budget of
- * calls (429 beyond it), and the send, with what was left out, is recorded in the audit trail.
+ * word (the answer does not say which addresses belong to users, docs/decisions/0086-no-account-enumeration.md), the
+ * caller has a budget of calls (429 beyond it), and the send, with what was left out, is recorded in the audit trail.
  */
 export async function sendEmail(
   caller: Identity,

@@ -14,7 +14,7 @@ export interface SetBillingPermissionDeps extends EndSessionsDeps {
 
 /**
  * `setBillingPermission` (super admins): puts a lab admin in the `billing` group, or takes them out
- * (docs/decisions.md "Billing is a permission of named staff"). A customer can never hold it. Taking it away
+ * (docs/decisions/0091-billing-is-a-permission-of-named-staff.md). A customer can never hold it. Taking it away
  * ends the user's sessions before and after the change, since their tokens carry the group; a grant takes
  * effect with the user's next token. Asking for what is already so changes nothing.
  */

@@ -23,7 +23,7 @@ export interface SignOutDeps {
 }
 
 /**
- * Ends the caller's session server-side (docs/decisions.md "Sign-out per device"): by default only this
+ * Ends the caller's session server-side (docs/decisions/0019-sign-out-per-device.md): by default only this
  * device's, recorded by the token family's `origin_jti`, so other devices and a sign-in right after it on any
  * device are untouched (the browser also revokes this session's refresh token). With `everywhere` (or a token
  * without `origin_jti`, which cannot be told apart from the user's other sessions), every token signed in up to

@@ -10,8 +10,9 @@ import type { SignUpCodes } from '../ports/sign-up-codes';
 import { DirectoryError, type UserDirectory } from '../ports/user-directory';
 
 /**
- * The sign-up code (docs/decisions.md "Sign-up codes are the portal's"): as Cognito's, six digits valid for 24
- * hours; each code allows 5 tries, so guessing one takes on average 100,000 codes sent to the owner's inbox.
+ * The sign-up code (docs/decisions/0086-no-account-enumeration.md "Sign-up codes are the portal's"): as Cognito's,
+ * six digits valid for 24 hours; each code allows 5 tries, so guessing one takes on average 100,000 codes sent to the
+ * owner's inbox.
  */
 export const SIGN_UP_CODE = { ttlSeconds: 24 * 60 * 60, attempts: 5 } as const;
 

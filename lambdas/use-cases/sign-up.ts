@@ -38,7 +38,7 @@ const NEXT = NEXT_STEP;
  * spec 4 "Sign-up": create the account, set the customer role, create the user record with the terms
  * accepted, then email the verification code (no account enumeration: the portal's code, the pool refuses self
  * sign-up). If the role or the record fails, the new account is deleted, so no half-made account remains. An email that already has an account gets the same answer
- * as a new one (no enumeration); its owner gets an email saying so (docs/decisions.md).
+ * as a new one (no enumeration); its owner gets an email saying so (docs/decisions/0086-no-account-enumeration.md).
  */
 export async function signUp(account: NewAccount, deps: SignUpDeps): Promise<SignUpOutput> {
   let userId: string;

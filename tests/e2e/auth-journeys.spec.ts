@@ -4,13 +4,12 @@ import { callRoute, idTokenInPage } from './support/portal';
 import {
   acceptTermsAndCreateAccount,
   fillSignUpForm,
-  firstSignIn,
   newCustomer,
-  verifyEmailFromMailbox,
+  verifyEmailAndGoOnSignedIn,
 } from './support/sign-up';
 
 test.describe('auth journeys (spec 2 auth pages, spec 4 sign-up, spec 5 and 8 messages)', () => {
-  test('forgot password: "Email is required"; an unknown email goes on like a known one (docs/decisions.md "No account enumeration")', async ({
+  test('forgot password: "Email is required"; an unknown email goes on like a known one (docs/decisions/0086-no-account-enumeration.md)', async ({
     page,
   }) => {
     await page.goto('/auth/forgot-password');
@@ -33,7 +32,7 @@ test.describe('auth journeys (spec 2 auth pages, spec 4 sign-up, spec 5 and 8 me
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   });
 
-  test('sign-up: live password hints, required terms, the emailed code verifies, then the account request page (spec 4)', async ({
+  test('sign-up: live password hints, required terms, the emailed code verifies and the user goes on signed in (no second password entry) to the account request page (spec 4)', async ({
     page,
     request,
   }) => {
@@ -52,8 +51,7 @@ test.describe('auth journeys (spec 2 auth pages, spec 4 sign-up, spec 5 and 8 me
     await expect(page.getByRole('link', { name: /Terms and Conditions/ }).first()).toHaveAttribute('target', '_blank');
 
     await acceptTermsAndCreateAccount(page);
-    await verifyEmailFromMailbox(page, request, user.email);
-    await firstSignIn(page, user);
+    await verifyEmailAndGoOnSignedIn(page, request, user.email);
 
     // spec 4 "Sign-up": the users record was created with the terms accepted, the role is customer.
     const answer = await callRoute(request, 'getMyProfile', await idTokenInPage(page));

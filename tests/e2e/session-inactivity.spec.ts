@@ -133,3 +133,35 @@ test.describe('session inactivity (spec 2 "Inactivity popups", spec 4 "Session i
     await expect(page.getByRole('heading', { name: 'Account number not verified' })).toBeVisible();
   });
 });
+
+test.describe('no false state right after signing in (spec 4 startup check)', () => {
+  test('a guarded page loaded within 200 ms of signing in, on a CPU slowed 4x, shows no Session Expired or other popup, four times over', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const customer = demo('secondPractice');
+    for (let round = 1; round <= 4; round += 1) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // A busy machine: the page's scripts run four times slower, so the sign-in's activity write lands late.
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto('/auth/login');
+      await signIn(page, customer);
+      await page.waitForURL(/\/customer\/home$/);
+      const signedInAt = Date.now();
+      // The restored session's startup check reads the stored activity record: the moment a false
+      // "Session Expired" would show.
+      const startupCheck = page.waitForResponse((r) => r.url().endsWith('/api/getMyActivity'), { timeout: 30_000 });
+      const gap = Date.now() - signedInAt;
+      await page.goto('/customer/credit', { waitUntil: 'commit' });
+      expect(gap, `round ${round}: the guarded page was asked for within 200 ms of signing in`).toBeLessThan(200);
+      await expect(page.getByRole('heading', { name: 'Lens Credit', level: 1 })).toBeVisible({ timeout: 30_000 });
+      expect((await startupCheck).status()).toBe(200);
+      // Two frames after the answer: the check's outcome has rendered.
+      await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+      await expect(anyPopup(page), `round ${round}`).toHaveCount(0);
+      await expect(page).toHaveURL(/\/customer\/credit$/);
+      await context.close();
+    }
+  });
+});

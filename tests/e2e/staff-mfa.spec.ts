@@ -69,7 +69,7 @@ test('a new admin sets up an authenticator at the first sign-in, then signs in w
   await adminPage.getByRole('button', { name: /User menu for/ }).click();
   await adminPage.getByRole('menuitem', { name: 'Log Out' }).click();
   await expect(adminPage).toHaveURL(/\/auth\/login$/);
-  // Sign-outs are recorded to the second (docs/decisions.md "Server-side sign-out"): no person is faster.
+  // Sign-outs are recorded to the second (docs/decisions/0007-server-side-sign-out.md): no person is faster.
   await adminPage.waitForTimeout(1100);
   await signIn(adminPage, admin);
   await expect(adminPage.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { routePath } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
-import { synthPortal, type SynthResult } from './support/synth-portal';
+import { synthPortal, synthWithOwnDomain, type SynthResult } from './support/synth-portal';
 import { render, resourcesOf } from './support/template-walk';
 
 let staging: SynthResult;
@@ -10,17 +10,7 @@ let withDomain: SynthResult;
 beforeAll(() => {
   staging = synthPortal({ stage: 'staging', functionCode: 'placeholder' });
   prod = synthPortal({ stage: 'prod', functionCode: 'placeholder' });
-  withDomain = synthPortal({
-    stage: 'staging',
-    functionCode: 'placeholder',
-    override: (definition) => ({
-      ...definition,
-      domain: {
-        name: 'portal.lenslab.example',
-        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
-      },
-    }),
-  });
+  withDomain = synthWithOwnDomain('staging');
 });
 
 const routesByKey = (result: SynthResult) =>

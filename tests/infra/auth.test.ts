@@ -27,7 +27,7 @@ describe('Cognito user pool (spec 1: email sign-in, verification by email)', () 
     });
   });
 
-  test('refuses self sign-up at the pool: only the signUp route creates users (docs/decisions.md "No account enumeration")', () => {
+  test('refuses self sign-up at the pool: only the signUp route creates users (docs/decisions/0086-no-account-enumeration.md)', () => {
     for (const { template } of [staging, sesSender]) {
       template.hasResourceProperties('AWS::Cognito::UserPool', {
         AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }),

@@ -1,22 +1,14 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { defineRoute, type RouteDefinition } from '../../core/route-definition';
+import type { RouteDefinition } from '../../core/route-definition';
 import { ROUTES } from '../../core/routes';
-import { emptyInputSchema } from '../../core/schemas/common';
 import { DOCUMENTS_PREFIX } from '../../infra/constructs/storage';
 import { invoiceDocumentKey, receiptDocumentKey } from '../../lambdas/ports/document-store';
-import { synthPortal, type SynthResult } from './support/synth-portal';
+import { placeholderRoute, synthPortal, type SynthResult } from './support/synth-portal';
 import { asList, functionOfRoute, render, resourcesOf, roleOf, statementsOfRole } from './support/template-walk';
 
 /** Generated PDFs below documents/ of the attachments bucket, reached only by `documents` routes. */
 const documentRoute = (name: string, documents: 'read' | 'readWrite'): RouteDefinition =>
-  defineRoute({
-    name,
-    input: emptyInputSchema,
-    output: emptyInputSchema,
-    access: ['customer'],
-    handler: 'unused/in-placeholder-mode',
-    resources: { documents },
-  });
+  placeholderRoute(name, { documents });
 
 let synth: SynthResult;
 beforeAll(() => {

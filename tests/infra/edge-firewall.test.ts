@@ -1,6 +1,5 @@
-import { App, Aspects } from 'aws-cdk-lib';
+import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks, HIPAASecurityChecks, type INagLogger } from 'cdk-nag';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { VIEWER_HOST_HEADER } from '../../core/edge-headers';
 import { ROUTE_LIST } from '../../core/routes';
@@ -9,11 +8,12 @@ import { EDGE_REGION } from '../../infra/cloudfront-metrics';
 import { addStageStacks } from '../../infra/stage-stacks';
 import { parseStageConfig, stageDefinitions, type StageConfig } from '../../infra/stage-config';
 import { viewerHostSource } from '../../infra/viewer-host-source';
+import { nagFindings } from './support/nag-findings';
 import { cdkJsonContext, synthPortal, tempDir, type SynthResult } from './support/synth-portal';
 import { render, resourcesOf, type Resource } from './support/template-walk';
 
 /**
- * The per-IP rate limits at the edge (docs/decisions.md "Per-IP limits at the edge"): a CloudFront web ACL in
+ * The per-IP rate limits at the edge (docs/decisions/0085-per-ip-limits-at-the-edge.md): a CloudFront web ACL in
  * us-east-1, its own stack deployed before the portal's; the distribution names it; the API, which cannot have
  * a web ACL, is covered by its rules on /api/* and by answering only what CloudFront sends.
  */
@@ -40,21 +40,11 @@ let findings: string[];
 let staging: SynthResult;
 beforeAll(() => {
   const app = new App({ outdir: tempDir('lenslab-firewall-') });
-  findings = [];
-  const logger: INagLogger = {
-    onCompliance: () => undefined,
-    onNotApplicable: () => undefined,
-    onSuppressed: () => undefined,
-    onSuppressedError: () => undefined,
-    onNonCompliance: (d) => findings.push(`${d.ruleId} at ${d.resource.node.path}`),
-    onError: (d) => findings.push(`${d.ruleId}: ${d.errorMessage}`),
-  };
   const stack = new EdgeFirewallStack(app, 'LenslabPortalEdgeFirewall-prod', {
     config: prodConfig(),
     routes: ROUTE_LIST,
   });
-  Aspects.of(app).add(new AwsSolutionsChecks({ additionalLoggers: [logger], reports: false }));
-  Aspects.of(app).add(new HIPAASecurityChecks({ additionalLoggers: [logger], reports: false }));
+  findings = nagFindings(app);
   app.synth();
   firewall = Template.fromStack(stack);
   staging = synthPortal({ stage: 'staging', functionCode: 'placeholder' });

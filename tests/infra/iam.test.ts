@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { TABLES, type TableDef, type TableName } from '../../core/data/tables';
-import { defineRoute, type RouteDefinition } from '../../core/route-definition';
+import type { TableName } from '../../core/data/tables';
+import type { RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
 import { functionResourcesOf } from '../../core/function-resources';
 import { routeChecksStaffMfa } from '../../core/rules/staff-mfa';
-import { emptyInputSchema } from '../../core/schemas/common';
-import { tableLogicalId } from '../../infra/constructs/data';
 import { XRAY_WRITE_ACTIONS } from '../../infra/tracing';
-import { expectNoWildcardActions } from './support/iam-assertions';
-import { synthPortal, type SynthResult } from './support/synth-portal';
+import { expectNoWildcardActions, tableAccess } from './support/iam-assertions';
+import { placeholderRoute, synthPortal, type SynthResult } from './support/synth-portal';
 import {
   asList,
   functionOfRoute,
@@ -26,32 +24,13 @@ beforeAll(() => {
   prod = synthPortal({ stage: 'prod', functionCode: 'placeholder' });
 });
 
-const TABLE_BY_LOGICAL_ID = new Map(
-  (Object.entries(TABLES) as [TableName, TableDef][]).map(([name, def]) => [tableLogicalId(def), name]),
-);
 const READ = 'dynamodb:GetItem';
 const WRITE = 'dynamodb:PutItem';
-
-/** Table name -> the DynamoDB actions a role's statements allow on it. */
-function tableAccess(statements: Statement[]): Map<TableName, Set<string>> {
-  const access = new Map<TableName, Set<string>>();
-  for (const statement of statements) {
-    for (const resource of asList(statement.Resource)) {
-      const match = /^\$\{(\w+)\.Arn\}/.exec(render(resource));
-      const table = match && TABLE_BY_LOGICAL_ID.get(match[1]!);
-      if (!table) continue;
-      const actions = access.get(table) ?? new Set<string>();
-      for (const action of asList(statement.Action)) actions.add(action);
-      access.set(table, actions);
-    }
-  }
-  return access;
-}
 
 const actionsOf = (statements: Statement[], prefix: string) =>
   statements.flatMap((s) => asList(s.Action)).filter((a) => a.startsWith(prefix));
 
-describe('least privilege (docs/decisions.md: the route table names what each Lambda touches)', () => {
+describe('least privilege (docs/decisions/0002-one-shared-folder-one-protocol-one-route-table.md "The route table names what each Lambda touches")', () => {
   test.each([['staging'], ['prod']] as const)('no IAM statement in %s uses a wildcard action', (stage) => {
     expectNoWildcardActions(stage === 'staging' ? staging.template : prod.template);
   });
@@ -140,14 +119,7 @@ describe('least privilege (docs/decisions.md: the route table names what each La
 
 describe('attachment grants (spec 3: files under orders/{orderId}/)', () => {
   const fileRoute = (name: string, attachments: 'read' | 'write' | 'readWrite'): RouteDefinition =>
-    defineRoute({
-      name,
-      input: emptyInputSchema,
-      output: emptyInputSchema,
-      access: ['customer'],
-      handler: 'unused/in-placeholder-mode',
-      resources: { attachments },
-    });
+    placeholderRoute(name, { attachments });
   let files: SynthResult;
   beforeAll(() => {
     files = synthPortal({
@@ -209,14 +181,7 @@ describe('attachment grants (spec 3: files under orders/{orderId}/)', () => {
 
 describe('consult file grants: consults/{consultId}/, never an order’s files', () => {
   const consultRoute = (name: string, consultFiles: 'read' | 'readWrite'): RouteDefinition =>
-    defineRoute({
-      name,
-      input: emptyInputSchema,
-      output: emptyInputSchema,
-      access: ['customer'],
-      handler: 'unused/in-placeholder-mode',
-      resources: { consultFiles },
-    });
+    placeholderRoute(name, { consultFiles });
   let files: SynthResult;
   beforeAll(() => {
     files = synthPortal({

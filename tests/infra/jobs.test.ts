@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { tableEnvVar, TABLES, type TableDef, type TableName } from '../../core/data/tables';
+import { tableEnvVar, TABLES, type TableName } from '../../core/data/tables';
 import { JOBS } from '../../core/jobs';
 import type { RouteResources } from '../../core/route-definition';
 import { ROUTES } from '../../core/routes';
-import { tableLogicalId } from '../../infra/constructs/data';
 import { jobEntry } from '../../infra/repo-paths';
+import { tableAccess } from './support/iam-assertions';
 import { synthPortal, type SynthResult } from './support/synth-portal';
 import {
   asList,
@@ -16,7 +16,6 @@ import {
   roleOf,
   statementsOfRole,
   type Resource,
-  type Statement,
 } from './support/template-walk';
 
 // A few routes beside the jobs: the jobs' wiring does not depend on the route table, and a small stack keeps
@@ -48,26 +47,6 @@ const rules = () =>
   Object.entries(resourcesOf(staging.template, 'AWS::Events::Rule')).filter(
     ([, rule]) => rule.Properties?.ScheduleExpression,
   );
-
-const TABLE_BY_LOGICAL_ID = new Map(
-  (Object.entries(TABLES) as [TableName, TableDef][]).map(([name, def]) => [tableLogicalId(def), name]),
-);
-
-/** Table name -> DynamoDB actions the statements allow on it. */
-function tableAccess(statements: Statement[]): Map<TableName, Set<string>> {
-  const access = new Map<TableName, Set<string>>();
-  for (const statement of statements) {
-    for (const resource of asList(statement.Resource)) {
-      const match = /^\$\{(\w+)\.Arn\}/.exec(render(resource));
-      const table = match && TABLE_BY_LOGICAL_ID.get(match[1]!);
-      if (!table) continue;
-      const actions = access.get(table) ?? new Set<string>();
-      for (const action of asList(statement.Action)) actions.add(action);
-      access.set(table, actions);
-    }
-  }
-  return access;
-}
 
 describe('scheduled jobs (core/jobs.ts): an EventBridge rule and a Lambda per job', () => {
   test('every job has an entry file below lambdas/jobs/; a missing one fails the synth loudly', () => {

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Aspects } from 'aws-cdk-lib';
+import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks, HIPAASecurityChecks, type INagLogger } from 'cdk-nag';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TABLES, type TableName } from '../../core/data/tables';
 import { JOBS } from '../../core/jobs';
@@ -15,6 +14,7 @@ import { ON_CALL_QUERIES } from '../../infra/log-queries';
 import { parseStageConfig, stageDefinitions, type StageConfig } from '../../infra/stage-config';
 import { REPO_ROOT } from '../../infra/repo-paths';
 import { addStageStacks } from '../../infra/stage-stacks';
+import { nagFindings } from './support/nag-findings';
 import { cdkJsonContext, synthPortal, tempDir, type SynthResult } from './support/synth-portal';
 import { render, resourcesOf, type Resource } from './support/template-walk';
 
@@ -184,7 +184,7 @@ describe('API alarms', () => {
 });
 
 describe('money alarms', () => {
-  test('the day’s credit: $5,000 or more granted in one day, from the Lambdas’ EMF metric of the stage (docs/decisions.md "An alarm on the credit granted each day")', () => {
+  test('the day’s credit: $5,000 or more granted in one day, from the Lambdas’ EMF metric of the stage (docs/decisions/0093-an-alarm-on-the-credit-granted-each-day.md)', () => {
     const alarm = alarmNamed(prod, 'lenslab-prod-daily-credit-granted');
     expect(alarm).toMatchObject({
       Namespace: CREDIT_GRANTED_METRIC.namespace,
@@ -472,24 +472,13 @@ describe('the CloudFront alarm (us-east-1 stack)', () => {
   let edgeFindings: string[];
   beforeAll(() => {
     const app = new App({ outdir: tempDir('lenslab-edge-') });
-    const findings: string[] = [];
-    const logger: INagLogger = {
-      onCompliance: () => undefined,
-      onNotApplicable: () => undefined,
-      onSuppressed: () => undefined,
-      onSuppressedError: () => undefined,
-      onNonCompliance: (d) => findings.push(`${d.ruleId} at ${d.resource.node.path}`),
-      onError: (d) => findings.push(`${d.ruleId}: ${d.errorMessage}`),
-    };
     const stack = new EdgeMonitoringStack(app, 'LenslabPortalEdge-prod', {
       config: prodConfig(),
       portalRegion: 'eu-west-1',
     });
-    Aspects.of(app).add(new AwsSolutionsChecks({ additionalLoggers: [logger], reports: false }));
-    Aspects.of(app).add(new HIPAASecurityChecks({ additionalLoggers: [logger], reports: false }));
+    edgeFindings = nagFindings(app);
     app.synth();
     edge = Template.fromStack(stack);
-    edgeFindings = findings;
   });
 
   test('lives in us-east-1, where CloudFront publishes its metrics', () => {

@@ -20,7 +20,7 @@ import {
 } from './support/template-walk';
 
 /**
- * The card gateway in AWS (docs/decisions.md "Card payments: the gateway port"): which stage may use
+ * The card gateway in AWS (docs/decisions/0053-card-payments-the-gateway-port.md): which stage may use
  * which gateway, the settings and the one secret the payment functions get, the public webhook route, and
  * the CSP entries Stripe's Payment Element needs.
  */

@@ -1,13 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { synthPortal, type SynthResult } from './support/synth-portal';
+import { synthPortal, synthWithOwnDomain, type SynthResult } from './support/synth-portal';
 import { functionOfRoute, render, resourcesOf } from './support/template-walk';
 import { ROUTE_LIST } from '../../core/routes';
 import { CONSULT_FILES, ORDER_FILES } from '../../lambdas/ports/attached-files';
-
-const OWN_DOMAIN = {
-  name: 'portal.lenslab.example',
-  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
-};
 
 let staging: SynthResult;
 let prod: SynthResult;
@@ -15,11 +10,7 @@ let withDomain: SynthResult;
 beforeAll(() => {
   staging = synthPortal({ stage: 'staging', functionCode: 'placeholder' });
   prod = synthPortal({ stage: 'prod', functionCode: 'placeholder' });
-  withDomain = synthPortal({
-    stage: 'staging',
-    functionCode: 'placeholder',
-    override: (definition) => ({ ...definition, domain: OWN_DOMAIN }),
-  });
+  withDomain = synthWithOwnDomain('staging');
 });
 
 const attachments = (result: SynthResult) => {

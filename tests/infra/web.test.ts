@@ -9,7 +9,7 @@ import { PRERENDERED_BUILD_FILE } from '../../infra/prerendered-build';
 import { spaRewriteSource } from '../../infra/spa-rewrite-source';
 import { EMAIL_BODY_STYLE } from '../../core/email-style';
 import { renderTemplate } from '../../lambdas/email/render-template';
-import { synthPortal, tempDir, type SynthResult } from './support/synth-portal';
+import { synthPortal, synthWithOwnDomain, tempDir, type SynthResult } from './support/synth-portal';
 import { asList, render, resourcesOf, type Resource, type Statement } from './support/template-walk';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -46,17 +46,7 @@ beforeAll(() => {
   staging = synthPortal({ stage: 'staging', functionCode: 'placeholder' });
   prod = synthPortal({ stage: 'prod', functionCode: 'placeholder' });
   built = synthPortal({ stage: 'staging', functionCode: 'placeholder', webDistDir: fakeDist() });
-  withDomain = synthPortal({
-    stage: 'prod',
-    functionCode: 'placeholder',
-    override: (definition) => ({
-      ...definition,
-      domain: {
-        name: 'portal.lenslab.example',
-        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
-      },
-    }),
-  });
+  withDomain = synthWithOwnDomain('prod');
 });
 
 interface Behavior {
@@ -251,7 +241,7 @@ describe('the SPA on S3 behind CloudFront', () => {
       "'self'",
       'https://cognito-idp.${AWS::Region}.${AWS::URLSuffix}',
       'https://lenslab-staging-attachments-${AWS::AccountId}-${AWS::Region}.s3.${AWS::Region}.${AWS::URLSuffix}',
-      // Staging's card gateway is Stripe in test mode (docs/decisions.md "Card payments: the gateway port").
+      // Staging's card gateway is Stripe in test mode (docs/decisions/0053-card-payments-the-gateway-port.md).
       'https://api.stripe.com',
     ]);
   });

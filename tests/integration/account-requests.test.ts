@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { caller, postRoute } from '../support/api-call';
+import { accountRequestForm } from '../support/account-request-fakes';
 import { createTestUser, signIn, type TestUser } from '../support/cognito-test-users';
-import { getRow, putRow, queryIndex, userRow } from '../support/dynamo-rows';
+import { customerRow, getRow, putRow, queryIndex, userRow } from '../support/dynamo-rows';
 import { InMemoryEmailTemplates } from '../support/email-fakes';
 import { memoryLogger } from '../support/in-memory-ports';
 import { listEmails, waitForEmail } from '../support/mailbox';
@@ -37,16 +38,7 @@ beforeAll(async () => {
   };
 });
 
-const form = (extra: Record<string, unknown> = {}) => ({
-  practiceName: 'Sunrise Vision <Clinic>',
-  contactName: 'Dr. Ama Mensah',
-  email: 'ama@sunrise.test',
-  phone: '(503) 555-0170',
-  address: { address: '9 Harbor Road', city: 'Portland', state: 'OR', zip: '97201' },
-  stateLicenseNumber: 'OR-12345',
-  buyingGroupId: 'vision-source',
-  ...extra,
-});
+const form = (extra: Record<string, unknown> = {}) => accountRequestForm('Sunrise Vision <Clinic>', extra);
 
 /** A verified customer with a users record and no account number, as after sign-up. */
 async function newCustomer(): Promise<{ user: TestUser; as: ReturnType<typeof caller> }> {
@@ -252,15 +244,7 @@ describe('review: listAccountRequests, approveAccountRequest, rejectAccountReque
 describe('a request naming an existing account number', () => {
   it('is not approved in one click; with the confirmation it is, and the practice users are emailed', async () => {
     const account = `EX-${randomUUID().slice(0, 6).toUpperCase()}`;
-    await putRow('customers', {
-      accountNumber: account,
-      company: 'Established Optics',
-      phone: '555-0100',
-      shippingAddress: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
-      pricingAllowed: true,
-      status: 'active',
-      version: 0,
-    });
+    await putRow('customers', customerRow(account, { company: 'Established Optics' }));
     const owner = await createTestUser(['customer']);
     await putRow('users', userRow(owner));
     const linkOwner = await admin('linkUserToAccount', { userId: owner.userId, accountNumber: account });

@@ -7,7 +7,7 @@ import type { OrderStatus } from '../../core/rules/order-lifecycle';
 import { caller } from '../support/api-call';
 import { getRow, putLensDesign, putRow } from '../support/dynamo-rows';
 import { testDesign } from '../support/order-fakes';
-import { signInDemoUser } from './helpers/demo-users';
+import { signInPracticesAndLab, type Tokens } from './helpers/demo-users';
 
 /**
  * Attachments through the local gateway and s3rver: presigned PUT and GET with fetch, the
@@ -23,16 +23,10 @@ let customerId: string;
 const s3 = new S3Client({ forcePathStyle: true });
 
 beforeAll(async () => {
-  const [customer, second, admin] = await Promise.all([
-    signInDemoUser('customer'),
-    signInDemoUser('secondPractice'),
-    signInDemoUser('admin'),
-  ]);
-  practice = caller(urls.api, customer.IdToken);
+  let customer: Tokens;
+  ({ practice, otherPractice, lab, customer } = await signInPracticesAndLab(urls.api));
   customerId = (JSON.parse(Buffer.from(customer.IdToken.split('.')[1]!, 'base64url').toString()) as { sub: string })
     .sub;
-  otherPractice = caller(urls.api, second.IdToken);
-  lab = caller(urls.api, admin.IdToken);
 });
 
 async function order(status: OrderStatus = 'draft', accountNumber = 'BV-1001') {

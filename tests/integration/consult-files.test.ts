@@ -7,7 +7,7 @@ import { consultFilesLockedMessage } from '../../lambdas/use-cases/consults/cons
 import { caller } from '../support/api-call';
 import { aConsult, aPublicConsult } from '../support/consult-fixtures';
 import { getRow, putRow } from '../support/dynamo-rows';
-import { signInDemoUser } from './helpers/demo-users';
+import { signInPracticesAndLab } from './helpers/demo-users';
 
 /**
  * A consult's files through the local gateway and s3rver: the order attachment rules (presigned PUT, confirm,
@@ -23,14 +23,7 @@ const s3 = new S3Client({ forcePathStyle: true });
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 beforeAll(async () => {
-  const [customer, second, admin] = await Promise.all([
-    signInDemoUser('customer'),
-    signInDemoUser('secondPractice'),
-    signInDemoUser('admin'),
-  ]);
-  practice = caller(urls.api, customer.IdToken);
-  otherPractice = caller(urls.api, second.IdToken);
-  lab = caller(urls.api, admin.IdToken);
+  ({ practice, otherPractice, lab } = await signInPracticesAndLab(urls.api));
 });
 
 async function consult(status: ConsultStatus = 'new') {

@@ -11,7 +11,7 @@ import { CONSULT_REFERENCE_PATTERN } from '../../core/rules/consult-reference';
 import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-order';
 import { callableEvent } from '../support/api-gateway-event';
 import { createTestUser, signIn } from '../support/cognito-test-users';
-import { AMPLEYE_PARAMETERS, AMPLEYE_VALUES } from '../support/consult-fixtures';
+import { AMPLEYE_PARAMETERS, AMPLEYE_VALUES, publicConsultInput } from '../support/consult-fixtures';
 import { getRow, putLensDesign, putRow, userRow } from '../support/dynamo-rows';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
@@ -73,19 +73,6 @@ const consultInput = (accountNumber: string, overrides: Record<string, unknown> 
   currentLens: { designName: 'Ampleye', lensId: LENS_ID, parameters: AMPLEYE_VALUES },
   observations: OBSERVATIONS,
   question: 'Clearance looks high after an hour. What would you change?',
-  ...overrides,
-});
-
-const publicInput = (overrides: Record<string, unknown> = {}) => ({
-  consultId: randomUUID(),
-  practiceName: 'Lakeside Optometry',
-  contactName: 'Dr Lee',
-  email: `lee-${randomUUID().slice(0, 8)}@lakeside.test`,
-  licenceNumber: 'OD-12345',
-  patientInitials: 'jd',
-  eye: 'OS',
-  currentLens: { designName: 'Another scleral', parameters: {} },
-  question: 'Is this too much clearance?',
   ...overrides,
 });
 
@@ -224,7 +211,7 @@ describe('consult requests against the emulators', () => {
   });
 
   it('a visitor asks: a lead without an account; the lab links it to a practice, which then sees it', async () => {
-    const input = publicInput();
+    const input = publicConsultInput();
     const sent = await publicCall(input, freshIp());
     expect(sent.status).toBe(200);
     expect(Object.keys(sent.body.result)).toEqual(['reference']);
@@ -248,7 +235,7 @@ describe('consult requests against the emulators', () => {
   });
 
   it('the honeypot answers like a real request and stores nothing', async () => {
-    const input = publicInput({ website: 'http://spam.example' });
+    const input = publicConsultInput({ website: 'http://spam.example' });
     const answer = await publicCall(input, freshIp());
     expect(answer.status).toBe(200);
     expect(answer.body.result.reference).toMatch(CONSULT_REFERENCE_PATTERN);
@@ -258,8 +245,8 @@ describe('consult requests against the emulators', () => {
   it(`one email may send ${PUBLIC_CONSULT_LIMITS.perEmail.limit} a day from any address, then 429`, async () => {
     const email = `busy-${randomUUID().slice(0, 8)}@lakeside.test`;
     for (let i = 0; i < PUBLIC_CONSULT_LIMITS.perEmail.limit; i++)
-      expect((await publicCall(publicInput({ email }), freshIp())).status).toBe(200);
-    const refused = await publicCall(publicInput({ email: email.toUpperCase() }), freshIp());
+      expect((await publicCall(publicConsultInput({ email }), freshIp())).status).toBe(200);
+    const refused = await publicCall(publicConsultInput({ email: email.toUpperCase() }), freshIp());
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toBe(PUBLIC_CONSULT_RATE_MESSAGE);
   });
@@ -267,8 +254,8 @@ describe('consult requests against the emulators', () => {
   it(`one address may send ${PUBLIC_CONSULT_LIMITS.perAddress.limit} an hour, then 429; nothing more is stored`, async () => {
     const ip = freshIp();
     for (let i = 0; i < PUBLIC_CONSULT_LIMITS.perAddress.limit; i++)
-      expect((await publicCall(publicInput(), ip)).status).toBe(200);
-    const input = publicInput();
+      expect((await publicCall(publicConsultInput(), ip)).status).toBe(200);
+    const input = publicConsultInput();
     const refused = await publicCall(input, ip);
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toBe(PUBLIC_CONSULT_RATE_MESSAGE);
@@ -278,12 +265,12 @@ describe('consult requests against the emulators', () => {
   it('bad input is a 400 with a field message, never a 5xx, and stores nothing', async () => {
     const ip = freshIp();
     const bad = [
-      publicInput({ patientInitials: 'John Smith' }),
-      publicInput({ email: 'not-an-email' }),
-      publicInput({ licenceNumber: '<script>' }),
-      publicInput({ observations: { lens: { landing: 'flat' }, minutesOnEye: -1 } }),
-      publicInput({ eye: 'both' }),
-      { ...publicInput(), extra: true },
+      publicConsultInput({ patientInitials: 'John Smith' }),
+      publicConsultInput({ email: 'not-an-email' }),
+      publicConsultInput({ licenceNumber: '<script>' }),
+      publicConsultInput({ observations: { lens: { landing: 'flat' }, minutesOnEye: -1 } }),
+      publicConsultInput({ eye: 'both' }),
+      { ...publicConsultInput(), extra: true },
     ];
     for (const input of bad) {
       const answer = await publicCall(input, ip);

@@ -11,8 +11,9 @@ import * as listCreditApprovals from '../../lambdas/handlers/credit/list-credit-
 import * as updateCreditSettings from '../../lambdas/handlers/credit/update-credit-settings';
 
 /**
- * Credit above the lab's threshold against the emulators (docs/decisions.md "Large credit needs a second super
- * admin"): the grant waits, the one who granted it cannot approve it, a second super admin can, once.
+ * Credit above the lab's threshold against the emulators
+ * (docs/decisions/0092-large-credit-needs-a-second-super-admin.md): the grant waits, the one who granted it cannot
+ * approve it, a second super admin can, once.
  */
 const call = handlerCaller({
   grantGoodwillCredit: grantGoodwillCredit.handler,

@@ -5,7 +5,7 @@ import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
 import { moneyRefusals } from '../../lambdas/ports/money-store';
 import { creditChange } from '../../lambdas/use-cases/credit/credit-moves';
 
-/** Every committed grant is counted in the day's-credit metric (docs/decisions.md "An alarm on the credit granted each day"). */
+/** Every committed grant is counted in the day's-credit metric (docs/decisions/0093-an-alarm-on-the-credit-granted-each-day.md). */
 describe('the money store counts the credit each committed change grants', () => {
   const grant = (accountNumber: string, amountCents: number, entryId = randomUUID()) => ({
     kind: 'grant' as const,

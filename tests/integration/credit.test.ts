@@ -120,7 +120,7 @@ describe('Lens Credit against the emulators', () => {
     expect(os.exchangesUsed).toBe(1);
   });
 
-  it('a warranty chain against the emulators: like for like, counted on the original, claims credit the fee (docs/decisions.md "Warranty chains")', async () => {
+  it('a warranty chain against the emulators: like for like, counted on the original, claims credit the fee (docs/decisions/0058-warranty-chains.md)', async () => {
     const accountNumber = account();
     const token = await practiceToken(accountNumber);
     const { orderId, orderNumber } = await shippedOrder(token, admin, accountNumber);
@@ -265,7 +265,7 @@ describe('Lens Credit against the emulators', () => {
     expect((await call('grantGoodwillCredit', token, input)).status).toBe(403);
   });
 
-  it('an admin without the billing permission cannot grant credit (403), and nothing is credited (docs/decisions.md "Billing is a permission of named staff")', async () => {
+  it('an admin without the billing permission cannot grant credit (403), and nothing is credited (docs/decisions/0091-billing-is-a-permission-of-named-staff.md)', async () => {
     const accountNumber = account();
     const token = await practiceToken(accountNumber);
     const input = { entryId: randomUUID(), accountNumber, amountCents: 2_500, note: 'Sorry for the delay' };

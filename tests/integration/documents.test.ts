@@ -5,7 +5,7 @@ import { caller } from '../support/api-call';
 import { invoiceOf, paymentOf } from '../support/document-fixtures';
 import { putRow } from '../support/dynamo-rows';
 import { pdfText } from '../support/pdf-text';
-import { signInDemoUser } from './helpers/demo-users';
+import { signInPracticesAndLab } from './helpers/demo-users';
 
 /**
  * Through the local gateway, DynamoDB Local and s3rver: the invoice and receipt PDF
@@ -18,14 +18,7 @@ let otherPractice: Api;
 let lab: Api;
 
 beforeAll(async () => {
-  const [customer, second, admin] = await Promise.all([
-    signInDemoUser('customer'),
-    signInDemoUser('secondPractice'),
-    signInDemoUser('admin'),
-  ]);
-  practice = caller(urls.api, customer.IdToken);
-  otherPractice = caller(urls.api, second.IdToken);
-  lab = caller(urls.api, admin.IdToken);
+  ({ practice, otherPractice, lab } = await signInPracticesAndLab(urls.api));
 });
 
 const unique = () => randomUUID().slice(0, 8).toUpperCase();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { EMAIL_KINDS } from '../../core/schemas/email';
+import { accountRequestForm } from '../support/account-request-fakes';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn, uniqueEmail } from '../support/cognito-test-users';
 import { deleteRow, getRow, putRow, userRow } from '../support/dynamo-rows';
@@ -134,15 +135,7 @@ describe('account emails use the saved templates', () => {
     const user = await createTestUser(['customer']);
     await putRow('users', userRow(user));
     const requester = caller(urls.api, await signIn(user));
-    const submitted = await requester('submitAccountRequest', {
-      practiceName: 'Edited <Subject> Optics',
-      contactName: 'Dr. Ama Mensah',
-      email: 'ama@sunrise.test',
-      phone: '(503) 555-0170',
-      address: { address: '9 Harbor Road', city: 'Portland', state: 'OR', zip: '97201' },
-      stateLicenseNumber: 'OR-12345',
-      buyingGroupId: 'vision-source',
-    });
+    const submitted = await requester('submitAccountRequest', accountRequestForm('Edited <Subject> Optics'));
     expect(submitted.status).toBe(200);
     const rejected = await superAdmin('rejectAccountRequest', { requestId: user.userId, reason: 'No <licence>' });
     expect(rejected.body.result).toMatchObject({ emailSent: true });
@@ -181,7 +174,7 @@ describe('sendEmail (spec 7 POST auth/email/{kind})', () => {
     return user.email;
   }
 
-  it('leaves out an address the portal does not know without saying so (docs/decisions.md "No account enumeration"), sending it nothing', async () => {
+  it('leaves out an address the portal does not know without saying so (docs/decisions/0086-no-account-enumeration.md), sending it nothing', async () => {
     const stranger = uniqueEmail('stranger');
     const known = await practiceUserEmail('known');
     const subject = `Lab notice ${randomUUID()}`;

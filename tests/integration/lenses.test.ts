@@ -5,7 +5,7 @@ import { lensNameKey } from '../../lambdas/ports/lens-catalogue';
 import { DEMO_LENS_DESIGNS, seedLensCatalogue } from '../../local/seed/lens-catalogue';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
-import { getRow, putRow, sdkDocumentClient, userRow } from '../support/dynamo-rows';
+import { customerRow, getRow, putRow, sdkDocumentClient, userRow } from '../support/dynamo-rows';
 import { scleralParameters } from '../support/lens-fakes';
 
 /**
@@ -38,15 +38,7 @@ const names = (items: Row[]) => items.map((d) => d['name'] as string);
 
 async function customerLinkedTo(accounts: { accountNumber: string; pricingAllowed: boolean }[]) {
   for (const a of accounts) {
-    await putRow('customers', {
-      accountNumber: a.accountNumber,
-      company: `Practice ${a.accountNumber}`,
-      phone: '(512) 555-0100',
-      shippingAddress: { address: '1 Lens Way', city: 'Austin', state: 'TX', zip: '78701' },
-      pricingAllowed: a.pricingAllowed,
-      status: 'active',
-      version: 0,
-    });
+    await putRow('customers', customerRow(a.accountNumber, { pricingAllowed: a.pricingAllowed }));
   }
   const user = await createTestUser(['customer']);
   const [main, ...more] = accounts.map((a) => a.accountNumber);

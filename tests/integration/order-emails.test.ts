@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn, uniqueEmail } from '../support/cognito-test-users';
-import { putLensDesign, putRow, userRow } from '../support/dynamo-rows';
+import { customerRow, putLensDesign, putRow, userRow } from '../support/dynamo-rows';
 import { listEmails, waitForEmail, type StoredEmail } from '../support/mailbox';
 import { testDesign } from '../support/order-fakes';
 import { stackUrls } from './helpers/stack-env';
@@ -38,15 +38,10 @@ beforeAll(async () => {
 /** A practice of its own (account, customer row) and its customer user, whose address is the orderer's. */
 async function practice() {
   const accountNumber = `IT-${randomUUID().slice(0, 8)}`;
-  await putRow('customers', {
-    accountNumber,
-    company: `Mail Test Optics ${accountNumber}`,
-    phone: '555-0100',
-    shippingAddress: SHIPPING.address,
-    pricingAllowed: true,
-    status: 'active',
-    version: 0,
-  });
+  await putRow(
+    'customers',
+    customerRow(accountNumber, { company: `Mail Test Optics ${accountNumber}`, shippingAddress: SHIPPING.address }),
+  );
   const user = await createTestUser(['customer'], uniqueEmail('orderer'));
   await putRow('users', userRow(user, { accountNumber, firstName: 'Olga', lastName: 'Orderer' }));
   return { accountNumber, email: user.email, as: caller(stackUrls.api, await signIn(user)) };

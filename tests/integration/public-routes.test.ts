@@ -10,27 +10,16 @@ import { callableEvent } from '../support/api-gateway-event';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
 import { getRow } from '../support/dynamo-rows';
+import { publicConsultInput } from '../support/consult-fixtures';
 
 /**
- * The public routes against the emulators (docs/decisions.md "Browser-only API", "Random consult references"): through the local gateway, another site's page
+ * The public routes against the emulators (docs/decisions/0081-browser-only-api.md,
+ * docs/decisions/0082-random-consult-references.md): through the local gateway, another site's page
  * cannot post a consult (415 for text/plain, 403 for its Origin) and nothing is stored or audited; the honeypot
  * answers with the shape and reference form of a real request; probing a known consult id is limited before
  * it writes anything.
  */
 const urls = inject('urls');
-
-const visitorRequest = (overrides: Record<string, unknown> = {}) => ({
-  consultId: randomUUID(),
-  practiceName: 'Lakeside Optometry',
-  contactName: 'Dr Lee',
-  email: `lee-${randomUUID().slice(0, 8)}@lakeside.test`,
-  licenceNumber: 'OD-12345',
-  patientInitials: 'jd',
-  eye: 'OS',
-  currentLens: { designName: 'Another scleral', parameters: {} },
-  question: 'Is this too much clearance?',
-  ...overrides,
-});
 
 /** A raw POST to the local gateway, as another site's page or the portal's own would send it. */
 async function post(name: string, body: string, headers: Record<string, string>) {
@@ -64,7 +53,7 @@ async function deniedToday(action: string): Promise<AuditEvent[]> {
 
 describe("another site's page cannot use the public routes", () => {
   it('a consult posted as text/plain is 415 through the gateway, and nothing is stored', async () => {
-    const request = visitorRequest();
+    const request = publicConsultInput();
     const answer = await post('submitPublicConsult', JSON.stringify({ data: request }), {
       'content-type': 'text/plain;charset=UTF-8',
       origin: 'https://evil.example',
@@ -75,7 +64,7 @@ describe("another site's page cannot use the public routes", () => {
   });
 
   it('a JSON consult from a foreign Origin is 403: nothing stored, no audit entry', async () => {
-    const request = visitorRequest();
+    const request = publicConsultInput();
     const correlationId = `it-foreign-${randomUUID()}`;
     const answer = await post('submitPublicConsult', JSON.stringify({ data: request }), {
       'content-type': 'application/json',
@@ -91,7 +80,7 @@ describe("another site's page cannot use the public routes", () => {
   it("the same request from the portal's own page (either loopback name) is stored", async () => {
     const webPort = new URL(urls.web).port;
     for (const origin of [`http://127.0.0.1:${webPort}`, `http://localhost:${webPort}`]) {
-      const request = visitorRequest();
+      const request = publicConsultInput();
       const answer = await post('submitPublicConsult', JSON.stringify({ data: request }), {
         'content-type': 'application/json',
         origin,
@@ -114,8 +103,8 @@ describe("another site's page cannot use the public routes", () => {
 
 describe('the honeypot and the not-found path', () => {
   it("the honeypot's answer has exactly the shape of a person's, with a reference of the same form", async () => {
-    const person = await fromAddress(visitorRequest(), freshIp());
-    const bot = await fromAddress(visitorRequest({ website: 'http://spam.example' }), freshIp());
+    const person = await fromAddress(publicConsultInput(), freshIp());
+    const bot = await fromAddress(publicConsultInput({ website: 'http://spam.example' }), freshIp());
     expect(bot.status).toBe(person.status);
     expect(Object.keys(bot.body)).toEqual(Object.keys(person.body));
     expect(Object.keys(bot.body.result)).toEqual(Object.keys(person.body.result));
@@ -124,12 +113,12 @@ describe('the honeypot and the not-found path', () => {
   });
 
   it(`a known consult id repeated 20 times writes at most ${PUBLIC_CONSULT_LIMITS.perAddress.limit} audit entries, then 429s that write nothing`, async () => {
-    const owner = visitorRequest();
+    const owner = publicConsultInput();
     expect((await fromAddress(owner, freshIp())).status).toBe(200);
     const prober = freshIp();
     const answers: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const probe = await fromAddress(visitorRequest({ consultId: owner.consultId }), prober);
+      const probe = await fromAddress(publicConsultInput({ consultId: owner.consultId }), prober);
       answers.push(probe.status ?? 0);
       if (probe.status === 404) expect(probe.body.error.message).toBe(CONSULT_NOT_FOUND);
       if (probe.status === 429) expect(probe.body.error.message).toBe(PUBLIC_CONSULT_RATE_MESSAGE);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callableEvent } from '../support/api-gateway-event';
 import { createTestUser, signIn, type TestUser } from '../support/cognito-test-users';
 import { callApi } from './helpers/call-api';
-import { signInWithPassword, type Tokens } from './helpers/demo-users';
+import { cognitoRequest, signInWithPassword, type Tokens } from './helpers/demo-users';
 
 type Handler = typeof import('../../lambdas/handlers/auth/sign-out').handler;
 let signOut: Handler;
@@ -28,16 +28,8 @@ beforeAll(async () => {
 const status = async (handler: Handler, name: string, token: string, data: unknown = {}) =>
   (await handler(callableEvent(name, { token, data }))).statusCode;
 
-/** One call to the Cognito bridge, as Amplify makes it. */
 async function bridge(operation: string, body: unknown) {
-  const res = await fetch(inject('urls').cognito, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
+  const res = await cognitoRequest(operation, body);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 const refresh = (tokens: Tokens) =>
@@ -46,7 +38,7 @@ const refresh = (tokens: Tokens) =>
     RefreshToken: tokens.RefreshToken,
   });
 
-describe('Log Out ends this device only, precise to the token (decisions.md "Sign-out per device")', () => {
+describe('Log Out ends this device only, precise to the token (docs/decisions/0019-sign-out-per-device.md)', () => {
   let user: TestUser;
   beforeAll(async () => {
     user = await createTestUser(['customer']);

@@ -121,8 +121,8 @@ describe('signUp against the emulators (spec 4 sign-up)', () => {
     expect(await findUserByEmail(email)).toBeNull();
   });
 
-  it('spec 4: when setting the role fails, the account is deleted: nothing remains in Cognito or the users table', async () => {
-    const email = uniqueEmail('rollback-role');
+  /** The emulator's directory, noting the id of each account it creates. */
+  const recordingDirectory = () => {
     const created: string[] = [];
     const directory = {
       ...mod.directory,
@@ -131,6 +131,15 @@ describe('signUp against the emulators (spec 4 sign-up)', () => {
         created.push(result.userId);
         return result;
       },
+    };
+    return { created, directory };
+  };
+
+  it('spec 4: when setting the role fails, the account is deleted: nothing remains in Cognito or the users table', async () => {
+    const email = uniqueEmail('rollback-role');
+    const { created, directory: recording } = recordingDirectory();
+    const directory = {
+      ...recording,
       // A real failure from the emulator: the group does not exist.
       addToGroup: (userId: string) => mod.directory.addToGroup(userId, 'no-such-group' as Group),
     };
@@ -144,15 +153,7 @@ describe('signUp against the emulators (spec 4 sign-up)', () => {
 
   it('spec 4: when creating the profile fails, the account is deleted: nothing remains in Cognito or the users table', async () => {
     const email = uniqueEmail('rollback-profile');
-    const created: string[] = [];
-    const directory = {
-      ...mod.directory,
-      signUp: async (account: Parameters<typeof mod.directory.signUp>[0]) => {
-        const result = await mod.directory.signUp(account);
-        created.push(result.userId);
-        return result;
-      },
-    };
+    const { created, directory } = recordingDirectory();
     // A real failure from DynamoDB: the users table the Lambda is pointed at does not exist.
     const table = process.env['TABLE_USERS'];
     process.env['TABLE_USERS'] = `${table}-missing`;

@@ -260,16 +260,8 @@ describe('security: bad input on every route (property-based, fast-check)', () =
    */
   it(`valid-but-extreme values on every write route: never a 5xx`, async () => {
     const ACCOUNT = 'EXT-1001';
-    const { putRow, userRow } = await import('../support/dynamo-rows');
-    await putRow('customers', {
-      accountNumber: ACCOUNT,
-      company: 'Extreme Eye Care',
-      phone: '555-0100',
-      shippingAddress: { address: '1 Main', city: 'Austin', state: 'TX', zip: '78701' },
-      pricingAllowed: true,
-      status: 'active',
-      version: 0,
-    });
+    const { customerRow, putRow, userRow } = await import('../support/dynamo-rows');
+    await putRow('customers', customerRow(ACCOUNT, { company: 'Extreme Eye Care' }));
     const practice = await createTestUser(['customer']);
     await putRow('users', userRow(practice, { accountNumber: ACCOUNT }));
     const practiceToken = await signIn(practice);

@@ -11,7 +11,7 @@ import { FROM_ORDER_NOT_FOUND } from '../../lambdas/use-cases/consults/submit-co
 import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-order';
 import { caller, type RouteAnswer } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
-import { getRow, putLensDesign, putRow, userRow } from '../support/dynamo-rows';
+import { customerRow, getRow, putLensDesign, putRow, userRow } from '../support/dynamo-rows';
 import { testDesign } from '../support/order-fakes';
 
 /**
@@ -134,6 +134,23 @@ const consultInput = (consultId: string, accountNumber: string) => ({
   eye: 'OD',
   currentLens: { designName: 'Test Scleral' },
   question: 'hijack',
+});
+
+/** A one-dollar payment of A's invoice under this payment id, made on this account. */
+const paymentOfA = (t: Target, paymentId: string, accountNumber: string) => ({
+  paymentId,
+  accountNumber,
+  allocations: [{ invoiceNumber: t.invoiceNumber, amountCents: 100 }],
+});
+
+/** A warranty claim on A's order, made on this account. */
+const claimOnA = (t: Target, accountNumber: string) => ({
+  claimId: randomUUID(),
+  accountNumber,
+  orderId: t.orderId,
+  eye: 'OD',
+  kind: 'defect',
+  note: 'hijack',
 });
 
 const publicConsultInput = () => ({
@@ -302,29 +319,17 @@ const PROBES: Record<string, Probe[]> = {
   startPayment: [
     {
       label: "A's invoice on A's account",
-      data: (t) => ({
-        paymentId: randomUUID(),
-        accountNumber: t.accountA,
-        allocations: [{ invoiceNumber: t.invoiceNumber, amountCents: 100 }],
-      }),
+      data: (t) => paymentOfA(t, randomUUID(), t.accountA),
       expect: 'not-found',
     },
     {
       label: "A's invoice on B's own account",
-      data: (t) => ({
-        paymentId: randomUUID(),
-        accountNumber: t.accountB,
-        allocations: [{ invoiceNumber: t.invoiceNumber, amountCents: 100 }],
-      }),
+      data: (t) => paymentOfA(t, randomUUID(), t.accountB),
       expect: 'not-found',
     },
     {
       label: "A's payment id replayed on B's own account",
-      data: (t) => ({
-        paymentId: t.paymentId,
-        accountNumber: t.accountB,
-        allocations: [{ invoiceNumber: t.invoiceNumber, amountCents: 100 }],
-      }),
+      data: (t) => paymentOfA(t, t.paymentId, t.accountB),
       expect: 'not-found',
     },
   ],
@@ -336,26 +341,12 @@ const PROBES: Record<string, Probe[]> = {
   submitWarrantyClaim: [
     {
       label: "A's order on A's account",
-      data: (t) => ({
-        claimId: randomUUID(),
-        accountNumber: t.accountA,
-        orderId: t.orderId,
-        eye: 'OD',
-        kind: 'defect',
-        note: 'hijack',
-      }),
+      data: (t) => claimOnA(t, t.accountA),
       expect: 'not-found',
     },
     {
       label: "A's order on B's own account",
-      data: (t) => ({
-        claimId: randomUUID(),
-        accountNumber: t.accountB,
-        orderId: t.orderId,
-        eye: 'OD',
-        kind: 'defect',
-        note: 'hijack',
-      }),
+      data: (t) => claimOnA(t, t.accountB),
       expect: 'not-found',
     },
   ],
@@ -451,16 +442,8 @@ let lab: Api;
 let s3: S3Client;
 
 async function practice(accountNumber: string, company: string) {
-  await putRow('customers', {
-    accountNumber,
-    company,
-    phone: '555-0100',
-    shippingAddress: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
-    // Both practices may see prices: a price missing from B's answer is then down to the account check.
-    pricingAllowed: true,
-    status: 'active',
-    version: 0,
-  });
+  // Both practices may see prices (customerRow): a price missing from B's answer is then down to the account check.
+  await putRow('customers', customerRow(accountNumber, { company }));
 }
 
 async function customerOf(accountNumber: string, firstName: string) {

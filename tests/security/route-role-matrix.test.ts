@@ -14,7 +14,8 @@ const ROLES: Record<string, Group[]> = {
   customer: ['customer'],
   admin: ['admin'],
   superadmin: ['admin', 'superadmin'],
-  // An admin a super admin gave the billing permission (money routes are not every admin's: docs/decisions.md "Billing is a permission of named staff").
+  // An admin a super admin gave the billing permission (money routes are not every admin's:
+  // docs/decisions/0091-billing-is-a-permission-of-named-staff.md).
   billing: ['admin', 'billing'],
 };
 const urls = inject('urls');

@@ -156,7 +156,7 @@ export async function deleteTestUser(userId: string): Promise<void> {
     .catch(() => undefined);
 }
 
-/** The user's status and whether the pool counts the email verified (sign-up: docs/decisions.md "No account enumeration"). */
+/** The user's status and whether the pool counts the email verified (sign-up: docs/decisions/0086-no-account-enumeration.md). */
 export async function adminGetUser(userId: string): Promise<{ UserStatus?: string; emailVerified: boolean }> {
   const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: poolId(), Username: userId }));
   const verified = user.UserAttributes?.find((a) => a.Name === 'email_verified')?.Value;

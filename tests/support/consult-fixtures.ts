@@ -1,32 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import type { Consult } from '../../core/schemas/consult';
 import type { ParameterDefinition } from '../../core/schemas/lens';
+import { numberParameter, optionParameter } from './lens-parameters';
 
 export const CONSULT_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 
 /** The parameters of an Ampleye-like design: sag, diameter, power and the landing zone types. */
 export const AMPLEYE_PARAMETERS: ParameterDefinition[] = [
-  {
-    kind: 'number',
-    key: 'sagittalDepth',
-    label: 'Sagittal depth',
-    unit: 'um',
-    min: 3000,
-    max: 6000,
-    step: 10,
-    required: true,
-  },
-  { kind: 'number', key: 'diameter', label: 'Diameter', unit: 'mm', min: 15.5, max: 18, step: 0.5, required: true },
-  { kind: 'number', key: 'sphere', label: 'Sphere', unit: 'D', min: -20, max: 20, step: 0.25, required: true },
-  {
-    kind: 'option',
-    key: 'landingZone',
-    label: 'Landing zone',
-    options: [
-      { value: 'spherical', label: 'Spherical' },
-      { value: 'toric', label: 'Toric' },
-    ],
-    required: true,
-  },
+  numberParameter('sagittalDepth', 'Sagittal depth', 'um', 3000, 6000, 10),
+  numberParameter('diameter', 'Diameter', 'mm', 15.5, 18, 0.5),
+  numberParameter('sphere', 'Sphere', 'D', -20, 20, 0.25),
+  optionParameter('landingZone', 'Landing zone', [
+    ['spherical', 'Spherical'],
+    ['toric', 'Toric'],
+  ]),
 ];
 export const AMPLEYE_VALUES = { sagittalDepth: 4300, diameter: 16.5, sphere: -2.5, landingZone: 'toric' };
 
@@ -69,6 +56,20 @@ export function aPublicConsult(overrides: Partial<Consult> = {}): Consult {
     ...overrides,
   };
 }
+
+/** What a visitor sends to submitPublicConsult: a fresh consult id and email each time, override the rest. */
+export const publicConsultInput = (overrides: Record<string, unknown> = {}) => ({
+  consultId: randomUUID(),
+  practiceName: 'Lakeside Optometry',
+  contactName: 'Dr Lee',
+  email: `lee-${randomUUID().slice(0, 8)}@lakeside.test`,
+  licenceNumber: 'OD-12345',
+  patientInitials: 'jd',
+  eye: 'OS',
+  currentLens: { designName: 'Another scleral', parameters: {} },
+  question: 'Is this too much clearance?',
+  ...overrides,
+});
 
 /** The lab's answer on a consult, as replyToConsult stores it (status answered). */
 export function withAnswer(consult: Consult, text = 'Go toric: 100 µm between the meridians. Keep the sag.'): Consult {

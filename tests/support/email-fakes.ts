@@ -1,7 +1,9 @@
+import { expect, it } from 'vitest';
 import { EMAIL_KINDS, type EmailKind, type EmailTemplate } from '../../core/schemas/email';
 import { defaultTemplate, type TemplateText } from '../../lambdas/email/default-templates';
 import type { EmailTemplates, LabRecipients } from '../../lambdas/ports/email-templates';
 import { writeConflict } from '../../lambdas/ports/write-conflict';
+import type { InMemoryMailer } from './in-memory-ports';
 
 /** Email Management's store in memory, with the adapter's rules: defaults at version 0, versioned saves. */
 export class InMemoryEmailTemplates implements EmailTemplates {
@@ -38,4 +40,26 @@ export class InMemoryEmailTemplates implements EmailTemplates {
     this.recipients = { recipients, version: expectedVersion + 1 };
     return this.recipients;
   }
+}
+
+/**
+ * A notifier never throws: each of `emails` resolves with every send failing, and the log says so with
+ * `notSent` (each domain's notifier logs its own words).
+ */
+export function itResolvesWhenEverySendFails<E extends { kind: string }>(
+  emails: E[],
+  setup: () => { mailer: InMemoryMailer; lines: string[]; notifier: { notify(email: E): Promise<void> } },
+  notSent: string,
+) {
+  it.each(emails.map((email) => [email.kind, email] as const))(
+    '%s resolves even when every send fails, and logs it',
+    async (_kind, email) => {
+      const { mailer, lines, notifier } = setup();
+      mailer.send = async () => {
+        throw new Error('SES down');
+      };
+      await expect(notifier.notify(email)).resolves.toBeUndefined();
+      expect(lines.join('\n')).toContain(notSent);
+    },
+  );
 }

@@ -32,6 +32,18 @@ export function stubAwsEnv(extra: Record<string, string> = {}, region = 'eu-west
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
 }
 
+/** The attachments bucket on a local S3 address, path-style: what the presigning tests sign against, offline. */
+export function stubLocalS3Env(): void {
+  stubAwsEnv(
+    {
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4569',
+      S3_FORCE_PATH_STYLE: 'true',
+      ATTACHMENTS_BUCKET: 'lab-attachments',
+    },
+    'us-east-1',
+  );
+}
+
 /**
  * A local HTTP server standing in for one AWS service: `AWS_ENDPOINT_URL_<endpointEnv>` points the Lambdas'
  * signed calls (lambdas/adapters/aws/) at it, and `reply` answers each request.

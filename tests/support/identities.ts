@@ -13,3 +13,10 @@ export function identity(groups: Group[], overrides: Partial<Identity> = {}): Id
     ...overrides,
   };
 }
+
+/** Ann and Bob, customers of practice ACC-A in the use-case tests. */
+export const practiceAnn = identity(['customer'], { userId: 'u-ann', email: 'ann@a.test' });
+export const colleagueBob = identity(['customer'], { userId: 'u-bob', email: 'bob@a.test' });
+
+/** The nth of the tests' made-up ids, a valid v4 UUID. */
+export const numberedUuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,5 +1,6 @@
-import type { AdminDashboard, Order, OrderSummary } from '../../core/schemas/order';
+import { orderSummarySchema, type AdminDashboard, type Order, type OrderSummary } from '../../core/schemas/order';
 import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
+import { numberParameter, optionParameter } from './lens-parameters';
 
 /** Orders and dashboards as the lab's screens receive them, for the web tests of Order Approval. */
 
@@ -27,43 +28,10 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
           warranty: DEFAULT_WARRANTY_POLICY,
           version: 3,
           parameters: [
-            {
-              kind: 'number',
-              key: 'sagittalDepth',
-              label: 'Sagittal depth',
-              unit: 'um',
-              min: 3000,
-              max: 6000,
-              step: 10,
-              required: true,
-            },
-            {
-              kind: 'number',
-              key: 'diameter',
-              label: 'Diameter',
-              unit: 'mm',
-              min: 14.5,
-              max: 20,
-              step: 0.1,
-              required: true,
-            },
-            {
-              kind: 'number',
-              key: 'sphere',
-              label: 'Sphere',
-              unit: 'D',
-              min: -20,
-              max: 20,
-              step: 0.25,
-              required: true,
-            },
-            {
-              kind: 'option',
-              key: 'material',
-              label: 'Material',
-              options: [{ value: 'optimum-extra', label: 'Optimum Extra (Dk 100)' }],
-              required: true,
-            },
+            numberParameter('sagittalDepth', 'Sagittal depth', 'um', 3000, 6000, 10),
+            numberParameter('diameter', 'Diameter', 'mm', 14.5, 20, 0.1),
+            numberParameter('sphere', 'Sphere', 'D', -20, 20, 0.25),
+            optionParameter('material', 'Material', [['optimum-extra', 'Optimum Extra (Dk 100)']]),
           ],
         },
       },
@@ -94,22 +62,9 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
+/** anOrder as the lab's list shows it: the summary's fields of it and its lenses. */
 export function aSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
-  return {
-    orderId: ORDER_ID,
-    orderNumber: 'LL-000042',
-    accountNumber: 'BV-1001',
-    status: 'submitted',
-    patient: 'Jordan Reyes',
-    poNumber: 'PO-77',
-    createdAt: '2025-03-03T08:40:00.000Z',
-    submittedAt: '2025-03-03T09:00:00.000Z',
-    statusAt: '2025-03-03T09:00:00.000Z',
-    updatedAt: '2025-03-03T09:00:00.000Z',
-    version: 3,
-    lenses: [{ eye: 'OD', name: 'Scleral 16.0' }],
-    ...overrides,
-  };
+  return { ...orderSummarySchema.parse({ ...anOrder(), lenses: [{ eye: 'OD', name: 'Scleral 16.0' }] }), ...overrides };
 }
 
 /** Twelve Mondays from 2025-01-06, with `counts` orders each (zeros where not given). */

@@ -7,7 +7,7 @@ import type { LensDesign } from '../../core/schemas/lens';
 import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
 import type { Consult } from '../../core/schemas/consult';
 import type { Invoice } from '../../core/schemas/invoice';
-import type { Order } from '../../core/schemas/order';
+import type { Order, OrderLine } from '../../core/schemas/order';
 import type { UserActivity } from '../../core/schemas/user-activity';
 import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
 import type { ActiveUsers } from '../../lambdas/ports/active-users';
@@ -27,6 +27,7 @@ import {
 } from '../../lambdas/ports/orders-repository';
 import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
 import { offsetPage } from './offset-page';
+import { numberParameter, optionParameter } from './lens-parameters';
 
 export class InMemoryOrders implements OrdersRepository {
   readonly rows = new Map<string, Order>();
@@ -160,6 +161,20 @@ export function quietOrderPorts(): Pick<OrderDeps, 'notifier' | 'log' | 'audit' 
   };
 }
 
+/**
+ * The order use cases' ports over the given directory, catalogue and clock: fresh in-memory orders, a recording
+ * notifier, no waiting between retries, the rest quiet (quietOrderPorts); `ports` may replace any of them.
+ */
+export function orderPorts<P extends Pick<OrderDeps, 'users' | 'customers' | 'lenses' | 'now'>>(ports: P) {
+  return {
+    ...quietOrderPorts(),
+    orders: new InMemoryOrders(),
+    notifier: new RecordingNotifier(),
+    sleep: async () => {},
+    ...ports,
+  };
+}
+
 export class RecordingNotifier implements OrderNotifier {
   readonly sent: { kind: OrderEmailKind; order: Order; practiceEmail: string | null }[] = [];
   failWith: Error | null = null;
@@ -179,6 +194,12 @@ export class FixedActiveUsers implements ActiveUsers {
 }
 
 /** A small scleral design with the ranges the tests probe. */
+/** The design as an order line keeps it (the price aside: each test says whether the line has one). */
+export function designSnapshot(design: LensDesign): Omit<OrderLine['design'], 'priceCents'> {
+  const { lensId, name, type, parameters, warrantyDays, warranty, version } = design;
+  return { lensId, name, type, parameters, warrantyDays, warranty, version };
+}
+
 export function testDesign(overrides: Partial<LensDesign> = {}): LensDesign {
   return {
     lensId: 'scleral-test',
@@ -192,15 +213,9 @@ export function testDesign(overrides: Partial<LensDesign> = {}): LensDesign {
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     parameters: [
-      { kind: 'number', key: 'sphere', label: 'Sphere', unit: 'D', min: -20, max: 20, step: 0.25, required: true },
-      { kind: 'number', key: 'diameter', label: 'Diameter', unit: 'mm', min: 14.5, max: 20, step: 0.1, required: true },
-      {
-        kind: 'option',
-        key: 'material',
-        label: 'Material',
-        options: [{ value: 'boston-xo2', label: 'Boston XO2' }],
-        required: false,
-      },
+      numberParameter('sphere', 'Sphere', 'D', -20, 20, 0.25),
+      numberParameter('diameter', 'Diameter', 'mm', 14.5, 20, 0.1),
+      optionParameter('material', 'Material', [['boston-xo2', 'Boston XO2']], false),
     ],
     ...overrides,
   };

@@ -12,17 +12,15 @@ export const TEST_SHIPPING_ADDRESS = { address: '1 Main', city: 'Austin', state:
 
 export type TestUser = Pick<UserProfile, 'userId' | 'email' | 'firstName'> & Partial<UserProfile>;
 
-/** In-memory users with these profiles: last name "Test", terms accepted, version 0, no linked accounts. */
+/** A user's profile row: last name "Test", terms accepted, version 0, no linked accounts unless given. */
+export function testUser(user: TestUser): UserProfile {
+  return { lastName: 'Test', accountNumbers: [], termsAccepted: true, version: 0, ...user };
+}
+
+/** In-memory users with these profiles (see testUser). */
 export function testUsers(users: TestUser[]): InMemoryUsers {
   const repo = new InMemoryUsers();
-  for (const user of users)
-    repo.rows.set(user.userId, {
-      lastName: 'Test',
-      accountNumbers: [],
-      termsAccepted: true,
-      version: 0,
-      ...user,
-    });
+  for (const user of users) repo.rows.set(user.userId, testUser(user));
   return repo;
 }
 

@@ -18,7 +18,7 @@ describe('spec 8: server function errors map from HTTP status', () => {
     expect(httpCodeFor(status)).toBe(code);
   });
 
-  it('lists exactly the nine statuses of spec 8 and 415 for a body that is not JSON (docs/decisions.md "Browser-only API")', () => {
+  it('lists exactly the nine statuses of spec 8 and 415 for a body that is not JSON (docs/decisions/0081-browser-only-api.md)', () => {
     expect(Object.keys(ERROR_STATUS_BY_HTTP)).toHaveLength(10);
   });
 

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Comments, test names and docs point only at documents a newcomer has: docs/architecture.md,
- * docs/requirements.md (what `spec N` tags cite) and the other docs/*.md. History belongs in git, so no
- * `issue N` tags either.
+ * docs/requirements.md (what `spec N` tags cite), the decisions under docs/decisions/ (one file each, cited by
+ * path) and the other docs/*.md. History belongs in git, so no `issue N` tags either.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const THIS_FILE = relative(ROOT, fileURLToPath(import.meta.url));
@@ -46,6 +46,22 @@ const offending = (pattern: RegExp) =>
   LINES.filter((line) => pattern.test(line.text)).map((line) => `${line.where}: ${line.text.trim()}`);
 
 const docText = (name: string) => readFileSync(join(ROOT, 'docs', name), 'utf8');
+
+const DECISIONS_DIR = join(ROOT, 'docs', 'decisions');
+/** The decision files, `NNNN-short-title.md`, in number order. */
+const DECISION_FILES = readdirSync(DECISIONS_DIR)
+  .filter((name) => name !== 'README.md')
+  .sort();
+const decisionText = (name: string) => readFileSync(join(DECISIONS_DIR, name), 'utf8');
+/** The sections every decision has, in this order; "Superseded by" follows Status when a later one replaced it. */
+const DECISION_SECTIONS = ['Context', 'Decision', 'Why', 'Consequences', 'Status'];
+
+/** Every markdown file of the docs: README.md, docs/*.md and docs/decisions/*.md. */
+const MARKDOWN_FILES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`),
+  ...readdirSync(DECISIONS_DIR).map((name) => `docs/decisions/${name}`),
+].filter((path) => path.endsWith('.md'));
 
 /** Lower-case words only, so a reference matches a heading whatever its punctuation. */
 const normalise = (text: string) =>
@@ -96,10 +112,7 @@ describe('docs references', () => {
   });
 
   it('every link from one doc to a heading of a doc lands on a heading that exists', () => {
-    const markdownFiles = [...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`), 'README.md'].filter(
-      (path) => path.endsWith('.md'),
-    );
-    const broken = markdownFiles.flatMap((path) =>
+    const broken = MARKDOWN_FILES.flatMap((path) =>
       [...readFileSync(join(ROOT, path), 'utf8').matchAll(/\]\(([^)#\s]*)#([^)\s]+)\)/g)]
         .filter(([, target, anchor]) => {
           const targetPath = target ? join(dirname(path), target) : path;
@@ -108,6 +121,87 @@ describe('docs references', () => {
         .map(([link]) => `${path}: ${link}`),
     );
     expect(broken).toEqual([]);
+  });
+
+  it('every relative link in the docs lands on a file that exists', () => {
+    const broken = MARKDOWN_FILES.flatMap((path) =>
+      [...readFileSync(join(ROOT, path), 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)\s]*)?\)/g)]
+        .filter(([, target]) => !/^[a-z]+:/.test(target!))
+        .filter(([, target]) => !existsSync(join(ROOT, dirname(path), target!)))
+        .map(([link]) => `${path}: ${link}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('nothing cites the single decisions file the decisions were split from', () => {
+    expect(offending(/\bdecisions\.md\b/)).toEqual([]);
+  });
+
+  it('every decision file is NNNN-short-title.md, numbered 0001 upwards without gaps', () => {
+    expect(DECISION_FILES.length).toBeGreaterThan(0);
+    DECISION_FILES.forEach((name, index) => {
+      expect(name).toMatch(/^\d{4}-[a-z0-9]+(-[a-z0-9]+)*\.md$/);
+      expect(name.slice(0, 4)).toBe(String(index + 1).padStart(4, '0'));
+    });
+  });
+
+  it('every decision has its number as title and the sections Context, Decision, Why, Consequences, Status', () => {
+    const wrong = DECISION_FILES.filter((name) => {
+      const text = decisionText(name);
+      const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
+      const superseded = /^## Status\n\nSuperseded\./m.test(text);
+      const expected = superseded ? [...DECISION_SECTIONS, 'Superseded by'] : DECISION_SECTIONS;
+      const accepted = /^## Status\n\nAccepted\./m.test(text);
+      return (
+        !text.startsWith(`# ${name.slice(0, 4)}. `) ||
+        JSON.stringify(sections) !== JSON.stringify(expected) ||
+        (!accepted && !superseded)
+      );
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('a superseded decision links the decision that replaced it, and that one exists', () => {
+    const broken = DECISION_FILES.filter((name) => /^## Superseded by$/m.test(decisionText(name))).filter((name) => {
+      const target = /^## Superseded by\n\n\[[^\]]+\]\((\d{4}-[^)]+\.md)\)/m.exec(decisionText(name))?.[1];
+      return !target || target === name || !DECISION_FILES.includes(target);
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('the decisions index lists every decision file once, with the status the file has', () => {
+    const index = decisionText('README.md');
+    const rows = [...index.matchAll(/^\| (\d{4}) +\| \[[^\]]+\]\((\d{4}-[^)]+\.md)\) +\| ([^|]+?) +\|/gm)];
+    // Rows sit under their topic, so a new decision's row need not be the last one.
+    expect(rows.map(([, , file]) => file).sort()).toEqual(DECISION_FILES);
+    const wrongStatus = rows
+      .filter(([, number, file, status]) => {
+        const superseded = /^## Status\n\nSuperseded\./m.test(decisionText(file!));
+        return number !== file!.slice(0, 4) || status!.startsWith('Superseded') !== superseded;
+      })
+      .map(([, , file]) => file);
+    expect(wrongStatus).toEqual([]);
+  });
+
+  it('every docs/decisions/NNNN path cited in code, tests or docs names a decision file that exists', () => {
+    const unresolved = LINES.flatMap((line) =>
+      [...line.text.matchAll(/\bdecisions\/(\d{4}[a-z0-9-]*\.md)/g)]
+        .filter(([, file]) => !DECISION_FILES.includes(file!))
+        .map(([reference]) => `${line.where}: ${reference}`),
+    );
+    expect(unresolved).toEqual([]);
+  });
+
+  it('a quoted item of a decision (docs/decisions/NNNN-x.md "Item") names a heading or item title of that file', () => {
+    const unresolved = LINES.flatMap((line) =>
+      [...line.text.matchAll(/\bdecisions\/(\d{4}[a-z0-9-]*\.md)`?,? "([^"]+)"/g)]
+        .filter(([, file]) => DECISION_FILES.includes(file!))
+        .filter(
+          ([, file, item]) => !sectionNames(decisionText(file!)).some((name) => name.startsWith(normalise(item!))),
+        )
+        .map(([reference]) => `${line.where}: ${reference}`),
+    );
+    expect(unresolved).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every form submits through web/src/forms/ (docs/decisions.md "Forms on one mechanism"): the form library
+ * Every form submits through web/src/forms/ (docs/decisions/0062-forms-on-one-mechanism.md): the form library
  * is imported there only, and no component keeps its own busy flag or form-level message beside a form,
  * since that copy is where the double sends and the lost 409 warnings came from. Field messages come from
  * usePortalForm (the route's schema, the form's own rules, the server's), which also moves focus to the

@@ -31,7 +31,7 @@ describe('which answers log out (spec 8 as decided: only a gone session or calle
     expect(portal(status)).toEqual({ logout: false });
   });
 
-  it('answers that are not the portal API own (files, emulators, proxies) never log out (spec 8, docs/decisions.md "Which answers log out")', () => {
+  it('answers that are not the portal API own (files, emulators, proxies) never log out (spec 8, docs/decisions/0014-which-answers-log-out.md)', () => {
     for (const status of [401, 404, 500]) {
       expect(responseAction({ httpStatus: status, url: '/x', source: 'other', callerGone: true })).toEqual({
         logout: false,

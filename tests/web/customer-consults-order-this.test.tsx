@@ -67,7 +67,7 @@ describe('"Order this": the order form opened from a consult\'s answer', () => {
     expect(screen.getByLabelText('Patient name or reference')).toHaveValue('Jordan Reyes');
   });
 
-  it('a warranty remake keeps the design and quantity fixed and says why, as the API requires (docs/decisions.md "Warranty chains")', async () => {
+  it('a warranty remake keeps the design and quantity fixed and says why, as the API requires (docs/decisions/0058-warranty-chains.md)', async () => {
     renderOrderForm(`/customer/order?consult=${CONSULT_ID}`, FROM_PAST_ORDER, aShippedOrder(30));
     const od = await odRegion();
     const design = within(od).getByLabelText('Lens design, OD');

@@ -211,7 +211,7 @@ describe('Lens Credit page', () => {
     expect(within(claims).getByText('Waiting for the lab')).toBeInTheDocument();
   });
 
-  it('an exchanged lens offers no claim and no exchange, saying why, as the API refuses them (docs/decisions.md "Warranty chains")', async () => {
+  it('an exchanged lens offers no claim and no exchange, saying why, as the API refuses them (docs/decisions/0058-warranty-chains.md)', async () => {
     const exchanged = lens({ orderId: ORDER_C, orderNumber: 'LL-000045', patient: 'Dana Reed', exchanged: true });
     answer({
       getCreditSummary: () => ({ ...SUMMARY, lensesInWarranty: [exchanged], claims: [] }),

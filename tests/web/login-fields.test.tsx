@@ -8,7 +8,7 @@ import { LoginForm } from '../../web/src/features/auth/components/login-form';
 import { setRuntimeConfig } from '../../web/src/lib/runtime-config';
 import { TEST_CONFIG } from './support/fake-session';
 
-/** The sign-in form's field rules (spec 5 "not shown", as decided in docs/decisions.md). Amplify is faked. */
+/** The sign-in form's field rules (spec 5 "not shown", as decided in docs/decisions/0063-field-rules-where-the-spec-shows-none.md). Amplify is faked. */
 vi.mock('aws-amplify/auth', () => ({
   signIn: vi.fn(),
   confirmSignIn: vi.fn(),

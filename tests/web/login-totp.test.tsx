@@ -179,8 +179,8 @@ describe('lab staff without an authenticator set one up before the portal uses t
     expect(verifyTOTPSetup).toHaveBeenLastCalledWith({ code: '222222' });
     expect(updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
 
-    // The new authenticator ends every session of the user, this password-only one included (docs/decisions.md
-    // "Two-step verification per session"); the sign-in starts again and needs the app's next code.
+    // The new authenticator ends every session of the user, this password-only one included
+    // (docs/decisions/0018-two-step-verification-per-session.md); the sign-in starts again and needs the app's next code.
     expect(await screen.findByText(/Your authenticator app is set up\. To finish signing in/)).toBeVisible();
     expect(callRoute).toHaveBeenCalledWith('signOut', { everywhere: true });
     expect(signOut).toHaveBeenCalled();

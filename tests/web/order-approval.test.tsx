@@ -150,7 +150,7 @@ describe('Order detail: the lab actions', () => {
     expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Put on hold…', 'Reject…']);
   });
 
-  it('a warranty remake of a remake names its original order and the exchange fee billed (docs/decisions.md "Warranty chains")', async () => {
+  it('a warranty remake of a remake names its original order and the exchange fee billed (docs/decisions/0058-warranty-chains.md)', async () => {
     const remake = {
       kind: 'warranty' as const,
       ofOrderId: 'b0000000-0000-4000-8000-00000000000b',

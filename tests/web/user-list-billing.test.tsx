@@ -9,7 +9,7 @@ import { answer, renderAt } from './support/fake-api';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
-/** User Management: the super admin gives named lab admins the billing permission (docs/decisions.md "Billing is a permission of named staff"). */
+/** User Management: the super admin gives named lab admins the billing permission (docs/decisions/0091-billing-is-a-permission-of-named-staff.md). */
 
 const staff = (overrides: Partial<AdminUser>) =>
   adminUser({ role: 'admin', groups: ['admin'], email: 'desk@lab.test', ...overrides });

@@ -98,7 +98,7 @@ describe('Warranty claims queue', () => {
     expect(callsTo('listWarrantyClaims')[0]).toEqual({ status: 'submitted', limit: 25 });
   });
 
-  it('a claim on a warranty remake shows its chain and what the lens was billed (docs/decisions.md "Warranty chains")', async () => {
+  it('a claim on a warranty remake shows its chain and what the lens was billed (docs/decisions/0058-warranty-chains.md)', async () => {
     const onRemake = claim({
       orderNumber: 'LL-000060',
       creditCents: 0,
@@ -268,7 +268,7 @@ describe('Goodwill credit', () => {
     expect(callsTo('grantGoodwillCredit')).toHaveLength(0);
   });
 
-  it('a super admin sees the credit waiting for a second super admin and approves another’s grant (docs/decisions.md "Large credit needs a second super admin")', async () => {
+  it('a super admin sees the credit waiting for a second super admin and approves another’s grant (docs/decisions/0092-large-credit-needs-a-second-super-admin.md)', async () => {
     const waiting = {
       entryId: '00000000-0000-4000-8000-000000000009',
       accountNumber: 'BV-1001',

@@ -6,8 +6,8 @@ import { systemClock } from '../../kernel/clock';
 /**
  * Signed HTTP calls to AWS services, the Lambdas' only way to reach them: SigV4 signing from `aws4fetch`, Node's
  * own `fetch`, and the retry and timeout rules the SDK's clients had (aws-client-options.ts). The SDK's clients
- * made every bundle 230 KB larger and every cold start several times slower (docs/decisions.md, "Lambda
- * bundles"); what a function sends is the same JSON or XML the SDK sent, to the same endpoints.
+ * made every bundle 230 KB larger and every cold start several times slower (docs/decisions/0073-lambda-bundles.md);
+ * what a function sends is the same JSON or XML the SDK sent, to the same endpoints.
  *
  * The local stack and the scripts keep the SDK: only code bundled into a Lambda goes through here.
  */

@@ -13,7 +13,7 @@ export const handler = createHandler(userRoutes.updateUserStatus, (input, ctx) =
     directory,
     locks,
     // The wrapper's own cached store: this process refuses a disabled user's token at once; other Lambda
-    // containers within REVOCATION_CACHE_MS (docs/decisions.md "Disabling a user").
+    // containers within REVOCATION_CACHE_MS (docs/decisions/0032-users-practices-and-account-numbers.md "Disabling a user").
     revocations: sharedSessionRevocations(),
     now: Date.now,
     log: ctx.log,

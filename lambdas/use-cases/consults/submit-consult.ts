@@ -18,7 +18,7 @@ export const FROM_ORDER_NOT_FOUND = 'This order was not found for this account. 
 /**
  * Consults one user, and one account, may have waiting for the lab at once. A practice asks about a fit and
  * the lab answers within a working day or two, so even a large practice has a handful waiting; a script filing
- * them in a loop (each one emails the lab) meets the cap at once (docs/decisions.md "Open consults are capped").
+ * them in a loop (each one emails the lab) meets the cap at once (docs/decisions/0088-open-consults-are-capped.md).
  */
 export const MAX_WAITING_CONSULTS_PER_USER = 20;
 export const MAX_WAITING_CONSULTS_PER_ACCOUNT = 50;

@@ -48,7 +48,7 @@ function honeypotReference(consultId: string, email: string): string {
  * counted against the address before its not-found answer (which the wrapper audits), so ids cannot be probed
  * without limit. A filled honeypot field is a bot: it is answered exactly as a person would be (the same
  * checks, limits and a reference drawn like a real one), but nothing is stored or sent and the log says only
- * that it happened (docs/decisions.md "Random consult references").
+ * that it happened (docs/decisions/0082-random-consult-references.md).
  */
 export async function submitPublicConsult(
   input: SubmitPublicConsultInput,

@@ -17,7 +17,7 @@ import { notify } from '../../kernel/notify';
 
 /**
  * Goodwill and overpayment credit above the lab's threshold waits for a second super admin
- * (docs/decisions.md "Large credit needs a second super admin"): the first grants, another approves or rejects,
+ * (docs/decisions/0092-large-credit-needs-a-second-super-admin.md): the first grants, another approves or rejects,
  * and only an approval puts it in the account's ledger, under the same entry id.
  */
 

@@ -235,7 +235,7 @@ export async function voidInvoice(
 /**
  * `recordOfflinePayment`: a cheque or bank transfer the lab received. More than the balance is kept as the
  * account's credit (an overpayment), in the same transaction as the invoice; above the lab's threshold that
- * credit waits for a second super admin instead (docs/decisions.md "Large credit needs a second super admin").
+ * credit waits for a second super admin instead (docs/decisions/0092-large-credit-needs-a-second-super-admin.md).
  */
 export async function recordOfflinePayment(
   caller: Identity,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
- * Cognito's token families (docs/local-stack.md "The Cognito bridge"; docs/decisions.md "Sign-out per device"):
+ * Cognito's token families (docs/local-stack.md "The Cognito bridge"; docs/decisions/0019-sign-out-per-device.md):
  * every ID and access token minted from one refresh token carries the same `origin_jti`, and a refresh keeps the
  * sign-in's `auth_time`. cognito-local 5.3 does neither (no `origin_jti`, and `auth_time` is the refresh's time),
  * so locally a Log Out could not name its session and a refreshed token would look freshly signed in. The bridge

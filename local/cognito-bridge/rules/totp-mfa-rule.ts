@@ -109,7 +109,8 @@ export function createTotpMfa(options: TotpMfaOptions) {
 
   async function associate(body: Json): Promise<Json> {
     if (body['AccessToken'] === undefined && body['Session'] !== undefined) {
-      // MFA_SETUP is a challenge of pools whose MFA is required; this pool's is optional (decisions.md).
+      // MFA_SETUP is a challenge of pools whose MFA is required; this pool's is optional
+      // (docs/decisions/0017-two-step-verification-for-lab-staff.md).
       throw new CognitoError('InvalidParameterException', 'MFA setup during sign-in is not used by this user pool.');
     }
     const sub = await options.accessTokenSub(body['AccessToken']);

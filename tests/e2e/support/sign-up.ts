@@ -1,11 +1,11 @@
 /**
  * The spec 4 sign-up steps the browser journeys share: a unique new customer, the sign-up form, the emailed
- * verification code and the first sign-in, which lands a new practice on /auth/request (spec 2).
+ * verification code, after which a new practice goes on signed in to /auth/request (spec 2).
  * Each step waits on what the user sees next, so the journeys need no fixed sleeps.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { codeIn, waitForEmail } from '../../support/mailbox';
-import { mailboxUrl, signIn } from './portal';
+import { mailboxUrl } from './portal';
 
 export interface NewCustomer {
   firstName: string;
@@ -43,25 +43,17 @@ export async function acceptTermsAndCreateAccount(page: Page): Promise<void> {
 
 /**
  * spec 4: sign-up sends a verification email; the code is read from the SES emulator's mailbox, as a user
- * would (the stack's fixed code would pass too, but reading the email also checks it was sent).
+ * would (the stack's fixed code would pass too, but reading the email also checks it was sent). The code
+ * confirmed, the new user goes on signed in without typing the password again: a new practice has no
+ * verified account number yet (spec 4 ACCOUNTNUMBERNOTVERIFIED) and accepted the terms when signing up, so
+ * /terms is skipped and the account request page opens (spec 4 home navigation, spec 2 /auth/request).
  */
-export async function verifyEmailFromMailbox(page: Page, request: APIRequestContext, email: string): Promise<void> {
+export async function verifyEmailAndGoOnSignedIn(page: Page, request: APIRequestContext, email: string): Promise<void> {
   const verification = await waitForEmail(await mailboxUrl(request), email, (e) =>
     /verification code/i.test(e.subject),
   );
   await page.getByLabel('Verification code').fill(codeIn(verification));
   await page.getByRole('button', { name: 'Verify email' }).click();
-  await expect(page).toHaveURL(/\/auth\/login\?verified=1/);
-  await expect(page.getByText('Your email address is verified. Please sign in.')).toBeVisible();
-}
-
-/**
- * Signs in for the first time after verifying. A new practice has no verified account number yet
- * (spec 4 ACCOUNTNUMBERNOTVERIFIED) and accepted the terms when signing up, so /terms is skipped and the
- * account request page opens (spec 4 home navigation, spec 2 /auth/request).
- */
-export async function firstSignIn(page: Page, user: NewCustomer): Promise<void> {
-  await signIn(page, user);
   await expect(page).toHaveURL(/\/auth\/request$/);
   await expect(page.getByRole('heading', { name: 'Account number not verified' })).toBeVisible();
 }
@@ -70,6 +62,5 @@ export async function firstSignIn(page: Page, user: NewCustomer): Promise<void> 
 export async function signUpNewCustomer(page: Page, request: APIRequestContext, user: NewCustomer): Promise<void> {
   await fillSignUpForm(page, user);
   await acceptTermsAndCreateAccount(page);
-  await verifyEmailFromMailbox(page, request, user.email);
-  await firstSignIn(page, user);
+  await verifyEmailAndGoOnSignedIn(page, request, user.email);
 }

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import type { Template } from 'aws-cdk-lib/assertions';
+import { TABLES, type TableDef, type TableName } from '../../../core/data/tables';
 import { BACKUP_ROLE_POLICIES } from '../../../infra/constructs/backup';
+import { tableLogicalId } from '../../../infra/constructs/data';
 import { asList, iamStatements, render, resourcesOf, type Statement } from './template-walk';
 
 const awsManagedPolicyArn = (name: string) => `arn:\${AWS::Partition}:iam::aws:policy/${name}`;
@@ -39,4 +41,24 @@ export function expectNoWildcardActions(template: Template): void {
       for (const action of asList(statement.Action)) expect(action, id).not.toContain('*');
     }
   }
+}
+
+const TABLE_BY_LOGICAL_ID = new Map(
+  (Object.entries(TABLES) as [TableName, TableDef][]).map(([name, def]) => [tableLogicalId(def), name]),
+);
+
+/** Table name -> the DynamoDB actions a role's statements allow on it. */
+export function tableAccess(statements: Statement[]): Map<TableName, Set<string>> {
+  const access = new Map<TableName, Set<string>>();
+  for (const statement of statements) {
+    for (const resource of asList(statement.Resource)) {
+      const match = /^\$\{(\w+)\.Arn\}/.exec(render(resource));
+      const table = match && TABLE_BY_LOGICAL_ID.get(match[1]!);
+      if (!table) continue;
+      const actions = access.get(table) ?? new Set<string>();
+      for (const action of asList(statement.Action)) actions.add(action);
+      access.set(table, actions);
+    }
+  }
+  return access;
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
-import type { RouteDefinition } from '../../../core/route-definition';
+import { defineRoute, type RouteDefinition, type RouteResources } from '../../../core/route-definition';
+import { emptyInputSchema } from '../../../core/schemas/common';
 import type { FunctionCodeMode } from '../../../infra/constructs/functions';
 import { PortalStack, portalStackName } from '../../../infra/portal-stack';
 import { REPO_ROOT } from '../../../infra/repo-paths';
@@ -74,6 +75,32 @@ export function synthPortal(options: SynthOptions): SynthResult {
   const cached = stockSynths.get(options.stage) ?? synthFresh(options);
   stockSynths.set(options.stage, cached);
   return cached;
+}
+
+/** A customer route that only declares resources, for synths about the grants they give (no handler is built). */
+export const placeholderRoute = (name: string, resources: RouteResources): RouteDefinition =>
+  defineRoute({
+    name,
+    input: emptyInputSchema,
+    output: emptyInputSchema,
+    access: ['customer'],
+    handler: 'unused/in-placeholder-mode',
+    resources,
+  });
+
+/** An own domain for the stage (portal.lenslab.example with its us-east-1 certificate), placeholder code. */
+export function synthWithOwnDomain(stage: SynthOptions['stage']): SynthResult {
+  return synthPortal({
+    stage,
+    functionCode: 'placeholder',
+    override: (definition) => ({
+      ...definition,
+      domain: {
+        name: 'portal.lenslab.example',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+      },
+    }),
+  });
 }
 
 function synthFresh(options: SynthOptions): SynthResult {

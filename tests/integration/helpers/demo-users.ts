@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { caller } from '../../support/api-call';
 import { freshTotpCodes, nextTotpStep, spendTotpCode } from '../../support/totp-codes';
 import type { DemoUser } from '../../../local/seed/demo-data';
 
@@ -25,9 +26,9 @@ interface AuthAnswer {
   message?: string;
 }
 
-/** One call to the Cognito bridge, as the browser makes it. */
-async function cognitoCall(operation: string, body: unknown): Promise<AuthAnswer> {
-  const res = await fetch(inject('urls').cognito, {
+/** One call to the Cognito bridge, as the browser (Amplify) makes it. */
+export function cognitoRequest(operation: string, body: unknown): Promise<Response> {
+  return fetch(inject('urls').cognito, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
@@ -35,7 +36,10 @@ async function cognitoCall(operation: string, body: unknown): Promise<AuthAnswer
     },
     body: JSON.stringify(body),
   });
-  return (await res.json()) as AuthAnswer;
+}
+
+async function cognitoCall(operation: string, body: unknown): Promise<AuthAnswer> {
+  return (await (await cognitoRequest(operation, body)).json()) as AuthAnswer;
 }
 
 /**
@@ -88,4 +92,22 @@ export async function signInWithPassword(
 export async function signInDemoUser(key: DemoUserKey): Promise<Tokens> {
   const user = demoUser(key);
   return signInWithPassword(user.email, user.password, user.totpSecret);
+}
+
+/**
+ * Route callers on the gateway for the demo practice, the second practice and the lab, signed in together;
+ * `customer` is the demo practice user's tokens.
+ */
+export async function signInPracticesAndLab(apiUrl: string) {
+  const [customer, second, admin] = await Promise.all([
+    signInDemoUser('customer'),
+    signInDemoUser('secondPractice'),
+    signInDemoUser('admin'),
+  ]);
+  return {
+    customer,
+    practice: caller(apiUrl, customer.IdToken),
+    otherPractice: caller(apiUrl, second.IdToken),
+    lab: caller(apiUrl, admin.IdToken),
+  };
 }

@@ -131,7 +131,7 @@ export function consultStoreContract(
       expect((refused as AppError).status).toBe('invalid-argument');
     });
 
-    it('counts an account’s consults waiting for the lab, per requester too, up to atMost (docs/decisions.md "Open consults are capped")', async () => {
+    it('counts an account’s consults waiting for the lab, per requester too, up to atMost (docs/decisions/0088-open-consults-are-capped.md)', async () => {
       const { consults } = make();
       const mine = account();
       for (let i = 0; i < 3; i++) await consults.create(consultFields({ accountNumber: mine }));

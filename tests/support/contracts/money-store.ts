@@ -377,7 +377,7 @@ export function moneyStoreContract(label: string, make: () => MoneyStore) {
       }
     });
 
-    it('credit approvals: created once by entry id over all accounts, queued oldest first while pending, decided at the version read (docs/decisions.md "Large credit needs a second super admin")', async () => {
+    it('credit approvals: created once by entry id over all accounts, queued oldest first while pending, decided at the version read (docs/decisions/0092-large-credit-needs-a-second-super-admin.md)', async () => {
       const store = make();
       const approval = (overrides: Partial<CreditApproval> = {}): CreditApproval => ({
         entryId: randomUUID(),

@@ -37,7 +37,7 @@ export function sessionRevocationsContract(label: string, make: () => SessionRev
       expect(await revocations.revokedAt(userId)).toBe(AT + 60);
     });
 
-    it('an ended session reads as ended; another session of the same user does not (decisions.md "Sign-out per device")', async () => {
+    it('an ended session reads as ended; another session of the same user does not (docs/decisions/0019-sign-out-per-device.md)', async () => {
       const revocations = make();
       const ended = randomUUID();
       expect(await revocations.sessionEnded(ended)).toBe(false);

@@ -11,7 +11,7 @@ import { createLogger } from '../../../lambdas/http/logger';
 import { callableEvent } from '../../support/api-gateway-event';
 import { identity } from '../../support/identities';
 
-/** Lab staff must have TOTP (docs/decisions.md "Two-step verification for lab staff"). */
+/** Lab staff must have TOTP (docs/decisions/0017-two-step-verification-for-lab-staff.md). */
 
 const staffRoute = defineRoute({
   name: 'listEverything',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTokenFamilies } from '../../../local/cognito-bridge/rules/token-family-rule';
 
 /**
- * The bridge gives cognito-local's tokens Cognito's token families (docs/decisions.md "Sign-out per device"):
+ * The bridge gives cognito-local's tokens Cognito's token families (docs/decisions/0019-sign-out-per-device.md):
  * `origin_jti` from the refresh token, and the sign-in's `auth_time` kept by every refresh.
  */
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

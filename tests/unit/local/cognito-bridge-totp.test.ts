@@ -71,6 +71,19 @@ async function setUp(rule: ReturnType<typeof bridgeRule>): Promise<string> {
   return SecretCode;
 }
 
+/** The second step of a sign-in: an authenticator code for the challenge `session`. */
+const answerCode = (rule: ReturnType<typeof bridgeRule>, session: unknown, code: string) =>
+  rule.answer('RespondToAuthChallenge', {
+    ChallengeName: 'SOFTWARE_TOKEN_MFA',
+    ClientId: 'web',
+    Session: session,
+    ChallengeResponses: { SOFTWARE_TOKEN_MFA_CODE: code },
+  });
+
+/** A whole sign-in of the staff user: the password step, then this code. */
+const signInWithCode = (rule: ReturnType<typeof bridgeRule>, code: string) =>
+  answerCode(rule, rule.afterSignIn('InitiateAuth', signIn, tokensOf('sub-staff'))['Session'], code);
+
 /** The code the authenticator shows in the next 30-second step (accepted now; the current one verified the setup). */
 const nextCode = (secret: string) => totpCode(secret, Math.floor(Date.now() / 1000) + 30);
 
@@ -178,13 +191,7 @@ describe('Cognito bridge TOTP: signing in with an authenticator', () => {
     const secret = await setUp(rule);
     const right = async () => totpCode(secret);
     const wrong = async () => ((await right()) === '000000' ? '111111' : '000000');
-    const respond = (session: unknown, code: string) =>
-      rule.answer('RespondToAuthChallenge', {
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        ClientId: 'web',
-        Session: session,
-        ChallengeResponses: { SOFTWARE_TOKEN_MFA_CODE: code },
-      });
+    const respond = (session: unknown, code: string) => answerCode(rule, session, code);
 
     const first = rule.afterSignIn('InitiateAuth', signIn, tokensOf('sub-staff'))['Session'];
     for (let i = 0; i < CHALLENGE_ATTEMPTS; i++) await errorType(respond(first, await wrong()));
@@ -207,12 +214,11 @@ describe('Cognito bridge TOTP: signing in with an authenticator', () => {
     });
     const secret = await setUp(rule as ReturnType<typeof bridgeRule>);
     const challenge = rule.afterSignIn('InitiateAuth', signIn, tokensOf('sub-staff'));
-    const answer = await rule.answer('RespondToAuthChallenge', {
-      ChallengeName: 'SOFTWARE_TOKEN_MFA',
-      ClientId: 'web',
-      Session: challenge['Session'],
-      ChallengeResponses: { SOFTWARE_TOKEN_MFA_CODE: await nextCode(secret) },
-    });
+    const answer = await answerCode(
+      rule as ReturnType<typeof bridgeRule>,
+      challenge['Session'],
+      await nextCode(secret),
+    );
     expect(answer?.['AuthenticationResult']).toEqual({
       IdToken: 'id-at-code-time',
       AccessToken: 'access-at-code-time',
@@ -224,15 +230,7 @@ describe('Cognito bridge TOTP: signing in with an authenticator', () => {
     let clock = 1_000_000;
     const rule = bridgeRule(() => clock);
     const secret = await setUp(rule);
-    const respond = (code: string) => {
-      const session = rule.afterSignIn('InitiateAuth', signIn, tokensOf('sub-staff'))['Session'];
-      return rule.answer('RespondToAuthChallenge', {
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        ClientId: 'web',
-        Session: session,
-        ChallengeResponses: { SOFTWARE_TOKEN_MFA_CODE: code },
-      });
-    };
+    const respond = (code: string) => signInWithCode(rule, code);
     // The code that verified the setup cannot sign in.
     expect(await errorType(respond(await totpCode(secret)))).toBe('CodeMismatchException');
     const code = await nextCode(secret);
@@ -248,15 +246,7 @@ describe('Cognito bridge TOTP: signing in with an authenticator', () => {
     const secret = await setUp(rule);
     const right = await nextCode(secret);
     const wrong = right === '000000' ? '111111' : '000000';
-    const respond = (code: string) => {
-      const session = rule.afterSignIn('InitiateAuth', signIn, tokensOf('sub-staff'))['Session'];
-      return rule.answer('RespondToAuthChallenge', {
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        ClientId: 'web',
-        Session: session,
-        ChallengeResponses: { SOFTWARE_TOKEN_MFA_CODE: code },
-      });
-    };
+    const respond = (code: string) => signInWithCode(rule, code);
     const failure = (code: string) =>
       respond(code).then(
         () => 'signed in',

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../../../core/route-definition';
 import { ROUTES } from '../../../core/routes';
-import type { RuntimeConfig } from '../../../core/schemas/runtime-config';
 import { startFakeGateway, type FakeGatewayServer } from '../../../local/fake-gateway/fake-gateway-server';
 import { startGateway, type LocalGateway } from '../../../local/gateway/gateway-server';
 import { portEnvVar, portsFrom, SERVICES } from '../../../local/ports';
-import { startWebServer, type WebServer } from '../../../local/web-server';
+import type { WebServer } from '../../../local/web-server';
+import { startTestWebServer } from '../../support/local-web-server';
 
 /**
  * The local stack's card plumbing: the API gateway passes the webhook route on without a token and with the
@@ -63,15 +63,7 @@ describe('local web server: /fake-gateway/* only when the stage’s gateway is f
   let fake: FakeGatewayServer;
   const servers: WebServer[] = [];
   const web = (fakeGatewayUrl?: string) =>
-    startWebServer({
-      port: 0,
-      distDir: dist,
-      apiUrl: 'http://127.0.0.1:9',
-      config: () => ({ stage: 'local' }) as RuntimeConfig,
-      termsUrl: '/terms.pdf',
-      csp: { pages: "default-src 'self'", termsDocument: "frame-ancestors 'self'" },
-      fakeGatewayUrl,
-    }).then((server) => {
+    startTestWebServer(dist, { fakeGatewayUrl }).then((server) => {
       servers.push(server);
       return server;
     });

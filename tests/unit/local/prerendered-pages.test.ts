@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RuntimeConfig } from '../../../core/schemas/runtime-config';
 import { PRERENDERED_BUILD_FILE, readPrerenderedBuild } from '../../../infra/prerendered-build';
-import { pageFile, startWebServer, type WebServer } from '../../../local/web-server';
+import { pageFile, type WebServer } from '../../../local/web-server';
+import { startTestWebServer } from '../../support/local-web-server';
 
 /** A build with the sign-in page prerendered (scripts/prerender-plugin.ts) and its record. */
 function builtDist(): string {
@@ -29,12 +29,7 @@ describe('a prerendered page is served its own file, as CloudFront serves it', (
 
   beforeAll(async () => {
     dist = builtDist();
-    web = await startWebServer({
-      port: 0,
-      distDir: dist,
-      apiUrl: 'http://127.0.0.1:9',
-      config: () => ({ stage: 'local' }) as RuntimeConfig,
-      termsUrl: '/terms.pdf',
+    web = await startTestWebServer(dist, {
       csp: {
         pages: () => {
           policyCalls += 1;

@@ -125,6 +125,17 @@ describe('the Cognito bridge keeps serving, and passes GETs to cognito-local onl
   let bridge: CognitoBridge;
   let dataDir: string;
   const seen: string[] = [];
+  const bridgeTo = (upstreamUrl: string) =>
+    startCognitoBridge({
+      port: 0,
+      upstream: upstreamUrl,
+      dataDir,
+      userPoolId: 'local_pool',
+      allowedOrigins: [],
+      sendMail: async () => {},
+      stackCredentials: { accessKeyId: 'S3RVER', secretAccessKey: 'test-stack-secret' },
+      log: () => {},
+    });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'lenslab-bridge-guard-'));
@@ -133,16 +144,7 @@ describe('the Cognito bridge keeps serving, and passes GETs to cognito-local onl
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"keys":[]}');
     });
     upstream = await listenOnLoopback(fake, 0);
-    bridge = await startCognitoBridge({
-      port: 0,
-      upstream: upstream.url,
-      dataDir,
-      userPoolId: 'local_pool',
-      allowedOrigins: [],
-      sendMail: async () => {},
-      stackCredentials: { accessKeyId: 'S3RVER', secretAccessKey: 'test-stack-secret' },
-      log: () => {},
-    });
+    bridge = await bridgeTo(upstream.url);
   });
   afterAll(async () => {
     await bridge.close();
@@ -165,16 +167,7 @@ describe('the Cognito bridge keeps serving, and passes GETs to cognito-local onl
   });
 
   it('cognito-local gone: a POST answers 500 and the bridge keeps serving', async () => {
-    const down = await startCognitoBridge({
-      port: 0,
-      upstream: 'http://127.0.0.1:9',
-      dataDir,
-      userPoolId: 'local_pool',
-      allowedOrigins: [],
-      sendMail: async () => {},
-      stackCredentials: { accessKeyId: 'S3RVER', secretAccessKey: 'test-stack-secret' },
-      log: () => {},
-    });
+    const down = await bridgeTo('http://127.0.0.1:9');
     try {
       expect(await rawRequest(down.url, '/', 'POST')).toBe(500);
       expect(await rawRequest(down.url, '/%', 'OPTIONS')).toBe(204);

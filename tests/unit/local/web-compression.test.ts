@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RuntimeConfig } from '../../../core/schemas/runtime-config';
 import { negotiateEncoding } from '../../../local/web-compression';
-import { startWebServer, type WebServer } from '../../../local/web-server';
+import type { WebServer } from '../../../local/web-server';
+import { startTestWebServer } from '../../support/local-web-server';
 
 describe('negotiateEncoding picks what CloudFront would send for an Accept-Encoding header', () => {
   test.each([
@@ -62,14 +62,7 @@ describe('the local web server compresses the site as CloudFront does', () => {
     writeFileSync(join(dist, 'assets', 'app-1a2b.js'), APP);
     writeFileSync(join(dist, 'assets', 'tiny-3c4d.js'), 'console.log(1)');
     writeFileSync(join(dist, 'terms.pdf'), `%PDF-1.4 ${'x'.repeat(5000)}`);
-    web = await startWebServer({
-      port: 0,
-      distDir: dist,
-      apiUrl: 'http://127.0.0.1:9',
-      config: () => ({ stage: 'local' }) as RuntimeConfig,
-      termsUrl: '/terms.pdf',
-      csp: { pages: "default-src 'self'", termsDocument: "frame-ancestors 'self'" },
-    });
+    web = await startTestWebServer(dist);
   });
   afterAll(async () => {
     await web.close();

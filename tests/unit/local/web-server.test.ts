@@ -3,8 +3,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { findStaticFile, startWebServer, type WebServer } from '../../../local/web-server';
+import { findStaticFile, type WebServer } from '../../../local/web-server';
 import type { RuntimeConfig } from '../../../core/schemas/runtime-config';
+import { startTestWebServer } from '../../support/local-web-server';
 
 const PAGES = "default-src 'self'; frame-ancestors 'none'";
 const TERMS = "frame-ancestors 'self'";
@@ -19,15 +20,8 @@ describe('the local web server sends the security headers CloudFront sends in AW
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
     writeFileSync(join(dist, 'terms.pdf'), '%PDF-1.4');
-    web = await startWebServer({
-      port: 0,
-      distDir: dist,
-      // Nothing listens here: /api answers 502, still with the page headers.
-      apiUrl: 'http://127.0.0.1:9',
-      config: () => ({ stage: 'local' }) as RuntimeConfig,
-      termsUrl: '/terms.pdf',
-      csp: { pages: PAGES, termsDocument: TERMS },
-    });
+    // Nothing listens behind /api: it answers 502, still with the page headers.
+    web = await startTestWebServer(dist, { csp: { pages: PAGES, termsDocument: TERMS } });
   });
   afterAll(async () => {
     await web.close();
@@ -88,15 +82,11 @@ describe('the local web server serves web/dist and nothing else, and no request 
     writeFileSync(join(folder, 'web', 'secret.txt'), SECRET);
     writeFileSync(join(folder, 'secret.txt'), SECRET);
     symlinkSync(join(folder, 'web', 'secret.txt'), join(dist, 'leak.txt'));
-    web = await startWebServer({
-      port: 0,
-      distDir: dist,
-      apiUrl: 'http://127.0.0.1:9',
+    web = await startTestWebServer(dist, {
       config: () => {
         if (configFails) throw new Error('config broke');
         return { stage: 'local' } as RuntimeConfig;
       },
-      termsUrl: '/terms.pdf',
       csp: { pages: PAGES, termsDocument: TERMS },
     });
   });

@@ -7,10 +7,11 @@ import {
   type ParameterChange,
   type Suggestion,
 } from '../../../core/schemas/consult';
-import { DEFAULT_WARRANTY_POLICY, type LensDesign, type ParameterDefinition } from '../../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY, type LensDesign, type NumberParameter } from '../../../core/schemas/lens';
+import { numberParameter, optionParameter } from '../../support/lens-parameters';
 
-const num = (key: string, label: string, unit: 'um' | 'mm' | 'D' | '', min: number, max: number, step: number) =>
-  ({ kind: 'number', key, label, unit, min, max, step, required: false }) as ParameterDefinition;
+const num = (key: string, label: string, unit: NumberParameter['unit'], min: number, max: number, step: number) =>
+  numberParameter(key, label, unit, min, max, step, false);
 
 const design: LensDesign = {
   lensId: 'ampleye',
@@ -23,16 +24,10 @@ const design: LensDesign = {
     num('limbalClearance', 'Limbal clearance', 'um', 50, 150, 10),
     num('landingZoneToricity', 'Landing toricity', 'um', 0, 400, 50),
     num('landing12', 'Landing at 12', 'um', -200, 200, 20),
-    {
-      kind: 'option',
-      key: 'landingZone',
-      label: 'Landing zone',
-      options: [
-        { value: 'spherical', label: 'Spherical' },
-        { value: 'toric', label: 'Toric' },
-      ],
-      required: true,
-    },
+    optionParameter('landingZone', 'Landing zone', [
+      ['spherical', 'Spherical'],
+      ['toric', 'Toric'],
+    ]),
   ],
   priceCents: 40000,
   warrantyDays: 90,

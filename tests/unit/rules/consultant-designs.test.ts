@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { consultantDesignOf } from '../../../core/rules/consultant-designs';
 import { consultantDesignSchema } from '../../../core/schemas/consult';
 import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../../core/schemas/lens';
+import { numberParameter, optionParameter } from '../../support/lens-parameters';
 
 const design = (parameters: LensDesign['parameters'], description?: string): LensDesign => ({
   lensId: 'ampleye',
@@ -23,37 +24,13 @@ describe('consultantDesignOf: a design as the public troubleshooter shows it (ra
     const shown = consultantDesignOf(
       design(
         [
-          {
-            kind: 'number',
-            key: 'sagittalDepth',
-            label: 'Sag',
-            unit: 'um',
-            min: 3000,
-            max: 6500,
-            step: 10,
-            required: true,
-          },
-          {
-            kind: 'number',
-            key: 'diameter',
-            label: 'Diameter',
-            unit: 'mm',
-            min: 15.6,
-            max: 18,
-            step: 0.1,
-            required: true,
-          },
-          {
-            kind: 'option',
-            key: 'landingZone',
-            label: 'Landing zone',
-            options: [
-              { value: 'toric', label: 'Toric' },
-              { value: 'spherical', label: 'Spherical' },
-              { value: 'reverse', label: 'Reverse geometry' },
-            ],
-            required: true,
-          },
+          numberParameter('sagittalDepth', 'Sag', 'um', 3000, 6500, 10),
+          numberParameter('diameter', 'Diameter', 'mm', 15.6, 18, 0.1),
+          optionParameter('landingZone', 'Landing zone', [
+            ['toric', 'Toric'],
+            ['spherical', 'Spherical'],
+            ['reverse', 'Reverse geometry'],
+          ]),
         ],
         'Toric landing scleral',
       ),

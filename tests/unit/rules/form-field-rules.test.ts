@@ -6,7 +6,7 @@ import { signUpInputSchema } from '../../../core/schemas/sign-up';
 
 /**
  * spec 5 "Field-level form rules for sign-in, sign-up, order, payment, profile and account request: not shown",
- * as decided (docs/decisions.md "Field rules where the spec shows none"). Each form checks its values with the
+ * as decided (docs/decisions/0063-field-rules-where-the-spec-shows-none.md). Each form checks its values with the
  * schema its route parses, so these rules hold in the browser and on the server alike.
  */
 

@@ -6,41 +6,21 @@ import {
   validateLensParameters,
   withUnit,
 } from '../../../core/rules/lens-parameters';
-import {
-  PARAMETER_UNITS,
-  type NumberParameter,
-  type OptionParameter,
-  type ParameterDefinition,
-} from '../../../core/schemas/lens';
+import { PARAMETER_UNITS, type OptionParameter, type ParameterDefinition } from '../../../core/schemas/lens';
+import { numberParameter, optionParameter } from '../../support/lens-parameters';
 
-const number = (
-  key: string,
-  label: string,
-  unit: NumberParameter['unit'],
-  min: number,
-  max: number,
-  step: number,
-  required = true,
-): NumberParameter => ({ kind: 'number', key, label, unit, min, max, step, required });
-
-const sphere = number('sphere', 'Sphere', 'D', -20, 20, 0.25);
-const cylinder = number('cylinder', 'Cylinder', 'D', -6, 0, 0.25, false);
-const axis = number('axis', 'Axis', 'deg', 1, 180, 1, false);
-const baseCurve = number('baseCurve', 'Base curve', 'mm', 6.5, 8.5, 0.01);
-const diameter = number('diameter', 'Diameter', 'mm', 14.5, 20, 0.1);
-const sag = number('sagittalDepth', 'Sagittal depth', 'um', 3000, 6500, 10);
-const add = number('add', 'Add', 'D', 0.75, 3.5, 0.25, false);
-const steps = number('landingZoneSteps', 'Toric landing steps', '', 1, 8, 1, false);
-const material: OptionParameter = {
-  kind: 'option',
-  key: 'material',
-  label: 'Material',
-  options: [
-    { value: 'boston-xo2', label: 'Boston XO2 (Dk 141)' },
-    { value: 'optimum-infinite', label: 'Optimum Infinite (Dk 180)' },
-  ],
-  required: true,
-};
+const sphere = numberParameter('sphere', 'Sphere', 'D', -20, 20, 0.25);
+const cylinder = numberParameter('cylinder', 'Cylinder', 'D', -6, 0, 0.25, false);
+const axis = numberParameter('axis', 'Axis', 'deg', 1, 180, 1, false);
+const baseCurve = numberParameter('baseCurve', 'Base curve', 'mm', 6.5, 8.5, 0.01);
+const diameter = numberParameter('diameter', 'Diameter', 'mm', 14.5, 20, 0.1);
+const sag = numberParameter('sagittalDepth', 'Sagittal depth', 'um', 3000, 6500, 10);
+const add = numberParameter('add', 'Add', 'D', 0.75, 3.5, 0.25, false);
+const steps = numberParameter('landingZoneSteps', 'Toric landing steps', '', 1, 8, 1, false);
+const material = optionParameter('material', 'Material', [
+  ['boston-xo2', 'Boston XO2 (Dk 141)'],
+  ['optimum-infinite', 'Optimum Infinite (Dk 180)'],
+]);
 const dot: OptionParameter = {
   ...material,
   key: 'dot',

@@ -17,7 +17,7 @@ import { renderInSessionRouter } from '../support/session-router';
 
 /**
  * Log Out ends this device's session only; Settings' "Sign out everywhere" ends all of them; a sign-in the server
- * refuses says why on the page (docs/decisions.md "Sign-out per device"). Drives the real SessionProvider with
+ * refuses says why on the page (docs/decisions/0019-sign-out-per-device.md). Drives the real SessionProvider with
  * Amplify and the API faked.
  */
 vi.mock('aws-amplify/auth', () => ({

@@ -4,8 +4,7 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
  * The part of every form's submit that has nothing to do with its fields: one send at a time (a second
  * press while the first is under way is ignored), the busy flag the submit button shows, and the message
  * about the form as a whole. usePortalForm builds on it; the sign-in form uses it alone, so the page every
- * user meets first loads no form library and no validation library (docs/decisions.md "Forms on one
- * mechanism").
+ * user meets first loads no form library and no validation library (docs/decisions/0062-forms-on-one-mechanism.md).
  */
 export function useSubmission() {
   const [busy, setBusy] = useState(false);

@@ -2,8 +2,8 @@
  * spec 8 "Response handling", as a pure decision so it is testable on its own. The error is always logged and
  * re-raised by the caller; this only decides whether the answer also ends the session.
  *
- * Only answers that mean the session or the caller is no longer valid log out (docs/decisions.md "Which
- * answers log out"):
+ * Only answers that mean the session or the caller is no longer valid log out
+ * (docs/decisions/0014-which-answers-log-out.md):
  * - 401 from the portal's own API, unless the request URL contains 'auth' (spec 8's exception);
  * - a 404 the server marks `callerGone`: the caller's own users record is gone.
  * Any other 404 is a missing resource (an old link, a discarded draft, another practice's order): the page

@@ -63,7 +63,7 @@ export interface SessionContextValue extends SessionFacts {
   /**
    * Ends this device's session here and on the server; `redirect: false` stays on the page (session expiry).
    * `everywhere` ends every session of the user (Settings) and rejects, signed in still, when the server could
-   * not do it (docs/decisions.md "Sign-out per device").
+   * not do it (docs/decisions/0019-sign-out-per-device.md).
    */
   logout: (options?: { redirect?: boolean; everywhere?: boolean }) => Promise<void>;
   /** spec 2: loads customer info for another of the user's accounts. */

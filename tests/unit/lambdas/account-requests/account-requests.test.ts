@@ -3,43 +3,19 @@ import { accountRequestFormSchema, type AccountRequest } from '../../../../core/
 import { approveAccountRequest } from '../../../../lambdas/use-cases/approve-account-request';
 import { rejectAccountRequest } from '../../../../lambdas/use-cases/reject-account-request';
 import { submitAccountRequest } from '../../../../lambdas/use-cases/submit-account-request';
-import { InMemoryEmailTemplates } from '../../../support/email-fakes';
+import { accountRequestForm, accountRequestPorts } from '../../../support/account-request-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';
-import {
-  InMemoryAccountLinks,
-  InMemoryAccountRequests,
-  InMemoryCustomers,
-  InMemoryMailer,
-  InMemoryReferenceData,
-  InMemoryUsers,
-  memoryLogger,
-} from '../../../support/in-memory-ports';
 
 const NOW = new Date('2025-03-03T10:00:00.000Z');
 const form = (extra: Record<string, unknown> = {}) =>
-  accountRequestFormSchema.parse({
-    practiceName: 'Sunrise Vision',
-    contactName: 'Dr. Ama Mensah',
-    email: 'ama@sunrise.test',
-    phone: '(503) 555-0170',
-    address: { address: '9 Harbor Road', city: 'Portland', state: 'OR', zip: '97201' },
-    stateLicenseNumber: 'OR-12345',
-    buyingGroupId: 'vision-source',
-    ...extra,
-  });
+  accountRequestFormSchema.parse(accountRequestForm('Sunrise Vision', extra));
 
 function world() {
-  const users = new InMemoryUsers();
-  const customers = new InMemoryCustomers();
-  const requests = new InMemoryAccountRequests();
-  const links = new InMemoryAccountLinks(users, customers);
-  const mailer = new InMemoryMailer();
-  const templates = new InMemoryEmailTemplates(['orders@lab.test']);
-  const { log, lines } = memoryLogger();
+  const ports = accountRequestPorts(NOW);
   const customer = identity(['customer'], { userId: 'cust-1', email: 'fitter@sunrise.test' });
   const lead = identity(['admin', 'superadmin'], { userId: 'lead', email: 'lead@lab.test' });
-  users.rows.set('cust-1', {
+  ports.users.rows.set('cust-1', {
     userId: 'cust-1',
     email: 'fitter@sunrise.test',
     firstName: 'A',
@@ -48,20 +24,7 @@ function world() {
     termsAccepted: true,
     version: 0,
   });
-  const deps = {
-    users,
-    customers,
-    requests,
-    links,
-    mailer,
-    templates,
-    referenceData: new InMemoryReferenceData(),
-    labAddress: () => 'orders@lab.test',
-    portalUrl: 'https://portal.lab.test',
-    now: () => NOW,
-    log,
-  };
-  return { ...deps, lines, customer, lead, deps };
+  return { ...ports, customer, lead };
 }
 
 describe('submitAccountRequest (spec 2, 7)', () => {

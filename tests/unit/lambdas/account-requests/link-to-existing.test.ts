@@ -6,19 +6,11 @@ import {
 } from '../../../../core/schemas/account-request';
 import { approveAccountRequest } from '../../../../lambdas/use-cases/approve-account-request';
 import { submitAccountRequest } from '../../../../lambdas/use-cases/submit-account-request';
-import { InMemoryEmailTemplates } from '../../../support/email-fakes';
+import { accountRequestPorts } from '../../../support/account-request-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';
 import { recordingTrail } from '../../../support/in-memory-audit';
-import {
-  InMemoryAccountLinks,
-  InMemoryAccountRequests,
-  InMemoryCustomers,
-  InMemoryMailer,
-  InMemoryReferenceData,
-  InMemoryUsers,
-  memoryLogger,
-} from '../../../support/in-memory-ports';
+import { testUser } from '../../../support/test-directory';
 
 /**
  * The attack: an account request that names someone else's account number
@@ -28,25 +20,11 @@ import {
 const NOW = new Date('2025-03-03T10:00:00.000Z');
 
 function world() {
-  const users = new InMemoryUsers();
-  const customers = new InMemoryCustomers();
-  const requests = new InMemoryAccountRequests();
-  const links = new InMemoryAccountLinks(users, customers);
-  const mailer = new InMemoryMailer();
-  const templates = new InMemoryEmailTemplates(['orders@lab.test']);
-  const { log, lines } = memoryLogger();
+  const { users, customers, requests, links, mailer, templates, lines, deps } = accountRequestPorts(NOW);
   const attacker = identity(['customer'], { userId: 'mallory', email: 'mallory@evil.test' });
   const lead = identity(['admin', 'superadmin'], { userId: 'lead', email: 'lead@lab.test' });
-  const profile = (userId: string, email: string, accountNumber?: string) => ({
-    userId,
-    email,
-    firstName: 'F',
-    lastName: 'L',
-    ...(accountNumber ? { accountNumber } : {}),
-    accountNumbers: [],
-    termsAccepted: true,
-    version: 0,
-  });
+  const profile = (userId: string, email: string, accountNumber?: string) =>
+    testUser({ userId, email, firstName: 'F', ...(accountNumber ? { accountNumber } : {}) });
   // Brightview and its two users.
   customers.rows.set('BV-1001', {
     accountNumber: 'BV-1001',
@@ -63,19 +41,6 @@ function world() {
     customers.userIds.set('BV-1001', (customers.userIds.get('BV-1001') ?? new Set()).add(id));
   }
   users.rows.set('mallory', profile('mallory', 'mallory@evil.test'));
-  const deps = {
-    users,
-    customers,
-    requests,
-    links,
-    mailer,
-    templates,
-    referenceData: new InMemoryReferenceData(),
-    labAddress: () => 'orders@lab.test',
-    portalUrl: 'https://portal.lab.test',
-    now: () => NOW,
-    log,
-  };
   const request = async (existingAccountNumber?: string) => {
     const form = accountRequestFormSchema.parse({
       practiceName: 'Totally Brightview',

@@ -12,11 +12,13 @@ import {
   generateConsultUploadUrl,
   listConsultFiles,
 } from '../../../../lambdas/use-cases/consults/consult-files';
+import { failureOfKind } from '../../../support/failure-of';
 import { FILE_STARTS, InMemoryAttachedFiles } from '../../../support/attachments-fakes';
 import { aConsult, aPublicConsult, CONSULT_ID } from '../../../support/consult-fixtures';
 import { identity } from '../../../support/identities';
 import { InMemoryConsultStore } from '../../../support/in-memory-consults';
 import { InMemoryUsers } from '../../../support/in-memory-ports';
+import { testUser } from '../../../support/test-directory';
 
 const PUBLIC_CONSULT = '9a1c2b3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d';
 const MISSING = '11111111-2222-3333-4444-555555555555';
@@ -31,16 +33,10 @@ function setup(status: ConsultStatus = 'new') {
   consults.rows.set(PUBLIC_CONSULT, aPublicConsult({ consultId: PUBLIC_CONSULT }));
   const users = new InMemoryUsers();
   const user = (userId: string, accountNumber: string, accountNumbers: string[] = []) =>
-    users.rows.set(userId, {
+    users.rows.set(
       userId,
-      email: `${userId}@example.test`,
-      firstName: 'A',
-      lastName: 'B',
-      accountNumber,
-      accountNumbers,
-      termsAccepted: true,
-      version: 0,
-    });
+      testUser({ userId, email: `${userId}@example.test`, firstName: 'A', accountNumber, accountNumbers }),
+    );
   user(customer.userId, '10042');
   user(otherPractice.userId, '20001');
   user(additionalAccount.userId, '30000', ['10042']);
@@ -52,14 +48,7 @@ function setup(status: ConsultStatus = 'new') {
 
 const photo = { consultId: CONSULT_ID, filename: 'edge lift 6h.png', contentType: 'image/png', size: 12 };
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const failure = (promise: Promise<unknown>) => failureOfKind(promise, AppError);
 
 /** The browser's PUT to the signed URL, then the confirm step, as the web does it. */
 async function attach(deps: ReturnType<typeof setup>, filename = photo.filename) {

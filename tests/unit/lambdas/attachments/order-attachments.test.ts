@@ -20,9 +20,11 @@ import {
   UPLOAD_CHANGED_MESSAGE,
   UPLOAD_MISSING_MESSAGE,
 } from '../../../../lambdas/use-cases/orders/order-attachments';
+import { failureOfKind } from '../../../support/failure-of';
 import { FILE_STARTS, InMemoryOrderAccess, InMemoryAttachedFiles } from '../../../support/attachments-fakes';
 import { identity } from '../../../support/identities';
 import { InMemoryUsers } from '../../../support/in-memory-ports';
+import { testUser } from '../../../support/test-directory';
 
 const ORDER = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const OTHER_ORDER = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -41,16 +43,10 @@ function setup(status: OrderStatus = 'draft') {
   });
   const users = new InMemoryUsers();
   const user = (userId: string, accountNumber: string | undefined, accountNumbers: string[]) =>
-    users.rows.set(userId, {
+    users.rows.set(
       userId,
-      email: `${userId}@example.test`,
-      firstName: 'A',
-      lastName: 'B',
-      accountNumber,
-      accountNumbers,
-      termsAccepted: true,
-      version: 0,
-    });
+      testUser({ userId, email: `${userId}@example.test`, firstName: 'A', accountNumber, accountNumbers }),
+    );
   user(customer.userId, '10042', []);
   user(otherPracticeCustomer.userId, '20001', []);
   // Linked to the order's account as an additional account only.
@@ -61,14 +57,7 @@ function setup(status: OrderStatus = 'draft') {
 
 const pdf = { orderId: ORDER, filename: 'topography.pdf', contentType: 'application/pdf', size: 2048 };
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const failure = (promise: Promise<unknown>) => failureOfKind(promise, AppError);
 
 describe('generateUploadUrl (spec 7)', () => {
   it('signs a PUT for the exact type and size under incoming/orders/{orderId}/{safe name}, living ATTACHMENT_LIMITS.urlSeconds', async () => {

@@ -1,16 +1,12 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSULT_FILES, ORDER_FILES, type AttachedFiles } from '../../../../lambdas/ports/attached-files';
+import { stubLocalS3Env } from '../../../support/fake-aws-service';
 
 /** Presigning needs no network: the URLs are checked as signed, offline. */
 let files: AttachedFiles;
 let consultFiles: AttachedFiles;
 beforeAll(async () => {
-  vi.stubEnv('AWS_REGION', 'us-east-1');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'test');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test');
-  vi.stubEnv('AWS_ENDPOINT_URL_S3', 'http://127.0.0.1:4569');
-  vi.stubEnv('S3_FORCE_PATH_STYLE', 'true');
-  vi.stubEnv('ATTACHMENTS_BUCKET', 'lab-attachments');
+  stubLocalS3Env();
   const { s3AttachedFiles } = await import('../../../../lambdas/adapters/s3-attached-files');
   files = s3AttachedFiles(ORDER_FILES);
   consultFiles = s3AttachedFiles(CONSULT_FILES);

@@ -3,6 +3,8 @@ import type { Order } from '../../../../core/schemas/order';
 import { createLogger } from '../../../../lambdas/http/logger';
 import type { ConsultDeps } from '../../../../lambdas/use-cases/consults/consult-deps';
 import { AMPLEYE_PARAMETERS, AMPLEYE_VALUES } from '../../../support/consult-fixtures';
+import { consultFields } from '../../../support/contracts/consult-store';
+import { contractOrder } from '../../../support/contracts/orders-repository';
 import { recordingTrail } from '../../../support/in-memory-audit';
 import {
   InMemoryConsultantSettings,
@@ -11,21 +13,20 @@ import {
 } from '../../../support/in-memory-consults';
 import { InMemoryRateLimiter } from '../../../support/in-memory-ports';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { InMemoryOrders, testDesign } from '../../../support/order-fakes';
+import { designSnapshot, InMemoryOrders, testDesign } from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
-import { identity } from '../../../support/identities';
+import { identity, numberedUuid, practiceAnn } from '../../../support/identities';
 
 export { refusal } from '../money/money-fixture';
 
 export const A = 'ACC-A';
 export const B = 'ACC-B';
-export const practice = identity(['customer'], { userId: 'u-ann', email: 'ann@a.test' });
+export { practiceAnn as practice, numberedUuid as uuid };
 /** A second user of practice A. */
 export const colleague = identity(['customer'], { userId: 'u-cole', email: 'cole@a.test' });
 export const outsider = identity(['customer'], { userId: 'u-eve', email: 'eve@b.test' });
 export const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
 export const superAdmin = identity(['admin', 'superadmin'], { userId: 'u-boss', email: 'boss@lab.test' });
-export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export { AMPLEYE_PARAMETERS, AMPLEYE_VALUES };
 
@@ -90,8 +91,8 @@ export function consultFixture(): ConsultFixture {
     order(n, overrides = {}) {
       const design = testDesign({ lensId: 'ampleye', name: 'Ampleye', parameters: AMPLEYE_PARAMETERS });
       const at = '2026-02-01T10:00:00.000Z';
-      const order: Order = {
-        orderId: uuid(n),
+      const order = contractOrder({
+        orderId: numberedUuid(n),
         orderNumber: `LL-${String(n).padStart(6, '0')}`,
         accountNumber: A,
         status: 'closed',
@@ -102,26 +103,15 @@ export function consultFixture(): ConsultFixture {
             lensId: 'ampleye',
             parameters: AMPLEYE_VALUES,
             quantity: 1,
-            design: {
-              lensId: design.lensId,
-              name: design.name,
-              type: design.type,
-              parameters: design.parameters,
-              warrantyDays: design.warrantyDays,
-              warranty: design.warranty,
-              version: design.version,
-            },
+            design: designSnapshot(design),
           },
         ],
-        attachments: [],
-        history: [],
-        createdBy: { userId: 'u-ann', name: 'Ann Test' },
         createdAt: at,
         statusAt: at,
         updatedAt: at,
         version: 2,
         ...overrides,
-      };
+      });
       orders.rows.set(order.orderId, structuredClone(order));
       return order;
     },
@@ -138,24 +128,19 @@ export const HIGH_CLEARANCE = {
 /** A consult as stored, for tests that start from one (the lab's side). */
 export async function storedConsult(f: ConsultFixture, overrides: Partial<Omit<Consult, 'reference'>> = {}) {
   const at = f.clock.now.toISOString();
-  return f.deps.consults.create({
-    consultId: uuid(500 + f.deps.consults.rows.size),
-    source: 'practice',
-    accountNumber: A,
-    requester: { userId: 'u-ann', name: 'Ann Test', email: 'ann@a.test' },
-    patient: 'PT-7',
-    eye: 'OD',
-    currentLens: { designName: 'Ampleye', lensId: 'ampleye', parameters: AMPLEYE_VALUES },
-    suggestions: [],
-    question: 'What should I change?',
-    status: 'new',
-    orderIds: [],
-    createdAt: at,
-    statusAt: at,
-    updatedAt: at,
-    version: 0,
-    ...overrides,
-  });
+  return f.deps.consults.create(
+    consultFields({
+      consultId: numberedUuid(500 + f.deps.consults.rows.size),
+      accountNumber: A,
+      patient: 'PT-7',
+      currentLens: { designName: 'Ampleye', lensId: 'ampleye', parameters: AMPLEYE_VALUES },
+      question: 'What should I change?',
+      createdAt: at,
+      statusAt: at,
+      updatedAt: at,
+      ...overrides,
+    }),
+  );
 }
 
 /** A visitor's request (a lead) as stored: no account attribute at all (the byAccount index is sparse). */

@@ -178,7 +178,7 @@ describe('submitConsult: a practice asks the lab', () => {
     expect(f.logLines.some((l) => l.includes('consult email failed'))).toBe(true);
   });
 
-  it('a user with 20 consults waiting for the lab is refused a 21st (429), nothing stored or sent; a retry still answers (docs/decisions.md "Open consults are capped")', async () => {
+  it('a user with 20 consults waiting for the lab is refused a 21st (429), nothing stored or sent; a retry still answers (docs/decisions/0088-open-consults-are-capped.md)', async () => {
     for (let n = 1; n <= MAX_WAITING_CONSULTS_PER_USER; n++)
       await submitConsult(practice, input({ consultId: uuid(n) }), f.deps);
     const over = await refusal(submitConsult(practice, input({ consultId: uuid(100) }), f.deps));
@@ -195,7 +195,7 @@ describe('submitConsult: a practice asks the lab', () => {
     });
   });
 
-  it('an account with 50 consults waiting for the lab is refused another from any of its users (429) (docs/decisions.md "Open consults are capped")', async () => {
+  it('an account with 50 consults waiting for the lab is refused another from any of its users (429) (docs/decisions/0088-open-consults-are-capped.md)', async () => {
     const template = await submitConsult(colleague, input({ consultId: uuid(1) }), f.deps);
     const stored = f.deps.consults.rows.get(uuid(1))!;
     // Waiting consults of the account from many users, each under their own cap.

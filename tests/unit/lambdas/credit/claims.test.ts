@@ -149,7 +149,7 @@ describe('submitWarrantyClaim: cancel for credit, report a defect', () => {
     });
   });
 
-  it('the same claim id with other contents (the note too) is a 409 saying so; the same again is the stored claim (docs/decisions.md "Same id, same contents")', async () => {
+  it('the same claim id with other contents (the note too) is a 409 saying so; the same again is the stored claim (docs/decisions/0058-warranty-chains.md "Same id, same contents")', async () => {
     f.shippedOrder(1, { eyes: ['OD', 'OS'] });
     const first = await submit(1);
     for (const other of [{ note: 'Another story' }, { kind: 'defect' }, { eye: 'OS' }])

@@ -9,12 +9,11 @@ import {
   updateCreditSettings,
 } from '../../../../lambdas/use-cases/credit/credit-approvals';
 import { ENTRY_ID_USED, grantGoodwillCredit } from '../../../../lambdas/use-cases/credit/grant-goodwill-credit';
-import { withTotals } from '../../../../lambdas/use-cases/invoices/invoice-views';
 import { recordOfflinePayment } from '../../../../lambdas/use-cases/invoices/invoices';
 import { identity } from '../../../support/identities';
 import { A, B, creditFixture, refusal, uuid, type CreditFixture } from './credit-fixture';
 
-/** docs/decisions.md "Large credit needs a second super admin". */
+/** docs/decisions/0092-large-credit-needs-a-second-super-admin.md. */
 
 const boss = identity(['admin', 'superadmin'], { userId: 'u-boss', email: 'boss@lab.test' });
 const second = identity(['admin', 'superadmin'], { userId: 'u-second', email: 'second@lab.test' });
@@ -118,24 +117,7 @@ describe('credit above the threshold needs a second super admin', () => {
   });
 
   it('a cheque overpayment above the threshold keeps its excess waiting for a second super admin', async () => {
-    f.deps.money.invoices.set(
-      'INV-9',
-      withTotals({
-        invoiceNumber: 'INV-9',
-        accountNumber: A,
-        orderIds: [],
-        lines: [{ description: 'Scleral lens', quantity: 1, unitCents: 40_000, amountCents: 40_000 }],
-        shippingCents: 0,
-        taxCents: 0,
-        status: 'open',
-        issuedAt: '2026-02-20T10:00:00.000Z',
-        dueDate: '2026-03-22',
-        settlements: [],
-        createdBy: { userId: 'u-lab', name: 'Lara' },
-        updatedAt: '2026-02-20T10:00:00.000Z',
-        version: 0,
-      }),
-    );
+    f.invoice('INV-9', 40_000);
     const paid = await recordOfflinePayment(
       boss,
       { invoiceNumber: 'INV-9', version: 0, method: 'cheque', amountCents: 240_000 },

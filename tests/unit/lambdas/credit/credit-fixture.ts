@@ -3,7 +3,8 @@ import { DEFAULT_WARRANTY_POLICY } from '../../../../core/schemas/lens';
 import type { Order, OrderLine } from '../../../../core/schemas/order';
 import type { CreditDeps } from '../../../../lambdas/use-cases/credit/credit-deps';
 import { RecordingMoneyNotifier } from '../../../support/money-email-fakes';
-import { InMemoryOrders, testDesign } from '../../../support/order-fakes';
+import type { InMemoryLensCatalogue } from '../../../support/lens-fakes';
+import { designSnapshot, InMemoryOrders, quietOrderPorts, testDesign } from '../../../support/order-fakes';
 import { A, moneyFixture, uuid, type MoneyFixture } from '../money/money-fixture';
 
 export { A, B, lab, outsider, practice, refusal, uuid } from '../money/money-fixture';
@@ -14,6 +15,7 @@ export interface CreditFixture {
   deps: CreditDeps & { money: MoneyFixture['deps']['money']; orders: InMemoryOrders; notifier: RecordingMoneyNotifier };
   notifier: RecordingMoneyNotifier;
   clock: MoneyFixture['clock'];
+  invoice: MoneyFixture['invoice'];
   /** Stores a closed (shipped) order `shippedDaysAgo` days before the clock; OD unless `eyes` says. */
   shippedOrder(n: number, options?: ShippedOrderOptions): Order;
 }
@@ -41,6 +43,7 @@ export function creditFixture(): CreditFixture {
     deps,
     notifier,
     clock: money.clock,
+    invoice: money.invoice,
     shippedOrder(n, options = {}) {
       const shippedAt = new Date(money.clock.now.getTime() - (options.shippedDaysAgo ?? 10) * DAY_MS).toISOString();
       const submittedAt = new Date(Date.parse(shippedAt) - 7 * DAY_MS).toISOString();
@@ -55,13 +58,7 @@ export function creditFixture(): CreditFixture {
         parameters: { sphere: -2.5, diameter: 16.5 },
         quantity: options.quantity ?? 1,
         design: {
-          lensId: design.lensId,
-          name: design.name,
-          type: design.type,
-          parameters: design.parameters,
-          warrantyDays: design.warrantyDays,
-          warranty: design.warranty,
-          version: design.version,
+          ...designSnapshot(design),
           ...('priceCents' in options
             ? options.priceCents === undefined
               ? {}
@@ -101,5 +98,19 @@ export function creditFixture(): CreditFixture {
       orders.rows.set(order.orderId, structuredClone(order));
       return order;
     },
+  };
+}
+
+/** The order use cases' ports over the fixture's orders, users, practices and claims, on its clock. */
+export function orderPortsOf(f: CreditFixture, lenses: InMemoryLensCatalogue) {
+  return {
+    ...quietOrderPorts(),
+    orders: f.deps.orders,
+    users: f.deps.users,
+    customers: f.deps.customers,
+    lenses,
+    claims: f.deps.money,
+    now: () => f.clock.now,
+    sleep: async () => {},
   };
 }

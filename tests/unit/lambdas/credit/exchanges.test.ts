@@ -9,11 +9,12 @@ import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-deps'
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { testDesign, quietOrderPorts } from '../../../support/order-fakes';
+import { testDesign } from '../../../support/order-fakes';
 import {
   A,
   creditFixture,
   lab,
+  orderPortsOf,
   practice,
   refusal,
   uuid,
@@ -31,16 +32,7 @@ beforeEach(() => {
   f = creditFixture();
   const lenses = new InMemoryLensCatalogue();
   lenses.rows.set('scleral-test', testDesign());
-  orderDeps = {
-    ...quietOrderPorts(),
-    orders: f.deps.orders,
-    users: f.deps.users,
-    customers: f.deps.customers,
-    lenses,
-    claims: f.deps.money,
-    now: () => f.clock.now,
-    sleep: async () => {},
-  };
+  orderDeps = orderPortsOf(f, lenses);
 });
 
 const lineFor = (eye: 'OD' | 'OS') => ({
@@ -92,7 +84,7 @@ describe('warranty remakes count against the policy of the original line', () =>
     expect(first.remake).toMatchObject({ kind: 'warranty', ofOrderNumber: 'LL-000001' });
     expect(used('OD')).toBe(1);
     ship(first);
-    // The remake's lens is exchanged against the original's count (docs/decisions.md "Warranty chains").
+    // The remake's lens is exchanged against the original's count (docs/decisions/0058-warranty-chains.md).
     expect(await refusal(remake(2, ['OD'], 'warranty', 201))).toEqual({
       status: 'invalid-argument',
       message: 'The OD lens of order LL-000001 has used its 1 exchange allowed under its warranty.',
@@ -118,7 +110,7 @@ describe('warranty remakes count against the policy of the original line', () =>
     expect([used('OD'), used('OS')]).toEqual([2, 1]);
   });
 
-  it('a remake of a remake is counted on the original order and names it (docs/decisions.md "Warranty chains")', async () => {
+  it('a remake of a remake is counted on the original order and names it (docs/decisions/0058-warranty-chains.md)', async () => {
     original({ policy: { exchangesPerEye: 2 } });
     ship(await remake(1, ['OD']));
     const second = await remake(2, ['OD'], 'warranty', 201);
@@ -132,7 +124,7 @@ describe('warranty remakes count against the policy of the original line', () =>
     expect(f.deps.orders.counterValues.get(counterNames.exchanges(uuid(201), 'OD')) ?? 0).toBe(0);
   });
 
-  it('an exchanged lens is not exchanged again: only the newest lens of a chain is (docs/decisions.md "Warranty chains")', async () => {
+  it('an exchanged lens is not exchanged again: only the newest lens of a chain is (docs/decisions/0058-warranty-chains.md)', async () => {
     original({ policy: { exchangesPerEye: null } });
     await remake(1, ['OD']);
     expect(await refusal(remake(2, ['OD']))).toEqual({
@@ -143,7 +135,7 @@ describe('warranty remakes count against the policy of the original line', () =>
     expect(f.deps.orders.rows.has(uuid(202))).toBe(false);
   });
 
-  it(`a warranty remake keeps each eye's design and quantity: another design or more lenses is refused (docs/decisions.md "Warranty chains")`, async () => {
+  it(`a warranty remake keeps each eye's design and quantity: another design or more lenses is refused (docs/decisions/0058-warranty-chains.md)`, async () => {
     original({ policy: { exchangesPerEye: 1 } });
     const lenses = orderDeps.lenses as InMemoryLensCatalogue;
     lenses.rows.set('ampleye', testDesign({ lensId: 'ampleye', name: 'Ampleye', priceCents: 39_500 }));
@@ -280,7 +272,7 @@ describe('warranty remakes count against the policy of the original line', () =>
   });
 });
 
-describe('claims and exchanges of one lens: credited or exchanged, never both (docs/decisions.md "Warranty chains")', () => {
+describe('claims and exchanges of one lens: credited or exchanged, never both (docs/decisions/0058-warranty-chains.md)', () => {
   const claim = (n: number, orderN: number, kind: 'cancellation' | 'defect' = 'defect', eye: 'OD' | 'OS' = 'OD') =>
     submitWarrantyClaim(
       practice,

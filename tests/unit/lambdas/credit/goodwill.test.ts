@@ -60,7 +60,7 @@ describe('grantGoodwillCredit (the lab gives credit with a note)', () => {
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ availableCents: 2_500 });
   });
 
-  it('an entryId re-sent with another note is a 409 with a clear message; the same contents stay idempotent (docs/decisions.md "A credit entry id is used once")', async () => {
+  it('an entryId re-sent with another note is a 409 with a clear message; the same contents stay idempotent (docs/decisions/0090-a-credit-entry-id-is-used-once.md)', async () => {
     const first = await grant();
     expect(await refusal(grant({ note: 'Another reason' }))).toEqual({ status: 'aborted', message: ENTRY_ID_USED });
     expect(await grant({ note: '  Sorry for the late delivery ' })).toEqual(first);

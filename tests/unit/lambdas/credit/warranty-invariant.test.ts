@@ -12,11 +12,11 @@ import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-o
 import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-deps';
 import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { quietOrderPorts, testDesign } from '../../../support/order-fakes';
-import { A, creditFixture, lab, practice, uuid, type CreditFixture } from './credit-fixture';
+import { testDesign } from '../../../support/order-fakes';
+import { A, creditFixture, lab, orderPortsOf, practice, uuid, type CreditFixture } from './credit-fixture';
 
 /**
- * The warranty money invariant (docs/decisions.md "Warranty chains"), as a property over generated sequences
+ * The warranty money invariant (docs/decisions/0058-warranty-chains.md), as a property over generated sequences
  * of what a practice and the lab may ask the API, run on the use cases with the in-memory fakes. For every
  * ORIGINAL lens (an original order's eye) and the chain of warranty remakes that follows it:
  * - the credit granted (credited or awaiting the lens) plus the value the exchanges gave beyond the lens each
@@ -89,16 +89,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
 async function run(scenario: Scenario): Promise<CreditFixture> {
   const f = creditFixture();
   const lenses = new InMemoryLensCatalogue();
-  const orderDeps: OrderDeps = {
-    ...quietOrderPorts(),
-    orders: f.deps.orders,
-    users: f.deps.users,
-    customers: f.deps.customers,
-    lenses,
-    claims: f.deps.money,
-    now: () => f.clock.now,
-    sleep: async () => {},
-  };
+  const orderDeps: OrderDeps = orderPortsOf(f, lenses);
   // One price per design in the catalogue: the originals are all of the same design at one price.
   const price = scenario.originals[0]!.priceCents;
   lenses.rows.set('scleral-test', testDesign({ priceCents: price, warranty: scenario.policy }));
@@ -269,7 +260,7 @@ async function expectInvariant(f: CreditFixture) {
   }
 }
 
-describe('warranty money holds whatever the API is asked (property, docs/decisions.md "Warranty chains")', () => {
+describe('warranty money holds whatever the API is asked (property, docs/decisions/0058-warranty-chains.md)', () => {
   it('over generated remakes, remakes of remakes, unlike exchanges, cancels, claims, decisions and returns', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {

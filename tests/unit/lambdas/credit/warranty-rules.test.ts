@@ -29,7 +29,7 @@ describe('warranty rules for claims and exchanges (core/rules/warranty.ts)', () 
     expect(claimCreditCents('defect', 0, half)).toBe(0);
   });
 
-  it('what a line is billed: price x quantity; a warranty exchange its fee once per eye (docs/decisions.md "Warranty chains")', () => {
+  it('what a line is billed: price x quantity; a warranty exchange its fee once per eye (docs/decisions/0058-warranty-chains.md)', () => {
     const ordered = { design: { priceCents: 14_500 } as never, quantity: 2 };
     expect(billedCentsOf({}, ordered)).toBe(29_000);
     expect(billedCentsOf({ remake: { kind: 'reorder', ofOrderId: 'o1' } }, ordered)).toBe(29_000);
@@ -41,7 +41,7 @@ describe('warranty rules for claims and exchanges (core/rules/warranty.ts)', () 
     expect(billedCentsOf({ remake: { kind: 'warranty', ofOrderId: 'o1' } }, ordered)).toBe(0);
   });
 
-  it('a chain is counted on its original order: a remake names it, an older remake its remade order (docs/decisions.md "Warranty chains")', () => {
+  it('a chain is counted on its original order: a remake names it, an older remake its remade order (docs/decisions/0058-warranty-chains.md)', () => {
     expect(originalOrderIdOf({ orderId: 'o1' })).toBe('o1');
     expect(originalOrderIdOf({ orderId: 'o2', remake: { kind: 'reorder', ofOrderId: 'o1' } })).toBe('o2');
     expect(originalOrderIdOf({ orderId: 'o2', remake: { kind: 'warranty', ofOrderId: 'o1' } })).toBe('o1');
@@ -50,7 +50,7 @@ describe('warranty rules for claims and exchanges (core/rules/warranty.ts)', () 
     ).toBe('o1');
   });
 
-  it('a warranty exchange is like for like: the same design and quantity (docs/decisions.md "Warranty chains")', () => {
+  it('a warranty exchange is like for like: the same design and quantity (docs/decisions/0058-warranty-chains.md)', () => {
     const remade = { eye: 'OD' as const, lensId: 'gp', quantity: 1, design: { name: 'Precision GP' } as never };
     expect(likeForLikeRefusal({ remade, line: { lensId: 'gp', quantity: 1 }, orderNumber: 'LL-1' })).toBeNull();
     const message =

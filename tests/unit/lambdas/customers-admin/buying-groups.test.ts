@@ -13,7 +13,7 @@ import { failureOf } from '../../../support/failure-of';
 import { recordingTrail } from '../../../support/in-memory-audit';
 import { InMemoryCustomers, InMemoryReferenceData } from '../../../support/in-memory-ports';
 
-/** Buying groups (spec 7 GET customer/buyinggroups; shape and management decided in docs/decisions.md). */
+/** Buying groups (spec 7 GET customer/buyinggroups; shape and management decided in docs/decisions/0034-buying-groups.md). */
 
 function world() {
   const referenceData = new InMemoryReferenceData([

@@ -1,15 +1,11 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentStore } from '../../../../lambdas/ports/document-store';
+import { stubLocalS3Env } from '../../../support/fake-aws-service';
 
 /** Presigning needs no network: the URL is checked as signed, offline. */
 let store: DocumentStore;
 beforeAll(async () => {
-  vi.stubEnv('AWS_REGION', 'us-east-1');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'test');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test');
-  vi.stubEnv('AWS_ENDPOINT_URL_S3', 'http://127.0.0.1:4569');
-  vi.stubEnv('S3_FORCE_PATH_STYLE', 'true');
-  vi.stubEnv('ATTACHMENTS_BUCKET', 'lab-attachments');
+  stubLocalS3Env();
   store = (await import('../../../../lambdas/adapters/s3-document-store')).s3DocumentStore();
 });
 

@@ -4,22 +4,16 @@ import { templateConsultNotifier } from '../../../../lambdas/adapters/template-c
 import type { ConsultEmail } from '../../../../lambdas/ports/consult-notifier';
 import { DEMO_LENS_DESIGNS } from '../../../../local/seed/lens-catalogue';
 import { aConsult, aPublicConsult, withAnswer } from '../../../support/consult-fixtures';
-import { InMemoryEmailTemplates } from '../../../support/email-fakes';
-import { InMemoryCustomers, InMemoryMailer, InMemoryUsers, memoryLogger } from '../../../support/in-memory-ports';
+import { InMemoryEmailTemplates, itResolvesWhenEverySendFails } from '../../../support/email-fakes';
+import { InMemoryMailer, InMemoryUsers, memoryLogger } from '../../../support/in-memory-ports';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
+import { testCustomers } from '../../../support/test-directory';
 
 function setup(options: { portalUrl?: string | null } = {}) {
   const templates = new InMemoryEmailTemplates(['lab@lenslab.test', 'consults@lenslab.test']);
   const mailer = new InMemoryMailer();
   const { log, lines } = memoryLogger();
-  const customers = new InMemoryCustomers();
-  customers.rows.set('10042', {
-    accountNumber: '10042',
-    company: 'Clear View Optometry',
-    phone: '',
-    shippingAddress: { address: '1 Main', city: 'Austin', state: 'TX', zip: '78701' },
-    pricingAllowed: true,
-  });
+  const customers = testCustomers([{ accountNumber: '10042', company: 'Clear View Optometry' }]);
   const users = new InMemoryUsers();
   users.rows.set('user-customer', {
     userId: 'user-customer',
@@ -214,17 +208,7 @@ describe('templateConsultNotifier never throws', () => {
     { kind: 'consult-answered', consult: withAnswer(aConsult()) },
   ];
 
-  it.each(everyKind.map((email) => [email.kind, email] as const))(
-    '%s resolves even when every send fails, and logs it',
-    async (_kind, email) => {
-      const { mailer, lines, notifier } = setup();
-      mailer.send = async () => {
-        throw new Error('SES down');
-      };
-      await expect(notifier.notify(email)).resolves.toBeUndefined();
-      expect(lines.join('\n')).toContain('consult email: not sent');
-    },
-  );
+  itResolvesWhenEverySendFails(everyKind, setup, 'consult email: not sent');
 
   it('unreadable lookups cost only niceties: the stored address, the account number, the keys', async () => {
     const { users, customers, lenses, mailer, lines, notifier } = setup();

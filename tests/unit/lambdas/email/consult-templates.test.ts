@@ -9,6 +9,7 @@ import {
 import { DEFAULT_TEMPLATES } from '../../../../lambdas/email/default-templates';
 import { placeholdersIn, renderTemplate } from '../../../../lambdas/email/render-template';
 import { aConsult, aPublicConsult, withAnswer } from '../../../support/consult-fixtures';
+import { numberParameter, optionParameter } from '../../../support/lens-parameters';
 
 const SCRIPT = '<script>alert(1)</script>';
 const portalUrl = 'https://portal.test';
@@ -70,24 +71,9 @@ describe('consult email templates', () => {
 
 describe('lensSummary: the proposed lens on one line', () => {
   const defs: ParameterDefinition[] = [
-    { kind: 'number', key: 'diameter', label: 'Diameter', unit: 'mm', min: 15, max: 18, step: 0.5, required: true },
-    {
-      kind: 'option',
-      key: 'landingZone',
-      label: 'Landing zone',
-      options: [{ value: 'toric', label: 'Toric' }],
-      required: true,
-    },
-    {
-      kind: 'number',
-      key: 'landing6',
-      label: 'Landing at 6',
-      unit: 'um',
-      min: -200,
-      max: 200,
-      step: 50,
-      required: false,
-    },
+    numberParameter('diameter', 'Diameter', 'mm', 15, 18, 0.5),
+    optionParameter('landingZone', 'Landing zone', [['toric', 'Toric']]),
+    numberParameter('landing6', 'Landing at 6', 'um', -200, 200, 50, false),
   ];
 
   it('reads values as the order views do, in the design’s order: units, step decimals, option labels', () => {

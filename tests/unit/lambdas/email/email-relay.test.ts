@@ -14,6 +14,7 @@ import {
   InMemoryUsers,
   memoryLogger,
 } from '../../../support/in-memory-ports';
+import { testUser } from '../../../support/test-directory';
 
 /**
  * The relay attack: `sendEmail` and `sendTestEmail` sent any body to any address from the lab's
@@ -31,16 +32,7 @@ function world() {
   const { log } = memoryLogger();
   const practiceUser = (email: string, accountNumber?: string) => {
     const userId = directory.seed({ email }, ['customer']);
-    users.rows.set(userId, {
-      userId,
-      email,
-      firstName: 'F',
-      lastName: 'L',
-      ...(accountNumber ? { accountNumber } : {}),
-      accountNumbers: [],
-      termsAccepted: true,
-      version: 0,
-    });
+    users.rows.set(userId, testUser({ userId, email, firstName: 'F', ...(accountNumber ? { accountNumber } : {}) }));
     return userId;
   };
   practiceUser('ann@brightview.test', 'BV-1001');

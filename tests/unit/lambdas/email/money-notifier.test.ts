@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { templateMoneyNotifier } from '../../../../lambdas/adapters/template-money-notifier';
 import type { MoneyEmail } from '../../../../lambdas/ports/money-notifier';
-import { InMemoryEmailTemplates } from '../../../support/email-fakes';
+import { InMemoryEmailTemplates, itResolvesWhenEverySendFails } from '../../../support/email-fakes';
 import { InMemoryCustomers, InMemoryMailer, InMemoryUsers, memoryLogger } from '../../../support/in-memory-ports';
 import {
   sampleClaim,
@@ -10,6 +10,7 @@ import {
   samplePayment,
   sampleWarrantyLens,
 } from '../../../support/money-email-fakes';
+import { testCustomers, testUsers } from '../../../support/test-directory';
 
 const PRACTICE = '<script>alert(1)</script> Eye Care';
 
@@ -17,29 +18,11 @@ function setup(options: { company?: string } = {}) {
   const templates = new InMemoryEmailTemplates(['lab@lenslab.test', 'billing@lenslab.test']);
   const mailer = new InMemoryMailer();
   const { log, lines } = memoryLogger();
-  const users = new InMemoryUsers();
-  const customers = new InMemoryCustomers();
-  customers.rows.set('BV-1001', {
-    accountNumber: 'BV-1001',
-    company: options.company ?? PRACTICE,
-    phone: '',
-    shippingAddress: { address: '1 Main', city: 'Austin', state: 'TX', zip: '78701' },
-    pricingAllowed: true,
-  });
-  for (const [userId, email] of [
-    ['u-ann', 'Ann@Brightview.test'],
-    ['u-bob', 'bob@brightview.test'],
-  ] as const) {
-    users.rows.set(userId, {
-      userId,
-      email,
-      firstName: '',
-      lastName: '',
-      accountNumbers: [],
-      termsAccepted: true,
-      version: 0,
-    });
-  }
+  const users = testUsers([
+    { userId: 'u-ann', email: 'Ann@Brightview.test', firstName: '', lastName: '' },
+    { userId: 'u-bob', email: 'bob@brightview.test', firstName: '', lastName: '' },
+  ]);
+  const customers = testCustomers([{ accountNumber: 'BV-1001', company: options.company ?? PRACTICE }]);
   customers.userIds.set('BV-1001', new Set(['u-ann', 'u-bob']));
   const notifier = templateMoneyNotifier({
     templates,
@@ -241,17 +224,7 @@ describe('templateMoneyNotifier never throws', () => {
     { kind: 'warranty-ending', accountNumber: 'BV-1001', lenses: [sampleWarrantyLens()], to: [] },
   ];
 
-  it.each(everyKind.map((email) => [email.kind, email] as const))(
-    '%s resolves even when every send fails, and logs it',
-    async (_kind, email) => {
-      const { mailer, lines, notifier } = setup();
-      mailer.send = async () => {
-        throw new Error('SES down');
-      };
-      await expect(notifier.notify(email)).resolves.toBeUndefined();
-      expect(lines.join('\n')).toContain('money email: not sent');
-    },
-  );
+  itResolvesWhenEverySendFails(everyKind, setup, 'money email: not sent');
 
   it('an unreadable template store falls back to the built-in text', async () => {
     const { templates, mailer, lines, notifier } = setup();

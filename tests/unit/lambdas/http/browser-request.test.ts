@@ -17,7 +17,7 @@ import { InMemoryAuditLog } from '../../../support/in-memory-audit';
 /**
  * The API is browser-only. A body that is not JSON is a 415 and another site's page is a 403,
  * on public routes (a visitor's consult) and signed-in routes alike, before the body is read and without an
- * audit entry (docs/decisions.md "Browser-only API").
+ * audit entry (docs/decisions/0081-browser-only-api.md).
  */
 
 const PORTAL = 'https://portal.lab.example';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CREDIT_GRANTED_METRIC } from '../../../../core/money-metrics';
 import { emfCreditMetrics } from '../../../../lambdas/adapters/emf-credit-metrics';
 
-/** The credit metric the day's-credit alarm reads (docs/decisions.md "An alarm on the credit granted each day"). */
+/** The credit metric the day's-credit alarm reads (docs/decisions/0093-an-alarm-on-the-credit-granted-each-day.md). */
 describe('credit granted as a CloudWatch Embedded Metric Format line', () => {
   it('one line per grant: the namespace, the stage dimension and the cents, as CloudWatch Logs reads EMF', () => {
     const lines: string[] = [];

@@ -17,7 +17,7 @@ import {
 import { closeOrderWithInvoice, type CloseOrderDeps } from '../../../../lambdas/use-cases/invoices/issue-invoice';
 import { submitOrder, type SubmitOrderDeps } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { InMemoryOrders, RecordingNotifier, testDesign, quietOrderPorts } from '../../../support/order-fakes';
+import { InMemoryOrders, orderPorts, testDesign } from '../../../support/order-fakes';
 import { A, B, lab, moneyFixture, outsider, practice, refusal, uuid, type MoneyFixture } from './money-fixture';
 
 let f: MoneyFixture;
@@ -27,18 +27,15 @@ beforeEach(() => {
   f = moneyFixture();
   const lenses = new InMemoryLensCatalogue();
   lenses.rows.set('scleral-test', testDesign({ priceCents: 40_000 }));
-  orderDeps = {
-    ...quietOrderPorts(),
+  orderDeps = orderPorts({
     orders: new InMemoryOrders(f.deps.money.invoices),
     users: f.deps.users,
     customers: f.deps.customers,
     lenses,
-    notifier: new RecordingNotifier(),
     money: f.deps.money,
     moneyNotifier: f.deps.notifier,
     now: () => f.clock.now,
-    sleep: async () => {},
-  };
+  });
 });
 
 async function approvedOrder(n: number, method: 'standard' | 'express' = 'standard'): Promise<Order> {

@@ -3,17 +3,16 @@ import { createLogger } from '../../../../lambdas/http/logger';
 import type { Invoice } from '../../../../core/schemas/invoice';
 import type { PaymentDeps } from '../../../../lambdas/use-cases/payments/payment-deps';
 import { withTotals } from '../../../../lambdas/use-cases/invoices/invoice-views';
-import { identity } from '../../../support/identities';
+import { identity, numberedUuid, practiceAnn } from '../../../support/identities';
 import { InMemoryGateway, RecordingMoneyNotifier } from '../../../support/in-memory-gateway';
 import { InMemoryCreditSettings, InMemoryMoneyStore } from '../../../support/in-memory-money';
 import { testCustomers, testUsers } from '../../../support/test-directory';
 
 export const A = 'ACC-A';
 export const B = 'ACC-B';
-export const practice = identity(['customer'], { userId: 'u-ann', email: 'ann@a.test' });
+export { practiceAnn as practice, numberedUuid as uuid };
 export const outsider = identity(['customer'], { userId: 'u-eve', email: 'eve@b.test' });
 export const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
-export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export interface MoneyFixture {
   deps: PaymentDeps & {
@@ -82,7 +81,7 @@ export function moneyFixture(): MoneyFixture {
             entries: [
               {
                 accountNumber,
-                entryId: uuid(900 + (cents % 97)),
+                entryId: numberedUuid(900 + (cents % 97)),
                 at: '2026-02-01T00:00:00.000Z',
                 kind: 'grant',
                 reason: 'goodwill',

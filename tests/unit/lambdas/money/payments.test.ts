@@ -215,7 +215,7 @@ describe('Pay Online: refused payments change nothing', () => {
     expect(refused).toMatchObject({ status: 'aborted', message: expect.stringContaining('void') });
   });
 
-  it('a card part under $0.50 (Stripe’s minimum) is a 400 before any payment or intent (docs/decisions.md "Card payments under the minimum or refused by Stripe")', async () => {
+  it('a card part under $0.50 (Stripe’s minimum) is a 400 before any payment or intent (docs/decisions/0089-card-payments-under-the-minimum-or-refused.md)', async () => {
     f.invoice('INV-1', 40_000);
     await f.grantCredit(A, 39_970);
     const tooSmall = start({

@@ -8,6 +8,7 @@ import {
   sendWarrantyReminders,
   type WarrantyRemindersDeps,
 } from '../../../../lambdas/use-cases/credit/warranty-reminders';
+import { numberedUuid as id } from '../../../support/identities';
 import { InMemoryMoneyStore } from '../../../support/in-memory-money';
 import { memoryLogger } from '../../../support/in-memory-ports';
 import { InMemoryOnceMarks, RecordingMoneyNotifier } from '../../../support/money-email-fakes';
@@ -16,7 +17,6 @@ import { InMemoryOrders, testDesign } from '../../../support/order-fakes';
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2025-06-01T07:00:00.000Z');
 const WARRANTY_DAYS = 90;
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** When to ship so that, at NOW, the window has `daysLeft` whole days left (plus an hour). */
 const shippedFor = (daysLeft: number) =>

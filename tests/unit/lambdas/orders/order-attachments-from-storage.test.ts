@@ -11,7 +11,7 @@ import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-deps'
 import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
 import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryAttachedFiles } from '../../../support/attachments-fakes';
-import { identity } from '../../../support/identities';
+import { identity, numberedUuid as id, practiceAnn as practice } from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import { InMemoryOrders, testDesign, quietOrderPorts } from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
@@ -22,9 +22,7 @@ import { testCustomers, testUsers } from '../../../support/test-directory';
  */
 
 const A = 'ACC-A';
-const practice = identity(['customer'], { userId: 'u-ann', email: 'ann@a.test' });
 const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** What a client might claim: a file that is not stored, with a made-up size. */

@@ -11,19 +11,21 @@ import {
   TOO_MANY_DRAFTS,
 } from '../../../../lambdas/use-cases/orders/save-order-draft';
 import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
-import { identity } from '../../../support/identities';
+import {
+  colleagueBob as colleague,
+  identity,
+  numberedUuid as id,
+  practiceAnn as practice,
+} from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { InMemoryOrders, RecordingNotifier, testDesign, quietOrderPorts } from '../../../support/order-fakes';
+import { InMemoryOrders, orderPorts, testDesign, quietOrderPorts } from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
 
 /** Open drafts per user are capped; practices see the lab's timeline as "Lenslab". */
 
 const A = 'ACC-A';
 const A2 = 'ACC-A2';
-const practice = identity(['customer'], { userId: 'u-ann', email: 'ann@a.test' });
-const colleague = identity(['customer'], { userId: 'u-bob', email: 'bob@a.test' });
 const lab = identity(['admin'], { userId: 'u-lab-7f3a', email: 'lara.admin@lab.test' });
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const emptyDraft = { lines: [], attachments: [] };
 
 let deps: OrderDeps & ReturnType<typeof quietOrderPorts> & { orders: InMemoryOrders };
@@ -37,16 +39,7 @@ beforeEach(() => {
   const customers = testCustomers([{ accountNumber: A, company: 'A' }]);
   const lenses = new InMemoryLensCatalogue();
   lenses.rows.set('scleral-test', testDesign());
-  deps = {
-    ...quietOrderPorts(),
-    orders: new InMemoryOrders(),
-    users,
-    customers,
-    lenses,
-    notifier: new RecordingNotifier(),
-    now: () => new Date('2025-03-05T10:00:00.000Z'),
-    sleep: async () => {},
-  };
+  deps = orderPorts({ users, customers, lenses, now: () => new Date('2025-03-05T10:00:00.000Z') });
 });
 
 const newDraft = (n: number, caller = practice, accountNumber = A) =>

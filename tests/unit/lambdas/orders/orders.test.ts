@@ -14,24 +14,27 @@ import { listOrders } from '../../../../lambdas/use-cases/orders/list-orders';
 import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-deps';
 import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
 import { formatOrderNumber, ORDER_ID_USED, submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
-import { identity } from '../../../support/identities';
+import {
+  colleagueBob as colleague,
+  identity,
+  numberedUuid as id,
+  practiceAnn as practice,
+} from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import {
   FixedActiveUsers,
   InMemoryOrders,
   RecordingNotifier,
   testDesign,
+  orderPorts,
   quietOrderPorts,
 } from '../../../support/order-fakes';
 import { testCustomers, testUsers } from '../../../support/test-directory';
 
 const A = 'ACC-A';
 const B = 'ACC-B';
-const practice = identity(['customer'], { userId: 'u-ann', email: 'ann@a.test' });
-const colleague = identity(['customer'], { userId: 'u-bob', email: 'bob@a.test' });
 const outsider = identity(['customer'], { userId: 'u-eve', email: 'eve@b.test' });
 const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 let deps: OrderDeps & ReturnType<typeof quietOrderPorts> & { orders: InMemoryOrders; notifier: RecordingNotifier };
 let clock: Date;
@@ -48,16 +51,7 @@ beforeEach(() => {
   lenses.rows.set('scleral-test', testDesign());
   lenses.rows.set('retired', testDesign({ lensId: 'retired', active: false }));
   clock = new Date('2025-03-05T10:00:00.000Z');
-  deps = {
-    ...quietOrderPorts(),
-    orders: new InMemoryOrders(),
-    users,
-    customers,
-    lenses,
-    notifier: new RecordingNotifier(),
-    now: () => clock,
-    sleep: async () => {},
-  };
+  deps = orderPorts({ users, customers, lenses, now: () => clock });
 });
 
 function fields(overrides: Partial<OrderFields> = {}) {
@@ -98,7 +92,7 @@ describe('drafts', () => {
     expect(await deps.orders.get(id(1))).toMatchObject({ status: 'draft', patient: 'Jane', orderNumber: null });
   });
 
-  it('a draft save under a placed order\'s id is a 409 saying so, and the order is unchanged (docs/decisions.md "Same id, same contents")', async () => {
+  it('a draft save under a placed order\'s id is a 409 saying so, and the order is unchanged (docs/decisions/0058-warranty-chains.md "Same id, same contents")', async () => {
     const order = await placed(1);
     for (const version of [undefined, order.version])
       await expect(
@@ -203,7 +197,7 @@ describe('submitOrder', () => {
     expect(deps.notifier.sent.map((s) => s.kind)).toEqual(['order-submitted']);
   });
 
-  it('the same orderId with other contents is a 409 saying so, and changes nothing (docs/decisions.md "Same id, same contents")', async () => {
+  it('the same orderId with other contents is a 409 saying so, and changes nothing (docs/decisions/0058-warranty-chains.md "Same id, same contents")', async () => {
     const first = await placed(1);
     const other = (order: OrderFields) => submitOrder(practice, submitInput(id(1), A, order), deps);
     const variants = [

@@ -10,6 +10,7 @@ import {
   StripeApiError,
   type StripeApi,
 } from '../../../../lambdas/adapters/stripe-api';
+import { failureOfKind } from '../../../support/failure-of';
 
 /**
  * The hand-written Stripe client against a scripted local double of api.stripe.com: what it sends (form bodies,
@@ -36,14 +37,7 @@ const stripeError = (status: number, error: Record<string, string>, headers?: Re
   ...(headers && { headers }),
 });
 
-async function failureOf(promise: Promise<unknown>): Promise<StripeApiError> {
-  const error = await promise.then(
-    () => new Error('expected a failure'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StripeApiError);
-  return error as StripeApiError;
-}
+const failureOf = (promise: Promise<unknown>) => failureOfKind(promise, StripeApiError);
 
 describe('Stripe API client (fetch, form bodies, the SDK’s retry rule)', () => {
   let server: Server;

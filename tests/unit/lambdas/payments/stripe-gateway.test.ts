@@ -177,7 +177,7 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
     }
   });
 
-  it('Stripe’s invalid_request_error is a 400 with Stripe’s reason, never a 500 (docs/decisions.md "Card payments under the minimum or refused by Stripe")', async () => {
+  it('Stripe’s invalid_request_error is a 400 with Stripe’s reason, never a 500 (docs/decisions/0089-card-payments-under-the-minimum-or-refused.md)', async () => {
     const message = 'Amount must be at least $0.50 usd';
     createFailures = [
       { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_small', message } } },

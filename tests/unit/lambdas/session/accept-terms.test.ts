@@ -3,6 +3,7 @@ import { errorAnswer } from '../../../../lambdas/http/error-response';
 import { acceptTerms } from '../../../../lambdas/use-cases/accept-terms';
 import { identity } from '../../../support/identities';
 import { InMemoryUsers } from '../../../support/in-memory-ports';
+import { testUser } from '../../../support/test-directory';
 
 const first = new Date('2025-01-06T09:00:00.000Z');
 const later = new Date('2025-02-01T12:00:00.000Z');
@@ -10,15 +11,10 @@ const caller = identity(['customer']);
 
 function usersWith(termsAccepted: boolean) {
   const users = new InMemoryUsers();
-  users.rows.set(caller.userId, {
-    userId: caller.userId,
-    email: caller.email,
-    firstName: 'A',
-    lastName: 'B',
-    accountNumbers: [],
-    termsAccepted,
-    version: 3,
-  });
+  users.rows.set(
+    caller.userId,
+    testUser({ userId: caller.userId, email: caller.email, firstName: 'A', termsAccepted, version: 3 }),
+  );
   return users;
 }
 

@@ -5,21 +5,16 @@ import { getCustomerInfo } from '../../../../lambdas/use-cases/get-customer-info
 import { identity } from '../../../support/identities';
 import { InMemoryCustomers, InMemoryUsers } from '../../../support/in-memory-ports';
 import { InMemoryOrders } from '../../../support/order-fakes';
+import { testUser } from '../../../support/test-directory';
 
 const caller = identity(['customer']);
 
 function setup(accountNumber: string | undefined, accountNumbers: string[]) {
   const users = new InMemoryUsers();
-  users.rows.set(caller.userId, {
-    userId: caller.userId,
-    email: caller.email,
-    firstName: 'A',
-    lastName: 'B',
-    accountNumber,
-    accountNumbers,
-    termsAccepted: true,
-    version: 0,
-  });
+  users.rows.set(
+    caller.userId,
+    testUser({ userId: caller.userId, email: caller.email, firstName: 'A', accountNumber, accountNumbers }),
+  );
   const customers = new InMemoryCustomers();
   for (const number of ['10042', '10043', '20001']) {
     customers.rows.set(

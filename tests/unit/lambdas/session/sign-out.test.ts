@@ -13,7 +13,7 @@ const NOW_MS = NOW_S * 1000;
 
 const noWait = async () => undefined;
 
-describe('signOut on one device: only that session ends (decisions.md "Sign-out per device")', () => {
+describe('signOut on one device: only that session ends (docs/decisions/0019-sign-out-per-device.md)', () => {
   it("records the token family (origin_jti) as ended for a refresh token's lifetime; the user's other sessions stay", async () => {
     const revocations = new InMemoryRevocations();
     const directory = new InMemoryDirectory();

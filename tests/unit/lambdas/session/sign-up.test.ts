@@ -12,6 +12,7 @@ import {
   SIGN_UP_CODE_LIMITS,
   SIGN_UP_CODE_MESSAGES,
 } from '../../../../lambdas/use-cases/sign-up-code';
+import { failureOfKind } from '../../../support/failure-of';
 import {
   InMemoryDirectory,
   InMemoryNotices,
@@ -35,14 +36,7 @@ function setup() {
   return { directory, users, notices, codes, lines, deps };
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const failure = (promise: Promise<unknown>) => failureOfKind(promise, AppError);
 
 describe('spec 4 sign-up', () => {
   it('creates the account, sets the customer role and creates the record with terms accepted', async () => {

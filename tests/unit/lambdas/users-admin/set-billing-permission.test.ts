@@ -5,7 +5,7 @@ import { setRole } from '../../../../lambdas/use-cases/set-role';
 import { failureOf } from '../../../support/failure-of';
 import { usersAdminWorld } from './fixtures';
 
-describe('the billing permission (docs/decisions.md "Billing is a permission of named staff"): named staff, given by a super admin', () => {
+describe('the billing permission (docs/decisions/0091-billing-is-a-permission-of-named-staff.md): named staff, given by a super admin', () => {
   it('voiding invoices, recording payments and granting credit are open to billing staff and super admins only', () => {
     for (const name of ['voidInvoice', 'recordOfflinePayment', 'grantGoodwillCredit'] as const)
       expect(ROUTES[name].access, name).toEqual(['billing', 'superadmin']);

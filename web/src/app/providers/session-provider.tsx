@@ -150,7 +150,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       generation.current += 1;
       try {
         // Server-side first, while the token still works: the activity record says 'inactive', then this
-        // device's session ends (docs/decisions.md "Sign-out per device"). Amplify's sign-out then revokes the
+        // device's session ends (docs/decisions/0019-sign-out-per-device.md). Amplify's sign-out then revokes the
         // refresh token, so no new tokens are minted from it.
         if (sessionRef.current.user && !everywhere) {
           await runBeforeSignOut();

@@ -1,13 +1,16 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { AUTH_STATUS } from '../../../../../core/rules/auth-status';
 import { LoadingLine } from '../../../components/ui/spinner';
+import { signInAfterSignUp } from '../../../features/auth/api/sign-in';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { VerifyEmailForm } from '../../../features/auth/components/verify-email-form';
+import { logWarning } from '../../../lib/logger';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session-context';
 
 /**
- * /auth/verify-email (spec 2): after sign-up (confirm the new account, then sign in) or for a signed-in user
+ * /auth/verify-email (spec 2): after sign-up (confirm the new account, then go on signed in) or for a signed-in user
  * whose email is still unverified (spec 4 EMAILNOTVERIFIED: verify, then go home).
  */
 export default function VerifyEmailRoute() {
@@ -27,15 +30,28 @@ export default function VerifyEmailRoute() {
   const signedIn = session.user !== null;
   const email = signedIn ? (session.user?.email ?? '') : (params.get('email') ?? '');
 
-  async function onVerified() {
+  async function onVerified(address: string) {
     if (signedIn) {
       // New tokens carry email_verified = true.
       const facts = await session.reload({ forceRefresh: true });
       notify.success('Your email address is verified.');
       navigate(facts.home, { replace: true });
-    } else {
-      navigate(pagePaths.login({ verified: 1, email }), { replace: true });
+      return;
     }
+    // A new user goes on signed in with the password just typed on the sign-up form; without it (a reload
+    // in between) or if that sign-in fails, the sign-in page says the email is verified, as before.
+    const facts = await signInAfterSignUp(address)
+      .then((done) => (done ? session.reload() : null))
+      .catch((failure: unknown) => {
+        logWarning('Signing in after sign-up failed', failure);
+        return null;
+      });
+    if (facts && facts.status !== AUTH_STATUS.UNAUTHENTICATED) {
+      notify.success('Your email address is verified.');
+      navigate(facts.home, { replace: true });
+      return;
+    }
+    navigate(pagePaths.login({ verified: 1, email: address }), { replace: true });
   }
 
   return (

@@ -11,8 +11,8 @@ export const signUp = (input: SignUpInput) => callRoute('signUp', input);
 export const useSignUp = () => useMutation({ mutationFn: signUp });
 
 /**
- * The new account's emailed code (docs/decisions.md "No account enumeration"): the pool allows admin-created users only, so the portal
- * checks the code, not Cognito's ConfirmSignUp.
+ * The new account's emailed code (docs/decisions/0086-no-account-enumeration.md): the pool allows admin-created users
+ * only, so the portal checks the code, not Cognito's ConfirmSignUp.
  */
 export const confirmSignUpCode = (email: string, code: string) => callRoute('confirmSignUp', { email, code });
 

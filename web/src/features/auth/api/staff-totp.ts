@@ -1,6 +1,6 @@
 /**
- * Two-step verification for lab staff (docs/decisions.md "Two-step verification for lab
- * staff"). The pool's MFA is OPTIONAL, so Cognito never asks staff to set TOTP up: the sign-in page does,
+ * Two-step verification for lab staff (docs/decisions/0017-two-step-verification-for-lab-staff.md). The pool's MFA is
+ * OPTIONAL, so Cognito never asks staff to set TOTP up: the sign-in page does,
  * before the session is used, because the API refuses staff without it. Loaded only once a staff member has
  * signed in, so practices never download it.
  */

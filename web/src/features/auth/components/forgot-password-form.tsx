@@ -9,7 +9,7 @@ import { AuthForm } from './auth-form';
 
 /**
  * Step one of a password reset: spec 5 "Email is required". Whether the email has an account is never said
- * (docs/decisions.md "No account enumeration"): Cognito answers alike and sends
+ * (docs/decisions/0086-no-account-enumeration.md): Cognito answers alike and sends
  * a code only to an account, and the next step says so.
  */
 export function ForgotPasswordForm({

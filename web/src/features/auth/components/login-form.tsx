@@ -52,8 +52,8 @@ async function staffTotpSetup(address: string): Promise<TotpSetup | null> {
 /**
  * Email and password sign-in with Amplify (the stage's auth flow, USER_PASSWORD_AUTH locally). Users an
  * admin created with a temporary password choose their own here before they continue; users with an
- * authenticator app enter its code, and lab staff without one set it up (docs/decisions.md "Two-step
- * verification for lab staff").
+ * authenticator app enter its code, and lab staff without one set it up
+ * (docs/decisions/0017-two-step-verification-for-lab-staff.md).
  */
 export function LoginForm({
   initialEmail = '',
@@ -173,8 +173,8 @@ export function LoginForm({
 
   /**
    * A new authenticator ends every session of the user, this one (signed in with the password alone) included:
-   * the server refuses every token signed in before now (docs/decisions.md "Two-step verification per
-   * session"). The portal is then entered with a fresh sign-in that passes the new authenticator's next code.
+   * the server refuses every token signed in before now (docs/decisions/0018-two-step-verification-per-session.md).
+   * The portal is then entered with a fresh sign-in that passes the new authenticator's next code.
    */
   async function signInAgainAfterSetup(address: string) {
     try {

@@ -4,6 +4,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { usePortalForm } from '../../../forms/use-portal-form';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { useSignUp } from '../api/sign-up';
+import { holdSignUpPassword } from '../model/sign-up-hand-off';
 import { PasswordField } from './password-field';
 import { PasswordHints } from './password-hints';
 import { AuthForm } from './auth-form';
@@ -27,6 +28,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
     failureMessage: ACCOUNT_MESSAGES.createUserFailed,
     submit: async (input) => {
       await signUp.mutateAsync(input);
+      holdSignUpPassword(input.email, input.password);
       onSignedUp(input.email);
     },
   });

@@ -28,7 +28,8 @@ export function VerifyEmailForm({
 }: {
   mode: VerificationMode;
   initialEmail: string;
-  onVerified: () => void | Promise<void>;
+  /** Gets the address the code was confirmed for (the visitor may have corrected it in the form). */
+  onVerified: (email: string) => void | Promise<void>;
 }) {
   const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
@@ -50,7 +51,7 @@ export function VerifyEmailForm({
         await amplifyReady();
         await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: trimmed });
       }
-      await onVerified();
+      await onVerified(address);
     } catch (failure) {
       logWarning('Email verification failed', failure);
       setError(isCallableError(failure) ? failure.message : authErrorMessage(failure, 'confirmSignUp'));

@@ -1,6 +1,6 @@
 /**
  * Turns Amplify Auth (Cognito) errors into the texts the auth pages show. Sign-in never says whether the
- * email exists (docs/decisions.md "Password reset for an unknown email": user-existence errors stay prevented).
+ * email exists (docs/decisions/0004-password-reset-for-an-unknown-email.md: user-existence errors stay prevented).
  */
 import { ACCOUNT_MESSAGES } from '../../../../../core/messages';
 import { errorName } from '../../../lib/error-name';

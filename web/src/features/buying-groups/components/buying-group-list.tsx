@@ -108,8 +108,8 @@ function RenameDialog({ group, onClose }: { group: BuyingGroup; onClose: () => v
 }
 
 /**
- * Customer Management's buying groups (spec 7 GET customer/buyinggroups; who keeps them: docs/decisions.md
- * "Buying groups"): every group with its status; super admins add, rename, deactivate and reactivate. A
+ * Customer Management's buying groups (spec 7 GET customer/buyinggroups; who keeps them:
+ * docs/decisions/0034-buying-groups.md): every group with its status; super admins add, rename, deactivate and reactivate. A
  * deactivated group is no longer offered on the account request or a practice, and practices in it keep it.
  */
 export function BuyingGroupList() {

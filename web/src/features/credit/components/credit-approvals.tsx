@@ -22,7 +22,7 @@ import styles from './credit.module.css';
 
 /**
  * Super admins: goodwill and overpayment credit above the lab's threshold, waiting for a second super admin
- * (docs/decisions.md "Large credit needs a second super admin"), and the threshold itself. The server refuses
+ * (docs/decisions/0092-large-credit-needs-a-second-super-admin.md), and the threshold itself. The server refuses
  * the person who granted it; the page only offers the buttons.
  */
 export function CreditApprovals({ currentUserId }: { currentUserId: string | null }) {

@@ -76,7 +76,7 @@ export function PracticeForm({ id, mode, buyingGroups, conflict, onConflict, onB
     onBusyChange?.(busy);
   }, [busy, onBusyChange]);
 
-  // A deactivated group is offered only to a practice already in it (docs/decisions.md "Buying groups").
+  // A deactivated group is offered only to a practice already in it (docs/decisions/0034-buying-groups.md).
   const current = mode.kind === 'edit' ? mode.customer.buyingGroupId : undefined;
   const groupOptions = buyingGroupChoices(buyingGroups, current).map((group) => ({
     value: group.buyingGroupId,

@@ -339,7 +339,7 @@ const RECENT_SIGN_IN_MS = 5 * 60_000;
 /**
  * spec 4 startup check: no stored record means time out; 60 minutes or more of inactivity means time out;
  * 55 minutes or more shows the warning with the time that remains. Otherwise the page load counts as activity.
- * The sign-in itself is activity too (docs/decisions.md, "A reload right after signing in"): the login's
+ * The sign-in itself is activity too (docs/decisions/0016-a-reload-right-after-signing-in.md): the login's
  * record is written from the browser once the signed-in page runs, so a page reloaded before that write
  * landed finds no record, or the last session's; the token's sign-in time counts as the last activity then.
  */

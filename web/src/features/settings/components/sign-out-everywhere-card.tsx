@@ -7,8 +7,8 @@ import { failureMessage } from '../../../lib/form-errors';
 
 /**
  * Settings' "Sign out everywhere": Log Out ends this device's session only, so this is how a user who left a
- * session open elsewhere (or lost a device) ends all of them, this one included (docs/decisions.md
- * "Sign-out per device"). On failure the user stays signed in here and the card says so.
+ * session open elsewhere (or lost a device) ends all of them, this one included
+ * (docs/decisions/0019-sign-out-per-device.md). On failure the user stays signed in here and the card says so.
  */
 export function SignOutEverywhereCard({ onSignOutEverywhere }: { onSignOutEverywhere: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
