@@ -42,7 +42,7 @@ export interface ConsultStore {
   get(consultId: string): Promise<Consult | null>;
   /**
    * Stores a new consult with a new random reference ("AVC-K7M3-9QX2"), in one transaction with the
-   * reference's marker; draws again itself when the reference is taken. Throws ConsultWriteRefused('consult')
+   * reference's marker; draws again itself when the reference is taken. Refuses ('consult', ConsultWriteRefused)
    * when the id exists (the caller then reads it: a retried submit answers what the first one stored).
    */
   create(consult: Omit<Consult, 'reference'>): Promise<Consult>;
