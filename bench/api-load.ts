@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     Object.assign(process.env, stack.env);
     // Imported after the environment is set, exactly as a Lambda's modules load after its environment.
     const { tableName } = await import('../lambdas/adapters/dynamo-client');
-    const { orderItem } = await import('../lambdas/adapters/dynamo-orders-repository');
+    const { orderItem } = await import('../lambdas/adapters/dynamo-order-writes');
     const loader = orderLoader({
       client: documentClientAt(stack.urls.dynamodb),
       ordersTable: tableName('orders'),

@@ -28,7 +28,8 @@ async function main() {
     Object.assign(process.env, stack.env);
     // Imported after the environment is set, exactly as a Lambda's modules load after its environment.
     const { tableName } = await import('../lambdas/adapters/dynamo-client');
-    const { dynamoOrdersRepository, orderItem } = await import('../lambdas/adapters/dynamo-orders-repository');
+    const { dynamoOrdersRepository } = await import('../lambdas/adapters/dynamo-orders-repository');
+    const { orderItem } = await import('../lambdas/adapters/dynamo-order-writes');
     const { dynamoUsersRepository } = await import('../lambdas/adapters/dynamo-users-repository');
     const { dynamoCustomersRepository } = await import('../lambdas/adapters/dynamo-customers-repository');
     const { listAccountOrders } = await import('../lambdas/use-cases/orders/list-account-orders');

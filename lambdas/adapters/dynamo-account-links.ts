@@ -1,7 +1,7 @@
 import { GetCommand, TransactionCanceledException, TransactWriteCommand } from './aws/dynamo-document-client';
 import { userProfileSchema } from '../../core/schemas/users/user-profile';
 import type { AccountLinks } from '../ports/account-links';
-import { WriteConflict } from '../ports/write-conflict';
+import { writeConflict } from '../ports/write-conflict';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /**
@@ -58,10 +58,9 @@ export function dynamoAccountLinks(): AccountLinks {
           const { Item } = await documentClient().send(
             new GetCommand({ TableName: tableName('users'), Key: { userId: change.userId }, ConsistentRead: true }),
           );
-          throw new WriteConflict(Item ? 'changed' : 'missing');
+          throw writeConflict(Item ? 'changed' : 'missing');
         }
-        if (reasons.slice(1).some((r) => r.Code === 'ConditionalCheckFailed'))
-          throw new WriteConflict('account-missing');
+        if (reasons.slice(1).some((r) => r.Code === 'ConditionalCheckFailed')) throw writeConflict('account-missing');
         throw error;
       }
       const { Item } = await documentClient().send(

@@ -11,7 +11,7 @@ import { accountRequestSchema } from '../../core/schemas/account-request';
 import { invalidArgument } from '../../core/errors';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
 import type { AccountRequestsRepository } from '../ports/account-requests-repository';
-import { WriteConflict } from '../ports/write-conflict';
+import { writeConflict } from '../ports/write-conflict';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /** The byStatus index's last key (requestId, status, createdAt), checked before it reaches DynamoDB. */
@@ -81,7 +81,7 @@ export function dynamoAccountRequestsRepository(): AccountRequestsRepository {
         return accountRequestSchema.parse(Attributes);
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        throw new WriteConflict((await get(requestId)) ? 'changed' : 'missing');
+        throw writeConflict((await get(requestId)) ? 'changed' : 'missing');
       }
     },
     async listByStatus(status, { limit, cursor }) {

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, GetCommand, UpdateCommand } from './aws/dynamo-document-client';
 import type { TableName } from '../../core/data/tables';
-import { WriteConflict } from '../ports/write-conflict';
+import { writeConflict } from '../ports/write-conflict';
 import { documentClient, tableName } from './dynamo-client';
 
 export interface UpdateRequest {
@@ -59,6 +59,6 @@ export async function conditionalUpdate(request: UpdateRequest): Promise<Record<
     const { Item } = await documentClient().send(
       new GetCommand({ TableName: tableName(request.table), Key: request.key, ConsistentRead: true }),
     );
-    throw new WriteConflict(Item ? 'changed' : 'missing');
+    throw writeConflict(Item ? 'changed' : 'missing');
   }
 }

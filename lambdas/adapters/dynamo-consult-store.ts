@@ -9,18 +9,29 @@ import {
 import { consultSchema, type Consult } from '../../core/schemas/consults';
 import {
   consultReferenceMarker,
-  ConsultWriteRefused,
+  consultRefusals,
   newConsultReference,
   type ConsultStore,
 } from '../ports/consult-store';
+import { systemClock } from '../kernel/clock';
+import { retryOnRefusal, type RetryRule } from '../kernel/retry';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 import { pinnedCursorSchema, queryPage } from './dynamo-query-page';
 
-/** How often create draws a new reference after one was taken (or a transaction overlapped another). */
-const MAX_CREATE_ATTEMPTS = 12;
-
-const backoffMs = (attempt: number) => 10 * 2 ** Math.min(attempt, 5) + Math.floor(Math.random() * 30);
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/**
+ * Create draws a new reference after one was taken, at once, or after a pause when its transaction overlapped
+ * another, up to 12 draws.
+ */
+const CREATE_RETRY: RetryRule = {
+  attempts: 12,
+  baseMs: 10,
+  jitterMs: 30,
+  retries: (error) => {
+    const refusal = createRefusal(error);
+    return refusal === 'reference' ? 'at-once' : refusal === 'contention';
+  },
+  exhausted: () => consultRefusals.refuse('contention'),
+};
 
 const parseConsult = (item: Record<string, unknown>) => consultSchema.parse(item);
 
@@ -51,7 +62,7 @@ export function dynamoConsultStore(
 ): ConsultStore {
   requireTables('consults');
   const table = () => tableName('consults');
-  const wait = options.sleep ?? sleep;
+  const clock = { sleep: options.sleep ?? systemClock.sleep };
   const newReference = options.newReference ?? (() => newConsultReference());
 
   return {
@@ -62,8 +73,8 @@ export function dynamoConsultStore(
       return Item ? parseConsult(Item) : null;
     },
 
-    async create(fields) {
-      for (let attempt = 0; attempt < MAX_CREATE_ATTEMPTS; attempt++) {
+    create(fields) {
+      return retryOnRefusal(clock, CREATE_RETRY, async () => {
         const consult: Consult = { ...fields, reference: newReference() };
         try {
           await documentClient().send(
@@ -88,16 +99,12 @@ export function dynamoConsultStore(
               ],
             }),
           );
-          return consult;
         } catch (error) {
-          const refusal = createRefusal(error);
-          if (refusal === null) throw error;
-          if (refusal === 'consult') throw new ConsultWriteRefused('consult');
-          // The reference was taken (or another transaction overlapped): draw again. Only an overlap needs a pause.
-          if (refusal === 'contention') await wait(backoffMs(attempt));
+          if (createRefusal(error) === 'consult') throw consultRefusals.refuse('consult');
+          throw error;
         }
-      }
-      throw new ConsultWriteRefused('contention');
+        return consult;
+      });
     },
 
     async update(consult, expectedVersion) {
@@ -112,7 +119,7 @@ export function dynamoConsultStore(
           }),
         );
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) throw new ConsultWriteRefused('consult');
+        if (error instanceof ConditionalCheckFailedException) throw consultRefusals.refuse('consult');
         throw error;
       }
     },

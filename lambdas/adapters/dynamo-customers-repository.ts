@@ -5,7 +5,7 @@ import { customerDetailSchema } from '../../core/schemas/customers/customer-admi
 import { invalidArgument } from '../../core/errors';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
 import type { CustomersRepository } from '../ports/customers-repository';
-import { WriteConflict } from '../ports/write-conflict';
+import { writeConflict } from '../ports/write-conflict';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 import { conditionalUpdate } from './dynamo-conditional-update';
 import { companySortKey } from '../search/customer-sort-key';
@@ -48,7 +48,7 @@ export function dynamoCustomersRepository(): CustomersRepository {
           }),
         );
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) throw new WriteConflict('exists');
+        if (error instanceof ConditionalCheckFailedException) throw writeConflict('exists');
         throw error;
       }
     },

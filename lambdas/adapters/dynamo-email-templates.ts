@@ -6,7 +6,7 @@ import { EMAIL_KINDS, type EmailKind } from '../../core/schemas/email/email-kind
 import { defaultTemplate, type TemplateText } from '../email/default-templates';
 import { labNotificationsAddress } from '../email/email-config';
 import type { EmailTemplates, LabRecipients } from '../ports/email-templates';
-import { WriteConflict } from '../ports/write-conflict';
+import { writeConflict } from '../ports/write-conflict';
 import { batchGetItems } from './dynamo-batch-get';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 
@@ -38,7 +38,7 @@ const withDefaults = (kind: EmailKind, stored: z.infer<typeof storedTemplateSche
 
 /**
  * Puts `item` if the stored version is `expectedVersion` (0: nothing stored yet), counting the version up.
- * One conditional PutItem, so two editors saving at once: one wins, the other gets WriteConflict.
+ * One conditional PutItem, so two editors saving at once: one wins, the other's write is refused ('changed').
  */
 async function putVersioned(item: Record<string, unknown>, expectedVersion: number): Promise<void> {
   try {
@@ -52,7 +52,7 @@ async function putVersioned(item: Record<string, unknown>, expectedVersion: numb
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new WriteConflict('changed');
+    if (error instanceof ConditionalCheckFailedException) throw writeConflict('changed');
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException, GetCommand, PutCommand, QueryCommand } from './aws/dynamo-document-client';
 import { lensDesignSchema, type LensDesign } from '../../core/schemas/lens';
 import { LENS_CATALOGUE_PARTITION, lensNameKey, type LensCatalogue } from '../ports/lens-catalogue';
-import { WriteConflict } from '../ports/write-conflict';
+import { writeConflict } from '../ports/write-conflict';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 import { conditionalUpdate } from './dynamo-conditional-update';
 
@@ -60,7 +60,7 @@ export function dynamoLensCatalogue(): LensCatalogue {
           }),
         );
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) throw new WriteConflict('exists');
+        if (error instanceof ConditionalCheckFailedException) throw writeConflict('exists');
         throw error;
       }
       return lensDesignSchema.parse(design);

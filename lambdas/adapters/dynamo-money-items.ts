@@ -3,6 +3,7 @@ import type { ExpectedVersion } from '../ports/money-store';
 import type { TransactWriteCommand } from './aws/dynamo-document-client';
 import { tableName } from './dynamo-client';
 
+// Named money like the store it serves: the items are in the tables invoices, payments and credit share.
 /*
  * The money tables' transaction items that another store's transaction includes too (closing an order issues
  * its invoice), apart from dynamo-money-store.ts: an orders function then loads none of the money schemas.

@@ -9,7 +9,13 @@ import {
 } from '../../core/schemas/credit';
 import { invoiceSchema, type Invoice } from '../../core/schemas/invoice';
 import { paymentSchema } from '../../core/schemas/payment';
-import { MoneyWriteRefused, type CreditBalance, type MoneyStore, type MoneyTransaction } from '../ports/money-store';
+import {
+  moneyRefusals,
+  type MoneyWriteRefused,
+  type CreditBalance,
+  type MoneyStore,
+  type MoneyTransaction,
+} from '../ports/money-store';
 import { documentClient, tableName } from './dynamo-client';
 import { INVOICE_LEDGER, invoicePut, versionCondition, type TransactItem } from './dynamo-money-items';
 import { pinnedCursorSchema, queryPage } from './dynamo-query-page';
@@ -122,8 +128,8 @@ function refusalOf(error: unknown, labels: string[]): MoneyWriteRefused | null {
   if (!(error instanceof TransactionCanceledException)) return null;
   const reasons = error.CancellationReasons ?? [];
   const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-  if (failed >= 0) return new MoneyWriteRefused('conflict', labels[failed]);
-  return new MoneyWriteRefused('contention');
+  if (failed >= 0) return moneyRefusals.refuse('conflict', labels[failed]);
+  return moneyRefusals.refuse('contention');
 }
 
 const parseInvoice = (item: Record<string, unknown>) => invoiceSchema.parse(item);
@@ -139,6 +145,7 @@ const CLOSED_STATUSES = ['paid', 'void'];
 const grantedCents = (tx: MoneyTransaction) =>
   (tx.credit ?? []).flatMap((c) => c.entries).reduce((sum, e) => sum + (e.kind === 'grant' ? e.amountCents : 0), 0);
 
+// Named money, not invoices or payments: one transaction moves an invoice, a payment and credit together.
 /**
  * DynamoDB adapter of the MoneyStore port: invoices, payments, creditLedger and warrantyClaims tables. Every
  * committed grant of credit, whichever use case made it, is counted in the credit metric (its daily sum has an

@@ -4,8 +4,12 @@ import * as z from '../../core/zod';
 import { decodeCursor, encodeCursor } from '../paging/page-cursor';
 import { documentClient } from './dynamo-client';
 
-/** A filtered Query reads at most this many items per call, then answers what it found with a cursor. */
+/**
+ * A filtered Query may read many items to fill one page (a search over a busy status). It reads at most
+ * this many per call, then answers what it found with a cursor to go on: a call's cost stays bounded.
+ */
 const MAX_EVALUATED = 2000;
+const FILTERED_BATCH = 250;
 
 /** Cursors are the index keys of the last item answered: strings only, bounded. */
 export const keyCursorSchema = lazySchema(() =>
@@ -41,9 +45,11 @@ export interface QueryPage<T> {
 export interface PagedQuery<T> {
   input: QueryCommandInput;
   parse: (item: Record<string, unknown>) => T;
-  keyOf: (item: Record<string, unknown>) => Record<string, string>;
+  keyOf: (item: Record<string, unknown>) => Record<string, unknown>;
   limit: number;
   cursor?: string | undefined;
+  /** Where to go on when the caller decoded and checked the cursor itself (in place of `cursor`). */
+  start?: Record<string, unknown> | undefined;
   /**
    * What a cursor coming back must be. A list of one partition passes a schema that pins the partition, so a
    * cursor from another practice's list is a 400, never a start key DynamoDB refuses.
@@ -58,15 +64,20 @@ export async function queryPage<T>({
   keyOf,
   limit,
   cursor,
+  start: from,
   cursorSchema = keyCursorSchema,
 }: PagedQuery<T>): Promise<QueryPage<T>> {
   const filtered = Boolean(input.FilterExpression);
   const items: T[] = [];
   let evaluated = 0;
-  let start: Record<string, unknown> | undefined = cursor ? decodeCursor(cursor, cursorSchema) : undefined;
+  let start: Record<string, unknown> | undefined = from ?? (cursor ? decodeCursor(cursor, cursorSchema) : undefined);
   for (;;) {
     const answer = await documentClient().send(
-      new QueryCommand({ ...input, Limit: filtered ? 250 : limit + 1 - items.length, ExclusiveStartKey: start }),
+      new QueryCommand({
+        ...input,
+        Limit: filtered ? FILTERED_BATCH : limit + 1 - items.length,
+        ExclusiveStartKey: start,
+      }),
     );
     const found = answer.Items ?? [];
     evaluated += answer.ScannedCount ?? found.length;

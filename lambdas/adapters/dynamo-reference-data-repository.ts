@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException, PutCommand, QueryCommand } from './aws
 import { REFERENCE_LISTS } from '../../core/data/tables';
 import { buyingGroupSchema } from '../../core/schemas/customers/buying-group';
 import type { ReferenceDataRepository } from '../ports/reference-data-repository';
-import { WriteConflict } from '../ports/write-conflict';
+import { writeConflict } from '../ports/write-conflict';
 import { conditionalUpdate } from './dynamo-conditional-update';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 
@@ -44,7 +44,7 @@ export function dynamoReferenceDataRepository(): ReferenceDataRepository {
           }),
         );
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) throw new WriteConflict('exists');
+        if (error instanceof ConditionalCheckFailedException) throw writeConflict('exists');
         throw error;
       }
       return group;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { systemClock } from '../kernel/clock';
 
 /**
  * Calls to Stripe's REST API (v1) with Node's own `fetch`, in place of the `stripe` SDK, which was 246 KB of
@@ -95,8 +96,6 @@ function shouldRetry(response: Response): boolean {
   return response.status === 409 || response.status >= 500;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export interface StripeApi {
   /**
    * One call, retried once on a network error or a retryable answer; a POST carries `idempotencyKey` (a fresh
@@ -129,14 +128,14 @@ export function stripeApi(options: StripeApiOptions): StripeApi {
           response = await fetch(`${base}${path}`, { method, headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
         } catch (error) {
           if (retries < MAX_RETRIES) {
-            await pause(RETRY_DELAY_MS);
+            await systemClock.sleep(RETRY_DELAY_MS);
             continue;
           }
           throw connectionError(error, retries);
         }
         if (retries < MAX_RETRIES && shouldRetry(response)) {
           await response.body?.cancel();
-          await pause(RETRY_DELAY_MS);
+          await systemClock.sleep(RETRY_DELAY_MS);
           continue;
         }
         return (await answerOf(response, retries)) as T;

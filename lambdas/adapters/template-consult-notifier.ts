@@ -2,9 +2,7 @@ import type { Consult } from '../../core/schemas/consults';
 import type { EmailKind } from '../../core/schemas/email/email';
 import type { ParameterDefinition } from '../../core/schemas/lens';
 import { consultAnsweredValues, consultReceivedValues } from '../email/consult-email-values';
-import { portalUrl as envPortalUrl } from '../email/email-config';
-import { addressesOnce, templateMailing, type TemplateMailingDeps } from '../email/template-mailing';
-import { createLogger } from '../http/logger';
+import { addressesOnce, type TemplateMailingDeps } from '../email/template-mailing';
 import type { Logger } from '../ports/logger';
 import type { ConsultEmail, ConsultNotifier } from '../ports/consult-notifier';
 import type { CustomersRepository } from '../ports/customers-repository';
@@ -12,10 +10,9 @@ import type { LensCatalogue } from '../ports/lens-catalogue';
 import type { UsersRepository } from '../ports/users-repository';
 import { describeError } from '../../core/describe-error';
 import { dynamoCustomersRepository } from './dynamo-customers-repository';
-import { dynamoEmailTemplates } from './dynamo-email-templates';
 import { dynamoLensCatalogue } from './dynamo-lens-catalogue';
 import { dynamoUsersRepository } from './dynamo-users-repository';
-import { sesEmailSender } from './ses-email-sender';
+import { templateNotifierBase } from './template-notifier';
 
 export interface TemplateConsultNotifierDeps extends TemplateMailingDeps {
   /** The practice's name (`{{practiceName}}`) when a practice request did not carry one. */
@@ -35,18 +32,13 @@ export interface TemplateConsultNotifierDeps extends TemplateMailingDeps {
  * email reports stands. A lookup that fails costs only a nicety (the practice's name, a parameter's label).
  */
 export function templateConsultNotifier(deps: Partial<TemplateConsultNotifierDeps> = {}): ConsultNotifier {
-  const log = deps.log ?? createLogger({ component: 'consult-notifier' });
-  let defaults: Omit<TemplateConsultNotifierDeps, 'log' | 'portalUrl'> | undefined;
-  const resolved = () =>
-    (defaults ??= {
-      templates: deps.templates ?? dynamoEmailTemplates(),
-      mailer: deps.mailer ?? sesEmailSender(),
-      customers: deps.customers ?? dynamoCustomersRepository(),
-      users: deps.users ?? dynamoUsersRepository(),
-      lenses: deps.lenses ?? dynamoLensCatalogue(),
-    });
-  const portal = deps.portalUrl !== undefined ? deps.portalUrl : envPortalUrl();
-  const mailing = templateMailing('consult email', resolved, log);
+  const { log, resolved, portal, mailing } = templateNotifierBase<
+    Omit<TemplateConsultNotifierDeps, 'log' | 'portalUrl'>
+  >('consult', deps, () => ({
+    customers: deps.customers ?? dynamoCustomersRepository(),
+    users: deps.users ?? dynamoUsersRepository(),
+    lenses: deps.lenses ?? dynamoLensCatalogue(),
+  }));
 
   /** Logs a failed lookup and answers the fallback: no lookup stops an email. */
   async function lookup<T>(what: string, consult: Consult, read: () => Promise<T>, fallback: T): Promise<T> {

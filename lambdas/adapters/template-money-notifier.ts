@@ -1,5 +1,4 @@
 import type { EmailKind } from '../../core/schemas/email/email';
-import { portalUrl as envPortalUrl } from '../email/email-config';
 import {
   claimDecidedValues,
   claimSubmittedValues,
@@ -10,17 +9,15 @@ import {
   warrantyEndingValues,
   type MoneyEmailContext,
 } from '../email/money-email-values';
-import { addressesOnce, templateMailing, type TemplateMailingDeps } from '../email/template-mailing';
-import { createLogger } from '../http/logger';
+import { addressesOnce, type TemplateMailingDeps } from '../email/template-mailing';
 import type { Logger } from '../ports/logger';
 import type { CustomersRepository } from '../ports/customers-repository';
 import type { MoneyEmail, MoneyNotifier } from '../ports/money-notifier';
 import type { UsersRepository } from '../ports/users-repository';
 import { describeError } from '../../core/describe-error';
 import { dynamoCustomersRepository } from './dynamo-customers-repository';
-import { dynamoEmailTemplates } from './dynamo-email-templates';
 import { dynamoUsersRepository } from './dynamo-users-repository';
-import { sesEmailSender } from './ses-email-sender';
+import { templateNotifierBase } from './template-notifier';
 
 export interface TemplateMoneyNotifierDeps extends TemplateMailingDeps {
   /** The practice's name (`{{company}}`) and, for an empty `to`, the users linked to the account. */
@@ -66,6 +63,7 @@ const accountOf = (email: MoneyEmail): string => {
   }
 };
 
+// Named money, not invoices or payments: one port sends the invoice, payment, credit and claim emails.
 /**
  * The money emails from the Email Management templates, addressed as the MoneyNotifier port says:
  * the practice (the given addresses, else every user linked to the account), the payer (receipts, declined
@@ -74,17 +72,14 @@ const accountOf = (email: MoneyEmail): string => {
  * send that fails is logged, and the money change the email reports stands.
  */
 export function templateMoneyNotifier(deps: Partial<TemplateMoneyNotifierDeps> = {}): MoneyNotifier {
-  const log = deps.log ?? createLogger({ component: 'money-notifier' });
-  let defaults: Omit<TemplateMoneyNotifierDeps, 'log' | 'portalUrl'> | undefined;
-  const resolved = () =>
-    (defaults ??= {
-      templates: deps.templates ?? dynamoEmailTemplates(),
-      mailer: deps.mailer ?? sesEmailSender(),
+  const { log, resolved, portal, mailing } = templateNotifierBase<Omit<TemplateMoneyNotifierDeps, 'log' | 'portalUrl'>>(
+    'money',
+    deps,
+    () => ({
       customers: deps.customers ?? dynamoCustomersRepository(),
       users: deps.users ?? dynamoUsersRepository(),
-    });
-  const portal = deps.portalUrl !== undefined ? deps.portalUrl : envPortalUrl();
-  const mailing = templateMailing('money email', resolved, log);
+    }),
+  );
 
   const companyOf = async (accountNumber: string): Promise<string | undefined> => {
     try {

@@ -1,8 +1,6 @@
 import type { Order } from '../../core/schemas/order';
-import { portalUrl as envPortalUrl } from '../email/email-config';
 import { orderEmailValues, type OrderEmailAudience } from '../email/order-email-values';
-import { addressesOnce, templateMailing } from '../email/template-mailing';
-import { createLogger } from '../http/logger';
+import { addressesOnce } from '../email/template-mailing';
 import type { Logger } from '../ports/logger';
 import type { CustomersRepository } from '../ports/customers-repository';
 import type { EmailSender } from '../ports/email-sender';
@@ -10,8 +8,7 @@ import type { EmailTemplates } from '../ports/email-templates';
 import type { OrderEmailKind, OrderNotifier } from '../ports/order-notifier';
 import { describeError } from '../../core/describe-error';
 import { dynamoCustomersRepository } from './dynamo-customers-repository';
-import { dynamoEmailTemplates } from './dynamo-email-templates';
-import { sesEmailSender } from './ses-email-sender';
+import { templateNotifierBase } from './template-notifier';
 
 export interface TemplateOrderNotifierDeps {
   templates: Pick<EmailTemplates, 'get' | 'labRecipients'>;
@@ -48,17 +45,11 @@ const ROUTING: Record<OrderEmailKind, { audiences: readonly OrderEmailAudience[]
  * order change already stands (spec 8).
  */
 export function templateOrderNotifier(deps: Partial<TemplateOrderNotifierDeps> = {}): OrderNotifier {
-  const log = deps.log ?? createLogger({ component: 'order-notifier' });
-  let defaults: Omit<TemplateOrderNotifierDeps, 'log' | 'portalUrl'> | undefined;
-  const resolved = () =>
-    (defaults ??= {
-      templates: deps.templates ?? dynamoEmailTemplates(),
-      mailer: deps.mailer ?? sesEmailSender(),
-      customers: deps.customers ?? dynamoCustomersRepository(),
-    });
-  const portal = deps.portalUrl !== undefined ? deps.portalUrl : envPortalUrl();
-
-  const mailing = templateMailing('order email', resolved, log);
+  const { log, resolved, portal, mailing } = templateNotifierBase<Omit<TemplateOrderNotifierDeps, 'log' | 'portalUrl'>>(
+    'order',
+    deps,
+    () => ({ customers: deps.customers ?? dynamoCustomersRepository() }),
+  );
 
   const companyOf = async (order: Order): Promise<string | undefined> => {
     try {

@@ -5,6 +5,7 @@ import type { Identity } from '../auth/verify-token';
 import type { Logger } from '../ports/logger';
 import type { AdminChange, AuditLog, AuditTrail } from '../ports/audit-log';
 import { changedValues } from './redact-audit-values';
+import type { Clock } from '../kernel/clock';
 
 /** Who and where: what the handler wrapper knows of a request (never its body or token). */
 export interface AuditRequest {
@@ -18,7 +19,7 @@ export interface AuditRequest {
 export interface AuditTrailDeps {
   store: AuditLog;
   log: Pick<Logger, 'error'>;
-  now?: () => Date;
+  now: Clock['now'];
   newId?: () => string;
   /** How long a change waits for its entry (default CHANGE_WAIT_MS). */
   changeWaitMs?: number;
@@ -47,7 +48,7 @@ export interface RequestAuditTrail extends AuditTrail {
 }
 
 export function createAuditTrail(request: AuditRequest, deps: AuditTrailDeps): RequestAuditTrail {
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const newId = deps.newId ?? randomUUID;
   const base = () => ({
     eventId: newId(),

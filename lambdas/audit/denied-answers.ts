@@ -2,8 +2,8 @@ import type { DeniedStatus } from './audit-trail';
 
 /**
  * The not-found messages of routes that hide another practice's data: a practice asking for an order, account,
- * invoice, payment or consult that is not theirs gets the same answer as for one that does not exist (order-common.ts,
- * money-access.ts). Such an answer may be someone probing ids, so it is audited like a 403. Other not-founds
+ * invoice, payment or consult that is not theirs gets the same answer as for one that does not exist (order-view.ts,
+ * invoice-access.ts). Such an answer may be someone probing ids, so it is audited like a 403. Other not-founds
  * (an unknown lens design, "no account number linked yet") are ordinary answers and are not.
  */
 export const HIDDEN_NOT_FOUND_MESSAGES: ReadonlySet<string> = new Set([

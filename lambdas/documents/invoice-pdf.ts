@@ -37,7 +37,7 @@ const SETTLEMENT_COLUMNS: TableColumn[] = [
 /**
  * The invoice as a PDF: what the practice owes and why, and what has been applied to it. Printed for the
  * practice and the lab alike, so it holds nothing the practice may not see (no staff names). It is stored per
- * invoice version (lambdas/use-cases/money/document-urls.ts), so it prints nothing that changes without a
+ * invoice version (lambdas/use-cases/invoices/document-urls.ts), so it prints nothing that changes without a
  * new version (no "overdue": that follows from the calendar).
  */
 export async function renderInvoicePdf(

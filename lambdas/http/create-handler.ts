@@ -16,14 +16,15 @@ import { sessionRulesCheck, type SessionRulesCheck } from '../auth/session-rules
 import { staffMfaCheck } from '../auth/staff-mfa';
 import { createTokenVerifier, type Identity } from '../auth/verify-token';
 import { requireEnv } from '../env';
-import { correlationIdFrom } from './correlation-id';
+import { inRequestContext } from './correlation-id';
 import { errorAnswer } from './error-response';
 import type { AuditLog, AuditTrail } from '../ports/audit-log';
 import { checkBrowserRequest, checkThroughCloudFront, portalOrigins } from './browser-request';
-import { addToLogContext, idsOf, runWithLogContext } from './log-context';
+import { addToLogContext, idsOf } from './log-context';
 import type { Logger } from '../ports/logger';
 import { createLogger } from './logger';
 import { parseCallableInput } from './parse-input';
+import { systemClock } from '../kernel/clock';
 
 export interface RequestContext {
   /** Present on every non-public route; taken only from the verified token. */
@@ -149,10 +150,7 @@ export function createHandler<I extends z.core.$ZodType, O extends z.core.$ZodTy
     route.resources.audit === 'append' ? (deps.auditLog ?? (deps.verifyToken ? undefined : envAuditLog())) : undefined;
   // Every line logged while a request runs, by any logger, names its route, correlation id, caller and the ids
   // of what it touched (lambdas/http/log-context.ts).
-  return function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-    const correlationId = correlationIdFrom(event.headers ?? {}, event.requestContext?.requestId);
-    return runWithLogContext({ route: route.name, correlationId }, () => handleRequest(event, correlationId));
-  };
+  return inRequestContext(route.name, handleRequest);
 
   async function handleRequest(
     event: APIGatewayProxyEventV2,
@@ -172,7 +170,7 @@ export function createHandler<I extends z.core.$ZodType, O extends z.core.$ZodTy
       auditLog
         ? createAuditTrail(
             { route: route.name, correlationId, sourceIp, actor: seen.identity },
-            { store: auditLog, log },
+            { store: auditLog, log, now: systemClock.now },
           )
         : NO_AUDIT;
     // Refused before the token is read: another site's page is not a caller to audit (one write per forged

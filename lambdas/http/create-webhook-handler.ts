@@ -3,9 +3,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { invalidArgument } from '../../core/errors';
 import type { RouteDefinition } from '../../core/route-definition';
 import { WebhookSignatureError, type GatewayEvent, type PaymentGateway } from '../ports/payment-gateway';
-import { correlationIdFrom } from './correlation-id';
+import { inRequestContext } from './correlation-id';
 import { errorAnswer } from './error-response';
-import { runWithLogContext } from './log-context';
 import type { Logger } from '../ports/logger';
 import { createLogger } from './logger';
 
@@ -38,10 +37,7 @@ export function createWebhookHandler(
   const gatewayOf = () => (typeof deps.gateway === 'function' ? deps.gateway() : deps.gateway);
 
   // The emails an event sends log with its route and correlation id too (lambdas/http/log-context.ts).
-  return function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-    const correlationId = correlationIdFrom(event.headers ?? {}, event.requestContext?.requestId);
-    return runWithLogContext({ route: route.name, correlationId }, () => handleEvent(event, correlationId));
-  };
+  return inRequestContext(route.name, handleEvent);
 
   async function handleEvent(
     event: APIGatewayProxyEventV2,

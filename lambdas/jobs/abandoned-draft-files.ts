@@ -3,6 +3,7 @@ import { dynamoOrdersRepository } from '../adapters/dynamo-orders-repository';
 import { s3AttachedFiles } from '../adapters/s3-attached-files';
 import { ORDER_FILES } from '../ports/attached-files';
 import { createLogger } from '../http/logger';
+import { systemClock } from '../kernel/clock';
 import { removeAbandonedDraftFiles, type AbandonedDraftFilesReport } from '../use-cases/orders/abandoned-draft-files';
 
 /**
@@ -14,5 +15,6 @@ export async function handler(_event?: ScheduledEvent): Promise<AbandonedDraftFi
     orders: dynamoOrdersRepository(),
     files: s3AttachedFiles(ORDER_FILES),
     log: createLogger({ job: 'abandonedDraftFiles' }),
+    now: systemClock.now,
   });
 }

@@ -4,7 +4,8 @@ import { dynamoOnceMarks } from '../adapters/dynamo-once-marks';
 import { dynamoOrdersRepository } from '../adapters/dynamo-orders-repository';
 import { templateMoneyNotifier } from '../adapters/template-money-notifier';
 import { createLogger } from '../http/logger';
-import { sendWarrantyReminders, type WarrantyRemindersReport } from '../use-cases/money/warranty-reminders';
+import { sendWarrantyReminders, type WarrantyRemindersReport } from '../use-cases/credit/warranty-reminders';
+import { systemClock } from '../kernel/clock';
 
 /**
  * The daily "warranty ending" job (core/jobs.ts): an EventBridge schedule in AWS, a timer in the local
@@ -19,5 +20,6 @@ export async function handler(_event?: ScheduledEvent): Promise<WarrantyReminder
     marks: dynamoOnceMarks(),
     notifier: templateMoneyNotifier({ log: log.child({ component: 'money-notifier' }) }),
     log,
+    now: systemClock.now,
   });
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { VersionedSettingsStore } from './versioned-settings';
+import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 import {
   CONSULT_REFERENCE_ALPHABET,
   CONSULT_REFERENCE_LENGTH,
@@ -19,12 +20,8 @@ export type ConsultWriteRefusal =
   /** DynamoDB refused a transaction that overlapped another one in flight: retry. */
   | 'contention';
 
-export class ConsultWriteRefused extends Error {
-  constructor(readonly reason: ConsultWriteRefusal) {
-    super(`consult write refused: ${reason}`);
-    this.name = 'ConsultWriteRefused';
-  }
-}
+export type ConsultWriteRefused = WriteRefused<ConsultWriteRefusal>;
+export const consultRefusals = refusalsOf<ConsultWriteRefusal>('consult');
 
 /** The counters-table item that holds a reference taken (`counter` = this, `consultId` = whose). */
 export const consultReferenceMarker = (reference: string) => `consultReference#${reference}`;
@@ -45,7 +42,7 @@ export interface ConsultStore {
   get(consultId: string): Promise<Consult | null>;
   /**
    * Stores a new consult with a new random reference ("AVC-K7M3-9QX2"), in one transaction with the
-   * reference's marker; draws again itself when the reference is taken. Throws ConsultWriteRefused('consult')
+   * reference's marker; draws again itself when the reference is taken. Refuses ('consult', ConsultWriteRefused)
    * when the id exists (the caller then reads it: a retried submit answers what the first one stored).
    */
   create(consult: Omit<Consult, 'reference'>): Promise<Consult>;

@@ -9,7 +9,7 @@ export interface LabRecipients {
 
 /**
  * Email Management's store. A kind never saved answers its built-in default with version 0. Saves are
- * conditional on the version the editor read: a stale one throws WriteConflict('changed') and writes nothing.
+ * conditional on the version the editor read: a stale one is refused (WriteConflict 'changed') and writes nothing.
  */
 export interface EmailTemplates {
   get(kind: EmailKind): Promise<EmailTemplate>;

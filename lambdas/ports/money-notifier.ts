@@ -3,6 +3,7 @@ import type { Invoice } from '../../core/schemas/invoice';
 import type { Payment } from '../../core/schemas/payment';
 import type { WarrantyLens } from '../../core/schemas/credit';
 
+// Named money, not invoices or payments: one port sends the invoice, payment, credit and claim emails.
 /**
  * The money emails, built from Email Management templates like the order emails. Each call
  * names its recipients' source; the adapter looks up addresses, renders and sends. Never throws: a failed

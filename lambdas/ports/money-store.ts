@@ -2,7 +2,11 @@ import type { CreditApproval, CreditEntry, CreditSettings, WarrantyClaim } from 
 import type { VersionedSettingsStore } from './versioned-settings';
 import type { Invoice, InvoiceStatus } from '../../core/schemas/invoice';
 import type { Payment } from '../../core/schemas/payment';
+import { aborted } from '../../core/errors';
+import type { RetryRule } from '../kernel/retry';
+import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
+// Named money, not invoices or payments: one transaction moves an invoice, a payment and credit together.
 /**
  * Invoices, payments, the credit ledger and warranty claims. Every money change is one
  * `commit`: a DynamoDB transaction over whatever it names, each item conditional on the version read, so an
@@ -47,16 +51,21 @@ export type MoneyWriteRefusal =
   /** Another transaction on the same items was in flight: retry. */
   | 'contention';
 
-export class MoneyWriteRefused extends Error {
-  constructor(
-    readonly reason: MoneyWriteRefusal,
-    /** Which part was refused, when the store can tell: 'invoice:INV-1', 'payment', 'claim', 'credit:BV-1001', 'approval'. */
-    readonly item?: string,
-  ) {
-    super(`money write refused: ${reason}${item ? ` (${item})` : ''}`);
-    this.name = 'MoneyWriteRefused';
-  }
-}
+/** `item` names the part refused when the store can tell: 'invoice:INV-1', 'payment', 'claim', 'credit:BV-1001', 'approval'. */
+export type MoneyWriteRefused = WriteRefused<MoneyWriteRefusal>;
+export const moneyRefusals = refusalsOf<MoneyWriteRefusal>('money');
+
+/**
+ * How a money change meets a refused commit (kernel retryOnRefusal): it reads, decides and commits again, up
+ * to 8 times, then answers `busyMessage`.
+ */
+export const moneyRetry = (busyMessage = 'The change could not be saved just now. Please try again.'): RetryRule => ({
+  attempts: 8,
+  baseMs: 10,
+  jitterMs: 30,
+  retries: (error) => moneyRefusals.is(error),
+  exhausted: () => aborted(busyMessage),
+});
 
 export interface Page<T> {
   items: T[];

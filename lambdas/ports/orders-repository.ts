@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
 import type { Invoice } from '../../core/schemas/invoice';
 import type { Order } from '../../core/schemas/order';
+import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
 /**
  * The orders table (pk orderId; GSIs byAccount (accountNumber, createdAt), placedByAccount (accountNumber,
@@ -23,12 +24,8 @@ export type OrderWriteRefusal =
   /** DynamoDB refused a transaction that overlapped another one in flight: retry. */
   | 'contention';
 
-export class OrderWriteRefused extends Error {
-  constructor(readonly reason: OrderWriteRefusal) {
-    super(`order write refused: ${reason}`);
-    this.name = 'OrderWriteRefused';
-  }
-}
+export type OrderWriteRefused = WriteRefused<OrderWriteRefusal>;
+export const orderRefusals = refusalsOf<OrderWriteRefusal>('order');
 
 export interface OrderWrite {
   order: Order;

@@ -15,9 +15,10 @@ import type { ConsultDeps } from '../../lambdas/use-cases/consults/consult-deps'
 import { replyToConsult } from '../../lambdas/use-cases/consults/reply-to-consult';
 import { submitConsult } from '../../lambdas/use-cases/consults/submit-consult';
 import { submitPublicConsult } from '../../lambdas/use-cases/consults/submit-public-consult';
-import type { OrderDeps } from '../../lambdas/use-cases/orders/order-common';
+import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
 import type { DemoUser } from './demo-data';
 import { demoTime, ELEANOR_FIRST_FIT, HORIZON_OD } from './demo-orders';
+import { systemClock } from '../../lambdas/kernel/clock';
 
 /**
  * Demo consults, so the Consults pages and the lab's queue show the virtual consultant in use: Brightview's
@@ -229,6 +230,7 @@ export async function seedDemoConsults(
       limiter: NO_LIMIT,
       log: QUIET_LOG,
       now: () => clock,
+      sleep: systemClock.sleep,
     };
     const consultId = 'practice' in demo.request ? demo.request.practice.consultId : demo.request.visitor.consultId;
     try {

@@ -5,11 +5,11 @@ import type { Identity } from '../../lambdas/auth/verify-token';
 import type { Logger } from '../../lambdas/ports/logger';
 import type { MoneyNotifier } from '../../lambdas/ports/money-notifier';
 import type { CreditSettingsStore, MoneyStore } from '../../lambdas/ports/money-store';
-import { creditChange } from '../../lambdas/use-cases/money/credit-moves';
-import { createInvoice, recordOfflinePayment } from '../../lambdas/use-cases/money/invoices';
-import { invoiceForClose } from '../../lambdas/use-cases/money/issue-invoice';
-import type { MoneyDeps } from '../../lambdas/use-cases/money/money-deps';
-import type { OrderDeps } from '../../lambdas/use-cases/orders/order-common';
+import { creditChange } from '../../lambdas/use-cases/credit/credit-moves';
+import { createInvoice, recordOfflinePayment } from '../../lambdas/use-cases/invoices/invoices';
+import { invoiceForClose } from '../../lambdas/use-cases/invoices/issue-invoice';
+import type { InvoiceDeps } from '../../lambdas/use-cases/invoices/invoice-deps';
+import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
 import { DEMO_ORDERS, demoTime } from './demo-orders';
 import type { DemoUser } from './demo-data';
 
@@ -54,7 +54,7 @@ export async function seedDemoMoney(
     clock = demoTime(now, daysAgo, hour);
   };
   const customers = deps.customers ?? { get: async () => null };
-  const money: MoneyDeps & { creditSettings: CreditSettingsStore } = {
+  const money: InvoiceDeps & { creditSettings: CreditSettingsStore } = {
     money: deps.money,
     creditSettings: deps.creditSettings,
     users: deps.users,

@@ -11,7 +11,7 @@ import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
 import type { AttachedFiles } from '../../lambdas/ports/attached-files';
 import type { OrderNotifier } from '../../lambdas/ports/order-notifier';
 import { changeOrderStatus, type StatusAction } from '../../lambdas/use-cases/orders/change-order-status';
-import type { OrderDeps } from '../../lambdas/use-cases/orders/order-common';
+import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
 import { saveOrderDraft } from '../../lambdas/use-cases/orders/save-order-draft';
 import { submitOrder } from '../../lambdas/use-cases/orders/submit-order';
 import { DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from './demo-data';

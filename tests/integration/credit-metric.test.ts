@@ -2,8 +2,8 @@ import './helpers/stack-env';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
-import { MoneyWriteRefused } from '../../lambdas/ports/money-store';
-import { creditChange } from '../../lambdas/use-cases/money/credit-moves';
+import { moneyRefusals } from '../../lambdas/ports/money-store';
+import { creditChange } from '../../lambdas/use-cases/credit/credit-moves';
 
 /** Every committed grant is counted in the day's-credit metric (docs/decisions/0093-an-alarm-on-the-credit-granted-each-day.md). */
 describe('the money store counts the credit each committed change grants', () => {
@@ -32,7 +32,7 @@ describe('the money store counts the credit each committed change grants', () =>
     // The same entry again (the balance read before the first commit): refused, not counted.
     await expect(
       money.commit({ credit: [creditChange(balance, [grant(accountNumber, 1_500, entryId)])] }),
-    ).rejects.toBeInstanceOf(MoneyWriteRefused);
+    ).rejects.toSatisfy((error) => moneyRefusals.is(error));
     expect(counted).toEqual([2_000]);
   });
 });

@@ -2,7 +2,7 @@ import { EMAIL_KINDS, type EmailKind, type EmailTemplate } from '../../core/sche
 import { expect, it } from 'vitest';
 import { defaultTemplate, type TemplateText } from '../../lambdas/email/default-templates';
 import type { EmailTemplates, LabRecipients } from '../../lambdas/ports/email-templates';
-import { WriteConflict } from '../../lambdas/ports/write-conflict';
+import { writeConflict } from '../../lambdas/ports/write-conflict';
 import type { InMemoryMailer } from './in-memory-ports';
 
 /** Email Management's store in memory, with the adapter's rules: defaults at version 0, versioned saves. */
@@ -27,7 +27,7 @@ export class InMemoryEmailTemplates implements EmailTemplates {
     return EMAIL_KINDS.map((kind) => this.view(kind));
   }
   async save(kind: EmailKind, text: TemplateText, expectedVersion: number, now: string) {
-    if ((this.stored.get(kind)?.version ?? 0) !== expectedVersion) throw new WriteConflict('changed');
+    if ((this.stored.get(kind)?.version ?? 0) !== expectedVersion) throw writeConflict('changed');
     this.stored.set(kind, { ...text, version: expectedVersion + 1, updatedAt: now });
     return this.view(kind);
   }
@@ -36,7 +36,7 @@ export class InMemoryEmailTemplates implements EmailTemplates {
     return this.recipients ?? { recipients: this.defaultRecipients, version: 0 };
   }
   async saveLabRecipients(recipients: string[], expectedVersion: number) {
-    if ((this.recipients?.version ?? 0) !== expectedVersion) throw new WriteConflict('changed');
+    if ((this.recipients?.version ?? 0) !== expectedVersion) throw writeConflict('changed');
     this.recipients = { recipients, version: expectedVersion + 1 };
     return this.recipients;
   }

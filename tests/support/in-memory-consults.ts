@@ -11,7 +11,8 @@ import {
 } from '../../core/schemas/consults';
 import type { ConsultEmail, ConsultNotifier } from '../../lambdas/ports/consult-notifier';
 import {
-  ConsultWriteRefused,
+  consultRefusals,
+  type ConsultWriteRefused,
   newConsultReference,
   type ConsultantSettingsStore,
   type ConsultStore,
@@ -39,11 +40,11 @@ export class InMemoryConsultStore implements ConsultStore {
   async create(fields: Omit<Consult, 'reference'>) {
     const refusal = this.pendingRefusals.shift();
     if (refusal) throw refusal;
-    if (this.rows.has(fields.consultId)) throw new ConsultWriteRefused('consult');
+    if (this.rows.has(fields.consultId)) throw consultRefusals.refuse('consult');
     const taken = new Set([...this.rows.values()].map((row) => row.reference));
     let reference = this.newReference();
     for (let draws = 1; taken.has(reference); draws++) {
-      if (draws >= 12) throw new ConsultWriteRefused('contention');
+      if (draws >= 12) throw consultRefusals.refuse('contention');
       reference = this.newReference();
     }
     this.created += 1;
@@ -55,7 +56,7 @@ export class InMemoryConsultStore implements ConsultStore {
   async update(consult: Consult, expectedVersion: number) {
     const refusal = this.pendingRefusals.shift();
     if (refusal) throw refusal;
-    if (this.rows.get(consult.consultId)?.version !== expectedVersion) throw new ConsultWriteRefused('consult');
+    if (this.rows.get(consult.consultId)?.version !== expectedVersion) throw consultRefusals.refuse('consult');
     this.rows.set(consult.consultId, clone(consult));
   }
 

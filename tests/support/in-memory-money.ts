@@ -8,7 +8,8 @@ import {
 import type { Invoice } from '../../core/schemas/invoice';
 import { paymentSchema, type Payment } from '../../core/schemas/payment';
 import {
-  MoneyWriteRefused,
+  moneyRefusals,
+  type MoneyWriteRefused,
   type CreditBalance,
   type CreditSettingsStore,
   type ExpectedVersion,
@@ -42,7 +43,7 @@ export class InMemoryMoneyStore implements MoneyStore {
   private refusals: MoneyWriteRefused[] = [];
 
   failNextCommit(reason: 'conflict' | 'contention' = 'contention', times = 1): void {
-    for (let i = 0; i < times; i++) this.refusals.push(new MoneyWriteRefused(reason));
+    for (let i = 0; i < times; i++) this.refusals.push(moneyRefusals.refuse(reason));
   }
 
   async commit(tx: MoneyTransaction): Promise<void> {
@@ -50,7 +51,7 @@ export class InMemoryMoneyStore implements MoneyStore {
     if (refusal) throw refusal;
     const check = (stored: { version: number } | undefined, expected: ExpectedVersion, label: string) => {
       const ok = expected === null ? stored === undefined : stored?.version === expected;
-      if (!ok) throw new MoneyWriteRefused('conflict', label);
+      if (!ok) throw moneyRefusals.refuse('conflict', label);
     };
     // The adapter refuses a negative balance while it builds the transaction, before any condition is checked.
     for (const change of tx.credit ?? [])
@@ -65,7 +66,7 @@ export class InMemoryMoneyStore implements MoneyStore {
       check(this.balances.get(change.accountNumber), change.expectedVersion, `credit:${change.accountNumber}`);
       const ids = new Set((this.entries.get(change.accountNumber) ?? []).map((e) => e.entryId));
       for (const entry of change.entries)
-        if (ids.has(entry.entryId)) throw new MoneyWriteRefused('conflict', `entry:${entry.entryId}`);
+        if (ids.has(entry.entryId)) throw moneyRefusals.refuse('conflict', `entry:${entry.entryId}`);
     }
     for (const { invoice } of tx.invoices ?? []) this.invoices.set(invoice.invoiceNumber, clone(invoice));
     if (tx.payment) this.payments.set(tx.payment.payment.paymentId, clone(tx.payment.payment));

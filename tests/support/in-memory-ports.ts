@@ -25,7 +25,7 @@ import { suppressionKey, type EmailSuppression, type EmailSuppressions } from '.
 import { LockBusy, type Locks } from '../../lambdas/ports/locks';
 import type { RecordChanges, StoredItem } from '../../lambdas/ports/record-changes';
 import type { ReferenceDataRepository } from '../../lambdas/ports/reference-data-repository';
-import { WriteConflict } from '../../lambdas/ports/write-conflict';
+import { writeConflict } from '../../lambdas/ports/write-conflict';
 import type { AccountNotices } from '../../lambdas/ports/account-notices';
 import type { ActivityRepository } from '../../lambdas/ports/activity-repository';
 import type { CustomerListQuery, CustomersRepository } from '../../lambdas/ports/customers-repository';
@@ -120,8 +120,8 @@ export class InMemoryUsers
   async update(userId: string, changes: RecordChanges<UserProfile>, expectedVersion: number) {
     this.check('update');
     const row = this.rows.get(userId);
-    if (!row) throw new WriteConflict('missing');
-    if (row.version !== expectedVersion) throw new WriteConflict('changed');
+    if (!row) throw writeConflict('missing');
+    if (row.version !== expectedVersion) throw writeConflict('changed');
     const next: Record<string, unknown> = { ...row, ...changes.set, userId, version: row.version + 1 };
     for (const key of changes.remove ?? []) if (key !== 'userId' && key !== 'version') delete next[key];
     this.rows.set(userId, next as UserProfile);
@@ -155,14 +155,14 @@ export class InMemoryCustomers extends Failures<'create' | 'update' | 'list'> im
   }
   async create(record: CustomerDetail) {
     this.check('create');
-    if (this.rows.has(record.accountNumber)) throw new WriteConflict('exists');
+    if (this.rows.has(record.accountNumber)) throw writeConflict('exists');
     this.rows.set(record.accountNumber, { ...record, version: 0 });
   }
   async update(accountNumber: string, changes: RecordChanges<CustomerDetail>, expectedVersion: number) {
     this.check('update');
     const row = this.rows.get(accountNumber);
-    if (!row) throw new WriteConflict('missing');
-    if ((row.version ?? 0) !== expectedVersion) throw new WriteConflict('changed');
+    if (!row) throw writeConflict('missing');
+    if ((row.version ?? 0) !== expectedVersion) throw writeConflict('changed');
     const next: Record<string, unknown> = { ...row, ...changes.set, accountNumber, version: expectedVersion + 1 };
     for (const key of changes.remove ?? []) delete next[key];
     this.rows.set(accountNumber, next as CustomerRecord);
@@ -213,10 +213,10 @@ export class InMemoryAccountLinks extends Failures<'apply'> implements AccountLi
   async apply(change: AccountLinkChange) {
     this.check('apply');
     const row = this.users.rows.get(change.userId);
-    if (!row) throw new WriteConflict('missing');
-    if (row.version !== change.expectedVersion) throw new WriteConflict('changed');
+    if (!row) throw writeConflict('missing');
+    if (row.version !== change.expectedVersion) throw writeConflict('changed');
     for (const account of [change.linked, change.unlinked]) {
-      if (account && !this.customers.rows.has(account)) throw new WriteConflict('account-missing');
+      if (account && !this.customers.rows.has(account)) throw writeConflict('account-missing');
     }
     const next: UserProfile = { ...row, accountNumbers: change.accountNumbers, version: row.version + 1 };
     if (change.accountNumber) next.accountNumber = change.accountNumber;
@@ -473,8 +473,8 @@ export class InMemoryAccountRequests extends Failures<'createOpen' | 'decide'> i
   async decide(requestId: string, decision: AccountRequestDecision) {
     this.check('decide');
     const stored = this.rows.get(requestId);
-    if (!stored) throw new WriteConflict('missing');
-    if (stored.status !== 'pending') throw new WriteConflict('changed');
+    if (!stored) throw writeConflict('missing');
+    if (stored.status !== 'pending') throw writeConflict('changed');
     const next = { ...stored, ...decision, updatedAt: decision.decidedAt };
     this.rows.set(requestId, next);
     return next;
@@ -493,7 +493,7 @@ export class InMemoryReferenceData implements ReferenceDataRepository {
     return [...this.groups].sort((a, b) => a.name.localeCompare(b.name));
   }
   async createBuyingGroup({ buyingGroupId, name }: { buyingGroupId: string; name: string }) {
-    if (this.groups.some((g) => g.buyingGroupId === buyingGroupId)) throw new WriteConflict('exists');
+    if (this.groups.some((g) => g.buyingGroupId === buyingGroupId)) throw writeConflict('exists');
     const group = { buyingGroupId, name, active: true, version: 0 };
     this.groups.push(group);
     return { ...group };
@@ -501,8 +501,8 @@ export class InMemoryReferenceData implements ReferenceDataRepository {
   async updateBuyingGroup(buyingGroupId: string, changes: { name?: string; active?: boolean }, expected: number) {
     const index = this.groups.findIndex((g) => g.buyingGroupId === buyingGroupId);
     const stored = this.groups[index];
-    if (!stored) throw new WriteConflict('missing');
-    if ((stored.version ?? 0) !== expected) throw new WriteConflict('changed');
+    if (!stored) throw writeConflict('missing');
+    if ((stored.version ?? 0) !== expected) throw writeConflict('changed');
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     const updated = { ...stored, ...defined, version: expected + 1 };
     this.groups[index] = updated;

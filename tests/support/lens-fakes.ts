@@ -1,6 +1,6 @@
 import type { LensDesign, ParameterDefinition } from '../../core/schemas/lens';
 import { lensNameKey, type LensCatalogue, type LensDesignFields } from '../../lambdas/ports/lens-catalogue';
-import { WriteConflict } from '../../lambdas/ports/write-conflict';
+import { writeConflict } from '../../lambdas/ports/write-conflict';
 
 /** A scleral design's parameters, one of each kind: a number with unit and bounds, and a list of options. */
 export const scleralParameters = (): ParameterDefinition[] => [
@@ -47,7 +47,7 @@ export class InMemoryLensCatalogue implements LensCatalogue {
     );
   }
   async create(lensId: string, fields: LensDesignFields) {
-    if (this.rows.has(lensId)) throw new WriteConflict('exists');
+    if (this.rows.has(lensId)) throw writeConflict('exists');
     const now = this.now();
     const design: LensDesign = { ...fields, lensId, version: 0, createdAt: now, updatedAt: now };
     this.rows.set(lensId, design);
@@ -55,8 +55,8 @@ export class InMemoryLensCatalogue implements LensCatalogue {
   }
   async update(lensId: string, fields: LensDesignFields, expectedVersion: number) {
     const row = this.rows.get(lensId);
-    if (!row) throw new WriteConflict('missing');
-    if (row.version !== expectedVersion) throw new WriteConflict('changed');
+    if (!row) throw writeConflict('missing');
+    if (row.version !== expectedVersion) throw writeConflict('changed');
     const next: LensDesign = { ...row, ...fields, lensId, version: row.version + 1, updatedAt: this.now() };
     if (fields.description === undefined) delete next.description;
     this.rows.set(lensId, next);

@@ -18,13 +18,14 @@ import {
   counterNames,
   foldSearch,
   orderSearchText,
-  OrderWriteRefused,
+  orderRefusals,
+  type OrderWriteRefused,
   type AccountOrdersQuery,
   type OrdersRepository,
   type OrderWrite,
   type StatusOrdersQuery,
 } from '../../lambdas/ports/orders-repository';
-import type { OrderDeps } from '../../lambdas/use-cases/orders/order-common';
+import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
 import { offsetPage } from './offset-page';
 import { numberParameter, optionParameter } from './lens-parameters';
 
@@ -54,24 +55,24 @@ export class InMemoryOrders implements OrdersRepository {
     if (refusal) throw refusal;
     const stored = this.rows.get(request.order.orderId);
     if (request.expectedVersion === null ? stored : stored?.version !== request.expectedVersion)
-      throw new OrderWriteRefused('order');
+      throw orderRefusals.refuse('order');
     if (request.sequence && (this.counterValues.get(counterNames.sequence) ?? 0) !== request.sequence.expected)
-      throw new OrderWriteRefused('sequence');
+      throw orderRefusals.refuse('sequence');
     // The adapter's refusal order: order, sequence, invoice, limit, consult.
     if (request.invoice) {
       const stored = this.invoices.get(request.invoice.invoice.invoiceNumber);
       const expected = request.invoice.expectedVersion;
-      if (expected === null ? stored : stored?.version !== expected) throw new OrderWriteRefused('invoice');
+      if (expected === null ? stored : stored?.version !== expected) throw orderRefusals.refuse('invoice');
     }
     // A ceiling holds only a counter this write moves, as the adapter conditions only the counters it updates.
     for (const [name, limit] of Object.entries(request.counterLimits ?? {})) {
       const delta = request.counters?.[name] ?? 0;
-      if (delta !== 0 && (this.counterValues.get(name) ?? 0) + delta > limit) throw new OrderWriteRefused('limit');
+      if (delta !== 0 && (this.counterValues.get(name) ?? 0) + delta > limit) throw orderRefusals.refuse('limit');
     }
     const consult = request.consult ? this.consults.get(request.consult.consultId) : undefined;
     if (request.consult) {
       const orderable = consult?.status === 'answered' || consult?.status === 'ordered';
-      if (!orderable || consult.accountNumber !== request.consult.accountNumber) throw new OrderWriteRefused('consult');
+      if (!orderable || consult.accountNumber !== request.consult.accountNumber) throw orderRefusals.refuse('consult');
     }
     if (request.invoice)
       this.invoices.set(request.invoice.invoice.invoiceNumber, structuredClone(request.invoice.invoice));

@@ -1,6 +1,7 @@
 import { AwsClient } from 'aws4fetch';
 import { AWS_CLIENT_LIMITS } from '../aws-client-options';
 import { AwsServiceError, readAwsError } from './aws-errors';
+import { systemClock } from '../../kernel/clock';
 
 /**
  * Signed HTTP calls to AWS services, the Lambdas' only way to reach them: SigV4 signing from `aws4fetch`, Node's
@@ -109,12 +110,10 @@ function isRetryable(error: unknown): { retry: boolean; throttled: boolean } {
 }
 
 /** Full jitter on an exponential base, capped at 20 s (the SDK's standard mode; throttling starts at 500 ms). */
-function backoffMs(attempt: number, throttled: boolean): number {
+function transportBackoffMs(attempt: number, throttled: boolean): number {
   const base = throttled ? 500 : 100;
   return Math.random() * Math.min(20_000, base * 2 ** attempt);
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends one signed request and answers the successful response; a refusal becomes an `AwsServiceError` named
@@ -144,7 +143,7 @@ export async function awsFetch(
     } catch (error) {
       const { retry, throttled } = isRetryable(error);
       if (!retry || attempt + 1 >= maxAttempts || request.signal?.aborted) throw error;
-      await sleep(backoffMs(attempt, throttled));
+      await systemClock.sleep(transportBackoffMs(attempt, throttled));
     }
   }
 }

@@ -5,8 +5,14 @@ import { s3AttachedFiles } from '../../adapters/s3-attached-files';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { CONSULT_FILES } from '../../ports/attached-files';
 import { generateConsultDownloadUrl } from '../../use-cases/consults/consult-files';
+import { systemClock } from '../../kernel/clock';
 
-const deps = { consults: dynamoConsultStore(), users: dynamoUsersRepository(), files: s3AttachedFiles(CONSULT_FILES) };
+const deps = {
+  ...systemClock,
+  consults: dynamoConsultStore(),
+  users: dynamoUsersRepository(),
+  files: s3AttachedFiles(CONSULT_FILES),
+};
 
 export const handler = createHandler(consultRoutes.generateConsultDownloadUrl, (input, ctx) =>
   generateConsultDownloadUrl(callerOf(ctx), input, deps),

@@ -3,7 +3,8 @@ import { callerOf, createHandler } from '../../http/create-handler';
 import { getConsult } from '../../use-cases/consults/practice-consults';
 import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { systemClock } from '../../kernel/clock';
 
-const deps = { consults: dynamoConsultStore(), users: dynamoUsersRepository() };
+const deps = { ...systemClock, consults: dynamoConsultStore(), users: dynamoUsersRepository() };
 
 export const handler = createHandler(consultRoutes.getConsult, (input, ctx) => getConsult(callerOf(ctx), input, deps));

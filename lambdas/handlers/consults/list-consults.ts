@@ -2,7 +2,8 @@ import { consultRoutes } from '../../../core/routes/consults';
 import { createHandler } from '../../http/create-handler';
 import { listConsults } from '../../use-cases/consults/lab-consults';
 import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
+import { systemClock } from '../../kernel/clock';
 
-const deps = { consults: dynamoConsultStore() };
+const deps = { ...systemClock, consults: dynamoConsultStore() };
 
 export const handler = createHandler(consultRoutes.listConsults, (input) => listConsults(input, deps));

@@ -5,8 +5,10 @@ import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
 import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { templateConsultNotifier } from '../../adapters/template-consult-notifier';
+import { systemClock } from '../../kernel/clock';
 
 const deps = {
+  ...systemClock,
   consults: dynamoConsultStore(),
   lenses: dynamoLensCatalogue(),
   users: dynamoUsersRepository(),

@@ -7,8 +7,10 @@ import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository'
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { templateConsultNotifier } from '../../adapters/template-consult-notifier';
+import { systemClock } from '../../kernel/clock';
 
 const deps = {
+  ...systemClock,
   consults: dynamoConsultStore(),
   settings: dynamoConsultantSettings(),
   orders: dynamoOrdersRepository(),

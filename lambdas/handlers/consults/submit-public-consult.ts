@@ -5,9 +5,11 @@ import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
 import { dynamoConsultantSettings } from '../../adapters/dynamo-consultant-settings';
 import { dynamoRateLimiter } from '../../adapters/dynamo-rate-limiter';
 import { templateConsultNotifier } from '../../adapters/template-consult-notifier';
+import { systemClock } from '../../kernel/clock';
 
 // The client address comes from the wrapper (clientIp): CloudFront's viewer address only with the origin secret.
 const deps = {
+  ...systemClock,
   consults: dynamoConsultStore(),
   settings: dynamoConsultantSettings(),
   limiter: dynamoRateLimiter(),

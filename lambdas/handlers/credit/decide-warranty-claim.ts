@@ -2,11 +2,13 @@ import { creditRoutes } from '../../../core/routes/credit';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { decideWarrantyClaim } from '../../use-cases/credit/decide-warranty-claim';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
-import { dynamoCounterReader } from '../../adapters/dynamo-orders-repository';
+import { dynamoCounterReader } from '../../adapters/dynamo-order-reads';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
+import { systemClock } from '../../kernel/clock';
 
 const deps = {
+  ...systemClock,
   money: dynamoMoneyStore(),
   // Only the counters: an approval re-checks the lens was not exchanged meanwhile.
   orders: dynamoCounterReader(),

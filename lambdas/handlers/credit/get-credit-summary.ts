@@ -4,8 +4,14 @@ import { getCreditSummary } from '../../use-cases/credit/get-credit-summary';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { systemClock } from '../../kernel/clock';
 
-const deps = { money: dynamoMoneyStore(), orders: dynamoOrdersRepository(), users: dynamoUsersRepository() };
+const deps = {
+  ...systemClock,
+  money: dynamoMoneyStore(),
+  orders: dynamoOrdersRepository(),
+  users: dynamoUsersRepository(),
+};
 
 export const handler = createHandler(creditRoutes.getCreditSummary, (input, ctx) =>
   getCreditSummary(callerOf(ctx), input, deps),

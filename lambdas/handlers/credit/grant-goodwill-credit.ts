@@ -6,8 +6,10 @@ import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
+import { systemClock } from '../../kernel/clock';
 
 const deps = {
+  ...systemClock,
   money: dynamoMoneyStore(),
   customers: dynamoCustomersRepository(),
   users: dynamoUsersRepository(),

@@ -4,8 +4,14 @@ import { markClaimReturnReceived } from '../../use-cases/credit/mark-claim-retur
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
+import { systemClock } from '../../kernel/clock';
 
-const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository(), notifier: templateMoneyNotifier() };
+const deps = {
+  ...systemClock,
+  money: dynamoMoneyStore(),
+  users: dynamoUsersRepository(),
+  notifier: templateMoneyNotifier(),
+};
 
 export const handler = createHandler(creditRoutes.markClaimReturnReceived, (input, ctx) =>
   markClaimReturnReceived(callerOf(ctx), input, { ...deps, log: ctx.log, audit: ctx.audit }),

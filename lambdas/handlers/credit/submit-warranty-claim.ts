@@ -5,8 +5,10 @@ import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
+import { systemClock } from '../../kernel/clock';
 
 const deps = {
+  ...systemClock,
   money: dynamoMoneyStore(),
   orders: dynamoOrdersRepository(),
   users: dynamoUsersRepository(),

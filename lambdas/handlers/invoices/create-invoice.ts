@@ -1,12 +1,14 @@
 import { invoiceRoutes } from '../../../core/routes/invoices';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { createInvoice } from '../../use-cases/money/invoices';
+import { createInvoice } from '../../use-cases/invoices/invoices';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
+import { systemClock } from '../../kernel/clock';
 
 const deps = {
+  ...systemClock,
   money: dynamoMoneyStore(),
   users: dynamoUsersRepository(),
   customers: dynamoCustomersRepository(),

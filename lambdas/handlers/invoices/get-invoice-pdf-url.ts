@@ -1,17 +1,9 @@
 import { invoiceRoutes } from '../../../core/routes/invoices';
-import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
-import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
-import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
-import { s3DocumentStore } from '../../adapters/s3-document-store';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { getInvoicePdfUrl } from '../../use-cases/money/document-urls';
+import { getInvoicePdfUrl } from '../../use-cases/invoices/document-urls';
+import { documentUrlDeps } from './document-url-deps';
 
-const deps = {
-  money: dynamoMoneyStore(),
-  users: dynamoUsersRepository(),
-  customers: dynamoCustomersRepository(),
-  documents: s3DocumentStore(),
-};
+const deps = documentUrlDeps();
 
 export const handler = createHandler(invoiceRoutes.getInvoicePdfUrl, (input, ctx) =>
   getInvoicePdfUrl(callerOf(ctx), input, deps),

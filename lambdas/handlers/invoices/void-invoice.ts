@@ -1,10 +1,11 @@
 import { invoiceRoutes } from '../../../core/routes/invoices';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { voidInvoice } from '../../use-cases/money/invoices';
+import { voidInvoice } from '../../use-cases/invoices/invoices';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
+import { systemClock } from '../../kernel/clock';
 
-const deps = { money: dynamoMoneyStore(), users: dynamoUsersRepository() };
+const deps = { ...systemClock, money: dynamoMoneyStore(), users: dynamoUsersRepository() };
 
 export const handler = createHandler(invoiceRoutes.voidInvoice, (input, ctx) =>
   voidInvoice(callerOf(ctx), input, { ...deps, audit: ctx.audit }),

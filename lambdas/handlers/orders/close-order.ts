@@ -3,7 +3,7 @@ import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repos
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { closeOrderWithInvoice } from '../../use-cases/money/issue-invoice';
+import { closeOrderWithInvoice } from '../../use-cases/invoices/issue-invoice';
 import { orderDeps } from './order-deps';
 
 const money = dynamoMoneyStore();

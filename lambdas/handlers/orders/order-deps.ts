@@ -2,18 +2,20 @@ import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repos
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { templateOrderNotifier } from '../../adapters/template-order-notifier';
+import { systemClock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
-import type { OrderDeps } from '../../use-cases/orders/order-common';
+import type { OrderDeps } from '../../use-cases/orders/order-deps';
 
 /**
  * The ports every order change uses (change-order-status.ts `StatusChangeDeps`): the order, the caller's and the
  * practice's records, the practice's email. Submit and resubmit also check the lines against the lens catalogue;
  * their handlers add it, since the lab's decisions and cancel do not declare `lenses`.
  */
-export type SharedOrderDeps = Pick<OrderDeps, 'orders' | 'users' | 'customers' | 'notifier' | 'log'>;
+export type SharedOrderDeps = Pick<OrderDeps, 'orders' | 'users' | 'customers' | 'notifier' | 'log' | 'now' | 'sleep'>;
 
 // Made when the handler loads, so a handler whose route lacks one of these tables fails at cold start.
 const shared: Omit<SharedOrderDeps, 'log'> = {
+  ...systemClock,
   orders: dynamoOrdersRepository(),
   users: dynamoUsersRepository(),
   customers: dynamoCustomersRepository(),

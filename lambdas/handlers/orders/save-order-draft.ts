@@ -5,6 +5,7 @@ import { s3AttachedFiles } from '../../adapters/s3-attached-files';
 import { ORDER_FILES } from '../../ports/attached-files';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { saveOrderDraft } from '../../use-cases/orders/save-order-draft';
+import { systemClock } from '../../kernel/clock';
 
 const orders = dynamoOrdersRepository();
 const users = dynamoUsersRepository();
@@ -12,5 +13,5 @@ const users = dynamoUsersRepository();
 const files = s3AttachedFiles(ORDER_FILES);
 
 export const handler = createHandler(orderRoutes.saveOrderDraft, (input, ctx) =>
-  saveOrderDraft(callerOf(ctx), input, { orders, users, files }),
+  saveOrderDraft(callerOf(ctx), input, { orders, users, files, now: systemClock.now }),
 );

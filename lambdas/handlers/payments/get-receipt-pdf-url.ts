@@ -1,17 +1,9 @@
 import { paymentRoutes } from '../../../core/routes/payments';
-import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
-import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
-import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
-import { s3DocumentStore } from '../../adapters/s3-document-store';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { getReceiptPdfUrl } from '../../use-cases/money/document-urls';
+import { getReceiptPdfUrl } from '../../use-cases/invoices/document-urls';
+import { documentUrlDeps } from '../invoices/document-url-deps';
 
-const deps = {
-  money: dynamoMoneyStore(),
-  users: dynamoUsersRepository(),
-  customers: dynamoCustomersRepository(),
-  documents: s3DocumentStore(),
-};
+const deps = documentUrlDeps();
 
 export const handler = createHandler(paymentRoutes.getReceiptPdfUrl, (input, ctx) =>
   getReceiptPdfUrl(callerOf(ctx), input, deps),

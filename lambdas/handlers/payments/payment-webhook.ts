@@ -1,7 +1,7 @@
 import { paymentRoutes } from '../../../core/routes/payments';
 import { paymentGatewayFromEnv } from '../../adapters/payment-gateway-from-env';
 import { createWebhookHandler } from '../../http/create-webhook-handler';
-import { handleGatewayEvent } from '../../use-cases/money/settle-payment';
+import { handleGatewayEvent } from '../../use-cases/payments/settle-payment';
 import { paymentDeps } from './payment-deps';
 
 /**

@@ -17,7 +17,7 @@ import type { ReferenceDataRepository } from '../../ports/reference-data-reposit
 import type { UsersRepository } from '../../ports/users-repository';
 import { requireKnownBuyingGroup } from '../customers';
 import { describeError } from '../../../core/describe-error';
-import { linkedAccounts } from '../caller';
+import { linkedAccounts } from '../../kernel/caller';
 
 export interface SubmitAccountRequestDeps {
   users: Pick<UsersRepository, 'get'>;

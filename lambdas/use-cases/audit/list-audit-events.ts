@@ -8,6 +8,7 @@ import {
   type listAuditEventsInputSchema,
 } from '../../../core/schemas/audit';
 import type { AuditLogReader } from '../../ports/audit-log';
+import type { Clock } from '../../kernel/clock';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -25,9 +26,9 @@ export const AUDIT_RANGE_MESSAGES = {
  */
 export async function listAuditEvents(
   input: z.output<typeof listAuditEventsInputSchema>,
-  deps: { audit: AuditLogReader; now?: () => Date },
+  deps: { audit: AuditLogReader; now: Clock['now'] },
 ): Promise<{ items: AuditEvent[]; nextCursor: string | null }> {
-  const today = dayOf((deps.now ?? (() => new Date()))().getTime());
+  const today = dayOf(deps.now().getTime());
   const to = input.to ?? today;
   const from = input.from ?? dayOf(msOf(to) - (AUDIT_DEFAULT_RANGE_DAYS - 1) * DAY_MS);
   if (from > to) throw invalidArgument(AUDIT_RANGE_MESSAGES.order, { from: [AUDIT_RANGE_MESSAGES.order] });

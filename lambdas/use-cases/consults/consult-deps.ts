@@ -1,23 +1,24 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
-import { describeError } from '../../../core/describe-error';
 import { aborted } from '../../../core/errors';
 import type { Consult, TroubleshooterObservations, TroubleshooterSettings } from '../../../core/schemas/consults';
+import type { Clock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
-import type { ConsultEmail, ConsultNotifier } from '../../ports/consult-notifier';
-import { ConsultWriteRefused, type ConsultantSettingsStore, type ConsultStore } from '../../ports/consult-store';
+import type { ConsultNotifier } from '../../ports/consult-notifier';
+import { consultRefusals, type ConsultantSettingsStore, type ConsultStore } from '../../ports/consult-store';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { LensCatalogue } from '../../ports/lens-catalogue';
 import type { OrdersRepository } from '../../ports/orders-repository';
 import type { RateLimiter } from '../../ports/rate-limiter';
 import type { UsersRepository } from '../../ports/users-repository';
 import { serverSuggestions } from './consult-views';
+import { notify } from '../../kernel/notify';
 
 /**
  * Everything the consult use cases read and write. Each use case names the parts it needs with `Pick`, so a
  * handler passes exactly what its route's resources allow.
  */
-export interface ConsultDeps {
+export interface ConsultDeps extends Clock {
   consults: ConsultStore;
   settings: ConsultantSettingsStore;
   lenses: Pick<LensCatalogue, 'get'>;
@@ -27,29 +28,12 @@ export interface ConsultDeps {
   notifier: ConsultNotifier;
   limiter: RateLimiter;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
-  /** Injected in tests; the wall clock otherwise. */
-  now?: () => Date;
   /** The request's audit trail (`ctx.audit`): the lab's answers, links and settings changes are recorded. */
   audit?: AuditTrail;
 }
 
 /** A create that kept losing the reference-number race to other requests. */
 export const CONSULTS_BUSY = 'The lab is busy receiving other requests. Please send again.';
-
-export const nowOf = (deps: Pick<ConsultDeps, 'now'>) => (deps.now ?? (() => new Date()))();
-
-/** Sends a consult email after the change is stored; a failure is logged and never undoes the change. */
-export async function notifySafely(deps: Pick<ConsultDeps, 'notifier' | 'log'>, email: ConsultEmail): Promise<void> {
-  try {
-    await deps.notifier.notify(email);
-  } catch (error) {
-    deps.log.error('consult email failed', {
-      kind: email.kind,
-      consultId: email.consult.consultId,
-      error: describeError(error),
-    });
-  }
-}
 
 /**
  * What both senders store of a request besides who sent it: the eye, the lens, the observations with the
@@ -89,13 +73,13 @@ export async function createConsult<T>(
   try {
     stored = await deps.consults.create(fields);
   } catch (error) {
-    if (!(error instanceof ConsultWriteRefused)) throw error;
+    if (!consultRefusals.is(error)) throw error;
     if (error.reason === 'contention') throw aborted(CONSULTS_BUSY);
     const found = await deps.consults.get(fields.consultId);
     if (!found) throw aborted(CONSULTS_BUSY);
     return answer(found);
   }
-  await notifySafely(deps, { kind: 'consult-received', consult: stored });
+  await notify(deps, 'consult', { kind: 'consult-received', consult: stored }, { consultId: stored.consultId });
   return answer(stored);
 }
 
@@ -108,7 +92,7 @@ export async function saveConsult(
   try {
     await deps.consults.update(updated, expectedVersion);
   } catch (error) {
-    if (error instanceof ConsultWriteRefused) throw aborted(CHANGED_MESSAGES.consult);
+    if (consultRefusals.is(error)) throw aborted(CHANGED_MESSAGES.consult);
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import type { ConsultStore } from '../../ports/consult-store';
 import type { UsersRepository } from '../../ports/users-repository';
 import * as attached from '../attachments/attached-files';
 import { linkedAccountOf } from './consult-views';
+import { isLab } from '../../kernel/caller';
 
 /**
  * A consult's files (photos, OCT, topography) under the order attachment rules (attached-files.ts). Only a
@@ -24,8 +25,6 @@ export const CONSULT_FILE_CHANGE_STATUSES: readonly ConsultStatus[] = ['new'];
 
 export const consultFilesLockedMessage = (status: ConsultStatus) =>
   `This consult is ${CONSULT_STATUS_LABELS[status].toLowerCase()}: its files can no longer be changed.`;
-
-const isAdmin = (caller: Identity) => caller.groups.includes('admin');
 
 /**
  * A user linked to the consult's account sees its files and changes them while the consult is new; the lab
@@ -47,7 +46,7 @@ export const consultFileAccess = (deps: Omit<ConsultFileDeps, 'files'>): attache
         },
       };
     }
-    if (isAdmin(caller)) {
+    if (isLab(caller)) {
       return {
         assertChangeable() {
           throw notFound(CONSULT_NOT_FOUND);

@@ -9,7 +9,7 @@ import {
   type TroubleshooterSettings,
 } from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
-import { linkedAccounts } from '../caller';
+import { linkedAccounts } from '../../kernel/caller';
 import type { ConsultDeps } from './consult-deps';
 
 /** What a practice sees of its consult: the consultant's name on the answer, never a staff id. */

@@ -10,7 +10,7 @@ import type {
   updateTroubleshooterSettingsInputSchema,
 } from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
-import { nowOf, type ConsultDeps } from './consult-deps';
+import { type ConsultDeps } from './consult-deps';
 
 export const unknownDesignsMessage = (ids: string[]) =>
   `${ids.length === 1 ? 'This lens design is' : 'These lens designs are'} not in the catalogue: ${ids.join(', ')}.`;
@@ -58,7 +58,7 @@ export async function updateConsultantSettings(
     ...input.settings,
     designIds,
     version: input.version + 1,
-    updatedAt: nowOf(deps).toISOString(),
+    updatedAt: deps.now().toISOString(),
     // The route reads no users table: the lab's staff are named by their sign-in email.
     updatedBy: { userId: caller.userId, name: caller.email },
   };

@@ -2,7 +2,7 @@ import type * as z from '../../../core/zod';
 import { notFound } from '../../../core/errors';
 import type { CustomerConsult, listAccountConsultsInputSchema } from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
-import { ACCOUNT_NOT_FOUND } from '../caller';
+import { ACCOUNT_NOT_FOUND } from '../../kernel/caller';
 import type { ConsultDeps } from './consult-deps';
 import { customerConsult, linkedAccountOf, loadPracticeConsult } from './consult-views';
 

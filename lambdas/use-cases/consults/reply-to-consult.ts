@@ -4,8 +4,9 @@ import { aborted, invalidArgument, notFound, type FieldErrors } from '../../../c
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
 import { CONSULT_NOT_FOUND, type Consult, type replyToConsultInputSchema } from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
-import { actorOf } from '../caller';
-import { notifySafely, nowOf, saveConsult, type ConsultDeps } from './consult-deps';
+import { actorOf } from '../../kernel/caller';
+import { saveConsult, type ConsultDeps } from './consult-deps';
+import { notify } from '../../kernel/notify';
 
 type ReplyInput = z.output<typeof replyToConsultInputSchema>;
 
@@ -43,7 +44,7 @@ export async function replyToConsult(
   if (consult.version !== input.version) throw aborted(CHANGED_MESSAGES.consult);
 
   const proposal = await checkedProposal(input.proposal, deps);
-  const at = nowOf(deps).toISOString();
+  const at = deps.now().toISOString();
   const updated: Consult = {
     ...consult,
     status: 'answered',
@@ -62,6 +63,6 @@ export async function replyToConsult(
     after: updated,
     keep: ['reference'],
   });
-  await notifySafely(deps, { kind: 'consult-answered', consult: updated });
+  await notify(deps, 'consult', { kind: 'consult-answered', consult: updated }, { consultId: updated.consultId });
   return updated;
 }

@@ -7,8 +7,8 @@ import {
   type submitConsultInputSchema,
 } from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
-import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../caller';
-import { createConsult, newConsultFields, nowOf, type ConsultDeps } from './consult-deps';
+import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';
+import { createConsult, newConsultFields, type ConsultDeps } from './consult-deps';
 import { customerConsult, linkedAccountOf } from './consult-views';
 
 type SubmitConsultInput = z.output<typeof submitConsultInputSchema>;
@@ -80,7 +80,7 @@ export async function submitConsult(
     deps.customers.get(accountNumber),
     deps.settings.get(),
   ]);
-  const at = nowOf(deps).toISOString();
+  const at = deps.now().toISOString();
   const fields: Omit<Consult, 'reference'> = {
     consultId: input.consultId,
     source: 'practice',

@@ -11,7 +11,7 @@ import {
   type submitPublicConsultInputSchema,
 } from '../../../core/schemas/consults';
 import { newConsultReference } from '../../ports/consult-store';
-import { createConsult, newConsultFields, nowOf, type ConsultDeps } from './consult-deps';
+import { createConsult, newConsultFields, type ConsultDeps } from './consult-deps';
 
 type SubmitPublicConsultInput = z.output<typeof submitPublicConsultInputSchema>;
 type PublicDeps = Pick<ConsultDeps, 'consults' | 'settings' | 'limiter' | 'notifier' | 'log' | 'now'> & {
@@ -86,7 +86,7 @@ export async function submitPublicConsult(
   }
 
   const settings = await deps.settings.get();
-  const at = nowOf(deps).toISOString();
+  const at = deps.now().toISOString();
   const fields: Omit<Consult, 'reference'> = {
     consultId: input.consultId,
     source: 'public',

@@ -2,9 +2,10 @@ import { CHANGED_MESSAGES } from '../../../core/messages';
 import { describeError } from '../../../core/describe-error';
 import { aborted, notFound } from '../../../core/errors';
 import type { ClaimStatus, WarrantyClaim } from '../../../core/schemas/credit';
-import type { EntryFields } from '../money/credit-moves';
-import { notifySafely } from '../money/money-deps';
+import type { EntryFields } from './credit-moves';
+
 import { CLAIM_NOT_FOUND, type CreditDeps } from './credit-deps';
+import { notify } from '../../kernel/notify';
 
 /**
  * What the lab's claim actions share: reading the claim at the version the admin saw, the grant a claim
@@ -75,5 +76,5 @@ export async function notifyDecided(
   claim: WarrantyClaim,
   deps: Pick<CreditDeps, 'users' | 'notifier' | 'log'>,
 ): Promise<void> {
-  await notifySafely(deps, { kind: 'claim-decided', claim, to: await submitterAddress(claim, deps) });
+  await notify(deps, 'money', { kind: 'claim-decided', claim, to: await submitterAddress(claim, deps) });
 }

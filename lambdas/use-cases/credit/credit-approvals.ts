@@ -7,12 +7,13 @@ import type {
 } from '../../../core/schemas/credit';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
-import type { Page } from '../../ports/money-store';
-import { actorOf } from '../caller';
-import { creditChange } from '../money/credit-moves';
-import { notifySafely, nowOf } from '../money/money-deps';
-import { retryMoneyWrite } from '../money/retry-money-write';
+import { moneyRetry, type Page } from '../../ports/money-store';
+import { actorOf } from '../../kernel/caller';
+import { creditChange } from './credit-moves';
+
+import { retryOnRefusal } from '../../kernel/retry';
 import type { CreditDeps } from './credit-deps';
+import { notify } from '../../kernel/notify';
 
 /**
  * Goodwill and overpayment credit above the lab's threshold waits for a second super admin
@@ -64,7 +65,7 @@ export async function decideCreditApproval(
   const status = input.decision === 'approve' ? 'approved' : 'rejected';
   const by = await actorOf(caller, deps);
 
-  const { approval, fresh } = await retryMoneyWrite(deps, async (attempt) => {
+  const { approval, fresh } = await retryOnRefusal(deps, moneyRetry(), async (attempt) => {
     const current = attempt === 0 ? first : await deps.money.getCreditApproval(input.entryId);
     if (!current) throw notFound(APPROVAL_NOT_FOUND);
     if (current.status !== 'pending') {
@@ -73,7 +74,7 @@ export async function decideCreditApproval(
       throw aborted(APPROVAL_DECIDED);
     }
     if (current.version !== input.version) throw aborted(APPROVAL_CHANGED);
-    const at = nowOf(deps).toISOString();
+    const at = deps.now().toISOString();
     const decided: CreditApproval = {
       ...current,
       status,
@@ -119,7 +120,7 @@ export async function decideCreditApproval(
   if (status === 'approved' && approval.reason === 'goodwill') {
     const entry = await deps.money.getCreditEntry(approval.accountNumber, approval.entryId);
     // `to: []`: every user linked to the account, as for a grant under the threshold.
-    if (entry) await notifySafely(deps, { kind: 'credit-granted', entry, to: [] });
+    if (entry) await notify(deps, 'money', { kind: 'credit-granted', entry, to: [] });
   }
   return approval;
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
@@ -10,7 +11,7 @@ import type { UsersRepository } from '../../ports/users-repository';
  * Everything the Lens Credit use cases read and write. Each use case names the parts it
  * needs with `Pick`, so a handler passes exactly what its route's resources allow and nothing is optional.
  */
-export interface CreditDeps {
+export interface CreditDeps extends Clock {
   money: MoneyStore;
   orders: Pick<OrdersRepository, 'get' | 'listByAccount' | 'counters'>;
   users: Pick<UsersRepository, 'get'>;
@@ -19,10 +20,6 @@ export interface CreditDeps {
   /** The threshold above which credit waits for a second super admin. */
   creditSettings: CreditSettingsStore;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
-  /** Injected in tests (warranty windows); the wall clock otherwise. */
-  now?: () => Date;
-  /** Waits between retries of a refused transaction; tests make it instant. */
-  sleep?: (ms: number) => Promise<void>;
   /** The request's audit trail (`ctx.audit`): the lab's credit decisions are recorded. */
   audit?: AuditTrail;
 }

@@ -2,11 +2,11 @@ import { CLAIM_MESSAGES } from '../../../core/messages';
 import { aborted, invalidArgument } from '../../../core/errors';
 import type { WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
-import type { CreditChange } from '../../ports/money-store';
-import { creditChange } from '../money/credit-moves';
-import { actorOf } from '../caller';
-import { nowOf } from '../money/money-deps';
-import { retryMoneyWrite } from '../money/retry-money-write';
+import { moneyRetry, type CreditChange } from '../../ports/money-store';
+import { creditChange } from './credit-moves';
+import { actorOf } from '../../kernel/caller';
+
+import { retryOnRefusal } from '../../kernel/retry';
 import { claimAtVersion, claimGrantFields, claimIsMessage, notifyDecided } from './claim-decisions';
 import type { CreditDeps } from './credit-deps';
 import { ACCOUNT_CLAIMS_READ, lensKeyOf } from './credit-views';
@@ -35,53 +35,49 @@ export async function decideWarrantyClaim(
   if (input.decision === 'deny' && !reason) throw invalidArgument(DENY_NEEDS_REASON, { reason: [DENY_NEEDS_REASON] });
   const decidedBy = await actorOf(caller, deps);
 
-  const decided = await retryMoneyWrite(
-    deps,
-    async () => {
-      // Every attempt re-reads: a refusal may mean another admin decided first (then the version differs).
-      const claim = await claimAtVersion(input.claimId, input.version, deps);
-      if (claim.status !== 'submitted') throw aborted(claimIsMessage(claim.status));
-      const at = nowOf(deps).toISOString();
-      const base = { ...claim, decidedBy, decidedAt: at, updatedAt: at, version: claim.version + 1 };
+  const decided = await retryOnRefusal(deps, moneyRetry(CLAIM_MESSAGES.notSaved), async () => {
+    // Every attempt re-reads: a refusal may mean another admin decided first (then the version differs).
+    const claim = await claimAtVersion(input.claimId, input.version, deps);
+    if (claim.status !== 'submitted') throw aborted(claimIsMessage(claim.status));
+    const at = deps.now().toISOString();
+    const base = { ...claim, decidedBy, decidedAt: at, updatedAt: at, version: claim.version + 1 };
 
-      if (input.decision === 'deny') {
-        const updated: WarrantyClaim = { ...base, status: 'denied', decisionReason: reason };
-        await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version } });
-        return updated;
-      }
-
-      // Two claims on one lens may have been sent at the same moment: only one is ever credited.
-      const others = await deps.money.listAccountClaims(claim.accountNumber, ACCOUNT_CLAIMS_READ);
-      const credited = others.find(
-        (c) =>
-          c.claimId !== claim.claimId &&
-          lensKeyOf(c) === lensKeyOf(claim) &&
-          (c.status === 'approved' || c.status === 'awaiting-return'),
-      );
-      if (credited)
-        throw aborted(`Another claim on this lens (${credited.orderNumber} ${credited.eye}) was already approved.`);
-      // A remake placed at the moment the claim was filed: the lens was exchanged, so it is not credited too.
-      if (await lensExchanged(claim.orderId, claim.eye, deps))
-        throw aborted(`${exchangedClaimRefusal(claim.orderNumber, claim.eye)} Deny this claim.`);
-
-      const waitsForLens = claim.returnRequired && !claim.returnReceivedAt;
-      const updated: WarrantyClaim = { ...base, status: waitsForLens ? 'awaiting-return' : 'approved' };
-      const credit: CreditChange[] = [];
-      if (claim.creditCents > 0) {
-        const balance = await deps.money.getCreditBalance(claim.accountNumber);
-        credit.push(
-          waitsForLens
-            ? creditChange(balance, [], claim.creditCents)
-            : creditChange(balance, [
-                { kind: 'grant', amountCents: claim.creditCents, fields: claimGrantFields(claim, at, decidedBy) },
-              ]),
-        );
-      }
-      await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version }, credit });
+    if (input.decision === 'deny') {
+      const updated: WarrantyClaim = { ...base, status: 'denied', decisionReason: reason };
+      await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version } });
       return updated;
-    },
-    CLAIM_MESSAGES.notSaved,
-  );
+    }
+
+    // Two claims on one lens may have been sent at the same moment: only one is ever credited.
+    const others = await deps.money.listAccountClaims(claim.accountNumber, ACCOUNT_CLAIMS_READ);
+    const credited = others.find(
+      (c) =>
+        c.claimId !== claim.claimId &&
+        lensKeyOf(c) === lensKeyOf(claim) &&
+        (c.status === 'approved' || c.status === 'awaiting-return'),
+    );
+    if (credited)
+      throw aborted(`Another claim on this lens (${credited.orderNumber} ${credited.eye}) was already approved.`);
+    // A remake placed at the moment the claim was filed: the lens was exchanged, so it is not credited too.
+    if (await lensExchanged(claim.orderId, claim.eye, deps))
+      throw aborted(`${exchangedClaimRefusal(claim.orderNumber, claim.eye)} Deny this claim.`);
+
+    const waitsForLens = claim.returnRequired && !claim.returnReceivedAt;
+    const updated: WarrantyClaim = { ...base, status: waitsForLens ? 'awaiting-return' : 'approved' };
+    const credit: CreditChange[] = [];
+    if (claim.creditCents > 0) {
+      const balance = await deps.money.getCreditBalance(claim.accountNumber);
+      credit.push(
+        waitsForLens
+          ? creditChange(balance, [], claim.creditCents)
+          : creditChange(balance, [
+              { kind: 'grant', amountCents: claim.creditCents, fields: claimGrantFields(claim, at, decidedBy) },
+            ]),
+      );
+    }
+    await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version }, credit });
+    return updated;
+  });
   await deps.audit?.recordChange({
     action: input.decision === 'deny' ? 'claim.deny' : 'claim.approve',
     target: { type: 'claim', id: decided.claimId },

@@ -1,7 +1,7 @@
 import type { CreditEntry } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
-import { assertAccountVisible } from '../money/money-access';
-import { nowOf } from '../money/money-deps';
+import { assertAccountVisible } from '../../kernel/caller';
+
 import type { CreditDeps } from './credit-deps';
 import { ledgerCsv } from './credit-csv';
 
@@ -34,6 +34,6 @@ export async function exportCreditLedger(
     cursor = nextCursor;
   }
   entries.reverse();
-  const day = nowOf(deps).toISOString().slice(0, 10);
+  const day = deps.now().toISOString().slice(0, 10);
   return { filename: `lens-credit-${accountNumber}-${day}.csv`, csv: ledgerCsv(entries) };
 }

@@ -3,8 +3,8 @@ import { originalOrderIdOf } from '../../../core/rules/warranty';
 import type { Order } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import { counterNames } from '../../ports/orders-repository';
-import { nowOf } from '../money/money-deps';
-import { assertAccountVisible } from '../money/money-access';
+
+import { assertAccountVisible } from '../../kernel/caller';
 import type { CreditDeps } from './credit-deps';
 import { ACCOUNT_CLAIMS_READ, customerClaim, holdsLens, lensKeyOf } from './credit-views';
 import { stillInWindow, warrantyLensesOf } from './warranty-lenses';
@@ -60,7 +60,7 @@ export async function getCreditSummary(
 ): Promise<CreditSummary> {
   await assertAccountVisible(caller, input.accountNumber, deps);
   const accountNumber = input.accountNumber;
-  const now = nowOf(deps);
+  const now = deps.now();
   const [balance, orders, claims] = await Promise.all([
     deps.money.getCreditBalance(accountNumber),
     recentClosedOrders(caller, accountNumber, now, deps),

@@ -1,12 +1,14 @@
 import { aborted, invalidArgument } from '../../../core/errors';
 import type { CreditApproval, CreditEntry, GoodwillAnswer } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
-import { creditChange } from '../money/credit-moves';
-import { actorOf } from '../caller';
-import { notifySafely, nowOf } from '../money/money-deps';
-import { retryMoneyWrite } from '../money/retry-money-write';
+import { creditChange } from './credit-moves';
+import { actorOf } from '../../kernel/caller';
+
+import { retryOnRefusal } from '../../kernel/retry';
 import type { CreditDeps } from './credit-deps';
 import { needsSecondApproval, pendingApproval } from './credit-approvals';
+import { notify } from '../../kernel/notify';
+import { moneyRetry } from '../../ports/money-store';
 
 const NOTE_REQUIRED = 'Say why the credit is given: the practice reads the note.';
 export const ENTRY_ID_USED =
@@ -69,7 +71,7 @@ export async function grantGoodwillCredit(
         note,
         requestedBy: by,
       },
-      nowOf(deps).toISOString(),
+      deps.now().toISOString(),
     );
     try {
       await deps.money.commit({ approval: { approval, expectedVersion: null } });
@@ -88,8 +90,9 @@ export async function grantGoodwillCredit(
     return { entry: null, approval };
   }
 
-  const { entry, fresh } = await retryMoneyWrite(
+  const { entry, fresh } = await retryOnRefusal(
     deps,
+    moneyRetry('The credit could not be saved just now. Please try again.'),
     async (attempt) => {
       // A refused commit may be this same grant written by a concurrent retry: answer it then.
       const stored = attempt > 0 ? await deps.money.getCreditEntry(accountNumber, input.entryId) : null;
@@ -99,13 +102,12 @@ export async function grantGoodwillCredit(
         {
           kind: 'grant',
           amountCents: input.amountCents,
-          fields: { entryId: input.entryId, at: nowOf(deps).toISOString(), reason: 'goodwill', note, by },
+          fields: { entryId: input.entryId, at: deps.now().toISOString(), reason: 'goodwill', note, by },
         },
       ]);
       await deps.money.commit({ credit: [change] });
       return { entry: change.entries[0]!, fresh: true };
     },
-    'The credit could not be saved just now. Please try again.',
   );
   if (fresh)
     await deps.audit?.recordChange({
@@ -115,6 +117,6 @@ export async function grantGoodwillCredit(
       after: { reason: entry.reason, amountCents: entry.amountCents, balanceAfterCents: entry.balanceAfterCents },
     });
   // `to: []`: every user linked to the account.
-  if (fresh) await notifySafely(deps, { kind: 'credit-granted', entry, to: [] });
+  if (fresh) await notify(deps, 'money', { kind: 'credit-granted', entry, to: [] });
   return { entry, approval: null };
 }

@@ -1,5 +1,5 @@
 import type { Identity } from '../../auth/verify-token';
-import { assertAccountVisible } from '../money/money-access';
+import { assertAccountVisible } from '../../kernel/caller';
 import type { CreditDeps } from './credit-deps';
 import { customerEntry } from './credit-views';
 

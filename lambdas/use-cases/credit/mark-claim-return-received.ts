@@ -2,13 +2,14 @@ import { CLAIM_MESSAGES } from '../../../core/messages';
 import { aborted } from '../../../core/errors';
 import type { CreditEntry, WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
-import type { CreditChange } from '../../ports/money-store';
-import { creditChange } from '../money/credit-moves';
-import { actorOf } from '../caller';
-import { notifySafely, nowOf } from '../money/money-deps';
-import { retryMoneyWrite } from '../money/retry-money-write';
+import { moneyRetry, type CreditChange } from '../../ports/money-store';
+import { creditChange } from './credit-moves';
+import { actorOf } from '../../kernel/caller';
+
+import { retryOnRefusal } from '../../kernel/retry';
 import { claimAtVersion, claimGrantFields, claimIsMessage, submitterAddress } from './claim-decisions';
 import type { CreditDeps } from './credit-deps';
+import { notify } from '../../kernel/notify';
 
 /**
  * `markClaimReturnReceived`: the lab has the lens back. A claim approved and waiting for it is credited now:
@@ -22,48 +23,44 @@ export async function markClaimReturnReceived(
 ): Promise<WarrantyClaim> {
   const actor = await actorOf(caller, deps);
   let statusBefore = '';
-  const { claim: marked, entry } = await retryMoneyWrite(
-    deps,
-    async () => {
-      const claim = await claimAtVersion(input.claimId, input.version, deps);
-      if (claim.status === 'approved' || claim.status === 'denied') throw aborted(claimIsMessage(claim.status));
-      if (claim.returnReceivedAt) throw aborted('The lens of this claim is already marked as received.');
-      statusBefore = claim.status;
-      const at = nowOf(deps).toISOString();
-      const base = { ...claim, returnReceivedAt: at, updatedAt: at, version: claim.version + 1 };
+  const { claim: marked, entry } = await retryOnRefusal(deps, moneyRetry(CLAIM_MESSAGES.notSaved), async () => {
+    const claim = await claimAtVersion(input.claimId, input.version, deps);
+    if (claim.status === 'approved' || claim.status === 'denied') throw aborted(claimIsMessage(claim.status));
+    if (claim.returnReceivedAt) throw aborted('The lens of this claim is already marked as received.');
+    statusBefore = claim.status;
+    const at = deps.now().toISOString();
+    const base = { ...claim, returnReceivedAt: at, updatedAt: at, version: claim.version + 1 };
 
-      if (claim.status === 'submitted') {
-        await deps.money.commit({ claim: { claim: base, expectedVersion: claim.version } });
-        return { claim: base, entry: null };
-      }
+    if (claim.status === 'submitted') {
+      await deps.money.commit({ claim: { claim: base, expectedVersion: claim.version } });
+      return { claim: base, entry: null };
+    }
 
-      const updated: WarrantyClaim = { ...base, status: 'approved' };
-      const credit: CreditChange[] = [];
-      if (claim.creditCents > 0) {
-        const balance = await deps.money.getCreditBalance(claim.accountNumber);
-        // The pending credit was added on approval; a balance that holds less (it never should) is emptied,
-        // never taken below zero.
-        const release = Math.min(balance.pendingCents, claim.creditCents);
-        if (release < claim.creditCents)
-          deps.log.warn('claim credit was not all pending', {
-            claimId: claim.claimId,
-            pendingCents: balance.pendingCents,
-            creditCents: claim.creditCents,
-          });
-        credit.push(
-          creditChange(
-            balance,
-            [{ kind: 'grant', amountCents: claim.creditCents, fields: claimGrantFields(claim, at, actor) }],
-            -release,
-          ),
-        );
-      }
-      await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version }, credit });
-      const granted: CreditEntry | null = credit[0]?.entries[0] ?? null;
-      return { claim: updated, entry: granted };
-    },
-    CLAIM_MESSAGES.notSaved,
-  );
+    const updated: WarrantyClaim = { ...base, status: 'approved' };
+    const credit: CreditChange[] = [];
+    if (claim.creditCents > 0) {
+      const balance = await deps.money.getCreditBalance(claim.accountNumber);
+      // The pending credit was added on approval; a balance that holds less (it never should) is emptied,
+      // never taken below zero.
+      const release = Math.min(balance.pendingCents, claim.creditCents);
+      if (release < claim.creditCents)
+        deps.log.warn('claim credit was not all pending', {
+          claimId: claim.claimId,
+          pendingCents: balance.pendingCents,
+          creditCents: claim.creditCents,
+        });
+      credit.push(
+        creditChange(
+          balance,
+          [{ kind: 'grant', amountCents: claim.creditCents, fields: claimGrantFields(claim, at, actor) }],
+          -release,
+        ),
+      );
+    }
+    await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version }, credit });
+    const granted: CreditEntry | null = credit[0]?.entries[0] ?? null;
+    return { claim: updated, entry: granted };
+  });
   await deps.audit?.recordChange({
     action: 'claim.return-received',
     target: { type: 'claim', id: marked.claimId },
@@ -76,6 +73,6 @@ export async function markClaimReturnReceived(
       ...(entry ? { creditedCents: entry.amountCents } : {}),
     },
   });
-  if (entry) await notifySafely(deps, { kind: 'credit-granted', entry, to: await submitterAddress(marked, deps) });
+  if (entry) await notify(deps, 'money', { kind: 'credit-granted', entry, to: await submitterAddress(marked, deps) });
   return marked;
 }

@@ -4,15 +4,16 @@ import { billedCentsOf, claimCreditCents, policyOf, shippedAtOf, warrantyRefusal
 import type { submitWarrantyClaimInputSchema, WarrantyClaim } from '../../../core/schemas/credit';
 import type { Order } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
-import { MoneyWriteRefused } from '../../ports/money-store';
+import { moneyRetry, moneyRefusals } from '../../ports/money-store';
 import { counterNames } from '../../ports/orders-repository';
-import { assertAccountVisible } from '../money/money-access';
-import { notifySafely, nowOf } from '../money/money-deps';
-import { retryMoneyWrite } from '../money/retry-money-write';
-import { actorOf } from '../caller';
-import { ORDER_NOT_FOUND } from '../orders/order-common';
+import { assertAccountVisible } from '../../kernel/caller';
+
+import { retryOnRefusal } from '../../kernel/retry';
+import { actorOf } from '../../kernel/caller';
+import { ORDER_NOT_FOUND } from '../orders/order-view';
 import type { CreditDeps } from './credit-deps';
 import { ACCOUNT_CLAIMS_READ, customerClaim, holdsLens } from './credit-views';
+import { notify } from '../../kernel/notify';
 
 type SubmitClaimInput = z.output<typeof submitWarrantyClaimInputSchema>;
 
@@ -89,7 +90,7 @@ export async function submitWarrantyClaim(
     const message = `Order ${orderNumber} has no ${input.eye} lens.`;
     throw invalidArgument(message, { eye: [message] });
   }
-  const now = nowOf(deps);
+  const now = deps.now();
   const refusal = warrantyRefusal({ shippedAt: shippedAtOf(order), line, orderNumber: order.orderNumber, now });
   if (refusal) throw invalidArgument(refusal, { orderId: [refusal] });
 
@@ -131,13 +132,13 @@ export async function submitWarrantyClaim(
     version: 0,
   };
 
-  const stored = await retryMoneyWrite(deps, async () => {
+  const stored = await retryOnRefusal(deps, moneyRetry(), async () => {
     try {
       await deps.money.commit({ claim: { claim, expectedVersion: null } });
       return null;
     } catch (error) {
       // The same id stored by a concurrent retry of this request: answer that one (no second lab email).
-      if (error instanceof MoneyWriteRefused && error.reason === 'conflict') {
+      if (moneyRefusals.is(error) && error.reason === 'conflict') {
         const found = await deps.money.getClaim(input.claimId);
         if (found) return found;
       }
@@ -145,6 +146,6 @@ export async function submitWarrantyClaim(
     }
   });
   if (stored) return answerStored(stored);
-  await notifySafely(deps, { kind: 'claim-submitted', claim });
+  await notify(deps, 'money', { kind: 'claim-submitted', claim });
   return customerClaim(claim);
 }

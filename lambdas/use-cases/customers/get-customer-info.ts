@@ -5,7 +5,7 @@ import type { Identity } from '../../auth/verify-token';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import { counterNames, type OrdersRepository } from '../../ports/orders-repository';
 import type { UsersRepository } from '../../ports/users-repository';
-import { ACCOUNT_NOT_FOUND, linkedAccounts } from '../caller';
+import { ACCOUNT_NOT_FOUND, linkedAccounts } from '../../kernel/caller';
 import { toSummary } from '../orders';
 
 /**

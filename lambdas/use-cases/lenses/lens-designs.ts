@@ -15,7 +15,7 @@ import type { CustomersRepository } from '../../ports/customers-repository';
 import type { LensCatalogue, LensDesignFields } from '../../ports/lens-catalogue';
 import type { UsersRepository } from '../../ports/users-repository';
 import { isWriteConflict } from '../../ports/write-conflict';
-import { linkedAccounts } from '../caller';
+import { linkedAccounts } from '../../kernel/caller';
 
 export const LENS_DESIGN_NOT_FOUND = 'Lens design not found';
 

@@ -3,6 +3,7 @@ import type { Logger } from '../../ports/logger';
 import type { AttachedFiles } from '../../ports/attached-files';
 import type { OrdersRepository } from '../../ports/orders-repository';
 import { describeError } from '../../../core/describe-error';
+import type { Clock } from '../../kernel/clock';
 
 /**
  * The daily "abandoned draft files" job. A draft nobody has touched for
@@ -22,7 +23,7 @@ export interface AbandonedDraftFilesDeps {
   orders: Pick<OrdersRepository, 'listByStatus'>;
   files: Pick<AttachedFiles, 'list' | 'removeAll'>;
   log: Pick<Logger, 'info' | 'warn'>;
-  now?: () => Date;
+  now: Clock['now'];
 }
 
 export interface AbandonedDraftFilesReport {
@@ -47,7 +48,7 @@ async function* draftsStartedBefore(deps: AbandonedDraftFilesDeps, before: strin
 }
 
 export async function removeAbandonedDraftFiles(deps: AbandonedDraftFilesDeps): Promise<AbandonedDraftFilesReport> {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = deps.now();
   const cutoff = new Date(now.getTime() - ABANDONED_DRAFT_DAYS * DAY_MS).toISOString();
   const report: AbandonedDraftFilesReport = { draftsRead: 0, draftsCleared: 0, filesRemoved: 0, failed: 0 };
   for await (const draft of draftsStartedBefore(deps, cutoff)) {

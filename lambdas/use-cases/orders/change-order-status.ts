@@ -5,21 +5,13 @@ import { nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderStatus } fro
 import type { Order, OrderHistoryEntry } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
 import type { OrderEmailKind } from '../../ports/order-notifier';
-import { counterNames, exchangeCounterDeltas, OrderWriteRefused, type OrderWrite } from '../../ports/orders-repository';
-import { displayName, isLab } from '../caller';
-import {
-  backoffMs,
-  checkedLines,
-  loadVisibleOrder,
-  notifySafely,
-  nowOf,
-  orderContent,
-  sleepOf,
-  storedAttachments,
-  viewFor,
-  type CheckedOrderFields,
-  type OrderDeps,
-} from './order-common';
+import { counterNames, exchangeCounterDeltas, orderRefusals, type OrderWrite } from '../../ports/orders-repository';
+import { displayName, isLab } from '../../kernel/caller';
+import { retryOnRefusal } from '../../kernel/retry';
+import { notifyOrderer } from './order-email';
+import { loadVisibleOrder, viewFor } from './order-view';
+import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
+import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
 
 /** The lifecycle actions other than submit (which places the order: submitOrder). */
 export type StatusAction = Exclude<OrderAction, 'submit'>;
@@ -90,7 +82,14 @@ const EMAIL_OF: Partial<Record<StatusAction, OrderEmailKind>> = {
   resubmit: 'order-resubmitted',
 };
 
-const MAX_ATTEMPTS = 8;
+const SAVING = {
+  ...ORDER_WRITE_BACKOFF,
+  attempts: 8,
+  // A refusal the step does not answer itself: another change touched the same counters at that instant, and
+  // the order is still as read, so try again.
+  retries: (error: unknown) => orderRefusals.is(error),
+  exhausted: () => aborted('The order could not be saved just now. Please try again.'),
+};
 
 /**
  * The lab's decision in the audit log: status, version and invoice number only. The note, hold message and
@@ -170,7 +169,7 @@ export async function changeOrderStatus(
   const to = nextStatus(order.status, action);
   if (!to) throw aborted(refusedTransitionMessage(order.status, action));
 
-  const at = nowOf(deps).toISOString();
+  const at = deps.now().toISOString();
   const entry: OrderHistoryEntry = {
     at,
     action,
@@ -207,7 +206,7 @@ export async function changeOrderStatus(
   const invoice = issueInvoice
     ? await issueInvoice(updated, at, { userId: entry.by.userId, name: entry.by.name })
     : undefined;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+  return retryOnRefusal(deps, SAVING, async () => {
     try {
       await deps.orders.write({
         order: updated,
@@ -221,18 +220,15 @@ export async function changeOrderStatus(
         ...(invoice ? { invoice } : {}),
       });
     } catch (error) {
-      if (!(error instanceof OrderWriteRefused)) throw error;
+      if (!orderRefusals.is(error)) throw error;
       if (error.reason === 'order') throw aborted(CHANGED_MESSAGES.order);
       if (error.reason === 'invoice')
         throw aborted(`Invoice ${input.invoiceNumber ?? ''} changed at the same moment. Close the order again.`);
-      // Another change touched the same counters at that instant: the order is still as read, so try again.
-      await sleepOf(deps)(backoffMs(attempt));
-      continue;
+      throw error;
     }
     if (isLabDecision(action)) await recordDecision(action, order, updated, deps);
     const email = EMAIL_OF[action];
-    if (email) await notifySafely(deps, email, updated);
+    if (email) await notifyOrderer(deps, email, updated);
     return viewFor(caller, updated, deps);
-  }
-  throw aborted('The order could not be saved just now. Please try again.');
+  });
 }

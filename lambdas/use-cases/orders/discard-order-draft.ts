@@ -3,8 +3,8 @@ import { describeError } from '../../../core/describe-error';
 import { aborted } from '../../../core/errors';
 import type { Identity } from '../../auth/verify-token';
 import type { AttachedFiles } from '../../ports/attached-files';
-import { callerAccounts } from '../caller';
-import { type OrderDeps } from './order-common';
+import { callerAccounts } from '../../kernel/caller';
+import type { OrderDeps } from './order-deps';
 
 /**
  * Deletes the caller's own draft, then its uploaded files. A submitted order is never

@@ -3,7 +3,8 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../core/rules/order-life
 import type { AdminDashboard } from '../../../core/schemas/order';
 import type { ActiveUsers } from '../../ports/active-users';
 import { counterNames, weekStartOf } from '../../ports/orders-repository';
-import { nowOf, toSummary, type OrderDeps } from './order-common';
+import { toSummary } from './order-view';
+import type { OrderDeps } from './order-deps';
 
 export const ACTIVE_WINDOW_MS = 5 * 60 * 1000;
 const WEEKS = 12;
@@ -25,7 +26,7 @@ export function lastWeekStarts(now: Date, count: number = WEEKS): string[] {
 export async function getAdminDashboard(
   deps: Pick<OrderDeps, 'orders' | 'now'> & { activeUsers: ActiveUsers },
 ): Promise<AdminDashboard> {
-  const now = nowOf(deps);
+  const now = deps.now();
   const weeks = lastWeekStarts(now);
   const [counts, oldest, active] = await Promise.all([
     deps.orders.counters([...ORDER_STATUSES.map(counterNames.status), ...weeks.map(counterNames.week)]),

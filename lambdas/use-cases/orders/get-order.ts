@@ -1,6 +1,7 @@
 import type { Order } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
-import { loadVisibleOrder, viewFor, type OrderDeps } from './order-common';
+import { loadVisibleOrder, viewFor } from './order-view';
+import type { OrderDeps } from './order-deps';
 
 /** One order with its timeline: the lab sees any placed order, a practice only its own. */
 export async function getOrder(

@@ -1,2 +1,2 @@
 /** What other domains use of orders. */
-export { toSummary } from './order-common';
+export { toSummary } from './order-view';

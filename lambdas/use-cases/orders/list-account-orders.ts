@@ -2,8 +2,9 @@ import type * as z from '../../../core/zod';
 import { notFound } from '../../../core/errors';
 import type { listAccountOrdersInputSchema, OrderSummary } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
-import { ACCOUNT_NOT_FOUND, callerAccounts, isLab } from '../caller';
-import { toSummary, type OrderDeps } from './order-common';
+import { ACCOUNT_NOT_FOUND, callerAccounts, isLab } from '../../kernel/caller';
+import { toSummary } from './order-view';
+import type { OrderDeps } from './order-deps';
 
 type ListAccountOrdersInput = z.infer<typeof listAccountOrdersInputSchema>;
 

@@ -2,7 +2,8 @@ import { FORM_MESSAGES } from '../../../core/messages';
 import type * as z from '../../../core/zod';
 import { invalidArgument } from '../../../core/errors';
 import type { listOrdersInputSchema, OrderSummary } from '../../../core/schemas/order';
-import { toSummary, type OrderDeps } from './order-common';
+import { toSummary } from './order-view';
+import type { OrderDeps } from './order-deps';
 
 type ListOrdersInput = z.infer<typeof listOrdersInputSchema>;
 

@@ -6,7 +6,7 @@ import type { AttachedFiles, StoredFile } from '../../ports/attached-files';
 import type { OrderAccess } from '../../ports/order-access';
 import type { UsersRepository } from '../../ports/users-repository';
 import * as attached from '../attachments/attached-files';
-import { isLab, linkedAccounts } from '../caller';
+import { isLab, linkedAccounts } from '../../kernel/caller';
 
 /** Same answer for "not your practice's order" and "no such order", so order ids cannot be probed. */
 export const ORDER_NOT_FOUND = 'Order not found';

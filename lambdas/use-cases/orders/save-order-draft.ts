@@ -3,9 +3,11 @@ import type * as z from '../../../core/zod';
 import { aborted, notFound, resourceExhausted } from '../../../core/errors';
 import type { Order, saveOrderDraftInputSchema } from '../../../core/schemas/order';
 import type { Identity } from '../../auth/verify-token';
-import { OrderWriteRefused } from '../../ports/orders-repository';
-import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../caller';
-import { nowOf, ORDER_NOT_FOUND, storedAttachments, type OrderDeps } from './order-common';
+import { orderRefusals } from '../../ports/orders-repository';
+import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';
+import { ORDER_NOT_FOUND } from './order-view';
+import type { OrderDeps } from './order-deps';
+import { storedAttachments } from './checked-lines';
 
 type SaveDraftInput = z.infer<typeof saveOrderDraftInputSchema>;
 
@@ -54,7 +56,7 @@ export async function saveOrderDraft(
 ): Promise<{ orderId: string; version: number; updatedAt: string }> {
   const { user, linked } = await callerAccounts(caller, deps);
   if (!linked.includes(input.accountNumber)) throw notFound(ACCOUNT_NOT_FOUND);
-  const now = nowOf(deps).toISOString();
+  const now = deps.now().toISOString();
   const existing = await deps.orders.get(input.orderId);
   if (existing) {
     if (existing.createdBy.userId !== caller.userId || !linked.includes(existing.accountNumber))
@@ -90,7 +92,7 @@ export async function saveOrderDraft(
   try {
     await deps.orders.write({ order, expectedVersion: existing ? existing.version : null });
   } catch (error) {
-    if (error instanceof OrderWriteRefused) throw aborted(CHANGED_MESSAGES.order);
+    if (orderRefusals.is(error)) throw aborted(CHANGED_MESSAGES.order);
     throw error;
   }
   return { orderId: order.orderId, version: order.version, updatedAt: now };

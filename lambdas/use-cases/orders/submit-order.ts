@@ -12,22 +12,14 @@ import {
 } from '../../../core/rules/warranty';
 import type { WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
-import { counterNames, OrderWriteRefused, weekStartOf } from '../../ports/orders-repository';
-import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../caller';
+import { counterNames, orderRefusals, weekStartOf } from '../../ports/orders-repository';
+import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';
 import { ACCOUNT_CLAIMS_READ, holdsLens } from '../credit/credit-views';
-import {
-  backoffMs,
-  checkedLines,
-  notifySafely,
-  nowOf,
-  orderContent,
-  ORDER_NOT_FOUND,
-  sleepOf,
-  storedAttachments,
-  viewFor,
-  type CheckedOrderFields,
-  type OrderDeps,
-} from './order-common';
+import { retryOnRefusal } from '../../kernel/retry';
+import { notifyOrderer } from './order-email';
+import { ORDER_NOT_FOUND, viewFor } from './order-view';
+import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
+import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
 
 type SubmitInput = z.infer<typeof submitOrderInputSchema>;
 
@@ -36,8 +28,6 @@ export type SubmitOrderDeps = Pick<
   OrderDeps,
   'orders' | 'users' | 'customers' | 'lenses' | 'notifier' | 'files' | 'log' | 'now' | 'sleep' | 'claims'
 >;
-
-const MAX_ATTEMPTS = 12;
 
 /** "Order this" named a consult the order cannot be placed from. */
 export const CONSULT_NOT_ORDERABLE = "This consult's answer can no longer be ordered.";
@@ -235,7 +225,7 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Su
   const already = await answerStored(existing);
   if (already) return already;
 
-  const now = nowOf(deps);
+  const now = deps.now();
   const at = now.toISOString();
   const { lines, totalCents } = await checkedLines(input.order, deps);
   const checked = await checkedRemake(input.order, input.accountNumber, now, deps);
@@ -243,7 +233,15 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Su
   const attachments = existing ? await storedAttachments(input.orderId, deps) : [];
   const name = existing?.createdBy.name ?? displayName(user, caller.email);
 
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+  const placing = {
+    ...ORDER_WRITE_BACKOFF,
+    attempts: 12,
+    // A refusal the step does not answer itself: another order took the number first, or a transaction on
+    // the same counters was in flight.
+    retries: (error: unknown) => orderRefusals.is(error),
+    exhausted: () => aborted('The lab is busy placing other orders. Please submit again.'),
+  };
+  return retryOnRefusal(deps, placing, async () => {
     const sequence = await deps.orders.sequenceValue();
     const order: Order = {
       orderId: input.orderId,
@@ -296,7 +294,7 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Su
           : {}),
       });
     } catch (error) {
-      if (!(error instanceof OrderWriteRefused)) throw error;
+      if (!orderRefusals.is(error)) throw error;
       if (error.reason === 'order') {
         const stored = await deps.orders.get(input.orderId);
         const answer = await answerStored(stored);
@@ -309,11 +307,9 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Su
       // Another practice's consult, one not answered yet, or an unknown id: all refused alike.
       if (error.reason === 'consult')
         throw invalidArgument(CONSULT_NOT_ORDERABLE, { consultId: [CONSULT_NOT_ORDERABLE] });
-      await sleepOf(deps)(backoffMs(attempt));
-      continue;
+      throw error;
     }
-    await notifySafely(deps, 'order-submitted', order);
+    await notifyOrderer(deps, 'order-submitted', order);
     return viewFor(caller, order, deps);
-  }
-  throw aborted('The lab is busy placing other orders. Please submit again.');
+  });
 }

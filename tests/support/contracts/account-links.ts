@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AccountLinks } from '../../../lambdas/ports/account-links';
 import type { CustomersRepository } from '../../../lambdas/ports/customers-repository';
 import type { UsersRepository } from '../../../lambdas/ports/users-repository';
-import { WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { WriteRefused } from '../../../lambdas/kernel/write-refused';
 import { refusalOf } from './contract-helpers';
 import { practice } from './customers-repository';
 import { userProfile } from './users-repository';
@@ -89,8 +90,8 @@ export function accountLinksContract(label: string, make: () => AccountLinksCont
       const stale = await refusalOf(
         links.apply({ userId: user.userId, expectedVersion: 4, accountNumber: main, accountNumbers: [], linked: main }),
       );
-      expect(stale).toBeInstanceOf(WriteConflict);
-      expect((stale as WriteConflict).kind).toBe('changed');
+      expect(stale).toBeInstanceOf(WriteRefused);
+      expect((stale as WriteConflict).reason).toBe('changed');
       const missing = await refusalOf(
         links.apply({
           userId: randomUUID(),
@@ -100,7 +101,7 @@ export function accountLinksContract(label: string, make: () => AccountLinksCont
           linked: main,
         }),
       );
-      expect((missing as WriteConflict).kind).toBe('missing');
+      expect((missing as WriteConflict).reason).toBe('missing');
       expect(await users.get(user.userId)).toMatchObject({ accountNumbers: [], version: 0 });
       expect(await users.get(user.userId)).not.toHaveProperty('accountNumber');
       expect(await customers.linkedUserIds(main)).toEqual([]);
@@ -112,8 +113,8 @@ export function accountLinksContract(label: string, make: () => AccountLinksCont
       const refused = await refusalOf(
         links.apply({ userId: user.userId, expectedVersion: 0, accountNumber: gone, accountNumbers: [], linked: gone }),
       );
-      expect(refused).toBeInstanceOf(WriteConflict);
-      expect((refused as WriteConflict).kind).toBe('account-missing');
+      expect(refused).toBeInstanceOf(WriteRefused);
+      expect((refused as WriteConflict).reason).toBe('account-missing');
       expect(await users.get(user.userId)).toMatchObject({ accountNumbers: [], version: 0 });
       expect(await users.get(user.userId)).not.toHaveProperty('accountNumber');
     });
@@ -130,7 +131,7 @@ export function accountLinksContract(label: string, make: () => AccountLinksCont
           unlinked: gone,
         }),
       );
-      expect((refused as WriteConflict).kind).toBe('account-missing');
+      expect((refused as WriteConflict).reason).toBe('account-missing');
       expect(await customers.get(gone)).toBeNull();
       expect(await users.get(user.userId)).toMatchObject({ version: 0 });
     });

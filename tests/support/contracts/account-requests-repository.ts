@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
 import type { AccountRequest } from '../../../core/schemas/account-request';
 import type { AccountRequestsRepository } from '../../../lambdas/ports/account-requests-repository';
-import { WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { WriteRefused } from '../../../lambdas/kernel/write-refused';
 import { refusalOf } from './contract-helpers';
 
 /** A request as a signed-up user sends it, under an id unique to the run (the table is shared). */
@@ -87,10 +88,10 @@ export function accountRequestsRepositoryContract(label: string, make: () => Acc
       expect(approved).toEqual(expected);
       expect(await requests.get(request.requestId)).toEqual(expected);
       const late = await refusalOf(requests.decide(request.requestId, { ...decision, status: 'rejected' }));
-      expect(late).toBeInstanceOf(WriteConflict);
-      expect((late as WriteConflict).kind).toBe('changed');
+      expect(late).toBeInstanceOf(WriteRefused);
+      expect((late as WriteConflict).reason).toBe('changed');
       const missing = await refusalOf(requests.decide(randomUUID(), { ...decision, status: 'rejected' }));
-      expect((missing as WriteConflict).kind).toBe('missing');
+      expect((missing as WriteConflict).reason).toBe('missing');
     });
 
     it('a status list is oldest first, pages with cursors, and holds no other status', async () => {

@@ -4,7 +4,8 @@ import { AppError } from '../../../core/errors';
 import { CONSULT_REFERENCE_PATTERN } from '../../../core/rules/consult-reference';
 import { DEFAULT_TROUBLESHOOTER_SETTINGS, type Consult } from '../../../core/schemas/consults';
 import {
-  ConsultWriteRefused,
+  consultRefusals,
+  type ConsultWriteRefused,
   newConsultReference,
   type ConsultantSettingsStore,
   type ConsultStore,
@@ -82,7 +83,7 @@ export function consultStoreContract(
       const { consults } = make();
       const stored = await consults.create(consultFields());
       const again = await refusalOf(consults.create(consultFields({ consultId: stored.consultId, patient: 'other' })));
-      expect(again).toBeInstanceOf(ConsultWriteRefused);
+      expect(consultRefusals.is(again)).toBe(true);
       expect((again as ConsultWriteRefused).reason).toBe('consult');
       expect(await consults.get(stored.consultId)).toEqual(stored);
     });

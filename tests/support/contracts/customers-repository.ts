@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
 import type { CustomerDetail } from '../../../core/schemas/customers/customer-admin';
 import type { CustomersRepository } from '../../../lambdas/ports/customers-repository';
-import { WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { WriteRefused } from '../../../lambdas/kernel/write-refused';
 import { foldForSearch } from '../../../lambdas/search/customer-sort-key';
 import { refusalOf } from './contract-helpers';
 
@@ -44,8 +45,8 @@ export function customersRepositoryContract(label: string, make: () => Customers
       const record = practice();
       await customers.create(record);
       const again = await refusalOf(customers.create({ ...record, company: 'Other' }));
-      expect(again).toBeInstanceOf(WriteConflict);
-      expect((again as WriteConflict).kind).toBe('exists');
+      expect(again).toBeInstanceOf(WriteRefused);
+      expect((again as WriteConflict).reason).toBe('exists');
       expect(await customers.get(record.accountNumber)).toMatchObject({ company: 'Contract Eye Care' });
     });
 
@@ -62,9 +63,9 @@ export function customersRepositoryContract(label: string, make: () => Customers
       expect(updated).not.toHaveProperty('faxNumber');
       expect(await customers.get('FORGED')).toBeNull();
       const stale = await refusalOf(customers.update(record.accountNumber, { set: { phone: '555-0111' } }, 0));
-      expect((stale as WriteConflict).kind).toBe('changed');
+      expect((stale as WriteConflict).reason).toBe('changed');
       const missing = await refusalOf(customers.update(accountNumber(), { set: { phone: '555-0111' } }, 0));
-      expect((missing as WriteConflict).kind).toBe('missing');
+      expect((missing as WriteConflict).reason).toBe('missing');
     });
 
     it('a new practice has no linked users', async () => {

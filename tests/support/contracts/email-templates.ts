@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_KINDS, type EmailKind } from '../../../core/schemas/email/email';
 import { defaultTemplate } from '../../../lambdas/email/default-templates';
 import type { EmailTemplates } from '../../../lambdas/ports/email-templates';
-import { WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { WriteRefused } from '../../../lambdas/kernel/write-refused';
 import { refusalOf } from './contract-helpers';
 
 /**
@@ -47,8 +48,8 @@ export function emailTemplatesContract(label: string, make: () => EmailTemplates
       const late = await refusalOf(
         templates.save(edited, { subject: 'Second editor', body: 'b' }, start.version, '2025-03-02T10:00:01.000Z'),
       );
-      expect(late).toBeInstanceOf(WriteConflict);
-      expect((late as WriteConflict).kind).toBe('changed');
+      expect(late).toBeInstanceOf(WriteRefused);
+      expect((late as WriteConflict).reason).toBe('changed');
       expect(await templates.get(edited)).toEqual(stored);
     });
 
@@ -69,8 +70,8 @@ export function emailTemplatesContract(label: string, make: () => EmailTemplates
       const late = await refusalOf(
         templates.saveLabRecipients(['late@lab.test'], start.version, '2025-03-03T10:00:01.000Z'),
       );
-      expect(late).toBeInstanceOf(WriteConflict);
-      expect((late as WriteConflict).kind).toBe('changed');
+      expect(late).toBeInstanceOf(WriteRefused);
+      expect((late as WriteConflict).reason).toBe('changed');
       expect(await templates.labRecipients()).toEqual(again);
     });
   });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../../core/schemas/lens';
 import type { LensCatalogue, LensDesignFields } from '../../../lambdas/ports/lens-catalogue';
-import { WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { WriteRefused } from '../../../lambdas/kernel/write-refused';
 import { refusalOf } from './contract-helpers';
 
 /** The fields Lens Management edits, for a design named `name`. */
@@ -26,8 +27,8 @@ const lensId = () => `contract-${randomUUID().slice(0, 8)}`;
 
 const conflictKind = async (promise: Promise<unknown>) => {
   const refused = await refusalOf(promise);
-  expect(refused).toBeInstanceOf(WriteConflict);
-  return (refused as WriteConflict).kind;
+  expect(refused).toBeInstanceOf(WriteRefused);
+  return (refused as WriteConflict).reason;
 };
 
 /**

@@ -6,7 +6,8 @@ import type { Order } from '../../../core/schemas/order';
 import type { ConsultStore } from '../../../lambdas/ports/consult-store';
 import type { MoneyStore } from '../../../lambdas/ports/money-store';
 import {
-  OrderWriteRefused,
+  orderRefusals,
+  type OrderWriteRefused,
   type OrdersRepository,
   type OrderWriteRefusal,
 } from '../../../lambdas/ports/orders-repository';
@@ -44,7 +45,7 @@ export function contractOrder(overrides: Partial<Order> = {}): Order {
 
 async function writeRefusal(promise: Promise<unknown>): Promise<OrderWriteRefusal> {
   const refused = await refusalOf(promise);
-  expect(refused).toBeInstanceOf(OrderWriteRefused);
+  expect(orderRefusals.is(refused)).toBe(true);
   return (refused as OrderWriteRefused).reason;
 }
 

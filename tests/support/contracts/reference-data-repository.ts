@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ReferenceDataRepository } from '../../../lambdas/ports/reference-data-repository';
-import { WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { WriteRefused } from '../../../lambdas/kernel/write-refused';
 import { refusalOf } from './contract-helpers';
 
 /** A buying group id and name unique to the run (the table is shared with the seed and other files). */
@@ -12,8 +13,8 @@ const newGroup = (name = 'Contract Group') => {
 
 async function conflictKind(promise: Promise<unknown>) {
   const refused = await refusalOf(promise);
-  expect(refused).toBeInstanceOf(WriteConflict);
-  return (refused as WriteConflict).kind;
+  expect(refused).toBeInstanceOf(WriteRefused);
+  return (refused as WriteConflict).reason;
 }
 
 /**

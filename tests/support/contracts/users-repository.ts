@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { UserProfile } from '../../../core/schemas/users/user-profile';
 import type { UsersRepository } from '../../../lambdas/ports/users-repository';
-import { WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
+import { WriteRefused } from '../../../lambdas/kernel/write-refused';
 import { refusalOf } from './contract-helpers';
 
 /** A users record as the portal stores it, with an id unique to the run (the contract shares the table). */
@@ -73,10 +74,10 @@ export function usersRepositoryContract(label: string, make: () => UsersReposito
       const profile = userProfile();
       await users.create(profile);
       const stale = await refusalOf(users.update(profile.userId, { set: { firstName: 'Late' } }, 3));
-      expect(stale).toBeInstanceOf(WriteConflict);
-      expect((stale as WriteConflict).kind).toBe('changed');
+      expect(stale).toBeInstanceOf(WriteRefused);
+      expect((stale as WriteConflict).reason).toBe('changed');
       const missing = await refusalOf(users.update(randomUUID(), { set: { firstName: 'Nobody' } }, 0));
-      expect((missing as WriteConflict).kind).toBe('missing');
+      expect((missing as WriteConflict).reason).toBe('missing');
       expect(await users.get(profile.userId)).toMatchObject({ firstName: 'Ann', version: 0 });
     });
 

@@ -114,7 +114,7 @@ describe('demo orders seed (npm start shows a portal in use)', () => {
           remake: { kind: 'warranty', ofOrderId: recent.orderId },
         },
       }),
-      { ...quietOrderPorts(), ...deps, now: () => NOW },
+      { ...quietOrderPorts(), ...deps, now: () => NOW, sleep: async () => {} },
     );
     expect(remake.remake).toMatchObject({ kind: 'warranty', ofOrderNumber: recent.orderNumber });
   });

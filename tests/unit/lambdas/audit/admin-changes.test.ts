@@ -12,7 +12,7 @@ import type { AuditQuery } from '../../../../lambdas/ports/audit-log';
 import { adminResetPassword } from '../../../../lambdas/use-cases/users/admin-reset-password';
 import { createCustomer } from '../../../../lambdas/use-cases/customers/create-customer';
 import { AUDIT_RANGE_MESSAGES, listAuditEvents } from '../../../../lambdas/use-cases/audit/list-audit-events';
-import { recordOfflinePayment, voidInvoice } from '../../../../lambdas/use-cases/money/invoices';
+import { recordOfflinePayment, voidInvoice } from '../../../../lambdas/use-cases/invoices/invoices';
 import { setRole } from '../../../../lambdas/use-cases/users/set-role';
 import { updateCustomer } from '../../../../lambdas/use-cases/customers/update-customer';
 import { failureOf } from '../../../support/failure-of';
@@ -26,7 +26,7 @@ function storedTrail() {
   const store = new InMemoryAuditLog();
   const audit = createAuditTrail(
     { route: 'test', correlationId: 'c-1', sourceIp: '127.0.0.1', actor: lab },
-    { store, log: memoryLogger().log },
+    { store, log: memoryLogger().log, now: () => new Date() },
   );
   return { store, audit };
 }

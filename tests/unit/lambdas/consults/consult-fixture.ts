@@ -80,6 +80,7 @@ export function consultFixture(): ConsultFixture {
     limiter: new InMemoryRateLimiter(() => clock.now.getTime()),
     log: createLogger({ route: 'test' }, (line) => logLines.push(line)),
     now: () => clock.now,
+    sleep: async () => {},
     audit,
   };
   return {

@@ -7,7 +7,7 @@ import {
   submitConsultInputSchema,
   troubleshooterInputSchema,
 } from '../../../../core/schemas/consults';
-import { ConsultWriteRefused } from '../../../../lambdas/ports/consult-store';
+import { consultRefusals } from '../../../../lambdas/ports/consult-store';
 import { CONSULTS_BUSY } from '../../../../lambdas/use-cases/consults/consult-deps';
 import {
   FROM_ORDER_NOT_FOUND,
@@ -156,7 +156,7 @@ describe('submitConsult: a practice asks the lab', () => {
     // The other request's write lands between this one's read and its create.
     store.create = async (fields) => {
       await create(fields);
-      throw new ConsultWriteRefused('consult');
+      throw consultRefusals.refuse('consult');
     };
     const answer = await submitConsult(practice, input(), f.deps);
     expect(answer).toEqual(await store.get(uuid(1)));
@@ -164,7 +164,7 @@ describe('submitConsult: a practice asks the lab', () => {
   });
 
   it('a store that keeps losing the reference race answers "busy, send again" (409)', async () => {
-    f.deps.consults.pendingRefusals.push(new ConsultWriteRefused('contention'));
+    f.deps.consults.pendingRefusals.push(consultRefusals.refuse('contention'));
     expect(await refusal(submitConsult(practice, input(), f.deps))).toEqual({
       status: 'aborted',
       message: CONSULTS_BUSY,

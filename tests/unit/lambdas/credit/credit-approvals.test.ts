@@ -9,7 +9,7 @@ import {
   updateCreditSettings,
 } from '../../../../lambdas/use-cases/credit/credit-approvals';
 import { ENTRY_ID_USED, grantGoodwillCredit } from '../../../../lambdas/use-cases/credit/grant-goodwill-credit';
-import { recordOfflinePayment } from '../../../../lambdas/use-cases/money/invoices';
+import { recordOfflinePayment } from '../../../../lambdas/use-cases/invoices/invoices';
 import { identity } from '../../../support/identities';
 import { A, B, creditFixture, refusal, uuid, type CreditFixture } from './credit-fixture';
 

@@ -5,7 +5,7 @@ import { submitWarrantyClaimInputSchema } from '../../../../core/schemas/credit'
 import { decideWarrantyClaim } from '../../../../lambdas/use-cases/credit/decide-warranty-claim';
 import { getCreditSummary } from '../../../../lambdas/use-cases/credit/get-credit-summary';
 import { submitWarrantyClaim } from '../../../../lambdas/use-cases/credit/submit-warranty-claim';
-import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
+import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-deps';
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';

@@ -9,7 +9,7 @@ import { decideWarrantyClaim } from '../../../../lambdas/use-cases/credit/decide
 import { markClaimReturnReceived } from '../../../../lambdas/use-cases/credit/mark-claim-return-received';
 import { submitWarrantyClaim } from '../../../../lambdas/use-cases/credit/submit-warranty-claim';
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
-import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
+import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-deps';
 import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import { testDesign } from '../../../support/order-fakes';

@@ -7,7 +7,7 @@ import {
   getInvoicePdfUrl,
   getReceiptPdfUrl,
   type DocumentUrlDeps,
-} from '../../../../lambdas/use-cases/money/document-urls';
+} from '../../../../lambdas/use-cases/invoices/document-urls';
 import { PRACTICE, invoiceOf, paymentOf } from '../../../support/document-fixtures';
 import { identity } from '../../../support/identities';
 import { InMemoryMoneyStore } from '../../../support/in-memory-money';

@@ -13,8 +13,8 @@ import {
   listAccountInvoices,
   recordOfflinePayment,
   voidInvoice,
-} from '../../../../lambdas/use-cases/money/invoices';
-import { closeOrderWithInvoice, type CloseOrderDeps } from '../../../../lambdas/use-cases/money/issue-invoice';
+} from '../../../../lambdas/use-cases/invoices/invoices';
+import { closeOrderWithInvoice, type CloseOrderDeps } from '../../../../lambdas/use-cases/invoices/issue-invoice';
 import { submitOrder, type SubmitOrderDeps } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import { InMemoryOrders, orderPorts, testDesign } from '../../../support/order-fakes';

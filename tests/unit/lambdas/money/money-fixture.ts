@@ -1,8 +1,8 @@
 import { AppError } from '../../../../core/errors';
 import { createLogger } from '../../../../lambdas/http/logger';
 import type { Invoice } from '../../../../core/schemas/invoice';
-import type { PaymentDeps } from '../../../../lambdas/use-cases/money/money-deps';
-import { withTotals } from '../../../../lambdas/use-cases/money/invoice-views';
+import type { PaymentDeps } from '../../../../lambdas/use-cases/payments/payment-deps';
+import { withTotals } from '../../../../lambdas/use-cases/invoices/invoice-views';
 import { identity, numberedUuid, practiceAnn } from '../../../support/identities';
 import { InMemoryGateway, RecordingMoneyNotifier } from '../../../support/in-memory-gateway';
 import { InMemoryCreditSettings, InMemoryMoneyStore } from '../../../support/in-memory-money';

@@ -5,8 +5,8 @@ import {
   confirmPayment,
   startPayment,
   PAYMENT_ID_REUSED,
-} from '../../../../lambdas/use-cases/money/payments';
-import { handleGatewayEvent } from '../../../../lambdas/use-cases/money/settle-payment';
+} from '../../../../lambdas/use-cases/payments/payments';
+import { handleGatewayEvent } from '../../../../lambdas/use-cases/payments/settle-payment';
 import { TEST_CARDS } from '../../../support/in-memory-gateway';
 import { A, B, moneyFixture, outsider, practice, refusal, uuid, type MoneyFixture } from './money-fixture';
 

@@ -7,7 +7,7 @@ import {
   REMINDER_LOOKBACK_DAYS,
   sendWarrantyReminders,
   type WarrantyRemindersDeps,
-} from '../../../../lambdas/use-cases/money/warranty-reminders';
+} from '../../../../lambdas/use-cases/credit/warranty-reminders';
 import { numberedUuid as id } from '../../../support/identities';
 import { InMemoryMoneyStore } from '../../../support/in-memory-money';
 import { memoryLogger } from '../../../support/in-memory-ports';

@@ -7,7 +7,7 @@ import {
 } from '../../../../lambdas/use-cases/orders/abandoned-draft-files';
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { discardOrderDraft } from '../../../../lambdas/use-cases/orders/discard-order-draft';
-import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
+import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-deps';
 import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
 import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryAttachedFiles } from '../../../support/attachments-fakes';

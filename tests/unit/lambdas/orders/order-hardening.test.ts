@@ -3,7 +3,8 @@ import { orderSchema, submitOrderInputSchema, type OrderFields } from '../../../
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { discardOrderDraft } from '../../../../lambdas/use-cases/orders/discard-order-draft';
 import { getOrder } from '../../../../lambdas/use-cases/orders/get-order';
-import { LAB_ACTOR, type OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
+import { LAB_ACTOR } from '../../../../lambdas/use-cases/orders/order-view';
+import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-deps';
 import {
   MAX_OPEN_DRAFTS,
   saveOrderDraft,

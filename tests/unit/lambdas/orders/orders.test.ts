@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TRANSITIONS } from '../../../../core/rules/order-lifecycle';
 import type { OrderFields } from '../../../../core/schemas/order';
 import { submitOrderInputSchema } from '../../../../core/schemas/order';
-import { OrderWriteRefused } from '../../../../lambdas/ports/orders-repository';
+import { orderRefusals } from '../../../../lambdas/ports/orders-repository';
 import { changeOrderStatus, type StatusAction } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { discardOrderDraft } from '../../../../lambdas/use-cases/orders/discard-order-draft';
 import { getAdminDashboard, lastWeekStarts } from '../../../../lambdas/use-cases/orders/get-admin-dashboard';
@@ -11,7 +11,7 @@ import { getCustomerInfo } from '../../../../lambdas/use-cases/customers/get-cus
 import { getOrder } from '../../../../lambdas/use-cases/orders/get-order';
 import { listAccountOrders } from '../../../../lambdas/use-cases/orders/list-account-orders';
 import { listOrders } from '../../../../lambdas/use-cases/orders/list-orders';
-import { type OrderDeps } from '../../../../lambdas/use-cases/orders/order-common';
+import type { OrderDeps } from '../../../../lambdas/use-cases/orders/order-deps';
 import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
 import { formatOrderNumber, ORDER_ID_USED, submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import {
@@ -237,7 +237,7 @@ describe('submitOrder', () => {
   });
 
   it('a sequence value taken by another order is read again and the write retried', async () => {
-    deps.orders.pendingRefusals.push(new OrderWriteRefused('sequence'), new OrderWriteRefused('contention'));
+    deps.orders.pendingRefusals.push(orderRefusals.refuse('sequence'), orderRefusals.refuse('contention'));
     expect((await placed(1)).orderNumber).toBe('LL-000001');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexNotReadable } from '../../../../lambdas/adapters/dynamo-orders-repository';
+import { indexNotReadable } from '../../../../lambdas/adapters/dynamo-order-reads';
 
 /** An error named as the AWS SDK names DynamoDB's refusals. */
 function refusal(name: string, message: string): Error {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { customerInfoInputSchema, customerRecordSchema } from '../../../../core/schemas/customers/customer-info';
-import { linkedAccounts } from '../../../../lambdas/use-cases/caller';
+import { linkedAccounts } from '../../../../lambdas/kernel/caller';
 import { getCustomerInfo } from '../../../../lambdas/use-cases/customers/get-customer-info';
 import { identity } from '../../../support/identities';
 import { InMemoryCustomers, InMemoryUsers } from '../../../support/in-memory-ports';

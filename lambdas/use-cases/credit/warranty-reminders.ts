@@ -6,9 +6,10 @@ import type { MoneyNotifier } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';
 import type { OnceMarks } from '../../ports/once-marks';
 import type { OrdersRepository } from '../../ports/orders-repository';
-import { warrantyLensesOf } from '../credit/warranty-lenses';
+import { warrantyLensesOf } from './warranty-lenses';
 import { describeError } from '../../../core/describe-error';
-import { nowOf, notifySafely } from './money-deps';
+import { notify } from '../../kernel/notify';
+import type { Clock } from '../../kernel/clock';
 
 /**
  * The daily "warranty ending" job: every shipped lens whose warranty window enters its last
@@ -42,7 +43,7 @@ export interface WarrantyRemindersDeps {
   marks: OnceMarks;
   notifier: MoneyNotifier;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
-  now?: () => Date;
+  now: Clock['now'];
 }
 
 export interface WarrantyRemindersReport {
@@ -75,7 +76,7 @@ async function* closedOrders(deps: WarrantyRemindersDeps, now: Date): AsyncGener
 }
 
 export async function sendWarrantyReminders(deps: WarrantyRemindersDeps): Promise<WarrantyRemindersReport> {
-  const now = nowOf(deps);
+  const now = deps.now();
   const report: WarrantyRemindersReport = {
     orders: 0,
     due: 0,
@@ -132,7 +133,7 @@ export async function sendWarrantyReminders(deps: WarrantyRemindersDeps): Promis
     }
     if (announce.length === 0) continue;
     // `to: []`: every user linked to the account (the notifier resolves them).
-    await notifySafely(deps, { kind: 'warranty-ending', accountNumber, lenses: announce, to: [] });
+    await notify(deps, 'money', { kind: 'warranty-ending', accountNumber, lenses: announce, to: [] });
     report.accounts++;
     report.mailed += announce.length;
   }

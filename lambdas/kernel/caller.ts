@@ -1,11 +1,12 @@
+import { notFound } from '../../core/errors';
 import type { UserProfile } from '../../core/schemas/users/user-profile';
 import type { Identity } from '../auth/verify-token';
 import type { UsersRepository } from '../ports/users-repository';
 
 /**
  * What every use case may ask about its caller: lab or practice, the name the lab's records keep, and the
- * accounts a practice user is linked to. Orders, money, credit, consults and customer info all read these, so
- * they live beside the use cases rather than inside any one of them.
+ * accounts a practice user is linked to. Orders, invoices, payments, credit, consults and customer info all
+ * read these, so they live in the kernel, below every domain.
  */
 
 /** Same answer for "not yours" and "does not exist", so account numbers cannot be probed. */
@@ -35,4 +36,26 @@ export function linkedAccounts(user: Pick<UserProfile, 'accountNumber' | 'accoun
 export async function callerAccounts(caller: Identity, deps: { users: Pick<UsersRepository, 'get'> }) {
   const user = await deps.users.get(caller.userId);
   return { user, linked: linkedAccounts(user) };
+}
+
+/**
+ * The accounts whose money (invoices, payments, credit) the caller may see: the lab every account (null), a
+ * practice user the accounts linked to them.
+ */
+export async function visibleAccounts(
+  caller: Identity,
+  deps: { users: Pick<UsersRepository, 'get'> },
+): Promise<string[] | null> {
+  if (isLab(caller)) return null;
+  return linkedAccounts(await deps.users.get(caller.userId));
+}
+
+/** Throws not-found unless the caller may see this account's money. */
+export async function assertAccountVisible(
+  caller: Identity,
+  accountNumber: string,
+  deps: { users: Pick<UsersRepository, 'get'> },
+): Promise<void> {
+  const accounts = await visibleAccounts(caller, deps);
+  if (accounts && !accounts.includes(accountNumber)) throw notFound(ACCOUNT_NOT_FOUND);
 }

@@ -14,8 +14,9 @@ import {
 } from '../../ports/document-store';
 import type { MoneyStore } from '../../ports/money-store';
 import type { UsersRepository } from '../../ports/users-repository';
-import { loadVisibleInvoice, loadVisiblePayment } from './money-access';
-import { nowOf } from './money-deps';
+import { loadVisiblePayment } from '../payments/payment-access';
+import { loadVisibleInvoice } from './invoice-access';
+import type { Clock } from '../../kernel/clock';
 
 export type DocumentUrl = z.infer<typeof documentUrlOutputSchema>;
 
@@ -24,7 +25,7 @@ export interface DocumentUrlDeps {
   users: Pick<UsersRepository, 'get'>;
   customers: Pick<CustomersRepository, 'get'>;
   documents: DocumentStore;
-  now?: () => Date;
+  now: Clock['now'];
 }
 
 export const PAYMENT_NOT_COMPLETE = 'The payment is not complete yet.';
@@ -43,7 +44,7 @@ async function documentUrl(
     await deps.documents.put(key, await render(), PDF_CONTENT_TYPE, filename);
   }
   const url = await deps.documents.downloadUrl(key, filename, DOCUMENT_URL_SECONDS);
-  const expiresAt = new Date(nowOf(deps).getTime() + DOCUMENT_URL_SECONDS * 1000).toISOString();
+  const expiresAt = new Date(deps.now().getTime() + DOCUMENT_URL_SECONDS * 1000).toISOString();
   return { url, expiresAt, filename };
 }
 
@@ -61,7 +62,7 @@ export async function getInvoicePdfUrl(
   return documentUrl(
     invoiceDocumentKey(invoice.accountNumber, invoice.invoiceNumber, invoice.version),
     `${invoice.invoiceNumber}.pdf`,
-    async () => renderInvoicePdf(invoice, await deps.customers.get(invoice.accountNumber), nowOf(deps)),
+    async () => renderInvoicePdf(invoice, await deps.customers.get(invoice.accountNumber), deps.now()),
     deps,
   );
 }
@@ -82,7 +83,7 @@ export async function getReceiptPdfUrl(
         deps.money.getInvoices(payment.allocations.map((a) => a.invoiceNumber)),
         deps.customers.get(payment.accountNumber),
       ]);
-      return renderReceiptPdf(payment, invoices, practice, nowOf(deps));
+      return renderReceiptPdf(payment, invoices, practice, deps.now());
     },
     deps,
   );

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { applyToBalance, splitCredit } from '../../../core/rules/invoice-balance';
 import type { Invoice, InvoiceSettlement } from '../../../core/schemas/invoice';
 import type { Payment } from '../../../core/schemas/payment';
-import type { CreditChange } from '../../ports/money-store';
+import { moneyRetry, type CreditChange } from '../../ports/money-store';
 import type { GatewayEvent, GatewayIntent } from '../../ports/payment-gateway';
-import { creditChange, type EntryFields } from './credit-moves';
-import { withTotals } from './invoice-views';
-import { notifySafely, nowOf, type MoneyDeps, type PaymentDeps } from './money-deps';
-import { retryMoneyWrite } from './retry-money-write';
+import { creditChange, type EntryFields } from '../credit/credit-moves';
+import { withTotals } from '../invoices/invoice-views';
+import type { InvoiceDeps } from '../invoices/invoice-deps';
+import type { PaymentDeps } from './payment-deps';
+import { retryOnRefusal } from '../../kernel/retry';
+import { notify } from '../../kernel/notify';
 
 const PAYER_ACTOR = (payment: Payment) => ({ userId: payment.payer.userId, name: payment.payer.name });
 
@@ -19,13 +21,13 @@ const PAYER_ACTOR = (payment: Payment) => ({ userId: payment.payer.userId, name:
  * spent is taken from the ledger, and card money beyond a balance (someone else paid meanwhile) becomes
  * account credit. Answers the payment as stored afterwards.
  */
-export async function settlePayment(paymentId: string, deps: MoneyDeps): Promise<Payment> {
+export async function settlePayment(paymentId: string, deps: InvoiceDeps): Promise<Payment> {
   const outcome: { settledNow?: { payment: Payment; invoices: Invoice[] } } = {};
-  const payment = await retryMoneyWrite(deps, async () => {
+  const payment = await retryOnRefusal(deps, moneyRetry(), async () => {
     const current = await deps.money.getPayment(paymentId);
     if (!current) throw new Error(`payment ${paymentId} not found`);
     if (current.status === 'succeeded') return current;
-    const at = nowOf(deps).toISOString();
+    const at = deps.now().toISOString();
     const invoices = new Map(
       (await deps.money.getInvoices(current.allocations.map((a) => a.invoiceNumber))).map((i) => [i.invoiceNumber, i]),
     );
@@ -114,7 +116,7 @@ export async function settlePayment(paymentId: string, deps: MoneyDeps): Promise
   if (outcome.settledNow) {
     const { payment: done, invoices } = outcome.settledNow;
     deps.log.info('payment settled', { paymentId, accountNumber: done.accountNumber, invoices: invoices.length });
-    await notifySafely(deps, { kind: 'payment-receipt', payment: done, invoices });
+    await notify(deps, 'money', { kind: 'payment-receipt', payment: done, invoices });
   }
   return payment;
 }
@@ -123,9 +125,9 @@ export async function settlePayment(paymentId: string, deps: MoneyDeps): Promise
  * Records a declined card: the payment becomes `failed` with the gateway's reason and nothing else
  * changes (no invoice, no credit). A later success on the same intent still settles it.
  */
-export async function failPayment(paymentId: string, failureMessage: string, deps: MoneyDeps): Promise<Payment> {
+export async function failPayment(paymentId: string, failureMessage: string, deps: InvoiceDeps): Promise<Payment> {
   const outcome: { failedNow?: Payment } = {};
-  const payment = await retryMoneyWrite(deps, async () => {
+  const payment = await retryOnRefusal(deps, moneyRetry(), async () => {
     const current = await deps.money.getPayment(paymentId);
     if (!current) throw new Error(`payment ${paymentId} not found`);
     if (current.status !== 'awaiting-card') return current;
@@ -134,12 +136,12 @@ export async function failPayment(paymentId: string, failureMessage: string, dep
     outcome.failedNow = failed;
     return failed;
   });
-  if (outcome.failedNow) await notifySafely(deps, { kind: 'payment-failed', payment: outcome.failedNow });
+  if (outcome.failedNow) await notify(deps, 'money', { kind: 'payment-failed', payment: outcome.failedNow });
   return payment;
 }
 
 /** What the gateway says of an intent, applied to its payment. Unknown or foreign intents are ignored. */
-export async function applyIntent(payment: Payment, intent: GatewayIntent, deps: MoneyDeps): Promise<Payment> {
+export async function applyIntent(payment: Payment, intent: GatewayIntent, deps: InvoiceDeps): Promise<Payment> {
   if (payment.intentId !== intent.intentId || payment.status === 'succeeded') return payment;
   if (intent.status === 'succeeded') {
     if (intent.amountCents !== payment.cardCents) {

@@ -16,14 +16,16 @@ import type {
 import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
-import { MoneyWriteRefused, type CreditSettingsStore } from '../../ports/money-store';
-import { actorOf } from '../caller';
-import { creditChange } from './credit-moves';
+import { moneyRetry, moneyRefusals, type CreditSettingsStore } from '../../ports/money-store';
+import { actorOf } from '../../kernel/caller';
+import { creditChange } from '../credit/credit-moves';
 import { customerInvoice, invoiceSummary, withTotals } from './invoice-views';
-import { assertAccountVisible, loadVisibleInvoice, visibleAccounts } from './money-access';
-import { notifySafely, nowOf, type MoneyDeps } from './money-deps';
-import { retryMoneyWrite } from './retry-money-write';
+import { assertAccountVisible, visibleAccounts } from '../../kernel/caller';
+import { loadVisibleInvoice } from './invoice-access';
+import { type InvoiceDeps } from './invoice-deps';
+import { retryOnRefusal } from '../../kernel/retry';
 import { needsSecondApproval, pendingApproval } from '../credit/credit-approvals';
+import { notify } from '../../kernel/notify';
 
 /** An invoice's money facts for the audit log (no lines: they name patients). */
 const invoiceFacts = (i: Invoice) => ({
@@ -41,10 +43,10 @@ const invoiceFacts = (i: Invoice) => ({
 export async function getInvoice(
   caller: Identity,
   input: { invoiceNumber: string; accountNumber: string },
-  deps: Pick<MoneyDeps, 'money' | 'users' | 'now'>,
+  deps: Pick<InvoiceDeps, 'money' | 'users' | 'now'>,
 ): Promise<CustomerInvoice> {
   const invoice = await loadVisibleInvoice(caller, input.invoiceNumber, input.accountNumber, deps);
-  return customerInvoice(invoice, nowOf(deps));
+  return customerInvoice(invoice, deps.now());
 }
 
 /** Open invoices of an account read for the totals (practices have a few dozen at most). */
@@ -57,9 +59,9 @@ const TOTALS_LIMIT = 500;
 export async function listAccountInvoices(
   caller: Identity,
   input: z.output<typeof listAccountInvoicesInputSchema>,
-  deps: Pick<MoneyDeps, 'money' | 'users' | 'now'>,
+  deps: Pick<InvoiceDeps, 'money' | 'users' | 'now'>,
 ) {
-  const now = nowOf(deps);
+  const now = deps.now();
   const visible = await visibleAccounts(caller, deps);
   let accounts: string[];
   if (input.accountNumber) {
@@ -105,9 +107,9 @@ const OVERDUE_SCAN_PAGES = 10;
 /** The lab's Invoices page. */
 export async function listInvoices(
   input: z.output<typeof listInvoicesInputSchema>,
-  deps: Pick<MoneyDeps, 'money' | 'now'>,
+  deps: Pick<InvoiceDeps, 'money' | 'now'>,
 ): Promise<{ items: InvoiceSummary[]; nextCursor: string | null }> {
-  const now = nowOf(deps);
+  const now = deps.now();
   const query = {
     status: input.status,
     accountNumber: input.accountNumber,
@@ -133,7 +135,7 @@ export async function listInvoices(
 export async function createInvoice(
   caller: Identity,
   input: z.output<typeof createInvoiceInputSchema>,
-  deps: MoneyDeps,
+  deps: InvoiceDeps,
 ): Promise<Invoice> {
   const accountNumber = input.accountNumber;
   const customer = await deps.customers.get(accountNumber);
@@ -141,7 +143,7 @@ export async function createInvoice(
     throw invalidArgument(`No practice has account number ${accountNumber}.`, {
       accountNumber: ['No practice has this account number'],
     });
-  const now = nowOf(deps);
+  const now = deps.now();
   const issuedAt = input.issueDate ? `${input.issueDate}T12:00:00.000Z` : now.toISOString();
   const dueDate = input.dueDate ?? dueDateOf(issuedAt, customer.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS);
   if (dueDate < issuedAt.slice(0, 10))
@@ -170,7 +172,7 @@ export async function createInvoice(
   try {
     await deps.money.commit({ invoices: [{ invoice, expectedVersion: null }] });
   } catch (error) {
-    if (error instanceof MoneyWriteRefused && error.reason === 'conflict')
+    if (moneyRefusals.is(error) && error.reason === 'conflict')
       throw aborted(`Invoice number ${invoice.invoiceNumber} is already used. Choose another number.`);
     throw error;
   }
@@ -180,11 +182,11 @@ export async function createInvoice(
     accountNumber,
     after: { ...invoiceFacts(invoice), issuedAt: invoice.issuedAt, lineCount: invoice.lines.length },
   });
-  await notifySafely(deps, { kind: 'invoice-issued', invoice, to: [] });
+  await notify(deps, 'money', { kind: 'invoice-issued', invoice, to: [] });
   return invoice;
 }
 
-async function loadForLab(invoiceNumber: string, version: number, deps: Pick<MoneyDeps, 'money'>) {
+async function loadForLab(invoiceNumber: string, version: number, deps: Pick<InvoiceDeps, 'money'>) {
   const invoice = await deps.money.getInvoice(invoiceNumber);
   if (!invoice) throw notFound('Invoice not found');
   if (invoice.version !== version) throw aborted(CHANGED_MESSAGES.invoice);
@@ -195,7 +197,7 @@ async function loadForLab(invoiceNumber: string, version: number, deps: Pick<Mon
 export async function voidInvoice(
   caller: Identity,
   input: z.output<typeof voidInvoiceInputSchema>,
-  deps: Pick<MoneyDeps, 'money' | 'users' | 'now' | 'audit'>,
+  deps: Pick<InvoiceDeps, 'money' | 'users' | 'now' | 'audit'>,
 ): Promise<Invoice> {
   const invoice = await loadForLab(input.invoiceNumber, input.version, deps);
   if (invoice.status === 'void') throw aborted('This invoice is already void.');
@@ -203,7 +205,7 @@ export async function voidInvoice(
     throw aborted(
       `This invoice has ${formatCents(invoice.paidCents + invoice.creditedCents)} paid or credited on it and cannot be voided.`,
     );
-  const now = nowOf(deps).toISOString();
+  const now = deps.now().toISOString();
   const updated: Invoice = {
     ...invoice,
     status: 'void',
@@ -216,7 +218,7 @@ export async function voidInvoice(
   try {
     await deps.money.commit({ invoices: [{ invoice: updated, expectedVersion: invoice.version }] });
   } catch (error) {
-    if (error instanceof MoneyWriteRefused) throw aborted(CHANGED_MESSAGES.invoice);
+    if (moneyRefusals.is(error)) throw aborted(CHANGED_MESSAGES.invoice);
     throw error;
   }
   await deps.audit?.recordChange({
@@ -238,7 +240,7 @@ export async function voidInvoice(
 export async function recordOfflinePayment(
   caller: Identity,
   input: z.output<typeof recordOfflinePaymentInputSchema>,
-  deps: Pick<MoneyDeps, 'money' | 'users' | 'now' | 'sleep' | 'audit'> & {
+  deps: Pick<InvoiceDeps, 'money' | 'users' | 'now' | 'sleep' | 'audit'> & {
     /** The threshold above which an overpayment's credit waits for a second super admin. */
     creditSettings: CreditSettingsStore;
   },
@@ -251,12 +253,12 @@ export async function recordOfflinePayment(
   let paidOn = first;
   let creditedCents = 0;
   let approvalId: string | undefined;
-  const paid = await retryMoneyWrite(deps, async (attempt) => {
+  const paid = await retryOnRefusal(deps, moneyRetry(), async (attempt) => {
     // A retry re-reads: a card payment landing at the same moment moved it, and the cheque still counts.
     const invoice = attempt === 0 ? first : await deps.money.getInvoice(input.invoiceNumber);
     if (!invoice) throw notFound('Invoice not found');
     paidOn = invoice;
-    const now = nowOf(deps).toISOString();
+    const now = deps.now().toISOString();
     const at = input.receivedOn ? `${input.receivedOn}T12:00:00.000Z` : now;
     const { appliedCents, excessCents } = applyToBalance(invoice, input.amountCents);
     const updated = withTotals({

@@ -6,11 +6,13 @@ import { MIN_CARD_CENTS, type Payment, type PaymentView, type StartPaymentInput 
 import type { startPaymentInputSchema } from '../../../core/schemas/payment';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
-import { MoneyWriteRefused } from '../../ports/money-store';
-import { displayName } from '../caller';
-import { assertAccountVisible, INVOICE_NOT_FOUND, loadVisiblePayment } from './money-access';
-import { nowOf, type PaymentDeps } from './money-deps';
-import { retryMoneyWrite } from './retry-money-write';
+import { moneyRetry, moneyRefusals } from '../../ports/money-store';
+import { displayName } from '../../kernel/caller';
+import { assertAccountVisible } from '../../kernel/caller';
+import { INVOICE_NOT_FOUND } from '../invoices/invoice-access';
+import { loadVisiblePayment, PAYMENT_NOT_FOUND } from './payment-access';
+import type { PaymentDeps } from './payment-deps';
+import { retryOnRefusal } from '../../kernel/retry';
 import { applyIntent, settlePayment } from './settle-payment';
 
 export type { StartPaymentInput };
@@ -91,10 +93,10 @@ export async function startPayment(
   const accountNumber = input.accountNumber;
   await assertAccountVisible(caller, accountNumber, deps);
 
-  const stored = await retryMoneyWrite(deps, async () => {
+  const stored = await retryOnRefusal(deps, moneyRetry(), async () => {
     const existing = await deps.money.getPayment(input.paymentId);
     if (existing) {
-      if (existing.accountNumber !== accountNumber) throw notFound('Payment not found');
+      if (existing.accountNumber !== accountNumber) throw notFound(PAYMENT_NOT_FOUND);
       if (!sameRequest(existing, input)) throw aborted(PAYMENT_ID_REUSED);
       return existing;
     }
@@ -111,7 +113,7 @@ export async function startPayment(
       throw invalidArgument(message, { allocations: [message] });
     }
     const user = await deps.users.get(caller.userId);
-    const now = nowOf(deps);
+    const now = deps.now();
     const payment: Payment = {
       paymentId: input.paymentId,
       accountNumber,
@@ -157,7 +159,7 @@ async function withIntent(payment: Payment, deps: PaymentDeps): Promise<Payment>
     await deps.money.commit({ payment: { payment: withIt, expectedVersion: payment.version } });
     return withIt;
   } catch (error) {
-    if (!(error instanceof MoneyWriteRefused)) throw error;
+    if (!moneyRefusals.is(error)) throw error;
     // A concurrent call stored the same intent first (same idempotency key): answer what is stored.
     const stored = await deps.money.getPayment(payment.paymentId);
     if (!stored) throw error;

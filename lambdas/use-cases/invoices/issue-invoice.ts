@@ -11,7 +11,7 @@ import type { MoneyStore } from '../../ports/money-store';
 import type { OrderWrite } from '../../ports/orders-repository';
 import { changeOrderStatus, type StatusChangeDeps } from '../orders/change-order-status';
 import { withTotals } from './invoice-views';
-import { notifySafely } from './money-deps';
+import { notify } from '../../kernel/notify';
 
 export interface CloseOrderInput {
   orderId: string;
@@ -122,10 +122,11 @@ export async function closeOrderWithInvoice(
   );
   if (issued) {
     const orderer = await deps.users.get(order.createdBy.userId);
-    await notifySafely(
-      { notifier: deps.moneyNotifier, log: deps.log },
-      { kind: 'invoice-issued', invoice: issued, to: orderer?.email ? [orderer.email] : [] },
-    );
+    await notify({ notifier: deps.moneyNotifier, log: deps.log }, 'money', {
+      kind: 'invoice-issued',
+      invoice: issued,
+      to: orderer?.email ? [orderer.email] : [],
+    });
   }
   return order;
 }
