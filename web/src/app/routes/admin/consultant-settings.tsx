@@ -7,8 +7,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import {
   useConsultantSettingsSetup,
   useUpdateConsultantSettings,
-} from '../../../features/consultant/api/consultant-settings';
-import { ConsultantSettingsForm } from '../../../features/consultant/lab/consultant-settings-form';
+} from '../../../features/consults/api/consultant-settings';
+import { ConsultantSettingsForm } from '../../../features/consults/lab/consultant-settings-form';
 import { useLensDesigns } from '../../../features/lenses';
 
 /**

@@ -8,8 +8,8 @@ import {
   UPLOAD_URL_FAILED,
   uploadFile,
 } from '../../../features/attachments';
-import type { ConsultFileUploads } from '../../../features/consultant/customer/consult-files-field';
-import { NewConsultPage } from '../../../features/consultant/customer/new-consult-page';
+import type { ConsultFileUploads } from '../../../features/consults/customer/consult-files-field';
+import { NewConsultPage } from '../../../features/consults/customer/new-consult-page';
 import { useSession } from '../../../lib/session-context';
 
 /** The request form's files go through the attachments feature: its checks, its upload with progress. */

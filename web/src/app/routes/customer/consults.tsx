@@ -1,6 +1,6 @@
 import { PageHeader } from '../../../components/page-header';
 import { LoadingLine } from '../../../components/ui/spinner';
-import { ConsultsListPage } from '../../../features/consultant/customer/consults-list-page';
+import { ConsultsListPage } from '../../../features/consults/customer/consults-list-page';
 import { useSession } from '../../../lib/session-context';
 
 /** /customer/consults: the consult requests of the account chosen in the sidebar and the lab's answers. */
