@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { loadedCustomerInfo } from '../../../features/customer/api/get-customer-info';
-import { CustomerDashboard } from '../../../features/customer/components/customer-dashboard';
+import { loadedCustomerInfo } from '../../../features/customers/api/get-customer-info';
+import { CustomerDashboard } from '../../../features/customers/components/customer-dashboard';
 import { AccountOrders, ReorderList } from '../../../features/orders/components/account-orders';
 import { useSession } from '../../../lib/session-context';
 
