@@ -1,7 +1,7 @@
 import { EYE_LABELS, type OrderLine } from '../../../../core/schemas/order';
 import { LENS_TYPE_LABELS } from '../../../../core/schemas/lens';
 import { displayParameterValue } from '../../../../core/rules/lens-parameters';
-import { formatCents } from './format-cents';
+import { formatCents } from '../../lib/money-text';
 import styles from './order-lines-table.module.css';
 
 export { displayParameterValue };

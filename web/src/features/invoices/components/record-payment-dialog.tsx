@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
-import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
+import { dollarsText, formatCents, parseDollars } from '../../../lib/money-text';
 import {
   OFFLINE_METHODS,
   SETTLEMENT_METHOD_LABELS,
@@ -14,7 +14,7 @@ import { usePortalForm } from '../../../forms/use-portal-form';
 import type { FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useRecordOfflinePayment } from '../api/invoice-queries';
-import { NOT_MONEY, dollarsText } from '../model/pay-amounts';
+import { NOT_MONEY } from '../model/pay-amounts';
 import layout from '../../../components/form-layout.module.css';
 
 const METHOD_OPTIONS = OFFLINE_METHODS.map((method) => ({ value: method, label: SETTLEMENT_METHOD_LABELS[method] }));

@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import type { FormEvent } from 'react';
 import type * as z from '../../../../../core/zod';
-import { parseDollars } from '../../../../../core/rules/invoice-balance';
+import { dollarsText, notMoney, parseDollars } from '../../../lib/money-text';
 import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
 import {
   SHIPPING_METHOD_LABELS,
@@ -106,8 +106,6 @@ export interface CloseAmounts {
   taxCents: string;
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 const amountsOf = (values: Record<string, string>): CloseAmounts => ({
   shippingCents: values['shippingCents'] ?? '',
   taxCents: values['taxCents'] ?? '',
@@ -115,11 +113,11 @@ const amountsOf = (values: Record<string, string>): CloseAmounts => ({
 
 /** The close dialog's amounts when it first opens: the shipping method's price, no tax. */
 export const initialCloseAmounts = (order: Order): CloseAmounts => ({
-  shippingCents: order.shipping ? dollars(SHIPPING_PRICES_CENTS[order.shipping.method]) : '',
+  shippingCents: order.shipping ? dollarsText(SHIPPING_PRICES_CENTS[order.shipping.method]) : '',
   taxCents: '',
 });
 
-const NOT_MONEY = 'Enter an amount in dollars, e.g. 8.50';
+const NOT_MONEY = notMoney('8.50');
 
 /**
  * The closeOrder amounts for what was typed: a blank shipping is left out (the server bills the shipping

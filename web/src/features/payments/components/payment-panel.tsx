@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { splitCredit } from '../../../../../core/rules/invoice-balance';
 import type { PaymentAllocation } from '../../../../../core/schemas/payment';
-import { formatCents } from '../../../components/orders';
+import { formatCents } from '../../../lib/money-text';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';

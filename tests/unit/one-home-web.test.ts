@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { codeLinesMatching, sourceFiles } from '../support/source-files';
+
+/** The web's facts with one home each (tests/unit/one-home.test.ts holds the ones the server shares). */
+const WEB = sourceFiles(['web/src']);
+const outside = (home: string) => WEB.filter((file) => file !== home);
+
+describe('money text has one home in the web (web/src/lib/money-text.ts)', () => {
+  const HOME = 'web/src/lib/money-text.ts';
+
+  it('screens take formatCents and parseDollars from it, not from the core rule', () => {
+    expect(
+      codeLinesMatching(
+        outside(HOME),
+        (line) => /from '.*core\/rules\/invoice-balance'/.test(line) && /formatCents|parseDollars/.test(line),
+      ),
+    ).toEqual([]);
+  });
+
+  it('no screen turns cents into dollars by hand', () => {
+    expect(codeLinesMatching(outside(HOME), (line) => /\/ 100\)\.to(Fixed|LocaleString)|% 100\)/.test(line))).toEqual(
+      [],
+    );
+  });
+});
