@@ -1,5 +1,5 @@
 import type { ParameterDefinition } from '../../../../../core/schemas/lens';
-import { displayParameterValue } from '../../../components/orders';
+import { displayParameterValue } from '../../../../../core/rules/lens-parameters';
 import styles from './lens-parameter-list.module.css';
 
 /**

@@ -6,7 +6,7 @@ import type { LensDesign } from '../../../../../core/schemas/lens';
 import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { displayParameterValue } from '../../../components/orders';
+import { displayParameterValue } from '../../../../../core/rules/lens-parameters';
 import layout from '../../../components/form-layout.module.css';
 import { FormError } from '../../../forms/form-error';
 import { SubmitButton } from '../../../forms/submit-button';

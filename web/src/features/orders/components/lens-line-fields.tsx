@@ -1,6 +1,6 @@
 import { EYE_LABELS } from '../../../../../core/schemas/order';
 import type { LensDesign } from '../../../../../core/schemas/lens';
-import { displayParameterValue } from '../../../components/orders';
+import { displayParameterValue } from '../../../../../core/rules/lens-parameters';
 import { formatCents } from '../../../lib/money-text';
 import { TextField } from '../../../components/ui/text-field';
 import { parseParameter, type Eye, type LineValues, type OriginalLine } from '../model/order-form-values';

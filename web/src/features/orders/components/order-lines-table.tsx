@@ -1,10 +1,8 @@
-import { EYE_LABELS, type OrderLine } from '../../../../core/schemas/order';
-import { LENS_TYPE_LABELS } from '../../../../core/schemas/lens';
-import { displayParameterValue } from '../../../../core/rules/lens-parameters';
-import { formatCents } from '../../lib/money-text';
+import { EYE_LABELS, type OrderLine } from '../../../../../core/schemas/order';
+import { LENS_TYPE_LABELS } from '../../../../../core/schemas/lens';
+import { displayParameterValue } from '../../../../../core/rules/lens-parameters';
+import { formatCents } from '../../../lib/money-text';
 import styles from './order-lines-table.module.css';
-
-export { displayParameterValue };
 
 /**
  * Every parameter of each eye's lens, read from the design snapshot the line carries (orders keep the

@@ -1,5 +1,5 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../core/rules/order-lifecycle';
-import { Badge } from '../ui/badge';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../../core/rules/order-lifecycle';
+import { Badge } from '../../../components/ui/badge';
 
 type Tone = 'neutral' | 'success' | 'warning' | 'danger' | 'info';
 

@@ -1,6 +1,6 @@
-import { ORDER_STATUS_LABELS } from '../../../../core/rules/order-lifecycle';
-import type { OrderHistoryEntry } from '../../../../core/schemas/order';
-import { dateTime } from '../../lib/format-time';
+import { ORDER_STATUS_LABELS } from '../../../../../core/rules/order-lifecycle';
+import type { OrderHistoryEntry } from '../../../../../core/schemas/order';
+import { dateTime } from '../../../lib/format-time';
 import styles from './order-timeline.module.css';
 
 /**
