@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { practiceKeys } from './practice-query-keys';
+import { practiceKeys } from './query-keys';
 
 /** A new practice (route createCustomer); its account number must not exist yet. */
 export const createCustomer = (input: RouteInput<'createCustomer'>) => callRoute('createCustomer', input);

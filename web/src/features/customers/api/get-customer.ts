@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
-import { practiceKeys } from './practice-query-keys';
+import { practiceKeys } from './query-keys';
 
 /** One practice with its linked users and recent orders (route getCustomer). */
 export const getCustomer = (accountNumber: string) => callRoute('getCustomer', { accountNumber });

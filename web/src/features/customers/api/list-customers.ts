@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListCustomersInput } from '../../../../../core/schemas/customer-admin';
 import { callRoute } from '../../../lib/api-client';
-import { practiceKeys } from './practice-query-keys';
+import { practiceKeys } from './query-keys';
 
 /** The practices (route listCustomers): by status, sorted by name, searched by name prefix or account number. */
 export const listCustomers = (input: ListCustomersInput) => callRoute('listCustomers', input);

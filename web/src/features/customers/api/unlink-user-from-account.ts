@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { practiceKeys } from './practice-query-keys';
+import { practiceKeys } from './query-keys';
 
 /** Removes an account number from a portal user (route unlinkUserFromAccount). */
 export const unlinkUserFromAccount = (input: RouteInput<'unlinkUserFromAccount'>) =>

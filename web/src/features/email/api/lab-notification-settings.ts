@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { emailTemplateKeys } from './email-template-keys';
+import { emailTemplateKeys } from './query-keys';
 
 /** Who hears of new orders at the lab. */
 export const getLabNotificationSettings = () => callRoute('getLabNotificationSettings', {});

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
-import { emailTemplateKeys } from './email-template-keys';
+import { emailTemplateKeys } from './query-keys';
 
 /** Every email's template (saved, or the built-in text at version 0). */
 export const listEmailTemplates = () => callRoute('listEmailTemplates', {});

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { emailTemplateKeys } from './email-template-keys';
+import { emailTemplateKeys } from './query-keys';
 
 /** Saves a template with the version read: a 409 means someone saved it since. */
 export const updateEmailTemplate = (input: RouteInput<'updateEmailTemplate'>) =>

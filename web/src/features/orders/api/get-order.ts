@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
-import { orderApprovalKeys } from './order-approval-keys';
+import { orderApprovalKeys } from './query-keys';
 
 /** One order with its lines, history and version (route getOrder). */
 export const getOrder = (orderId: string) => callRoute('getOrder', { orderId });

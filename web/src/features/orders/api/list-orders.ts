@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { orderApprovalKeys } from './order-approval-keys';
+import { orderApprovalKeys } from './query-keys';
 
 export type ListOrdersInput = NonNullable<RouteInput<'listOrders'>>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../../core/schemas/order';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { orderApprovalKeys } from './order-approval-keys';
+import { orderApprovalKeys } from './query-keys';
 
 /**
  * The lab's actions on an order (routes approveOrder, holdOrder, rejectOrder, closeOrder). Each sends the
