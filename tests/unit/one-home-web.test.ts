@@ -23,3 +23,22 @@ describe('money text has one home in the web (web/src/lib/money-text.ts)', () =>
     );
   });
 });
+
+describe("a domain's query keys have one home (its feature's api/query-keys.ts)", () => {
+  const isKeyHome = (file: string) => /^web\/src\/features\/[^/]+\/api\/query-keys\.ts$/.test(file);
+
+  it('key sets are declared only there', () => {
+    const files = WEB.filter((file) => !isKeyHome(file));
+    expect(codeLinesMatching(files, (line) => /export const \w+Keys = /.test(line))).toEqual([]);
+  });
+
+  it('no query names its key as a literal array', () => {
+    const files = WEB.filter((file) => !isKeyHome(file));
+    expect(codeLinesMatching(files, (line) => /queryKey: \[/.test(line))).toEqual([]);
+  });
+
+  it('the lens catalogue is asked for and cached in one place, whatever screen shows it', () => {
+    const files = outside('web/src/features/lenses/api/list-lens-designs.ts');
+    expect(codeLinesMatching(files, (line) => line.includes("'listLensDesigns'"))).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { adminDashboardKeys } from '../../../features/admin/api/get-admin-dashboard';
+import { adminDashboardKeys } from '../../../features/admin/api/query-keys';
 import { OrderAttachments } from '../../../features/attachments';
 import { OrderReview } from '../../../features/orders/lab/order-review';
 

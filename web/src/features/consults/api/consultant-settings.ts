@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConsultantSetup } from '../../../../../core/schemas/consult';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { consultantKeys, consultantSetupQueryOptions } from './public-consultant';
+import { consultantSetupQueryOptions } from './public-consultant';
+import { consultantKeys } from './query-keys';
 
 /**
  * Consultant Settings (super admins): read through the public setup route (the settings as the troubleshooter

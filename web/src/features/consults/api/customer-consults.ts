@@ -6,18 +6,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONSULT_PAGE } from '../../../../../core/schemas/consult';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-
-export const customerConsultKeys = {
-  all: ['consults', 'customer'] as const,
-  lists: (accountNumber: string) => [...customerConsultKeys.all, 'list', accountNumber] as const,
-  list: (accountNumber: string, cursor: string | null) =>
-    [...customerConsultKeys.lists(accountNumber), cursor] as const,
-  detail: (consultId: string) => [...customerConsultKeys.all, 'detail', consultId] as const,
-  shippedOrders: (accountNumber: string, search: string) =>
-    [...customerConsultKeys.all, 'shipped-orders', accountNumber, search] as const,
-  order: (orderId: string) => [...customerConsultKeys.all, 'order', orderId] as const,
-  designs: (accountNumber: string) => [...customerConsultKeys.all, 'designs', accountNumber] as const,
-};
+import { lensDesignsQueryOptions } from '../../lenses';
+import { customerConsultKeys } from './query-keys';
 
 export const listAccountConsults = (accountNumber: string, cursor: string | null) =>
   callRoute('listAccountConsults', {
@@ -91,8 +81,4 @@ export const usePastOrder = (orderId: string) =>
  * the units of the lab's proposal.
  */
 export const useConsultLensDesigns = (accountNumber: string) =>
-  useQuery({
-    queryKey: customerConsultKeys.designs(accountNumber),
-    queryFn: () => callRoute('listLensDesigns', { includeInactive: false, account: accountNumber }),
-    staleTime: 5 * 60_000,
-  });
+  useQuery({ ...lensDesignsQueryOptions({ account: accountNumber }), staleTime: 5 * 60_000 });

@@ -1,19 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONSULT_PAGE, type Consult, type ConsultStatus } from '../../../../../core/schemas/consult';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
+import { labConsultKeys } from './query-keys';
 
 /** The lab's side of the consultant (routes listConsults, getLabConsult, replyToConsult, linkConsultToAccount). */
-
-/**
- * The lab's query keys: the queue's pages and each consult. An answer or a link replaces the cached consult
- * and invalidates every queue page, so the consult moves tab at once.
- */
-export const labConsultKeys = {
-  all: ['consults', 'lab'] as const,
-  lists: () => [...labConsultKeys.all, 'list'] as const,
-  list: (status: ConsultStatus, cursor: string | null) => [...labConsultKeys.lists(), status, cursor] as const,
-  detail: (consultId: string) => [...labConsultKeys.all, 'detail', consultId] as const,
-};
 
 export const listConsults = (status: ConsultStatus, cursor: string | null) =>
   callRoute('listConsults', { status, limit: CONSULT_PAGE.defaultLimit, ...(cursor ? { cursor } : {}) });

@@ -1,11 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-
-/** The query keys of the consultant's public data. */
-export const consultantKeys = {
-  all: ['consultant'] as const,
-  setup: () => [...consultantKeys.all, 'setup'] as const,
-};
+import { consultantKeys } from './query-keys';
 
 /** The troubleshooter's settings and the designs it covers (route getConsultantSetup, public). */
 export const getConsultantSetup = () => callRoute('getConsultantSetup', {});

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
 import { CUSTOMER_LIST } from '../../../../../core/constants';
 import { callRoute } from '../../../lib/api-client';
-import { customerInfoQueryKey, type CustomerInfoRequest } from './customer-info-key';
+import { customerInfoKeyOf, customerInfoQueryKey, type CustomerInfoRequest } from './query-keys';
 
 /** spec 7 customer information (route getCustomerInfo): page 1 and 25 records unless told otherwise. */
 export const getCustomerInfo = ({ account, page, records }: CustomerInfoRequest = {}) =>
@@ -38,7 +38,7 @@ export function loadedCustomerInfo(
   account: string,
 ): LoadedCustomerInfo | null {
   let latest: LoadedCustomerInfo | null = null;
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['customer-info', userId] })) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: customerInfoKeyOf(userId) })) {
     const [, , , page, records] = query.queryKey;
     const info = query.state.data as CustomerInfo | undefined;
     if (page !== CUSTOMER_LIST.defaultPage || records !== CUSTOMER_LIST.defaultRecords) continue;

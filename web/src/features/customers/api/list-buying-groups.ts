@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
+import { buyingGroupKeys } from './query-keys';
 
 /** The buying groups a practice may belong to (route listBuyingGroups, spec 7 GET customer/buyinggroups). */
 export const listBuyingGroups = () => callRoute('listBuyingGroups', {});
-
-export const buyingGroupKeys = { all: ['buying-groups'] as const };
 
 /** A reference list that rarely changes: kept for 10 minutes. */
 export const listBuyingGroupsQueryOptions = (enabled = true) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { buyingGroupKeys } from './list-buying-groups';
+import { buyingGroupKeys } from './query-keys';
 
 /** Super admins keep the buying group list (routes createBuyingGroup, updateBuyingGroup). */
 export const createBuyingGroup = (input: RouteInput<'createBuyingGroup'>) => callRoute('createBuyingGroup', input);

@@ -13,4 +13,7 @@ export const invoiceKeys = {
   labList: (input: RouteInput<'listInvoices'>) => [...invoiceKeys.labLists(), input] as const,
   detail: (invoiceNumber: string, accountNumber: string) =>
     [...invoiceKeys.all, 'detail', invoiceNumber.toUpperCase(), accountNumber.toUpperCase()] as const,
+  /** An invoice looked up by number across the accounts the reader may see (a link from an order). */
+  find: (invoiceNumber: string | null, accounts: readonly string[]) =>
+    [...invoiceKeys.all, 'find', invoiceNumber, accounts] as const,
 };

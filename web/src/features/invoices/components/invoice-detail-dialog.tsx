@@ -38,7 +38,7 @@ export function InvoiceDetailDialog({
 }) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: [...invoiceKeys.all, 'find', invoiceNumber, accounts] as const,
+    queryKey: invoiceKeys.find(invoiceNumber, accounts),
     queryFn: () =>
       findInvoice(invoiceNumber ?? '', accounts, (number, account) =>
         queryClient.fetchQuery(invoiceQueryOptions(number, account)),

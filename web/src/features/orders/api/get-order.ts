@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client';
+import { getOrder } from './order-queries';
 import { orderApprovalKeys } from './query-keys';
-
-/** One order with its lines, history and version (route getOrder). */
-export const getOrder = (orderId: string) => callRoute('getOrder', { orderId });
 
 export const getOrderQueryOptions = (orderId: string) =>
   queryOptions({ queryKey: orderApprovalKeys.detail(orderId), queryFn: () => getOrder(orderId) });

@@ -6,7 +6,8 @@ import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { isCallableError } from '../../../lib/callable-error';
 import { LoadingLine } from '../../../components/ui/spinner';
-import { cancelOrder, orderKeys, resubmitOrder, useOrder } from '../api/order-queries';
+import { cancelOrder, resubmitOrder, useOrder } from '../api/order-queries';
+import { orderKeys } from '../api/query-keys';
 import { OrderDetail, type OrderDetailProps } from './order-detail';
 
 /** /customer/orders/:orderId: loads the order and refreshes lists after a change. */
