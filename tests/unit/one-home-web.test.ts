@@ -42,3 +42,12 @@ describe("a domain's query keys have one home (its feature's api/query-keys.ts)"
     expect(codeLinesMatching(files, (line) => line.includes("'listLensDesigns'"))).toEqual([]);
   });
 });
+
+describe('browser storage is reached one way (web/src/lib/local-storage.ts)', () => {
+  it('no other module opens localStorage or sessionStorage with a safe wrapper of its own', () => {
+    const files = outside('web/src/lib/local-storage.ts');
+    expect(
+      codeLinesMatching(files, (line) => /window\.(local|session)Storage|function \w*[sS]torage\(\)/.test(line)),
+    ).toEqual([]);
+  });
+});

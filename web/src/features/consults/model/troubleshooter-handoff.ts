@@ -1,6 +1,7 @@
 import * as z from '../../../../../core/zod';
 import { troubleshooterInputSchema, type TroubleshooterObservations } from '../../../../../core/schemas/consult';
 import { eyeSchema } from '../../../../../core/schemas/order';
+import { readStored, removeStored, writeStored } from '../../../lib/local-storage';
 
 /**
  * The troubleshooter's observations, carried to a request form ("Ask a consultant about this"). Kept in
@@ -19,27 +20,16 @@ const handoffSchema = z.object({
   eye: z.optional(eyeSchema),
 });
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
+/** Blocked or full storage keeps nothing: the request form then starts without the findings. */
 export function saveTroubleshooterHandoff(handoff: TroubleshooterHandoff): void {
-  try {
-    storage()?.setItem(HANDOFF_KEY, JSON.stringify(handoff));
-  } catch {
-    // Blocked or full storage: the request form then starts without the findings, nothing else breaks.
-  }
+  writeStored(HANDOFF_KEY, JSON.stringify(handoff), 'session');
 }
 
 /** The handoff this tab holds, checked with the observations schema; anything unreadable counts as none. */
 export function readTroubleshooterHandoff(): TroubleshooterHandoff | null {
+  const text = readStored(HANDOFF_KEY, 'session');
+  if (!text) return null;
   try {
-    const text = storage()?.getItem(HANDOFF_KEY);
-    if (!text) return null;
     const parsed = handoffSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
   } catch {
@@ -48,9 +38,5 @@ export function readTroubleshooterHandoff(): TroubleshooterHandoff | null {
 }
 
 export function clearTroubleshooterHandoff(): void {
-  try {
-    storage()?.removeItem(HANDOFF_KEY);
-  } catch {
-    // nothing was kept
-  }
+  removeStored(HANDOFF_KEY, 'session');
 }
