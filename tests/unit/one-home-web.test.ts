@@ -51,3 +51,10 @@ describe('browser storage is reached one way (web/src/lib/local-storage.ts)', ()
     ).toEqual([]);
   });
 });
+
+describe('the account in view has one home (useAccountInView in web/src/lib/session-context.ts)', () => {
+  it('no page works out the sidebar account again', () => {
+    const files = outside('web/src/lib/session-context.ts');
+    expect(codeLinesMatching(files, (line) => /selectedAccount \?\?/.test(line))).toEqual([]);
+  });
+});
