@@ -6,7 +6,7 @@ import {
   CONSULT_ANSWER_TARGET_BUSINESS_DAYS,
   DEFAULT_TROUBLESHOOTER_SETTINGS,
 } from '../../../../../core/schemas/consult';
-import { PORTAL_ROUTES } from '../../../app/route-table';
+import { PAGE_PATHS } from '../../../../../core/page-paths';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session-context';
 import { useConsultantSetup, useSubmitPublicConsult } from '../api/public-consultant';
@@ -30,7 +30,7 @@ function AccountLink() {
         Send the request from your practice&apos;s account: you can attach photos, OCT and topography, and the answer
         appears under Consults, ready to order.
       </p>
-      <Link to={PORTAL_ROUTES.customerConsultNew.path} className={pages.primaryLink}>
+      <Link to={PAGE_PATHS.customerConsultNew} className={pages.primaryLink}>
         Send it from your account
       </Link>
       <p className={styles.accountAlt}>Or use the form below without your account.</p>
@@ -53,7 +53,7 @@ function Sent({ reference }: { reference: string }) {
       </p>
       <p>A consultant answers by email within {answerTarget}.</p>
       <p>
-        <Link to={PORTAL_ROUTES.virtualConsultant.path}>Back to the Ampleye Virtual Consultant</Link>
+        <Link to={PAGE_PATHS.virtualConsultant}>Back to the Ampleye Virtual Consultant</Link>
       </p>
     </section>
   );

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { APP_VERSION } from '../../../../../core/constants';
-import { PORTAL_ROUTES } from '../../../app/route-table';
+import { PAGE_PATHS } from '../../../../../core/page-paths';
 import { Logo } from '../../../components/logo';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { LabContact } from './lab-contact';
 import styles from './consultant-layout.module.css';
 
 const NAV = [
-  { to: PORTAL_ROUTES.virtualConsultant.path, label: 'Overview', end: true },
-  { to: PORTAL_ROUTES.consultantTroubleshooter.path, label: 'Troubleshooter', end: false },
-  { to: PORTAL_ROUTES.consultantAsk.path, label: 'Ask a consultant', end: false },
+  { to: PAGE_PATHS.virtualConsultant, label: 'Overview', end: true },
+  { to: PAGE_PATHS.consultantTroubleshooter, label: 'Troubleshooter', end: false },
+  { to: PAGE_PATHS.consultantAsk, label: 'Ask a consultant', end: false },
 ];
 
 /**
@@ -24,7 +24,7 @@ export function ConsultantLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className={styles.header}>
-        <Link to={PORTAL_ROUTES.virtualConsultant.path} className={styles.brand}>
+        <Link to={PAGE_PATHS.virtualConsultant} className={styles.brand}>
           <Logo height={34} />
         </Link>
         <nav aria-label="Ampleye Virtual Consultant" className={styles.nav}>
@@ -38,7 +38,7 @@ export function ConsultantLayout({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </nav>
-        <Link to={PORTAL_ROUTES.login.path} className={styles.signIn}>
+        <Link to={PAGE_PATHS.login} className={styles.signIn}>
           Sign in
         </Link>
       </header>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CONSULT_ANSWER_TARGET_BUSINESS_DAYS } from '../../../../../core/schemas/consult';
-import { PORTAL_ROUTES } from '../../../app/route-table';
+import { PAGE_PATHS } from '../../../../../core/page-paths';
 import { DecisionSupportNote } from './decision-support-note';
 import { LabContact } from './lab-contact';
 import styles from './consultant-pages.module.css';
@@ -23,10 +23,10 @@ export function ConsultantOverview() {
         then ask the lab&apos;s consultants when you want a second opinion or a new parameter set.
       </p>
       <div className={styles.ctas}>
-        <Link to={PORTAL_ROUTES.consultantTroubleshooter.path} className={styles.primaryLink}>
+        <Link to={PAGE_PATHS.consultantTroubleshooter} className={styles.primaryLink}>
           Start the troubleshooter
         </Link>
-        <Link to={PORTAL_ROUTES.consultantAsk.path} className={styles.secondaryLink}>
+        <Link to={PAGE_PATHS.consultantAsk} className={styles.secondaryLink}>
           Ask a consultant
         </Link>
       </div>
@@ -69,7 +69,7 @@ export function ConsultantOverview() {
         <h2 id="overview-contact">Talk to a consultant</h2>
         <LabContact />
         <p>
-          Practices with an account can <Link to={PORTAL_ROUTES.login.path}>sign in</Link> to send requests with images
+          Practices with an account can <Link to={PAGE_PATHS.login}>sign in</Link> to send requests with images
           and see the answers under Consults.
         </p>
       </section>

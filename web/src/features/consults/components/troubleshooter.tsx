@@ -6,7 +6,7 @@ import {
   type TroubleshooterResult as Result,
 } from '../../../../../core/schemas/consult';
 import { troubleshoot } from '../../../../../core/rules/scleral-troubleshooter';
-import { PORTAL_ROUTES } from '../../../app/route-table';
+import { PAGE_PATHS } from '../../../../../core/page-paths';
 import layout from '../../../components/form-layout.module.css';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -76,7 +76,7 @@ export function Troubleshooter() {
   function askAboutThis() {
     if (!answer) return;
     saveTroubleshooterHandoff({ observations: answer.observations, eye: form.values.eye || undefined });
-    navigate(PORTAL_ROUTES.consultantAsk.path);
+    navigate(PAGE_PATHS.consultantAsk);
   }
 
   function startOver() {
