@@ -1,8 +1,7 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadingLine } from '../../../components/ui/spinner';
-import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { VerifyEmailForm } from '../../../features/auth/components/verify-email-form';
+import { AuthLayout, VerifyEmailForm } from '../../../features/auth';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session-context';
 

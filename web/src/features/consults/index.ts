@@ -1,0 +1,12 @@
+export { useConsultantSettingsSetup, useUpdateConsultantSettings } from './api/consultant-settings';
+export { AskConsultant } from './components/ask-consultant';
+export { ConsultantLayout } from './components/consultant-layout';
+export { ConsultantOverview } from './components/consultant-overview';
+export { Troubleshooter } from './components/troubleshooter';
+export { ConsultDetailPage } from './customer/consult-detail-page';
+export { type ConsultFileUploads } from './customer/consult-files-field';
+export { ConsultsListPage } from './customer/consults-list-page';
+export { NewConsultPage } from './customer/new-consult-page';
+export { ConsultQueue } from './lab/consult-queue';
+export { ConsultReview } from './lab/consult-review';
+export { ConsultantSettingsForm } from './lab/consultant-settings-form';

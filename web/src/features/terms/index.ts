@@ -1,0 +1,2 @@
+export { acceptTerms } from './api/accept-terms';
+export { TermsPanel } from './components/terms-panel';

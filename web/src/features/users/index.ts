@@ -1,0 +1,3 @@
+export { type UserListKind, userKeys } from './api/query-keys';
+export { CustomerUserPicker } from './components/customer-user-picker';
+export { UserManagement } from './components/user-management';
