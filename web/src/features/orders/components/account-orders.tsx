@@ -7,7 +7,7 @@ import type { CustomerInfo } from '../../../../../core/schemas/customer-info';
 import type { OrderSummary } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '../shared/order-status-badge';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { SearchField } from '../../../components/ui/search-field';

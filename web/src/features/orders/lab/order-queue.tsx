@@ -7,7 +7,7 @@ import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { ListCount } from '../../../components/list-count';
 import { LoadFailed } from '../../../components/load-failed';
-import { OrderStatusBadge } from '../components/order-status-badge';
+import { OrderStatusBadge } from '../shared/order-status-badge';
 import { Button } from '../../../components/ui/button';
 import { CursorPager } from '../../../components/ui/cursor-pager';
 import { DataTable, type Column } from '../../../components/ui/data-table';
