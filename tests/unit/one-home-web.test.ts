@@ -38,7 +38,7 @@ describe("a domain's query keys have one home (its feature's api/query-keys.ts)"
   });
 
   it('the lens catalogue is asked for and cached in one place, whatever screen shows it', () => {
-    const files = outside('web/src/features/lenses/shared/lens-catalogue.ts');
+    const files = outside('web/src/lib/lens-catalogue.ts');
     expect(codeLinesMatching(files, (line) => line.includes("'listLensDesigns'"))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client';
-import { lensKeys } from '../api/query-keys';
+import { callRoute } from './api-client';
+import { lensKeys } from '../features/lenses/api/query-keys';
 
 export interface LensDesignsQuery {
   /** The account the prices are for (the sidebar's account); prices show only when it has pricingAllowed. */
