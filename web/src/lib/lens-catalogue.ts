@@ -1,6 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from './api-client';
-import { lensKeys } from '../features/lenses/api/query-keys';
+
+/**
+ * The lens catalogue as every screen reads it, under one cache key: Lens Management (the lenses feature),
+ * the order form and the consult forms. Shared code, so those features need not import each other for it.
+ */
+
+/** Query keys of the lens catalogue; a change to a design invalidates `lensKeys.all`. */
+export const lensKeys = {
+  all: ['lenses'] as const,
+  list: (input: { includeInactive: boolean; account: string | null }) => [...lensKeys.all, 'list', input] as const,
+};
 
 export interface LensDesignsQuery {
   /** The account the prices are for (the sidebar's account); prices show only when it has pricingAllowed. */

@@ -1,5 +1,4 @@
-/** What other features use of the lens catalogue: the designs list hook (the order form) and the query keys. */
-export { lensDesignsQueryOptions, useLensDesigns, type LensDesignsQuery } from '../../lib/lens-catalogue';
+/** Lens Management's pages; the catalogue query other features read is shared code (lib/lens-catalogue.ts). */
 export { lensKeys } from './api/query-keys';
 export { LensDesignDialog } from './components/lens-design-dialog';
 export { LensDesignList } from './components/lens-design-list';

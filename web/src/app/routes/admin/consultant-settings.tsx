@@ -9,7 +9,7 @@ import {
   useUpdateConsultantSettings,
   ConsultantSettingsForm,
 } from '../../../features/consults';
-import { useLensDesigns } from '../../../features/lenses';
+import { useLensDesigns } from '../../../lib/lens-catalogue';
 
 /**
  * /admin/consultant-settings (super admins): the troubleshooter's thresholds and the catalogue designs it

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
-import { lensDesignsQueryOptions, LensDesignDialog, LensDesignList } from '../../../features/lenses';
+import { LensDesignDialog, LensDesignList } from '../../../features/lenses';
+import { lensDesignsQueryOptions } from '../../../lib/lens-catalogue';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; design: LensDesign } | null;
 

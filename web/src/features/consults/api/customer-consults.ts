@@ -6,7 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONSULT_PAGE } from '../../../../../core/schemas/consult';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { lensDesignsQueryOptions } from '../../lenses';
+import { lensDesignsQueryOptions } from '../../../lib/lens-catalogue';
 import { customerConsultKeys } from './query-keys';
 
 export const listAccountConsults = (accountNumber: string, cursor: string | null) =>

@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadingLine, Spinner } from '../../../components/ui/spinner';
 import { isCallableError } from '../../../lib/callable-error';
 import { dateTime } from '../../../lib/format-time';
-import { useLensDesigns } from '../../lenses';
+import { useLensDesigns } from '../../../lib/lens-catalogue';
 import { useLabConsult } from '../api/lab-consults';
 import { LensParameterList } from '../components/lens-parameter-list';
 import { ObservationsSummary } from '../components/observations-summary';

@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderStatus } from '../../../../../core/rules/order-lifecycle';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { lensDesignsQueryOptions } from '../../lenses';
+import { lensDesignsQueryOptions } from '../../../lib/lens-catalogue';
 import { orderKeys } from './query-keys';
 
 /** One order with its lines, history and version (route getOrder). */
