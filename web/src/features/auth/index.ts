@@ -5,9 +5,3 @@
 export { AuthForm } from './components/auth-form';
 export { PasswordField } from './components/password-field';
 export { PasswordHints } from './components/password-hints';
-export { AuthLayout } from './components/auth-layout';
-export { ForgotPasswordForm } from './components/forgot-password-form';
-export { LoginForm, type SignInOutcome } from './components/login-form';
-export { ResetPasswordForm } from './components/reset-password-form';
-export { SignUpForm } from './components/sign-up-form';
-export { VerifyEmailForm } from './components/verify-email-form';

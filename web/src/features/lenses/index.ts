@@ -1,4 +1,2 @@
-/** Lens Management's pages; the catalogue query other features read is shared code (lib/lens-catalogue.ts). */
+/** What other code uses of Lens Management: the catalogue's keys (its query is shared code, lib/lens-catalogue.ts). */
 export { lensKeys } from './api/query-keys';
-export { LensDesignDialog } from './components/lens-design-dialog';
-export { LensDesignList } from './components/lens-design-list';

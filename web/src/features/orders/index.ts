@@ -6,5 +6,3 @@ export { OrderStatusBadge } from './shared/order-status-badge';
 export { DesignSelect } from './components/design-select';
 export { ParameterField } from './components/parameter-field';
 export { lineParameterErrors, parameterText, parameterValuesOf, parseParameter } from './model/order-form-values';
-export { OrderQueue } from './lab/order-queue';
-export { OrderReview } from './lab/order-review';

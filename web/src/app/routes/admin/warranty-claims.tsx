@@ -1,6 +1,8 @@
 import { mayMoveMoney } from '../../../../../core/routes/access-groups';
 import { PageHeader } from '../../../components/page-header';
-import { ClaimsQueue, CreditApprovals, GoodwillCreditButton } from '../../../features/credit';
+import { ClaimsQueue } from '../../../features/credit/components/claims-queue';
+import { CreditApprovals } from '../../../features/credit/components/credit-approvals';
+import { GoodwillCreditButton } from '../../../features/credit/components/goodwill-dialog';
 import { useSession } from '../../../lib/session-context';
 
 /**

@@ -1,6 +1,7 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { AuthLayout, ResetPasswordForm } from '../../../features/auth';
+import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 
 /** /auth/reset-password: the emailed code and a new password. */
 export default function ResetPasswordRoute() {

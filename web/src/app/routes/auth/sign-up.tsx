@@ -1,6 +1,7 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, useNavigate } from 'react-router-dom';
-import { AuthLayout, SignUpForm } from '../../../features/auth';
+import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { SignUpForm } from '../../../features/auth/components/sign-up-form';
 
 /** /auth/sign-up: a new practice user (spec 4 "Sign-up"), then the email verification step. */
 export default function SignUpRoute() {

@@ -1,7 +1,8 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadingLine } from '../../../components/ui/spinner';
-import { AuthLayout, VerifyEmailForm } from '../../../features/auth';
+import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { VerifyEmailForm } from '../../../features/auth/components/verify-email-form';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session-context';
 

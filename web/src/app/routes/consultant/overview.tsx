@@ -1,4 +1,5 @@
-import { ConsultantLayout, ConsultantOverview } from '../../../features/consults';
+import { ConsultantLayout } from '../../../features/consults/components/consultant-layout';
+import { ConsultantOverview } from '../../../features/consults/components/consultant-overview';
 
 /** /ampleye-virtual-consultant: public (spec 1, 2). */
 export default function VirtualConsultantRoute() {

@@ -7,7 +7,8 @@ import {
   UPLOAD_URL_FAILED,
   uploadFile,
 } from '../../../features/attachments';
-import { type ConsultFileUploads, NewConsultPage } from '../../../features/consults';
+import type { ConsultFileUploads } from '../../../features/consults/customer/consult-files-field';
+import { NewConsultPage } from '../../../features/consults/customer/new-consult-page';
 
 /** The request form's files go through the attachments feature: its checks, its upload with progress. */
 const consultFileUploads: ConsultFileUploads = {

@@ -1,5 +1,5 @@
 import { OrderAttachments } from '../../../features/attachments';
-import { OrderDetailPage } from '../../../features/orders';
+import { OrderDetailPage } from '../../../features/orders/components/order-detail-page';
 
 /** /customer/orders/:orderId: an order's detail, files and timeline. */
 export default function Page() {

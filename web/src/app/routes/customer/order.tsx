@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { LoadingLine } from '../../../components/ui/spinner';
-import { OrderFormPage } from '../../../features/orders';
+import { OrderFormPage } from '../../../features/orders/components/order-form-page';
 
 /** Loaded with the form, not before the page's first paint (its upload checks bring zod). */
 const OrderAttachments = lazy(() =>

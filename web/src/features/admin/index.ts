@@ -1,2 +1,0 @@
-export { adminDashboardKeys } from './api/query-keys';
-export { AdminDashboard, type AdminShortcut } from './components/admin-dashboard';

@@ -1,3 +1,0 @@
-export { AccountSummary } from './components/account-summary';
-export { ChangePasswordForm } from './components/change-password-form';
-export { SignOutEverywhereCard } from './components/sign-out-everywhere-card';

@@ -1,2 +1,0 @@
-export { acceptTerms } from './api/accept-terms';
-export { TermsPanel } from './components/terms-panel';
