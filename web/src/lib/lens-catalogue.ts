@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callRoute } from './api-client';
 
 /**
  * The lens catalogue as every screen reads it, under one cache key: Lens Management (the lenses feature),
  * the order form and the consult forms. Shared code, so those features need not import each other for it.
+ * The API client is imported on use: a module importing it statically cannot join the signed-in pages'
+ * shared file (scripts/code-splitting.ts), and the dashboard and the order form would fetch one more file.
  */
 
 /** Query keys of the lens catalogue; a change to a design invalidates `lensKeys.all`. */
@@ -20,8 +21,8 @@ export interface LensDesignsQuery {
 }
 
 /** The lens catalogue in name order (route listLensDesigns). */
-export const listLensDesigns = ({ account, includeInactive = false }: LensDesignsQuery) =>
-  callRoute('listLensDesigns', { includeInactive, ...(account ? { account } : {}) });
+export const listLensDesigns = async ({ account, includeInactive = false }: LensDesignsQuery) =>
+  (await import('./api-client')).callRoute('listLensDesigns', { includeInactive, ...(account ? { account } : {}) });
 
 export const lensDesignsQueryOptions = (query: LensDesignsQuery = {}) =>
   queryOptions({
