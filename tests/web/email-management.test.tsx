@@ -8,10 +8,7 @@ import {
   type EmailTemplateEditorProps,
 } from '../../web/src/features/email/components/email-template-editor';
 import { EmailTemplateList } from '../../web/src/features/email/components/email-template-list';
-import {
-  LabRecipientsCard,
-  parseRecipients,
-} from '../../web/src/features/email/components/lab-recipients-card';
+import { LabRecipientsCard, parseRecipients } from '../../web/src/features/email/components/lab-recipients-card';
 import { CallableError } from '../../web/src/lib/callable-error';
 
 const TEMPLATE: EmailTemplate = {

@@ -69,8 +69,8 @@ export function ConsultantOverview() {
         <h2 id="overview-contact">Talk to a consultant</h2>
         <LabContact />
         <p>
-          Practices with an account can <Link to={PAGE_PATHS.login}>sign in</Link> to send requests with images
-          and see the answers under Consults.
+          Practices with an account can <Link to={PAGE_PATHS.login}>sign in</Link> to send requests with images and see
+          the answers under Consults.
         </p>
       </section>
     </>
