@@ -1,6 +1,7 @@
 import type { CustomerDetail } from '../../../../../core/schemas/customer-admin';
 import { formatAddress } from '../../../lib/format-address';
 import styles from './practice-facts.module.css';
+import { FactList } from '../../../components/fact-list';
 
 /** A practice's stored fields, read-only. */
 export function PracticeFacts({
@@ -24,14 +25,5 @@ export function PracticeFacts({
       customer.billingAddress ? formatAddress(customer.billingAddress).join(', ') : 'Same as shipping',
     ],
   ];
-  return (
-    <dl className={styles.facts}>
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList rows={rows} className={styles.facts} />;
 }

@@ -21,6 +21,7 @@ import { useOrder } from '../api/get-order';
 import { useLabAction } from '../api/order-actions';
 import { LabActionDialog, initialCloseAmounts, type CloseAmounts, type LabAction } from './lab-action-dialog';
 import styles from './order-review.module.css';
+import { FactList } from '../../../components/fact-list';
 
 /** The attachments panel, given by the page (features do not import each other). */
 export type AttachmentsComponent = ComponentType<{ orderId: string; editable?: boolean }>;
@@ -52,16 +53,7 @@ function Facts({ order }: { order: Order }) {
       'Billed',
       `${formatCents(order.lines.reduce((sum, line) => sum + billedCentsOf(order, line), 0))} (warranty exchange fee)`,
     ]);
-  return (
-    <dl className={styles.facts}>
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList rows={rows} className={styles.facts} />;
 }
 
 function StatusNote({ order }: { order: Order }) {
