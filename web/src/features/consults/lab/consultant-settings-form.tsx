@@ -28,6 +28,7 @@ import {
   type NumericSettingKey,
 } from './settings-fields';
 import styles from './lab-consults.module.css';
+import { DiscardChanges } from '../../../forms/discard-changes';
 
 const unitText = (unit: string) => (unit === 'min' ? 'minutes' : unit);
 
@@ -199,12 +200,7 @@ export function ConsultantSettingsForm({
         >
           Restore defaults
         </Button>
-        <Button variant="ghost" onClick={() => form.reset(settingsValuesOf(settings))} disabled={!dirty || saving}>
-          Discard changes
-        </Button>
-        <span className={layout.status} aria-live="polite">
-          {dirty ? FORM_MESSAGES.unsavedChanges : ''}
-        </span>
+        <DiscardChanges dirty={dirty} busy={saving} onDiscard={() => form.reset(settingsValuesOf(settings))} />
       </div>
     </form>
   );

@@ -21,6 +21,7 @@ import { failureMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { EMAIL_KIND_LABELS, placeholderToken } from './email-kind-labels';
 import styles from './email-management.module.css';
+import { DiscardChanges } from '../../../forms/discard-changes';
 
 type Text = { subject: string; body: string };
 export interface RenderedPreview {
@@ -203,16 +204,11 @@ export function EmailTemplateEditor({
           <Button variant="secondary" onClick={() => setText({ ...template.defaults })} disabled={isDefault || saving}>
             Reset to default
           </Button>
-          <Button
-            variant="ghost"
-            onClick={() => setText({ subject: template.subject, body: template.body })}
-            disabled={!dirty || saving}
-          >
-            Discard changes
-          </Button>
-          <span className={layout.status} aria-live="polite">
-            {dirty ? FORM_MESSAGES.unsavedChanges : ''}
-          </span>
+          <DiscardChanges
+            dirty={dirty}
+            busy={saving}
+            onDiscard={() => setText({ subject: template.subject, body: template.body })}
+          />
         </div>
       </form>
 

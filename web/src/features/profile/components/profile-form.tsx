@@ -4,12 +4,12 @@ import { updateMyProfileInputSchema, type UpdateMyProfileInput } from '../../../
 import type { UserProfile } from '../../../../../core/schemas/user-profile';
 import { AddressFields } from '../../../components/address-fields';
 import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { FormError } from '../../../forms/form-error';
 import { SubmitButton } from '../../../forms/submit-button';
 import { usePortalForm } from '../../../forms/use-portal-form';
 import layout from '../../../components/form-layout.module.css';
+import { DiscardChanges } from '../../../forms/discard-changes';
 
 /** The spec 3 fields a user edits on their own record, as form strings. */
 export function profileValuesOf(profile: UserProfile) {
@@ -100,12 +100,7 @@ export function ProfileForm({ profile, onSave, onReload, onDirtyChange }: Profil
         <SubmitButton busy={saving} disabled={!dirty}>
           Save profile
         </SubmitButton>
-        <Button variant="ghost" onClick={() => form.reset(profileValuesOf(profile))} disabled={!dirty || saving}>
-          Discard changes
-        </Button>
-        <span className={layout.status} aria-live="polite">
-          {dirty ? FORM_MESSAGES.unsavedChanges : ''}
-        </span>
+        <DiscardChanges dirty={dirty} busy={saving} onDiscard={() => form.reset(profileValuesOf(profile))} />
       </div>
     </form>
   );
