@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt';
 import { replyToConsultInputSchema, type Consult } from '../../../../../core/schemas/consult';
 import type { LensDesign } from '../../../../../core/schemas/lens';
-import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
+import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { displayParameterValue } from '../../../../../core/rules/lens-parameters';
@@ -152,16 +152,10 @@ export function ConsultReplyForm({
           </div>
         ) : null}
       </fieldset>
-      {form.conflict.active ? (
-        <ReloadLatestAlert
-          title={CHANGED_MESSAGES.consult}
-          reloading={form.conflict.reloading}
-          onReload={() => void form.conflict.reload()}
-        >
-          Your answer is still in the form. Reload to see the consult as it is now; sending then replaces the answer
-          there.
-        </ReloadLatestAlert>
-      ) : null}
+      <ConflictAlert conflict={form.conflict} title={CHANGED_MESSAGES.consult}>
+        Your answer is still in the form. Reload to see the consult as it is now; sending then replaces the answer
+        there.
+      </ConflictAlert>
       <FormError message={form.formError} />
       <div className={layout.actions}>
         <SubmitButton busy={busy}>{consult.reply ? 'Send the changed answer' : 'Send answer'}</SubmitButton>

@@ -6,7 +6,7 @@ import {
   type TroubleshooterSettingsFields,
 } from '../../../../../core/schemas/consult';
 import type { LensDesign } from '../../../../../core/schemas/lens';
-import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
+import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -176,15 +176,9 @@ export function ConsultantSettingsForm({
           </div>
         )}
       </fieldset>
-      {form.conflict.active ? (
-        <ReloadLatestAlert
-          title={CHANGED_MESSAGES.consultantSettings}
-          reloading={form.conflict.reloading}
-          onReload={() => void form.conflict.reload()}
-        >
-          Your changes are still in the form. Reloading replaces them with the latest.
-        </ReloadLatestAlert>
-      ) : null}
+      <ConflictAlert conflict={form.conflict} title={CHANGED_MESSAGES.consultantSettings}>
+        Your changes are still in the form. Reloading replaces them with the latest.
+      </ConflictAlert>
       <FormError message={form.formError} />
       <p className={layout.note}>
         Restore defaults puts the default numbers in the fields (the covered designs stay); Save stores them.

@@ -1,6 +1,6 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import { linkConsultInputSchema, type Consult } from '../../../../../core/schemas/consult';
-import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
+import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { TextField } from '../../../components/ui/text-field';
 import layout from '../../../components/form-layout.module.css';
 import { FormError } from '../../../forms/form-error';
@@ -49,15 +49,9 @@ export function LinkAccountForm({ consult, onReload }: { consult: Consult; onRel
           Link to a practice
         </SubmitButton>
       </div>
-      {conflict.active ? (
-        <ReloadLatestAlert
-          title={CHANGED_MESSAGES.consult}
-          reloading={conflict.reloading}
-          onReload={() => void conflict.reload()}
-        >
-          Reload to see who it is linked to now.
-        </ReloadLatestAlert>
-      ) : null}
+      <ConflictAlert conflict={conflict} title={CHANGED_MESSAGES.consult}>
+        Reload to see who it is linked to now.
+      </ConflictAlert>
       <FormError message={form.formError} />
     </form>
   );

@@ -5,7 +5,7 @@ import {
   updateEmailTemplateInputSchema,
   type EmailTemplate,
 } from '../../../../../core/schemas/email';
-import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
+import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -187,15 +187,9 @@ export function EmailTemplateEditor({
             </li>
           ))}
         </ul>
-        {conflict.active ? (
-          <ReloadLatestAlert
-            title={CHANGED_MESSAGES.emailTemplate}
-            reloading={conflict.reloading}
-            onReload={() => void conflict.reload()}
-          >
-            Your text is still in the editor. Reloading replaces it with the latest.
-          </ReloadLatestAlert>
-        ) : null}
+        <ConflictAlert conflict={conflict} title={CHANGED_MESSAGES.emailTemplate}>
+          Your text is still in the editor. Reloading replaces it with the latest.
+        </ConflictAlert>
         <FormError message={form.formError} />
         <div className={layout.actions}>
           <SubmitButton busy={saving} disabled={!dirty}>

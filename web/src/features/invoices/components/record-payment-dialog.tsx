@@ -6,7 +6,7 @@ import {
   recordOfflinePaymentInputSchema,
   type CustomerInvoice,
 } from '../../../../../core/schemas/invoice';
-import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
+import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -84,15 +84,9 @@ export function RecordPaymentDialog({
       intro={`Balance ${formatCents(Math.max(0, invoice.balanceCents))} on account ${invoice.accountNumber}.`}
       formError={form.formError}
     >
-      {conflict.active ? (
-        <ReloadLatestAlert
-          title={CHANGED_MESSAGES.invoice}
-          reloading={conflict.reloading}
-          onReload={() => void conflict.reload()}
-        >
-          What you typed is kept: reload, check the balance, then record the payment again.
-        </ReloadLatestAlert>
-      ) : null}
+      <ConflictAlert conflict={conflict} title={CHANGED_MESSAGES.invoice}>
+        What you typed is kept: reload, check the balance, then record the payment again.
+      </ConflictAlert>
       <div className={layout.row}>
         <SelectField
           label="Received as"

@@ -1,6 +1,6 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import { voidInvoiceInputSchema, type CustomerInvoice } from '../../../../../core/schemas/invoice';
-import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
+import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { usePortalForm } from '../../../forms/use-portal-form';
@@ -50,15 +50,9 @@ export function VoidInvoiceDialog({
       intro="A void invoice is no longer owed and cannot be paid. The practice sees it as void, with your reason."
       formError={form.formError}
     >
-      {conflict.active ? (
-        <ReloadLatestAlert
-          title={CHANGED_MESSAGES.invoice}
-          reloading={conflict.reloading}
-          onReload={() => void conflict.reload()}
-        >
-          Your reason is kept: reload, check the invoice, then void it again.
-        </ReloadLatestAlert>
-      ) : null}
+      <ConflictAlert conflict={conflict} title={CHANGED_MESSAGES.invoice}>
+        Your reason is kept: reload, check the invoice, then void it again.
+      </ConflictAlert>
       <TextAreaField
         label="Reason"
         hint="Shown to the practice on the invoice."

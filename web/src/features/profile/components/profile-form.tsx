@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { updateMyProfileInputSchema, type UpdateMyProfileInput } from '../../../../../core/schemas/profile-update';
 import type { UserProfile } from '../../../../../core/schemas/user-profile';
 import { AddressFields } from '../../../components/address-fields';
-import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
+import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { FormError } from '../../../forms/form-error';
 import { SubmitButton } from '../../../forms/submit-button';
@@ -86,15 +86,9 @@ export function ProfileForm({ profile, onSave, onReload, onDirtyChange }: Profil
         <AddressFields field={form.field} required={false} />
       </fieldset>
       {/* Beside the Save button, where the user looks after pressing it. */}
-      {conflict.active ? (
-        <ReloadLatestAlert
-          title={CHANGED_MESSAGES.profile}
-          reloading={conflict.reloading}
-          onReload={() => void conflict.reload()}
-        >
-          Your changes are still in the form. Reloading replaces them with the latest.
-        </ReloadLatestAlert>
-      ) : null}
+      <ConflictAlert conflict={conflict} title={CHANGED_MESSAGES.profile}>
+        Your changes are still in the form. Reloading replaces them with the latest.
+      </ConflictAlert>
       <FormError message={form.formError} />
       <div className={layout.actions}>
         <SubmitButton busy={saving} disabled={!dirty}>
