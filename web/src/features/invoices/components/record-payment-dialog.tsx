@@ -4,7 +4,6 @@ import {
   OFFLINE_METHODS,
   SETTLEMENT_METHOD_LABELS,
   recordOfflinePaymentInputSchema,
-  type CustomerInvoice,
 } from '../../../../../core/schemas/invoice';
 import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -16,6 +15,7 @@ import { notify } from '../../../lib/notify';
 import { useRecordOfflinePayment } from '../api/invoice-queries';
 import { NOT_MONEY } from '../model/pay-amounts';
 import layout from '../../../components/form-layout.module.css';
+import type { InvoiceActionProps } from './void-invoice-dialog';
 
 const METHOD_OPTIONS = OFFLINE_METHODS.map((method) => ({ value: method, label: SETTLEMENT_METHOD_LABELS[method] }));
 
@@ -29,15 +29,7 @@ const today = () => {
  * Records a cheque or bank transfer the lab received (admins), against the version read. More than the
  * balance is allowed: the server keeps the rest as the account's lens credit, and the dialog says so.
  */
-export function RecordPaymentDialog({
-  invoice,
-  onReload,
-  onClose,
-}: {
-  invoice: CustomerInvoice;
-  onReload: () => Promise<unknown>;
-  onClose: () => void;
-}) {
+export function RecordPaymentDialog({ invoice, onReload, onClose }: InvoiceActionProps) {
   const mutation = useRecordOfflinePayment();
   const form = usePortalForm({
     formId: 'record-offline-payment',

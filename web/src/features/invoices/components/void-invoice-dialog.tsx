@@ -7,19 +7,18 @@ import { usePortalForm } from '../../../forms/use-portal-form';
 import { notify } from '../../../lib/notify';
 import { useVoidInvoice } from '../api/invoice-queries';
 
+/** What the lab's dialogs on one invoice get: the invoice as read, and what to do after a conflict or when done. */
+export interface InvoiceActionProps {
+  invoice: CustomerInvoice;
+  onReload: () => Promise<unknown>;
+  onClose: () => void;
+}
+
 /**
  * Voids an invoice (admins): a reason is required (it is kept on the invoice and shown to the practice),
  * sent with the version read, so a payment recorded meanwhile is not voided blindly (409, reload).
  */
-export function VoidInvoiceDialog({
-  invoice,
-  onReload,
-  onClose,
-}: {
-  invoice: CustomerInvoice;
-  onReload: () => Promise<unknown>;
-  onClose: () => void;
-}) {
+export function VoidInvoiceDialog({ invoice, onReload, onClose }: InvoiceActionProps) {
   const mutation = useVoidInvoice();
   const form = usePortalForm({
     formId: 'void-invoice',
