@@ -87,6 +87,11 @@ const layerZones = [
     from: `./${FEATURES}`,
     message: 'Shared web code does not depend on a feature; move what both need out of the feature.',
   },
+  {
+    target: `./${FEATURES}/**`,
+    from: './web/src/app',
+    message: 'Features do not import the app (web/src/app composes them): page paths are in core/page-paths.ts.',
+  },
 ];
 
 const SOURCES = ['core/**/*.ts', 'lambdas/**/*.ts', 'infra/**/*.ts', 'local/**/*.ts', 'web/src/**/*.{ts,tsx}'];

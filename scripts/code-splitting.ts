@@ -12,7 +12,8 @@
  * 3. zod is one file (the visitor pages load it only when a form is sent);
  * 4. what the sign-in page imports is one file;
  * 5. the shared schemas and the route table's parts are one file (the API client loads the route table anyway);
- * 6. the signed-in pages' shared code (components, forms, lib, hooks, core, the guard and layout) is two files:
+ * 6. the signed-in pages' shared code (components, forms, lib, hooks, core, the guard and layout, and each
+ *    feature's query keys and shared/ pieces, which several of its pages import) is two files:
  *    what needs no schema (what a signed-in page needs to draw itself from the answers kept at the last visit)
  *    and what does (forms, their checks). The first never imports zod or the schemas, so a returning user's
  *    dashboard paints before they load (app/providers/kept-session.ts).
@@ -52,6 +53,7 @@ const PROJECT_CORE = String.raw`^(?!.*[\\/]node_modules[\\/]).*[\\/]core[\\/]`;
 const CORE = new RegExp(String.raw`${PROJECT_CORE}(?!schemas[\\/]|routes[\\/])`);
 const SIGNED_IN_SHARED = new RegExp(
   String.raw`[\\/]web[\\/]src[\\/](components|forms|lib|hooks)[\\/]|${PROJECT_CORE}|` +
+    String.raw`[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/](shared[\\/]|api[\\/]query-keys\.ts$)|` +
     String.raw`[\\/]web[\\/]src[\\/]app[\\/](guarded-layout|session-timers|layouts|navigation|providers)\b`,
 );
 

@@ -56,6 +56,15 @@ describe('import boundaries (eslint-boundaries.config.js)', { timeout: 30_000 },
     expect(problems).toHaveLength(1);
   });
 
+  it('a web feature may not import the app', async () => {
+    const problems = await boundaryProblems(
+      'web/src/features/orders/components/boundary-probe.tsx',
+      "import { PORTAL_ROUTES } from '../../../app/route-table';\nexport const used = PORTAL_ROUTES;\n",
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toContain('Features do not import the app');
+  });
+
   it('a use case may not import the HTTP layer or an adapter', async () => {
     const problems = await boundaryProblems(
       'lambdas/use-cases/orders/boundary-probe.ts',

@@ -3,7 +3,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerInfo } from '../../core/schemas/customers/customer-info';
-import { getCustomerInfoQueryOptions, loadedCustomerInfo } from '../../web/src/features/customer/api/get-customer-info';
+import {
+  getCustomerInfoQueryOptions,
+  loadedCustomerInfo,
+} from '../../web/src/features/customers/api/get-customer-info';
 import { AccountOrders } from '../../web/src/features/orders/components/account-orders';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';

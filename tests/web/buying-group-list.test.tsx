@@ -2,7 +2,7 @@ import { act, screen, within, waitFor } from '@testing-library/react';
 import { toast, ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BuyingGroup } from '../../core/schemas/customers/buying-group';
-import { BuyingGroupList } from '../../web/src/features/buying-groups/components/buying-group-list';
+import { BuyingGroupList } from '../../web/src/features/customers/components/buying-group-list';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import { TOAST_CONTAINER_PROPS } from '../../web/src/lib/notify';

@@ -9,11 +9,11 @@ import {
   submitPublicConsultInputSchema,
   troubleshooterInputSchema,
 } from '../../core/schemas/consults';
-import { AskConsultant } from '../../web/src/features/consultant/components/ask-consultant';
+import { AskConsultant } from '../../web/src/features/consults/components/ask-consultant';
 import {
   readTroubleshooterHandoff,
   saveTroubleshooterHandoff,
-} from '../../web/src/features/consultant/model/troubleshooter-handoff';
+} from '../../web/src/features/consults/model/troubleshooter-handoff';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import { CONSULTANT_SETUP } from './support/consult-fakes';

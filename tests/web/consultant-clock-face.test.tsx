@@ -7,7 +7,7 @@ import {
   ClockFacePicker,
   nextFinding,
   type LandingByHour,
-} from '../../web/src/features/consultant/components/clock-face-picker';
+} from '../../web/src/features/consults/components/clock-face-picker';
 
 /** The picker with its own state, as the troubleshooter holds it; `latest` shows what it last reported. */
 function Harness({ initial = {} }: { initial?: LandingByHour }) {

@@ -8,13 +8,13 @@ import { handleOf, PORTAL_ROUTES } from '../../web/src/app/route-table';
 import AskRoute from '../../web/src/app/routes/consultant/ask';
 import OverviewRoute from '../../web/src/app/routes/consultant/overview';
 import TroubleshooterRoute from '../../web/src/app/routes/consultant/troubleshooter';
-import { ObservationsSummary } from '../../web/src/features/consultant/components/observations-summary';
-import { SuggestionList } from '../../web/src/features/consultant/components/suggestion-list';
+import { ObservationsSummary } from '../../web/src/features/consults/components/observations-summary';
+import { SuggestionList } from '../../web/src/features/consults/components/suggestion-list';
 import {
   clearTroubleshooterHandoff,
   readTroubleshooterHandoff,
   saveTroubleshooterHandoff,
-} from '../../web/src/features/consultant/model/troubleshooter-handoff';
+} from '../../web/src/features/consults/model/troubleshooter-handoff';
 import { callRoute } from '../../web/src/lib/api-client';
 import { seriousA11yViolations } from './support/axe';
 import { CONSULTANT_SETUP } from './support/consult-fakes';

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TROUBLESHOOTER_SETTINGS } from '../../core/schemas/consults';
-import type { ConsultFileUploads } from '../../web/src/features/consultant/customer/consult-files-field';
-import { NewConsultPage } from '../../web/src/features/consultant/customer/new-consult-page';
+import type { ConsultFileUploads } from '../../web/src/features/consults/customer/consult-files-field';
+import { NewConsultPage } from '../../web/src/features/consults/customer/new-consult-page';
 import {
   readTroubleshooterHandoff,
   saveTroubleshooterHandoff,
-} from '../../web/src/features/consultant/model/troubleshooter-handoff';
+} from '../../web/src/features/consults/model/troubleshooter-handoff';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import {

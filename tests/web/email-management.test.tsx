@@ -6,12 +6,9 @@ import type { EmailTemplate } from '../../core/schemas/email/email';
 import {
   EmailTemplateEditor,
   type EmailTemplateEditorProps,
-} from '../../web/src/features/email-templates/components/email-template-editor';
-import { EmailTemplateList } from '../../web/src/features/email-templates/components/email-template-list';
-import {
-  LabRecipientsCard,
-  parseRecipients,
-} from '../../web/src/features/email-templates/components/lab-recipients-card';
+} from '../../web/src/features/email/components/email-template-editor';
+import { EmailTemplateList } from '../../web/src/features/email/components/email-template-list';
+import { LabRecipientsCard, parseRecipients } from '../../web/src/features/email/components/lab-recipients-card';
 import { CallableError } from '../../web/src/lib/callable-error';
 
 const TEMPLATE: EmailTemplate = {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Consult } from '../../core/schemas/consults';
 import ConsultDetailRoute from '../../web/src/app/routes/admin/consult-detail';
-import { ConsultReview } from '../../web/src/features/consultant/lab/consult-review';
+import { ConsultReview } from '../../web/src/features/consults/lab/consult-review';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import { answer, callsTo, type Handler, renderAt } from './support/fake-api';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ConsultsRoute from '../../web/src/app/routes/admin/consults';
-import { questionExcerpt } from '../../web/src/features/consultant/lab/consult-queue';
+import { questionExcerpt } from '../../web/src/features/consults/lab/consult-queue';
 import { callRoute } from '../../web/src/lib/api-client';
 import { answer, callsTo, type Handler, renderAt } from './support/fake-api';
 import { aConsult, aLead, answered } from './support/lab-consult-fakes';

@@ -5,7 +5,7 @@ import {
   paymentTermsError,
   practiceValuesOf,
   updateInputOf,
-} from '../../web/src/features/practices/components/practice-values';
+} from '../../web/src/features/customers/components/practice-values';
 
 const practice = (overrides: Partial<CustomerDetail> = {}): CustomerDetail => ({
   accountNumber: 'BV-1001',

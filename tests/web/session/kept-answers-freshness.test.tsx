@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCustomerInfoQueryOptions } from '../../../web/src/features/customer/api/get-customer-info';
+import { getCustomerInfoQueryOptions } from '../../../web/src/features/customers/api/get-customer-info';
 import { handleOf, PORTAL_ROUTES } from '../../../web/src/app/route-table';
 import { configureAmplifyOnUse } from '../../../web/src/lib/amplify-auth';
 import { callRoute } from '../../../web/src/lib/api-client';

@@ -2,7 +2,8 @@ import { act } from '@testing-library/react';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { vi } from 'vitest';
 import { callRoute } from '../../../web/src/lib/api-client';
-import { SESSION_SNAPSHOT_KEY, type SessionSnapshot } from '../../../web/src/lib/session-snapshot';
+import { SESSION_SNAPSHOT_KEY } from '../../../web/src/lib/local-storage';
+import type { SessionSnapshot } from '../../../web/src/lib/session-snapshot';
 import { TEST_CONFIG } from './fake-session';
 
 /**

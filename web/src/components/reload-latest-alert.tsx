@@ -28,3 +28,28 @@ export function ReloadLatestAlert({
     </Alert>
   );
 }
+
+/** A form's version conflict as the alert needs it (hooks/use-version-conflict.ts). */
+interface VersionConflict {
+  active: boolean;
+  reloading: boolean;
+  reload: () => Promise<unknown>;
+}
+
+/** The alert while `conflict` is active, nothing otherwise. */
+export function ConflictAlert({
+  conflict,
+  title,
+  children,
+}: {
+  conflict: VersionConflict;
+  title: string;
+  children: ReactNode;
+}) {
+  if (!conflict.active) return null;
+  return (
+    <ReloadLatestAlert title={title} reloading={conflict.reloading} onReload={() => void conflict.reload()}>
+      {children}
+    </ReloadLatestAlert>
+  );
+}

@@ -1,9 +1,9 @@
 /**
  * The browser storage keys of spec 3, in one place: nameObject, termsAccepted, role, currentUser, deviceId
  * and the sidebar choice. They remember display facts between page loads; no access decision reads them
- * (the server checks the token, the app re-reads the session).
+ * (the server checks the token, the app re-reads the session). Every read and write of the browser's storage
+ * goes through the safe accessors below, since a blocked or full storage throws.
  */
-import { forgetSessionSnapshot } from './session-snapshot';
 
 export const STORAGE_KEYS = {
   nameObject: 'nameObject',
@@ -14,6 +14,9 @@ export const STORAGE_KEYS = {
   deviceId: 'deviceId',
   sidebarCollapsed: 'sidebarCollapsed',
 } as const;
+
+/** The last session answers (session-snapshot.ts), gone with the user's facts. */
+export const SESSION_SNAPSHOT_KEY = 'sessionSnapshot';
 
 /**
  * The order form's copies in this browser (features/orders/model/local-draft.ts) are kept under this prefix,
@@ -34,29 +37,47 @@ export interface SignedInUserFacts {
   email: string;
 }
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // blocked storage: nothing is remembered
-  }
-}
+/** localStorage outlives the tab; sessionStorage is this tab's alone and ends with it. */
+export type StorageArea = 'local' | 'session';
 
-function write(key: string, value: string): void {
+/** The browser's storage, or null where it is blocked (a private mode, a sandboxed frame): nothing is remembered. */
+export function browserStorage(area: StorageArea = 'local'): Storage | null {
   try {
-    storage()?.setItem(key, value);
-  } catch {
-    // full or blocked storage: the facts are only a convenience
-  }
-}
-
-function read(key: string): string | null {
-  try {
-    return storage()?.getItem(key) ?? null;
+    return area === 'local' ? window.localStorage : window.sessionStorage;
   } catch {
     return null;
   }
 }
+
+/** The text kept under `key`; null when there is none or the storage cannot be read. */
+export function readStored(key: string, area: StorageArea = 'local'): string | null {
+  try {
+    return browserStorage(area)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `value` under `key`; false when the storage is full or blocked (what is kept is only a convenience). */
+export function writeStored(key: string, value: string, area: StorageArea = 'local'): boolean {
+  try {
+    browserStorage(area)?.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeStored(key: string, area: StorageArea = 'local'): void {
+  try {
+    browserStorage(area)?.removeItem(key);
+  } catch {
+    // nothing to forget
+  }
+}
+
+const write = (key: string, value: string) => void writeStored(key, value);
+const read = (key: string) => readStored(key);
 
 /** spec 3: what the portal keeps about the signed-in user. */
 export function rememberSignedInUser(facts: SignedInUserFacts): void {
@@ -70,7 +91,7 @@ export function rememberSignedInUser(facts: SignedInUserFacts): void {
 function keysStartingWith(prefix: string): string[] {
   const keys: string[] = [];
   try {
-    const store = storage();
+    const store = browserStorage();
     for (let i = 0; store && i < store.length; i++) {
       const key = store.key(i);
       if (key?.startsWith(prefix)) keys.push(key);
@@ -92,15 +113,11 @@ export function forgetSignedInUser(): void {
     STORAGE_KEYS.termsAccepted,
     STORAGE_KEYS.role,
     STORAGE_KEYS.currentUser,
+    SESSION_SNAPSHOT_KEY,
     ...keysStartingWith(ORDER_DRAFT_KEY_PREFIX),
   ]) {
-    try {
-      storage()?.removeItem(key);
-    } catch {
-      // nothing to forget
-    }
+    removeStored(key);
   }
-  forgetSessionSnapshot();
 }
 
 export function rememberTermsAccepted(accepted: boolean): void {

@@ -79,3 +79,12 @@ export function useSession(): SessionContextValue {
   if (!session) throw new Error('useSession() must be used inside the session provider');
   return session;
 }
+
+/**
+ * The account a practice's pages show: the one chosen in the sidebar, else the user's main account; null
+ * until the customer info has loaded (or for a user with no account).
+ */
+export function useAccountInView(): string | null {
+  const { customer } = useSession();
+  return customer.selectedAccount ?? customer.info?.accountNumber ?? null;
+}

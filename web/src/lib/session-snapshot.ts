@@ -13,8 +13,7 @@
 import type { CustomerInfo } from '../../../core/schemas/customers/customer-info';
 import type { MyProfile } from '../../../core/schemas/users/user-profile';
 import type { SessionUser } from './auth-session';
-
-export const SESSION_SNAPSHOT_KEY = 'sessionSnapshot';
+import { SESSION_SNAPSHOT_KEY, readStored, removeStored, writeStored } from './local-storage';
 
 export interface SessionSnapshot {
   userId: string;
@@ -25,28 +24,13 @@ export interface SessionSnapshot {
   customerInfo: CustomerInfo | null;
 }
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // blocked storage: every load is a cold one
-  }
-}
-
 export function forgetSessionSnapshot(): void {
-  try {
-    storage()?.removeItem(SESSION_SNAPSHOT_KEY);
-  } catch {
-    // nothing kept
-  }
+  removeStored(SESSION_SNAPSHOT_KEY);
 }
 
 export function saveSessionSnapshot(snapshot: SessionSnapshot): void {
-  try {
-    storage()?.setItem(SESSION_SNAPSHOT_KEY, JSON.stringify(snapshot));
-  } catch {
-    forgetSessionSnapshot(); // full storage: better no copy than an old one
-  }
+  // Full storage: better no copy than an old one.
+  if (!writeStored(SESSION_SNAPSHOT_KEY, JSON.stringify(snapshot))) forgetSessionSnapshot();
 }
 
 const sameGroups = (a: readonly string[], b: readonly string[]) =>
@@ -65,7 +49,7 @@ export function readSessionSnapshot(
 ): SessionSnapshot | null {
   let kept: Partial<SessionSnapshot> | null;
   try {
-    const raw = storage()?.getItem(SESSION_SNAPSHOT_KEY);
+    const raw = readStored(SESSION_SNAPSHOT_KEY);
     kept = raw ? (JSON.parse(raw) as Partial<SessionSnapshot>) : null;
   } catch {
     kept = null;
@@ -95,7 +79,7 @@ export function readSessionSnapshot(
 /** A change the user made to their own profile (accepting the terms) also goes into the kept copy. */
 export function reviseSnapshotProfile(userId: string, revise: (profile: MyProfile) => MyProfile): void {
   try {
-    const raw = storage()?.getItem(SESSION_SNAPSHOT_KEY);
+    const raw = readStored(SESSION_SNAPSHOT_KEY);
     const kept = raw ? (JSON.parse(raw) as SessionSnapshot) : null;
     if (kept?.userId === userId && kept.profile) saveSessionSnapshot({ ...kept, profile: revise(kept.profile) });
   } catch {

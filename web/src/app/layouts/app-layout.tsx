@@ -10,7 +10,7 @@ import { StagingBadge } from '../../components/layout/staging-badge';
 import { UserMenu } from '../../components/layout/user-menu';
 import { Spinner } from '../../components/ui/spinner';
 import { VerifyEmailPopup } from '../../features/auth/components/verify-email-popup';
-import { CustomerSidebarHeader } from '../../features/customer/components/customer-sidebar-header';
+import { CustomerSidebarHeader } from '../../features/customers/components/customer-sidebar-header';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { MOBILE_QUERY, useSidebarState } from '../../hooks/use-sidebar-state';
 import { runtimeConfig } from '../../lib/runtime-config';

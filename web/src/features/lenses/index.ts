@@ -1,3 +1,2 @@
-/** What other features use of the lens catalogue: the designs list hook (the order form) and the query keys. */
-export { lensDesignsQueryOptions, useLensDesigns, type LensDesignsQuery } from './api/list-lens-designs';
-export { lensKeys } from './api/lens-query-keys';
+/** What other code uses of Lens Management: the catalogue's keys (its query is shared code, lib/lens-catalogue.ts). */
+export { lensKeys } from './api/query-keys';

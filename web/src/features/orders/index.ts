@@ -1,6 +1,7 @@
 export { OrderFormPage } from './components/order-form-page';
 export { OrderDetailPage } from './components/order-detail-page';
 export { AccountOrders, ReorderList } from './components/account-orders';
+export { OrderStatusBadge } from './shared/order-status-badge';
 // The order form's lens fields and their parsing: the consult screens edit a lens with the very same ones.
 export { DesignSelect } from './components/design-select';
 export { ParameterField } from './components/parameter-field';

@@ -7,9 +7,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import {
   useConsultantSettingsSetup,
   useUpdateConsultantSettings,
-} from '../../../features/consultant/api/consultant-settings';
-import { ConsultantSettingsForm } from '../../../features/consultant/lab/consultant-settings-form';
-import { useLensDesigns } from '../../../features/lenses';
+} from '../../../features/consults/api/consultant-settings';
+import { ConsultantSettingsForm } from '../../../features/consults/lab/consultant-settings-form';
+import { useLensDesigns } from '../../../lib/lens-catalogue';
 
 /**
  * /admin/consultant-settings (super admins): the troubleshooter's thresholds and the catalogue designs it

@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
 import { PendingAccountRequests } from '../../../features/account-requests/components/pending-account-requests';
-import { buyingGroupNamer, useBuyingGroups } from '../../../features/buying-groups/api/list-buying-groups';
-import { BuyingGroupList } from '../../../features/buying-groups/components/buying-group-list';
-import { practiceKeys } from '../../../features/practices/api/practice-query-keys';
-import { CreatePracticeDialog } from '../../../features/practices/components/create-practice-dialog';
-import { PracticeDetail } from '../../../features/practices/components/practice-detail';
-import { PracticeList } from '../../../features/practices/components/practice-list';
-import { userKeys } from '../../../features/users/api/user-query-keys';
+import { buyingGroupNamer, useBuyingGroups } from '../../../features/customers/api/list-buying-groups';
+import { BuyingGroupList } from '../../../features/customers/components/buying-group-list';
+import { practiceKeys } from '../../../features/customers/api/query-keys';
+import { CreatePracticeDialog } from '../../../features/customers/components/create-practice-dialog';
+import { PracticeDetail } from '../../../features/customers/components/practice-detail';
+import { PracticeList } from '../../../features/customers/components/practice-list';
+import { userKeys } from '../../../features/users/api/query-keys';
 import { CustomerUserPicker } from '../../../features/users/components/customer-user-picker';
 
 /**

@@ -8,15 +8,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import {
   useLabNotificationSettings,
   useUpdateLabNotificationSettings,
-} from '../../../features/email-templates/api/lab-notification-settings';
-import { useEmailTemplates } from '../../../features/email-templates/api/list-email-templates';
-import { previewEmailTemplate } from '../../../features/email-templates/api/preview-email-template';
-import { sendTestEmail } from '../../../features/email-templates/api/send-test-email';
-import { useUpdateEmailTemplate } from '../../../features/email-templates/api/update-email-template';
-import { EmailTemplateEditor } from '../../../features/email-templates/components/email-template-editor';
-import { EmailTemplateList } from '../../../features/email-templates/components/email-template-list';
-import styles from '../../../features/email-templates/components/email-management.module.css';
-import { LabRecipientsCard } from '../../../features/email-templates/components/lab-recipients-card';
+} from '../../../features/email/api/lab-notification-settings';
+import { useEmailTemplates } from '../../../features/email/api/list-email-templates';
+import { previewEmailTemplate } from '../../../features/email/api/preview-email-template';
+import { sendTestEmail } from '../../../features/email/api/send-test-email';
+import { useUpdateEmailTemplate } from '../../../features/email/api/update-email-template';
+import { EmailTemplateEditor } from '../../../features/email/components/email-template-editor';
+import { EmailTemplateList } from '../../../features/email/components/email-template-list';
+import styles from '../../../features/email/components/email-management.module.css';
+import { LabRecipientsCard } from '../../../features/email/components/lab-recipients-card';
 import { useSession } from '../../../lib/session-context';
 
 /**

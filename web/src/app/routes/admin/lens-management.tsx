@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
-import { lensDesignsQueryOptions } from '../../../features/lenses/api/list-lens-designs';
 import { LensDesignDialog } from '../../../features/lenses/components/lens-design-dialog';
 import { LensDesignList } from '../../../features/lenses/components/lens-design-list';
+import { lensDesignsQueryOptions } from '../../../lib/lens-catalogue';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; design: LensDesign } | null;
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import type { UserListKind } from '../../../features/users/api/user-query-keys';
+import type { UserListKind } from '../../../features/users/api/query-keys';
 import { UserManagement } from '../../../features/users/components/user-management';
 import { useSession } from '../../../lib/session-context';
 

@@ -9,7 +9,7 @@ import { useSubmitAccountRequest } from '../../../features/account-requests/api/
 import { AccountRequestForm } from '../../../features/account-requests/components/account-request-form';
 import { AccountRequestStatus } from '../../../features/account-requests/components/account-request-status';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { buyingGroupNamer, useBuyingGroups } from '../../../features/buying-groups/api/list-buying-groups';
+import { buyingGroupNamer, useBuyingGroups } from '../../../features/customers/api/list-buying-groups';
 import { failureMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session-context';

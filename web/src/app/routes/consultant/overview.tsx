@@ -1,5 +1,5 @@
-import { ConsultantLayout } from '../../../features/consultant/components/consultant-layout';
-import { ConsultantOverview } from '../../../features/consultant/components/consultant-overview';
+import { ConsultantLayout } from '../../../features/consults/components/consultant-layout';
+import { ConsultantOverview } from '../../../features/consults/components/consultant-overview';
 
 /** /ampleye-virtual-consultant: public (spec 1, 2). */
 export default function VirtualConsultantRoute() {

@@ -1,5 +1,5 @@
-import { ConsultantLayout } from '../../../features/consultant/components/consultant-layout';
-import { Troubleshooter } from '../../../features/consultant/components/troubleshooter';
+import { ConsultantLayout } from '../../../features/consults/components/consultant-layout';
+import { Troubleshooter } from '../../../features/consults/components/troubleshooter';
 
 /** /ampleye-virtual-consultant/troubleshooter: public; nothing typed here is sent to the server. */
 export default function ConsultantTroubleshooterRoute() {

@@ -1,6 +1,5 @@
 import { attachmentProblem } from '../../../../../core/schemas/attachments';
-import { PageHeader } from '../../../components/page-header';
-import { LoadingLine } from '../../../components/ui/spinner';
+import { AccountInView } from '../../../components/account-in-view';
 import {
   AttachmentError,
   consultFilesTarget,
@@ -8,9 +7,8 @@ import {
   UPLOAD_URL_FAILED,
   uploadFile,
 } from '../../../features/attachments';
-import type { ConsultFileUploads } from '../../../features/consultant/customer/consult-files-field';
-import { NewConsultPage } from '../../../features/consultant/customer/new-consult-page';
-import { useSession } from '../../../lib/session-context';
+import type { ConsultFileUploads } from '../../../features/consults/customer/consult-files-field';
+import { NewConsultPage } from '../../../features/consults/customer/new-consult-page';
 
 /** The request form's files go through the attachments feature: its checks, its upload with progress. */
 const consultFileUploads: ConsultFileUploads = {
@@ -22,15 +20,10 @@ const consultFileUploads: ConsultFileUploads = {
 
 /** /customer/consults/new: a consult request for the account chosen in the sidebar. */
 export default function CustomerConsultNewRoute() {
-  const session = useSession();
-  const account = session.customer.selectedAccount ?? session.customer.info?.accountNumber ?? null;
-  if (!account || session.customer.switching)
-    return (
-      <>
-        <PageHeader title="Ask a Consultant" />
-        <LoadingLine>Loading…</LoadingLine>
-      </>
-    );
-  // Keyed by account: a request started for one account is not sent for another after a switch.
-  return <NewConsultPage key={account} accountNumber={account} uploads={consultFileUploads} />;
+  return (
+    <AccountInView title="Ask a Consultant" loading="Loading…">
+      {/* Keyed by account: a request started for one account is not sent for another after a switch. */}
+      {(account) => <NewConsultPage key={account} accountNumber={account} uploads={consultFileUploads} />}
+    </AccountInView>
+  );
 }

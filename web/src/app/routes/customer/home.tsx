@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { loadedCustomerInfo } from '../../../features/customer/api/get-customer-info';
-import { CustomerDashboard } from '../../../features/customer/components/customer-dashboard';
+import { loadedCustomerInfo } from '../../../features/customers/api/get-customer-info';
+import { CustomerDashboard } from '../../../features/customers/components/customer-dashboard';
 import { AccountOrders, ReorderList } from '../../../features/orders/components/account-orders';
-import { useSession } from '../../../lib/session-context';
+import { useAccountInView, useSession } from '../../../lib/session-context';
 
 /** /customer/home: the customer dashboard for the selected account, with its orders. */
 export default function CustomerHomeRoute() {
   const session = useSession();
-  const account = session.customer.selectedAccount ?? session.customer.info?.accountNumber ?? null;
+  const account = useAccountInView();
   const userId = session.user?.userId ?? null;
   const queryClient = useQueryClient();
   return (

@@ -2,7 +2,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PayOnline } from '../../../features/invoices';
 import { PaymentPanel } from '../../../features/payments';
-import { useSession } from '../../../lib/session-context';
+import { useAccountInView, useSession } from '../../../lib/session-context';
 
 /**
  * /customer/payment: the invoices of the account chosen in the sidebar (or all the user's
@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session-context';
  */
 export default function PaymentRoute() {
   const session = useSession();
-  const account = session.customer.selectedAccount ?? session.customer.info?.accountNumber ?? null;
+  const account = useAccountInView();
   const userId = session.user?.userId ?? null;
   if (!account || !userId)
     return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { accountRequestKeys } from './account-request-query-keys';
+import { accountRequestKeys } from './query-keys';
 
 /** Approves a request (route approveAccountRequest): links the user to the account, creating the practice if needed. */
 export const approveAccountRequest = (input: RouteInput<'approveAccountRequest'>) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
-import { accountRequestKeys } from './account-request-query-keys';
+import { accountRequestKeys } from './query-keys';
 
 /** The caller's account request and its status, or null when they never sent one (route getMyAccountRequest). */
 export const getMyAccountRequest = () => callRoute('getMyAccountRequest', {});

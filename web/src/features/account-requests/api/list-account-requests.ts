@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountRequestStatus } from '../../../../../core/schemas/account-request';
 import { callRoute } from '../../../lib/api-client';
-import { accountRequestKeys } from './account-request-query-keys';
+import { accountRequestKeys } from './query-keys';
 
 /** The account requests of one status, oldest first (route listAccountRequests, super admins). */
 export const listAccountRequests = (status: AccountRequestStatus, cursor?: string) =>

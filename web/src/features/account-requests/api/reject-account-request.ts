@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { accountRequestKeys } from './account-request-query-keys';
+import { accountRequestKeys } from './query-keys';
 
 /** Rejects a request with a reason the customer is emailed and shown (route rejectAccountRequest). */
 export const rejectAccountRequest = (input: RouteInput<'rejectAccountRequest'>) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { accountRequestKeys } from './account-request-query-keys';
+import { accountRequestKeys } from './query-keys';
 
 /**
  * spec 7 `POST customer` (route submitAccountRequest): the account-number request of a verified customer.

@@ -16,7 +16,7 @@ import { usePortalForm } from '../../../forms/use-portal-form';
 import { isCallableError } from '../../../lib/callable-error';
 import { FORM_LEVEL, failureMessage, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { getCustomerQueryOptions } from '../../practices';
+import { getCustomerQueryOptions } from '../../customers';
 import { useApproveAccountRequest } from '../api/approve-account-request';
 import styles from './approve-request-dialog.module.css';
 

@@ -1,6 +1,7 @@
 import type { AccountRequest } from '../../../../../core/schemas/account-request';
 import { formatAddress } from '../../../lib/format-address';
 import styles from './request-summary.module.css';
+import { FactList } from '../../../components/fact-list';
 
 /** The details of an account request as label / value pairs, for the customer and the reviewing admin. */
 export function RequestSummary({
@@ -24,14 +25,5 @@ export function RequestSummary({
     ['Buying group', buyingGroupName(request.buyingGroupId)],
     ['Account number given', request.existingAccountNumber ?? 'None (the lab assigns one)'],
   ];
-  return (
-    <dl className={styles.summary}>
-      {rows.map(([label, value]) => (
-        <div key={label} className={styles.row}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList rows={rows} className={styles.summary} rowClassName={styles.row} />;
 }

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client';
+import { adminDashboardKeys } from './query-keys';
 
-/** The lab's overview (route getAdminDashboard); any order action invalidates `adminDashboardKeys.all`. */
-export const adminDashboardKeys = { all: ['admin-dashboard'] as const };
-
+/** The lab's overview (route getAdminDashboard). */
 export const getAdminDashboard = () => callRoute('getAdminDashboard', {});
 
 export const adminDashboardQueryOptions = () =>

@@ -5,7 +5,7 @@ import { ORDER_STATUS_LABELS, PLACED_STATUSES, type OrderStatus } from '../../..
 import type { AdminDashboard } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
-import { OrderStatusBadge } from '../../../components/orders';
+import { OrderStatusBadge } from '../../orders';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

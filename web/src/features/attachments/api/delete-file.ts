@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STORAGE_RETRY } from '../../../../../core/constants';
 import { AttachmentError, DELETE_FAILED, serverReason } from './attachment-errors';
-import { attachmentKeys } from './attachment-query-keys';
+import { attachmentKeys } from './query-keys';
 import type { AttachmentTarget } from './attachment-target';
 import { deadlineIn, retryStorage, type RetryOptions } from './storage-retry';
 

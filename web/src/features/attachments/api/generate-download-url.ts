@@ -3,6 +3,7 @@ import { STORAGE_RETRY } from '../../../../../core/constants';
 import { AttachmentError, DOWNLOAD_URL_FAILED, serverReason } from './attachment-errors';
 import type { AttachmentTarget } from './attachment-target';
 import { deadlineIn, retryStorage, type RetryOptions } from './storage-retry';
+import { startDownload } from '../../../lib/start-download';
 
 /** A short-lived download URL; failure, once retrying for spec 9's 120 s gave up, is "Failed to get download URL from server". */
 export async function getDownloadUrl(
@@ -18,20 +19,6 @@ export async function getDownloadUrl(
   } catch (error) {
     throw new AttachmentError(DOWNLOAD_URL_FAILED, serverReason(error));
   }
-}
-
-/**
- * Starts the download in the same tab: the URL answers `Content-Disposition: attachment`, so the page stays.
- * An anchor (not window.open) so pop-up blockers do not stop it after the await.
- */
-export function startDownload(url: string, filename: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 export const useDownloadFile = (target: AttachmentTarget) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STORAGE_RETRY } from '../../../../../core/constants';
-import { attachmentKeys } from './attachment-query-keys';
+import { attachmentKeys } from './query-keys';
 import type { AttachmentTarget } from './attachment-target';
 import { deadlineIn, retryStorage } from './storage-retry';
 

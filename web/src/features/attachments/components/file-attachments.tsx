@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingLine } from '../../../components/ui/spinner';
 import { UploadProgress } from '../../../components/ui/upload-progress';
 import { attachmentErrorText, DELETE_FAILED, DOWNLOAD_URL_FAILED, UPLOAD_URL_FAILED } from '../api/attachment-errors';
-import { attachmentKeys } from '../api/attachment-query-keys';
+import { attachmentKeys } from '../api/query-keys';
 import type { AttachmentTarget } from '../api/attachment-target';
 import { useDeleteFile } from '../api/delete-file';
 import { useDownloadFile } from '../api/generate-download-url';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { resetPassword } from 'aws-amplify/auth';
-import { TextField } from '../../../components/ui/text-field';
 import { useSubmission } from '../../../forms/use-submission';
 import { amplifyReady } from '../../../lib/amplify-auth';
 import { logWarning } from '../../../lib/logger';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { AuthForm } from './auth-form';
+import { EmailField } from './email-field';
 
 /**
  * Step one of a password reset: spec 5 "Email is required". Whether the email has an account is never said
@@ -37,15 +37,7 @@ export function ForgotPasswordForm({
 
   return (
     <AuthForm onSubmit={onSubmit(submit)} busy={busy} error={error} submitLabel="Send reset code">
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
-      />
+      <EmailField value={email} onChange={setEmail} />
     </AuthForm>
   );
 }

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { confirmSignIn, signIn, type SignInOutput } from '../api/sign-in';
 import { Alert } from '../../../components/ui/alert';
-import { TextField } from '../../../components/ui/text-field';
 import { useSubmission } from '../../../forms/use-submission';
 import { signInOptions } from '../../../lib/amplify-auth';
 import { readSessionUser, signOutLocally } from '../../../lib/auth-session';
@@ -21,6 +20,7 @@ import { TotpSetupStep } from './totp-setup-step';
 import { passwordPolicyMessage } from '../../../../../core/password-policy';
 import { isStaff, TOTP_ISSUER } from '../../../../../core/rules/staff-mfa';
 import styles from './auth-form.module.css';
+import { EmailField } from './email-field';
 
 export type SignInOutcome =
   | { kind: 'signed-in' }
@@ -233,16 +233,7 @@ export function LoginForm({
       errorId="login-error"
       submitLabel={needsNewPassword ? 'Set password and sign in' : 'Sign in'}
     >
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        readOnly={needsNewPassword}
-        required
-      />
+      <EmailField value={email} onChange={setEmail} autoComplete="username" readOnly={needsNewPassword} />
       <PasswordField
         label="Password"
         name="password"

@@ -10,6 +10,7 @@ import { authErrorMessage } from '../utils/auth-error-message';
 import { PasswordField } from './password-field';
 import { PasswordHints } from './password-hints';
 import { AuthForm } from './auth-form';
+import { EmailField } from './email-field';
 
 /** Step two of a password reset: the emailed code and a new password that meets the policy. */
 export function ResetPasswordForm({
@@ -44,15 +45,7 @@ export function ResetPasswordForm({
 
   return (
     <AuthForm onSubmit={onSubmit(submit)} busy={busy} error={error} submitLabel="Reset password">
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
-      />
+      <EmailField value={email} onChange={setEmail} autoComplete="username" />
       <TextField
         label="Reset code"
         name="code"

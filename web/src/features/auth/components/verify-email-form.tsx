@@ -11,6 +11,7 @@ import { confirmSignUpCode, resendSignUpCode } from '../api/sign-up';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { AuthForm } from './auth-form';
 import styles from './auth-form.module.css';
+import { EmailField } from './email-field';
 
 /**
  * Which verification this is: a new account confirming its sign-up (not signed in yet), or a signed-in user
@@ -95,16 +96,7 @@ export function VerifyEmailForm({
         </p>
       }
     >
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        readOnly={mode === 'signed-in'}
-        required
-      />
+      <EmailField value={email} onChange={setEmail} readOnly={mode === 'signed-in'} />
       <TextField
         label="Verification code"
         name="code"

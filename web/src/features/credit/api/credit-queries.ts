@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { creditKeys } from './credit-keys';
+import { creditKeys } from './query-keys';
 
 /** The practice's side of Lens Credit (routes getCreditSummary, listCreditLedger, exportCreditLedger, submitWarrantyClaim). */
 

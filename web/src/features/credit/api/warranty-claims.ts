@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClaimStatus } from '../../../../../core/schemas/credit';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { creditKeys } from './credit-keys';
+import { creditKeys } from './query-keys';
 
 /** The lab's side of Lens Credit (routes listWarrantyClaims, decideWarrantyClaim, markClaimReturnReceived, grantGoodwillCredit). */
 

@@ -1,6 +1,6 @@
 import { pagePaths } from '../../../../../core/page-paths';
 import { Link } from 'react-router-dom';
-import { formatCents } from '../../../../../core/rules/invoice-balance';
+import { formatCents } from '../../../lib/money-text';
 import { CLAIM_STATUS_LABELS, type ClaimStatus, type CreditSummary } from '../../../../../core/schemas/credit';
 import { Badge } from '../../../components/ui/badge';
 import { DataTable, type Column } from '../../../components/ui/data-table';

@@ -1,6 +1,6 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import { useState } from 'react';
-import { formatCents } from '../../../../../core/rules/invoice-balance';
+import { formatCents } from '../../../lib/money-text';
 import { decideWarrantyClaimInputSchema, type WarrantyClaim } from '../../../../../core/schemas/credit';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { formatCents } from '../../../../../core/rules/invoice-balance';
+import { formatCents } from '../../../lib/money-text';
 import { submitWarrantyClaimInputSchema, type WarrantyLens } from '../../../../../core/schemas/credit';
 import { EYE_LABELS } from '../../../../../core/schemas/order';
 import { FormDialog } from '../../../components/ui/form-dialog';

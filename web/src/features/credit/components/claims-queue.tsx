@@ -1,7 +1,7 @@
 import { pagePaths } from '../../../../../core/page-paths';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatCents } from '../../../../../core/rules/invoice-balance';
+import { formatCents } from '../../../lib/money-text';
 import { CLAIM_STATUSES, type ClaimStatus, type WarrantyClaim } from '../../../../../core/schemas/credit';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';

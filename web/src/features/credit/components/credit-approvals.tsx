@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
+import { dollarsText, formatCents, notMoney, parseDollars } from '../../../lib/money-text';
 import { CREDIT_REASON_LABELS, type CreditApproval } from '../../../../../core/schemas/credit';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
@@ -143,7 +143,7 @@ function ApprovalThreshold() {
   const update = useUpdateCreditSettings();
   const [typed, setTyped] = useState<string | null>(null);
   const stored = settings.data;
-  const value = typed ?? (stored ? (stored.approvalThresholdCents / 100).toFixed(2) : '');
+  const value = typed ?? (stored ? dollarsText(stored.approvalThresholdCents) : '');
   const cents = parseDollars(value);
 
   async function save(event: { preventDefault: () => void }) {
@@ -165,7 +165,7 @@ function ApprovalThreshold() {
         inputMode="decimal"
         autoComplete="off"
         hint="Goodwill credit, and overpayments kept as credit, above this amount wait for a second super admin."
-        error={typed !== null && cents === null ? 'Enter an amount in dollars, e.g. 1000.00' : undefined}
+        error={typed !== null && cents === null ? notMoney('1000.00') : undefined}
         value={value}
         onChange={(event) => setTyped(event.target.value)}
       />

@@ -1,4 +1,4 @@
-import { formatCents } from '../../../../../core/rules/invoice-balance';
+import { formatCents } from '../../../lib/money-text';
 import type { CreditEntry, WarrantyLens } from '../../../../../core/schemas/credit';
 
 /** How the Lens Credit screens word amounts, days and entries (one place, so the tables and dialogs agree). */

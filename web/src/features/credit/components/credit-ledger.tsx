@@ -1,7 +1,7 @@
 import { pagePaths } from '../../../../../core/page-paths';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCents } from '../../../../../core/rules/invoice-balance';
+import { formatCents } from '../../../lib/money-text';
 import { CREDIT_REASON_LABELS, type CreditEntry } from '../../../../../core/schemas/credit';
 import { EmptyState } from '../../../components/empty-state';
 import { ListCount } from '../../../components/list-count';

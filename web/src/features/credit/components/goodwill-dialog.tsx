@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
+import { formatCents, notMoney, parseDollars } from '../../../lib/money-text';
 import { grantGoodwillCreditInputSchema } from '../../../../../core/schemas/credit';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -57,7 +57,7 @@ export function GoodwillDialog({
     }),
     check: (values): FormErrors => {
       if (values.amountCents.trim() === '') return { amountCents: 'Amount is required' };
-      if (parseDollars(values.amountCents) === null) return { amountCents: 'Enter an amount in dollars, e.g. 25.00' };
+      if (parseDollars(values.amountCents) === null) return { amountCents: notMoney('25.00') };
       return {};
     },
     failureMessage: 'The credit could not be granted. Please try again.',

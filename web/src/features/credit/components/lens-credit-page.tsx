@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatCents } from '../../../../../core/rules/invoice-balance';
+import { formatCents } from '../../../lib/money-text';
 import type { WarrantyLens } from '../../../../../core/schemas/credit';
 import { Card } from '../../../components/card';
 import { LoadFailed } from '../../../components/load-failed';

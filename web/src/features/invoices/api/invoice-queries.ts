@@ -7,7 +7,7 @@ import type { CustomerInvoice } from '../../../../../core/schemas/invoice';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
 import { isCallableError } from '../../../lib/callable-error';
 import { startDownload } from '../../../lib/start-download';
-import { invoiceKeys } from './invoice-keys';
+import { invoiceKeys } from './query-keys';
 
 export type AccountInvoicesInput = RouteInput<'listAccountInvoices'>;
 export type LabInvoicesInput = NonNullable<RouteInput<'listInvoices'>>;

@@ -1,5 +1,5 @@
 import type { InvoiceSummary } from '../../../../../core/schemas/invoice';
-import { formatCents } from '../../../components/orders';
+import { formatCents } from '../../../lib/money-text';
 import type { Column } from '../../../components/ui/data-table';
 import { InvoiceStatusBadge, OverdueBadge } from './invoice-badges';
 import { dayText, issuedText } from './invoice-format';

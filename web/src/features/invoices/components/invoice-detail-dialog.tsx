@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { LoadingLine } from '../../../components/ui/spinner';
 import { findInvoice, invoiceQueryOptions } from '../api/invoice-queries';
-import { invoiceKeys } from '../api/invoice-keys';
+import { invoiceKeys } from '../api/query-keys';
 import { InvoiceDetail, type OrderHref } from './invoice-detail';
 import styles from './invoices.module.css';
 
@@ -38,7 +38,7 @@ export function InvoiceDetailDialog({
 }) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: [...invoiceKeys.all, 'find', invoiceNumber, accounts] as const,
+    queryKey: invoiceKeys.find(invoiceNumber, accounts),
     queryFn: () =>
       findInvoice(invoiceNumber ?? '', accounts, (number, account) =>
         queryClient.fetchQuery(invoiceQueryOptions(number, account)),

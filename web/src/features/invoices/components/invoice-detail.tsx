@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SETTLEMENT_METHOD_LABELS, type CustomerInvoice, type InvoiceLine } from '../../../../../core/schemas/invoice';
-import { formatCents } from '../../../components/orders';
+import { formatCents } from '../../../lib/money-text';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';

@@ -1,5 +1,5 @@
 import { FIELD_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
-import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
+import { formatCents, parseDollars } from '../../../lib/money-text';
 import { createInvoiceInputSchema, type Invoice } from '../../../../../core/schemas/invoice';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,12 +1,11 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
-import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
+import { dollarsText, formatCents, parseDollars } from '../../../lib/money-text';
 import {
   OFFLINE_METHODS,
   SETTLEMENT_METHOD_LABELS,
   recordOfflinePaymentInputSchema,
-  type CustomerInvoice,
 } from '../../../../../core/schemas/invoice';
-import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
+import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -14,8 +13,9 @@ import { usePortalForm } from '../../../forms/use-portal-form';
 import type { FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useRecordOfflinePayment } from '../api/invoice-queries';
-import { NOT_MONEY, dollarsText } from '../model/pay-amounts';
+import { NOT_MONEY } from '../model/pay-amounts';
 import layout from '../../../components/form-layout.module.css';
+import type { InvoiceActionProps } from './void-invoice-dialog';
 
 const METHOD_OPTIONS = OFFLINE_METHODS.map((method) => ({ value: method, label: SETTLEMENT_METHOD_LABELS[method] }));
 
@@ -29,15 +29,7 @@ const today = () => {
  * Records a cheque or bank transfer the lab received (admins), against the version read. More than the
  * balance is allowed: the server keeps the rest as the account's lens credit, and the dialog says so.
  */
-export function RecordPaymentDialog({
-  invoice,
-  onReload,
-  onClose,
-}: {
-  invoice: CustomerInvoice;
-  onReload: () => Promise<unknown>;
-  onClose: () => void;
-}) {
+export function RecordPaymentDialog({ invoice, onReload, onClose }: InvoiceActionProps) {
   const mutation = useRecordOfflinePayment();
   const form = usePortalForm({
     formId: 'record-offline-payment',
@@ -84,15 +76,9 @@ export function RecordPaymentDialog({
       intro={`Balance ${formatCents(Math.max(0, invoice.balanceCents))} on account ${invoice.accountNumber}.`}
       formError={form.formError}
     >
-      {conflict.active ? (
-        <ReloadLatestAlert
-          title={CHANGED_MESSAGES.invoice}
-          reloading={conflict.reloading}
-          onReload={() => void conflict.reload()}
-        >
-          What you typed is kept: reload, check the balance, then record the payment again.
-        </ReloadLatestAlert>
-      ) : null}
+      <ConflictAlert conflict={conflict} title={CHANGED_MESSAGES.invoice}>
+        What you typed is kept: reload, check the balance, then record the payment again.
+      </ConflictAlert>
       <div className={layout.row}>
         <SelectField
           label="Received as"

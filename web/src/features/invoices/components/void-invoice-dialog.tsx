@@ -1,25 +1,24 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import { voidInvoiceInputSchema, type CustomerInvoice } from '../../../../../core/schemas/invoice';
-import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
+import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { usePortalForm } from '../../../forms/use-portal-form';
 import { notify } from '../../../lib/notify';
 import { useVoidInvoice } from '../api/invoice-queries';
 
+/** What the lab's dialogs on one invoice get: the invoice as read, and what to do after a conflict or when done. */
+export interface InvoiceActionProps {
+  invoice: CustomerInvoice;
+  onReload: () => Promise<unknown>;
+  onClose: () => void;
+}
+
 /**
  * Voids an invoice (admins): a reason is required (it is kept on the invoice and shown to the practice),
  * sent with the version read, so a payment recorded meanwhile is not voided blindly (409, reload).
  */
-export function VoidInvoiceDialog({
-  invoice,
-  onReload,
-  onClose,
-}: {
-  invoice: CustomerInvoice;
-  onReload: () => Promise<unknown>;
-  onClose: () => void;
-}) {
+export function VoidInvoiceDialog({ invoice, onReload, onClose }: InvoiceActionProps) {
   const mutation = useVoidInvoice();
   const form = usePortalForm({
     formId: 'void-invoice',
@@ -50,15 +49,9 @@ export function VoidInvoiceDialog({
       intro="A void invoice is no longer owed and cannot be paid. The practice sees it as void, with your reason."
       formError={form.formError}
     >
-      {conflict.active ? (
-        <ReloadLatestAlert
-          title={CHANGED_MESSAGES.invoice}
-          reloading={conflict.reloading}
-          onReload={() => void conflict.reload()}
-        >
-          Your reason is kept: reload, check the invoice, then void it again.
-        </ReloadLatestAlert>
-      ) : null}
+      <ConflictAlert conflict={conflict} title={CHANGED_MESSAGES.invoice}>
+        Your reason is kept: reload, check the invoice, then void it again.
+      </ConflictAlert>
       <TextAreaField
         label="Reason"
         hint="Shown to the practice on the invoice."

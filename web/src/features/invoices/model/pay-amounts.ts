@@ -1,4 +1,4 @@
-import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
+import { formatCents, notMoney, parseDollars } from '../../../lib/money-text';
 import { MAX_INVOICES_PER_PAYMENT, type PaymentAllocation } from '../../../../../core/schemas/payment';
 
 /**
@@ -14,7 +14,7 @@ export interface SelectedInvoice {
   amountText: string;
 }
 
-export const NOT_MONEY = 'Enter an amount in dollars, e.g. 120.50';
+export const NOT_MONEY = notMoney('120.50');
 export const ZERO_AMOUNT = 'Enter an amount more than $0.00';
 export const overBalance = (balanceCents: number) => `More than the balance of ${formatCents(balanceCents)}`;
 
@@ -26,9 +26,6 @@ export function checkAmount(text: string, balanceCents: number): { cents: number
   if (cents > balanceCents) return { error: overBalance(balanceCents) };
   return { cents };
 }
-
-/** The balance as the amount field starts: "120.50" (no "$" or thousands separators to delete). */
-export const dollarsText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 export const MIXED_ACCOUNTS =
   "Pay one account's invoices at a time: the invoices you chose belong to different accounts.";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { lensKeys } from './lens-query-keys';
+import { lensKeys } from './query-keys';
 
 /** A new lens design (route createLensDesign); the server makes its id. */
 export const createLensDesign = (input: RouteInput<'createLensDesign'>) => callRoute('createLensDesign', input);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { lensKeys } from './lens-query-keys';
+import { lensKeys } from './query-keys';
 
 /** Changes a design (route updateLensDesign) with the version read: a 409 means someone changed it since. */
 export const updateLensDesign = (input: RouteInput<'updateLensDesign'>) => callRoute('updateLensDesign', input);

@@ -12,7 +12,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useLensDesigns } from '../api/list-lens-designs';
+import { useLensDesigns } from '../../../lib/lens-catalogue';
 import { useUpdateLensDesign } from '../api/update-lens-design';
 import { formatPrice, warrantySummary } from './lens-values';
 import list from '../../../components/list-page.module.css';

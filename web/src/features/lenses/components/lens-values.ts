@@ -1,5 +1,5 @@
 import { FIELD_MESSAGES } from '../../../../../core/messages';
-import { formatCents, parseDollars } from '../../../../../core/rules/invoice-balance';
+import { dollarsText, formatCents, parseDollars } from '../../../lib/money-text';
 import {
   DEFAULT_WARRANTY_POLICY,
   type CreateLensDesignInput,
@@ -58,7 +58,7 @@ export function warrantyValuesOf(policy: WarrantyPolicy = DEFAULT_WARRANTY_POLIC
   return {
     exchangesPerEye: policy.exchangesPerEye === null ? '' : String(policy.exchangesPerEye),
     unlimitedExchanges: policy.exchangesPerEye === null,
-    exchangeFeeCents: (policy.exchangeFeeCents / 100).toFixed(2),
+    exchangeFeeCents: dollarsText(policy.exchangeFeeCents),
     cancellationCreditPercent: String(policy.cancellationCreditPercent),
     returnRequired: policy.returnRequired,
   };
@@ -116,7 +116,7 @@ export function lensDesignValuesOf(design?: LensDesign): LensDesignValues {
     name: design.name,
     type: design.type,
     description: design.description ?? '',
-    priceCents: design.priceCents === undefined ? '' : (design.priceCents / 100).toFixed(2),
+    priceCents: design.priceCents === undefined ? '' : dollarsText(design.priceCents),
     warrantyDays: String(design.warrantyDays),
     // A design stored before policies existed has none: it shows (and saves) the default terms.
     warranty: warrantyValuesOf(design.warranty ?? DEFAULT_WARRANTY_POLICY),
@@ -246,5 +246,4 @@ export function warrantySummary(policy: WarrantyPolicy = DEFAULT_WARRANTY_POLICY
     .join(' · ');
 }
 
-export const formatPrice = (cents: number | undefined) =>
-  cents === undefined ? '—' : `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+export const formatPrice = (cents: number | undefined) => (cents === undefined ? '—' : formatCents(cents));

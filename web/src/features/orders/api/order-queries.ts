@@ -1,21 +1,14 @@
 /**
- * The practice's order routes: fetchers, query options and keys. Mutations are called by the
- * components through these fetchers and invalidate `orderKeys.all`, so lists and the detail refresh.
+ * The practice's order routes: fetchers and query options. Mutations are called by the components through
+ * these fetchers and invalidate `orderKeys.all` (./query-keys.ts), so lists and the detail refresh.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderStatus } from '../../../../../core/rules/order-lifecycle';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
+import { lensDesignsQueryOptions } from '../../../lib/lens-catalogue';
+import { orderKeys } from './query-keys';
 
-export const orderKeys = {
-  all: ['orders'] as const,
-  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
-  account: (accountNumber: string, search: string, status: OrderStatus | null, cursor: string | null) =>
-    ['orders', 'account', accountNumber, search, status, cursor] as const,
-  lensDesigns: (account: string | null) => ['lens-designs', 'order-form', account] as const,
-  /** Not under `all`: the form keeps the answer it opened with when a submit refreshes the order lists. */
-  consult: (consultId: string) => ['order-form', 'consult', consultId] as const,
-};
-
+/** One order with its lines, history and version (route getOrder). */
 export const getOrder = (orderId: string) => callRoute('getOrder', { orderId });
 
 export const getOrderQueryOptions = (orderId: string | null) =>
@@ -59,20 +52,15 @@ export const useAccountOrders = (request: AccountOrdersRequest, enabled = true) 
   });
 
 /**
- * The catalogue for the order form. The lenses feature owns the catalogue screens; features do not import
- * each other, so the form asks the route itself (prices come only for an account with pricingAllowed).
+ * The catalogue for the order form, under the lenses feature's key (prices come only for an account with
+ * pricingAllowed), so a change on Lens Management reaches an open form.
  */
 export const useOrderLensDesigns = (account: string | null) =>
-  useQuery({
-    queryKey: orderKeys.lensDesigns(account),
-    queryFn: () => callRoute('listLensDesigns', { includeInactive: false, ...(account ? { account } : {}) }),
-    enabled: Boolean(account),
-    staleTime: 5 * 60_000,
-  });
+  useQuery({ ...lensDesignsQueryOptions({ account }), enabled: Boolean(account), staleTime: 5 * 60_000 });
 
 /**
- * The consult whose answer "Order this" places. The consultant feature owns the consult screens; the form
- * asks the route itself, as it does for the catalogue.
+ * The consult whose answer "Order this" places. The consults feature owns the consult screens and reaches
+ * the order form's lens fields through this feature's index, so the form asks the route itself.
  */
 export const useConsultToOrder = (consultId: string | null) =>
   useQuery({

@@ -7,7 +7,7 @@ import type { CustomerInfo } from '../../../../../core/schemas/customers/custome
 import type { OrderSummary } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
-import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
+import { OrderStatusBadge } from '../shared/order-status-badge';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { SearchField } from '../../../components/ui/search-field';
@@ -15,6 +15,7 @@ import { callRoute } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/form-errors';
 import { dateTime } from '../../../lib/format-time';
 import { useAccountOrders } from '../api/order-queries';
+import { orderKeys } from '../api/query-keys';
 import styles from './account-orders.module.css';
 
 // The session's customer-info request asks for the same page size (firstPage below).
@@ -62,7 +63,7 @@ export function AccountOrders({
   const [search, setSearch] = useState('');
   const queryClient = useQueryClient();
   const info = useQuery({
-    queryKey: ['orders', 'customer-info', userId, account, page],
+    queryKey: orderKeys.customerInfo(userId, account, page),
     queryFn: () => callRoute('getCustomerInfo', { account, page, records: PAGE_SIZE }),
     placeholderData: (previous) => previous,
     // Fresh or stale by when the session loaded it, as if this query had made that request itself.
@@ -75,7 +76,7 @@ export function AccountOrders({
   const firstLoadedAt = firstPage?.loadedAt ?? 0;
   useEffect(() => {
     if (!firstInfo) return;
-    const key = ['orders', 'customer-info', userId, account, 1] as const;
+    const key = orderKeys.customerInfo(userId, account, 1);
     if (firstLoadedAt > (queryClient.getQueryState(key)?.dataUpdatedAt ?? 0)) {
       queryClient.setQueryData(key, firstInfo, { updatedAt: firstLoadedAt });
     }

@@ -1,5 +1,5 @@
 import { LENS_TYPE_LABELS, LENS_TYPES, type LensDesign } from '../../../../../core/schemas/lens';
-import { formatCents } from '../../../components/orders';
+import { formatCents } from '../../../lib/money-text';
 import { FieldShell } from '../../../components/ui/field-shell';
 import fieldStyles from '../../../components/ui/text-field.module.css';
 

@@ -1,6 +1,7 @@
 import { EYE_LABELS, ORDER_LIMITS } from '../../../../../core/schemas/order';
 import type { LensDesign } from '../../../../../core/schemas/lens';
-import { displayParameterValue, formatCents } from '../../../components/orders';
+import { displayParameterValue } from '../../../../../core/rules/lens-parameters';
+import { formatCents } from '../../../lib/money-text';
 import { TextField } from '../../../components/ui/text-field';
 import { parseParameter, type Eye, type LineValues, type OriginalLine } from '../model/order-form-values';
 import { DesignSelect } from './design-select';

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { PORTAL_ROUTES } from '../../../app/route-table';
+import { PAGE_PATHS } from '../../../../../core/page-paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { isCallableError } from '../../../lib/callable-error';
 import { LoadingLine } from '../../../components/ui/spinner';
-import { cancelOrder, orderKeys, resubmitOrder, useOrder } from '../api/order-queries';
+import { cancelOrder, resubmitOrder, useOrder } from '../api/order-queries';
+import { orderKeys } from '../api/query-keys';
 import { OrderDetail, type OrderDetailProps } from './order-detail';
 
 /** /customer/orders/:orderId: loads the order and refreshes lists after a change. */
@@ -34,7 +35,7 @@ export function OrderDetailPage({ renderAttachments }: { renderAttachments?: Ord
           // An old email link, a discarded draft or another account's order: the session stays (api-response-rules).
           <EmptyState title="Order not found">
             This order does not exist or belongs to an account you are not linked to.{' '}
-            <Link to={PORTAL_ROUTES.customerHome.path}>Back to the dashboard</Link>
+            <Link to={PAGE_PATHS.customerHome}>Back to the dashboard</Link>
           </EmptyState>
         ) : (
           <LoadFailed title="The order could not be loaded." onRetry={() => void order.refetch()} />

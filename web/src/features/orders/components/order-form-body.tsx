@@ -12,13 +12,13 @@ import { useSession } from '../../../lib/session-context';
 import {
   discardOrderDraft,
   getOrder,
-  orderKeys,
   saveOrderDraft,
   submitOrder,
   useConsultToOrder,
   useOrder,
   useOrderLensDesigns,
 } from '../api/order-queries';
+import { orderKeys } from '../api/query-keys';
 import { fromConsultAnswer } from '../model/order-from-consult';
 import { fromOrderDraft, fromPastOrder, type OrderFormOriginal } from '../model/order-form-values';
 import type { DraftStart } from '../hooks/use-order-draft';
@@ -39,7 +39,10 @@ const baseApi: OrderFormApi = {
   submit: submitOrder,
 };
 
-/** Where the consult views keep their queries (the consultant feature's keys start with it). */
+/**
+ * Where the consult views keep their queries (the root of consults/api/query-keys.ts), written here because
+ * consults reaches this feature's lens fields through its index: importing back would make a cycle.
+ */
 const CONSULT_QUERIES = ['consults'] as const;
 
 /**

@@ -3,7 +3,7 @@ import { LoadingLine } from '../../../components/ui/spinner';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { firstPaint } from '../../../lib/first-paint-hold';
-import { useSession } from '../../../lib/session-context';
+import { useAccountInView } from '../../../lib/session-context';
 import { useOrder, useOrderLensDesigns } from '../api/order-queries';
 import type { OrderFormProps } from './order-form';
 
@@ -16,9 +16,8 @@ const OrderFormBody = lazy(() => firstPaint().then(() => import('./order-form-bo
 
 /** /customer/order: the Order Form for the account chosen in the sidebar (order-form-body.tsx). */
 export function OrderFormPage({ renderAttachments }: { renderAttachments?: OrderFormProps['renderAttachments'] }) {
-  const session = useSession();
   const [params] = useSearchParams();
-  const account = session.customer.selectedAccount ?? session.customer.info?.accountNumber ?? null;
+  const account = useAccountInView();
   // The form's data is asked for with the page, beside its code, not once that code has loaded (the form's own
   // queries then find the same answers).
   useOrderLensDesigns(account);

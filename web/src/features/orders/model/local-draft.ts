@@ -3,7 +3,7 @@
  * draft per user and account, written on every change; the server copy (saveOrderDraft) follows it debounced.
  * Drafts hold patient names: logout and session expiry remove them all (lib/local-storage.ts forgetSignedInUser).
  */
-import { ORDER_DRAFT_KEY_PREFIX } from '../../../lib/local-storage';
+import { ORDER_DRAFT_KEY_PREFIX, readStored, removeStored, writeStored } from '../../../lib/local-storage';
 import type { OrderFormValues } from './order-form-values';
 
 export interface LocalDraft {
@@ -17,18 +17,10 @@ export interface LocalDraft {
 
 export const draftStorageKey = (userId: string, account: string) => `${ORDER_DRAFT_KEY_PREFIX}${userId}:${account}`;
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export function readLocalDraft(key: string): LocalDraft | null {
+  const text = readStored(key);
+  if (!text) return null;
   try {
-    const text = storage()?.getItem(key);
-    if (!text) return null;
     const draft = JSON.parse(text) as Partial<LocalDraft>;
     if (typeof draft.orderId !== 'string' || !draft.values || typeof draft.updatedAt !== 'string') return null;
     return { orderId: draft.orderId, version: draft.version ?? null, values: draft.values, updatedAt: draft.updatedAt };
@@ -37,18 +29,11 @@ export function readLocalDraft(key: string): LocalDraft | null {
   }
 }
 
+/** Full or blocked storage keeps nothing: the server copy still follows. */
 export function writeLocalDraft(key: string, draft: LocalDraft): void {
-  try {
-    storage()?.setItem(key, JSON.stringify(draft));
-  } catch {
-    // full or blocked storage: the server copy still follows
-  }
+  writeStored(key, JSON.stringify(draft));
 }
 
 export function clearLocalDraft(key: string): void {
-  try {
-    storage()?.removeItem(key);
-  } catch {
-    // nothing to clear
-  }
+  removeStored(key);
 }

@@ -6,20 +6,18 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { StartPaymentInput } from '../../../../../core/schemas/payment';
 import { callRoute } from '../../../lib/api-client';
 import { startDownload } from '../../../lib/start-download';
+import { creditKeys } from '../../credit';
 
 export const startPayment = (input: StartPaymentInput) => callRoute('startPayment', input);
 export const confirmPayment = (paymentId: string) => callRoute('confirmPayment', { paymentId });
 
 /**
- * The account's credit summary. The key is the one the Lens Credit screens use for the same route and
- * answer (features do not import each other), so a payment that spends credit refreshes both.
+ * The account's credit summary, under the Lens Credit screens' key for the same route and answer, so a
+ * payment that spends credit refreshes both.
  */
-export const creditSummaryKey = (accountNumber: string) => ['credit', 'summary', accountNumber] as const;
-export const CREDIT_KEY_ROOT = ['credit'] as const;
-
 export const useAvailableCredit = (accountNumber: string) =>
   useQuery({
-    queryKey: creditSummaryKey(accountNumber),
+    queryKey: creditKeys.summary(accountNumber),
     queryFn: () => callRoute('getCreditSummary', { accountNumber }),
     select: (summary) => summary.availableCents,
     enabled: Boolean(accountNumber),

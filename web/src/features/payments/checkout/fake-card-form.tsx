@@ -1,5 +1,5 @@
 import { CARD_MESSAGES } from '../../../../../core/messages';
-import { formatCents } from '../../../../../core/rules/invoice-balance';
+import { formatCents } from '../../../lib/money-text';
 import { cardDigits, cardFormProblem, groupCardNumber, TEST_CARDS } from '../../../../../core/rules/test-cards';
 import { TextField } from '../../../components/ui/text-field';
 import { FormError } from '../../../forms/form-error';

@@ -3,7 +3,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState } from 'react';
-import { formatCents } from '../../../../../core/rules/invoice-balance';
+import { formatCents } from '../../../lib/money-text';
 import { Alert } from '../../../components/ui/alert';
 import { FormError } from '../../../forms/form-error';
 import { SubmitButton } from '../../../forms/submit-button';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { splitCredit } from '../../../../../core/rules/invoice-balance';
-import type { PaymentAllocation } from '../../../../../core/schemas/payment';
-import { formatCents } from '../../../components/orders';
+import { formatCents } from '../../../lib/money-text';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
@@ -9,21 +8,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useAvailableCredit } from '../api/payment-queries';
 import { CardCheckout } from '../checkout/card-checkout';
 import { usePayFlow } from '../hooks/use-pay-flow';
+import type { PaymentAreaProps } from '../../invoices';
 import type { PendingCheckout } from '../model/pending-checkout';
 import { ReceiptPanel } from './receipt-panel';
 import styles from './payments.module.css';
 
-export interface PaymentPanelProps {
-  userId: string;
-  /** The account whose lens credit can be applied. */
-  accountNumber: string;
-  /** The chosen invoices and amounts when they can be paid as they are; null otherwise. */
-  selection: { accountNumber: string; allocations: PaymentAllocation[] } | null;
-  selectedCount: number;
-  totalCents: number;
-  onLockChange: (locked: boolean) => void;
-  onSettled: (outcome: 'succeeded' | 'failed' | 'conflict') => void;
-}
+/** The props Pay Online gives the panel it is composed with (invoices' PaymentAreaProps). */
+export type PaymentPanelProps = PaymentAreaProps;
 
 /** How much of each amount the available credit covers, and what is left for the card. */
 export function creditSplit(amounts: readonly number[], availableCents: number, applyCredit: boolean) {

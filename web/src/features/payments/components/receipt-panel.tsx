@@ -1,5 +1,5 @@
 import type { PaymentView } from '../../../../../core/schemas/payment';
-import { formatCents } from '../../../components/orders';
+import { formatCents } from '../../../lib/money-text';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/form-errors';

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PaymentView } from '../../../../../core/schemas/payment';
 import { isCallableError } from '../../../lib/callable-error';
-import { CREDIT_KEY_ROOT, confirmPayment, startPayment } from '../api/payment-queries';
+import { creditKeys } from '../../credit';
+import { confirmPayment, startPayment } from '../api/payment-queries';
 import {
   clearPendingCheckout,
   newCheckout,
@@ -70,7 +71,7 @@ export function usePayFlow({
     (outcome: 'succeeded' | 'failed' | 'conflict') => {
       clearPendingCheckout(userId);
       // Credit may have been spent (or, on a failure, given back): every view of the balance reads it again.
-      void queryClient.invalidateQueries({ queryKey: CREDIT_KEY_ROOT });
+      void queryClient.invalidateQueries({ queryKey: creditKeys.all });
       settled.current(outcome);
     },
     [queryClient, userId],

@@ -1,4 +1,5 @@
 import { startPaymentInputSchema, type PaymentAllocation } from '../../../../../core/schemas/payment';
+import { readStored, removeStored, writeStored } from '../../../lib/local-storage';
 
 /**
  * The payment this tab has started and not seen the end of: its id (made once, before anything is sent),
@@ -17,18 +18,10 @@ export interface PendingCheckout {
 
 const keyOf = (userId: string) => `payOnline.checkout.${userId}`;
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 export function readPendingCheckout(userId: string): PendingCheckout | null {
+  const text = readStored(keyOf(userId), 'session');
+  if (!text) return null;
   try {
-    const text = storage()?.getItem(keyOf(userId));
-    if (!text) return null;
     const parsed = startPaymentInputSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
   } catch {
@@ -36,20 +29,13 @@ export function readPendingCheckout(userId: string): PendingCheckout | null {
   }
 }
 
+/** Blocked or full storage keeps nothing: the payment still works, only a reload mid-payment cannot resume it. */
 export function savePendingCheckout(userId: string, checkout: PendingCheckout): void {
-  try {
-    storage()?.setItem(keyOf(userId), JSON.stringify(checkout));
-  } catch {
-    // Blocked or full storage: the payment still works, only a reload mid-payment cannot resume it.
-  }
+  writeStored(keyOf(userId), JSON.stringify(checkout), 'session');
 }
 
 export function clearPendingCheckout(userId: string): void {
-  try {
-    storage()?.removeItem(keyOf(userId));
-  } catch {
-    // nothing was kept
-  }
+  removeStored(keyOf(userId), 'session');
 }
 
 /** A new checkout: the payment id is made here, once, before the first request. */

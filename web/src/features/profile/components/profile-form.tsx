@@ -6,13 +6,13 @@ import {
 } from '../../../../../core/schemas/profile/profile-update';
 import type { UserProfile } from '../../../../../core/schemas/users/user-profile';
 import { AddressFields } from '../../../components/address-fields';
-import { ReloadLatestAlert } from '../../../components/reload-latest-alert';
-import { Button } from '../../../components/ui/button';
+import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { FormError } from '../../../forms/form-error';
 import { SubmitButton } from '../../../forms/submit-button';
 import { usePortalForm } from '../../../forms/use-portal-form';
 import layout from '../../../components/form-layout.module.css';
+import { DiscardChanges } from '../../../forms/discard-changes';
 
 /** The spec 3 fields a user edits on their own record, as form strings. */
 export function profileValuesOf(profile: UserProfile) {
@@ -89,26 +89,15 @@ export function ProfileForm({ profile, onSave, onReload, onDirtyChange }: Profil
         <AddressFields field={form.field} required={false} />
       </fieldset>
       {/* Beside the Save button, where the user looks after pressing it. */}
-      {conflict.active ? (
-        <ReloadLatestAlert
-          title={CHANGED_MESSAGES.profile}
-          reloading={conflict.reloading}
-          onReload={() => void conflict.reload()}
-        >
-          Your changes are still in the form. Reloading replaces them with the latest.
-        </ReloadLatestAlert>
-      ) : null}
+      <ConflictAlert conflict={conflict} title={CHANGED_MESSAGES.profile}>
+        Your changes are still in the form. Reloading replaces them with the latest.
+      </ConflictAlert>
       <FormError message={form.formError} />
       <div className={layout.actions}>
         <SubmitButton busy={saving} disabled={!dirty}>
           Save profile
         </SubmitButton>
-        <Button variant="ghost" onClick={() => form.reset(profileValuesOf(profile))} disabled={!dirty || saving}>
-          Discard changes
-        </Button>
-        <span className={layout.status} aria-live="polite">
-          {dirty ? FORM_MESSAGES.unsavedChanges : ''}
-        </span>
+        <DiscardChanges dirty={dirty} busy={saving} onDiscard={() => form.reset(profileValuesOf(profile))} />
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { beforeSignOut } from '../../../lib/before-sign-out';
+import { browserStorage } from '../../../lib/local-storage';
 import { formatCountdown, inactivityLimitsFrom } from '../model/inactivity-machine';
 import { SessionActivity, type SessionActivityHandlers } from '../model/session-activity';
 
@@ -38,7 +39,7 @@ export function useInactivity(options: UseInactivityOptions): UseInactivityResul
     () =>
       new SessionActivity({
         limits: inactivityLimitsFrom(limits),
-        storage: safeLocalStorage(),
+        storage: browserStorage(),
         activityTarget: window,
         visibility: document,
       }),
@@ -73,13 +74,4 @@ export function useInactivity(options: UseInactivityOptions): UseInactivityResul
     continueSession: activity.continueSession,
     dismissExpired: activity.dismissExpired,
   };
-}
-
-/** localStorage, or null where the browser blocks it. */
-function safeLocalStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }

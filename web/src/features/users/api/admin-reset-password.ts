@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { userKeys } from './user-query-keys';
+import { userKeys } from './query-keys';
 
 /** spec 7 adminResetPassword: sets a new password (the pool's policy) for a user. */
 export const adminResetPassword = (input: RouteInput<'adminResetPassword'>) => callRoute('adminResetPassword', input);

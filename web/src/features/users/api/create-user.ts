@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { userKeys } from './user-query-keys';
+import { userKeys } from './query-keys';
 
 /** spec 7 createUser: email, password, role, isSuperAdmin (and optional names for the invitation). */
 export const createUser = (input: RouteInput<'createUser'>) => callRoute('createUser', input);

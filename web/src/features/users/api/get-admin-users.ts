@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserListInput } from '../../../../../core/schemas/users/user-admin';
 import { callRoute } from '../../../lib/api-client';
-import { userKeys } from './user-query-keys';
+import { userKeys } from './query-keys';
 
 /** spec 7 getAdminUsers: admins and super admins, a page at a time, optionally searched. */
 export const getAdminUsers = (input: UserListInput) => callRoute('getAdminUsers', input);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { userKeys } from './user-query-keys';
+import { userKeys } from './query-keys';
 
 /** spec 7 overrideEmailVerification: marks a user's email as verified. */
 export const overrideEmailVerification = (input: RouteInput<'overrideEmailVerification'>) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { userKeys } from './user-query-keys';
+import { userKeys } from './query-keys';
 
 /** Gives a lab admin the billing permission (void, record payments, grant credit) or takes it away. */
 export const setBillingPermission = (input: RouteInput<'setBillingPermission'>) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-import { userKeys } from './user-query-keys';
+import { userKeys } from './query-keys';
 
 /** spec 7 updateUserStatus: enables or disables a user; disabling ends their sessions at once. */
 export const updateUserStatus = (input: RouteInput<'updateUserStatus'>) => callRoute('updateUserStatus', input);

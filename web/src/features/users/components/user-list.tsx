@@ -15,7 +15,7 @@ import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { dateTime, relativeTime } from '../../../lib/format-time';
 import { getAdminUsersQueryOptions } from '../api/get-admin-users';
 import { getCustomerUsersQueryOptions } from '../api/get-customer-users';
-import type { UserListKind } from '../api/user-query-keys';
+import type { UserListKind } from '../api/query-keys';
 import { accountStateNote, hasBilling, roleLabelOf, userNameOf } from './user-role';
 import styles from './user-list.module.css';
 

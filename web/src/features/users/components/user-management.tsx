@@ -10,7 +10,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useOverrideEmailVerification } from '../api/override-email-verification';
 import { useSetBillingPermission } from '../api/set-billing-permission';
 import { useUpdateUserStatus } from '../api/update-user-status';
-import type { UserListKind } from '../api/user-query-keys';
+import type { UserListKind } from '../api/query-keys';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { CreateUserDialog } from './create-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';

@@ -1,7 +1,7 @@
 import type { LensDesign } from '../../../../../../core/schemas/lens';
 import { EYE_LABELS, EYES } from '../../../../../../core/schemas/order';
 import formStyles from '../../../../components/form-layout.module.css';
-import { formatCents } from '../../../../components/orders';
+import { formatCents } from '../../../../lib/money-text';
 import { Button } from '../../../../components/ui/button';
 import { emptyLine, type Eye, type OrderFormOriginal } from '../../model/order-form-values';
 import { LensLineFields } from '../lens-line-fields';

@@ -1,6 +1,6 @@
 import type { LensDesign } from '../../../../../../core/schemas/lens';
 import { EYE_LABELS, SHIPPING_METHOD_LABELS } from '../../../../../../core/schemas/order';
-import { formatCents } from '../../../../components/orders';
+import { formatCents } from '../../../../lib/money-text';
 import { enabledEyes, type OrderFormValues } from '../../model/order-form-values';
 import styles from '../order-form.module.css';
 

@@ -1,0 +1,1 @@
+export { creditKeys } from './api/query-keys';

@@ -1,0 +1,2 @@
+/** The catalogue's keys live with its query, which several features share (lib/lens-catalogue.ts). */
+export { lensKeys } from '../../../lib/lens-catalogue';

@@ -1,0 +1,323 @@
+import { CHANGED_MESSAGES } from '../../../../../core/messages';
+import type { FormEvent } from 'react';
+import type * as z from '../../../../../core/zod';
+import { dollarsText, notMoney, parseDollars } from '../../../lib/money-text';
+import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
+import {
+  SHIPPING_METHOD_LABELS,
+  SHIPPING_PRICES_CENTS,
+  approveOrderInputSchema,
+  closeOrderInputSchema,
+  holdOrderInputSchema,
+  rejectOrderInputSchema,
+  type Order,
+} from '../../../../../core/schemas/order';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { FormError } from '../../../forms/form-error';
+import { usePortalForm } from '../../../forms/use-portal-form';
+import { FORM_LEVEL, type FormErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import type { LabActionInput } from '../api/order-actions';
+import layout from '../../../components/form-layout.module.css';
+
+export type LabAction = LabActionInput['action'];
+
+interface ActionCopy {
+  title: (number: string) => string;
+  field: 'note' | 'message' | 'reason' | 'invoiceNumber';
+  label: string;
+  hint: string;
+  multiline: boolean;
+  confirm: string;
+  tone: 'primary' | 'danger';
+  intro?: string;
+  done: (number: string, order: Order) => string;
+  /** The verb for "it can no longer be …" after a reload. */
+  verb: string;
+}
+
+export const LAB_ACTION_COPY: Record<LabAction, ActionCopy> = {
+  approve: {
+    title: (n) => `Approve order ${n}`,
+    field: 'note',
+    label: 'Note (optional)',
+    hint: 'Recorded in the order history.',
+    multiline: false,
+    confirm: 'Approve order',
+    tone: 'primary',
+    intro: 'The order goes into production and the practice is told.',
+    done: (n) => `Order ${n} approved: it is in production.`,
+    verb: 'approved',
+  },
+  hold: {
+    title: (n) => `Put order ${n} on hold`,
+    field: 'message',
+    label: 'Message to the practice',
+    hint: 'Say what the lab needs. The practice answers it and the order comes back to the queue.',
+    multiline: true,
+    confirm: 'Put on hold',
+    tone: 'primary',
+    done: (n) => `Order ${n} is on hold; the practice was sent your message.`,
+    verb: 'put on hold',
+  },
+  reject: {
+    title: (n) => `Reject order ${n}?`,
+    field: 'reason',
+    label: 'Reason',
+    hint: 'The practice receives this reason.',
+    multiline: true,
+    confirm: 'Reject order',
+    tone: 'danger',
+    intro: 'Rejecting is final: the order cannot be resubmitted. The practice would have to place a new order.',
+    done: (n) => `Order ${n} rejected.`,
+    verb: 'rejected',
+  },
+  close: {
+    title: (n) => `Close order ${n}`,
+    field: 'invoiceNumber',
+    label: 'Invoice number',
+    hint: 'Letters, digits and dashes. The practice is emailed the invoice and can pay it online.',
+    multiline: false,
+    confirm: 'Close order',
+    tone: 'primary',
+    intro: "Closing marks the order shipped and issues the invoice: the order's lenses, shipping and tax.",
+    done: (n, order) => `Order ${n} closed with invoice ${order.invoiceNumber ?? ''}.`.replace(/ \.$/, '.'),
+    verb: 'closed',
+  },
+};
+
+const SCHEMAS = {
+  approve: approveOrderInputSchema,
+  hold: holdOrderInputSchema,
+  reject: rejectOrderInputSchema,
+  close: closeOrderInputSchema,
+} as const;
+
+/**
+ * The invoice's shipping and tax as typed in dollars in the close dialog, under the closeOrder input's names
+ * so its messages (the schema's and the server's) land on them.
+ */
+export interface CloseAmounts {
+  shippingCents: string;
+  taxCents: string;
+}
+
+const amountsOf = (values: Record<string, string>): CloseAmounts => ({
+  shippingCents: values['shippingCents'] ?? '',
+  taxCents: values['taxCents'] ?? '',
+});
+
+/** The close dialog's amounts when it first opens: the shipping method's price, no tax. */
+export const initialCloseAmounts = (order: Order): CloseAmounts => ({
+  shippingCents: order.shipping ? dollarsText(SHIPPING_PRICES_CENTS[order.shipping.method]) : '',
+  taxCents: '',
+});
+
+const NOT_MONEY = notMoney('8.50');
+
+/**
+ * The closeOrder amounts for what was typed: a blank shipping is left out (the server bills the shipping
+ * method's price), a blank tax is none. Text that is not money gets its message beside the field.
+ */
+export function closeAmountsInput(amounts: CloseAmounts): {
+  input: { shippingCents?: number; taxCents?: number };
+  errors: FormErrors;
+} {
+  const errors: FormErrors = {};
+  const input: { shippingCents?: number; taxCents?: number } = {};
+  for (const key of ['shippingCents', 'taxCents'] as const) {
+    const text = amounts[key];
+    if (!text.trim()) continue;
+    const cents = parseDollars(text);
+    if (cents === null) errors[key] = NOT_MONEY;
+    else input[key] = cents;
+  }
+  return { input, errors };
+}
+
+export interface LabActionDialogProps {
+  action: LabAction;
+  order: Order;
+  /**
+   * What the admin typed, kept by the page: the dialog starts from it and reports each change, so closing the
+   * dialog loses nothing (a conflict and a reload keep the dialog and its values open).
+   */
+  text: string;
+  onTextChange: (text: string) => void;
+  /** Close only: the invoice's shipping and tax, kept by the page like the text. */
+  amounts?: CloseAmounts;
+  onAmountsChange?: (amounts: CloseAmounts) => void;
+  send: (request: LabActionInput) => Promise<Order>;
+  /** Fetches the latest order (after a conflict); the dialog then sends with its new version. */
+  onReload: () => Promise<unknown>;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/**
+ * One lab action on an order: the text it needs (a note, a message, a reason, an invoice number), checked
+ * with the route's own schema, sent with the version read. A 409 keeps the dialog and its text open and
+ * offers to reload; after the reload the same text is sent with the new version, unless the order moved to
+ * a status where this action no longer applies.
+ */
+export function LabActionDialog({
+  action,
+  order,
+  text,
+  onTextChange,
+  amounts = { shippingCents: '', taxCents: '' },
+  onAmountsChange,
+  send,
+  onReload,
+  onClose,
+  onDone,
+}: LabActionDialogProps) {
+  const copy = LAB_ACTION_COPY[action];
+  const number = order.orderNumber ?? order.orderId;
+  const form = usePortalForm<Record<string, string>, (typeof SCHEMAS)[LabAction]>({
+    formId: `lab-action-${action}`,
+    initial: { [copy.field]: text, ...amounts },
+    schema: SCHEMAS[action],
+    // Sent with the version read: after a reload, the order's new one.
+    input: (values) => {
+      const typed = values[copy.field] ?? '';
+      return {
+        orderId: order.orderId,
+        version: order.version,
+        ...(action === 'approve' && !typed.trim() ? {} : { [copy.field]: typed }),
+        ...(action === 'close' ? closeAmountsInput(amountsOf(values)).input : {}),
+      } as z.input<(typeof SCHEMAS)[LabAction]>;
+    },
+    check: (values) => (action === 'close' ? closeAmountsInput(amountsOf(values)).errors : {}),
+    failureMessage: `The order could not be ${copy.verb}.`,
+    onReload,
+    submit: async (input) => {
+      const updated = await send({ action, input } as LabActionInput);
+      notify.success(copy.done(number, updated));
+      onDone();
+    },
+  });
+  const { reloading } = form.conflict;
+  const stillAllowed = availableActions(order.status, 'lab').includes(action);
+  const sending = form.busy;
+  const busy = sending || reloading;
+  // The text field also shows a message of the schema's about the order itself, so a refusal is never silent.
+  const {
+    [copy.field]: textError,
+    shippingCents: _shipping,
+    taxCents: _tax,
+    [FORM_LEVEL]: _form,
+    ...others
+  } = form.errors;
+  const fieldError = textError ?? Object.values(others)[0];
+
+  function submit(event: FormEvent) {
+    if (reloading || !stillAllowed) event.preventDefault();
+    else form.submit(event);
+  }
+
+  const edit = (path: string, value: string) => {
+    form.set(path, value);
+    if (path === copy.field) onTextChange(value);
+    else onAmountsChange?.({ ...amountsOf(form.values), [path]: value });
+  };
+
+  const fieldProps = {
+    label: copy.label,
+    hint: copy.hint,
+    error: fieldError,
+    value: form.values[copy.field] ?? '',
+    disabled: busy,
+    'data-autofocus': true,
+  };
+
+  return (
+    <Dialog
+      title={copy.title(number)}
+      role={action === 'reject' ? 'alertdialog' : 'dialog'}
+      {...(busy ? {} : { onDismiss: onClose })}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={form.formId}
+            variant={copy.tone}
+            loading={sending}
+            disabled={!stillAllowed || busy}
+          >
+            {copy.confirm}
+          </Button>
+        </>
+      }
+    >
+      <form id={form.formId} onSubmit={submit} noValidate>
+        {form.conflict.active ? (
+          <Alert tone="warning" title={CHANGED_MESSAGES.order}>
+            <p>What you typed is kept: reload, check the order, then send it again.</p>
+            <Button size="sm" variant="secondary" onClick={() => void form.conflict.reload()} loading={reloading}>
+              Reload
+            </Button>
+          </Alert>
+        ) : null}
+        {!stillAllowed ? (
+          <Alert tone="warning" title={`This order is now ${ORDER_STATUS_LABELS[order.status]}.`}>
+            It can no longer be {copy.verb}.
+          </Alert>
+        ) : null}
+        <FormError message={form.formError} />
+        {copy.intro ? <p>{copy.intro}</p> : null}
+        {copy.multiline ? (
+          <TextAreaField
+            {...fieldProps}
+            required
+            maxLength={2000}
+            onChange={(event) => edit(copy.field, event.target.value)}
+          />
+        ) : (
+          <TextField
+            {...fieldProps}
+            required={action === 'close'}
+            maxLength={action === 'close' ? 40 : 500}
+            autoComplete="off"
+            onChange={(event) => edit(copy.field, event.target.value)}
+          />
+        )}
+        {action === 'close' ? (
+          <div className={layout.row}>
+            <TextField
+              label="Shipping ($)"
+              hint={
+                order.shipping
+                  ? `${SHIPPING_METHOD_LABELS[order.shipping.method]}. Blank: the method's price.`
+                  : "Blank: the shipping method's price."
+              }
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              disabled={busy}
+              {...form.field('shippingCents')}
+              onChange={(event) => edit('shippingCents', event.target.value)}
+            />
+            <TextField
+              label="Tax ($)"
+              hint="Blank: no tax."
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              disabled={busy}
+              {...form.field('taxCents')}
+              onChange={(event) => edit('taxCents', event.target.value)}
+            />
+          </div>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
