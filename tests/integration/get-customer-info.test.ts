@@ -22,7 +22,7 @@ async function call(token: string, data?: unknown) {
   const res = await getCustomerInfo(callableEvent('getCustomerInfo', { token, data }));
   return { status: res.statusCode, body: JSON.parse(res.body ?? '{}') };
 }
-const account = () => `IT-${randomUUID().slice(0, 8)}`;
+const account = () => `IT-${randomUUID().slice(0, 8).toUpperCase()}`;
 const customerRow = (accountNumber: string, company: string) => ({
   accountNumber,
   company,

@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 /** A practice of its own (account, customer row) and its customer user, whose address is the orderer's. */
 async function practice() {
-  const accountNumber = `IT-${randomUUID().slice(0, 8)}`;
+  const accountNumber = `IT-${randomUUID().slice(0, 8).toUpperCase()}`;
   await putRow(
     'customers',
     customerRow(accountNumber, { company: `Mail Test Optics ${accountNumber}`, shippingAddress: SHIPPING.address }),

@@ -32,7 +32,7 @@ const call = handlerCaller({
 });
 
 const LENS_ID = `it-scleral-${randomUUID().slice(0, 8)}`;
-const account = () => `IT-${randomUUID().slice(0, 8)}`;
+const account = () => `IT-${randomUUID().slice(0, 8).toUpperCase()}`;
 
 const orderFields = (sphere = -2.5) => ({
   patient: 'Jane Roe',
