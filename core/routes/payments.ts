@@ -13,6 +13,8 @@ const SETTLEMENT_TABLES = {
   customers: 'read',
   emailTemplates: 'read',
   tokens: 'read',
+  // The lab's credit threshold: a card overpayment above it waits for a second super admin.
+  referenceData: 'read',
 } as const;
 
 /** Pay Online: one payment id from the browser, credit first, the card (gateway) for the rest. */

@@ -1,6 +1,7 @@
 import { systemClock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
 import type { PaymentDeps } from '../../use-cases/payments/payment-deps';
+import { dynamoCreditSettings } from '../../adapters/dynamo-credit-settings';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
@@ -15,6 +16,7 @@ const adapters = {
   users: dynamoUsersRepository(),
   customers: dynamoCustomersRepository(),
   notifier: templateMoneyNotifier(),
+  creditSettings: dynamoCreditSettings(),
 };
 
 /** The payment handlers' adapters plus the card gateway the stage config chose (made on first use). */

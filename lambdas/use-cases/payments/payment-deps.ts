@@ -1,7 +1,16 @@
+import type { CreditSettingsStore } from '../../ports/money-store';
 import type { PaymentGateway } from '../../ports/payment-gateway';
 import type { InvoiceDeps } from '../invoices/invoice-deps';
 
+/**
+ * Settling reads and writes what the invoices do, and the lab's credit threshold: card money beyond a balance
+ * above it waits for a second super admin.
+ */
+export interface SettleDeps extends InvoiceDeps {
+  creditSettings: Pick<CreditSettingsStore, 'get'>;
+}
+
 /** A payment settles invoices, so it reads and writes what they do, and the card gateway. */
-export interface PaymentDeps extends InvoiceDeps {
+export interface PaymentDeps extends SettleDeps {
   gateway: PaymentGateway;
 }

@@ -5,9 +5,10 @@ import type { Payment } from '../../../core/schemas/payment';
 import { moneyRetry, type CreditChange } from '../../ports/money-store';
 import type { GatewayEvent, GatewayIntent } from '../../ports/payment-gateway';
 import { creditChange, type EntryFields } from '../credit/credit-moves';
+import { needsSecondApproval, pendingApproval } from '../credit/credit-approvals';
 import { withTotals } from '../invoices/invoice-views';
 import type { InvoiceDeps } from '../invoices/invoice-deps';
-import type { PaymentDeps } from './payment-deps';
+import type { PaymentDeps, SettleDeps } from './payment-deps';
 import { retryOnRefusal } from '../../kernel/retry';
 import { notify } from '../../kernel/notify';
 
@@ -19,10 +20,12 @@ const PAYER_ACTOR = (payment: Payment) => ({ userId: payment.payer.userId, name:
  * settle it at once - the browser, a retry, the gateway's webhook - only one write lands), each invoice
  * takes its amount (card first, then the credit the payer chose, never more than its balance), the credit
  * spent is taken from the ledger, and card money beyond a balance (someone else paid meanwhile) becomes
- * account credit. Answers the payment as stored afterwards.
+ * account credit; above the lab's threshold that credit waits for a second super admin, as a cheque's does
+ * (docs/decisions/0092-large-credit-needs-a-second-super-admin.md). Answers the payment as stored afterwards.
  */
-export async function settlePayment(paymentId: string, deps: InvoiceDeps): Promise<Payment> {
+export async function settlePayment(paymentId: string, deps: SettleDeps): Promise<Payment> {
   const outcome: { settledNow?: { payment: Payment; invoices: Invoice[] } } = {};
+  const settings = await deps.creditSettings.get();
   const payment = await retryOnRefusal(deps, moneyRetry(), async () => {
     const current = await deps.money.getPayment(paymentId);
     if (!current) throw new Error(`payment ${paymentId} not found`);
@@ -83,17 +86,28 @@ export async function settlePayment(paymentId: string, deps: InvoiceDeps): Promi
         expectedVersion: invoice.version,
       });
     });
-    if (overpaidCents > 0)
+    const note = 'Card payment above the invoice balance';
+    // The card was charged either way: the money is the account's, but a large amount is credited only once
+    // a second super admin approves it (or the lab refunds the card instead).
+    const approval =
+      overpaidCents > 0 && needsSecondApproval(overpaidCents, settings)
+        ? pendingApproval(
+            {
+              entryId: randomUUID(),
+              accountNumber: current.accountNumber,
+              reason: 'overpayment',
+              amountCents: overpaidCents,
+              note: `${note} (payment ${paymentId})`,
+              requestedBy: PAYER_ACTOR(current),
+            },
+            at,
+          )
+        : null;
+    if (overpaidCents > 0 && !approval)
       creditMoves.push({
         kind: 'grant',
         amountCents: overpaidCents,
-        fields: {
-          at,
-          reason: 'overpayment',
-          by: PAYER_ACTOR(current),
-          paymentId,
-          note: 'Card payment above the invoice balance',
-        },
+        fields: { at, reason: 'overpayment', by: PAYER_ACTOR(current), paymentId, note },
       });
     const credit: CreditChange[] = creditMoves.length ? [creditChange(balance, creditMoves)] : [];
     const settled: Payment = {
@@ -109,6 +123,7 @@ export async function settlePayment(paymentId: string, deps: InvoiceDeps): Promi
       payment: { payment: settled, expectedVersion: current.version },
       invoices: updatedInvoices,
       credit,
+      ...(approval ? { approval: { approval, expectedVersion: null } } : {}),
     });
     outcome.settledNow = { payment: settled, invoices: updatedInvoices.map((u) => u.invoice) };
     return settled;
@@ -141,7 +156,7 @@ export async function failPayment(paymentId: string, failureMessage: string, dep
 }
 
 /** What the gateway says of an intent, applied to its payment. Unknown or foreign intents are ignored. */
-export async function applyIntent(payment: Payment, intent: GatewayIntent, deps: InvoiceDeps): Promise<Payment> {
+export async function applyIntent(payment: Payment, intent: GatewayIntent, deps: SettleDeps): Promise<Payment> {
   if (payment.intentId !== intent.intentId || payment.status === 'succeeded') return payment;
   if (intent.status === 'succeeded') {
     if (intent.amountCents !== payment.cardCents) {

@@ -158,6 +158,40 @@ describe('Pay Online: a card payment', () => {
     expect(overpaid).toBe(30_000);
   });
 
+  it('card money beyond the balance above the lab threshold waits for a second super admin, not credited at once (docs/decisions/0092-large-credit-needs-a-second-super-admin.md)', async () => {
+    f.invoice('INV-1', 40_000);
+    const first = await start({
+      paymentId: uuid(10),
+      accountNumber: A,
+      allocations: [{ invoiceNumber: 'INV-1', amountCents: 40_000 }],
+    });
+    const second = await start({
+      paymentId: uuid(11),
+      accountNumber: A,
+      allocations: [{ invoiceNumber: 'INV-1', amountCents: 40_000 }],
+    });
+    await f.deps.creditSettings.put({ approvalThresholdCents: 30_000, version: 0 }, 0);
+    f.deps.gateway.pay(first.intentId!, TEST_CARDS.succeeds);
+    f.deps.gateway.pay(second.intentId!, TEST_CARDS.succeeds);
+    await confirmPayment(practice, { paymentId: uuid(10) }, f.deps);
+    await confirmPayment(practice, { paymentId: uuid(11) }, f.deps);
+
+    expect(f.deps.money.invoices.get('INV-1')).toMatchObject({ paidCents: 40_000, balanceCents: 0 });
+    expect(f.deps.money.payments.get(uuid(11))).toMatchObject({ status: 'succeeded', overpaidCents: 40_000 });
+    expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ exists: false });
+    const waiting = [...f.deps.money.approvals.values()];
+    expect(waiting).toEqual([
+      expect.objectContaining({
+        accountNumber: A,
+        reason: 'overpayment',
+        amountCents: 40_000,
+        status: 'pending',
+        requestedBy: expect.objectContaining({ userId: practice.userId }),
+      }),
+    ]);
+    expect(waiting[0]!.note).toContain(uuid(11));
+  });
+
   it('the gateway webhook settles a payment the browser never came back for, once', async () => {
     f.invoice('INV-1', 40_000);
     const view = await start({
