@@ -144,6 +144,9 @@ export class Web extends Construct {
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       // The per-IP rate limits (infra/edge-firewall-stack.ts): in us-east-1, deployed before this stack.
       webAclId: Fn.getStackOutput(edgeFirewallStackName(config.stage), WEB_ACL_ARN_OUTPUT, EDGE_REGION),
+      // IPv4 only: WAF's rate rules count an IPv6 client by its full address, and one client holds a /64 of
+      // them, so over IPv6 it could dodge every per-IP limit (docs/decisions/0096-the-edge-serves-ipv4-only.md).
+      enableIpv6: false,
       ...(config.domain && {
         domainNames: [config.domain.name],
         // Only settable with an own certificate; the *.cloudfront.net certificate's policy is fixed.

@@ -123,6 +123,7 @@ describe('the portal uses it', () => {
     const [d] = Object.values(resourcesOf(staging.template, 'AWS::CloudFront::Distribution'));
     return d!.Properties!.DistributionConfig as {
       WebACLId: unknown;
+      IPV6Enabled?: boolean;
       CacheBehaviors: { PathPattern: string; FunctionAssociations?: { EventType: string; FunctionARN: unknown }[] }[];
     };
   };
@@ -135,6 +136,10 @@ describe('the portal uses it', () => {
         Region: 'us-east-1',
       },
     });
+  });
+
+  test('the distribution answers over IPv4 only, so no client gets a /64 of addresses to spread over the per-IP rules (docs/decisions/0096-the-edge-serves-ipv4-only.md)', () => {
+    expect(distribution().IPV6Enabled).toBe(false);
   });
 
   test('the /api/* behaviour tells the API the host the viewer used, for its Origin check', () => {
