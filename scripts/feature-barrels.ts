@@ -10,7 +10,7 @@
  * silently bundled. A type-only name is dropped (the TypeScript transform erases it anyway).
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 
 interface ReExport {
@@ -54,6 +54,12 @@ export function readIndex(file: string): Map<string, ReExport> {
   return names;
 }
 
+/** A relative specifier from `importer` to `source`, resolved like any other by the dev server and the build. */
+function specifierOf(source: string, importer: string) {
+  const path = relative(dirname(importer), source).split(sep).join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
 /** `featuresDir` is the absolute path of web/src/features. */
 export function featureBarrelsPlugin(featuresDir: string): Plugin {
   const indexes = new Map<string, Map<string, ReExport>>();
@@ -95,7 +101,7 @@ export function featureBarrelsPlugin(featuresDir: string): Plugin {
         }
         // One line per original line, so the source map of the rest of the file stays right.
         const statements = [...bySource].map(
-          ([source, bindings]) => `${keyword} { ${bindings.join(', ')} } from '${source}';`,
+          ([source, bindings]) => `${keyword} { ${bindings.join(', ')} } from '${specifierOf(source, id)}';`,
         );
         return statements.join(' ') + '\n'.repeat(statement.split('\n').length - 1);
       });
