@@ -26,6 +26,18 @@ const featureZones = fs
     message: `A feature imports another only through its public index.ts (shared pieces go to web/src/components, web/src/lib or web/src/hooks).`,
   }));
 
+/**
+ * The app composes features through the same door: their index.ts. The build resolves an index to the modules
+ * it re-exports (scripts/feature-barrels.ts), so each lazily loaded page still fetches only what it uses
+ * (docs/decisions/0095-feature-index-resolved-at-build.md).
+ */
+const appZone = {
+  target: './web/src/app/**',
+  from: `./${FEATURES}/**`,
+  except: [`**/${FEATURES}/*/index.ts`],
+  message: `The app imports a feature only through its public index.ts (export there what a page needs).`,
+};
+
 const USE_CASES = 'lambdas/use-cases';
 /**
  * Domains whose folders are still being reworked onto the kernel and reach into each other's files (credit
@@ -107,7 +119,7 @@ export const importBoundaries = [
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: root, zones: [...featureZones, ...domainZones, ...layerZones] },
+        { basePath: root, zones: [...featureZones, appZone, ...domainZones, ...layerZones] },
       ],
       // Packages are never followed (they cannot import our code), which keeps the whole-repo lint fast. The rule
       // skips type-only imports; tests/unit/import-boundaries.test.ts walks lambdas/ and core/ with them.

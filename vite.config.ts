@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { codeSplittingGroups } from './scripts/code-splitting.ts';
+import { featureBarrelsPlugin } from './scripts/feature-barrels.ts';
 import { prerenderPlugin } from './scripts/prerender-plugin.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -18,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: fromRoot('web'),
   publicDir: fromRoot('web/public'),
   // The public pages are also written as HTML (scripts/prerender-plugin.ts), which manifest: true below needs.
-  plugins: [react(), prerenderPlugin()],
+  plugins: [featureBarrelsPlugin(fromRoot('web/src/features')), react(), prerenderPlugin()],
   build: {
     outDir: fromRoot('web/dist'),
     emptyOutDir: true,

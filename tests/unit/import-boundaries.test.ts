@@ -48,6 +48,25 @@ describe('import boundaries (eslint-boundaries.config.js)', { timeout: 30_000 },
     ).toEqual([]);
   });
 
+  it("the app may not import a feature's internals, not even by import()", async () => {
+    const problems = await boundaryProblems(
+      'web/src/app/routes/boundary-probe.tsx',
+      "import { LoginForm } from '../../features/auth/components/login-form';\n" +
+        "export const used = [LoginForm, () => import('../../features/auth/components/sign-up-form')];\n",
+    );
+    expect(problems).toHaveLength(2);
+    expect(problems[0]!.message).toContain('The app imports a feature only through its public index.ts');
+  });
+
+  it("the app may import a feature's public index.ts", async () => {
+    expect(
+      await boundaryProblems(
+        'web/src/app/routes/boundary-probe.tsx',
+        "import { LoginForm } from '../../features/auth';\nimport { OrderFormPage } from '../../features/orders/index';\nexport const used = [LoginForm, OrderFormPage];\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('shared web code may not import a feature', async () => {
     const problems = await boundaryProblems(
       'web/src/components/boundary-probe.tsx',

@@ -1,11 +1,7 @@
 import { PAGE_PATHS } from '../../../core/page-paths';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { InactivityDialogs } from '../features/session/components/inactivity-dialogs';
-import { getMyActivity } from '../features/session/api/get-my-activity';
-import { putActivity } from '../features/session/api/put-activity';
-import { useInactivity } from '../features/session/hooks/use-inactivity';
-import { useTokenRefresh } from '../features/session/hooks/use-token-refresh';
+import { InactivityDialogs, getMyActivity, putActivity, useInactivity, useTokenRefresh } from '../features/session';
 import { refreshTokens } from '../lib/auth-session';
 import { logError } from '../lib/logger';
 import { runtimeConfig } from '../lib/runtime-config';

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useMatches, useNavigate, type UIMatch } from 'react-router-dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { needsCustomerInfo } from '../../../../core/rules/auth-status';
-import { customerInfoQueryKey } from '../../features/customers/api/query-keys';
+import { customerInfoQueryKey } from '../../features/customers';
 import { afterNextPaint } from '../../lib/after-next-paint';
 import { amplifyHub, mayHaveStoredSession } from '../../lib/amplify-auth';
 import { setApiLogoutHandler } from '../../lib/api-logout';

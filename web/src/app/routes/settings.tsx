@@ -1,9 +1,7 @@
 import { ROLE_LABELS } from '../../../../core/rules/auth-status';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
-import { AccountSummary } from '../../features/settings/components/account-summary';
-import { ChangePasswordForm } from '../../features/settings/components/change-password-form';
-import { SignOutEverywhereCard } from '../../features/settings/components/sign-out-everywhere-card';
+import { AccountSummary, ChangePasswordForm, SignOutEverywhereCard } from '../../features/settings';
 import { useSession } from '../../lib/session-context';
 import styles from './settings.module.css';
 

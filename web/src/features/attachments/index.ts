@@ -1,3 +1,4 @@
+/** Files on an order or a consult: the lists, their upload, download and delete, and their errors. */
 export { FileAttachments, formatFileSize, type FileAttachmentsProps } from './components/file-attachments';
 export {
   OrderAttachments,
@@ -5,6 +6,7 @@ export {
   type OrderAttachment,
   type OrderAttachmentsProps,
 } from './components/order-attachments';
+export { LazyOrderAttachments } from './components/lazy-order-attachments';
 export { ConsultAttachments, type ConsultAttachmentsProps } from './components/consult-attachments';
 export { consultFilesTarget, orderFilesTarget, type AttachmentTarget } from './api/attachment-target';
 export { uploadFile, contentTypeFor } from './api/upload-file';

@@ -1,1 +1,2 @@
+/** The audit trail page. */
 export { AuditLog } from './components/audit-log';

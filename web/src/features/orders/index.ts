@@ -1,6 +1,9 @@
+/** Orders: the order form and detail, a practice's orders, the lab's approval queue and review. */
 export { OrderFormPage } from './components/order-form-page';
 export { OrderDetailPage } from './components/order-detail-page';
 export { AccountOrders, ReorderList } from './components/account-orders';
+export { OrderQueue } from './lab/order-queue';
+export { OrderReview } from './lab/order-review';
 export { OrderStatusBadge } from './shared/order-status-badge';
 // The order form's lens fields and their parsing: the consult screens edit a lens with the very same ones.
 export { DesignSelect } from './components/design-select';

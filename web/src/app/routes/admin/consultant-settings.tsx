@@ -7,8 +7,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import {
   useConsultantSettingsSetup,
   useUpdateConsultantSettings,
-} from '../../../features/consults/api/consultant-settings';
-import { ConsultantSettingsForm } from '../../../features/consults/lab/consultant-settings-form';
+  ConsultantSettingsForm,
+} from '../../../features/consults';
 import { useLensDesigns } from '../../../lib/lens-catalogue';
 
 /**

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../components/page-header';
-import { ConsultQueue } from '../../../features/consults/lab/consult-queue';
+import { ConsultQueue } from '../../../features/consults';
 
 /** /admin/consults: the consult requests practices and visitors sent, oldest first. */
 export default function ConsultsRoute() {

@@ -3,15 +3,17 @@ import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
-import { PendingAccountRequests } from '../../../features/account-requests/components/pending-account-requests';
-import { buyingGroupNamer, useBuyingGroups } from '../../../features/customers/api/list-buying-groups';
-import { BuyingGroupList } from '../../../features/customers/components/buying-group-list';
-import { practiceKeys } from '../../../features/customers/api/query-keys';
-import { CreatePracticeDialog } from '../../../features/customers/components/create-practice-dialog';
-import { PracticeDetail } from '../../../features/customers/components/practice-detail';
-import { PracticeList } from '../../../features/customers/components/practice-list';
-import { userKeys } from '../../../features/users/api/query-keys';
-import { CustomerUserPicker } from '../../../features/users/components/customer-user-picker';
+import { PendingAccountRequests } from '../../../features/account-requests';
+import {
+  buyingGroupNamer,
+  useBuyingGroups,
+  BuyingGroupList,
+  practiceKeys,
+  CreatePracticeDialog,
+  PracticeDetail,
+  PracticeList,
+} from '../../../features/customers';
+import { userKeys, CustomerUserPicker } from '../../../features/users';
 
 /**
  * /admin/customer-management (spec 2 super admin menu): pending account requests, the practices, the buying

@@ -8,15 +8,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import {
   useLabNotificationSettings,
   useUpdateLabNotificationSettings,
-} from '../../../features/email/api/lab-notification-settings';
-import { useEmailTemplates } from '../../../features/email/api/list-email-templates';
-import { previewEmailTemplate } from '../../../features/email/api/preview-email-template';
-import { sendTestEmail } from '../../../features/email/api/send-test-email';
-import { useUpdateEmailTemplate } from '../../../features/email/api/update-email-template';
-import { EmailTemplateEditor } from '../../../features/email/components/email-template-editor';
-import { EmailTemplateList } from '../../../features/email/components/email-template-list';
-import styles from '../../../features/email/components/email-management.module.css';
-import { LabRecipientsCard } from '../../../features/email/components/lab-recipients-card';
+  useEmailTemplates,
+  previewEmailTemplate,
+  sendTestEmail,
+  useUpdateEmailTemplate,
+  EmailTemplateEditor,
+  EmailTemplateList,
+  LabRecipientsCard,
+  emailManagementStyles as styles,
+} from '../../../features/email';
 import { useSession } from '../../../lib/session-context';
 
 /**

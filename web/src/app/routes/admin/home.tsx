@@ -1,5 +1,5 @@
 import { PAGE_PATHS } from '../../../../../core/page-paths';
-import { AdminDashboard, type AdminShortcut } from '../../../features/admin/components/admin-dashboard';
+import { AdminDashboard, type AdminShortcut } from '../../../features/admin';
 import { useSession } from '../../../lib/session-context';
 import { menuFor } from '../../navigation';
 

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
-import { LensDesignDialog } from '../../../features/lenses/components/lens-design-dialog';
-import { LensDesignList } from '../../../features/lenses/components/lens-design-list';
+import { LensDesignDialog, LensDesignList } from '../../../features/lenses';
 import { lensDesignsQueryOptions } from '../../../lib/lens-catalogue';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; design: LensDesign } | null;

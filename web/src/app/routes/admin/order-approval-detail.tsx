@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { adminDashboardKeys } from '../../../features/admin/api/query-keys';
+import { adminDashboardKeys } from '../../../features/admin';
 import { OrderAttachments } from '../../../features/attachments';
-import { OrderReview } from '../../../features/orders/lab/order-review';
+import { OrderReview } from '../../../features/orders';
 
 /**
  * /admin/order-approval/:orderId: one order with the lab's actions. The page composes the attachments

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../components/page-header';
-import { OrderQueue } from '../../../features/orders/lab/order-queue';
+import { OrderQueue } from '../../../features/orders';
 
 /** /admin/order-approval (spec 2 admin menu): the lab's queue of orders. */
 export default function OrderApprovalRoute() {

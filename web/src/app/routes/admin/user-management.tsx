@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import type { UserListKind } from '../../../features/users/api/query-keys';
-import { UserManagement } from '../../../features/users/components/user-management';
+import { type UserListKind, UserManagement } from '../../../features/users';
 import { useSession } from '../../../lib/session-context';
 
 /** /admin/user-management (spec 2 super admin menu); the open list is in the URL (?tab=customers). */

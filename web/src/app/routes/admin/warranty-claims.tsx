@@ -1,8 +1,6 @@
 import { mayMoveMoney } from '../../../../../core/routes/access-groups';
 import { PageHeader } from '../../../components/page-header';
-import { ClaimsQueue } from '../../../features/credit/components/claims-queue';
-import { CreditApprovals } from '../../../features/credit/components/credit-approvals';
-import { GoodwillCreditButton } from '../../../features/credit/components/goodwill-dialog';
+import { ClaimsQueue, CreditApprovals, GoodwillCreditButton } from '../../../features/credit';
 import { useSession } from '../../../lib/session-context';
 
 /**

@@ -1,7 +1,6 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
+import { AuthLayout, ForgotPasswordForm } from '../../../features/auth';
 
 /** /auth/forgot-password: ask for a reset code by email. */
 export default function ForgotPasswordRoute() {

@@ -5,8 +5,7 @@ import { SESSION_MESSAGES } from '../../../../../core/messages';
 import { AUTH_STATUS } from '../../../../../core/rules/auth-status';
 import { safeReturnUrl } from '../../../../../core/rules/return-url';
 import { Alert } from '../../../components/ui/alert';
-import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { LoginForm, type SignInOutcome } from '../../../features/auth/components/login-form';
+import { AuthLayout, LoginForm, type SignInOutcome } from '../../../features/auth';
 import { useSession, type SignedOutState } from '../../../lib/session-context';
 
 /** /auth/login: sign-in; honours a returnUrl inside the portal (spec 2, core/rules/return-url.ts). */

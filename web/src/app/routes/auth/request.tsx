@@ -4,12 +4,14 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMyAccountRequest } from '../../../features/account-requests/api/get-my-account-request';
-import { useSubmitAccountRequest } from '../../../features/account-requests/api/submit-account-request';
-import { AccountRequestForm } from '../../../features/account-requests/components/account-request-form';
-import { AccountRequestStatus } from '../../../features/account-requests/components/account-request-status';
-import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { buyingGroupNamer, useBuyingGroups } from '../../../features/customers/api/list-buying-groups';
+import {
+  useMyAccountRequest,
+  useSubmitAccountRequest,
+  AccountRequestForm,
+  AccountRequestStatus,
+} from '../../../features/account-requests';
+import { AuthLayout } from '../../../features/auth';
+import { buyingGroupNamer, useBuyingGroups } from '../../../features/customers';
 import { failureMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session-context';

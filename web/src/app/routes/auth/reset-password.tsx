@@ -1,7 +1,6 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
+import { AuthLayout, ResetPasswordForm } from '../../../features/auth';
 
 /** /auth/reset-password: the emailed code and a new password. */
 export default function ResetPasswordRoute() {

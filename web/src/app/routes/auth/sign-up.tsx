@@ -1,7 +1,6 @@
 import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link, useNavigate } from 'react-router-dom';
-import { AuthLayout } from '../../../features/auth/components/auth-layout';
-import { SignUpForm } from '../../../features/auth/components/sign-up-form';
+import { AuthLayout, SignUpForm } from '../../../features/auth';
 
 /** /auth/sign-up: a new practice user (spec 4 "Sign-up"), then the email verification step. */
 export default function SignUpRoute() {

@@ -1,5 +1,4 @@
-import { ConsultantLayout } from '../../../features/consults/components/consultant-layout';
-import { ConsultantOverview } from '../../../features/consults/components/consultant-overview';
+import { ConsultantLayout, ConsultantOverview } from '../../../features/consults';
 
 /** /ampleye-virtual-consultant: public (spec 1, 2). */
 export default function VirtualConsultantRoute() {

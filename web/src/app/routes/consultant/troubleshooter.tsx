@@ -1,5 +1,4 @@
-import { ConsultantLayout } from '../../../features/consults/components/consultant-layout';
-import { Troubleshooter } from '../../../features/consults/components/troubleshooter';
+import { ConsultantLayout, Troubleshooter } from '../../../features/consults';
 
 /** /ampleye-virtual-consultant/troubleshooter: public; nothing typed here is sent to the server. */
 export default function ConsultantTroubleshooterRoute() {

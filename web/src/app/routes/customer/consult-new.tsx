@@ -7,8 +7,7 @@ import {
   UPLOAD_URL_FAILED,
   uploadFile,
 } from '../../../features/attachments';
-import type { ConsultFileUploads } from '../../../features/consults/customer/consult-files-field';
-import { NewConsultPage } from '../../../features/consults/customer/new-consult-page';
+import { type ConsultFileUploads, NewConsultPage } from '../../../features/consults';
 
 /** The request form's files go through the attachments feature: its checks, its upload with progress. */
 const consultFileUploads: ConsultFileUploads = {

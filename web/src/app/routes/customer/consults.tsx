@@ -1,5 +1,5 @@
 import { AccountInView } from '../../../components/account-in-view';
-import { ConsultsListPage } from '../../../features/consults/customer/consults-list-page';
+import { ConsultsListPage } from '../../../features/consults';
 
 /** /customer/consults: the consult requests of the account chosen in the sidebar and the lab's answers. */
 export default function CustomerConsultsRoute() {

@@ -1,5 +1,5 @@
 import { AccountInView } from '../../../components/account-in-view';
-import { LensCreditPage } from '../../../features/credit/components/lens-credit-page';
+import { LensCreditPage } from '../../../features/credit';
 
 /** /customer/credit (spec 2 menu): Lens Credit of the account selected in the sidebar. */
 export default function CustomerCreditRoute() {

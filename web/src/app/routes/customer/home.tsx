@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { loadedCustomerInfo } from '../../../features/customers/api/get-customer-info';
-import { CustomerDashboard } from '../../../features/customers/components/customer-dashboard';
-import { AccountOrders, ReorderList } from '../../../features/orders/components/account-orders';
+import { loadedCustomerInfo, CustomerDashboard } from '../../../features/customers';
+import { AccountOrders, ReorderList } from '../../../features/orders';
 import { useAccountInView, useSession } from '../../../lib/session-context';
 
 /** /customer/home: the customer dashboard for the selected account, with its orders. */

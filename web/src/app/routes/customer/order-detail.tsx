@@ -1,5 +1,5 @@
 import { OrderAttachments } from '../../../features/attachments';
-import { OrderDetailPage } from '../../../features/orders/components/order-detail-page';
+import { OrderDetailPage } from '../../../features/orders';
 
 /** /customer/orders/:orderId: an order's detail, files and timeline. */
 export default function Page() {

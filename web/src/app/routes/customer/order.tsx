@@ -1,11 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LoadingLine } from '../../../components/ui/spinner';
-import { OrderFormPage } from '../../../features/orders/components/order-form-page';
-
-/** Loaded with the form, not before the page's first paint (its upload checks bring zod). */
-const OrderAttachments = lazy(() =>
-  import('../../../features/attachments/components/order-attachments').then((m) => ({ default: m.OrderAttachments })),
-);
+import { LazyOrderAttachments as OrderAttachments } from '../../../features/attachments';
+import { OrderFormPage } from '../../../features/orders';
 
 /** /customer/order: the Order Form for the account chosen in the sidebar, with its files. */
 export default function Page() {

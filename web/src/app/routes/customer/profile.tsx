@@ -5,10 +5,7 @@ import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMyProfile } from '../../../features/profile/api/get-my-profile';
-import { useUpdateMyProfile } from '../../../features/profile/api/update-my-profile';
-import { AccountNumbersCard } from '../../../features/profile/components/account-numbers-card';
-import { ProfileForm } from '../../../features/profile/components/profile-form';
+import { useMyProfile, useUpdateMyProfile, AccountNumbersCard, ProfileForm } from '../../../features/profile';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session-context';
 import styles from './profile.module.css';
