@@ -138,6 +138,7 @@ export class PortalStack extends Stack {
       functions,
       userPool: auth.userPool,
       auditLog: data.tables.auditLog,
+      accessLogsBucket: storage.accessLogsBucket,
     });
     if (config.monitoring.tracing) {
       const all = [

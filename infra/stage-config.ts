@@ -142,6 +142,13 @@ export const stageConfigSchema = z
        * handler, the time to answer) in the X-Ray console, beside the logs' correlation ids.
        */
       tracing: z.boolean(),
+      /**
+       * The CloudTrail trail the audit log's failed sign-ins and authenticator, password and sign-out events
+       * need (EventBridge hears CloudTrail's calls only while a trail logs them): `stack` (the default) declares
+       * one; `account` when an organization or account trail already logs this region's management events,
+       * since a second trail bills every event again (docs/decisions/0097-the-stack-declares-its-cloudtrail-trail.md).
+       */
+      cloudTrail: z.optional(z.enum(['stack', 'account'])),
     }),
   })
   .check(

@@ -95,6 +95,44 @@ describe("failed sign-ins, authenticator and password changes, sign-outs: CloudT
   });
 });
 
+describe('the CloudTrail trail those events need', () => {
+  const trail = () => {
+    const all = Object.values(resourcesOf(prod.template, 'AWS::CloudTrail::Trail'));
+    expect(all).toHaveLength(1);
+    return all[0]!.Properties!;
+  };
+
+  test("the stack declares a trail logging this region's management events, read and write, with file validation", () => {
+    expect(trail()).toMatchObject({ IsLogging: true, IsMultiRegionTrail: false, EnableLogFileValidation: true });
+    const selectors = trail().EventSelectors as { IncludeManagementEvents: boolean; ReadWriteType: string }[];
+    expect(selectors).toEqual([expect.objectContaining({ IncludeManagementEvents: true, ReadWriteType: 'All' })]);
+  });
+
+  test('its files are encrypted with a rotated key of their own and kept six years in a versioned bucket', () => {
+    const keyId = render(trail().KMSKeyId);
+    const [key] = Object.entries(resourcesOf(prod.template, 'AWS::KMS::Key')).filter(([id]) => keyId.includes(id));
+    expect(key?.[1].Properties?.EnableKeyRotation).toBe(true);
+    const bucketName = render(trail().S3BucketName);
+    const [bucket] = Object.entries(resourcesOf(prod.template, 'AWS::S3::Bucket')).filter(([id]) =>
+      bucketName.includes(id),
+    );
+    const props = bucket![1].Properties!;
+    expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    const rules = (props.LifecycleConfiguration as { Rules: { Id: string; ExpirationInDays?: number }[] }).Rules;
+    expect(rules.find((r) => r.Id === 'expire-trail-files')?.ExpirationInDays).toBeGreaterThanOrEqual(6 * 365);
+  });
+
+  test("a stage whose account already has a trail (monitoring.cloudTrail 'account') declares none", () => {
+    const withAccountTrail = synthPortal({
+      stage: 'staging',
+      functionCode: 'placeholder',
+      override: (definition) => ({ ...definition, monitoring: { ...definition.monitoring, cloudTrail: 'account' } }),
+    });
+    expect(resourcesOf(withAccountTrail.template, 'AWS::CloudTrail::Trail')).toEqual({});
+    expect(resourcesOf(withAccountTrail.template, 'AWS::Events::Rule')).not.toEqual({});
+  });
+});
+
 describe('retention', () => {
   test('audit entries expire six years after they were written: TTL on expiresAt', () => {
     const table =
