@@ -3,5 +3,5 @@
  * admin's reset) and the form frame the change-password page shares with the sign-in pages.
  */
 export { AuthForm } from './components/auth-form';
-export { PasswordField } from './components/password-field';
+export { NewPasswordField, PasswordField } from './components/password-field';
 export { PasswordHints } from './components/password-hints';

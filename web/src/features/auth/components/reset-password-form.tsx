@@ -7,8 +7,7 @@ import { useSubmission } from '../../../forms/use-submission';
 import { amplifyReady } from '../../../lib/amplify-auth';
 import { logWarning } from '../../../lib/logger';
 import { authErrorMessage } from '../utils/auth-error-message';
-import { PasswordField } from './password-field';
-import { PasswordHints } from './password-hints';
+import { NewPasswordField, PasswordField } from './password-field';
 import { AuthForm } from './auth-form';
 import { EmailField } from './email-field';
 
@@ -56,15 +55,7 @@ export function ResetPasswordForm({
         onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
         required
       />
-      <PasswordField
-        label="New password"
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        hint={<PasswordHints password={password} />}
-        required
-      />
+      <NewPasswordField name="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       <PasswordField
         label="Confirm new password"
         name="confirm-password"

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { usePortalForm } from '../../../forms/use-portal-form';
 import { notify } from '../../../lib/notify';
 // The password input and its live policy hints are the sign-up form's (one policy, one way to show it).
-import { PasswordField, PasswordHints } from '../../auth';
+import { NewPasswordField } from '../../auth';
 import { useCreateUser } from '../api/create-user';
 import { RoleFields } from './role-fields';
 import layout from '../../../components/form-layout.module.css';
@@ -60,13 +60,7 @@ export function CreateUserDialog({
       formError={form.formError}
     >
       <TextField label="Email" type="email" autoComplete="off" required {...form.field('email')} />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        required
-        hint={<PasswordHints id={hintsId} password={form.values.password} />}
-        {...form.field('password')}
-      />
+      <NewPasswordField label="Password" hintsId={hintsId} {...form.field('password')} />
       <div className={layout.row}>
         <TextField label="First name (optional)" autoComplete="off" {...form.field('firstName')} />
         <TextField label="Last name (optional)" autoComplete="off" {...form.field('lastName')} />
