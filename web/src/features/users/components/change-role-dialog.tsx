@@ -40,15 +40,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: AdminUser; onClose: 
       }
       formError={form.formError}
     >
-      <RoleFields
-        role={form.values.role}
-        isSuperAdmin={form.values.isSuperAdmin}
-        errors={{ role: form.errors.role, isSuperAdmin: form.errors.isSuperAdmin }}
-        onChange={(next) => {
-          form.set('role', next.role);
-          form.set('isSuperAdmin', next.isSuperAdmin);
-        }}
-      />
+      <RoleFields form={form} />
     </FormDialog>
   );
 }

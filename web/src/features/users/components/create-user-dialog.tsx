@@ -65,15 +65,7 @@ export function CreateUserDialog({
         <TextField label="First name (optional)" autoComplete="off" {...form.field('firstName')} />
         <TextField label="Last name (optional)" autoComplete="off" {...form.field('lastName')} />
       </div>
-      <RoleFields
-        role={form.values.role}
-        isSuperAdmin={form.values.isSuperAdmin}
-        errors={{ role: form.errors.role, isSuperAdmin: form.errors.isSuperAdmin }}
-        onChange={(next) => {
-          form.set('role', next.role);
-          form.set('isSuperAdmin', next.isSuperAdmin);
-        }}
-      />
+      <RoleFields form={form} />
     </FormDialog>
   );
 }
