@@ -18,7 +18,7 @@ interface PageQuery<Row> {
 }
 
 /**
- * A list read a page at a time (the lab's queues, invoices, claims, the audit log): the live count line, the
+ * A list read a page at a time (the lab's queues, invoices, claims, practices, users, the audit log): the live count line, the
  * table or why there is none (the read failed, nothing matches), and the pager under it.
  */
 export function CursorTable<Row>({
@@ -32,8 +32,11 @@ export function CursorTable<Row>({
 }: {
   query: PageQuery<Row>;
   pages: CursorPages;
-  /** ListCount's words: what is said while reading, the row's name (one, many) and what follows the count. */
-  count: { loading: string; noun: readonly [string, string]; detail?: string };
+  /**
+   * ListCount's words: what is said while reading, the row's name (one, many) and what follows the count; none
+   * when the caller shows the count elsewhere (in a toolbar).
+   */
+  count?: { loading: string; noun: readonly [string, string]; detail?: string };
   /** LoadFailed's title when the read fails. */
   failed: string;
   /** What is said when the page has no rows. */
@@ -46,13 +49,15 @@ export function CursorTable<Row>({
   const items = query.data?.items ?? [];
   return (
     <>
-      <ListCount
-        query={query}
-        loading={count.loading}
-        count={items.length}
-        noun={count.noun}
-        {...(count.detail ? { detail: count.detail } : {})}
-      />
+      {count ? (
+        <ListCount
+          query={query}
+          loading={count.loading}
+          count={items.length}
+          noun={count.noun}
+          {...(count.detail ? { detail: count.detail } : {})}
+        />
+      ) : null}
       {hidden ? null : query.isError ? (
         <LoadFailed title={failed} onRetry={() => void query.refetch()} />
       ) : query.isPending ? null : items.length === 0 ? (
