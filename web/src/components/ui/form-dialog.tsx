@@ -4,41 +4,38 @@ import { Alert } from './alert';
 import { Button, type ButtonProps } from './button';
 import { Dialog } from './dialog';
 
-export interface FormDialogProps {
-  title: string;
+/** The form's side of the dialog, as usePortalForm gives it (or a dialog spells out itself). */
+interface DialogFormProps {
   /** The form's id, which the submit button in the dialog's actions points at. */
   formId: string;
   /** While the form is saved: the dialog cannot be dismissed, Cancel is disabled, submit shows progress. */
   busy: boolean;
+  onSubmit: () => void | Promise<void>;
+  /** The message about the whole form, shown above the fields where the user looks. */
+  formError: string | null;
+}
+
+export type FormDialogProps = FormDialogFrameProps &
+  (DialogFormProps | { form: { formId: string; busy: boolean; submit: () => void; formError: string | null } });
+
+interface FormDialogFrameProps {
+  title: string;
   submitLabel: string;
   submitVariant?: ButtonProps['variant'];
   submitDisabled?: boolean;
-  onSubmit: () => void | Promise<void>;
   onClose: () => void;
   /** A short note above the fields (who or what the form is about). */
   intro?: ReactNode;
-  /** The message about the whole form, shown above the fields where the user looks. */
-  formError: string | null;
   /** 'lg' for a longer form (several rows of fields). */
   size?: 'md' | 'lg';
   children: ReactNode;
 }
 
 /** A dialog that holds one small form, with Cancel and a submit button, used by the admin's one-step actions. */
-export function FormDialog({
-  title,
-  formId,
-  busy,
-  submitLabel,
-  submitVariant,
-  submitDisabled,
-  onSubmit,
-  onClose,
-  intro,
-  formError,
-  size,
-  children,
-}: FormDialogProps) {
+export function FormDialog(props: FormDialogProps) {
+  const { title, submitLabel, submitVariant, submitDisabled, onClose, intro, size, children } = props;
+  const { formId, busy, onSubmit, formError }: DialogFormProps =
+    'form' in props ? { ...props.form, onSubmit: props.form.submit } : props;
   function submit(event: FormEvent) {
     event.preventDefault();
     void onSubmit();

@@ -84,13 +84,10 @@ export function GoodwillDialog({
   return (
     <FormDialog
       title="Grant goodwill credit"
-      formId={form.formId}
-      busy={form.busy}
+      form={form}
       submitLabel="Grant credit"
-      onSubmit={form.submit}
       onClose={onClose}
       intro="The credit is available to the account at once; above the lab's approval threshold it waits for a second super admin. The practice sees the note in its ledger."
-      formError={form.formError}
     >
       <TextField label="Account number" autoComplete="off" maxLength={32} required {...field('accountNumber')} />
       <TextField

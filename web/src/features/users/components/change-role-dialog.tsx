@@ -26,11 +26,9 @@ export function ChangeRoleDialog({ user, onClose }: { user: AdminUser; onClose: 
   return (
     <FormDialog
       title="Change role"
-      formId={form.formId}
-      busy={form.busy}
+      form={form}
       submitLabel="Save role"
       submitDisabled={unchanged}
-      onSubmit={form.submit}
       onClose={onClose}
       intro={
         <>
@@ -38,7 +36,6 @@ export function ChangeRoleDialog({ user, onClose }: { user: AdminUser; onClose: 
           sign-in or token refresh.
         </>
       }
-      formError={form.formError}
     >
       <RoleFields form={form} />
     </FormDialog>

@@ -50,15 +50,7 @@ export function CreateUserDialog({
   });
 
   return (
-    <FormDialog
-      title="New user"
-      formId={form.formId}
-      busy={form.busy}
-      submitLabel="Create user"
-      onSubmit={form.submit}
-      onClose={onClose}
-      formError={form.formError}
-    >
+    <FormDialog title="New user" form={form} submitLabel="Create user" onClose={onClose}>
       <TextField label="Email" type="email" autoComplete="off" required {...form.field('email')} />
       <NewPasswordField label="Password" hintsId={hintsId} {...form.field('password')} />
       <div className={layout.row}>

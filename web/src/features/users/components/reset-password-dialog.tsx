@@ -25,17 +25,14 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
   return (
     <FormDialog
       title="Reset password"
-      formId={form.formId}
-      busy={form.busy}
+      form={form}
       submitLabel="Reset password"
-      onSubmit={form.submit}
       onClose={onClose}
       intro={
         <>
           Choose a new password for <strong>{user.email}</strong> and tell them over a safe channel.
         </>
       }
-      formError={form.formError}
     >
       <NewPasswordField hintsId={hintsId} {...form.field('newPassword')} />
     </FormDialog>
