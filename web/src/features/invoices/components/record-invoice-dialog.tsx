@@ -1,5 +1,5 @@
 import { FIELD_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
-import { formatCents, parseDollars } from '../../../lib/money-text';
+import { formatCents, parseDollars, DOLLAR_INPUT } from '../../../lib/money-text';
 import { createInvoiceInputSchema, type Invoice } from '../../../../../core/schemas/invoice';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -159,9 +159,7 @@ export function RecordInvoiceDialog({
             />
             <TextField
               label="Unit price ($)"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={12}
+              {...DOLLAR_INPUT}
               disabled={busy}
               {...form.field(`lines.${index}.unitCents`)}
             />
@@ -193,22 +191,8 @@ export function RecordInvoiceDialog({
         </Button>
       </fieldset>
       <div className={layout.row}>
-        <TextField
-          label="Shipping ($)"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={12}
-          disabled={busy}
-          {...form.field('shippingCents')}
-        />
-        <TextField
-          label="Tax ($)"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={12}
-          disabled={busy}
-          {...form.field('taxCents')}
-        />
+        <TextField label="Shipping ($)" {...DOLLAR_INPUT} disabled={busy} {...form.field('shippingCents')} />
+        <TextField label="Tax ($)" {...DOLLAR_INPUT} disabled={busy} {...form.field('taxCents')} />
       </div>
       <div className={layout.row}>
         <TextField

@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import type { FormEvent } from 'react';
 import type * as z from '../../../../../core/zod';
-import { dollarsText, notMoney, parseDollars } from '../../../lib/money-text';
+import { dollarsText, notMoney, parseDollars, DOLLAR_INPUT } from '../../../lib/money-text';
 import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
 import {
   SHIPPING_METHOD_LABELS,
@@ -298,9 +298,7 @@ export function LabActionDialog({
                   ? `${SHIPPING_METHOD_LABELS[order.shipping.method]}. Blank: the method's price.`
                   : "Blank: the shipping method's price."
               }
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={12}
+              {...DOLLAR_INPUT}
               disabled={busy}
               {...form.field('shippingCents')}
               onChange={(event) => edit('shippingCents', event.target.value)}
@@ -308,9 +306,7 @@ export function LabActionDialog({
             <TextField
               label="Tax ($)"
               hint="Blank: no tax."
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={12}
+              {...DOLLAR_INPUT}
               disabled={busy}
               {...form.field('taxCents')}
               onChange={(event) => edit('taxCents', event.target.value)}
