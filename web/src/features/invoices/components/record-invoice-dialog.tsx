@@ -12,6 +12,7 @@ import { useCreateInvoice } from '../api/invoice-queries';
 import { NOT_MONEY } from '../model/pay-amounts';
 import layout from '../../../components/form-layout.module.css';
 import styles from './invoices.module.css';
+import { WHOLE_NUMBER_INPUT } from '../../../forms/number-inputs';
 
 // Amounts are typed in dollars under the schema's names, so their messages (ours and the server's) show on them.
 interface LineValues {
@@ -151,8 +152,7 @@ export function RecordInvoiceDialog({
             />
             <TextField
               label="Qty"
-              inputMode="numeric"
-              autoComplete="off"
+              {...WHOLE_NUMBER_INPUT}
               maxLength={4}
               disabled={busy}
               {...form.field(`lines.${index}.quantity`)}
