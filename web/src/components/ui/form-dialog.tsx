@@ -46,20 +46,14 @@ export function FormDialog(props: FormDialogProps) {
       {...(size ? { size } : {})}
       {...(busy ? {} : { onDismiss: onClose })}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            {...(submitVariant ? { variant: submitVariant } : {})}
-            form={formId}
-            loading={busy}
-            {...(submitDisabled !== undefined ? { disabled: submitDisabled } : {})}
-          >
-            {submitLabel}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          busy={busy}
+          onClose={onClose}
+          submitLabel={submitLabel}
+          {...(submitVariant ? { variant: submitVariant } : {})}
+          {...(submitDisabled !== undefined ? { disabled: submitDisabled } : {})}
+        />
       }
     >
       <form id={formId} className={layout.form} onSubmit={submit} noValidate>
@@ -68,5 +62,33 @@ export function FormDialog(props: FormDialogProps) {
         {children}
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * A form dialog's actions: Cancel (off while the form is saved), then the submit button of the form `formId`,
+ * which shows progress while busy; `submit` props (variant, disabled, loading) adjust it.
+ */
+export function FormDialogActions({
+  formId,
+  busy,
+  onClose,
+  submitLabel,
+  ...submit
+}: {
+  formId: string;
+  busy: boolean;
+  onClose: () => void;
+  submitLabel: ReactNode;
+} & Pick<ButtonProps, 'variant' | 'disabled' | 'loading'>) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onClose} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} loading={busy} {...submit}>
+        {submitLabel}
+      </Button>
+    </>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../../../core/schemas/order';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormDialogActions } from '../../../components/ui/form-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -241,20 +242,15 @@ export function LabActionDialog({
       role={action === 'reject' ? 'alertdialog' : 'dialog'}
       {...(busy ? {} : { onDismiss: onClose })}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={form.formId}
-            variant={copy.tone}
-            loading={sending}
-            disabled={!stillAllowed || busy}
-          >
-            {copy.confirm}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={form.formId}
+          busy={busy}
+          onClose={onClose}
+          submitLabel={copy.confirm}
+          variant={copy.tone}
+          loading={sending}
+          disabled={!stillAllowed || busy}
+        />
       }
     >
       <form id={form.formId} onSubmit={submit} noValidate>
