@@ -26,7 +26,7 @@ import {
   withLabFilters,
   type LabInvoiceFilters,
 } from '../model/lab-invoice-filters';
-import { invoiceColumns } from './invoice-columns';
+import { INVOICE_PAGE_WORDS, invoiceColumns } from './invoice-columns';
 import { InvoiceDetail } from './invoice-detail';
 import { RecordInvoiceDialog } from './record-invoice-dialog';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -143,8 +143,7 @@ function InvoiceList({ onOpen }: { onOpen: (invoice: OpenInvoice) => void }) {
         <CursorTable
           query={query}
           pages={pages}
-          count={{ loading: 'Loading invoices…', noun: ['invoice', 'invoices'], detail: 'on this page, newest first' }}
-          failed={LOAD_MESSAGES.invoices}
+          {...INVOICE_PAGE_WORDS}
           empty={{
             title: pages.page > 1 ? 'No more invoices' : filtered ? 'No invoices match these filters' : 'No invoices',
             body: filtered

@@ -1,4 +1,3 @@
-import { LOAD_MESSAGES } from '../../../../../core/messages';
 import { INVOICE_TABS, type InvoiceSummary } from '../../../../../core/schemas/invoice';
 import { Card } from '../../../components/card';
 import { CursorTable } from '../../../components/cursor-table';
@@ -8,7 +7,7 @@ import type { CursorPages } from '../../../hooks/use-cursor-pages';
 import type { useAccountInvoices } from '../api/invoice-queries';
 import type { PaySelection } from '../hooks/use-pay-selection';
 import { AmountField } from './amount-field';
-import { invoiceColumns } from './invoice-columns';
+import { INVOICE_PAGE_WORDS, invoiceColumns } from './invoice-columns';
 import styles from './invoices.module.css';
 
 export type InvoiceTab = (typeof INVOICE_TABS)[number];
@@ -111,8 +110,7 @@ export function PayInvoiceList({
         <CursorTable
           query={query}
           pages={pages}
-          count={{ loading: 'Loading invoices…', noun: ['invoice', 'invoices'], detail: 'on this page, newest first' }}
-          failed={LOAD_MESSAGES.invoices}
+          {...INVOICE_PAGE_WORDS}
           empty={{
             title: pages.page > 1 ? 'No more invoices' : tab === 'open' ? 'Nothing to pay' : 'No paid invoices yet',
             body:
