@@ -16,3 +16,18 @@ export function useCursorPages() {
 }
 
 export type CursorPages = ReturnType<typeof useCursorPages>;
+
+/** Cursor pages behind a search box (practices, users): a new search starts again from the first page. */
+export function useSearchedPages() {
+  const [search, setSearch] = useState('');
+  const pages = useCursorPages();
+  const { reset } = pages;
+  const onSearch = useCallback(
+    (next: string) => {
+      setSearch(next);
+      reset();
+    },
+    [reset],
+  );
+  return { search, onSearch, pages };
+}

@@ -9,3 +9,6 @@ export const dollarsText = (cents: number) => (cents / 100).toFixed(2);
 
 /** What a dollar field says when its text is not money, with an example of the amount it expects. */
 export const notMoney = (example: string) => `Enter an amount in dollars, e.g. ${example}`;
+
+/** The input of an amount typed in dollars: a decimal keypad, nothing remembered, room for 999,999,999.99. */
+export const DOLLAR_INPUT = { inputMode: 'decimal', autoComplete: 'off', maxLength: 12 } as const;

@@ -13,5 +13,5 @@ export { signInAfterSignUp } from './api/sign-in';
 export { signOutOnServer } from './api/sign-out';
 export { VerifyEmailPopup } from './components/verify-email-popup';
 export { AuthForm } from './components/auth-form';
-export { PasswordField } from './components/password-field';
+export { NewPasswordField, PasswordField } from './components/password-field';
 export { PasswordHints } from './components/password-hints';

@@ -24,11 +24,9 @@ export function RejectRequestDialog({ request, onClose }: { request: AccountRequ
   return (
     <FormDialog
       title="Reject account request"
-      formId={form.formId}
-      busy={form.busy}
+      form={form}
       submitLabel="Reject request"
       submitVariant="danger"
-      onSubmit={form.submit}
       onClose={onClose}
       intro={
         <>
@@ -36,7 +34,6 @@ export function RejectRequestDialog({ request, onClose }: { request: AccountRequ
           in.
         </>
       }
-      formError={form.formError}
     >
       <TextAreaField label="Reason" required maxLength={1000} {...form.field('reason')} />
     </FormDialog>

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import {
-  ATTACHMENT_ACCEPT,
   ATTACHMENT_LIMITS,
   attachmentCountMessage,
   attachmentProblem,
@@ -21,6 +20,7 @@ import { useDownloadFile } from '../api/generate-download-url';
 import { useAttachedFiles } from '../api/list-files';
 import { contentTypeFor, uploadFile } from '../api/upload-file';
 import styles from './file-attachments.module.css';
+import { AttachmentFileInput } from '../../../components/ui/attachment-file-input';
 
 export interface FileAttachmentsProps {
   /** Whose files, through which routes (orderFilesTarget, consultFilesTarget); the owner must exist. */
@@ -232,19 +232,7 @@ export function FileAttachments({ target, editable = false, onChange }: FileAtta
           <label htmlFor={inputId} className={styles.chooseButton}>
             Add files
           </label>
-          <input
-            id={inputId}
-            type="file"
-            multiple
-            accept={ATTACHMENT_ACCEPT}
-            className="visually-hidden"
-            aria-describedby={hintId}
-            onChange={(event) => {
-              addFiles([...(event.target.files ?? [])]);
-              // Clearing lets the same file be chosen again after a failure.
-              event.target.value = '';
-            }}
-          />
+          <AttachmentFileInput id={inputId} describedBy={hintId} onFiles={addFiles} />
           <span className={styles.dropText}>or drag files here</span>
           <p id={hintId} className={styles.hint}>
             PDF, images, topography and OCT exports (DICOM, CSV, XML, ZIP), short videos. Up to{' '}

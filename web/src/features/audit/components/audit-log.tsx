@@ -2,16 +2,12 @@ import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTIONS, type AuditEvent } from '../../../../../core/schemas/audit';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
-import { ListCount } from '../../../components/list-count';
-import { LoadFailed } from '../../../components/load-failed';
+import { CursorTable } from '../../../components/cursor-table';
+import { TypedFilterBar } from '../../../components/typed-filter-bar';
 import { PageHeader } from '../../../components/page-header';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { CursorPager } from '../../../components/ui/cursor-pager';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { useTypedFilters } from '../../../hooks/use-typed-filters';
 import { dateTime } from '../../../lib/format-time';
@@ -24,7 +20,6 @@ import {
   type AuditFilters,
 } from '../model/audit-filters';
 import { actionLabel, AUDIT_ACTION_LABELS } from '../model/audit-labels';
-import list from '../../../components/list-page.module.css';
 import styles from './audit-log.module.css';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -55,7 +50,6 @@ export function AuditLog() {
   useEffect(() => reset(), [filterKey, reset]);
 
   const query = useAuditEvents({ ...input, ...(pages.cursor ? { cursor: pages.cursor } : {}) }, valid);
-  const items = query.data?.items ?? [];
   const filtered = Boolean(filters.user || filters.account || filters.action || filters.from || filters.to);
 
   return (
@@ -65,26 +59,16 @@ export function AuditLog() {
         description="Requests the portal refused and every change the lab made: who, when, from where, and what changed. Entries cannot be edited or removed."
       />
       <Card title="Audit log">
-        <div className={list.filters} role="search" aria-label="Filter the audit log">
-          <TextField
-            label="User email"
-            type="search"
-            className={styles.user}
-            value={typed.searchText}
-            maxLength={254}
-            autoComplete="off"
-            hint="Who acted or was refused"
-            onChange={(event) => typed.setSearchText(event.target.value)}
-          />
-          <TextField
-            label="Account number"
-            className={list.accountFilter}
-            value={typed.accountText}
-            maxLength={32}
-            autoComplete="off"
-            error={errors.account}
-            onChange={(event) => typed.setAccountText(event.target.value)}
-          />
+        <TypedFilterBar
+          role="search"
+          aria-label="Filter the audit log"
+          typed={typed}
+          search={{ label: 'User email', className: styles.user, maxLength: 254, hint: 'Who acted or was refused' }}
+          accountError={errors.account}
+          onClear={filtered ? () => update({ user: '', account: '', action: '', from: '', to: '' }) : null}
+          clearClassName={styles.clear}
+          dates={{ labels: ['From', 'To'], value: filters, errors, className: styles.date, onChange: update }}
+        >
           <SelectField
             label="Action"
             className={styles.action}
@@ -93,64 +77,32 @@ export function AuditLog() {
             value={filters.action}
             onChange={(event) => update({ action: event.target.value as AuditFilters['action'] })}
           />
-          <TextField
-            label="From"
-            type="date"
-            className={styles.date}
-            value={filters.from}
-            error={errors.from}
-            onChange={(event) => update({ from: event.target.value })}
-          />
-          <TextField
-            label="To"
-            type="date"
-            className={styles.date}
-            value={filters.to}
-            onChange={(event) => update({ to: event.target.value })}
-          />
-          {filtered ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className={styles.clear}
-              onClick={() => {
-                typed.clearTyped();
-                update({ user: '', account: '', action: '', from: '', to: '' });
-              }}
-            >
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
+        </TypedFilterBar>
 
-        <ListCount
+        <CursorTable
           query={query}
-          loading="Loading the audit log…"
-          count={items.length}
-          noun={['entry', 'entries']}
-          detail={
-            filters.from || filters.to ? 'on this page, newest first' : 'on this page, newest first (last 30 days)'
-          }
-        />
-
-        {!valid ? null : query.isError ? (
-          <LoadFailed title="The audit log could not be loaded" onRetry={() => void query.refetch()} />
-        ) : query.isPending ? null : items.length === 0 ? (
-          <EmptyState title={pages.page > 1 ? 'No more entries' : 'No entries'}>
-            {filtered
+          pages={pages}
+          count={{
+            loading: 'Loading the audit log…',
+            noun: ['entry', 'entries'],
+            detail:
+              filters.from || filters.to ? 'on this page, newest first' : 'on this page, newest first (last 30 days)',
+          }}
+          failed="The audit log could not be loaded"
+          empty={{
+            title: pages.page > 1 ? 'No more entries' : 'No entries',
+            body: filtered
               ? 'Nothing matches these filters. The user filter is the sign-in email of whoever acted.'
-              : 'Nothing was refused or changed in the last 30 days.'}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption="Audit log entries, newest first"
-            columns={COLUMNS}
-            rows={items}
-            rowKey={(event) => event.eventId}
-            busy={query.isPlaceholderData}
-          />
-        )}
-        <CursorPager label="Audit log" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
+              : 'Nothing was refused or changed in the last 30 days.',
+          }}
+          table={{
+            caption: 'Audit log entries, newest first',
+            columns: COLUMNS,
+            rowKey: (event) => event.eventId,
+            pager: 'Audit log',
+          }}
+          hidden={!valid}
+        />
       </Card>
     </>
   );

@@ -13,8 +13,7 @@ import { errorName } from '../../../lib/error-name';
 import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-error-message';
 import type { TotpSetup } from '../model/totp-setup';
 import { AuthForm } from './auth-form';
-import { PasswordField } from './password-field';
-import { PasswordHints } from './password-hints';
+import { NewPasswordField, PasswordField } from './password-field';
 import { TotpCodeStep } from './totp-code-step';
 import { TotpSetupStep } from './totp-setup-step';
 import { passwordPolicyMessage } from '../../../../../core/password-policy';
@@ -248,15 +247,7 @@ export function LoginForm({
           <Alert tone="info">
             Your account was created with a temporary password. Choose your own password to continue.
           </Alert>
-          <PasswordField
-            label="New password"
-            name="new-password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-            hint={<PasswordHints password={newPassword} />}
-            required
-          />
+          <NewPasswordField name="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
         </>
       ) : (
         <div className={styles.inlineLink}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
+import { PasswordHints } from './password-hints';
 import styles from './password-field.module.css';
 
 /** A password input with a Show/Hide button, so users can check what they typed. */
@@ -18,5 +19,25 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
         {visible ? 'Hide' : 'Show'}
       </button>
     </div>
+  );
+}
+
+/**
+ * A password the user chooses, with the policy's hints under it that tick off as they type; `hintsId` lets a
+ * form name the hints in aria-describedby.
+ */
+export function NewPasswordField({
+  label = 'New password',
+  hintsId,
+  ...props
+}: Omit<TextFieldProps, 'type' | 'label'> & { label?: string; hintsId?: string }) {
+  return (
+    <PasswordField
+      label={label}
+      autoComplete="new-password"
+      required
+      hint={<PasswordHints id={hintsId} password={String(props.value ?? '')} />}
+      {...props}
+    />
   );
 }

@@ -2,15 +2,14 @@ import { ACCOUNT_MESSAGES } from '../../../../../core/messages';
 import { useState } from 'react';
 import { confirmResetPassword } from 'aws-amplify/auth';
 import { passwordPolicyMessage } from '../../../../../core/password-policy';
-import { TextField } from '../../../components/ui/text-field';
 import { useSubmission } from '../../../forms/use-submission';
 import { amplifyReady } from '../../../lib/amplify-auth';
 import { logWarning } from '../../../lib/logger';
 import { authErrorMessage } from '../utils/auth-error-message';
-import { PasswordField } from './password-field';
-import { PasswordHints } from './password-hints';
+import { NewPasswordField, PasswordField } from './password-field';
 import { AuthForm } from './auth-form';
 import { EmailField } from './email-field';
+import { EmailedCodeField } from './emailed-code-field';
 
 /** Step two of a password reset: the emailed code and a new password that meets the policy. */
 export function ResetPasswordForm({
@@ -46,25 +45,8 @@ export function ResetPasswordForm({
   return (
     <AuthForm onSubmit={onSubmit(submit)} busy={busy} error={error} submitLabel="Reset password">
       <EmailField value={email} onChange={setEmail} autoComplete="username" />
-      <TextField
-        label="Reset code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-        required
-      />
-      <PasswordField
-        label="New password"
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        hint={<PasswordHints password={password} />}
-        required
-      />
+      <EmailedCodeField label="Reset code" value={code} onChange={setCode} />
+      <NewPasswordField name="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       <PasswordField
         label="Confirm new password"
         name="confirm-password"

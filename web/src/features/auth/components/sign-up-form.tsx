@@ -5,8 +5,7 @@ import { usePortalForm } from '../../../forms/use-portal-form';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import { useSignUp } from '../api/sign-up';
 import { holdSignUpPassword } from '../model/sign-up-hand-off';
-import { PasswordField } from './password-field';
-import { PasswordHints } from './password-hints';
+import { NewPasswordField } from './password-field';
 import { AuthForm } from './auth-form';
 import styles from './auth-form.module.css';
 
@@ -47,13 +46,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} required />
       </div>
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} required />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        {...form.field('password')}
-        hint={<PasswordHints id={hintsId} password={values.password} />}
-        required
-      />
+      <NewPasswordField label="Password" hintsId={hintsId} {...form.field('password')} />
       <div className={styles.checkbox}>
         <input
           id="sign-up-terms"

@@ -2,9 +2,7 @@ import { lazy, Suspense } from 'react';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { TextField } from '../../../components/ui/text-field';
 import { groupedSecret, type TotpSetup } from '../model/totp-setup';
-import { AuthForm } from './auth-form';
-import { TotpCodeField, useTotpCodeInput } from './totp-code-field';
-import styles from './auth-form.module.css';
+import { TotpStepForm, type TotpStepProps } from './totp-step-form';
 import totpStyles from './totp-steps.module.css';
 
 const TotpQrCode = lazy(() => import('./totp-qr-code'));
@@ -13,45 +11,17 @@ const TotpQrCode = lazy(() => import('./totp-qr-code'));
  * Sign-in, first time for lab staff: add the portal to an authenticator app, by QR code or by
  * typing the setup key, then prove it with a first code. Cognito asks for a code at every later sign-in.
  */
-export function TotpSetupStep({
-  setup,
-  busy,
-  error,
-  onSubmit,
-  onCancel,
-}: {
-  setup: TotpSetup;
-  busy: boolean;
-  error: string | null;
-  onSubmit: (code: string) => void | Promise<void>;
-  onCancel: () => void;
-}) {
-  const { code, setCode, fieldError, submit } = useTotpCodeInput(onSubmit);
-
+export function TotpSetupStep({ setup, ...step }: TotpStepProps & { setup: TotpSetup }) {
   return (
-    <AuthForm
-      onSubmit={submit}
-      busy={busy}
-      error={error}
-      submitLabel="Verify and sign in"
-      labelledBy="totp-setup-heading"
-      intro={
-        <>
-          <h2 id="totp-setup-heading" className={totpStyles.heading}>
-            Set up two-step verification
-          </h2>
-          <p className={totpStyles.lead}>
-            Lab staff see every practice&apos;s patients, so they sign in with a code from an authenticator app (such as
-            Google Authenticator, Microsoft Authenticator or 1Password) as well as their password.
-          </p>
-        </>
-      }
-      after={
-        <div className={styles.secondaryAction}>
-          <button type="button" className={styles.linkButton} onClick={onCancel} disabled={busy}>
-            Cancel and sign out
-          </button>
-        </div>
+    <TotpStepForm
+      {...step}
+      headingId="totp-setup-heading"
+      labels={{ heading: 'Set up two-step verification', submit: 'Verify and sign in', cancel: 'Cancel and sign out' }}
+      lead={
+        <p className={totpStyles.lead}>
+          Lab staff see every practice&apos;s patients, so they sign in with a code from an authenticator app (such as
+          Google Authenticator, Microsoft Authenticator or 1Password) as well as their password.
+        </p>
       }
     >
       <ol className={totpStyles.steps}>
@@ -85,7 +55,6 @@ export function TotpSetupStep({
         </li>
         <li>Enter the code the app now shows for Lenslab Portal.</li>
       </ol>
-      <TotpCodeField value={code} onChange={setCode} error={fieldError} />
-    </AuthForm>
+    </TotpStepForm>
   );
 }

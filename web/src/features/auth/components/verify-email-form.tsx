@@ -2,7 +2,6 @@ import { ACCOUNT_MESSAGES } from '../../../../../core/messages';
 import { useState } from 'react';
 import { confirmUserAttribute, sendUserAttributeVerificationCode } from 'aws-amplify/auth';
 import { Alert } from '../../../components/ui/alert';
-import { TextField } from '../../../components/ui/text-field';
 import { useSubmission } from '../../../forms/use-submission';
 import { amplifyReady } from '../../../lib/amplify-auth';
 import { isCallableError } from '../../../lib/callable-error';
@@ -12,6 +11,7 @@ import { authErrorMessage } from '../utils/auth-error-message';
 import { AuthForm } from './auth-form';
 import styles from './auth-form.module.css';
 import { EmailField } from './email-field';
+import { EmailedCodeField } from './emailed-code-field';
 
 /**
  * Which verification this is: a new account confirming its sign-up (not signed in yet), or a signed-in user
@@ -97,16 +97,11 @@ export function VerifyEmailForm({
       }
     >
       <EmailField value={email} onChange={setEmail} readOnly={mode === 'signed-in'} />
-      <TextField
+      <EmailedCodeField
         label="Verification code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        onChange={setCode}
         hint="The 6-digit code we emailed you."
-        required
       />
     </AuthForm>
   );

@@ -32,6 +32,7 @@ import { ChoiceGroup } from './choice-group';
 import { ObservationsSummary } from './observations-summary';
 import { SuggestionList } from './suggestion-list';
 import styles from './ask-consultant.module.css';
+import { DECIMAL_INPUT, WHOLE_NUMBER_INPUT } from '../../../forms/number-inputs';
 
 export interface PublicConsultFormProps {
   designs: readonly ConsultantDesign[];
@@ -146,14 +147,12 @@ export function PublicConsultForm({
         <div className={layout.row}>
           <TextField
             label="Sag (µm, optional)"
-            inputMode="numeric"
-            autoComplete="off"
+            {...WHOLE_NUMBER_INPUT}
             {...form.field(`currentLens.parameters.${SAG_KEY}`)}
           />
           <TextField
             label="Diameter (mm, optional)"
-            inputMode="decimal"
-            autoComplete="off"
+            {...DECIMAL_INPUT}
             {...form.field(`currentLens.parameters.${DIAMETER_KEY}`)}
           />
         </div>

@@ -21,6 +21,7 @@ import { clockHourText } from '../model/observation-text';
 import { designRangesText, type TroubleshooterFormValues } from '../model/troubleshooter-form';
 import { ChoiceGroup } from './choice-group';
 import { ClockFacePicker } from './clock-face-picker';
+import { DECIMAL_INPUT, WHOLE_NUMBER_INPUT } from '../../../forms/number-inputs';
 
 export type TroubleshooterForm = Pick<
   PortalForm<TroubleshooterFormValues>,
@@ -55,8 +56,7 @@ export function LensStep({
       <div className={layout.row}>
         <TextField
           label="Diameter (mm)"
-          inputMode="decimal"
-          autoComplete="off"
+          {...DECIMAL_INPUT}
           hint={
             design?.diameterMm
               ? `${design.diameterMm.min.toFixed(1)} to ${design.diameterMm.max.toFixed(1)} mm`
@@ -66,8 +66,7 @@ export function LensStep({
         />
         <TextField
           label="Sag (µm)"
-          inputMode="numeric"
-          autoComplete="off"
+          {...WHOLE_NUMBER_INPUT}
           hint={design?.sagUm ? `${design.sagUm.min} to ${design.sagUm.max} µm` : 'Optional'}
           {...form.field('lens.sagUm')}
         />
@@ -98,16 +97,14 @@ export function WearStep({ form, settings }: { form: TroubleshooterForm; setting
       <div className={layout.row}>
         <TextField
           label="Minutes on eye"
-          inputMode="numeric"
-          autoComplete="off"
+          {...WHOLE_NUMBER_INPUT}
           required
           hint={`Judge clearance after at least ${settings.judgeAfterMinutes} minutes.`}
           {...form.field('minutesOnEye')}
         />
         <TextField
           label="Central clearance (µm)"
-          inputMode="numeric"
-          autoComplete="off"
+          {...WHOLE_NUMBER_INPUT}
           hint="As measured now; 0 = central touch. Leave blank if not measured."
           {...form.field('centralClearanceUm')}
         />
@@ -116,27 +113,12 @@ export function WearStep({ form, settings }: { form: TroubleshooterForm; setting
         <legend className={layout.legend}>Limbal clearance (µm)</legend>
         <p className={layout.note}>Per quadrant, where measured; 0 = touch. Leave the others blank.</p>
         <div className={layout.row}>
-          <TextField
-            label="Superior"
-            inputMode="numeric"
-            autoComplete="off"
-            {...form.field('limbalClearanceUm.superior')}
-          />
-          <TextField
-            label="Inferior"
-            inputMode="numeric"
-            autoComplete="off"
-            {...form.field('limbalClearanceUm.inferior')}
-          />
+          <TextField label="Superior" {...WHOLE_NUMBER_INPUT} {...form.field('limbalClearanceUm.superior')} />
+          <TextField label="Inferior" {...WHOLE_NUMBER_INPUT} {...form.field('limbalClearanceUm.inferior')} />
         </div>
         <div className={layout.row}>
-          <TextField label="Nasal" inputMode="numeric" autoComplete="off" {...form.field('limbalClearanceUm.nasal')} />
-          <TextField
-            label="Temporal"
-            inputMode="numeric"
-            autoComplete="off"
-            {...form.field('limbalClearanceUm.temporal')}
-          />
+          <TextField label="Nasal" {...WHOLE_NUMBER_INPUT} {...form.field('limbalClearanceUm.nasal')} />
+          <TextField label="Temporal" {...WHOLE_NUMBER_INPUT} {...form.field('limbalClearanceUm.temporal')} />
         </div>
       </fieldset>
     </>
@@ -210,15 +192,13 @@ export function OverRefractionStep({ form }: { form: TroubleshooterForm }) {
         <div className={layout.row}>
           <TextField
             label="Sphere (D)"
-            inputMode="decimal"
-            autoComplete="off"
+            {...DECIMAL_INPUT}
             hint="For example +1.25 or -0.50"
             {...form.field('overRefraction.sphere')}
           />
           <TextField
             label="Cylinder (D)"
-            inputMode="decimal"
-            autoComplete="off"
+            {...DECIMAL_INPUT}
             hint="For example -0.75; blank for none"
             {...form.field('overRefraction.cylinder')}
           />
@@ -226,8 +206,7 @@ export function OverRefractionStep({ form }: { form: TroubleshooterForm }) {
         <div className={layout.row}>
           <TextField
             label="Axis (degrees)"
-            inputMode="numeric"
-            autoComplete="off"
+            {...WHOLE_NUMBER_INPUT}
             hint="1 to 180"
             {...form.field('overRefraction.axis')}
           />

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { ATTACHMENT_ACCEPT, ATTACHMENT_LIMITS, attachmentCountMessage } from '../../../../../core/schemas/attachments';
+import { ATTACHMENT_LIMITS, attachmentCountMessage } from '../../../../../core/schemas/attachments';
 import { Button } from '../../../components/ui/button';
 import { UploadProgress } from '../../../components/ui/upload-progress';
 import styles from './customer-consults.module.css';
+import { AttachmentFileInput } from '../../../components/ui/attachment-file-input';
 
 /**
  * What the request form needs of the attachments feature (the route passes it, as the order pages get their
@@ -100,20 +101,7 @@ export function ConsultFilesField({
         <label htmlFor={inputId} className={styles.chooseButton} aria-disabled={disabled || undefined}>
           Add photos, OCT or topography
         </label>
-        <input
-          id={inputId}
-          type="file"
-          multiple
-          accept={ATTACHMENT_ACCEPT}
-          disabled={disabled}
-          className="visually-hidden"
-          aria-describedby={`${inputId}-hint`}
-          onChange={(event) => {
-            add([...(event.target.files ?? [])]);
-            // Clearing lets the same file be chosen again after removing it.
-            event.target.value = '';
-          }}
-        />
+        <AttachmentFileInput id={inputId} describedBy={`${inputId}-hint`} disabled={disabled} onFiles={add} />
       </div>
       <p id={`${inputId}-hint`} className={styles.muted}>
         Up to {ATTACHMENT_LIMITS.maxFiles} files of 50 MB each: PDF, images, topography and OCT exports (DICOM, CSV,

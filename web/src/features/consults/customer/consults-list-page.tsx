@@ -3,12 +3,9 @@ import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { Link } from 'react-router-dom';
 import type { CustomerConsult } from '../../../../../core/schemas/consults';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
-import { ListCount } from '../../../components/list-count';
-import { LoadFailed } from '../../../components/load-failed';
+import { CursorTable } from '../../../components/cursor-table';
 import { PageHeader } from '../../../components/page-header';
-import { CursorPager } from '../../../components/ui/cursor-pager';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { dateTime } from '../../../lib/format-time';
 import { useAccountConsults } from '../api/customer-consults';
@@ -39,7 +36,6 @@ const columns: Column<CustomerConsult>[] = [
 export function ConsultsListPage({ accountNumber }: { accountNumber: string }) {
   const pages = useCursorPages();
   const query = useAccountConsults(accountNumber, pages.cursor ?? null);
-  const items = query.data?.items ?? [];
 
   return (
     <>
@@ -53,41 +49,35 @@ export function ConsultsListPage({ accountNumber }: { accountNumber: string }) {
         }
       />
       <Card>
-        <ListCount
+        <CursorTable
           query={query}
-          loading="Loading consults…"
-          count={items.length}
-          noun={['consult', 'consults']}
-          detail="on this page, newest first"
+          pages={pages}
+          count={{ loading: 'Loading consults…', noun: ['consult', 'consults'], detail: 'on this page, newest first' }}
+          failed={LOAD_MESSAGES.consults}
+          empty={{
+            title: pages.page > 1 ? 'No more consults' : 'No consults yet',
+            body:
+              pages.page > 1 ? null : (
+                <>
+                  <p>
+                    The Ampleye Virtual Consultant helps with scleral fits. The troubleshooter turns what you see at the
+                    slit lamp into suggestions at once; when you want the lab&apos;s view, ask a consultant. The lab
+                    answers within one business day with a parameter set you can order in one step.
+                  </p>
+                  <p className={styles.emptyLinks}>
+                    <Link to={PAGE_PATHS.consultantTroubleshooter}>Open the troubleshooter</Link>
+                    <Link to={PAGE_PATHS.customerConsultNew}>Ask a consultant</Link>
+                  </p>
+                </>
+              ),
+          }}
+          table={{
+            caption: `Consults of account ${accountNumber}, newest first`,
+            columns,
+            rowKey: (c) => c.consultId,
+            pager: 'Consults',
+          }}
         />
-        {query.isError ? (
-          <LoadFailed title={LOAD_MESSAGES.consults} onRetry={() => void query.refetch()} />
-        ) : query.isPending ? null : items.length === 0 ? (
-          <EmptyState title={pages.page > 1 ? 'No more consults' : 'No consults yet'}>
-            {pages.page > 1 ? null : (
-              <>
-                <p>
-                  The Ampleye Virtual Consultant helps with scleral fits. The troubleshooter turns what you see at the
-                  slit lamp into suggestions at once; when you want the lab&apos;s view, ask a consultant. The lab
-                  answers within one business day with a parameter set you can order in one step.
-                </p>
-                <p className={styles.emptyLinks}>
-                  <Link to={PAGE_PATHS.consultantTroubleshooter}>Open the troubleshooter</Link>
-                  <Link to={PAGE_PATHS.customerConsultNew}>Ask a consultant</Link>
-                </p>
-              </>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Consults of account ${accountNumber}, newest first`}
-            columns={columns}
-            rows={items}
-            rowKey={(c) => c.consultId}
-            busy={query.isPlaceholderData}
-          />
-        )}
-        <CursorPager label="Consults" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
       </Card>
     </>
   );

@@ -10,12 +10,9 @@ import {
   type ConsultStatus,
 } from '../../../../../core/schemas/consults';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
-import { ListCount } from '../../../components/list-count';
-import { LoadFailed } from '../../../components/load-failed';
+import { CursorTable } from '../../../components/cursor-table';
 import { Badge } from '../../../components/ui/badge';
-import { CursorPager } from '../../../components/ui/cursor-pager';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { Tabs } from '../../../components/ui/tabs';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { dateTime, relativeTime } from '../../../lib/format-time';
@@ -72,7 +69,6 @@ export function ConsultQueue() {
   const { reset } = pages;
   useEffect(() => reset(), [status, reset]);
   const query = useConsultQueue(status, pages.cursor ?? null);
-  const items = query.data?.items ?? [];
   const label = CONSULT_QUEUE_TABS.find((tab) => tab.key === status)?.label ?? '';
 
   const columns: Column<Consult>[] = [
@@ -126,31 +122,25 @@ export function ConsultQueue() {
         selected={status}
         onSelect={(next: ConsultStatus) => setParams(next === 'new' ? {} : { status: next }, { replace: true })}
       >
-        <ListCount
+        <CursorTable
           query={query}
-          loading="Loading consults…"
-          count={items.length}
-          noun={['consult', 'consults']}
-          detail="on this page, oldest first"
+          pages={pages}
+          count={{ loading: 'Loading consults…', noun: ['consult', 'consults'], detail: 'on this page, oldest first' }}
+          failed={LOAD_MESSAGES.consults}
+          empty={{
+            title: pages.page > 1 ? 'No more consults' : `No ${label.toLowerCase()} consults`,
+            body:
+              status === 'new' && pages.page === 1
+                ? 'Requests from practices and visitors appear here, oldest first. The lab answers within one business day.'
+                : null,
+          }}
+          table={{
+            caption: `${label} consults, oldest first`,
+            columns,
+            rowKey: (consult) => consult.consultId,
+            pager: 'Consults',
+          }}
         />
-        {query.isError ? (
-          <LoadFailed title={LOAD_MESSAGES.consults} onRetry={() => void query.refetch()} />
-        ) : query.isPending ? null : items.length === 0 ? (
-          <EmptyState title={pages.page > 1 ? 'No more consults' : `No ${label.toLowerCase()} consults`}>
-            {status === 'new' && pages.page === 1
-              ? 'Requests from practices and visitors appear here, oldest first. The lab answers within one business day.'
-              : null}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`${label} consults, oldest first`}
-            columns={columns}
-            rows={items}
-            rowKey={(consult) => consult.consultId}
-            busy={query.isPlaceholderData}
-          />
-        )}
-        <CursorPager label="Consults" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
       </Tabs>
     </Card>
   );

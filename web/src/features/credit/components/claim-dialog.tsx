@@ -90,14 +90,11 @@ export function ClaimDialog({
   return (
     <FormDialog
       title={copy.title}
-      formId={form.formId}
-      busy={form.busy}
+      form={form}
       submitLabel={copy.submit}
       submitVariant={kind === 'cancellation' ? 'danger' : 'primary'}
-      onSubmit={form.submit}
       onClose={onClose}
       intro={lensLine}
-      formError={form.formError}
     >
       {kind === 'cancellation' ? (
         <dl className={styles.claimFacts}>

@@ -4,12 +4,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { formatCents } from '../../../lib/money-text';
 import { CLAIM_STATUSES, type ClaimStatus, type WarrantyClaim } from '../../../../../core/schemas/credit';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
-import { ListCount } from '../../../components/list-count';
-import { LoadFailed } from '../../../components/load-failed';
+import { CursorTable } from '../../../components/cursor-table';
 import { Button } from '../../../components/ui/button';
-import { CursorPager } from '../../../components/ui/cursor-pager';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { Tabs } from '../../../components/ui/tabs';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { dateTime, relativeTime } from '../../../lib/format-time';
@@ -56,7 +53,6 @@ export function ClaimsQueue() {
   const query = useWarrantyClaims(status, pages.cursor ?? null);
   const reloadClaims = useReloadClaims();
   const [acting, setActing] = useState<{ action: ClaimAction; claim: WarrantyClaim } | null>(null);
-  const items = query.data?.items ?? [];
   const label = CLAIM_QUEUE_TABS.find((tab) => tab.key === status)?.label ?? '';
 
   const act = (action: ClaimAction, claim: WarrantyClaim, text: string) => (
@@ -148,31 +144,25 @@ export function ClaimsQueue() {
         selected={status}
         onSelect={(next: ClaimStatus) => setParams(next === 'submitted' ? {} : { status: next }, { replace: true })}
       >
-        <ListCount
+        <CursorTable
           query={query}
-          loading="Loading claims…"
-          count={items.length}
-          noun={['claim', 'claims']}
-          detail="on this page, oldest first"
+          pages={pages}
+          count={{ loading: 'Loading claims…', noun: ['claim', 'claims'], detail: 'on this page, oldest first' }}
+          failed="The claims could not be loaded"
+          empty={{
+            title: pages.page > 1 ? 'No more claims' : `No claims ${label.toLowerCase()}`,
+            body:
+              status === 'submitted' && pages.page === 1
+                ? 'Cancellations and defect reports practices send appear here, oldest first.'
+                : null,
+          }}
+          table={{
+            caption: `${label} claims, oldest first`,
+            columns,
+            rowKey: (claim) => claim.claimId,
+            pager: 'Claims',
+          }}
         />
-        {query.isError ? (
-          <LoadFailed title="The claims could not be loaded" onRetry={() => void query.refetch()} />
-        ) : query.isPending ? null : items.length === 0 ? (
-          <EmptyState title={pages.page > 1 ? 'No more claims' : `No claims ${label.toLowerCase()}`}>
-            {status === 'submitted' && pages.page === 1
-              ? 'Cancellations and defect reports practices send appear here, oldest first.'
-              : null}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`${label} claims, oldest first`}
-            columns={columns}
-            rows={items}
-            rowKey={(claim) => claim.claimId}
-            busy={query.isPlaceholderData}
-          />
-        )}
-        <CursorPager label="Claims" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
       </Tabs>
       {acting ? (
         <ClaimActionDialog

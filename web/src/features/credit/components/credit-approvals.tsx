@@ -19,6 +19,7 @@ import {
   useUpdateCreditSettings,
 } from '../api/warranty-claims';
 import styles from './credit.module.css';
+import { DECIMAL_INPUT } from '../../../forms/number-inputs';
 
 /**
  * Super admins: goodwill and overpayment credit above the lab's threshold, waiting for a second super admin
@@ -162,8 +163,7 @@ function ApprovalThreshold() {
     <form className={styles.stack} onSubmit={(event) => void save(event)} aria-label="Approval threshold">
       <TextField
         label="Approval threshold (USD)"
-        inputMode="decimal"
-        autoComplete="off"
+        {...DECIMAL_INPUT}
         hint="Goodwill credit, and overpayments kept as credit, above this amount wait for a second super admin."
         error={typed !== null && cents === null ? notMoney('1000.00') : undefined}
         value={value}

@@ -3,13 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../../lib/money-text';
 import { CREDIT_REASON_LABELS, type CreditEntry } from '../../../../../core/schemas/credit';
-import { EmptyState } from '../../../components/empty-state';
+import { CursorTable } from '../../../components/cursor-table';
 import { ListCount } from '../../../components/list-count';
-import { LoadFailed } from '../../../components/load-failed';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { CursorPager } from '../../../components/ui/cursor-pager';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { failureMessage } from '../../../lib/form-errors';
 import { dateTime } from '../../../lib/format-time';
@@ -119,24 +117,24 @@ export function CreditLedger({ accountNumber }: { accountNumber: string }) {
         />
         <ExportButton accountNumber={accountNumber} />
       </div>
-      {query.isError ? (
-        <LoadFailed title="The ledger could not be loaded" onRetry={() => void query.refetch()} />
-      ) : query.isPending ? null : items.length === 0 ? (
-        <EmptyState title={pages.page > 1 ? 'No more entries' : 'No credit entries yet'}>
-          {pages.page > 1
-            ? null
-            : 'Credits from cancellations, defects and goodwill, and credit used, are listed here.'}
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption="Credit ledger, newest first"
-          columns={columns}
-          rows={items}
-          rowKey={(entry) => entry.entryId}
-          busy={query.isPlaceholderData}
-        />
-      )}
-      <CursorPager label="Credit ledger" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
+      <CursorTable
+        query={query}
+        pages={pages}
+        failed="The ledger could not be loaded"
+        empty={{
+          title: pages.page > 1 ? 'No more entries' : 'No credit entries yet',
+          body:
+            pages.page > 1
+              ? null
+              : 'Credits from cancellations, defects and goodwill, and credit used, are listed here.',
+        }}
+        table={{
+          caption: 'Credit ledger, newest first',
+          columns,
+          rowKey: (entry) => entry.entryId,
+          pager: 'Credit ledger',
+        }}
+      />
     </>
   );
 }

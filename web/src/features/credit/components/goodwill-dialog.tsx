@@ -9,6 +9,7 @@ import { usePortalForm } from '../../../forms/use-portal-form';
 import type { FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useGrantGoodwillCredit } from '../api/warranty-claims';
+import { DECIMAL_INPUT } from '../../../forms/number-inputs';
 
 /** What the admin typed, and the entry's id: kept until the grant is recorded, so a retry cannot grant twice. */
 export interface GoodwillDraft {
@@ -84,19 +85,15 @@ export function GoodwillDialog({
   return (
     <FormDialog
       title="Grant goodwill credit"
-      formId={form.formId}
-      busy={form.busy}
+      form={form}
       submitLabel="Grant credit"
-      onSubmit={form.submit}
       onClose={onClose}
       intro="The credit is available to the account at once; above the lab's approval threshold it waits for a second super admin. The practice sees the note in its ledger."
-      formError={form.formError}
     >
       <TextField label="Account number" autoComplete="off" maxLength={32} required {...field('accountNumber')} />
       <TextField
         label="Amount (USD)"
-        inputMode="decimal"
-        autoComplete="off"
+        {...DECIMAL_INPUT}
         required
         hint="At most $10,000.00."
         {...field('amountCents')}

@@ -94,13 +94,10 @@ function RenameDialog({ group, onClose }: { group: BuyingGroup; onClose: () => v
   return (
     <FormDialog
       title={`Rename ${group.name}`}
-      formId={form.formId}
-      busy={form.busy}
+      form={form}
       submitLabel="Rename"
-      onSubmit={form.submit}
       onClose={onClose}
       intro="Practices and account requests in this group keep it under its new name."
-      formError={form.formError}
     >
       <TextField label="Name" autoComplete="off" {...form.field('name')} data-autofocus />
     </FormDialog>

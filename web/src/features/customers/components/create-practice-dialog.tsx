@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { BuyingGroup } from '../../../../../core/schemas/customers/buying-group';
-import { Button } from '../../../components/ui/button';
+import { FormDialogActions } from '../../../components/ui/form-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { notify } from '../../../lib/notify';
 import { useCreateCustomer } from '../api/create-customer';
@@ -24,16 +24,7 @@ export function CreatePracticeDialog({
       title="New practice"
       size="lg"
       {...(busy ? {} : { onDismiss: onClose })}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            Create practice
-          </Button>
-        </>
-      }
+      actions={<FormDialogActions formId={formId} busy={busy} onClose={onClose} submitLabel="Create practice" />}
     >
       <PracticeForm
         id={formId}

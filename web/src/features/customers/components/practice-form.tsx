@@ -18,6 +18,7 @@ import { usePortalForm } from '../../../forms/use-portal-form';
 import type { FormErrors } from '../../../lib/form-errors';
 import { createInputOf, paymentTermsError, practiceValuesOf, updateInputOf } from './practice-values';
 import layout from '../../../components/form-layout.module.css';
+import { WHOLE_NUMBER_INPUT } from '../../../forms/number-inputs';
 
 const LIST_FIELDS = ['additionalAccounts'];
 const STATUS_OPTIONS = CUSTOMER_STATUSES.map((status) => ({
@@ -126,8 +127,7 @@ export function PracticeForm({ id, mode, buyingGroups, conflict, onConflict, onB
         <div className={layout.row}>
           <TextField
             label="Payment terms (days)"
-            inputMode="numeric"
-            autoComplete="off"
+            {...WHOLE_NUMBER_INPUT}
             maxLength={3}
             hint="Days from an invoice's issue to its due date (net terms)."
             {...form.field('paymentTermsDays')}

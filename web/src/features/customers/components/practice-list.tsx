@@ -1,20 +1,16 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import {
   CUSTOMER_PAGE,
   CUSTOMER_STATUSES,
   type CustomerSummary,
 } from '../../../../../core/schemas/customers/customer-admin';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
-import { Alert } from '../../../components/ui/alert';
+import { CursorTable } from '../../../components/cursor-table';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { CursorPager } from '../../../components/ui/cursor-pager';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { SearchField } from '../../../components/ui/search-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { useCursorPages } from '../../../hooks/use-cursor-pages';
+import { useSearchedPages } from '../../../hooks/use-cursor-pages';
 import { useCustomers } from '../api/list-customers';
 import list from '../../../components/list-page.module.css';
 import styles from './practice-list.module.css';
@@ -33,17 +29,9 @@ export function PracticeList({
   buyingGroupName: (buyingGroupId: string) => string;
   onOpen: (accountNumber: string) => void;
 }) {
-  const [search, setSearch] = useState('');
   const [status, setStatus] = useState<Status>('active');
-  const pages = useCursorPages();
+  const { search, onSearch, pages } = useSearchedPages();
   const { reset } = pages;
-  const onSearch = useCallback(
-    (next: string) => {
-      setSearch(next);
-      reset();
-    },
-    [reset],
-  );
   const query = useCustomers({
     status,
     limit: CUSTOMER_PAGE.defaultLimit,
@@ -89,7 +77,6 @@ export function PracticeList({
     },
   ];
 
-  const items = query.data?.items ?? [];
   return (
     <Card title="Practices">
       <div className={list.toolbar}>
@@ -105,39 +92,19 @@ export function PracticeList({
           }}
         />
       </div>
-      <p className={list.count} role="status">
-        {query.isFetching ? (
-          <>
-            <Spinner size={14} /> Loading practices…
-          </>
-        ) : query.isSuccess ? (
-          `${items.length} ${items.length === 1 ? 'practice' : 'practices'} on this page`
-        ) : null}
-      </p>
-      {query.isError ? (
-        <Alert tone="error" title="The practices could not be loaded">
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : query.isPending ? null : items.length === 0 ? (
-        <EmptyState
-          title={pages.page > 1 ? 'No more practices' : search ? `No practices match "${search}"` : 'No practices yet'}
-        >
-          {search
+      <CursorTable
+        query={query}
+        pages={pages}
+        table={{ caption: 'Practices', columns, rowKey: (practice) => practice.accountNumber, pager: 'Practices' }}
+        count={{ loading: 'Loading practices…', noun: ['practice', 'practices'], detail: 'on this page' }}
+        failed="The practices could not be loaded"
+        empty={{
+          title: pages.page > 1 ? 'No more practices' : search ? `No practices match "${search}"` : 'No practices yet',
+          body: search
             ? 'Search matches the start of a practice name, or a whole account number.'
-            : 'Create a practice, or approve an account request.'}
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption="Practices"
-          columns={columns}
-          rows={items}
-          rowKey={(practice) => practice.accountNumber}
-          busy={query.isPlaceholderData}
-        />
-      )}
-      <CursorPager label="Practices" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
+            : 'Create a practice, or approve an account request.',
+        }}
+      />
     </Card>
   );
 }

@@ -5,17 +5,16 @@ import { useSearchParams } from 'react-router-dom';
 import { isPayable } from '../../../../../core/rules/invoice-balance';
 import type { CustomerInvoice, InvoiceStatus, InvoiceSummary } from '../../../../../core/schemas/invoice';
 import { Card } from '../../../components/card';
+import { CursorTable } from '../../../components/cursor-table';
+import { TypedFilterBar } from '../../../components/typed-filter-bar';
 import { EmptyState } from '../../../components/empty-state';
-import { ListCount } from '../../../components/list-count';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { CursorPager } from '../../../components/ui/cursor-pager';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { LoadingLine, Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
-import { TextField } from '../../../components/ui/text-field';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { useTypedFilters } from '../../../hooks/use-typed-filters';
 import { isNotFound, useInvoice, useLabInvoices } from '../api/invoice-queries';
@@ -27,12 +26,11 @@ import {
   withLabFilters,
   type LabInvoiceFilters,
 } from '../model/lab-invoice-filters';
-import { invoiceColumns } from './invoice-columns';
+import { INVOICE_PAGE_WORDS, invoiceColumns } from './invoice-columns';
 import { InvoiceDetail } from './invoice-detail';
 import { RecordInvoiceDialog } from './record-invoice-dialog';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { VoidInvoiceDialog } from './void-invoice-dialog';
-import list from '../../../components/list-page.module.css';
 import styles from './invoices.module.css';
 
 export const LAB_INVOICE_PAGE_SIZE = 25;
@@ -80,8 +78,8 @@ function InvoiceList({ onOpen }: { onOpen: (invoice: OpenInvoice) => void }) {
   const filters = labFiltersFromParams(params);
   const update = (change: Partial<LabInvoiceFilters>) =>
     setParams(withLabFilters(params, { ...labFiltersFromParams(params), ...change }), { replace: true });
-  const { accountText, setAccountText, searchText, setSearchText, clearTyped } = useTypedFilters(filters, (typed) =>
-    setParams(withLabFilters(params, { ...filters, ...typed }), { replace: true }),
+  const typed = useTypedFilters(filters, (settled) =>
+    setParams(withLabFilters(params, { ...filters, ...settled }), { replace: true }),
   );
 
   const accountError = accountFilterError(filters.account);
@@ -92,7 +90,6 @@ function InvoiceList({ onOpen }: { onOpen: (invoice: OpenInvoice) => void }) {
   useEffect(() => reset(), [filterKey, reset]);
 
   const query = useLabInvoices({ ...input, ...(pages.cursor ? { cursor: pages.cursor } : {}) }, !accountError);
-  const items = query.data?.items ?? [];
   const filtered = Boolean(filters.account || filters.q || filters.overdueOnly);
   const statusLabel = STATUS_TABS.find((tab) => tab.key === filters.status)?.label ?? '';
 
@@ -124,74 +121,43 @@ function InvoiceList({ onOpen }: { onOpen: (invoice: OpenInvoice) => void }) {
         selected={filters.status}
         onSelect={(status: InvoiceStatus | 'all') => update({ status })}
       >
-        <div className={list.filters}>
-          <TextField
-            label="Invoice number"
-            type="search"
-            className={styles.search}
-            placeholder="Starts with, e.g. INV-10"
-            value={searchText}
-            maxLength={40}
-            autoComplete="off"
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-          <TextField
-            label="Account number"
-            className={list.accountFilter}
-            value={accountText}
-            maxLength={32}
-            autoComplete="off"
-            error={accountError}
-            onChange={(event) => setAccountText(event.target.value)}
-          />
+        <TypedFilterBar
+          typed={typed}
+          search={{
+            label: 'Invoice number',
+            className: styles.search,
+            placeholder: 'Starts with, e.g. INV-10',
+            maxLength: 40,
+          }}
+          accountError={accountError}
+          onClear={filtered ? () => update({ account: '', q: '', overdueOnly: false }) : null}
+        >
           <CheckboxField
             label="Overdue only"
             className={styles.overdueOnly}
             checked={filters.overdueOnly}
             onChange={(event) => update({ overdueOnly: event.target.checked })}
           />
-          {filtered ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                clearTyped();
-                update({ account: '', q: '', overdueOnly: false });
-              }}
-            >
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
+        </TypedFilterBar>
 
-        <ListCount
+        <CursorTable
           query={query}
-          loading="Loading invoices…"
-          count={items.length}
-          noun={['invoice', 'invoices']}
-          detail="on this page, newest first"
-        />
-
-        {accountError ? null : query.isError ? (
-          <LoadFailed title={LOAD_MESSAGES.invoices} onRetry={() => void query.refetch()} />
-        ) : query.isPending ? null : items.length === 0 ? (
-          <EmptyState
-            title={pages.page > 1 ? 'No more invoices' : filtered ? 'No invoices match these filters' : 'No invoices'}
-          >
-            {filtered
+          pages={pages}
+          {...INVOICE_PAGE_WORDS}
+          empty={{
+            title: pages.page > 1 ? 'No more invoices' : filtered ? 'No invoices match these filters' : 'No invoices',
+            body: filtered
               ? 'The number search matches the start of an invoice number. Clear the filters to see every invoice.'
-              : 'Invoices are issued when an order is closed, or recorded here by hand.'}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`${statusLabel} invoices, newest first`}
-            columns={columns}
-            rows={items}
-            rowKey={(invoice) => invoice.invoiceNumber}
-            busy={query.isPlaceholderData}
-          />
-        )}
-        <CursorPager label="Invoices" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
+              : 'Invoices are issued when an order is closed, or recorded here by hand.',
+          }}
+          table={{
+            caption: `${statusLabel} invoices, newest first`,
+            columns,
+            rowKey: (invoice) => invoice.invoiceNumber,
+            pager: 'Invoices',
+          }}
+          hidden={Boolean(accountError)}
+        />
       </Tabs>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { DOLLAR_INPUT } from '../../../lib/money-text';
 import { FieldShell } from '../../../components/ui/field-shell';
 import textStyles from '../../../components/ui/text-field.module.css';
 import styles from './invoices.module.css';
@@ -28,9 +29,7 @@ export function AmountField({
           <input
             {...control}
             className={textStyles.input}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
+            {...DOLLAR_INPUT}
             value={value}
             disabled={disabled}
             onChange={(event) => onChange(event.target.value)}

@@ -1,3 +1,4 @@
+import { LOAD_MESSAGES } from '../../../../../core/messages';
 import type { InvoiceSummary } from '../../../../../core/schemas/invoice';
 import { formatCents } from '../../../lib/money-text';
 import type { Column } from '../../../components/ui/data-table';
@@ -47,3 +48,9 @@ export function invoiceColumns({ issuedHeader }: { issuedHeader: string }): Colu
     { key: 'status', header: 'Status', render: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
   ];
 }
+
+/** What a page of invoices says above it while it loads and when it cannot (CursorTable's count and failed). */
+export const INVOICE_PAGE_WORDS = {
+  count: { loading: 'Loading invoices…', noun: ['invoice', 'invoices'], detail: 'on this page, newest first' },
+  failed: LOAD_MESSAGES.invoices,
+} as const;

@@ -1,17 +1,13 @@
-import { LOAD_MESSAGES } from '../../../../../core/messages';
 import { INVOICE_TABS, type InvoiceSummary } from '../../../../../core/schemas/invoice';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
-import { ListCount } from '../../../components/list-count';
-import { LoadFailed } from '../../../components/load-failed';
-import { CursorPager } from '../../../components/ui/cursor-pager';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import { CursorTable } from '../../../components/cursor-table';
+import type { Column } from '../../../components/ui/data-table';
 import { Tabs } from '../../../components/ui/tabs';
 import type { CursorPages } from '../../../hooks/use-cursor-pages';
 import type { useAccountInvoices } from '../api/invoice-queries';
 import type { PaySelection } from '../hooks/use-pay-selection';
 import { AmountField } from './amount-field';
-import { invoiceColumns } from './invoice-columns';
+import { INVOICE_PAGE_WORDS, invoiceColumns } from './invoice-columns';
 import styles from './invoices.module.css';
 
 export type InvoiceTab = (typeof INVOICE_TABS)[number];
@@ -48,7 +44,6 @@ export function PayInvoiceList({
   selection: PaySelection;
   onOpen: (invoiceNumber: string, accountNumber: string) => void;
 }) {
-  const items = query.data?.items ?? [];
   const { selected, checked, full, isChosen, choose, setAmount } = selection;
 
   /** The checkbox that chooses an invoice (open tab only), beside its number so a narrow card starts with both. */
@@ -112,33 +107,24 @@ export function PayInvoiceList({
   return (
     <Card title="Invoices" className={styles.listCard}>
       <Tabs label="Invoices" tabs={TABS} selected={tab} onSelect={onTab}>
-        <ListCount
+        <CursorTable
           query={query}
-          loading="Loading invoices…"
-          count={items.length}
-          noun={['invoice', 'invoices']}
-          detail="on this page, newest first"
+          pages={pages}
+          {...INVOICE_PAGE_WORDS}
+          empty={{
+            title: pages.page > 1 ? 'No more invoices' : tab === 'open' ? 'Nothing to pay' : 'No paid invoices yet',
+            body:
+              tab === 'open'
+                ? `No open invoices for ${where}. Invoices are issued when the lab ships an order.`
+                : `Paid and void invoices of ${where} appear here.`,
+          }}
+          table={{
+            caption: `${tab === 'open' ? 'Open' : 'Paid'} invoices of ${where}, newest first`,
+            columns,
+            rowKey: (invoice) => invoice.invoiceNumber,
+            pager: 'Invoices',
+          }}
         />
-        {query.isError ? (
-          <LoadFailed title={LOAD_MESSAGES.invoices} onRetry={() => void query.refetch()} />
-        ) : query.isPending ? null : items.length === 0 ? (
-          <EmptyState
-            title={pages.page > 1 ? 'No more invoices' : tab === 'open' ? 'Nothing to pay' : 'No paid invoices yet'}
-          >
-            {tab === 'open'
-              ? `No open invoices for ${where}. Invoices are issued when the lab ships an order.`
-              : `Paid and void invoices of ${where} appear here.`}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`${tab === 'open' ? 'Open' : 'Paid'} invoices of ${where}, newest first`}
-            columns={columns}
-            rows={items}
-            rowKey={(invoice) => invoice.invoiceNumber}
-            busy={query.isPlaceholderData}
-          />
-        )}
-        <CursorPager label="Invoices" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
       </Tabs>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { FIELD_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
-import { formatCents, parseDollars } from '../../../lib/money-text';
+import { formatCents, parseDollars, DOLLAR_INPUT } from '../../../lib/money-text';
 import { createInvoiceInputSchema, type Invoice } from '../../../../../core/schemas/invoice';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ import { useCreateInvoice } from '../api/invoice-queries';
 import { NOT_MONEY } from '../model/pay-amounts';
 import layout from '../../../components/form-layout.module.css';
 import styles from './invoices.module.css';
+import { WHOLE_NUMBER_INPUT } from '../../../forms/number-inputs';
 
 // Amounts are typed in dollars under the schema's names, so their messages (ours and the server's) show on them.
 interface LineValues {
@@ -151,17 +152,14 @@ export function RecordInvoiceDialog({
             />
             <TextField
               label="Qty"
-              inputMode="numeric"
-              autoComplete="off"
+              {...WHOLE_NUMBER_INPUT}
               maxLength={4}
               disabled={busy}
               {...form.field(`lines.${index}.quantity`)}
             />
             <TextField
               label="Unit price ($)"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={12}
+              {...DOLLAR_INPUT}
               disabled={busy}
               {...form.field(`lines.${index}.unitCents`)}
             />
@@ -193,22 +191,8 @@ export function RecordInvoiceDialog({
         </Button>
       </fieldset>
       <div className={layout.row}>
-        <TextField
-          label="Shipping ($)"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={12}
-          disabled={busy}
-          {...form.field('shippingCents')}
-        />
-        <TextField
-          label="Tax ($)"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={12}
-          disabled={busy}
-          {...form.field('taxCents')}
-        />
+        <TextField label="Shipping ($)" {...DOLLAR_INPUT} disabled={busy} {...form.field('shippingCents')} />
+        <TextField label="Tax ($)" {...DOLLAR_INPUT} disabled={busy} {...form.field('taxCents')} />
       </div>
       <div className={layout.row}>
         <TextField

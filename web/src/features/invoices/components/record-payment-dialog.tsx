@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
-import { dollarsText, formatCents, parseDollars } from '../../../lib/money-text';
+import { dollarsText, formatCents, parseDollars, DOLLAR_INPUT } from '../../../lib/money-text';
 import {
   OFFLINE_METHODS,
   SETTLEMENT_METHOD_LABELS,
@@ -89,9 +89,7 @@ export function RecordPaymentDialog({ invoice, onReload, onClose }: InvoiceActio
         />
         <TextField
           label="Amount ($)"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={12}
+          {...DOLLAR_INPUT}
           {...form.field('amountCents')}
           hint={
             excess > 0

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { LensDesign } from '../../../../../core/schemas/lens';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormDialogActions } from '../../../components/ui/form-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { useReloadLatest } from '../../../hooks/use-reload-latest';
 import { notify } from '../../../lib/notify';
@@ -46,21 +47,13 @@ export function LensDesignDialog({
     </Alert>
   ) : null;
 
+  const submitLabel = current ? 'Save changes' : 'Create design';
   return (
     <Dialog
       title={current ? `Edit ${current.name}` : 'New lens design'}
       size="lg"
       {...(busy ? {} : { onDismiss: onClose })}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {current ? 'Save changes' : 'Create design'}
-          </Button>
-        </>
-      }
+      actions={<FormDialogActions formId={formId} busy={busy} onClose={onClose} submitLabel={submitLabel} />}
     >
       <LensDesignForm
         // A reloaded version starts the form again from the stored values.

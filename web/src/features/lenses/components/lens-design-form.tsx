@@ -17,6 +17,7 @@ import { usePortalForm } from '../../../forms/use-portal-form';
 import layout from '../../../components/form-layout.module.css';
 import { ParameterEditor } from './parameter-editor';
 import { lensDesignInputOf, lensDesignValuesOf, type LensDesignValues } from './lens-values';
+import { DECIMAL_INPUT, WHOLE_NUMBER_INPUT } from '../../../forms/number-inputs';
 
 export type LensDesignFormMode =
   | { kind: 'create'; onSubmit: (input: CreateLensDesignInput) => Promise<unknown> }
@@ -92,8 +93,7 @@ export function LensDesignForm({
         <TextField label="Description (optional)" autoComplete="off" {...form.field('description')} />
         <TextField
           label="Price per lens (USD)"
-          inputMode="decimal"
-          autoComplete="off"
+          {...DECIMAL_INPUT}
           required
           hint="Shown only to practices whose account may see prices."
           {...form.field('priceCents')}
@@ -109,16 +109,14 @@ export function LensDesignForm({
         <div className={layout.row}>
           <TextField
             label="Warranty (days)"
-            inputMode="numeric"
-            autoComplete="off"
+            {...WHOLE_NUMBER_INPUT}
             required
             hint="Counted from the day the order ships."
             {...form.field('warrantyDays')}
           />
           <TextField
             label="Cancellation credit (%)"
-            inputMode="numeric"
-            autoComplete="off"
+            {...WHOLE_NUMBER_INPUT}
             required
             hint="Share of the lens price credited when a lens is cancelled in warranty."
             {...form.field('warranty.cancellationCreditPercent')}
@@ -128,8 +126,7 @@ export function LensDesignForm({
           <div>
             <TextField
               label="Exchanges per eye"
-              inputMode="numeric"
-              autoComplete="off"
+              {...WHOLE_NUMBER_INPUT}
               required={!values.warranty.unlimitedExchanges}
               disabled={values.warranty.unlimitedExchanges}
               hint="Warranty remakes with changed parameters."
@@ -147,8 +144,7 @@ export function LensDesignForm({
           </div>
           <TextField
             label="Exchange fee (USD)"
-            inputMode="decimal"
-            autoComplete="off"
+            {...DECIMAL_INPUT}
             required
             hint="Charged for an exchange instead of the lens price; 0 for none."
             {...form.field('warranty.exchangeFeeCents')}

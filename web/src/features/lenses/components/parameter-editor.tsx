@@ -7,6 +7,7 @@ import type { FormErrors } from '../../../lib/form-errors';
 import layout from '../../../components/form-layout.module.css';
 import { newParameterRow, parameterKeyOf, type ParameterRow } from './lens-values';
 import styles from './lens-management.module.css';
+import { DECIMAL_INPUT } from '../../../forms/number-inputs';
 
 const UNIT_OPTIONS = PARAMETER_UNITS.map((unit) => ({ value: unit, label: unit || '(none)' }));
 const KIND_LABELS = { number: 'Number', option: 'List of options' } as const;
@@ -137,8 +138,7 @@ export function ParameterEditor({
                     <TextField
                       key={field}
                       label={label}
-                      inputMode="decimal"
-                      autoComplete="off"
+                      {...DECIMAL_INPUT}
                       value={row[field]}
                       error={at(index, field)}
                       onChange={(e) => edit(index, { [field]: e.target.value }, field)}

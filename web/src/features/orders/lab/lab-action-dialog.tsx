@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import type { FormEvent } from 'react';
 import type * as z from '../../../../../core/zod';
-import { dollarsText, notMoney, parseDollars } from '../../../lib/money-text';
+import { dollarsText, notMoney, parseDollars, DOLLAR_INPUT } from '../../../lib/money-text';
 import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
 import {
   SHIPPING_METHOD_LABELS,
@@ -14,6 +14,7 @@ import {
 } from '../../../../../core/schemas/order';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormDialogActions } from '../../../components/ui/form-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -241,20 +242,15 @@ export function LabActionDialog({
       role={action === 'reject' ? 'alertdialog' : 'dialog'}
       {...(busy ? {} : { onDismiss: onClose })}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={form.formId}
-            variant={copy.tone}
-            loading={sending}
-            disabled={!stillAllowed || busy}
-          >
-            {copy.confirm}
-          </Button>
-        </>
+        <FormDialogActions
+          formId={form.formId}
+          busy={busy}
+          onClose={onClose}
+          submitLabel={copy.confirm}
+          variant={copy.tone}
+          loading={sending}
+          disabled={!stillAllowed || busy}
+        />
       }
     >
       <form id={form.formId} onSubmit={submit} noValidate>
@@ -298,9 +294,7 @@ export function LabActionDialog({
                   ? `${SHIPPING_METHOD_LABELS[order.shipping.method]}. Blank: the method's price.`
                   : "Blank: the shipping method's price."
               }
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={12}
+              {...DOLLAR_INPUT}
               disabled={busy}
               {...form.field('shippingCents')}
               onChange={(event) => edit('shippingCents', event.target.value)}
@@ -308,9 +302,7 @@ export function LabActionDialog({
             <TextField
               label="Tax ($)"
               hint="Blank: no tax."
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={12}
+              {...DOLLAR_INPUT}
               disabled={busy}
               {...form.field('taxCents')}
               onChange={(event) => edit('taxCents', event.target.value)}

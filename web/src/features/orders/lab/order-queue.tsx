@@ -4,15 +4,11 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { PlacedStatus } from '../../../../../core/rules/order-lifecycle';
 import type { OrderSummary } from '../../../../../core/schemas/order';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
-import { ListCount } from '../../../components/list-count';
-import { LoadFailed } from '../../../components/load-failed';
+import { CursorTable } from '../../../components/cursor-table';
+import { TypedFilterBar } from '../../../components/typed-filter-bar';
 import { OrderStatusBadge } from '../shared/order-status-badge';
-import { Button } from '../../../components/ui/button';
-import { CursorPager } from '../../../components/ui/cursor-pager';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { Tabs } from '../../../components/ui/tabs';
-import { TextField } from '../../../components/ui/text-field';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { useTypedFilters } from '../../../hooks/use-typed-filters';
 import { dateTime } from '../../../lib/format-time';
@@ -54,9 +50,9 @@ export function OrderQueue() {
   // queue stays mounted meanwhile, so a typed filter settling then would navigate back to the queue.
   const leaving = useRef(false);
   // The typed fields answer every keystroke locally; the URL (and the server) only get the settled value.
-  const { accountText, setAccountText, searchText, setSearchText, clearTyped } = useTypedFilters(
+  const typed = useTypedFilters(
     filters,
-    (typed) => setParams(paramsFromFilters({ ...filters, ...typed }), { replace: true }),
+    (settled) => setParams(paramsFromFilters({ ...filters, ...settled }), { replace: true }),
     () => leaving.current,
   );
 
@@ -73,7 +69,6 @@ export function OrderQueue() {
   useEffect(() => reset(), [filterKey, reset]);
 
   const query = useOrderQueue({ ...input, ...(pages.cursor ? { cursor: pages.cursor } : {}) }, valid);
-  const items = query.data?.items ?? [];
   const filtered = Boolean(filters.account || filters.from || filters.to || filters.q);
   const statusLabel = QUEUE_TABS.find((tab) => tab.key === filters.status)?.label ?? '';
 
@@ -129,94 +124,59 @@ export function OrderQueue() {
         selected={filters.status}
         onSelect={(status: PlacedStatus) => update({ status })}
       >
-        <div className={list.filters}>
-          <TextField
-            label="Search"
-            type="search"
-            className={styles.search}
-            placeholder="Order number, patient or PO"
-            value={searchText}
-            maxLength={80}
-            autoComplete="off"
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-          <TextField
-            label="Account number"
-            className={list.accountFilter}
-            value={accountText}
-            maxLength={32}
-            autoComplete="off"
-            error={errors.account}
-            onChange={(event) => setAccountText(event.target.value)}
-          />
-          <TextField
-            label="Submitted from"
-            type="date"
-            className={styles.date}
-            value={filters.from}
-            onChange={(event) => update({ from: event.target.value })}
-          />
-          <TextField
-            label="Submitted to"
-            type="date"
-            className={styles.date}
-            value={filters.to}
-            error={errors.to}
-            onChange={(event) => update({ to: event.target.value })}
-          />
-          {filtered ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className={styles.clear}
-              onClick={() => {
-                clearTyped();
-                setParams(paramsFromFilters({ status: filters.status, account: '', from: '', to: '', q: '' }), {
-                  replace: true,
-                });
-              }}
-            >
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
-
-        <ListCount
-          query={query}
-          loading="Loading orders…"
-          count={items.length}
-          noun={['order', 'orders']}
-          detail="on this page, oldest first"
+        <TypedFilterBar
+          typed={typed}
+          search={{
+            label: 'Search',
+            className: styles.search,
+            placeholder: 'Order number, patient or PO',
+            maxLength: 80,
+          }}
+          accountError={errors.account}
+          onClear={
+            filtered
+              ? () =>
+                  setParams(paramsFromFilters({ status: filters.status, account: '', from: '', to: '', q: '' }), {
+                    replace: true,
+                  })
+              : null
+          }
+          clearClassName={styles.clear}
+          dates={{
+            labels: ['Submitted from', 'Submitted to'],
+            value: filters,
+            errors,
+            className: styles.date,
+            onChange: update,
+          }}
         />
 
-        {!valid ? null : query.isError ? (
-          <LoadFailed title="The orders could not be loaded" onRetry={() => void query.refetch()} />
-        ) : query.isPending ? null : items.length === 0 ? (
-          <EmptyState
-            title={
+        <CursorTable
+          query={query}
+          pages={pages}
+          count={{ loading: 'Loading orders…', noun: ['order', 'orders'], detail: 'on this page, oldest first' }}
+          failed="The orders could not be loaded"
+          empty={{
+            title:
               pages.page > 1
                 ? 'No more orders'
                 : filtered
                   ? 'No orders match these filters'
-                  : `No orders ${statusLabel.toLowerCase()}`
-            }
-          >
-            {filtered
+                  : `No orders ${statusLabel.toLowerCase()}`,
+            body: filtered
               ? 'Search matches an order number, a patient or a PO number. Clear the filters to see every order.'
               : filters.status === 'submitted'
                 ? 'Orders practices submit appear here, oldest first.'
-                : null}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`${statusLabel} orders, oldest first`}
-            columns={columns}
-            rows={items}
-            rowKey={(order) => order.orderId}
-            busy={query.isPlaceholderData}
-          />
-        )}
-        <CursorPager label="Orders" pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
+                : null,
+          }}
+          table={{
+            caption: `${statusLabel} orders, oldest first`,
+            columns,
+            rowKey: (order) => order.orderId,
+            pager: 'Orders',
+          }}
+          hidden={!valid}
+        />
       </Tabs>
     </Card>
   );

@@ -8,6 +8,7 @@ import { usePortalForm } from '../../../forms/use-portal-form';
 import type { FormErrors } from '../../../lib/form-errors';
 import { logError } from '../../../lib/logger';
 import styles from './checkout.module.css';
+import { WHOLE_NUMBER_INPUT } from '../../../forms/number-inputs';
 
 /** Where the test card form posts: the local web server forwards /fake-gateway/* to the fake gateway service. */
 export const FAKE_GATEWAY_CONFIRM_URL = '/fake-gateway/confirm';
@@ -103,8 +104,7 @@ export function FakeCardForm({
       <div className={styles.row}>
         <TextField
           label="Expiry (MM/YY)"
-          inputMode="numeric"
-          autoComplete="off"
+          {...WHOLE_NUMBER_INPUT}
           maxLength={5}
           placeholder="MM/YY"
           required
@@ -113,8 +113,7 @@ export function FakeCardForm({
         />
         <TextField
           label="CVC"
-          inputMode="numeric"
-          autoComplete="off"
+          {...WHOLE_NUMBER_INPUT}
           maxLength={4}
           required
           {...form.field('cvc')}

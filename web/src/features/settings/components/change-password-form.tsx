@@ -47,6 +47,22 @@ export function ChangePasswordForm() {
     }
   }
 
+  const fields = [
+    { label: 'Current password', autoComplete: 'current-password', value: current, set: setCurrent },
+    {
+      label: 'New password',
+      autoComplete: 'new-password',
+      value: next,
+      set: setNext,
+      hint:
+        problem ??
+        (next
+          ? 'The password meets the requirements.'
+          : 'At least 8 characters with upper and lower case letters, a number and a symbol.'),
+    },
+    { label: 'Confirm new password', autoComplete: 'new-password', value: confirm, set: setConfirm },
+  ];
+
   return (
     <AuthForm
       className={styles.form}
@@ -56,36 +72,9 @@ export function ChangePasswordForm() {
       submitLabel="Change password"
       blockSubmit={false}
     >
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-        required
-      />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        hint={
-          problem ??
-          (next
-            ? 'The password meets the requirements.'
-            : 'At least 8 characters with upper and lower case letters, a number and a symbol.')
-        }
-        required
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        required
-      />
+      {fields.map(({ set, ...field }) => (
+        <TextField key={field.label} type="password" {...field} onChange={(e) => set(e.target.value)} required />
+      ))}
     </AuthForm>
   );
 }

@@ -26,11 +26,9 @@ export function ChangeRoleDialog({ user, onClose }: { user: AdminUser; onClose: 
   return (
     <FormDialog
       title="Change role"
-      formId={form.formId}
-      busy={form.busy}
+      form={form}
       submitLabel="Save role"
       submitDisabled={unchanged}
-      onSubmit={form.submit}
       onClose={onClose}
       intro={
         <>
@@ -38,17 +36,8 @@ export function ChangeRoleDialog({ user, onClose }: { user: AdminUser; onClose: 
           sign-in or token refresh.
         </>
       }
-      formError={form.formError}
     >
-      <RoleFields
-        role={form.values.role}
-        isSuperAdmin={form.values.isSuperAdmin}
-        errors={{ role: form.errors.role, isSuperAdmin: form.errors.isSuperAdmin }}
-        onChange={(next) => {
-          form.set('role', next.role);
-          form.set('isSuperAdmin', next.isSuperAdmin);
-        }}
-      />
+      <RoleFields form={form} />
     </FormDialog>
   );
 }

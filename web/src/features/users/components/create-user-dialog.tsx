@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { usePortalForm } from '../../../forms/use-portal-form';
 import { notify } from '../../../lib/notify';
 // The password input and its live policy hints are the sign-up form's (one policy, one way to show it).
-import { PasswordField, PasswordHints } from '../../auth';
+import { NewPasswordField } from '../../auth';
 import { useCreateUser } from '../api/create-user';
 import { RoleFields } from './role-fields';
 import layout from '../../../components/form-layout.module.css';
@@ -50,36 +50,14 @@ export function CreateUserDialog({
   });
 
   return (
-    <FormDialog
-      title="New user"
-      formId={form.formId}
-      busy={form.busy}
-      submitLabel="Create user"
-      onSubmit={form.submit}
-      onClose={onClose}
-      formError={form.formError}
-    >
+    <FormDialog title="New user" form={form} submitLabel="Create user" onClose={onClose}>
       <TextField label="Email" type="email" autoComplete="off" required {...form.field('email')} />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        required
-        hint={<PasswordHints id={hintsId} password={form.values.password} />}
-        {...form.field('password')}
-      />
+      <NewPasswordField label="Password" hintsId={hintsId} {...form.field('password')} />
       <div className={layout.row}>
         <TextField label="First name (optional)" autoComplete="off" {...form.field('firstName')} />
         <TextField label="Last name (optional)" autoComplete="off" {...form.field('lastName')} />
       </div>
-      <RoleFields
-        role={form.values.role}
-        isSuperAdmin={form.values.isSuperAdmin}
-        errors={{ role: form.errors.role, isSuperAdmin: form.errors.isSuperAdmin }}
-        onChange={(next) => {
-          form.set('role', next.role);
-          form.set('isSuperAdmin', next.isSuperAdmin);
-        }}
-      />
+      <RoleFields form={form} />
     </FormDialog>
   );
 }

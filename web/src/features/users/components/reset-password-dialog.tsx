@@ -3,7 +3,7 @@ import { adminResetPasswordInputSchema, type AdminUser } from '../../../../../co
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { usePortalForm } from '../../../forms/use-portal-form';
 import { notify } from '../../../lib/notify';
-import { PasswordField, PasswordHints } from '../../auth';
+import { NewPasswordField } from '../../auth';
 import { useAdminResetPassword } from '../api/admin-reset-password';
 
 /** spec 6, 7 adminResetPassword: a new password for the user, with the live policy hints. */
@@ -25,25 +25,16 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
   return (
     <FormDialog
       title="Reset password"
-      formId={form.formId}
-      busy={form.busy}
+      form={form}
       submitLabel="Reset password"
-      onSubmit={form.submit}
       onClose={onClose}
       intro={
         <>
           Choose a new password for <strong>{user.email}</strong> and tell them over a safe channel.
         </>
       }
-      formError={form.formError}
     >
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        required
-        hint={<PasswordHints id={hintsId} password={form.values.newPassword} />}
-        {...form.field('newPassword')}
-      />
+      <NewPasswordField hintsId={hintsId} {...form.field('newPassword')} />
     </FormDialog>
   );
 }

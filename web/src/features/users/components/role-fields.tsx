@@ -13,16 +13,21 @@ const ROLE_OPTIONS = USER_ROLES.map((role) => ({
  * an admin can have (the checkbox is disabled and cleared for customers).
  */
 export function RoleFields({
-  role,
-  isSuperAdmin,
-  onChange,
-  errors,
+  form,
 }: {
-  role: UserRole;
-  isSuperAdmin: boolean;
-  onChange: (next: { role: UserRole; isSuperAdmin: boolean }) => void;
-  errors: { role?: string | undefined; isSuperAdmin?: string | undefined };
+  /** The dialog's form (usePortalForm), whose values hold the two fields. */
+  form: {
+    values: { role: UserRole; isSuperAdmin: boolean };
+    errors: Partial<Record<string, string>>;
+    set: (path: 'role' | 'isSuperAdmin', value: UserRole | boolean) => void;
+  };
 }) {
+  const { role, isSuperAdmin } = form.values;
+  const { errors } = form;
+  const onChange = (next: { role: UserRole; isSuperAdmin: boolean }) => {
+    form.set('role', next.role);
+    form.set('isSuperAdmin', next.isSuperAdmin);
+  };
   return (
     <>
       <SelectField

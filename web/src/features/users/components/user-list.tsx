@@ -1,17 +1,13 @@
-import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { EMAIL_SUPPRESSION_LABELS } from '../../../../../core/schemas/email/email-suppression';
 import { USER_PAGE, type AdminUser } from '../../../../../core/schemas/users/user-admin';
-import { EmptyState } from '../../../components/empty-state';
+import { CursorTable } from '../../../components/cursor-table';
 import { ActionMenu, type MenuAction } from '../../../components/ui/action-menu';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { CursorPager } from '../../../components/ui/cursor-pager';
-import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { SearchField } from '../../../components/ui/search-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { useCursorPages } from '../../../hooks/use-cursor-pages';
+import { useSearchedPages } from '../../../hooks/use-cursor-pages';
 import { dateTime, relativeTime } from '../../../lib/format-time';
 import { getAdminUsersQueryOptions } from '../api/get-admin-users';
 import { getCustomerUsersQueryOptions } from '../api/get-customer-users';
@@ -61,16 +57,7 @@ function actionsFor(user: AdminUser, self: boolean, run: (action: UserAction) =>
  * (enabled, email verified, last activity) and the row's actions menu.
  */
 export function UserList({ kind, currentUserId, busyUserId, onAction }: UserListProps) {
-  const [search, setSearch] = useState('');
-  const pages = useCursorPages();
-  const { reset } = pages;
-  const onSearch = useCallback(
-    (next: string) => {
-      setSearch(next);
-      reset();
-    },
-    [reset],
-  );
+  const { search, onSearch, pages } = useSearchedPages();
 
   const input = {
     limit: USER_PAGE.defaultLimit,
@@ -188,28 +175,16 @@ export function UserList({ kind, currentUserId, busyUserId, onAction }: UserList
           ) : null}
         </p>
       </div>
-      {query.isError ? (
-        <Alert tone="error" title={`The ${noun} could not be loaded`}>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : query.isPending ? null : items.length === 0 ? (
-        <EmptyState
-          title={pages.page > 1 ? `No more ${noun}` : search ? `No ${noun} match "${search}"` : `No ${noun} yet`}
-        >
-          {search ? 'Search matches the start of an email address, first name or last name.' : null}
-        </EmptyState>
-      ) : (
-        <DataTable
-          caption={list}
-          columns={columns}
-          rows={items}
-          rowKey={(user) => user.userId}
-          busy={query.isPlaceholderData}
-        />
-      )}
-      <CursorPager label={list} pages={pages} nextCursor={query.data?.nextCursor} loading={query.isFetching} />
+      <CursorTable
+        query={query}
+        pages={pages}
+        failed={`The ${noun} could not be loaded`}
+        empty={{
+          title: pages.page > 1 ? `No more ${noun}` : search ? `No ${noun} match "${search}"` : `No ${noun} yet`,
+          body: search ? 'Search matches the start of an email address, first name or last name.' : null,
+        }}
+        table={{ caption: list, columns, rowKey: (user) => user.userId, pager: list }}
+      />
     </section>
   );
 }
