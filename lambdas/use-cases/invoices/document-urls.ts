@@ -14,7 +14,7 @@ import {
 } from '../../ports/document-store';
 import type { MoneyStore } from '../../ports/money-store';
 import type { UsersRepository } from '../../ports/users-repository';
-import { loadVisiblePayment } from '../payments/payment-access';
+import { loadVisiblePayment } from '../payments';
 import { loadVisibleInvoice } from './invoice-access';
 import type { Clock } from '../../kernel/clock';
 

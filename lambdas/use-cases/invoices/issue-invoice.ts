@@ -9,7 +9,7 @@ import type { CustomersRepository } from '../../ports/customers-repository';
 import type { MoneyNotifier } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';
 import type { OrderWrite } from '../../ports/orders-repository';
-import { changeOrderStatus, type StatusChangeDeps } from '../orders/change-order-status';
+import { changeOrderStatus, type StatusChangeDeps } from '../orders';
 import { withTotals } from './invoice-views';
 import { notify } from '../../kernel/notify';
 
