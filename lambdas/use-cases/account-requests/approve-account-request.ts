@@ -20,7 +20,8 @@ import type { CustomersRepository } from '../../ports/customers-repository';
 import type { EmailSender } from '../../ports/email-sender';
 import type { EmailTemplates } from '../../ports/email-templates';
 import type { UsersRepository } from '../../ports/users-repository';
-import { isWriteConflict } from '../../ports/write-conflict';
+import { isWriteConflict, writeConflict } from '../../ports/write-conflict';
+import { retryAtOnce } from '../../kernel/retry';
 import { accountsOf, isLinked, linkWriteError, withMainAccount, type Accounts } from '../customers';
 import { describeError } from '../../../core/describe-error';
 
@@ -39,8 +40,15 @@ export interface ApproveAccountRequestDeps {
   audit?: AuditTrail;
 }
 
-/** A users record changed by someone else while linking is re-read and linked again, this many times. */
-const LINK_ATTEMPTS = 3;
+/**
+ * A users record changed by someone else while linking is re-read and linked again, three times at most; the
+ * last refusal is answered like any other (linkWriteError).
+ */
+const LINKING = {
+  attempts: 3,
+  retries: (error: unknown) => isWriteConflict(error, 'changed'),
+  exhausted: () => writeConflict('changed'),
+};
 
 /** The practice an approval creates when the account number is new: the request's own details. */
 export function practiceFromRequest(request: AccountRequest, accountNumber: string): CustomerDetail {
@@ -247,18 +255,17 @@ async function linkAsMain(
   accountNumber: string,
   deps: ApproveAccountRequestDeps,
 ): Promise<{ before: Accounts; after: Accounts } | null> {
-  for (let attempt = 1; ; attempt++) {
-    const user = await deps.users.get(userId);
-    if (!user) throw aborted(ACCOUNT_REQUEST_MESSAGES.userGone);
-    const before = accountsOf(user);
-    if (before.accountNumber === accountNumber) return null;
-    const after = withMainAccount(before, accountNumber);
-    try {
+  try {
+    return await retryAtOnce(LINKING, async () => {
+      const user = await deps.users.get(userId);
+      if (!user) throw aborted(ACCOUNT_REQUEST_MESSAGES.userGone);
+      const before = accountsOf(user);
+      if (before.accountNumber === accountNumber) return null;
+      const after = withMainAccount(before, accountNumber);
       await deps.links.apply({ userId, expectedVersion: user.version, ...after, linked: accountNumber });
       return { before, after };
-    } catch (error) {
-      if (isWriteConflict(error, 'changed') && attempt < LINK_ATTEMPTS) continue;
-      linkWriteError(error);
-    }
+    });
+  } catch (error) {
+    linkWriteError(error);
   }
 }

@@ -12,6 +12,7 @@ import {
 import type { AuditTrail } from '../../ports/audit-log';
 import type { ReferenceDataRepository } from '../../ports/reference-data-repository';
 import { isWriteConflict } from '../../ports/write-conflict';
+import { retryAtOnce } from '../../kernel/retry';
 
 export interface BuyingGroupDeps {
   referenceData: ReferenceDataRepository;
@@ -34,6 +35,13 @@ function assertNameFree(groups: readonly BuyingGroup[], name: string, except?: s
   if (other) throw aborted(BUYING_GROUP_MESSAGES.nameTaken(other.name));
 }
 
+/** A drawn id another group already has is drawn again, three times at most. */
+const ID_DRAWS = {
+  attempts: 3,
+  retries: (error: unknown) => isWriteConflict(error, 'exists'),
+  exhausted: () => new AppError('internal', 'Could not find a free buying group id'),
+};
+
 /**
  * `createBuyingGroup` (super admins): a new, active group. The name is checked against the list first (one
  * Query); two super admins adding the same name in the same second could both succeed, which renaming or
@@ -45,20 +53,15 @@ export async function createBuyingGroup(
 ): Promise<BuyingGroup> {
   assertNameFree(await deps.referenceData.listBuyingGroups(), input.name);
   const makeId = deps.newId ?? (() => newBuyingGroupId());
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const created = await deps.referenceData.createBuyingGroup({ buyingGroupId: makeId(), name: input.name });
-      await deps.audit?.recordChange({
-        action: 'buying-group.create',
-        target: { type: 'buying-group', id: created.buyingGroupId },
-        after: created,
-      });
-      return created;
-    } catch (error) {
-      if (!isWriteConflict(error, 'exists')) throw error;
-    }
-  }
-  throw new AppError('internal', 'Could not find a free buying group id');
+  const created = await retryAtOnce(ID_DRAWS, () =>
+    deps.referenceData.createBuyingGroup({ buyingGroupId: makeId(), name: input.name }),
+  );
+  await deps.audit?.recordChange({
+    action: 'buying-group.create',
+    target: { type: 'buying-group', id: created.buyingGroupId },
+    after: created,
+  });
+  return created;
 }
 
 /**

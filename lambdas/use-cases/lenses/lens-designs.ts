@@ -16,6 +16,7 @@ import type { LensCatalogue, LensDesignFields } from '../../ports/lens-catalogue
 import type { UsersRepository } from '../../ports/users-repository';
 import { isWriteConflict } from '../../ports/write-conflict';
 import { linkedAccounts } from '../../kernel/caller';
+import { retryAtOnce } from '../../kernel/retry';
 
 export const LENS_DESIGN_NOT_FOUND = 'Lens design not found';
 
@@ -85,26 +86,26 @@ const fieldsOf = (input: z.output<typeof createLensDesignInputSchema>): LensDesi
   description: input.description || undefined,
 });
 
+/** A drawn id someone already has is drawn again, three times at most. */
+const ID_DRAWS = {
+  attempts: 3,
+  retries: (error: unknown) => isWriteConflict(error, 'exists'),
+  exhausted: () => new AppError('internal', 'Could not find a free lens design id'),
+};
+
 /** `createLensDesign` (super admins): the server makes the id; a clash of random ids is retried. */
 export async function createLensDesign(
   input: z.output<typeof createLensDesignInputSchema>,
   deps: { lenses: Pick<LensCatalogue, 'create'>; newId?: (type: LensType) => string; audit?: AuditTrail },
 ): Promise<LensDesign> {
   const makeId = deps.newId ?? ((type: LensType) => newLensId(type));
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const created = await deps.lenses.create(makeId(input.type), fieldsOf(input));
-      await deps.audit?.recordChange({
-        action: 'lens.create',
-        target: { type: 'lens', id: created.lensId },
-        after: created,
-      });
-      return created;
-    } catch (error) {
-      if (!isWriteConflict(error, 'exists')) throw error;
-    }
-  }
-  throw new AppError('internal', 'Could not find a free lens design id');
+  const created = await retryAtOnce(ID_DRAWS, () => deps.lenses.create(makeId(input.type), fieldsOf(input)));
+  await deps.audit?.recordChange({
+    action: 'lens.create',
+    target: { type: 'lens', id: created.lensId },
+    after: created,
+  });
+  return created;
 }
 
 /**
