@@ -57,7 +57,6 @@ export async function getInvoicePdfUrl(
   input: { invoiceNumber: string; accountNumber: string },
   deps: DocumentUrlDeps,
 ): Promise<DocumentUrl> {
-  // Account numbers are stored upper-case; the route's schema leaves the typed case alone.
   const invoice = await loadVisibleInvoice(caller, input.invoiceNumber, input.accountNumber, deps);
   return documentUrl(
     invoiceDocumentKey(invoice.accountNumber, invoice.invoiceNumber, invoice.version),
