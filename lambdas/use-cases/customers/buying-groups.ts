@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import { randomBytes } from 'node:crypto';
 import type * as z from '../../../core/zod';
-import { aborted, AppError, notFound } from '../../../core/errors';
+import { aborted, notFound } from '../../../core/errors';
 import {
   BUYING_GROUP_MESSAGES,
   foldBuyingGroupName,
@@ -11,7 +11,7 @@ import {
 } from '../../../core/schemas/customers/buying-group';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { ReferenceDataRepository } from '../../ports/reference-data-repository';
-import { isWriteConflict } from '../../ports/write-conflict';
+import { idDraws, isWriteConflict } from '../../ports/write-conflict';
 import { retryAtOnce } from '../../kernel/retry';
 
 export interface BuyingGroupDeps {
@@ -35,13 +35,6 @@ function assertNameFree(groups: readonly BuyingGroup[], name: string, except?: s
   if (other) throw aborted(BUYING_GROUP_MESSAGES.nameTaken(other.name));
 }
 
-/** A drawn id another group already has is drawn again, three times at most. */
-const ID_DRAWS = {
-  attempts: 3,
-  retries: (error: unknown) => isWriteConflict(error, 'exists'),
-  exhausted: () => new AppError('internal', 'Could not find a free buying group id'),
-};
-
 /**
  * `createBuyingGroup` (super admins): a new, active group. The name is checked against the list first (one
  * Query); two super admins adding the same name in the same second could both succeed, which renaming or
@@ -53,7 +46,7 @@ export async function createBuyingGroup(
 ): Promise<BuyingGroup> {
   assertNameFree(await deps.referenceData.listBuyingGroups(), input.name);
   const makeId = deps.newId ?? (() => newBuyingGroupId());
-  const created = await retryAtOnce(ID_DRAWS, () =>
+  const created = await retryAtOnce(idDraws('buying group'), () =>
     deps.referenceData.createBuyingGroup({ buyingGroupId: makeId(), name: input.name }),
   );
   await deps.audit?.recordChange({

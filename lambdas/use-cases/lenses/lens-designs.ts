@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import { randomBytes } from 'node:crypto';
 import type * as z from '../../../core/zod';
-import { aborted, AppError, notFound } from '../../../core/errors';
+import { aborted, notFound } from '../../../core/errors';
 import type {
   createLensDesignInputSchema,
   LensDesign,
@@ -14,7 +14,7 @@ import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { LensCatalogue, LensDesignFields } from '../../ports/lens-catalogue';
 import type { UsersRepository } from '../../ports/users-repository';
-import { isWriteConflict } from '../../ports/write-conflict';
+import { idDraws, isWriteConflict } from '../../ports/write-conflict';
 import { isLab, linkedAccounts } from '../../kernel/caller';
 import { retryAtOnce } from '../../kernel/retry';
 
@@ -90,20 +90,15 @@ const fieldsOf = (input: z.output<typeof createLensDesignInputSchema>): LensDesi
   description: input.description || undefined,
 });
 
-/** A drawn id someone already has is drawn again, three times at most. */
-const ID_DRAWS = {
-  attempts: 3,
-  retries: (error: unknown) => isWriteConflict(error, 'exists'),
-  exhausted: () => new AppError('internal', 'Could not find a free lens design id'),
-};
-
 /** `createLensDesign` (super admins): the server makes the id; a clash of random ids is retried. */
 export async function createLensDesign(
   input: z.output<typeof createLensDesignInputSchema>,
   deps: { lenses: Pick<LensCatalogue, 'create'>; newId?: (type: LensType) => string; audit?: AuditTrail },
 ): Promise<LensDesign> {
   const makeId = deps.newId ?? ((type: LensType) => newLensId(type));
-  const created = await retryAtOnce(ID_DRAWS, () => deps.lenses.create(makeId(input.type), fieldsOf(input)));
+  const created = await retryAtOnce(idDraws('lens design'), () =>
+    deps.lenses.create(makeId(input.type), fieldsOf(input)),
+  );
   await deps.audit?.recordChange({
     action: 'lens.create',
     target: { type: 'lens', id: created.lensId },
