@@ -24,8 +24,9 @@ import { isWriteConflict, writeConflict } from '../../ports/write-conflict';
 import { retryAtOnce } from '../../kernel/retry';
 import { accountsOf, isLinked, linkWriteError, withMainAccount, type Accounts } from '../customers';
 import { describeError } from '../../../core/describe-error';
+import type { Clock } from '../../kernel/clock';
 
-export interface ApproveAccountRequestDeps {
+export interface ApproveAccountRequestDeps extends Pick<Clock, 'now'> {
   requests: Pick<AccountRequestsRepository, 'get' | 'decide'>;
   customers: Pick<CustomersRepository, 'get' | 'create' | 'linkedUserIds'>;
   users: Pick<UsersRepository, 'get' | 'batchGet'>;
@@ -34,7 +35,6 @@ export interface ApproveAccountRequestDeps {
   /** The `account-request-approved` template (Email Management). */
   templates: Pick<EmailTemplates, 'get'>;
   portalUrl: string | null;
-  now: () => Date;
   log: Logger;
   /** The request's audit trail (`ctx.audit`). */
   audit?: AuditTrail;

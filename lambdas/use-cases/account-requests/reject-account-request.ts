@@ -10,6 +10,7 @@ import type { EmailSender } from '../../ports/email-sender';
 import type { EmailTemplates } from '../../ports/email-templates';
 import { isWriteConflict } from '../../ports/write-conflict';
 import { describeError } from '../../../core/describe-error';
+import type { Clock } from '../../kernel/clock';
 
 /**
  * `rejectAccountRequest` (super admins): a pending request becomes rejected with the reason, which the
@@ -23,7 +24,7 @@ export async function rejectAccountRequest(
     requests: Pick<AccountRequestsRepository, 'get' | 'decide'>;
     mailer: EmailSender;
     templates: Pick<EmailTemplates, 'get'>;
-    now: () => Date;
+    now: Clock['now'];
     log: Logger;
     audit?: AuditTrail;
   },

@@ -18,8 +18,9 @@ import type { UsersRepository } from '../../ports/users-repository';
 import { requireKnownBuyingGroup } from '../customers';
 import { describeError } from '../../../core/describe-error';
 import { linkedAccounts } from '../../kernel/caller';
+import type { Clock } from '../../kernel/clock';
 
-export interface SubmitAccountRequestDeps {
+export interface SubmitAccountRequestDeps extends Pick<Clock, 'now'> {
   users: Pick<UsersRepository, 'get'>;
   requests: Pick<AccountRequestsRepository, 'createOpen'>;
   referenceData: Pick<ReferenceDataRepository, 'listBuyingGroups'>;
@@ -29,7 +30,6 @@ export interface SubmitAccountRequestDeps {
   /** The env default (LAB_NOTIFICATIONS_EMAIL, else EMAIL_FROM), used when the saved recipients cannot be read. */
   labAddress: () => string;
   portalUrl: string | null;
-  now: () => Date;
   log: Logger;
 }
 

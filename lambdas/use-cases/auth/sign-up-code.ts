@@ -8,6 +8,7 @@ import type { Logger } from '../../ports/logger';
 import type { RateLimiter } from '../../ports/rate-limiter';
 import type { SignUpCodes } from '../../ports/sign-up-codes';
 import { DirectoryError, type UserDirectory } from '../../ports/user-directory';
+import type { Clock } from '../../kernel/clock';
 
 /**
  * The sign-up code (docs/decisions/0086-no-account-enumeration.md "Sign-up codes are the portal's"): as Cognito's,
@@ -37,11 +38,10 @@ export const hashSignUpCode = (userId: string, code: string) =>
 
 export const randomSignUpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-export interface IssueCodeDeps {
+export interface IssueCodeDeps extends Pick<Clock, 'now'> {
   codes: Pick<SignUpCodes, 'put'>;
   notices: Pick<AccountNotices, 'sendSignUpCode'>;
   newCode: () => string;
-  now: () => Date;
   log: Logger;
 }
 
@@ -82,7 +82,7 @@ export async function confirmSignUp(
     codes: Pick<SignUpCodes, 'useAttempt' | 'remove'>;
     directory: Pick<UserDirectory, 'markEmailVerified'>;
     limiter: RateLimiter;
-    now: () => Date;
+    now: Clock['now'];
   },
 ): Promise<{ verified: true }> {
   await consume(deps.limiter, `confirmSignUp#ip#${sourceIp}`, SIGN_UP_CODE_LIMITS.confirmPerIp);

@@ -9,6 +9,7 @@ import { DirectoryError, type NewAccount, type UserDirectory } from '../../ports
 import type { SignUpCodes } from '../../ports/sign-up-codes';
 import type { UsersRepository } from '../../ports/users-repository';
 import { issueSignUpCode, NEXT_STEP } from './sign-up-code';
+import type { Clock } from '../../kernel/clock';
 
 /** spec 8: the sign-up failures the user sees. */
 export const SIGN_UP_ERRORS = {
@@ -20,7 +21,7 @@ export const SIGN_UP_ERRORS = {
 /** One existing-account email per address per hour, so sign-up cannot be used to flood someone's inbox. */
 export const EXISTING_ACCOUNT_NOTICE_LIMIT = { limit: 1, windowSeconds: 3600 } as const;
 
-export interface SignUpDeps {
+export interface SignUpDeps extends Pick<Clock, 'now'> {
   directory: Pick<UserDirectory, 'signUp' | 'addToGroup' | 'deleteUser'>;
   users: Pick<UsersRepository, 'create'>;
   notices: AccountNotices;
@@ -28,7 +29,6 @@ export interface SignUpDeps {
   codes: Pick<SignUpCodes, 'put'>;
   /** A new six-digit code (random; tests choose it). */
   newCode: () => string;
-  now: () => Date;
   log: Logger;
 }
 
