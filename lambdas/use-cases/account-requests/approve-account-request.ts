@@ -23,8 +23,8 @@ import type { UsersRepository } from '../../ports/users-repository';
 import { isWriteConflict, writeConflict } from '../../ports/write-conflict';
 import { retryAtOnce } from '../../kernel/retry';
 import { accountsOf, isLinked, linkWriteError, withMainAccount, type Accounts } from '../customers';
-import { describeError } from '../../../core/describe-error';
 import type { Clock } from '../../kernel/clock';
+import { sendBestEffort } from '../../kernel/notify';
 
 export interface ApproveAccountRequestDeps extends Pick<Clock, 'now'> {
   requests: Pick<AccountRequestsRepository, 'get' | 'decide'>;
@@ -164,24 +164,22 @@ export async function approveAccountRequest(
     });
   }
 
-  let emailSent = false;
-  if (transitioned) {
-    try {
-      const template = await templateOrDefault(deps.templates, 'account-request-approved', deps.log);
-      const values = accountRequestApprovedValues({
-        practiceName: request.practiceName,
-        accountNumber,
-        portalUrl: deps.portalUrl,
-      });
-      await deps.mailer.send(templateEmail(request.userEmail, template, values));
-      emailSent = true;
-    } catch (error) {
-      deps.log.warn('approveAccountRequest: customer email failed', {
-        requestId: request.requestId,
-        error: describeError(error),
-      });
-    }
-  }
+  const emailSent =
+    transitioned &&
+    (await sendBestEffort(
+      deps.log,
+      'approveAccountRequest: customer email failed',
+      { requestId: request.requestId },
+      async () => {
+        const template = await templateOrDefault(deps.templates, 'account-request-approved', deps.log);
+        const values = accountRequestApprovedValues({
+          practiceName: request.practiceName,
+          accountNumber,
+          portalUrl: deps.portalUrl,
+        });
+        await deps.mailer.send(templateEmail(request.userEmail, template, values));
+      },
+    ));
   return { request: decided, practiceCreated, linkedToExisting: Boolean(existing && confirmed), emailSent };
 }
 
@@ -237,15 +235,12 @@ async function tellPracticeUsers(
     portalUrl: deps.portalUrl,
   });
   for (const user of users) {
-    try {
-      await deps.mailer.send(templateEmail(user.email, template, values));
-    } catch (error) {
-      deps.log.warn('approveAccountRequest: practice user email failed', {
-        requestId: facts.request.requestId,
-        userId: user.userId,
-        error: describeError(error),
-      });
-    }
+    await sendBestEffort(
+      deps.log,
+      'approveAccountRequest: practice user email failed',
+      { requestId: facts.request.requestId, userId: user.userId },
+      () => deps.mailer.send(templateEmail(user.email, template, values)),
+    );
   }
 }
 

@@ -10,6 +10,7 @@ import type { SignUpCodes } from '../../ports/sign-up-codes';
 import type { UsersRepository } from '../../ports/users-repository';
 import { issueSignUpCode, NEXT_STEP } from './sign-up-code';
 import type { Clock } from '../../kernel/clock';
+import { sendBestEffort } from '../../kernel/notify';
 
 /** spec 8: the sign-up failures the user sees. */
 export const SIGN_UP_ERRORS = {
@@ -98,12 +99,10 @@ async function rollBack(userId: string, deps: SignUpDeps): Promise<void> {
 
 /** Best effort: the answer must not depend on whether this email could be sent. */
 async function noticeExistingAccount(email: string, deps: SignUpDeps): Promise<void> {
-  try {
+  await sendBestEffort(deps.log, 'sign-up: existing-account notice failed', {}, async () => {
     const { limit, windowSeconds } = EXISTING_ACCOUNT_NOTICE_LIMIT;
     if (await deps.limiter.consume(`signUpNotice#${email}`, limit, windowSeconds)) {
       await deps.notices.sendExistingAccountNotice(email);
     }
-  } catch (error) {
-    deps.log.warn('sign-up: existing-account notice failed', { error: describeError(error) });
-  }
+  });
 }

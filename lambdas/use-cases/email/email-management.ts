@@ -19,9 +19,9 @@ import type { EmailSender } from '../../ports/email-sender';
 import type { RateLimiter } from '../../ports/rate-limiter';
 import type { EmailTemplates, LabRecipients } from '../../ports/email-templates';
 import { isWriteConflict } from '../../ports/write-conflict';
-import { describeError } from '../../../core/describe-error';
 import { consumeSendBudget, recordSendForAudit, RELAY_MESSAGES } from './email-relay-guard';
 import type { Clock } from '../../kernel/clock';
+import { sendBestEffort } from '../../kernel/notify';
 
 export const TEST_SUBJECT_PREFIX = '[Test] ';
 
@@ -93,13 +93,9 @@ export async function sendTestEmail(
     refuseUnsafe(error);
   }
   await consumeSendBudget('sendTestEmail', caller, deps.limiter);
-  let sent = true;
-  try {
-    await deps.mailer.send(email);
-  } catch (error) {
-    deps.log.warn('sendTestEmail: send failed', { kind: input.kind, error: describeError(error) });
-    sent = false;
-  }
+  const sent = await sendBestEffort(deps.log, 'sendTestEmail: send failed', { kind: input.kind }, () =>
+    deps.mailer.send(email),
+  );
   await recordSendForAudit(deps.audit, {
     action: 'email.send-test',
     kind: input.kind,
