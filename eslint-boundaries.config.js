@@ -39,12 +39,6 @@ const appZone = {
 };
 
 const USE_CASES = 'lambdas/use-cases';
-/**
- * Domains whose folders are still being reworked onto the kernel and reach into each other's files (credit
- * and the money folder share deps, retries and credit moves; orders reads credit views; consults and orders
- * the attachment rules). Each leaves this list once it imports other domains through their index.ts.
- */
-const DOMAINS_NOT_YET_THROUGH_INDEX = ['orders', 'money', 'invoices', 'payments', 'credit', 'consults'];
 
 /**
  * A back-end domain (a folder of lambdas/use-cases) reaches another only through that domain's `index.ts`:
@@ -52,7 +46,7 @@ const DOMAINS_NOT_YET_THROUGH_INDEX = ['orders', 'money', 'invoices', 'payments'
  */
 const domainZones = fs
   .readdirSync(path.join(root, USE_CASES), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !DOMAINS_NOT_YET_THROUGH_INDEX.includes(entry.name))
+  .filter((entry) => entry.isDirectory())
   .map(({ name }) => ({
     target: `./${USE_CASES}/${name}/**`,
     from: `./${USE_CASES}/!(${name})/**`,

@@ -15,14 +15,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { describeError } from '../core/describe-error';
 import { verifyAuditDay, type DayVerification } from '../lambdas/audit/audit-chain';
 import { stageDefinitions } from '../infra/stage-config';
 import {
-  deployedStages,
   findSourceTable,
-  TABLE_NAME,
+  parseStrictArgs,
+  stageOrTable,
   USAGE_EXIT,
   UsageError,
   type DynamoDbSender,
@@ -39,33 +38,17 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The command line as options; every problem is a UsageError naming the argument. */
 export function parseAuditVerifyArgs(argv: string[]): AuditVerifyOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        date: { type: 'string' },
-        stage: { type: 'string' },
-        table: { type: 'string' },
-        region: { type: 'string' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new UsageError(describeError(error).message);
-  }
-  const { date, stage, table, region } = values;
+  const values = parseStrictArgs(argv, {
+    date: { type: 'string' },
+    stage: { type: 'string' },
+    table: { type: 'string' },
+    region: { type: 'string' },
+  });
+  const { date } = values;
   if (!date || !DAY.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
     throw new UsageError('--date must be a UTC day, YYYY-MM-DD');
   }
-  if (!stage === !table) throw new UsageError('Give either --stage <stage> or --table <table name>');
-  if (stage && !deployedStages().includes(stage)) {
-    throw new UsageError(`--stage must be one of ${deployedStages().join(', ')}`);
-  }
-  if (table && !TABLE_NAME.test(table)) {
-    throw new UsageError('--table must be a DynamoDB table name (3-255 of A-Z a-z 0-9 _ . -)');
-  }
-  return { date, ...(stage && { stage }), ...(table && { table }), ...(region && { region }) };
+  return { date, ...stageOrTable(values) };
 }
 
 /** The table the stage's portal writes: a restored one in its place, or the stack's own. */

@@ -18,14 +18,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { describeError } from '../core/describe-error';
 import { LENS_CATALOGUE_PARTITION, lensNameKey } from '../lambdas/ports/lens-catalogue';
 import { stageDefinitions } from '../infra/stage-config';
 import {
-  deployedStages,
   findSourceTable,
-  TABLE_NAME,
+  parseStrictArgs,
+  stageOrTable,
   USAGE_EXIT,
   UsageError,
   type DynamoDbSender,
@@ -41,30 +40,13 @@ export interface RekeyOptions {
 
 /** The command line as options; every problem is a UsageError naming the argument. */
 export function parseRekeyArgs(argv: string[]): RekeyOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        stage: { type: 'string' },
-        table: { type: 'string' },
-        region: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new UsageError(describeError(error).message);
-  }
-  const { stage, table, region } = values;
-  if (!stage === !table) throw new UsageError('Give either --stage <stage> or --table <table name>');
-  if (stage && !deployedStages().includes(stage)) {
-    throw new UsageError(`--stage must be one of ${deployedStages().join(', ')}`);
-  }
-  if (table && !TABLE_NAME.test(table)) {
-    throw new UsageError('--table must be a DynamoDB table name (3-255 of A-Z a-z 0-9 _ . -)');
-  }
-  return { dryRun: values['dry-run'], ...(stage && { stage }), ...(table && { table }), ...(region && { region }) };
+  const values = parseStrictArgs(argv, {
+    stage: { type: 'string' },
+    table: { type: 'string' },
+    region: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+  });
+  return { dryRun: values['dry-run'], ...stageOrTable(values) };
 }
 
 /** The table the stage's portal reads and writes: a restored one in its place, or the stack's own. */

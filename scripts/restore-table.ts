@@ -31,6 +31,7 @@ import {
   type RestoreTableToPointInTimeCommandOutput,
 } from '@aws-sdk/client-dynamodb';
 import { pathToFileURL } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { TABLES, type TableDef, type TableName } from '../core/data/tables';
 import { tableLogicalId } from '../infra/constructs/data';
 import { portalStackName } from '../infra/stack-names';
@@ -75,6 +76,32 @@ export interface RestorePlan {
 export const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
 /** The stages that run in AWS: every one but the local emulator stack. */
 export const deployedStages = () => Object.keys(stageDefinitions({})).filter((stage) => stage !== 'local');
+
+/** node:util's strict parseArgs, with its complaints (an unknown flag, a missing value) as UsageErrors. */
+export function parseStrictArgs<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O) {
+  try {
+    return parseArgs({ args: argv, options, strict: true as const }).values;
+  } catch (error) {
+    throw new UsageError(describeError(error).message);
+  }
+}
+
+/** The table a script reads: a deployed stage's (looked up) or one named outright, never both. */
+export function stageOrTable(values: {
+  stage?: string | undefined;
+  table?: string | undefined;
+  region?: string | undefined;
+}) {
+  const { stage, table, region } = values;
+  if (!stage === !table) throw new UsageError('Give either --stage <stage> or --table <table name>');
+  if (stage && !deployedStages().includes(stage)) {
+    throw new UsageError(`--stage must be one of ${deployedStages().join(', ')}`);
+  }
+  if (table && !TABLE_NAME.test(table)) {
+    throw new UsageError('--table must be a DynamoDB table name (3-255 of A-Z a-z 0-9 _ . -)');
+  }
+  return { ...(stage && { stage }), ...(table && { table }), ...(region && { region }) };
+}
 
 /** The command line as options; every problem is a UsageError naming the argument. */
 export function parseRestoreArgs(argv: readonly string[], now: Date = new Date()): RestoreOptions {

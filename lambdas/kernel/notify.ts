@@ -23,3 +23,23 @@ export async function notify<N extends { kind: string }>(
     deps.log.error(`${subject} email failed`, { kind: notice.kind, ...facts, error: describeError(error) });
   }
 }
+
+/**
+ * A notice sent straight through a mailer or notices port (the account, sign-up and email use cases): the same
+ * rule as `notify`, that a failed send is logged (a warning, `failure` with `facts`) and never undoes the change.
+ * Answers whether it went out, which some answers report.
+ */
+export async function sendBestEffort(
+  log: { warn(msg: string, fields?: Record<string, unknown>): void },
+  failure: string,
+  facts: Record<string, unknown>,
+  send: () => Promise<unknown>,
+): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    log.warn(failure, { ...facts, error: describeError(error) });
+    return false;
+  }
+}

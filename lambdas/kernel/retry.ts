@@ -44,3 +44,16 @@ export async function retryOnRefusal<T>(
   }
   throw rule.exhausted();
 }
+
+/**
+ * `retryOnRefusal` for a step whose refusals are all `'at-once'` (a random id already taken, a record re-read
+ * and written again): it never pauses, so it needs no clock and its callers' deps carry none.
+ */
+export function retryAtOnce<T>(
+  rule: Pick<RetryRule, 'attempts' | 'exhausted'> & { retries: (error: unknown) => boolean },
+  step: (attempt: number) => Promise<T>,
+): Promise<T> {
+  const never = () => Promise.reject(new Error('retryAtOnce never pauses'));
+  const retries = (error: unknown) => rule.retries(error) && ('at-once' as const);
+  return retryOnRefusal({ sleep: never }, { ...rule, baseMs: 0, jitterMs: 0, retries }, step);
+}

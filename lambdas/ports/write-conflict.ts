@@ -1,3 +1,4 @@
+import { AppError } from '../../core/errors';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
 /**
@@ -16,3 +17,13 @@ export const writeConflict = (kind: WriteConflictKind): WriteConflict => conflic
 
 export const isWriteConflict = (error: unknown, kind?: WriteConflictKind): error is WriteConflict =>
   kind === undefined ? conflicts.is(error) : conflicts.is(error, kind);
+
+/**
+ * How a record made under a random id (a lens design, a buying group) is retried when the id is taken: a new
+ * draw at once, three draws at most (retryAtOnce).
+ */
+export const idDraws = (what: string) => ({
+  attempts: 3,
+  retries: (error: unknown) => isWriteConflict(error, 'exists'),
+  exhausted: () => new AppError('internal', `Could not find a free ${what} id`),
+});

@@ -323,7 +323,7 @@ describe('setRole (spec 7): groups and users record change together', () => {
           users: mod.users,
           locks: mod.locks,
           revocations: mod.revocations,
-          now: Date.now,
+          now: () => new Date(),
           log: memoryLogger().log,
         },
       ),
@@ -349,7 +349,7 @@ describe('setRole (spec 7): groups and users record change together', () => {
       users: mod.users,
       locks: mod.locks,
       revocations: mod.revocations,
-      now: Date.now,
+      now: () => new Date(),
       log: memoryLogger().log,
     };
     await mod.setRole({ userId: b.userId, role: 'admin', isSuperAdmin: false }, deps);
@@ -403,7 +403,7 @@ describe('deleteUser (spec 7)', () => {
         activity: { delete: async () => {} },
         locks: mod.locks,
         revocations: mod.revocations,
-        now: Date.now,
+        now: () => new Date(),
         log: memoryLogger().log,
       }),
     ).rejects.toMatchObject({ status: 'internal' });

@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeLinesMatching, sourceFiles } from '../support/source-files';
 
@@ -13,12 +12,6 @@ const declares = (names: readonly string[]) => {
 
 /** A read-decide-write loop counting its attempts: what retryOnRefusal (lambdas/kernel/retry.ts) runs. */
 const RETRY_LOOP = /\bfor \(let attempt\b/;
-
-/**
- * Loops that redraw a clashing random id (a lens design, a buying group) or re-link an account without a
- * pause, written before the kernel; they live in files another pass moves, so they are named by file name.
- */
-const REDRAW_LOOPS = ['lens-designs.ts', 'buying-groups.ts', 'approve-account-request.ts'];
 
 /** Retries of a remote API's own throttling and network errors, by the SDKs' rules: transport, not refusals. */
 const TRANSPORT_RETRIES = ['lambdas/adapters/aws/aws-request.ts'];
@@ -36,9 +29,7 @@ describe('the back-end kernel is the one home of time, retries, refusals and not
   });
 
   it('no one writes a retry loop of its own (retryOnRefusal)', () => {
-    const files = OUTSIDE_KERNEL.filter(
-      (file) => !REDRAW_LOOPS.includes(basename(file)) && !TRANSPORT_RETRIES.includes(file),
-    );
+    const files = OUTSIDE_KERNEL.filter((file) => !TRANSPORT_RETRIES.includes(file));
     expect(codeLinesMatching(files, (line) => RETRY_LOOP.test(line))).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as messages from '../../core/messages';
 import { accountNumberSchema } from '../../core/schemas/account-number';
+import { invoiceNumberSchema } from '../../core/schemas/money';
 import { codeLinesMatching, REPO_ROOT, sourceFiles } from '../support/source-files';
 
 const read = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
@@ -56,17 +57,21 @@ describe('shared user messages have one home', () => {
   });
 });
 
-describe('account numbers are normalised once, by the schema', () => {
-  /** An account number (or an account filter) upper-cased by hand: `accountNumber.toUpperCase()`, `account.trim().toUpperCase()`. */
-  const UPPER_CASED_ACCOUNT = /account\w*\??\.(trim\(\)\.)?toUpperCase\(\)/i;
+describe('account and invoice numbers are normalised once, by their schemas', () => {
+  /**
+   * An account or invoice number (or an account filter) upper-cased by hand: `accountNumber.toUpperCase()`,
+   * `account.trim().toUpperCase()`, `input.invoiceNumber.toUpperCase()`.
+   */
+  const UPPER_CASED_NUMBER = /(account|invoice)\w*\??\.(trim\(\)\.)?toUpperCase\(\)/i;
 
-  it('accountNumberSchema hands on the stored spelling: trimmed and upper-case', () => {
+  it('the schemas hand on the stored spelling: trimmed and upper-case', () => {
     expect(accountNumberSchema.parse(' bv-1001 ')).toBe('BV-1001');
+    expect(invoiceNumberSchema.parse('inv-7')).toBe('INV-7');
   });
 
-  it('no use case or handler upper-cases an account number again (inputs arrive normalised)', () => {
+  it('no use case or handler upper-cases an account or invoice number again (inputs arrive normalised)', () => {
     const files = sourceFiles(['lambdas/use-cases', 'lambdas/handlers']);
-    expect(codeLinesMatching(files, (line) => UPPER_CASED_ACCOUNT.test(line))).toEqual([]);
+    expect(codeLinesMatching(files, (line) => UPPER_CASED_NUMBER.test(line))).toEqual([]);
   });
 
   it('the scan recognises the shapes a second normalisation takes, and leaves other upper-casing alone', () => {
@@ -74,10 +79,11 @@ describe('account numbers are normalised once, by the schema', () => {
       'const accountNumber = input.accountNumber.toUpperCase();',
       'accountNumber: input.accountNumber?.toUpperCase(),',
       'const wanted = account.trim().toUpperCase();',
+      'const invoiceNumber = input.invoiceNumber.toUpperCase();',
     ]) {
-      expect(UPPER_CASED_ACCOUNT.test(stray), stray).toBe(true);
+      expect(UPPER_CASED_NUMBER.test(stray), stray).toBe(true);
     }
-    expect(UPPER_CASED_ACCOUNT.test('paymentId.slice(0, 8).toUpperCase()')).toBe(false);
+    expect(UPPER_CASED_NUMBER.test('paymentId.slice(0, 8).toUpperCase()')).toBe(false);
   });
 });
 

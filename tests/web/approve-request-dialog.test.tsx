@@ -6,6 +6,7 @@ import { ApproveRequestDialog } from '../../web/src/features/account-requests/co
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import { notify } from '../../web/src/lib/notify';
+import { TAKEOVER_FORM } from '../support/takeover-request';
 import { answer, callsTo, withQueries } from './support/fake-api';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
@@ -18,13 +19,7 @@ const request: AccountRequest = {
   requestId: 'mallory',
   userId: 'mallory',
   userEmail: 'mallory@evil.test',
-  practiceName: 'Totally Brightview',
-  contactName: 'Mallory',
-  email: 'mallory@evil.test',
-  phone: '(503) 555-0199',
-  address: { address: '9 Dark Alley', city: 'Portland', state: 'OR', zip: '97201' },
-  stateLicenseNumber: 'OR-666',
-  buyingGroupId: 'vision-source',
+  ...TAKEOVER_FORM,
   existingAccountNumber: 'BV-1001',
   status: 'pending',
   createdAt: '2025-03-01T00:00:00.000Z',

@@ -8,6 +8,7 @@ import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { portalUrl } from '../../email/email-config';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { approveAccountRequest } from '../../use-cases/account-requests/approve-account-request';
+import { systemClock } from '../../kernel/clock';
 
 const requests = dynamoAccountRequestsRepository();
 const customers = dynamoCustomersRepository();
@@ -25,7 +26,7 @@ export const handler = createHandler(accountRequestRoutes.approveAccountRequest,
     mailer,
     templates,
     portalUrl: portalUrl(),
-    now: () => new Date(),
+    now: systemClock.now,
     log: ctx.log,
     audit: ctx.audit,
   }),

@@ -4,6 +4,7 @@ import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { rejectAccountRequest } from '../../use-cases/account-requests/reject-account-request';
+import { systemClock } from '../../kernel/clock';
 
 const requests = dynamoAccountRequestsRepository();
 const mailer = sesEmailSender();
@@ -14,7 +15,7 @@ export const handler = createHandler(accountRequestRoutes.rejectAccountRequest, 
     requests,
     mailer,
     templates,
-    now: () => new Date(),
+    now: systemClock.now,
     log: ctx.log,
     audit: ctx.audit,
   }),

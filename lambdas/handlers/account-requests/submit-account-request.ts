@@ -7,6 +7,7 @@ import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { labNotificationsAddress, portalUrl } from '../../email/email-config';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { submitAccountRequest } from '../../use-cases/account-requests/submit-account-request';
+import { systemClock } from '../../kernel/clock';
 
 const users = dynamoUsersRepository();
 const requests = dynamoAccountRequestsRepository();
@@ -23,7 +24,7 @@ export const handler = createHandler(accountRequestRoutes.submitAccountRequest, 
     templates,
     labAddress: () => labNotificationsAddress(),
     portalUrl: portalUrl(),
-    now: () => new Date(),
+    now: systemClock.now,
     log: ctx.log,
   }),
 );

@@ -4,6 +4,7 @@ import { dynamoSignUpCodes } from '../../adapters/dynamo-sign-up-codes';
 import { sesAccountNotices } from '../../adapters/ses-account-notices';
 import { createHandler } from '../../http/create-handler';
 import { randomSignUpCode, resendSignUpCode } from '../../use-cases/auth/sign-up-code';
+import { systemClock } from '../../kernel/clock';
 
 const notices = sesAccountNotices();
 const limiter = dynamoRateLimiter();
@@ -15,7 +16,7 @@ export const handler = createHandler(authRoutes.resendSignUpCode, ({ email }, ct
     notices,
     limiter,
     newCode: randomSignUpCode,
-    now: () => new Date(),
+    now: systemClock.now,
     log: ctx.log,
   }),
 );

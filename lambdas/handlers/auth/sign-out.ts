@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { authRoutes } from '../../../core/routes/auth';
 import { cognitoUserDirectory } from '../../adapters/cognito-user-directory';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { signOut } from '../../use-cases/auth/sign-out';
+import { systemClock } from '../../kernel/clock';
 
 const directory = cognitoUserDirectory();
 
@@ -11,8 +11,7 @@ export const handler = createHandler(authRoutes.signOut, (input, ctx) =>
   signOut(callerOf(ctx), input, {
     revocations: sharedSessionRevocations(),
     directory,
-    now: Date.now,
-    sleep: (ms) => sleep(ms),
+    ...systemClock,
     log: ctx.log,
   }),
 );

@@ -7,6 +7,7 @@ import { sesAccountNotices } from '../../adapters/ses-account-notices';
 import { createHandler } from '../../http/create-handler';
 import { signUp } from '../../use-cases/auth/sign-up';
 import { randomSignUpCode } from '../../use-cases/auth/sign-up-code';
+import { systemClock } from '../../kernel/clock';
 
 const directory = cognitoUserDirectory();
 const users = dynamoUsersRepository();
@@ -17,6 +18,6 @@ const codes = dynamoSignUpCodes();
 export const handler = createHandler(authRoutes.signUp, ({ email, password, firstName, lastName }, ctx) =>
   signUp(
     { email, password, firstName, lastName },
-    { directory, users, notices, limiter, codes, newCode: randomSignUpCode, now: () => new Date(), log: ctx.log },
+    { directory, users, notices, limiter, codes, newCode: randomSignUpCode, now: systemClock.now, log: ctx.log },
   ),
 );

@@ -6,6 +6,7 @@ import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocati
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { deleteUser } from '../../use-cases/users/delete-user';
+import { systemClock } from '../../kernel/clock';
 
 const directory = cognitoAdminDirectory();
 const users = dynamoUsersRepository();
@@ -20,7 +21,7 @@ export const handler = createHandler(userRoutes.deleteUser, ({ userId }, ctx) =>
     locks,
     // The wrapper's own cached store: this process refuses the user's token from this moment on.
     revocations: sharedSessionRevocations(),
-    now: Date.now,
+    now: systemClock.now,
     log: ctx.log,
     audit: ctx.audit,
   }),

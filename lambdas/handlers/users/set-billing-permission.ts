@@ -3,6 +3,7 @@ import { cognitoAdminDirectory } from '../../adapters/cognito-admin-directory';
 import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocations';
 import { createHandler } from '../../http/create-handler';
 import { setBillingPermission } from '../../use-cases/users/set-billing-permission';
+import { systemClock } from '../../kernel/clock';
 
 const directory = cognitoAdminDirectory();
 
@@ -10,7 +11,7 @@ export const handler = createHandler(userRoutes.setBillingPermission, (input, ct
   setBillingPermission(input, {
     directory,
     revocations: sharedSessionRevocations(),
-    now: Date.now,
+    now: systemClock.now,
     log: ctx.log,
     audit: ctx.audit,
   }),

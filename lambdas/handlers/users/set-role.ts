@@ -5,6 +5,7 @@ import { sharedSessionRevocations } from '../../adapters/dynamo-session-revocati
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { createHandler } from '../../http/create-handler';
 import { setRole } from '../../use-cases/users/set-role';
+import { systemClock } from '../../kernel/clock';
 
 const directory = cognitoAdminDirectory();
 const users = dynamoUsersRepository();
@@ -16,7 +17,7 @@ export const handler = createHandler(userRoutes.setRole, (input, ctx) =>
     users,
     locks,
     revocations: sharedSessionRevocations(),
-    now: Date.now,
+    now: systemClock.now,
     log: ctx.log,
     audit: ctx.audit,
   }),

@@ -20,11 +20,13 @@ import type { CustomersRepository } from '../../ports/customers-repository';
 import type { EmailSender } from '../../ports/email-sender';
 import type { EmailTemplates } from '../../ports/email-templates';
 import type { UsersRepository } from '../../ports/users-repository';
-import { isWriteConflict } from '../../ports/write-conflict';
+import { isWriteConflict, writeConflict } from '../../ports/write-conflict';
+import { retryAtOnce } from '../../kernel/retry';
 import { accountsOf, isLinked, linkWriteError, withMainAccount, type Accounts } from '../customers';
-import { describeError } from '../../../core/describe-error';
+import type { Clock } from '../../kernel/clock';
+import { sendBestEffort } from '../../kernel/notify';
 
-export interface ApproveAccountRequestDeps {
+export interface ApproveAccountRequestDeps extends Pick<Clock, 'now'> {
   requests: Pick<AccountRequestsRepository, 'get' | 'decide'>;
   customers: Pick<CustomersRepository, 'get' | 'create' | 'linkedUserIds'>;
   users: Pick<UsersRepository, 'get' | 'batchGet'>;
@@ -33,14 +35,20 @@ export interface ApproveAccountRequestDeps {
   /** The `account-request-approved` template (Email Management). */
   templates: Pick<EmailTemplates, 'get'>;
   portalUrl: string | null;
-  now: () => Date;
   log: Logger;
   /** The request's audit trail (`ctx.audit`). */
   audit?: AuditTrail;
 }
 
-/** A users record changed by someone else while linking is re-read and linked again, this many times. */
-const LINK_ATTEMPTS = 3;
+/**
+ * A users record changed by someone else while linking is re-read and linked again, three times at most; the
+ * last refusal is answered like any other (linkWriteError).
+ */
+const LINKING = {
+  attempts: 3,
+  retries: (error: unknown) => isWriteConflict(error, 'changed'),
+  exhausted: () => writeConflict('changed'),
+};
 
 /** The practice an approval creates when the account number is new: the request's own details. */
 export function practiceFromRequest(request: AccountRequest, accountNumber: string): CustomerDetail {
@@ -156,24 +164,22 @@ export async function approveAccountRequest(
     });
   }
 
-  let emailSent = false;
-  if (transitioned) {
-    try {
-      const template = await templateOrDefault(deps.templates, 'account-request-approved', deps.log);
-      const values = accountRequestApprovedValues({
-        practiceName: request.practiceName,
-        accountNumber,
-        portalUrl: deps.portalUrl,
-      });
-      await deps.mailer.send(templateEmail(request.userEmail, template, values));
-      emailSent = true;
-    } catch (error) {
-      deps.log.warn('approveAccountRequest: customer email failed', {
-        requestId: request.requestId,
-        error: describeError(error),
-      });
-    }
-  }
+  const emailSent =
+    transitioned &&
+    (await sendBestEffort(
+      deps.log,
+      'approveAccountRequest: customer email failed',
+      { requestId: request.requestId },
+      async () => {
+        const template = await templateOrDefault(deps.templates, 'account-request-approved', deps.log);
+        const values = accountRequestApprovedValues({
+          practiceName: request.practiceName,
+          accountNumber,
+          portalUrl: deps.portalUrl,
+        });
+        await deps.mailer.send(templateEmail(request.userEmail, template, values));
+      },
+    ));
   return { request: decided, practiceCreated, linkedToExisting: Boolean(existing && confirmed), emailSent };
 }
 
@@ -229,15 +235,12 @@ async function tellPracticeUsers(
     portalUrl: deps.portalUrl,
   });
   for (const user of users) {
-    try {
-      await deps.mailer.send(templateEmail(user.email, template, values));
-    } catch (error) {
-      deps.log.warn('approveAccountRequest: practice user email failed', {
-        requestId: facts.request.requestId,
-        userId: user.userId,
-        error: describeError(error),
-      });
-    }
+    await sendBestEffort(
+      deps.log,
+      'approveAccountRequest: practice user email failed',
+      { requestId: facts.request.requestId, userId: user.userId },
+      () => deps.mailer.send(templateEmail(user.email, template, values)),
+    );
   }
 }
 
@@ -247,18 +250,17 @@ async function linkAsMain(
   accountNumber: string,
   deps: ApproveAccountRequestDeps,
 ): Promise<{ before: Accounts; after: Accounts } | null> {
-  for (let attempt = 1; ; attempt++) {
-    const user = await deps.users.get(userId);
-    if (!user) throw aborted(ACCOUNT_REQUEST_MESSAGES.userGone);
-    const before = accountsOf(user);
-    if (before.accountNumber === accountNumber) return null;
-    const after = withMainAccount(before, accountNumber);
-    try {
+  try {
+    return await retryAtOnce(LINKING, async () => {
+      const user = await deps.users.get(userId);
+      if (!user) throw aborted(ACCOUNT_REQUEST_MESSAGES.userGone);
+      const before = accountsOf(user);
+      if (before.accountNumber === accountNumber) return null;
+      const after = withMainAccount(before, accountNumber);
       await deps.links.apply({ userId, expectedVersion: user.version, ...after, linked: accountNumber });
       return { before, after };
-    } catch (error) {
-      if (isWriteConflict(error, 'changed') && attempt < LINK_ATTEMPTS) continue;
-      linkWriteError(error);
-    }
+    });
+  } catch (error) {
+    linkWriteError(error);
   }
 }

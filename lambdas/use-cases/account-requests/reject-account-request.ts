@@ -9,7 +9,8 @@ import type { AuditTrail } from '../../ports/audit-log';
 import type { EmailSender } from '../../ports/email-sender';
 import type { EmailTemplates } from '../../ports/email-templates';
 import { isWriteConflict } from '../../ports/write-conflict';
-import { describeError } from '../../../core/describe-error';
+import type { Clock } from '../../kernel/clock';
+import { sendBestEffort } from '../../kernel/notify';
 
 /**
  * `rejectAccountRequest` (super admins): a pending request becomes rejected with the reason, which the
@@ -23,7 +24,7 @@ export async function rejectAccountRequest(
     requests: Pick<AccountRequestsRepository, 'get' | 'decide'>;
     mailer: EmailSender;
     templates: Pick<EmailTemplates, 'get'>;
-    now: () => Date;
+    now: Clock['now'];
     log: Logger;
     audit?: AuditTrail;
   },
@@ -51,17 +52,15 @@ export async function rejectAccountRequest(
     after: { status: decided.status, userEmail: request.userEmail, rejectionReason: input.reason },
     keep: ['userEmail'],
   });
-  let emailSent = false;
-  try {
-    const template = await templateOrDefault(deps.templates, 'account-request-rejected', deps.log);
-    const values = accountRequestRejectedValues({ practiceName: request.practiceName, reason: input.reason });
-    await deps.mailer.send(templateEmail(request.userEmail, template, values));
-    emailSent = true;
-  } catch (error) {
-    deps.log.warn('rejectAccountRequest: customer email failed', {
-      requestId: request.requestId,
-      error: describeError(error),
-    });
-  }
+  const emailSent = await sendBestEffort(
+    deps.log,
+    'rejectAccountRequest: customer email failed',
+    { requestId: request.requestId },
+    async () => {
+      const template = await templateOrDefault(deps.templates, 'account-request-rejected', deps.log);
+      const values = accountRequestRejectedValues({ practiceName: request.practiceName, reason: input.reason });
+      await deps.mailer.send(templateEmail(request.userEmail, template, values));
+    },
+  );
   return { request: decided, emailSent };
 }

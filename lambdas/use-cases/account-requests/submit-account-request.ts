@@ -18,8 +18,10 @@ import type { UsersRepository } from '../../ports/users-repository';
 import { requireKnownBuyingGroup } from '../customers';
 import { describeError } from '../../../core/describe-error';
 import { linkedAccounts } from '../../kernel/caller';
+import type { Clock } from '../../kernel/clock';
+import { sendBestEffort } from '../../kernel/notify';
 
-export interface SubmitAccountRequestDeps {
+export interface SubmitAccountRequestDeps extends Pick<Clock, 'now'> {
   users: Pick<UsersRepository, 'get'>;
   requests: Pick<AccountRequestsRepository, 'createOpen'>;
   referenceData: Pick<ReferenceDataRepository, 'listBuyingGroups'>;
@@ -29,7 +31,6 @@ export interface SubmitAccountRequestDeps {
   /** The env default (LAB_NOTIFICATIONS_EMAIL, else EMAIL_FROM), used when the saved recipients cannot be read. */
   labAddress: () => string;
   portalUrl: string | null;
-  now: () => Date;
   log: Logger;
 }
 
@@ -82,11 +83,12 @@ async function notifyLab(request: AccountRequest, buyingGroupName: string, deps:
     const template = await templateOrDefault(deps.templates, 'account-request-received', deps.log);
     const values = accountRequestReceivedValues(request, { buyingGroupName, portalUrl: deps.portalUrl });
     for (const to of new Set(recipients.map((r) => r.toLowerCase()))) {
-      try {
-        await deps.mailer.send(templateEmail(to, template, values));
-      } catch (error) {
-        log('lab notification failed', error);
-      }
+      await sendBestEffort(
+        deps.log,
+        'submitAccountRequest: lab notification failed',
+        { requestId: request.requestId },
+        () => deps.mailer.send(templateEmail(to, template, values)),
+      );
     }
   } catch (error) {
     log('lab notification failed', error);

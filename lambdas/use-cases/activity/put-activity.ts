@@ -4,6 +4,7 @@ import type * as z from '../../../core/zod';
 import type { PutActivityOutput, putActivityInputSchema, UserActivity } from '../../../core/schemas/activity';
 import type { Identity } from '../../auth/verify-token';
 import type { ActivityRepository } from '../../ports/activity-repository';
+import type { Clock } from '../../kernel/clock';
 
 /**
  * Stores the caller's own activity record (spec 3). Who it belongs to comes from the verified token only,
@@ -13,9 +14,9 @@ import type { ActivityRepository } from '../../ports/activity-repository';
 export async function putActivity(
   caller: Identity,
   input: z.output<typeof putActivityInputSchema>,
-  deps: { activity: Pick<ActivityRepository, 'save'>; now: () => number },
+  deps: { activity: Pick<ActivityRepository, 'save'>; now: Clock['now'] },
 ): Promise<PutActivityOutput> {
-  const now = deps.now();
+  const now = deps.now().getTime();
   const { immediate, ...report } = input;
   const record: UserActivity = {
     ...report,

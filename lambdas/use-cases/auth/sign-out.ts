@@ -4,6 +4,7 @@ import type { Identity } from '../../auth/verify-token';
 import type { Logger } from '../../ports/logger';
 import type { SessionRevocations } from '../../ports/session-revocations';
 import { DirectoryError, type UserDirectory } from '../../ports/user-directory';
+import type { Clock } from '../../kernel/clock';
 
 /**
  * How long a revocation is kept: as long as a token from before it can still be shown. Refresh tokens
@@ -13,12 +14,9 @@ import { DirectoryError, type UserDirectory } from '../../ports/user-directory';
  */
 export const REVOCATION_TTL_SECONDS = 30 * 24 * 3600;
 
-export interface SignOutDeps {
+export interface SignOutDeps extends Clock {
   revocations: Pick<SessionRevocations, 'revoke' | 'endSession'>;
   directory: Pick<UserDirectory, 'signOutEverywhere'>;
-  now: () => number;
-  /** Waits (the everywhere sign-out waits out the second it revoked: see below). */
-  sleep: (ms: number) => Promise<void>;
   log: Logger;
 }
 
@@ -34,7 +32,7 @@ export async function signOut(
   input: SignOutInput,
   deps: SignOutDeps,
 ): Promise<{ signedOut: true; scope: 'this-session' | 'everywhere' }> {
-  const nowSeconds = Math.floor(deps.now() / 1000);
+  const nowSeconds = Math.floor(deps.now().getTime() / 1000);
   if (!input.everywhere && caller.sessionId) {
     await deps.revocations.endSession(caller.sessionId, nowSeconds + REVOCATION_TTL_SECONDS);
     return { signedOut: true, scope: 'this-session' };
@@ -52,6 +50,6 @@ export async function signOut(
   }
   // Tokens carry whole seconds, so a sign-in within the revoked second is refused with the rest. Answering only
   // once that second is over means a sign-in made after this answer, on any device, is never caught by it.
-  await deps.sleep(Math.max(0, (nowSeconds + 1) * 1000 - deps.now()));
+  await deps.sleep(Math.max(0, (nowSeconds + 1) * 1000 - deps.now().getTime()));
   return { signedOut: true, scope: 'everywhere' };
 }

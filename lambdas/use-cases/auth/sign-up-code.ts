@@ -1,6 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ACCOUNT_MESSAGES } from '../../../core/messages';
-import { describeError } from '../../../core/describe-error';
 import { invalidArgument, resourceExhausted } from '../../../core/errors';
 import type { SignUpOutput } from '../../../core/schemas/auth/sign-up';
 import type { AccountNotices } from '../../ports/account-notices';
@@ -8,6 +7,8 @@ import type { Logger } from '../../ports/logger';
 import type { RateLimiter } from '../../ports/rate-limiter';
 import type { SignUpCodes } from '../../ports/sign-up-codes';
 import { DirectoryError, type UserDirectory } from '../../ports/user-directory';
+import type { Clock } from '../../kernel/clock';
+import { sendBestEffort } from '../../kernel/notify';
 
 /**
  * The sign-up code (docs/decisions/0086-no-account-enumeration.md "Sign-up codes are the portal's"): as Cognito's,
@@ -37,11 +38,10 @@ export const hashSignUpCode = (userId: string, code: string) =>
 
 export const randomSignUpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-export interface IssueCodeDeps {
+export interface IssueCodeDeps extends Pick<Clock, 'now'> {
   codes: Pick<SignUpCodes, 'put'>;
   notices: Pick<AccountNotices, 'sendSignUpCode'>;
   newCode: () => string;
-  now: () => Date;
   log: Logger;
 }
 
@@ -58,11 +58,9 @@ export async function issueSignUpCode(email: string, userId: string, deps: Issue
     expiresAt: Math.floor(deps.now().getTime() / 1000) + SIGN_UP_CODE.ttlSeconds,
     attemptsLeft: SIGN_UP_CODE.attempts,
   });
-  try {
-    await deps.notices.sendSignUpCode(email, code);
-  } catch (error) {
-    deps.log.warn('sign-up: the code email failed', { userId, error: describeError(error) });
-  }
+  await sendBestEffort(deps.log, 'sign-up: the code email failed', { userId }, () =>
+    deps.notices.sendSignUpCode(email, code),
+  );
 }
 
 async function consume(limiter: RateLimiter, key: string, limit: number): Promise<void> {
@@ -82,7 +80,7 @@ export async function confirmSignUp(
     codes: Pick<SignUpCodes, 'useAttempt' | 'remove'>;
     directory: Pick<UserDirectory, 'markEmailVerified'>;
     limiter: RateLimiter;
-    now: () => Date;
+    now: Clock['now'];
   },
 ): Promise<{ verified: true }> {
   await consume(deps.limiter, `confirmSignUp#ip#${sourceIp}`, SIGN_UP_CODE_LIMITS.confirmPerIp);

@@ -9,6 +9,8 @@ import { DirectoryError, type NewAccount, type UserDirectory } from '../../ports
 import type { SignUpCodes } from '../../ports/sign-up-codes';
 import type { UsersRepository } from '../../ports/users-repository';
 import { issueSignUpCode, NEXT_STEP } from './sign-up-code';
+import type { Clock } from '../../kernel/clock';
+import { sendBestEffort } from '../../kernel/notify';
 
 /** spec 8: the sign-up failures the user sees. */
 export const SIGN_UP_ERRORS = {
@@ -20,7 +22,7 @@ export const SIGN_UP_ERRORS = {
 /** One existing-account email per address per hour, so sign-up cannot be used to flood someone's inbox. */
 export const EXISTING_ACCOUNT_NOTICE_LIMIT = { limit: 1, windowSeconds: 3600 } as const;
 
-export interface SignUpDeps {
+export interface SignUpDeps extends Pick<Clock, 'now'> {
   directory: Pick<UserDirectory, 'signUp' | 'addToGroup' | 'deleteUser'>;
   users: Pick<UsersRepository, 'create'>;
   notices: AccountNotices;
@@ -28,7 +30,6 @@ export interface SignUpDeps {
   codes: Pick<SignUpCodes, 'put'>;
   /** A new six-digit code (random; tests choose it). */
   newCode: () => string;
-  now: () => Date;
   log: Logger;
 }
 
@@ -98,12 +99,10 @@ async function rollBack(userId: string, deps: SignUpDeps): Promise<void> {
 
 /** Best effort: the answer must not depend on whether this email could be sent. */
 async function noticeExistingAccount(email: string, deps: SignUpDeps): Promise<void> {
-  try {
+  await sendBestEffort(deps.log, 'sign-up: existing-account notice failed', {}, async () => {
     const { limit, windowSeconds } = EXISTING_ACCOUNT_NOTICE_LIMIT;
     if (await deps.limiter.consume(`signUpNotice#${email}`, limit, windowSeconds)) {
       await deps.notices.sendExistingAccountNotice(email);
     }
-  } catch (error) {
-    deps.log.warn('sign-up: existing-account notice failed', { error: describeError(error) });
-  }
+  });
 }

@@ -1,18 +1,13 @@
-import { CHANGED_MESSAGES } from '../../../core/messages';
-import { aborted } from '../../../core/errors';
-import type { Consult, TroubleshooterObservations, TroubleshooterSettings } from '../../../core/schemas/consults';
 import type { Clock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { ConsultNotifier } from '../../ports/consult-notifier';
-import { consultRefusals, type ConsultantSettingsStore, type ConsultStore } from '../../ports/consult-store';
+import type { ConsultantSettingsStore, ConsultStore } from '../../ports/consult-store';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { LensCatalogue } from '../../ports/lens-catalogue';
 import type { OrdersRepository } from '../../ports/orders-repository';
 import type { RateLimiter } from '../../ports/rate-limiter';
 import type { UsersRepository } from '../../ports/users-repository';
-import { serverSuggestions } from './consult-views';
-import { notify } from '../../kernel/notify';
 
 /**
  * Everything the consult use cases read and write. Each use case names the parts it needs with `Pick`, so a
@@ -30,69 +25,4 @@ export interface ConsultDeps extends Clock {
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The request's audit trail (`ctx.audit`): the lab's answers, links and settings changes are recorded. */
   audit?: AuditTrail;
-}
-
-/** A create that kept losing the reference-number race to other requests. */
-export const CONSULTS_BUSY = 'The lab is busy receiving other requests. Please send again.';
-
-/**
- * What both senders store of a request besides who sent it: the eye, the lens, the observations with the
- * server's own suggestions for them (serverSuggestions), the question; waiting for the lab, no answer, no orders.
- */
-export function newConsultFields(
-  request: Pick<Consult, 'eye' | 'currentLens' | 'question'> & { observations?: TroubleshooterObservations },
-  settings: TroubleshooterSettings,
-  at: string,
-): Omit<Consult, 'consultId' | 'reference' | 'source' | 'accountNumber' | 'requester' | 'patient'> {
-  return {
-    eye: request.eye,
-    currentLens: request.currentLens,
-    ...(request.observations ? { observations: request.observations } : {}),
-    suggestions: serverSuggestions(request.observations, settings),
-    question: request.question,
-    status: 'new',
-    orderIds: [],
-    createdAt: at,
-    statusAt: at,
-    updatedAt: at,
-    version: 0,
-  };
-}
-
-/**
- * Stores a new request and tells the lab. The id is the browser's: when a retry of the same request stored it
- * first (the create is refused as a duplicate), `answer` is given that one instead, and the lab is not told
- * twice. `answer` decides whether the caller may see a stored consult at all.
- */
-export async function createConsult<T>(
-  fields: Omit<Consult, 'reference'>,
-  answer: (stored: Consult) => T,
-  deps: Pick<ConsultDeps, 'consults' | 'notifier' | 'log'>,
-): Promise<T> {
-  let stored: Consult;
-  try {
-    stored = await deps.consults.create(fields);
-  } catch (error) {
-    if (!consultRefusals.is(error)) throw error;
-    if (error.reason === 'contention') throw aborted(CONSULTS_BUSY);
-    const found = await deps.consults.get(fields.consultId);
-    if (!found) throw aborted(CONSULTS_BUSY);
-    return answer(found);
-  }
-  await notify(deps, 'consult', { kind: 'consult-received', consult: stored }, { consultId: stored.consultId });
-  return answer(stored);
-}
-
-/** Replaces a consult on the version the caller read; a change by someone else in between is CHANGED_MESSAGES.consult. */
-export async function saveConsult(
-  updated: Consult,
-  expectedVersion: number,
-  deps: Pick<ConsultDeps, 'consults'>,
-): Promise<void> {
-  try {
-    await deps.consults.update(updated, expectedVersion);
-  } catch (error) {
-    if (consultRefusals.is(error)) throw aborted(CHANGED_MESSAGES.consult);
-    throw error;
-  }
 }

@@ -5,7 +5,7 @@ import type { Identity } from '../../auth/verify-token';
 import type { AttachedFiles } from '../../ports/attached-files';
 import type { ConsultStore } from '../../ports/consult-store';
 import type { UsersRepository } from '../../ports/users-repository';
-import * as attached from '../attachments/attached-files';
+import * as attached from '../attachments';
 import { linkedAccountOf } from './consult-views';
 import { isLab } from '../../kernel/caller';
 

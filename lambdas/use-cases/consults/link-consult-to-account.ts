@@ -2,7 +2,8 @@ import { CHANGED_MESSAGES } from '../../../core/messages';
 import type * as z from '../../../core/zod';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
 import { CONSULT_NOT_FOUND, type Consult, type linkConsultInputSchema } from '../../../core/schemas/consults';
-import { saveConsult, type ConsultDeps } from './consult-deps';
+import type { ConsultDeps } from './consult-deps';
+import { saveConsult } from './consult-writes';
 
 export const ONLY_LEADS_LINK = "Only a visitor's request can be linked to a practice; this one came from a practice.";
 export const ORDERED_LEAD_STAYS = 'This consult was already ordered by its practice, so it stays linked to it.';

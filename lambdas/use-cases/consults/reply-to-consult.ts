@@ -5,7 +5,8 @@ import { validateLensParameters } from '../../../core/rules/lens-parameters';
 import { CONSULT_NOT_FOUND, type Consult, type replyToConsultInputSchema } from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
 import { actorOf } from '../../kernel/caller';
-import { saveConsult, type ConsultDeps } from './consult-deps';
+import type { ConsultDeps } from './consult-deps';
+import { saveConsult } from './consult-writes';
 import { notify } from '../../kernel/notify';
 
 type ReplyInput = z.output<typeof replyToConsultInputSchema>;

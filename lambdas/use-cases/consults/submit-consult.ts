@@ -8,7 +8,8 @@ import {
 } from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
 import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';
-import { createConsult, newConsultFields, type ConsultDeps } from './consult-deps';
+import type { ConsultDeps } from './consult-deps';
+import { createConsult, newConsultFields } from './consult-writes';
 import { customerConsult, linkedAccountOf } from './consult-views';
 
 type SubmitConsultInput = z.output<typeof submitConsultInputSchema>;

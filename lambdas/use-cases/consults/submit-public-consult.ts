@@ -11,7 +11,8 @@ import {
   type submitPublicConsultInputSchema,
 } from '../../../core/schemas/consults';
 import { newConsultReference } from '../../ports/consult-store';
-import { createConsult, newConsultFields, type ConsultDeps } from './consult-deps';
+import type { ConsultDeps } from './consult-deps';
+import { createConsult, newConsultFields } from './consult-writes';
 
 type SubmitPublicConsultInput = z.output<typeof submitPublicConsultInputSchema>;
 type PublicDeps = Pick<ConsultDeps, 'consults' | 'settings' | 'limiter' | 'notifier' | 'log' | 'now'> & {

@@ -10,7 +10,7 @@ import { assertAccountVisible } from '../../kernel/caller';
 
 import { retryOnRefusal } from '../../kernel/retry';
 import { actorOf } from '../../kernel/caller';
-import { ORDER_NOT_FOUND } from '../orders/order-view';
+import { ORDER_NOT_FOUND } from '../orders';
 import type { CreditDeps } from './credit-deps';
 import { ACCOUNT_CLAIMS_READ, customerClaim, holdsLens } from './credit-views';
 import { notify } from '../../kernel/notify';

@@ -1,6 +1,8 @@
 import { FIELD_MESSAGES, FORM_MESSAGES } from '../../../core/messages';
 import { invalidArgument } from '../../../core/errors';
 import { isActiveBuyingGroup, type BuyingGroup } from '../../../core/schemas/customers/buying-group';
+import type { AuditTrail } from '../../ports/audit-log';
+import type { CustomersRepository } from '../../ports/customers-repository';
 import type { ReferenceDataRepository } from '../../ports/reference-data-repository';
 
 /**
@@ -19,4 +21,11 @@ export async function requireKnownBuyingGroup(
   if (!group || !allowed)
     throw invalidArgument(FORM_MESSAGES.invalidFields, { buyingGroupId: [FIELD_MESSAGES.chooseBuyingGroup] });
   return group;
+}
+
+/** What creating or updating a practice (`W`) needs: the practice record and the buying groups it may name. */
+export interface PracticeWriteDeps<W extends keyof CustomersRepository> {
+  customers: Pick<CustomersRepository, W | 'get'>;
+  referenceData: Pick<ReferenceDataRepository, 'listBuyingGroups'>;
+  audit?: AuditTrail;
 }

@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import { randomBytes } from 'node:crypto';
 import type * as z from '../../../core/zod';
-import { aborted, AppError, notFound } from '../../../core/errors';
+import { aborted, notFound } from '../../../core/errors';
 import {
   BUYING_GROUP_MESSAGES,
   foldBuyingGroupName,
@@ -11,7 +11,8 @@ import {
 } from '../../../core/schemas/customers/buying-group';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { ReferenceDataRepository } from '../../ports/reference-data-repository';
-import { isWriteConflict } from '../../ports/write-conflict';
+import { idDraws, isWriteConflict } from '../../ports/write-conflict';
+import { retryAtOnce } from '../../kernel/retry';
 
 export interface BuyingGroupDeps {
   referenceData: ReferenceDataRepository;
@@ -45,20 +46,15 @@ export async function createBuyingGroup(
 ): Promise<BuyingGroup> {
   assertNameFree(await deps.referenceData.listBuyingGroups(), input.name);
   const makeId = deps.newId ?? (() => newBuyingGroupId());
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const created = await deps.referenceData.createBuyingGroup({ buyingGroupId: makeId(), name: input.name });
-      await deps.audit?.recordChange({
-        action: 'buying-group.create',
-        target: { type: 'buying-group', id: created.buyingGroupId },
-        after: created,
-      });
-      return created;
-    } catch (error) {
-      if (!isWriteConflict(error, 'exists')) throw error;
-    }
-  }
-  throw new AppError('internal', 'Could not find a free buying group id');
+  const created = await retryAtOnce(idDraws('buying group'), () =>
+    deps.referenceData.createBuyingGroup({ buyingGroupId: makeId(), name: input.name }),
+  );
+  await deps.audit?.recordChange({
+    action: 'buying-group.create',
+    target: { type: 'buying-group', id: created.buyingGroupId },
+    after: created,
+  });
+  return created;
 }
 
 /**

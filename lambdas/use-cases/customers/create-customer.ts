@@ -1,22 +1,15 @@
 import type * as z from '../../../core/zod';
 import { aborted, AppError } from '../../../core/errors';
 import type { CustomerDetail, createCustomerInputSchema } from '../../../core/schemas/customers/customer-admin';
-import type { AuditTrail } from '../../ports/audit-log';
-import type { CustomersRepository } from '../../ports/customers-repository';
-import type { ReferenceDataRepository } from '../../ports/reference-data-repository';
 import { isWriteConflict } from '../../ports/write-conflict';
-import { requireKnownBuyingGroup } from './buying-group-check';
+import { requireKnownBuyingGroup, type PracticeWriteDeps } from './buying-group-check';
 
 export const accountTaken = (accountNumber: string) => `Account number ${accountNumber} already exists.`;
 
 /** `createCustomer` (super admins): a new practice. The account number is unique by a conditional put. */
 export async function createCustomer(
   input: z.output<typeof createCustomerInputSchema>,
-  deps: {
-    customers: Pick<CustomersRepository, 'create' | 'get'>;
-    referenceData: Pick<ReferenceDataRepository, 'listBuyingGroups'>;
-    audit?: AuditTrail;
-  },
+  deps: PracticeWriteDeps<'create'>,
 ): Promise<CustomerDetail> {
   if (input.buyingGroupId) await requireKnownBuyingGroup(input.buyingGroupId, deps.referenceData);
   const record: CustomerDetail = { ...input, faxNumber: input.faxNumber || undefined, version: 0 };

@@ -1,10 +1,7 @@
 import type * as z from '../../../core/zod';
 import type { CustomerDetail, updateCustomerInputSchema } from '../../../core/schemas/customers/customer-admin';
-import type { AuditTrail } from '../../ports/audit-log';
-import type { CustomersRepository } from '../../ports/customers-repository';
 import type { RecordChanges } from '../../ports/record-changes';
-import type { ReferenceDataRepository } from '../../ports/reference-data-repository';
-import { requireKnownBuyingGroup } from './buying-group-check';
+import { requireKnownBuyingGroup, type PracticeWriteDeps } from './buying-group-check';
 import { practiceWriteError } from './customer-errors';
 
 /**
@@ -14,11 +11,7 @@ import { practiceWriteError } from './customer-errors';
  */
 export async function updateCustomer(
   input: z.output<typeof updateCustomerInputSchema>,
-  deps: {
-    customers: Pick<CustomersRepository, 'update' | 'get'>;
-    referenceData: Pick<ReferenceDataRepository, 'listBuyingGroups'>;
-    audit?: AuditTrail;
-  },
+  deps: PracticeWriteDeps<'update'>,
 ): Promise<CustomerDetail> {
   const { accountNumber, version, ...fields } = input;
   if (fields.buyingGroupId)

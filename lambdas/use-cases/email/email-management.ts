@@ -19,8 +19,9 @@ import type { EmailSender } from '../../ports/email-sender';
 import type { RateLimiter } from '../../ports/rate-limiter';
 import type { EmailTemplates, LabRecipients } from '../../ports/email-templates';
 import { isWriteConflict } from '../../ports/write-conflict';
-import { describeError } from '../../../core/describe-error';
 import { consumeSendBudget, recordSendForAudit, RELAY_MESSAGES } from './email-relay-guard';
+import type { Clock } from '../../kernel/clock';
+import { sendBestEffort } from '../../kernel/notify';
 
 export const TEST_SUBJECT_PREFIX = '[Test] ';
 
@@ -44,7 +45,7 @@ export async function listEmailTemplates(deps: { templates: EmailTemplates }): P
 /** Saves a template if every placeholder is one its email fills and nobody saved it since it was read. */
 export async function updateEmailTemplate(
   input: z.output<typeof updateEmailTemplateInputSchema>,
-  deps: { templates: EmailTemplates; now: () => Date; audit?: AuditTrail },
+  deps: { templates: EmailTemplates; now: Clock['now']; audit?: AuditTrail },
 ): Promise<EmailTemplate> {
   const text = { subject: input.subject, body: input.body };
   checkTemplatePlaceholders(input.kind, text);
@@ -92,13 +93,9 @@ export async function sendTestEmail(
     refuseUnsafe(error);
   }
   await consumeSendBudget('sendTestEmail', caller, deps.limiter);
-  let sent = true;
-  try {
-    await deps.mailer.send(email);
-  } catch (error) {
-    deps.log.warn('sendTestEmail: send failed', { kind: input.kind, error: describeError(error) });
-    sent = false;
-  }
+  const sent = await sendBestEffort(deps.log, 'sendTestEmail: send failed', { kind: input.kind }, () =>
+    deps.mailer.send(email),
+  );
   await recordSendForAudit(deps.audit, {
     action: 'email.send-test',
     kind: input.kind,
@@ -116,7 +113,7 @@ export function getLabNotificationSettings(deps: { templates: EmailTemplates }):
 /** Stores the recipients lower-cased and without repeats, if nobody changed them since they were read. */
 export async function updateLabNotificationSettings(
   input: z.output<typeof updateLabNotificationSettingsInputSchema>,
-  deps: { templates: EmailTemplates; now: () => Date; audit?: AuditTrail },
+  deps: { templates: EmailTemplates; now: Clock['now']; audit?: AuditTrail },
 ): Promise<LabRecipients> {
   const recipients = [...new Set(input.recipients.map((r) => r.trim().toLowerCase()))];
   const before = deps.audit ? await deps.templates.labRecipients() : null;

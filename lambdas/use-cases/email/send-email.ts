@@ -7,8 +7,8 @@ import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { EmailSender } from '../../ports/email-sender';
 import type { RateLimiter } from '../../ports/rate-limiter';
-import { describeError } from '../../../core/describe-error';
 import { consumeSendBudget, recordSendForAudit, knownRecipients, type KnownRecipientsDeps } from './email-relay-guard';
+import { sendBestEffort } from '../../kernel/notify';
 
 /**
  * spec 7 `POST auth/email/{kind}`, spec 8 "the email send swallows errors and returns false": sends the
@@ -29,16 +29,12 @@ export async function sendEmail(
   await consumeSendBudget('sendEmail', caller, deps.limiter);
   const recipients = await knownRecipients(asked, deps);
   const withheld = asked.filter((r) => !recipients.includes(r));
-  const results = await mapWithLimit(recipients, 4, async (to) => {
-    try {
-      // The body is plain text: the HTML part escapes it and keeps its paragraphs and line breaks.
-      await deps.mailer.send(templateEmail(to, { subject: input.subject, body: input.body }, {}));
-      return true;
-    } catch (error) {
-      deps.log.warn('sendEmail: send failed', { kind: input.kind, error: describeError(error) });
-      return false;
-    }
-  });
+  const results = await mapWithLimit(recipients, 4, (to) =>
+    // The body is plain text: the HTML part escapes it and keeps its paragraphs and line breaks.
+    sendBestEffort(deps.log, 'sendEmail: send failed', { kind: input.kind }, () =>
+      deps.mailer.send(templateEmail(to, { subject: input.subject, body: input.body }, {})),
+    ),
+  );
   const failed = results.filter((ok) => !ok).length;
   if (failed > 0)
     deps.log.warn('sendEmail: not every email was sent', { kind: input.kind, failed, of: results.length });

@@ -14,7 +14,7 @@ import {
 } from '../../ports/document-store';
 import type { MoneyStore } from '../../ports/money-store';
 import type { UsersRepository } from '../../ports/users-repository';
-import { loadVisiblePayment } from '../payments/payment-access';
+import { loadVisiblePayment } from '../payments';
 import { loadVisibleInvoice } from './invoice-access';
 import type { Clock } from '../../kernel/clock';
 
@@ -57,7 +57,6 @@ export async function getInvoicePdfUrl(
   input: { invoiceNumber: string; accountNumber: string },
   deps: DocumentUrlDeps,
 ): Promise<DocumentUrl> {
-  // Account numbers are stored upper-case; the route's schema leaves the typed case alone.
   const invoice = await loadVisibleInvoice(caller, input.invoiceNumber, input.accountNumber, deps);
   return documentUrl(
     invoiceDocumentKey(invoice.accountNumber, invoice.invoiceNumber, invoice.version),

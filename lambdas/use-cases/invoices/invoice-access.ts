@@ -10,7 +10,8 @@ export const INVOICE_NOT_FOUND = 'Invoice not found';
 
 /**
  * spec 7 invoice lookup: the invoice answers only when it belongs to `accountNumber` and the caller may see
- * that account. Every mismatch is the same not-found, so invoice numbers cannot be probed.
+ * that account. Every mismatch is the same not-found, so invoice numbers cannot be probed. Both numbers are
+ * as their schemas give them (upper-cased).
  */
 export async function loadVisibleInvoice(
   caller: Identity,
@@ -20,7 +21,7 @@ export async function loadVisibleInvoice(
 ): Promise<Invoice> {
   const accounts = await visibleAccounts(caller, deps);
   if (accounts && !accounts.includes(accountNumber)) throw notFound(INVOICE_NOT_FOUND);
-  const invoice = await deps.money.getInvoice(invoiceNumber.toUpperCase());
+  const invoice = await deps.money.getInvoice(invoiceNumber);
   if (!invoice || invoice.accountNumber !== accountNumber) throw notFound(INVOICE_NOT_FOUND);
   return invoice;
 }

@@ -18,13 +18,12 @@ import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
 import { moneyRetry, moneyRefusals, type CreditSettingsStore } from '../../ports/money-store';
 import { actorOf } from '../../kernel/caller';
-import { creditChange } from '../credit/credit-moves';
+import { creditChange, needsSecondApproval, pendingApproval } from '../credit';
 import { customerInvoice, invoiceSummary, withTotals } from './invoice-views';
 import { assertAccountVisible, visibleAccounts } from '../../kernel/caller';
 import { loadVisibleInvoice } from './invoice-access';
 import { type InvoiceDeps } from './invoice-deps';
 import { retryOnRefusal } from '../../kernel/retry';
-import { needsSecondApproval, pendingApproval } from '../credit/credit-approvals';
 import { notify } from '../../kernel/notify';
 
 /** An invoice's money facts for the audit log (no lines: they name patients). */

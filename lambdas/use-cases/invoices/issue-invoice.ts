@@ -9,13 +9,14 @@ import type { CustomersRepository } from '../../ports/customers-repository';
 import type { MoneyNotifier } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';
 import type { OrderWrite } from '../../ports/orders-repository';
-import { changeOrderStatus, type StatusChangeDeps } from '../orders/change-order-status';
+import { changeOrderStatus, type StatusChangeDeps } from '../orders';
 import { withTotals } from './invoice-views';
 import { notify } from '../../kernel/notify';
 
 export interface CloseOrderInput {
   orderId: string;
   version: number;
+  /** Upper-cased by invoiceNumberSchema, as every stored invoice number is. */
   invoiceNumber: string;
   shippingCents?: number | undefined;
   taxCents: number;
@@ -59,7 +60,7 @@ export async function invoiceForClose(
   at: string,
   deps: Pick<CloseOrderDeps, 'money' | 'customers'>,
 ): Promise<NonNullable<OrderWrite['invoice']>> {
-  const invoiceNumber = input.invoiceNumber.toUpperCase();
+  const { invoiceNumber } = input;
   const shippingCents = input.shippingCents ?? (order.shipping ? SHIPPING_PRICES_CENTS[order.shipping.method] : 0);
   const existing = await deps.money.getInvoice(invoiceNumber);
   if (existing) {
@@ -112,7 +113,7 @@ export async function closeOrderWithInvoice(
   const order = await changeOrderStatus(
     'close',
     caller,
-    { orderId: input.orderId, version: input.version, invoiceNumber: input.invoiceNumber.toUpperCase() },
+    { orderId: input.orderId, version: input.version, invoiceNumber: input.invoiceNumber },
     deps,
     async (current, at, actor) => {
       const write = await invoiceForClose(current, input, actor, at, deps);

@@ -5,7 +5,7 @@ import type { Identity } from '../../auth/verify-token';
 import type { AttachedFiles, StoredFile } from '../../ports/attached-files';
 import type { OrderAccess } from '../../ports/order-access';
 import type { UsersRepository } from '../../ports/users-repository';
-import * as attached from '../attachments/attached-files';
+import * as attached from '../attachments';
 import { isLab, linkedAccounts } from '../../kernel/caller';
 
 /** Same answer for "not your practice's order" and "no such order", so order ids cannot be probed. */
@@ -21,7 +21,7 @@ export interface AttachmentDeps {
 /** A practice changes its files until the lab has started on the order (or while the lab asks for more). */
 export const CUSTOMER_FILE_CHANGE_STATUSES: readonly OrderStatus[] = ['draft', 'submitted', 'on-hold'];
 export const FILE_GONE_MESSAGE = attached.fileGoneMessage('order');
-export { isPreviewable, UPLOAD_CHANGED_MESSAGE, UPLOAD_MISSING_MESSAGE } from '../attachments/attached-files';
+export { isPreviewable, UPLOAD_CHANGED_MESSAGE, UPLOAD_MISSING_MESSAGE } from '../attachments';
 
 /**
  * Who may reach an order's files, as getOrder has it: a draft only the user who started it (on an account

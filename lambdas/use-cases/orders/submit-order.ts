@@ -14,7 +14,7 @@ import type { WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
 import { counterNames, orderRefusals, weekStartOf } from '../../ports/orders-repository';
 import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';
-import { ACCOUNT_CLAIMS_READ, holdsLens } from '../credit/credit-views';
+import { ACCOUNT_CLAIMS_READ, holdsLens } from '../credit';
 import { retryOnRefusal } from '../../kernel/retry';
 import { notifyOrderer } from './order-email';
 import { ORDER_NOT_FOUND, viewFor } from './order-view';

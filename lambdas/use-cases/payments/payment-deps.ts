@@ -1,6 +1,6 @@
 import type { CreditSettingsStore } from '../../ports/money-store';
 import type { PaymentGateway } from '../../ports/payment-gateway';
-import type { InvoiceDeps } from '../invoices/invoice-deps';
+import type { InvoiceDeps } from '../invoices';
 
 /**
  * Settling reads and writes what the invoices do, and the lab's credit threshold: card money beyond a balance

@@ -9,7 +9,7 @@ import type { Identity } from '../../auth/verify-token';
 import { moneyRetry, moneyRefusals } from '../../ports/money-store';
 import { displayName } from '../../kernel/caller';
 import { assertAccountVisible } from '../../kernel/caller';
-import { INVOICE_NOT_FOUND } from '../invoices/invoice-access';
+import { INVOICE_NOT_FOUND } from '../invoices';
 import { loadVisiblePayment, PAYMENT_NOT_FOUND } from './payment-access';
 import type { PaymentDeps } from './payment-deps';
 import { retryOnRefusal } from '../../kernel/retry';

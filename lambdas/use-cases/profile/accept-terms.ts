@@ -3,6 +3,7 @@ import type { AcceptTermsOutput } from '../../../core/schemas/profile/terms';
 import type { Identity } from '../../auth/verify-token';
 import type { UsersRepository } from '../../ports/users-repository';
 import { USER_DATA_NOT_FOUND } from './update-my-profile';
+import type { Clock } from '../../kernel/clock';
 
 /**
  * spec 4 "Terms": records the caller's acceptance on their own record, server-side. spec 5: a signed-in
@@ -12,7 +13,7 @@ import { USER_DATA_NOT_FOUND } from './update-my-profile';
 export async function acceptTerms(
   caller: Identity | null,
   users: Pick<UsersRepository, 'get' | 'recordTermsAcceptance'>,
-  now: () => Date,
+  now: Clock['now'],
 ): Promise<AcceptTermsOutput> {
   if (!caller) throw unauthenticated('User not authenticated');
   const stored = await users.get(caller.userId);

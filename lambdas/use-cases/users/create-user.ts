@@ -14,6 +14,7 @@ import type { EmailTemplates } from '../../ports/email-templates';
 import { DirectoryError } from '../../ports/user-directory';
 import type { UsersRepository } from '../../ports/users-repository';
 import { describeError } from '../../../core/describe-error';
+import { sendBestEffort } from '../../kernel/notify';
 
 export const CREATE_USER_ERRORS = {
   emailTaken: 'A user with this email already exists.',
@@ -90,14 +91,10 @@ export async function createUser(
     after: { userId, email: input.email, role: input.role, isSuperAdmin: input.isSuperAdmin, groups },
   });
 
-  let invitationSent = false;
-  try {
+  const invitationSent = await sendBestEffort(deps.log, 'createUser: invitation email failed', { userId }, async () => {
     const template = await templateOrDefault(deps.templates, 'user-invited', deps.log);
     const values = userInvitedValues({ email: input.email, firstName: input.firstName, portalUrl: deps.portalUrl });
     await deps.mailer.send(templateEmail(input.email, template, values));
-    invitationSent = true;
-  } catch (error) {
-    deps.log.warn('createUser: invitation email failed', { userId, error: describeError(error) });
-  }
+  });
   return { userId, invitationSent };
 }

@@ -4,12 +4,12 @@ import type { AdminDirectory } from '../../ports/admin-directory';
 import type { SessionRevocations } from '../../ports/session-revocations';
 import { DirectoryError } from '../../ports/user-directory';
 import { REVOCATION_TTL_SECONDS } from '../auth';
+import type { Clock } from '../../kernel/clock';
 
-export interface EndSessionsDeps {
+export interface EndSessionsDeps extends Pick<Clock, 'now'> {
   /** Pass the process-wide cached store (sharedSessionRevocations) so this process refuses the tokens at once. */
   revocations: Pick<SessionRevocations, 'revoke'>;
   directory: Pick<AdminDirectory, 'signOutEverywhere'>;
-  now: () => number;
   log: Logger;
 }
 
@@ -44,6 +44,6 @@ export async function revokeSessions(
   userId: string,
   deps: Pick<EndSessionsDeps, 'revocations' | 'now'>,
 ): Promise<void> {
-  const nowSeconds = Math.floor(deps.now() / 1000);
+  const nowSeconds = Math.floor(deps.now().getTime() / 1000);
   await deps.revocations.revoke(userId, nowSeconds, nowSeconds + REVOCATION_TTL_SECONDS);
 }

@@ -11,6 +11,7 @@ import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';
 import { recordingTrail } from '../../../support/in-memory-audit';
 import { testUser } from '../../../support/test-directory';
+import { TAKEOVER_FORM } from '../../../support/takeover-request';
 
 /**
  * The attack: an account request that names someone else's account number
@@ -43,13 +44,7 @@ function world() {
   users.rows.set('mallory', profile('mallory', 'mallory@evil.test'));
   const request = async (existingAccountNumber?: string) => {
     const form = accountRequestFormSchema.parse({
-      practiceName: 'Totally Brightview',
-      contactName: 'Mallory',
-      email: 'mallory@evil.test',
-      phone: '(503) 555-0199',
-      address: { address: '9 Dark Alley', city: 'Portland', state: 'OR', zip: '97201' },
-      stateLicenseNumber: 'OR-666',
-      buyingGroupId: 'vision-source',
+      ...TAKEOVER_FORM,
       ...(existingAccountNumber ? { existingAccountNumber } : {}),
     });
     await submitAccountRequest(attacker, form, deps);

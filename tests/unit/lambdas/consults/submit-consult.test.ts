@@ -8,7 +8,7 @@ import {
   troubleshooterInputSchema,
 } from '../../../../core/schemas/consults';
 import { consultRefusals } from '../../../../lambdas/ports/consult-store';
-import { CONSULTS_BUSY } from '../../../../lambdas/use-cases/consults/consult-deps';
+import { CONSULTS_BUSY } from '../../../../lambdas/use-cases/consults/consult-writes';
 import {
   FROM_ORDER_NOT_FOUND,
   MAX_WAITING_CONSULTS_PER_ACCOUNT,

@@ -5,7 +5,7 @@ import {
   recordOfflinePaymentInputSchema,
   voidInvoiceInputSchema,
 } from '../../../../core/schemas/invoice';
-import { submitOrderInputSchema, type Order } from '../../../../core/schemas/order';
+import { closeOrderInputSchema, submitOrderInputSchema, type Order } from '../../../../core/schemas/order';
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import {
   createInvoice,
@@ -63,7 +63,13 @@ describe('closing an order issues its invoice', () => {
     const order = await approvedOrder(1);
     await closeOrderWithInvoice(
       lab,
-      { orderId: order.orderId, version: order.version, invoiceNumber: 'inv-100', taxCents: 1_234 },
+      // Typed in lower case: the route's schema stores it upper-case.
+      closeOrderInputSchema.parse({
+        orderId: order.orderId,
+        version: order.version,
+        invoiceNumber: 'inv-100',
+        taxCents: 1_234,
+      }),
       orderDeps,
     );
     const invoice = f.deps.money.invoices.get('INV-100')!;

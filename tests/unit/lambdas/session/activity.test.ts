@@ -26,7 +26,7 @@ function setup() {
   };
   const put = createHandler(
     ROUTES.putActivity,
-    (input, ctx) => putActivity(callerOf(ctx), input, { activity, now: () => now }),
+    (input, ctx) => putActivity(callerOf(ctx), input, { activity, now: () => new Date(now) }),
     deps,
   );
   const get = createHandler(ROUTES.getMyActivity, (_i, ctx) => getMyActivity(callerOf(ctx), activity), deps);

@@ -21,7 +21,7 @@ describe('signOut on one device: only that session ends (docs/decisions/0019-sig
     const answer = await signOut(
       caller,
       {},
-      { revocations, directory, now: () => NOW_MS, sleep: noWait, log: memoryLogger().log },
+      { revocations, directory, now: () => new Date(NOW_MS), sleep: noWait, log: memoryLogger().log },
     );
     expect(answer).toEqual({ signedOut: true, scope: 'this-session' });
     expect(revocations.ended.get('family-a')).toBe(NOW_S + REVOCATION_TTL_SECONDS);
@@ -69,7 +69,7 @@ describe('signOut everywhere: sessions end server-side', () => {
     const answer = await signOut(
       caller,
       { everywhere: true },
-      { revocations, directory, now: () => NOW_MS, sleep: noWait, log: memoryLogger().log },
+      { revocations, directory, now: () => new Date(NOW_MS), sleep: noWait, log: memoryLogger().log },
     );
     expect(answer).toEqual({ signedOut: true, scope: 'everywhere' });
     expect(revocations.rows.get(caller.userId)).toEqual({
@@ -87,7 +87,7 @@ describe('signOut everywhere: sessions end server-side', () => {
     await signOut(
       caller,
       { everywhere: true },
-      { revocations, directory, now: () => NOW_MS, sleep: noWait, log: memoryLogger().log },
+      { revocations, directory, now: () => new Date(NOW_MS), sleep: noWait, log: memoryLogger().log },
     );
     expect(revocations.rows.has(caller.userId)).toBe(true);
   });
@@ -101,7 +101,7 @@ describe('signOut everywhere: sessions end server-side', () => {
       {
         revocations,
         directory: new InMemoryDirectory(),
-        now: () => NOW_MS,
+        now: () => new Date(NOW_MS),
         sleep: noWait,
         log: memoryLogger().log,
       },
@@ -118,7 +118,7 @@ describe('signOut everywhere: sessions end server-side', () => {
       {
         revocations: new InMemoryRevocations(),
         directory: new InMemoryDirectory(),
-        now: () => NOW_MS + 350,
+        now: () => new Date(NOW_MS + 350),
         sleep: async (ms) => void waits.push(ms),
         log: memoryLogger().log,
       },
@@ -185,7 +185,7 @@ describe('signOut everywhere: sessions end server-side', () => {
             revocations,
             sleep: noWait,
             directory: new InMemoryDirectory(),
-            now: () => NOW_MS,
+            now: () => new Date(NOW_MS),
             log: memoryLogger().log,
           },
         ),

@@ -25,7 +25,7 @@ export function usersAdminWorld() {
   const { log, lines } = memoryLogger();
   const callerId = directory.seed({ userId: 'caller', email: 'lead@lab.test' }, ['admin', 'superadmin']);
   const caller = identity(['admin', 'superadmin'], { userId: callerId, email: 'lead@lab.test' });
-  const deps = { directory, users, activity, suppressions, revocations, locks, now: () => NOW, log };
+  const deps = { directory, users, activity, suppressions, revocations, locks, now: () => new Date(NOW), log };
   const add = (email: string, groups: Group[], extra: { enabled?: boolean } = {}) => {
     const userId = directory.seed({ email, ...extra }, groups);
     users.rows.set(userId, {

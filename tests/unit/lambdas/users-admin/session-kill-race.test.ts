@@ -30,7 +30,7 @@ function raceWorld() {
   const elsewhere = cachedSessionRevocations(world.revocations, { now });
   const refusedHere = sessionRevocationCheck(here, { now });
   const refusedElsewhere = sessionRevocationCheck(elsewhere, { now });
-  const deps = { ...world.deps, revocations: here, now };
+  const deps = { ...world.deps, revocations: here, now: () => new Date(clock) };
   /** The user signs in right now (whole seconds, as Cognito's auth_time). */
   const signIn = (userId: string, groups: Group[]): Identity => {
     const seconds = Math.floor(clock / 1000);
