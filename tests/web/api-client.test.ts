@@ -2,17 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, liveApiClientDeps, type ApiClientDeps } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';
 import { firstPaint, holdUntilFirstPaint } from '../../web/src/lib/first-paint-hold';
+import { annProfile } from './support/fake-session';
 
 const PROFILE = {
-  profile: {
-    userId: 'u-1',
-    email: 'ann@practice.test',
-    firstName: 'Ann',
-    lastName: 'Lee',
-    accountNumbers: [],
-    termsAccepted: true,
-    version: 1,
-  },
+  profile: annProfile(),
   groups: ['customer'],
   emailVerified: true,
 };

@@ -9,21 +9,13 @@ import {
   storedUserFacts,
   type LoadedSession,
 } from '../../web/src/app/providers/session-facts';
-import { fakeSession } from './support/fake-session';
+import { annProfile, fakeSession } from './support/fake-session';
 
 const info = fakeSession().customer.info!;
 const customer = (overrides: Partial<LoadedSession> = {}): LoadedSession => ({
   user: { userId: 'u-1', email: 'ann@practice.test', groups: ['customer'], emailVerified: true },
   profile: {
-    profile: {
-      userId: 'u-1',
-      email: 'ann@practice.test',
-      firstName: 'Ann',
-      lastName: 'Lee',
-      accountNumbers: [],
-      termsAccepted: true,
-      version: 0,
-    },
+    profile: annProfile({ version: 0 }),
     groups: ['customer'],
     emailVerified: true,
   },

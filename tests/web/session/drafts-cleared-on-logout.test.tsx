@@ -1,11 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { signOut } from 'aws-amplify/auth';
 import { draftStorageKey, readLocalDraft, writeLocalDraft } from '../../../web/src/features/orders/model/local-draft';
 import { emptyOrderForm } from '../../../web/src/features/orders/model/order-form-values';
 import { callRoute } from '../../../web/src/lib/api-client';
 import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { useSession } from '../../../web/src/lib/session-context';
+import { amplifySignedIn, BRIGHTVIEW_USER, brightviewProfileAnswer } from '../support/amplify-session';
 import { TEST_CONFIG } from '../support/fake-session';
 import { infoOf } from '../support/kept-session';
 import { renderInSessionRouter } from '../support/session-router';
@@ -17,31 +18,14 @@ import { renderInSessionRouter } from '../support/session-router';
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('../../../web/src/lib/api-client', () => ({ callRoute: vi.fn(), setApiLogoutHandler: vi.fn() }));
 
-const USER = { sub: 'u-ann', email: 'ann@brightview.test', 'cognito:groups': ['customer'], email_verified: true };
+const USER = BRIGHTVIEW_USER;
 const ROUTES: Record<string, unknown> = {
-  getMyProfile: {
-    profile: {
-      userId: 'u-ann',
-      email: USER.email,
-      firstName: 'Ann',
-      lastName: 'Lee',
-      accountNumber: 'BV-1001',
-      accountNumbers: ['BV-1002'],
-      termsAccepted: true,
-      version: 0,
-    },
-    groups: ['customer'],
-    emailVerified: true,
-  },
+  getMyProfile: brightviewProfileAnswer({ accountNumbers: ['BV-1002'] }),
   getCustomerInfo: { ...infoOf('BV-1001', 'Brightview Eye Care'), additionalAccounts: ['BV-1002'] },
   signOut: { signedOut: true, scope: 'this-session' },
 };
 
-function signedIn(yes: boolean) {
-  vi.mocked(fetchAuthSession).mockResolvedValue(
-    (yes ? { tokens: { idToken: { payload: USER, toString: () => 'id-token' } } } : { tokens: undefined }) as never,
-  );
-}
+const signedIn = (yes: boolean) => amplifySignedIn(yes ? USER : null);
 
 function keepDraft(userId: string, account: string, patient: string) {
   const key = draftStorageKey(userId, account);

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { signOut } from 'aws-amplify/auth';
 import { toast, ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleOf, PORTAL_ROUTES } from '../../../web/src/app/route-table';
@@ -8,6 +8,7 @@ import { CallableError } from '../../../web/src/lib/callable-error';
 import { draftStorageKey, readLocalDraft, writeLocalDraft } from '../../../web/src/features/orders/model/local-draft';
 import { emptyOrderForm } from '../../../web/src/features/orders/model/order-form-values';
 import { TOAST_CONTAINER_PROPS } from '../../../web/src/lib/notify';
+import { amplifySignedIn, BRIGHTVIEW_USER } from '../support/amplify-session';
 import { renderGuardedPortal } from '../support/guarded-portal';
 import { prepareBrowser } from '../support/fake-session';
 
@@ -18,8 +19,6 @@ import { prepareBrowser } from '../support/fake-session';
  */
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 vi.mock('../../../web/src/lib/api-client', () => ({ callRoute: vi.fn(), setApiLogoutHandler: vi.fn() }));
-
-const USER = { sub: 'u-ann', email: 'ann@brightview.test', 'cognito:groups': ['customer'], email_verified: true };
 
 function renderGuardedPage(path: string) {
   renderGuardedPortal(
@@ -40,9 +39,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   // A fresh count per test: the mocked module's functions outlive restoreAllMocks.
   vi.mocked(signOut).mockReset().mockResolvedValue(undefined);
-  vi.mocked(fetchAuthSession).mockResolvedValue({
-    tokens: { idToken: { payload: USER, toString: () => 'id-token' } },
-  } as never);
+  amplifySignedIn(BRIGHTVIEW_USER);
 });
 
 afterEach(() => {

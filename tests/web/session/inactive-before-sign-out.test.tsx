@@ -1,11 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../../../web/src/lib/api-client';
 import { beforeSignOut } from '../../../web/src/lib/before-sign-out';
 import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { useSession } from '../../../web/src/lib/session-context';
+import { amplifySignedIn } from '../support/amplify-session';
 import { TEST_CONFIG } from '../support/fake-session';
 import { renderInSessionRouter } from '../support/session-router';
 
@@ -20,11 +21,7 @@ const USER = { sub: 'a-lab', email: 'lab@lenslab.test', 'cognito:groups': ['admi
 const steps: string[] = [];
 let removeTask: () => void = () => {};
 
-function signedIn(yes: boolean) {
-  vi.mocked(fetchAuthSession).mockResolvedValue(
-    (yes ? { tokens: { idToken: { payload: USER, toString: () => 'id-token' } } } : { tokens: undefined }) as never,
-  );
-}
+const signedIn = (yes: boolean) => amplifySignedIn(yes ? USER : null);
 
 function Probe() {
   const session = useSession();

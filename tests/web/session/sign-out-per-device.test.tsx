@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { signIn, signOut } from 'aws-amplify/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_MESSAGES } from '../../../core/messages';
 import LoginRoute from '../../../web/src/app/routes/auth/login';
@@ -11,6 +11,7 @@ import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { apiLogout } from '../../../web/src/lib/api-logout';
 import { useSession, type SignedOutState } from '../../../web/src/lib/session-context';
 import { useLocation } from 'react-router-dom';
+import { amplifySignedIn, BRIGHTVIEW_USER, brightviewProfileAnswer } from '../support/amplify-session';
 import { TEST_CONFIG } from '../support/fake-session';
 import { infoOf } from '../support/kept-session';
 import { renderInSessionRouter } from '../support/session-router';
@@ -28,30 +29,14 @@ vi.mock('aws-amplify/auth', () => ({
 }));
 vi.mock('../../../web/src/lib/api-client', () => ({ callRoute: vi.fn(), setApiLogoutHandler: vi.fn() }));
 
-const USER = { sub: 'u-ann', email: 'ann@brightview.test', 'cognito:groups': ['customer'], email_verified: true };
+const USER = BRIGHTVIEW_USER;
 const ROUTES: Record<string, unknown> = {
-  getMyProfile: {
-    profile: {
-      userId: 'u-ann',
-      email: USER.email,
-      firstName: 'Ann',
-      lastName: 'Lee',
-      accountNumber: 'BV-1001',
-      termsAccepted: true,
-      version: 0,
-    },
-    groups: ['customer'],
-    emailVerified: true,
-  },
+  getMyProfile: brightviewProfileAnswer(),
   getCustomerInfo: infoOf('BV-1001', 'Brightview Eye Care'),
   signOut: { signedOut: true, scope: 'this-session' },
 };
 
-function signedIn(yes: boolean) {
-  vi.mocked(fetchAuthSession).mockResolvedValue(
-    (yes ? { tokens: { idToken: { payload: USER, toString: () => 'id-token' } } } : { tokens: undefined }) as never,
-  );
-}
+const signedIn = (yes: boolean) => amplifySignedIn(yes ? USER : null);
 
 function Probe() {
   const session = useSession();

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { AUTH_STATUS } from '../../../core/rules/auth-status';
 import type { RuntimeConfig } from '../../../core/schemas/runtime-config';
+import type { UserProfile } from '../../../core/schemas/users/user-profile';
 import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
 import { SessionContext, type SessionContextValue } from '../../../web/src/lib/session-context';
 
@@ -18,6 +19,20 @@ export const TEST_CONFIG: RuntimeConfig = {
   payments: { gateway: 'fake' },
 };
 
+/** Ann Lee's stored profile, the customer every web test signs in as; override what a test needs. */
+export function annProfile(overrides: Partial<UserProfile> = {}): UserProfile {
+  return {
+    userId: 'u-1',
+    email: 'ann@practice.test',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    accountNumbers: [],
+    termsAccepted: true,
+    version: 1,
+    ...overrides,
+  };
+}
+
 /** A signed-in customer with a verified account, terms accepted; override what a test needs. */
 export function fakeSession(overrides: Partial<SessionContextValue> = {}): SessionContextValue {
   return {
@@ -30,15 +45,7 @@ export function fakeSession(overrides: Partial<SessionContextValue> = {}): Sessi
     loggedOut: false,
     cached: false,
     user: { userId: 'u-1', email: 'ann@practice.test', groups: ['customer'], emailVerified: true },
-    profile: {
-      userId: 'u-1',
-      email: 'ann@practice.test',
-      firstName: 'Ann',
-      lastName: 'Lee',
-      accountNumbers: ['LL-1001'],
-      termsAccepted: true,
-      version: 1,
-    },
+    profile: annProfile({ accountNumbers: ['LL-1001'] }),
     displayName: 'Ann Lee',
     customer: {
       info: {
