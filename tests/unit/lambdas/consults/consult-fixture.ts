@@ -1,3 +1,4 @@
+import { beforeEach } from 'vitest';
 import type { Consult } from '../../../../core/schemas/consults';
 import type { Order } from '../../../../core/schemas/order';
 import { createLogger } from '../../../../lambdas/http/logger';
@@ -47,6 +48,18 @@ export interface ConsultFixture {
 }
 
 /** Practices A (Ann, Cole) and B (Eve), the lab, the Ampleye designs in the catalogue and in-memory stores. */
+/**
+ * The fixture a test file's tests share by name, made afresh before each test (each test sees new stores and
+ * recorders; nothing it changed reaches the next).
+ */
+export function consultFixtureEachTest(): ConsultFixture {
+  const current = {} as ConsultFixture;
+  beforeEach(() => {
+    Object.assign(current, consultFixture());
+  });
+  return current;
+}
+
 export function consultFixture(): ConsultFixture {
   const users = testUsers([
     { userId: 'u-ann', email: 'ann@a.test', accountNumber: A, firstName: 'Ann' },

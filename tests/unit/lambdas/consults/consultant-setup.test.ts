@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES } from '../../../../core/messages';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TROUBLESHOOTER_SETTINGS,
   updateTroubleshooterSettingsInputSchema,
@@ -10,12 +10,9 @@ import {
   unknownDesignsMessage,
   updateConsultantSettings,
 } from '../../../../lambdas/use-cases/consults/consultant-setup';
-import { consultFixture, lab, practice, refusal, superAdmin, type ConsultFixture } from './consult-fixture';
+import { consultFixtureEachTest, lab, practice, refusal, superAdmin } from './consult-fixture';
 
-let f: ConsultFixture;
-beforeEach(() => {
-  f = consultFixture();
-});
+const f = consultFixtureEachTest();
 
 const { version: _v, updatedAt: _u, updatedBy: _b, ...DEFAULT_FIELDS } = DEFAULT_TROUBLESHOOTER_SETTINGS;
 const update = (version: number, settings: Partial<TroubleshooterSettingsFields> = {}) =>

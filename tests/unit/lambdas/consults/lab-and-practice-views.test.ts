@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES, LENS_MESSAGES } from '../../../../core/messages';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CONSULT_NOT_FOUND,
   customerConsultSchema,
@@ -22,7 +22,7 @@ import {
   AMPLEYE_VALUES,
   B,
   colleague,
-  consultFixture,
+  consultFixtureEachTest,
   lab,
   outsider,
   practice,
@@ -30,13 +30,9 @@ import {
   storedConsult,
   storedLead,
   uuid,
-  type ConsultFixture,
 } from './consult-fixture';
 
-let f: ConsultFixture;
-beforeEach(() => {
-  f = consultFixture();
-});
+const f = consultFixtureEachTest();
 
 const reply = (consultId: string, version: number, overrides: Record<string, unknown> = {}) =>
   replyToConsultInputSchema.parse({

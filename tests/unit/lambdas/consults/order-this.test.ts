@@ -1,23 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderSchema, saveOrderDraftInputSchema, submitOrderInputSchema } from '../../../../core/schemas/order';
 import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
 import { CONSULT_NOT_ORDERABLE, submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
-import {
-  A,
-  AMPLEYE_VALUES,
-  B,
-  consultFixture,
-  practice,
-  storedConsult,
-  uuid,
-  type ConsultFixture,
-} from './consult-fixture';
+import { A, AMPLEYE_VALUES, B, consultFixtureEachTest, practice, storedConsult, uuid } from './consult-fixture';
 import { quietOrderPorts } from '../../../support/order-fakes';
 
-let f: ConsultFixture;
-beforeEach(() => {
-  f = consultFixture();
-});
+const f = consultFixtureEachTest();
 
 const orderFields = (consultId?: string) => ({
   patient: 'PT-7',

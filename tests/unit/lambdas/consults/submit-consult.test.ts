@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSULT_REFERENCE_PATTERN } from '../../../../core/rules/consult-reference';
 import { troubleshoot } from '../../../../core/rules/scleral-troubleshooter';
 import {
@@ -22,19 +22,15 @@ import {
   AMPLEYE_VALUES,
   B,
   colleague,
-  consultFixture,
+  consultFixtureEachTest,
   HIGH_CLEARANCE,
   outsider,
   practice,
   refusal,
   uuid,
-  type ConsultFixture,
 } from './consult-fixture';
 
-let f: ConsultFixture;
-beforeEach(() => {
-  f = consultFixture();
-});
+const f = consultFixtureEachTest();
 
 const input = (overrides: Record<string, unknown> = {}) =>
   submitConsultInputSchema.parse({

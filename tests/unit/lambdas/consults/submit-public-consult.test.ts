@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSULT_REFERENCE_PATTERN } from '../../../../core/rules/consult-reference';
 import {
   CONSULT_NOT_FOUND,
@@ -10,12 +10,9 @@ import {
   publicConsultLimitKeys,
   submitPublicConsult,
 } from '../../../../lambdas/use-cases/consults/submit-public-consult';
-import { consultFixture, HIGH_CLEARANCE, refusal, storedConsult, uuid, type ConsultFixture } from './consult-fixture';
+import { consultFixtureEachTest, HIGH_CLEARANCE, refusal, storedConsult, uuid } from './consult-fixture';
 
-let f: ConsultFixture;
-beforeEach(() => {
-  f = consultFixture();
-});
+const f = consultFixtureEachTest();
 
 let next = 0;
 const input = (overrides: Record<string, unknown> = {}) =>
