@@ -310,32 +310,27 @@ describe('kept answers go when the session ends or the server refuses', () => {
     expect(kept()).toBeNull();
   });
 
-  it.each([401, 403])('an API answer %i removes them', async (status) => {
-    keep();
-    const call = createApiClient({
-      fetch: async () =>
-        new Response(JSON.stringify({ error: { status: 'permission-denied', message: 'No.' } }), { status }),
+  /** The app's API client over a server that answers every call with this error. */
+  const clientAnswering = (status: number, error: { status: string; message: string }) =>
+    createApiClient({
+      fetch: async () => new Response(JSON.stringify({ error }), { status }),
       apiBaseUrl: () => 'https://api.test',
       idToken: async () => ID_TOKEN,
       logout: () => {},
       timeoutMs: 1000,
       newCorrelationId: () => 'c-1',
     });
+
+  it.each([401, 403])('an API answer %i removes them', async (status) => {
+    keep();
+    const call = clientAnswering(status, { status: 'permission-denied', message: 'No.' });
     await expect(call('getMyProfile', {})).rejects.toBeInstanceOf(CallableError);
     expect(kept()).toBeNull();
   });
 
   it('another error answer keeps them (a 500 says nothing about the session)', async () => {
     keep();
-    const call = createApiClient({
-      fetch: async () =>
-        new Response(JSON.stringify({ error: { status: 'internal', message: 'Oops.' } }), { status: 500 }),
-      apiBaseUrl: () => 'https://api.test',
-      idToken: async () => ID_TOKEN,
-      logout: () => {},
-      timeoutMs: 1000,
-      newCorrelationId: () => 'c-1',
-    });
+    const call = clientAnswering(500, { status: 'internal', message: 'Oops.' });
     await expect(call('getMyProfile', {})).rejects.toBeInstanceOf(CallableError);
     expect(kept()).not.toBeNull();
   });
