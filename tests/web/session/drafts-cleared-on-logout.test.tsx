@@ -5,9 +5,9 @@ import { draftStorageKey, readLocalDraft, writeLocalDraft } from '../../../web/s
 import { emptyOrderForm } from '../../../web/src/features/orders/model/order-form-values';
 import { callRoute } from '../../../web/src/lib/api-client';
 import { setRuntimeConfig } from '../../../web/src/lib/runtime-config';
-import { useSession } from '../../../web/src/lib/session-context';
 import { amplifySignedIn, BRIGHTVIEW_USER, brightviewProfileAnswer } from '../support/amplify-session';
 import { TEST_CONFIG } from '../support/fake-session';
+import { SessionProbe } from '../support/session-probe';
 import { infoOf } from '../support/kept-session';
 import { renderInSessionRouter } from '../support/session-router';
 
@@ -38,20 +38,15 @@ function keepDraft(userId: string, account: string, patient: string) {
   return key;
 }
 
-function Probe() {
-  const session = useSession();
-  return (
-    <div>
-      <span>{session.user ? `signed in as ${session.user.email}` : 'signed out'}</span>
-      <button type="button" onClick={() => void session.logout()}>
-        Log Out
-      </button>
+const Probe = () => (
+  <SessionProbe
+    more={(session) => (
       <button type="button" onClick={() => void session.logout({ redirect: false })}>
         Expire
       </button>
-    </div>
-  );
-}
+    )}
+  />
+);
 
 function renderSession() {
   return renderInSessionRouter(<Probe />, '/customer/order');

@@ -13,6 +13,7 @@ import { useSession, type SignedOutState } from '../../../web/src/lib/session-co
 import { useLocation } from 'react-router-dom';
 import { amplifySignedIn, BRIGHTVIEW_USER, brightviewProfileAnswer } from '../support/amplify-session';
 import { TEST_CONFIG } from '../support/fake-session';
+import { SessionProbe } from '../support/session-probe';
 import { infoOf } from '../support/kept-session';
 import { renderInSessionRouter } from '../support/session-router';
 
@@ -38,18 +39,11 @@ const ROUTES: Record<string, unknown> = {
 
 const signedIn = (yes: boolean) => amplifySignedIn(yes ? USER : null);
 
-function Probe() {
-  const session = useSession();
-  return (
-    <div>
-      <span>{session.user ? `signed in as ${session.user.email}` : 'signed out'}</span>
-      <button type="button" onClick={() => void session.logout()}>
-        Log Out
-      </button>
-      <SignOutEverywhereCard onSignOutEverywhere={() => session.logout({ everywhere: true })} />
-    </div>
-  );
-}
+const Probe = () => (
+  <SessionProbe
+    more={(session) => <SignOutEverywhereCard onSignOutEverywhere={() => session.logout({ everywhere: true })} />}
+  />
+);
 
 const signOutCalls = () => vi.mocked(callRoute).mock.calls.filter(([name]) => name === 'signOut');
 
