@@ -1,4 +1,4 @@
-import type { GatewayKind } from '../core/schemas/payment';
+import type { GatewayKind } from '../core/schemas/payments';
 import { EMAIL_BODY_STYLE } from '../core/email-style';
 import { cspHash } from './csp-hash';
 

@@ -1,7 +1,7 @@
 import * as z from '../core/zod';
 import { SESSION } from '../core/constants';
 import { TABLES, type TableName } from '../core/data/tables';
-import { GATEWAY_KINDS } from '../core/schemas/payment';
+import { GATEWAY_KINDS } from '../core/schemas/payments';
 
 /**
  * Stages are code (docs/architecture.md "Stages and config"): each is a zod-checked object, so a typo or an unsafe

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
-import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
-import type { Order } from '../../core/schemas/order';
+import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lenses';
+import type { Order } from '../../core/schemas/orders';
 import { mapWithLimit } from '../../lambdas/concurrency/map-with-limit';
 
 const ACCOUNTS = 200;

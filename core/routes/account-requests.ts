@@ -10,7 +10,7 @@ import {
   rejectAccountRequestInputSchema,
   rejectAccountRequestOutputSchema,
   submitAccountRequestOutputSchema,
-} from '../schemas/account-request';
+} from '../schemas/account-requests';
 import { emptyInputSchema } from '../schemas/common';
 
 /** Account requests (spec 2 /auth/request, spec 7 POST customer). */

@@ -12,7 +12,7 @@ import {
   listInvoicesInputSchema,
   recordOfflinePaymentInputSchema,
   voidInvoiceInputSchema,
-} from '../schemas/invoice';
+} from '../schemas/invoices';
 
 /** Invoices (spec 7 GET auth/invoice/{invoiceNumber}/{accountNumber}; Pay Online; the lab's Invoices). */
 export const invoiceRoutes = defineRoutes('invoices', {

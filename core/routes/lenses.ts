@@ -6,7 +6,7 @@ import {
   listLensDesignsInputSchema,
   listLensDesignsOutputSchema,
   updateLensDesignInputSchema,
-} from '../schemas/lens';
+} from '../schemas/lenses';
 
 /** The lens catalogue (Lens Management; the order form reads it). */
 export const lensRoutes = defineRoutes('lenses', {

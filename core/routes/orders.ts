@@ -19,7 +19,7 @@ import {
   saveOrderDraftInputSchema,
   saveOrderDraftOutputSchema,
   submitOrderInputSchema,
-} from '../schemas/order';
+} from '../schemas/orders';
 
 /**
  * One of the lab's order decisions (approve, hold, reject, close): admins only, one lifecycle transaction on

@@ -1,8 +1,8 @@
 import * as z from '../zod';
 import { defineRoutes } from '../define-routes';
 import { CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
-import { documentUrlOutputSchema } from '../schemas/invoice';
-import { paymentIdInputSchema, paymentViewSchema, startPaymentInputSchema } from '../schemas/payment';
+import { documentUrlOutputSchema } from '../schemas/invoices';
+import { paymentIdInputSchema, paymentViewSchema, startPaymentInputSchema } from '../schemas/payments';
 
 /** What every money route that settles a payment touches: one transaction over these three tables. */
 const SETTLEMENT_TABLES = {

@@ -1,5 +1,5 @@
 import { LANDING_TYPE_LABELS, type LandingType, type Suggestion } from '../schemas/consults';
-import type { LensDesign, NumberParameter } from '../schemas/lens';
+import type { LensDesign, NumberParameter } from '../schemas/lenses';
 import { withUnit, type ParameterValues } from './lens-parameters';
 import { snapToGrid } from './step-rounding';
 

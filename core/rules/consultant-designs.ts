@@ -1,5 +1,5 @@
 import { LANDING_TYPES, type ConsultantDesign, type LandingType } from '../schemas/consults';
-import type { LensDesign } from '../schemas/lens';
+import type { LensDesign } from '../schemas/lenses';
 
 /**
  * A catalogue design as the public troubleshooter shows it: its diameters, sag range and landing types from

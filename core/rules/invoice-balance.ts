@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus } from '../schemas/invoice';
+import type { Invoice, InvoiceStatus } from '../schemas/invoices';
 import { groupDigits } from '../group-digits';
 
 /**

@@ -1,4 +1,4 @@
-import type { NumberParameter, ParameterDefinition, PARAMETER_UNITS } from '../schemas/lens';
+import type { NumberParameter, ParameterDefinition, PARAMETER_UNITS } from '../schemas/lenses';
 
 /** What an order line holds per parameter: numbers for numeric ones, the option value for option ones. */
 export type ParameterValues = Record<string, number | string | undefined>;

@@ -1,6 +1,6 @@
 import type { WarrantyPolicy } from '../schemas/credit';
 import { DEFAULT_WARRANTY_POLICY } from '../schemas/warranty-policy';
-import type { Order, OrderLine } from '../schemas/order';
+import type { Order, OrderLine } from '../schemas/orders';
 
 /**
  * The warranty window and what a design's policy allows: the one home of these rules, used by the order

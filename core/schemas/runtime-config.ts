@@ -1,6 +1,6 @@
 import { lazySchema } from './lazy-schema';
 import * as z from '../zod';
-import type { GatewayKind } from './payment';
+import type { GatewayKind } from './payments';
 
 /**
  * GATEWAY_KINDS of ./payment, written out: the web app checks its config with this schema before the first form

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from './aws/dynamo-document-client';
 import * as z from '../../core/zod';
-import { accountRequestSchema } from '../../core/schemas/account-request';
+import { accountRequestSchema } from '../../core/schemas/account-requests';
 import { invalidArgument } from '../../core/errors';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
 import type { AccountRequestsRepository } from '../ports/account-requests-repository';

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, GetCommand, PutCommand, QueryCommand } from './aws/dynamo-document-client';
-import { lensDesignSchema, type LensDesign } from '../../core/schemas/lens';
+import { lensDesignSchema, type LensDesign } from '../../core/schemas/lenses';
 import { LENS_CATALOGUE_PARTITION, lensNameKey, type LensCatalogue } from '../ports/lens-catalogue';
 import { writeConflict } from '../ports/write-conflict';
 import { documentClient, requireTables, tableName } from './dynamo-client';

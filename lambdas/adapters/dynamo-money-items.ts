@@ -1,4 +1,4 @@
-import type { Invoice } from '../../core/schemas/invoice';
+import type { Invoice } from '../../core/schemas/invoices';
 import type { ExpectedVersion } from '../ports/money-store';
 import type { TransactWriteCommand } from './aws/dynamo-document-client';
 import { tableName } from './dynamo-client';

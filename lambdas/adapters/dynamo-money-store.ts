@@ -7,8 +7,8 @@ import {
   type CreditApproval,
   type CreditEntry,
 } from '../../core/schemas/credit';
-import { invoiceSchema, type Invoice } from '../../core/schemas/invoice';
-import { paymentSchema } from '../../core/schemas/payment';
+import { invoiceSchema, type Invoice } from '../../core/schemas/invoices';
+import { paymentSchema } from '../../core/schemas/payments';
 import {
   moneyRefusals,
   type MoneyWriteRefused,

@@ -1,7 +1,7 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import { GetCommand } from './aws/dynamo-document-client';
 import * as z from '../../core/zod';
-import { orderSchema } from '../../core/schemas/order';
+import { orderSchema } from '../../core/schemas/orders';
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
 import { decodeCursor, INVALID_CURSOR } from '../paging/page-cursor';
 import { invalidArgument } from '../../core/errors';

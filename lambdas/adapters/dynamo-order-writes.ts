@@ -5,7 +5,7 @@ import {
   TransactionCanceledException,
   TransactWriteCommand,
 } from './aws/dynamo-document-client';
-import type { Order } from '../../core/schemas/order';
+import type { Order } from '../../core/schemas/orders';
 import {
   checkPlacedOrder,
   counterNames,

@@ -1,6 +1,6 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import * as z from '../../core/zod';
-import { GATEWAY_KINDS } from '../../core/schemas/payment';
+import { GATEWAY_KINDS } from '../../core/schemas/payments';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { getSecretString } from './aws/secrets-manager';
 import { fakePaymentGateway } from './fake-payment-gateway';

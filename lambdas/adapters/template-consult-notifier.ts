@@ -1,6 +1,6 @@
 import type { Consult } from '../../core/schemas/consults';
 import type { EmailKind } from '../../core/schemas/email/email';
-import type { ParameterDefinition } from '../../core/schemas/lens';
+import type { ParameterDefinition } from '../../core/schemas/lenses';
 import { consultAnsweredValues, consultReceivedValues } from '../email/consult-email-values';
 import { addressesOnce, type TemplateMailingDeps } from '../email/template-mailing';
 import type { Logger } from '../ports/logger';

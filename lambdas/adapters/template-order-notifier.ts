@@ -1,4 +1,4 @@
-import type { Order } from '../../core/schemas/order';
+import type { Order } from '../../core/schemas/orders';
 import { orderEmailValues, type OrderEmailAudience } from '../email/order-email-values';
 import { addressesOnce } from '../email/template-mailing';
 import type { Logger } from '../ports/logger';

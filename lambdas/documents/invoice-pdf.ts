@@ -1,6 +1,6 @@
 import { formatCents } from '../../core/rules/invoice-balance';
 import type { CustomerRecord, PostalAddress } from '../../core/schemas/customers/customer-info';
-import { INVOICE_STATUS_LABELS, SETTLEMENT_METHOD_LABELS, type Invoice } from '../../core/schemas/invoice';
+import { INVOICE_STATUS_LABELS, SETTLEMENT_METHOD_LABELS, type Invoice } from '../../core/schemas/invoices';
 import { COLOURS, LAB, PdfLayout, formatDay, type Field, type SummaryRow, type TableColumn } from './pdf-layout';
 
 /** The practice's postal lines: street (and suite), city line, country; empty parts left out. */

@@ -1,7 +1,7 @@
 import { formatCents } from '../../core/rules/invoice-balance';
 import type { CustomerRecord } from '../../core/schemas/customers/customer-info';
-import type { Invoice } from '../../core/schemas/invoice';
-import type { Payment } from '../../core/schemas/payment';
+import type { Invoice } from '../../core/schemas/invoices';
+import type { Payment } from '../../core/schemas/payments';
 import { COLOURS, LAB, PdfLayout, formatDay, type SummaryRow, type TableColumn } from './pdf-layout';
 
 const COLUMNS: TableColumn[] = [

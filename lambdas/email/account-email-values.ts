@@ -1,4 +1,4 @@
-import type { AccountRequest } from '../../core/schemas/account-request';
+import type { AccountRequest } from '../../core/schemas/account-requests';
 import type { EmailKind } from '../../core/schemas/email/email';
 import type { Logger } from '../ports/logger';
 import type { EmailTemplates } from '../ports/email-templates';

@@ -1,7 +1,7 @@
 import { pagePaths } from '../../core/page-paths';
 import { displayParameterValue } from '../../core/rules/lens-parameters';
 import type { Consult } from '../../core/schemas/consults';
-import type { ParameterDefinition } from '../../core/schemas/lens';
+import type { ParameterDefinition } from '../../core/schemas/lenses';
 import { EYE_LABELS } from '../../core/schemas/order-keys';
 import { portalLink as link } from './account-email-values';
 

@@ -7,9 +7,9 @@ import {
   type WarrantyClaim,
   type WarrantyLens,
 } from '../../core/schemas/credit';
-import type { Invoice } from '../../core/schemas/invoice';
+import type { Invoice } from '../../core/schemas/invoices';
 import { EYE_LABELS } from '../../core/schemas/order-keys';
-import type { Payment } from '../../core/schemas/payment';
+import type { Payment } from '../../core/schemas/payments';
 import { NO_FIRST_NAME, NOT_GIVEN, portalLink as link } from './account-email-values';
 import { NO_NOTE, NO_REASON } from './order-email-values';
 

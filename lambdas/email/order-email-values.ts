@@ -1,4 +1,4 @@
-import type { Order, OrderHistoryEntry } from '../../core/schemas/order';
+import type { Order, OrderHistoryEntry } from '../../core/schemas/orders';
 import type { OrderEmailKind } from '../ports/order-notifier';
 
 export const NO_INVOICE = 'N/A';

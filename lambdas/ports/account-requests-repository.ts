@@ -1,4 +1,4 @@
-import type { AccountRequest, AccountRequestStatus } from '../../core/schemas/account-request';
+import type { AccountRequest, AccountRequestStatus } from '../../core/schemas/account-requests';
 
 export interface AccountRequestDecision {
   status: Exclude<AccountRequestStatus, 'pending'>;

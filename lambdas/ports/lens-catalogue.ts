@@ -1,4 +1,4 @@
-import type { LensDesign } from '../../core/schemas/lens';
+import type { LensDesign } from '../../core/schemas/lenses';
 import { foldForSearch } from '../search/customer-sort-key';
 
 /** The fields Lens Management edits (everything but the id, the version and the timestamps). */

@@ -1,6 +1,6 @@
 import type { CreditEntry, WarrantyClaim } from '../../core/schemas/credit';
-import type { Invoice } from '../../core/schemas/invoice';
-import type { Payment } from '../../core/schemas/payment';
+import type { Invoice } from '../../core/schemas/invoices';
+import type { Payment } from '../../core/schemas/payments';
 import type { WarrantyLens } from '../../core/schemas/credit';
 
 // Named money, not invoices or payments: one port sends the invoice, payment, credit and claim emails.

@@ -1,7 +1,7 @@
 import type { CreditApproval, CreditEntry, CreditSettings, WarrantyClaim } from '../../core/schemas/credit';
 import type { VersionedSettingsStore } from './versioned-settings';
-import type { Invoice, InvoiceStatus } from '../../core/schemas/invoice';
-import type { Payment } from '../../core/schemas/payment';
+import type { Invoice, InvoiceStatus } from '../../core/schemas/invoices';
+import type { Payment } from '../../core/schemas/payments';
 import { aborted } from '../../core/errors';
 import type { RetryRule } from '../kernel/retry';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';

@@ -1,5 +1,5 @@
 import type { EmailKind } from '../../core/schemas/email/email';
-import type { Order } from '../../core/schemas/order';
+import type { Order } from '../../core/schemas/orders';
 
 /** The order emails: built from the Email Management templates, sent to the practice and the lab. */
 export type OrderEmailKind = Extract<EmailKind, `order-${string}`>;

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
-import type { Invoice } from '../../core/schemas/invoice';
-import type { Order } from '../../core/schemas/order';
+import type { Invoice } from '../../core/schemas/invoices';
+import type { Order } from '../../core/schemas/orders';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
 /**

@@ -1,4 +1,4 @@
-import type { GatewayKind } from '../../core/schemas/payment';
+import type { GatewayKind } from '../../core/schemas/payments';
 
 /**
  * The card gateway. Production: Stripe PaymentIntents (lambdas/adapters/stripe-payment-gateway.ts);

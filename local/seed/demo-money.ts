@@ -1,6 +1,6 @@
 import { describeError } from '../../core/describe-error';
 import { shippedAtOf } from '../../core/rules/warranty';
-import { createInvoiceInputSchema, recordOfflinePaymentInputSchema } from '../../core/schemas/invoice';
+import { createInvoiceInputSchema, recordOfflinePaymentInputSchema } from '../../core/schemas/invoices';
 import type { Identity } from '../../lambdas/auth/verify-token';
 import type { Logger } from '../../lambdas/ports/logger';
 import type { MoneyNotifier } from '../../lambdas/ports/money-notifier';

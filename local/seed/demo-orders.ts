@@ -5,7 +5,7 @@ import {
   type Order,
   type OrderDraft,
   type OrderFields,
-} from '../../core/schemas/order';
+} from '../../core/schemas/orders';
 import type { Identity } from '../../lambdas/auth/verify-token';
 import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
 import type { AttachedFiles } from '../../lambdas/ports/attached-files';

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CreateLensDesignInput, ParameterDefinition } from '../../core/schemas/lens';
+import type { CreateLensDesignInput, ParameterDefinition } from '../../core/schemas/lenses';
 import { LENS_CATALOGUE_PARTITION, lensNameKey } from '../../lambdas/ports/lens-catalogue';
 
 /**

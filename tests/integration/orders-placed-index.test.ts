@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TABLES, tableEnvVar, type TableDef } from '../../core/data/tables';
-import type { Order } from '../../core/schemas/order';
+import type { Order } from '../../core/schemas/orders';
 import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-repository';
 import { encodeCursor, INVALID_CURSOR } from '../../lambdas/paging/page-cursor';
 import { dynamoClient } from '../../local/emulators/dynamodb';

@@ -1,6 +1,6 @@
 import type { Consult } from '../../core/schemas/consults';
 import { randomUUID } from 'node:crypto';
-import type { ParameterDefinition } from '../../core/schemas/lens';
+import type { ParameterDefinition } from '../../core/schemas/lenses';
 import { numberParameter, optionParameter } from './lens-parameters';
 
 export const CONSULT_ID = '3b241101-e2bb-4255-8caf-4136c566a962';

@@ -1,4 +1,4 @@
-import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lenses';
 import { DEMO_CUSTOMERS, DEMO_USERS } from '../../local/seed/demo-data';
 import { DEMO_LENS_DESIGNS } from '../../local/seed/lens-catalogue';
 import { InMemoryCustomers, InMemoryUsers } from './in-memory-ports';

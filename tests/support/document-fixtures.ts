@@ -1,6 +1,6 @@
 import type { CustomerRecord } from '../../core/schemas/customers/customer-info';
-import type { Invoice, InvoiceLine, InvoiceSettlement } from '../../core/schemas/invoice';
-import type { Payment } from '../../core/schemas/payment';
+import type { Invoice, InvoiceLine, InvoiceSettlement } from '../../core/schemas/invoices';
+import type { Payment } from '../../core/schemas/payments';
 
 /** Invoices, payments and practices for the PDF and document-URL tests, with their amounts consistent. */
 

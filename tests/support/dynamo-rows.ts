@@ -6,7 +6,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { TableName } from '../../core/data/tables';
-import type { LensDesign } from '../../core/schemas/lens';
+import type { LensDesign } from '../../core/schemas/lenses';
 import { tableName } from '../../lambdas/adapters/dynamo-client';
 import { LENS_CATALOGUE_PARTITION, lensNameKey } from '../../lambdas/ports/lens-catalogue';
 import { documentClientAt } from '../../local/emulators/dynamodb';

@@ -5,8 +5,8 @@ import {
   type CreditSettings,
   type WarrantyClaim,
 } from '../../core/schemas/credit';
-import type { Invoice } from '../../core/schemas/invoice';
-import { paymentSchema, type Payment } from '../../core/schemas/payment';
+import type { Invoice } from '../../core/schemas/invoices';
+import { paymentSchema, type Payment } from '../../core/schemas/payments';
 import {
   moneyRefusals,
   type MoneyWriteRefused,

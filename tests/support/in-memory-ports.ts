@@ -4,7 +4,7 @@
  */
 import type { Group } from '../../core/constants';
 import { invalidArgument } from '../../core/errors';
-import type { AccountRequest } from '../../core/schemas/account-request';
+import type { AccountRequest } from '../../core/schemas/account-requests';
 import type { BuyingGroup } from '../../core/schemas/customers/buying-group';
 import { customerDetailSchema, type CustomerDetail } from '../../core/schemas/customers/customer-admin';
 import type { CustomerRecord } from '../../core/schemas/customers/customer-info';

@@ -1,4 +1,4 @@
-import type { LensDesign, ParameterDefinition } from '../../core/schemas/lens';
+import type { LensDesign, ParameterDefinition } from '../../core/schemas/lenses';
 import { lensNameKey, type LensCatalogue, type LensDesignFields } from '../../lambdas/ports/lens-catalogue';
 import { writeConflict } from '../../lambdas/ports/write-conflict';
 

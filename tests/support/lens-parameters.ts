@@ -1,4 +1,4 @@
-import type { NumberParameter, OptionParameter } from '../../core/schemas/lens';
+import type { NumberParameter, OptionParameter } from '../../core/schemas/lenses';
 
 /** A number parameter of a lens design, as the lab enters it; required unless said. */
 export const numberParameter = (

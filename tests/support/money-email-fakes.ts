@@ -3,8 +3,8 @@
  * records as the stores hold them.
  */
 import type { CreditEntry, WarrantyClaim, WarrantyLens } from '../../core/schemas/credit';
-import type { Invoice } from '../../core/schemas/invoice';
-import type { Payment } from '../../core/schemas/payment';
+import type { Invoice } from '../../core/schemas/invoices';
+import type { Payment } from '../../core/schemas/payments';
 import type { MoneyEmail, MoneyNotifier } from '../../lambdas/ports/money-notifier';
 import type { OnceMarks } from '../../lambdas/ports/once-marks';
 

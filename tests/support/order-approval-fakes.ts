@@ -1,5 +1,5 @@
-import { orderSummarySchema, type AdminDashboard, type Order, type OrderSummary } from '../../core/schemas/order';
-import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
+import { orderSummarySchema, type AdminDashboard, type Order, type OrderSummary } from '../../core/schemas/orders';
+import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lenses';
 import { numberParameter, optionParameter } from './lens-parameters';
 
 /** Orders and dashboards as the lab's screens receive them, for the web tests of Order Approval. */

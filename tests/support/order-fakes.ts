@@ -3,11 +3,11 @@
  * absence), the order-number sequence claimed in the same "transaction" as the order, counters moved only
  * when the whole write succeeds, and the lists' order and filters.
  */
-import type { LensDesign } from '../../core/schemas/lens';
-import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
+import type { LensDesign } from '../../core/schemas/lenses';
+import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lenses';
 import type { Consult } from '../../core/schemas/consults';
-import type { Invoice } from '../../core/schemas/invoice';
-import type { Order, OrderLine } from '../../core/schemas/order';
+import type { Invoice } from '../../core/schemas/invoices';
+import type { Order, OrderLine } from '../../core/schemas/orders';
 import type { UserActivity } from '../../core/schemas/activity';
 import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
 import type { ActiveUsers } from '../../lambdas/ports/active-users';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hasAtMostDecimals, LENS_VALUE_LIMIT, MAX_EPOCH_MS, MAX_VERSION } from '../../core/schemas/bounds';
 import { customerInfoInputSchema, CUSTOMER_INFO_MAX_PAGE } from '../../core/schemas/customers/customer-info';
-import { createLensDesignInputSchema, lensDesignSchema } from '../../core/schemas/lens';
-import { MAX_PARAMETER_VALUES, orderSchema, saveOrderDraftInputSchema } from '../../core/schemas/order';
+import { createLensDesignInputSchema, lensDesignSchema } from '../../core/schemas/lenses';
+import { MAX_PARAMETER_VALUES, orderSchema, saveOrderDraftInputSchema } from '../../core/schemas/orders';
 import { putActivityInputSchema } from '../../core/schemas/activity';
 import { ROUTES } from '../../core/routes';
 import { fieldErrorsOf } from '../../lambdas/http/parse-input';

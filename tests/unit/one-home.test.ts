@@ -103,7 +103,7 @@ describe('order limits have one home (ORDER_LIMITS in core/schemas/order-keys.ts
   it('the order and draft schemas and the order form read ORDER_LIMITS, never a number of their own', () => {
     const form = sourceFiles(['web/src']).filter((file) => read(file).includes('ORDER_LIMITS'));
     expect(form.length).toBeGreaterThanOrEqual(3);
-    const schemas = read('core/schemas/order.ts');
+    const schemas = read('core/schemas/orders.ts');
     const sections = [
       between(schemas, 'const orderLineFields', 'export type OrderFields'),
       between(schemas, 'function orderDraftShape', 'export const orderDraftSchema'),

@@ -1,7 +1,7 @@
 import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { accountRequestFormSchema } from '../../core/schemas/account-request';
+import { accountRequestFormSchema } from '../../core/schemas/account-requests';
 import {
   AccountRequestForm,
   type AccountRequestFormProps,

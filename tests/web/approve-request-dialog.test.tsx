@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { existingPracticeMessage, type AccountRequest } from '../../core/schemas/account-request';
+import { existingPracticeMessage, type AccountRequest } from '../../core/schemas/account-requests';
 import { ApproveRequestDialog } from '../../web/src/features/account-requests/components/approve-request-dialog';
 import { callRoute } from '../../web/src/lib/api-client';
 import { CallableError } from '../../web/src/lib/callable-error';

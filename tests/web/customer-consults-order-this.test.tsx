@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerConsult } from '../../core/schemas/consults';
-import type { Order } from '../../core/schemas/order';
+import type { Order } from '../../core/schemas/orders';
 import { OrderFormPage } from '../../web/src/features/orders';
 import { callRoute } from '../../web/src/lib/api-client';
 import { AMPLEYE, CONSULT_ID, PAST_ORDER_ID, REPLY, aConsult, aShippedOrder } from './support/consult-fakes';

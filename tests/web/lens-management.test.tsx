@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../core/schemas/lenses';
 import LensManagementRoute from '../../web/src/app/routes/admin/lens-management';
 import { parameterKeyOf } from '../../web/src/features/lenses/components/lens-values';
 import { callRoute } from '../../web/src/lib/api-client';

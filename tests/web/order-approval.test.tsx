@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../core/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../core/schemas/order';
+import type { Order } from '../../core/schemas/orders';
 import { OrderQueue } from '../../web/src/features/orders/lab/order-queue';
 import { OrderReview } from '../../web/src/features/orders/lab/order-review';
 import { waitingTime } from '../../web/src/features/orders/lab/waiting-time';

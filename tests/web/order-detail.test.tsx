@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
-import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
-import type { Order } from '../../core/schemas/order';
+import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lenses';
+import type { Order } from '../../core/schemas/orders';
 import { OrderDetail, type OrderDetailProps } from '../../web/src/features/orders/components/order-detail';
 import { CallableError } from '../../web/src/lib/callable-error';
 

@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer, toast } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AccountRequest } from '../../core/schemas/account-request';
+import type { AccountRequest } from '../../core/schemas/account-requests';
 import { RejectRequestDialog } from '../../web/src/features/account-requests/components/reject-request-dialog';
 import { callRoute } from '../../web/src/lib/api-client';
 import { notify, TOAST_CONTAINER_PROPS } from '../../web/src/lib/notify';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linesInWarranty } from '../../core/rules/warranty';
-import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lens';
-import type { Order, OrderLine } from '../../core/schemas/order';
+import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lenses';
+import type { Order, OrderLine } from '../../core/schemas/orders';
 import { fromPastOrder } from '../../web/src/features/orders/model/order-form-values';
 
 /**

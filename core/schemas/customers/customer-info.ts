@@ -2,7 +2,7 @@ import { lazySchema } from '../lazy-schema';
 import * as z from '../../zod';
 import { CUSTOMER_LIST } from '../../constants';
 import { accountNumberSchema } from '../account-number';
-import { orderSummarySchema } from '../order';
+import { orderSummarySchema } from '../orders';
 
 /** A postal address, with the field names of the spec 3 User record. */
 export const postalAddressSchema = lazySchema(() =>

@@ -3,7 +3,7 @@ import {
   ACCOUNT_REQUEST_MESSAGES,
   existingPracticeMessage,
   type AccountRequest,
-} from '../../../core/schemas/account-request';
+} from '../../../core/schemas/account-requests';
 import type { CustomerDetail } from '../../../core/schemas/customers/customer-admin';
 import type { Identity } from '../../auth/verify-token';
 import {

@@ -1,5 +1,5 @@
 import { aborted, notFound } from '../../../core/errors';
-import { ACCOUNT_REQUEST_MESSAGES, type AccountRequest } from '../../../core/schemas/account-request';
+import { ACCOUNT_REQUEST_MESSAGES, type AccountRequest } from '../../../core/schemas/account-requests';
 import type { Identity } from '../../auth/verify-token';
 import { accountRequestRejectedValues, templateOrDefault } from '../../email/account-email-values';
 import { templateEmail } from '../../email/render-template';

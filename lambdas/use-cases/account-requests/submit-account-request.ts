@@ -5,7 +5,7 @@ import {
   type AccountRequest,
   type accountRequestFormSchema,
   type SubmitAccountRequestOutput,
-} from '../../../core/schemas/account-request';
+} from '../../../core/schemas/account-requests';
 import type { Identity } from '../../auth/verify-token';
 import { accountRequestReceivedValues, templateOrDefault } from '../../email/account-email-values';
 import { templateEmail } from '../../email/render-template';

@@ -1,6 +1,6 @@
 import type { CreditSummary, WarrantyClaim } from '../../../core/schemas/credit';
 import { originalOrderIdOf } from '../../../core/rules/warranty';
-import type { Order } from '../../../core/schemas/order';
+import type { Order } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import { counterNames } from '../../ports/orders-repository';
 

@@ -2,7 +2,7 @@ import type * as z from '../../../core/zod';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
 import { billedCentsOf, claimCreditCents, policyOf, shippedAtOf, warrantyRefusal } from '../../../core/rules/warranty';
 import type { submitWarrantyClaimInputSchema, WarrantyClaim } from '../../../core/schemas/credit';
-import type { Order } from '../../../core/schemas/order';
+import type { Order } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import { moneyRetry, moneyRefusals } from '../../ports/money-store';
 import { counterNames } from '../../ports/orders-repository';

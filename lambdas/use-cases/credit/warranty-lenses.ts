@@ -8,7 +8,7 @@ import {
   type WarrantyWindow,
 } from '../../../core/rules/warranty';
 import type { WarrantyLens } from '../../../core/schemas/credit';
-import type { Order } from '../../../core/schemas/order';
+import type { Order } from '../../../core/schemas/orders';
 
 /**
  * The lenses of one shipped order as Lens Credit describes them, keeping those whose window passes `keep`

@@ -1,6 +1,6 @@
 import { endingSoon } from '../../../core/rules/warranty';
 import type { WarrantyLens } from '../../../core/schemas/credit';
-import type { Order } from '../../../core/schemas/order';
+import type { Order } from '../../../core/schemas/orders';
 import type { Logger } from '../../ports/logger';
 import type { MoneyNotifier } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';

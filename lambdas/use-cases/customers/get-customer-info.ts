@@ -1,6 +1,6 @@
 import { notFound } from '../../../core/errors';
 import type { CustomerInfo } from '../../../core/schemas/customers/customer-info';
-import type { OrderSummary } from '../../../core/schemas/order';
+import type { OrderSummary } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import { counterNames, type OrdersRepository } from '../../ports/orders-repository';

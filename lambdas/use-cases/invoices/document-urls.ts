@@ -1,6 +1,6 @@
 import { aborted } from '../../../core/errors';
 import type * as z from '../../../core/zod';
-import type { documentUrlOutputSchema } from '../../../core/schemas/invoice';
+import type { documentUrlOutputSchema } from '../../../core/schemas/invoices';
 import type { Identity } from '../../auth/verify-token';
 import { renderInvoicePdf } from '../../documents/invoice-pdf';
 import { PDF_CONTENT_TYPE } from '../../documents/pdf-layout';

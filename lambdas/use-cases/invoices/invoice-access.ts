@@ -1,5 +1,5 @@
 import { notFound } from '../../../core/errors';
-import type { Invoice } from '../../../core/schemas/invoice';
+import type { Invoice } from '../../../core/schemas/invoices';
 import type { Identity } from '../../auth/verify-token';
 import type { MoneyStore } from '../../ports/money-store';
 import type { UsersRepository } from '../../ports/users-repository';

@@ -1,5 +1,5 @@
 import { isOverdue, statusOf } from '../../../core/rules/invoice-balance';
-import type { CustomerInvoice, Invoice, InvoiceSummary } from '../../../core/schemas/invoice';
+import type { CustomerInvoice, Invoice, InvoiceSummary } from '../../../core/schemas/invoices';
 
 /** The invoice as a practice sees it (route outputs drop the internal fields the schema does not name). */
 export function customerInvoice(invoice: Invoice, now: Date): CustomerInvoice {

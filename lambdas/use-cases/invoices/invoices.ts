@@ -12,7 +12,7 @@ import type {
   listInvoicesInputSchema,
   recordOfflinePaymentInputSchema,
   voidInvoiceInputSchema,
-} from '../../../core/schemas/invoice';
+} from '../../../core/schemas/invoices';
 import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';

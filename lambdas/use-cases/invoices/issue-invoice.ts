@@ -1,9 +1,9 @@
 import { aborted } from '../../../core/errors';
 import { dueDateOf } from '../../../core/rules/invoice-balance';
 import { billedLineOf } from '../../../core/rules/warranty';
-import type { Invoice, InvoiceLine } from '../../../core/schemas/invoice';
+import type { Invoice, InvoiceLine } from '../../../core/schemas/invoices';
 import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
-import { SHIPPING_PRICES_CENTS, type Order } from '../../../core/schemas/order';
+import { SHIPPING_PRICES_CENTS, type Order } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { MoneyNotifier } from '../../ports/money-notifier';

@@ -8,7 +8,7 @@ import type {
   LensType,
   listLensDesignsInputSchema,
   updateLensDesignInputSchema,
-} from '../../../core/schemas/lens';
+} from '../../../core/schemas/lenses';
 import type { Identity } from '../../auth/verify-token';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';

@@ -1,4 +1,4 @@
-import type { Order } from '../../../core/schemas/order';
+import type { Order } from '../../../core/schemas/orders';
 import type { Logger } from '../../ports/logger';
 import type { AttachedFiles } from '../../ports/attached-files';
 import type { OrdersRepository } from '../../ports/orders-repository';

@@ -2,7 +2,7 @@ import { CHANGED_MESSAGES } from '../../../core/messages';
 import { aborted, invalidArgument, permissionDenied } from '../../../core/errors';
 import { likeForLikeRefusal } from '../../../core/rules/warranty';
 import { nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderStatus } from '../../../core/rules/order-lifecycle';
-import type { Order, OrderHistoryEntry } from '../../../core/schemas/order';
+import type { Order, OrderHistoryEntry } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import type { OrderEmailKind } from '../../ports/order-notifier';
 import { counterNames, exchangeCounterDeltas, orderRefusals, type OrderWrite } from '../../ports/orders-repository';

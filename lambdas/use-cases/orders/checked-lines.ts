@@ -1,7 +1,7 @@
 import { LENS_MESSAGES } from '../../../core/messages';
 import { invalidArgument, type FieldErrors } from '../../../core/errors';
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
-import type { Order, OrderLine, orderFieldsSchema } from '../../../core/schemas/order';
+import type { Order, OrderLine, orderFieldsSchema } from '../../../core/schemas/orders';
 import type * as z from '../../../core/zod';
 import type { OrderDeps } from './order-deps';
 import { orderAttachmentsOf } from './order-attachments';

@@ -1,6 +1,6 @@
 import { activityStatus, isOpenSession } from '../../../core/rules/activity-status';
 import { ORDER_STATUSES, type OrderStatus } from '../../../core/rules/order-lifecycle';
-import type { AdminDashboard } from '../../../core/schemas/order';
+import type { AdminDashboard } from '../../../core/schemas/orders';
 import type { ActiveUsers } from '../../ports/active-users';
 import { counterNames, weekStartOf } from '../../ports/orders-repository';
 import { toSummary } from './order-view';

@@ -1,4 +1,4 @@
-import type { Order } from '../../../core/schemas/order';
+import type { Order } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import { loadVisibleOrder, viewFor } from './order-view';
 import type { OrderDeps } from './order-deps';

@@ -1,6 +1,6 @@
 import type * as z from '../../../core/zod';
 import { notFound } from '../../../core/errors';
-import type { listAccountOrdersInputSchema, OrderSummary } from '../../../core/schemas/order';
+import type { listAccountOrdersInputSchema, OrderSummary } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import { ACCOUNT_NOT_FOUND, callerAccounts, isLab } from '../../kernel/caller';
 import { toSummary } from './order-view';

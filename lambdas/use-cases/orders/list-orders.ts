@@ -1,7 +1,7 @@
 import { FORM_MESSAGES } from '../../../core/messages';
 import type * as z from '../../../core/zod';
 import { invalidArgument } from '../../../core/errors';
-import type { listOrdersInputSchema, OrderSummary } from '../../../core/schemas/order';
+import type { listOrdersInputSchema, OrderSummary } from '../../../core/schemas/orders';
 import { toSummary } from './order-view';
 import type { OrderDeps } from './order-deps';
 

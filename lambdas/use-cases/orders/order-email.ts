@@ -1,4 +1,4 @@
-import type { Order } from '../../../core/schemas/order';
+import type { Order } from '../../../core/schemas/orders';
 import { notify, type Notifier } from '../../kernel/notify';
 import type { OrderEmailKind } from '../../ports/order-notifier';
 import type { OrderDeps } from './order-deps';

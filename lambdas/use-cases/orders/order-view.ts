@@ -1,5 +1,5 @@
 import { notFound } from '../../../core/errors';
-import type { Order, OrderSummary } from '../../../core/schemas/order';
+import type { Order, OrderSummary } from '../../../core/schemas/orders';
 import type { UserProfile } from '../../../core/schemas/users/user-profile';
 import type { Identity } from '../../auth/verify-token';
 import { callerAccounts, isLab } from '../../kernel/caller';

@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import type * as z from '../../../core/zod';
 import { aborted, notFound, resourceExhausted } from '../../../core/errors';
-import type { Order, saveOrderDraftInputSchema } from '../../../core/schemas/order';
+import type { Order, saveOrderDraftInputSchema } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import { orderRefusals } from '../../ports/orders-repository';
 import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';

@@ -1,7 +1,7 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import type * as z from '../../../core/zod';
 import { aborted, invalidArgument, notFound } from '../../../core/errors';
-import type { Order, submitOrderInputSchema } from '../../../core/schemas/order';
+import type { Order, submitOrderInputSchema } from '../../../core/schemas/orders';
 import {
   exchangeRefusal,
   likeForLikeRefusal,

@@ -1,5 +1,5 @@
 import { notFound } from '../../../core/errors';
-import type { Payment } from '../../../core/schemas/payment';
+import type { Payment } from '../../../core/schemas/payments';
 import type { Identity } from '../../auth/verify-token';
 import { visibleAccounts } from '../../kernel/caller';
 import type { MoneyStore } from '../../ports/money-store';

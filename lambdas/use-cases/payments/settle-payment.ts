@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { applyToBalance, splitCredit } from '../../../core/rules/invoice-balance';
-import type { Invoice, InvoiceSettlement } from '../../../core/schemas/invoice';
-import type { Payment } from '../../../core/schemas/payment';
+import type { Invoice, InvoiceSettlement } from '../../../core/schemas/invoices';
+import type { Payment } from '../../../core/schemas/payments';
 import { moneyRetry, type CreditChange } from '../../ports/money-store';
 import type { GatewayEvent, GatewayIntent } from '../../ports/payment-gateway';
 import { creditChange, needsSecondApproval, pendingApproval, type EntryFields } from '../credit';

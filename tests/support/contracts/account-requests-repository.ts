@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
-import type { AccountRequest } from '../../../core/schemas/account-request';
+import type { AccountRequest } from '../../../core/schemas/account-requests';
 import type { AccountRequestsRepository } from '../../../lambdas/ports/account-requests-repository';
 import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
 import { WriteRefused } from '../../../lambdas/kernel/write-refused';

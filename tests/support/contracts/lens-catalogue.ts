@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../../core/schemas/lenses';
 import type { LensCatalogue, LensDesignFields } from '../../../lambdas/ports/lens-catalogue';
 import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
 import { WriteRefused } from '../../../lambdas/kernel/write-refused';

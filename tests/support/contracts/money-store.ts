@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
 import type { CreditApproval, CreditEntry, WarrantyClaim } from '../../../core/schemas/credit';
-import type { Invoice } from '../../../core/schemas/invoice';
-import type { Payment } from '../../../core/schemas/payment';
+import type { Invoice } from '../../../core/schemas/invoices';
+import type { Payment } from '../../../core/schemas/payments';
 import { moneyRefusals, type MoneyWriteRefused, type MoneyStore } from '../../../lambdas/ports/money-store';
 import { allPages, refusalOf } from './contract-helpers';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../core/schemas/order';
+import type { Order } from '../../../core/schemas/orders';
 import type { OrderAccess } from '../../../lambdas/ports/order-access';
 import { contractOrder } from './orders-repository';
 

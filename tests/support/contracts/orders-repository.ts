@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
-import type { Invoice } from '../../../core/schemas/invoice';
-import type { Order } from '../../../core/schemas/order';
+import type { Invoice } from '../../../core/schemas/invoices';
+import type { Order } from '../../../core/schemas/orders';
 import type { ConsultStore } from '../../../lambdas/ports/consult-store';
 import type { MoneyStore } from '../../../lambdas/ports/money-store';
 import {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../../core/rules/order-lifecycle';
-import { orderIdSchema, submitOrderInputSchema, type Order } from '../../../core/schemas/order';
+import { orderIdSchema, submitOrderInputSchema, type Order } from '../../../core/schemas/orders';
 import { counterNames, weekStartOf } from '../../../lambdas/ports/orders-repository';
 import { submitOrder } from '../../../lambdas/use-cases/orders/submit-order';
 import { DEMO_ORDERS, seedDemoOrders, type DemoOrderDeps } from '../../../local/seed/demo-orders';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateLensParameters } from '../../../core/rules/lens-parameters';
 import { CHANGE_KEYS, DEFAULT_TROUBLESHOOTER_SETTINGS } from '../../../core/schemas/consults';
-import { createLensDesignInputSchema, LENS_TYPES } from '../../../core/schemas/lens';
+import { createLensDesignInputSchema, LENS_TYPES } from '../../../core/schemas/lenses';
 import { DEMO_LENS_DESIGNS } from '../../../local/seed/lens-catalogue';
 
 describe('the starter lens catalogue', () => {

@@ -7,7 +7,7 @@ import {
   type ParameterChange,
   type Suggestion,
 } from '../../../core/schemas/consults';
-import { DEFAULT_WARRANTY_POLICY, type LensDesign, type NumberParameter } from '../../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY, type LensDesign, type NumberParameter } from '../../../core/schemas/lenses';
 import { numberParameter, optionParameter } from '../../support/lens-parameters';
 
 const num = (key: string, label: string, unit: NumberParameter['unit'], min: number, max: number, step: number) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consultantDesignOf } from '../../../core/rules/consultant-designs';
 import { consultantDesignSchema } from '../../../core/schemas/consults';
-import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../../core/schemas/lenses';
 import { numberParameter, optionParameter } from '../../support/lens-parameters';
 
 const design = (parameters: LensDesign['parameters'], description?: string): LensDesign => ({

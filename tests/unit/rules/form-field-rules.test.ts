@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from '../../../core/zod';
-import { accountRequestFormSchema } from '../../../core/schemas/account-request';
+import { accountRequestFormSchema } from '../../../core/schemas/account-requests';
 import { updateMyProfileInputSchema } from '../../../core/schemas/profile/profile-update';
 import { signUpInputSchema } from '../../../core/schemas/auth/sign-up';
 

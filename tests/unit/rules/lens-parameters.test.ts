@@ -6,7 +6,7 @@ import {
   validateLensParameters,
   withUnit,
 } from '../../../core/rules/lens-parameters';
-import { PARAMETER_UNITS, type OptionParameter, type ParameterDefinition } from '../../../core/schemas/lens';
+import { PARAMETER_UNITS, type OptionParameter, type ParameterDefinition } from '../../../core/schemas/lenses';
 import { numberParameter, optionParameter } from '../../support/lens-parameters';
 
 const sphere = numberParameter('sphere', 'Sphere', 'D', -20, 20, 0.25);

@@ -8,7 +8,7 @@ import {
   ORDER_TRANSITIONS,
   PLACED_STATUSES,
 } from '../../../core/rules/order-lifecycle';
-import { listOrdersInputSchema } from '../../../core/schemas/order';
+import { listOrdersInputSchema } from '../../../core/schemas/orders';
 
 /** Every (status, action) pair, generated from the table, with what the table says about it. */
 const pairs = ORDER_STATUSES.flatMap((from) =>

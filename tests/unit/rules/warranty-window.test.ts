@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endingSoon, orderInWarranty, warrantyRefusal, warrantyWindowOf } from '../../../core/rules/warranty';
-import { DEFAULT_WARRANTY_POLICY } from '../../../core/schemas/lens';
-import type { Order } from '../../../core/schemas/order';
+import { DEFAULT_WARRANTY_POLICY } from '../../../core/schemas/lenses';
+import type { Order } from '../../../core/schemas/orders';
 import { stillInWindow, warrantyLensesOf } from '../../../lambdas/use-cases/credit/warranty-lenses';
 
 /**

@@ -9,7 +9,7 @@ import {
   warrantyWindowOf,
   WARRANTY_ENDING_DAYS,
 } from '../../../core/rules/warranty';
-import { DEFAULT_WARRANTY_POLICY } from '../../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY } from '../../../core/schemas/lenses';
 
 const line = (priceCents: number | undefined, quantity = 1, warrantyDays = 90) => ({
   quantity,

@@ -5,8 +5,8 @@ import {
   type CustomerConsult,
   type TroubleshooterObservations,
 } from '../../../core/schemas/consults';
-import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../../core/schemas/lens';
-import type { Order, OrderSummary } from '../../../core/schemas/order';
+import { DEFAULT_WARRANTY_POLICY, type LensDesign } from '../../../core/schemas/lenses';
+import type { Order, OrderSummary } from '../../../core/schemas/orders';
 
 /**
  * A practice's consults, the Ampleye design (as the catalogue and as the public troubleshooter show it) and

@@ -1,5 +1,5 @@
-import type { CustomerInvoice, InvoiceSummary } from '../../../core/schemas/invoice';
-import type { PaymentView } from '../../../core/schemas/payment';
+import type { CustomerInvoice, InvoiceSummary } from '../../../core/schemas/invoices';
+import type { PaymentView } from '../../../core/schemas/payments';
 
 /** Invoices and payments as Pay Online and the lab's Invoices page receive them (web tests). */
 

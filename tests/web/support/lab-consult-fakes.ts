@@ -1,5 +1,5 @@
 import type { Consult, Suggestion } from '../../../core/schemas/consults';
-import type { LensDesign } from '../../../core/schemas/lens';
+import type { LensDesign } from '../../../core/schemas/lenses';
 import { AMPLEYE } from './consult-fakes';
 
 /** Fixtures of the lab's consult pages: an Ampleye-like design, its suggestions, and consults in each state. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountRequestFormSchema, type AccountRequest } from '../../../../core/schemas/account-request';
+import { accountRequestFormSchema, type AccountRequest } from '../../../../core/schemas/account-requests';
 import { approveAccountRequest } from '../../../../lambdas/use-cases/account-requests/approve-account-request';
 import { rejectAccountRequest } from '../../../../lambdas/use-cases/account-requests/reject-account-request';
 import { submitAccountRequest } from '../../../../lambdas/use-cases/account-requests/submit-account-request';

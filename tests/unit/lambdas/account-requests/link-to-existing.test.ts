@@ -3,7 +3,7 @@ import {
   accountRequestFormSchema,
   approveAccountRequestInputSchema,
   existingPracticeMessage,
-} from '../../../../core/schemas/account-request';
+} from '../../../../core/schemas/account-requests';
 import { approveAccountRequest } from '../../../../lambdas/use-cases/account-requests/approve-account-request';
 import { submitAccountRequest } from '../../../../lambdas/use-cases/account-requests/submit-account-request';
 import { accountRequestPorts } from '../../../support/account-request-fakes';

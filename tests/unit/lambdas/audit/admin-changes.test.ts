@@ -4,7 +4,7 @@ import {
   createCustomerInputSchema,
   updateCustomerInputSchema,
 } from '../../../../core/schemas/customers/customer-admin';
-import { recordOfflinePaymentInputSchema, voidInvoiceInputSchema } from '../../../../core/schemas/invoice';
+import { recordOfflinePaymentInputSchema, voidInvoiceInputSchema } from '../../../../core/schemas/invoices';
 import { listAuditEventsInputSchema } from '../../../../core/schemas/audit';
 import { ROUTES, type RouteName } from '../../../../core/routes';
 import { createAuditTrail } from '../../../../lambdas/audit/audit-trail';

@@ -1,6 +1,6 @@
 import { beforeEach } from 'vitest';
 import type { Consult } from '../../../../core/schemas/consults';
-import type { Order } from '../../../../core/schemas/order';
+import type { Order } from '../../../../core/schemas/orders';
 import { createLogger } from '../../../../lambdas/http/logger';
 import type { ConsultDeps } from '../../../../lambdas/use-cases/consults/consult-deps';
 import { AMPLEYE_PARAMETERS, AMPLEYE_VALUES } from '../../../support/consult-fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderSchema, saveOrderDraftInputSchema, submitOrderInputSchema } from '../../../../core/schemas/order';
+import { orderSchema, saveOrderDraftInputSchema, submitOrderInputSchema } from '../../../../core/schemas/orders';
 import { saveOrderDraft } from '../../../../lambdas/use-cases/orders/save-order-draft';
 import { CONSULT_NOT_ORDERABLE, submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { A, AMPLEYE_VALUES, B, consultFixtureEachTest, practice, storedConsult, uuid } from './consult-fixture';

@@ -1,6 +1,6 @@
 import type { WarrantyPolicy } from '../../../../core/schemas/credit';
-import { DEFAULT_WARRANTY_POLICY } from '../../../../core/schemas/lens';
-import type { Order, OrderLine } from '../../../../core/schemas/order';
+import { DEFAULT_WARRANTY_POLICY } from '../../../../core/schemas/lenses';
+import type { Order, OrderLine } from '../../../../core/schemas/orders';
 import type { CreditDeps } from '../../../../lambdas/use-cases/credit/credit-deps';
 import { RecordingMoneyNotifier } from '../../../support/money-email-fakes';
 import type { InMemoryLensCatalogue } from '../../../support/lens-fakes';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { submitOrderInputSchema, type Order } from '../../../../core/schemas/order';
+import { submitOrderInputSchema, type Order } from '../../../../core/schemas/orders';
 import { counterNames } from '../../../../lambdas/ports/orders-repository';
 import { submitWarrantyClaimInputSchema } from '../../../../core/schemas/credit';
 import { decideWarrantyClaim } from '../../../../lambdas/use-cases/credit/decide-warranty-claim';

@@ -7,7 +7,7 @@ import {
   originalOrderIdOf,
   policyOf,
 } from '../../../../core/rules/warranty';
-import { DEFAULT_WARRANTY_POLICY } from '../../../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY } from '../../../../core/schemas/lenses';
 
 const policy = (overrides: Partial<typeof DEFAULT_WARRANTY_POLICY> = {}) => ({
   ...DEFAULT_WARRANTY_POLICY,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../core/errors';
-import { documentUrlOutputSchema, getInvoiceInputSchema } from '../../../../core/schemas/invoice';
+import { documentUrlOutputSchema, getInvoiceInputSchema } from '../../../../core/schemas/invoices';
 import { DOCUMENT_URL_SECONDS, type DocumentStore } from '../../../../lambdas/ports/document-store';
 import {
   PAYMENT_NOT_COMPLETE,

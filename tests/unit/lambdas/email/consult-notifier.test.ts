@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_WARRANTY_POLICY } from '../../../../core/schemas/lens';
+import { DEFAULT_WARRANTY_POLICY } from '../../../../core/schemas/lenses';
 import { templateConsultNotifier } from '../../../../lambdas/adapters/template-consult-notifier';
 import type { ConsultEmail } from '../../../../lambdas/ports/consult-notifier';
 import { DEMO_LENS_DESIGNS } from '../../../../local/seed/lens-catalogue';

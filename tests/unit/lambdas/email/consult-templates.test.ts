@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_PLACEHOLDERS, type EmailKind } from '../../../../core/schemas/email/email';
-import type { ParameterDefinition } from '../../../../core/schemas/lens';
+import type { ParameterDefinition } from '../../../../core/schemas/lenses';
 import {
   consultAnsweredValues,
   consultReceivedValues,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../../core/schemas/order';
+import type { Order } from '../../../../core/schemas/orders';
 import { templateOrderNotifier } from '../../../../lambdas/adapters/template-order-notifier';
 import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { InMemoryMailer, memoryLogger } from '../../../support/in-memory-ports';

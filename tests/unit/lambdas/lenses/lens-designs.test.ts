@@ -5,7 +5,7 @@ import {
   listLensDesignsInputSchema,
   updateLensDesignInputSchema,
   type CreateLensDesignInput,
-} from '../../../../core/schemas/lens';
+} from '../../../../core/schemas/lenses';
 import {
   createLensDesign,
   listLensDesigns,

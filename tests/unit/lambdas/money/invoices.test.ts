@@ -4,8 +4,8 @@ import {
   listAccountInvoicesInputSchema,
   recordOfflinePaymentInputSchema,
   voidInvoiceInputSchema,
-} from '../../../../core/schemas/invoice';
-import { closeOrderInputSchema, submitOrderInputSchema, type Order } from '../../../../core/schemas/order';
+} from '../../../../core/schemas/invoices';
+import { closeOrderInputSchema, submitOrderInputSchema, type Order } from '../../../../core/schemas/orders';
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import {
   createInvoice,

@@ -1,6 +1,6 @@
 import { AppError } from '../../../../core/errors';
 import { createLogger } from '../../../../lambdas/http/logger';
-import type { Invoice } from '../../../../core/schemas/invoice';
+import type { Invoice } from '../../../../core/schemas/invoices';
 import type { PaymentDeps } from '../../../../lambdas/use-cases/payments/payment-deps';
 import { withTotals } from '../../../../lambdas/use-cases/invoices/invoice-views';
 import { identity, numberedUuid, practiceAnn } from '../../../support/identities';

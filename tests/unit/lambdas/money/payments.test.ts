@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startPaymentInputSchema } from '../../../../core/schemas/payment';
+import { startPaymentInputSchema } from '../../../../core/schemas/payments';
 import {
   cardPartTooSmall,
   confirmPayment,

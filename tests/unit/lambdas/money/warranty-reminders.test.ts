@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { WarrantyClaim } from '../../../../core/schemas/credit';
-import type { Order } from '../../../../core/schemas/order';
+import type { Order } from '../../../../core/schemas/orders';
 import type { StatusOrdersQuery } from '../../../../lambdas/ports/orders-repository';
 import {
   reminderKey,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OrderFields } from '../../../../core/schemas/order';
-import { saveOrderDraftInputSchema, submitOrderInputSchema } from '../../../../core/schemas/order';
+import type { OrderFields } from '../../../../core/schemas/orders';
+import { saveOrderDraftInputSchema, submitOrderInputSchema } from '../../../../core/schemas/orders';
 import {
   ABANDONED_DRAFT_DAYS,
   removeAbandonedDraftFiles,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { orderSchema, submitOrderInputSchema, type OrderFields } from '../../../../core/schemas/order';
+import { orderSchema, submitOrderInputSchema, type OrderFields } from '../../../../core/schemas/orders';
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { discardOrderDraft } from '../../../../lambdas/use-cases/orders/discard-order-draft';
 import { getOrder } from '../../../../lambdas/use-cases/orders/get-order';

@@ -1,8 +1,8 @@
 import { CHANGED_MESSAGES } from '../../../../core/messages';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TRANSITIONS } from '../../../../core/rules/order-lifecycle';
-import type { OrderFields } from '../../../../core/schemas/order';
-import { submitOrderInputSchema } from '../../../../core/schemas/order';
+import type { OrderFields } from '../../../../core/schemas/orders';
+import { submitOrderInputSchema } from '../../../../core/schemas/orders';
 import { orderRefusals } from '../../../../lambdas/ports/orders-repository';
 import { changeOrderStatus, type StatusAction } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { discardOrderDraft } from '../../../../lambdas/use-cases/orders/discard-order-draft';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LensDesign } from '../../../../../core/schemas/lens';
+import type { LensDesign } from '../../../../../core/schemas/lenses';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
 import { LensDesignDialog, LensDesignList } from '../../../features/lenses';

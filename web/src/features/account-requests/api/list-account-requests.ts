@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountRequestStatus } from '../../../../../core/schemas/account-request';
+import type { AccountRequestStatus } from '../../../../../core/schemas/account-requests';
 import { callRoute } from '../../../lib/api-client';
 import { accountRequestKeys } from './query-keys';
 

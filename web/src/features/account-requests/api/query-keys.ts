@@ -1,4 +1,4 @@
-import type { AccountRequestStatus } from '../../../../../core/schemas/account-request';
+import type { AccountRequestStatus } from '../../../../../core/schemas/account-requests';
 
 /** The query keys of account requests: the caller's own one and the super admins' lists by status. */
 export const accountRequestKeys = {

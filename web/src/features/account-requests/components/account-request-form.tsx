@@ -3,7 +3,7 @@ import {
   accountRequestFormSchema,
   type AccountRequest,
   type AccountRequestForm as AccountRequestInput,
-} from '../../../../../core/schemas/account-request';
+} from '../../../../../core/schemas/account-requests';
 import { buyingGroupChoices, type BuyingGroup } from '../../../../../core/schemas/customers/buying-group';
 import { AddressFields } from '../../../components/address-fields';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
@@ -55,7 +55,7 @@ export function requestOf(values: ReturnType<typeof initialValues>): AccountRequ
 
 /**
  * spec 2 /auth/request: the account-number request of a verified customer without an account number.
- * Checked with the schema the server parses (core/schemas/account-request.ts), so the messages beside each
+ * Checked with the schema the server parses (core/schemas/account-requests.ts), so the messages beside each
  * field are the same on both sides; the server's field errors land beside the same fields. The button is
  * disabled while sending and a second submit is ignored (the server also keeps one request per user).
  */

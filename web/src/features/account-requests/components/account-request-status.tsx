@@ -1,4 +1,4 @@
-import type { AccountRequest } from '../../../../../core/schemas/account-request';
+import type { AccountRequest } from '../../../../../core/schemas/account-requests';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { dateTime } from '../../../lib/format-time';

@@ -4,7 +4,7 @@ import {
   approveAccountRequestInputSchema,
   type AccountRequest,
   type linkToExistingSchema,
-} from '../../../../../core/schemas/account-request';
+} from '../../../../../core/schemas/account-requests';
 import type { GetCustomerOutput } from '../../../../../core/schemas/customers/customer-admin';
 import type * as z from '../../../../../core/zod';
 import { Alert } from '../../../components/ui/alert';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AccountRequest } from '../../../../../core/schemas/account-request';
+import type { AccountRequest } from '../../../../../core/schemas/account-requests';
 import { Card } from '../../../components/card';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';

@@ -1,4 +1,4 @@
-import { rejectAccountRequestInputSchema, type AccountRequest } from '../../../../../core/schemas/account-request';
+import { rejectAccountRequestInputSchema, type AccountRequest } from '../../../../../core/schemas/account-requests';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { usePortalForm } from '../../../forms/use-portal-form';

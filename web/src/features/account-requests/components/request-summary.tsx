@@ -1,4 +1,4 @@
-import type { AccountRequest } from '../../../../../core/schemas/account-request';
+import type { AccountRequest } from '../../../../../core/schemas/account-requests';
 import { formatAddress } from '../../../lib/format-address';
 import styles from './request-summary.module.css';
 import { FactList } from '../../../components/fact-list';

@@ -2,7 +2,7 @@ import { pagePath, pagePaths } from '../../../../../core/page-paths';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS, type Role } from '../../../../../core/rules/auth-status';
 import { ORDER_STATUS_LABELS, PLACED_STATUSES, type OrderStatus } from '../../../../../core/rules/order-lifecycle';
-import type { AdminDashboard } from '../../../../../core/schemas/order';
+import type { AdminDashboard } from '../../../../../core/schemas/orders';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { OrderStatusBadge } from '../../orders';

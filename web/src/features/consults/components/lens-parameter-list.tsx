@@ -1,4 +1,4 @@
-import type { ParameterDefinition } from '../../../../../core/schemas/lens';
+import type { ParameterDefinition } from '../../../../../core/schemas/lenses';
 import { displayParameterValue } from '../../../../../core/rules/lens-parameters';
 import styles from './lens-parameter-list.module.css';
 

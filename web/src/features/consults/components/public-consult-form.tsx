@@ -8,7 +8,7 @@ import {
   type Suggestion,
   type SubmitPublicConsultInput,
 } from '../../../../../core/schemas/consults';
-import { EYE_LABELS, EYES } from '../../../../../core/schemas/order';
+import { EYE_LABELS, EYES } from '../../../../../core/schemas/orders';
 import layout from '../../../components/form-layout.module.css';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';

@@ -10,7 +10,7 @@ import {
   type LandingType,
   type TroubleshooterSettingsFields,
 } from '../../../../../core/schemas/consults';
-import { EYE_LABELS, EYES } from '../../../../../core/schemas/order';
+import { EYE_LABELS, EYES } from '../../../../../core/schemas/orders';
 import layout from '../../../components/form-layout.module.css';
 import { Alert } from '../../../components/ui/alert';
 import { CheckboxField } from '../../../components/ui/checkbox-field';

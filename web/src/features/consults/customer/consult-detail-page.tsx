@@ -7,8 +7,8 @@ import {
   consultIdSchema,
   type CustomerConsult,
 } from '../../../../../core/schemas/consults';
-import type { LensDesign } from '../../../../../core/schemas/lens';
-import { EYE_LABELS } from '../../../../../core/schemas/order';
+import type { LensDesign } from '../../../../../core/schemas/lenses';
+import { EYE_LABELS } from '../../../../../core/schemas/orders';
 import { Card } from '../../../components/card';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';

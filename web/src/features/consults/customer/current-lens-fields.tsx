@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { LensDesign } from '../../../../../core/schemas/lens';
-import { EYE_LABELS, type Order, type OrderSummary } from '../../../../../core/schemas/order';
+import type { LensDesign } from '../../../../../core/schemas/lenses';
+import { EYE_LABELS, type Order, type OrderSummary } from '../../../../../core/schemas/orders';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';

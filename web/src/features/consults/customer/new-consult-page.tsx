@@ -2,7 +2,7 @@ import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { submitConsultInputSchema, type CustomerConsult } from '../../../../../core/schemas/consults';
-import { EYE_LABELS, EYES } from '../../../../../core/schemas/order';
+import { EYE_LABELS, EYES } from '../../../../../core/schemas/orders';
 import formStyles from '../../../components/form-layout.module.css';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';

@@ -5,8 +5,8 @@
  * the server's field errors carry, so both land on the same fields.
  */
 import type { SubmitConsultInput, TroubleshooterObservations } from '../../../../../core/schemas/consults';
-import type { LensDesign } from '../../../../../core/schemas/lens';
-import { EYES, type Order } from '../../../../../core/schemas/order';
+import type { LensDesign } from '../../../../../core/schemas/lenses';
+import { EYES, type Order } from '../../../../../core/schemas/orders';
 import type { FormErrors } from '../../../lib/form-errors';
 import { lineParameterErrors, parameterValuesOf } from '../../orders';
 

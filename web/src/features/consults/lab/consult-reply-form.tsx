@@ -2,7 +2,7 @@ import { CHANGED_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
 import { useState } from 'react';
 import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt';
 import { replyToConsultInputSchema, type Consult } from '../../../../../core/schemas/consults';
-import type { LensDesign } from '../../../../../core/schemas/lens';
+import type { LensDesign } from '../../../../../core/schemas/lenses';
 import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';

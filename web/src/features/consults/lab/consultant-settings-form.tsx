@@ -5,7 +5,7 @@ import {
   type TroubleshooterSettings,
   type TroubleshooterSettingsFields,
 } from '../../../../../core/schemas/consults';
-import type { LensDesign } from '../../../../../core/schemas/lens';
+import type { LensDesign } from '../../../../../core/schemas/lenses';
 import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';

@@ -7,7 +7,7 @@
 import { applySuggestions } from '../../../../../core/rules/consult-proposal';
 import type * as z from '../../../../../core/zod';
 import { consultProposalSchema, replyToConsultInputSchema, type Consult } from '../../../../../core/schemas/consults';
-import type { LensDesign } from '../../../../../core/schemas/lens';
+import type { LensDesign } from '../../../../../core/schemas/lenses';
 import type { FormErrors } from '../../../lib/form-errors';
 import { lineParameterErrors, parameterText, parameterValuesOf } from '../../orders';
 

@@ -9,7 +9,7 @@ import {
   ROTATION_RESULTS,
   TAP_RESULTS,
 } from '../../../../../core/schemas/consults';
-import type { EYES } from '../../../../../core/schemas/order';
+import type { EYES } from '../../../../../core/schemas/orders';
 import { formErrorsOf, type FormErrors } from '../../../lib/form-errors';
 
 /**

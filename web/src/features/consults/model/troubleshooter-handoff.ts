@@ -1,6 +1,6 @@
 import * as z from '../../../../../core/zod';
 import { troubleshooterInputSchema, type TroubleshooterObservations } from '../../../../../core/schemas/consults';
-import { eyeSchema } from '../../../../../core/schemas/order';
+import { eyeSchema } from '../../../../../core/schemas/orders';
 import { readStored, removeStored, writeStored } from '../../../lib/local-storage';
 
 /**

@@ -1,6 +1,6 @@
 import { formatCents } from '../../../lib/money-text';
 import { submitWarrantyClaimInputSchema, type WarrantyLens } from '../../../../../core/schemas/credit';
-import { EYE_LABELS } from '../../../../../core/schemas/order';
+import { EYE_LABELS } from '../../../../../core/schemas/orders';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { usePortalForm } from '../../../forms/use-portal-form';

@@ -3,7 +3,7 @@
  * page. Every change invalidates `invoiceKeys.all`, so the lists and the open detail read the new amounts.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerInvoice } from '../../../../../core/schemas/invoice';
+import type { CustomerInvoice } from '../../../../../core/schemas/invoices';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
 import { isCallableError } from '../../../lib/callable-error';
 import { startDownload } from '../../../lib/start-download';

@@ -3,7 +3,7 @@ import { pagePaths } from '../../../../../core/page-paths';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isPayable } from '../../../../../core/rules/invoice-balance';
-import type { CustomerInvoice, InvoiceStatus, InvoiceSummary } from '../../../../../core/schemas/invoice';
+import type { CustomerInvoice, InvoiceStatus, InvoiceSummary } from '../../../../../core/schemas/invoices';
 import { Card } from '../../../components/card';
 import { CursorTable } from '../../../components/cursor-table';
 import { TypedFilterBar } from '../../../components/typed-filter-bar';

@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../../core/schemas/invoice';
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../../core/schemas/invoices';
 import { Badge } from '../../../components/ui/badge';
 import { STATUS_TONES, overdueText } from './invoice-format';
 

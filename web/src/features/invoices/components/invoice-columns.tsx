@@ -1,5 +1,5 @@
 import { LOAD_MESSAGES } from '../../../../../core/messages';
-import type { InvoiceSummary } from '../../../../../core/schemas/invoice';
+import type { InvoiceSummary } from '../../../../../core/schemas/invoices';
 import { formatCents } from '../../../lib/money-text';
 import type { Column } from '../../../components/ui/data-table';
 import { InvoiceStatusBadge, OverdueBadge } from './invoice-badges';

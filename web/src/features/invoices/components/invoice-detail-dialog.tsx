@@ -1,7 +1,7 @@
 import { LOAD_MESSAGES } from '../../../../../core/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isPayable } from '../../../../../core/rules/invoice-balance';
-import type { CustomerInvoice } from '../../../../../core/schemas/invoice';
+import type { CustomerInvoice } from '../../../../../core/schemas/invoices';
 import { LoadFailed } from '../../../components/load-failed';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

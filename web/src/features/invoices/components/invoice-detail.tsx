@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SETTLEMENT_METHOD_LABELS, type CustomerInvoice, type InvoiceLine } from '../../../../../core/schemas/invoice';
+import { SETTLEMENT_METHOD_LABELS, type CustomerInvoice, type InvoiceLine } from '../../../../../core/schemas/invoices';
 import { formatCents } from '../../../lib/money-text';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

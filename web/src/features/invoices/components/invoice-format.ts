@@ -1,5 +1,5 @@
 import { daysOverdue } from '../../../../../core/rules/invoice-balance';
-import type { InvoiceStatus } from '../../../../../core/schemas/invoice';
+import type { InvoiceStatus } from '../../../../../core/schemas/invoices';
 
 /** How the invoice screens word dates and statuses (one place, so the lists, the detail and the lab agree). */
 

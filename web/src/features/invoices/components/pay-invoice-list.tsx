@@ -1,4 +1,4 @@
-import { INVOICE_TABS, type InvoiceSummary } from '../../../../../core/schemas/invoice';
+import { INVOICE_TABS, type InvoiceSummary } from '../../../../../core/schemas/invoices';
 import { Card } from '../../../components/card';
 import { CursorTable } from '../../../components/cursor-table';
 import type { Column } from '../../../components/ui/data-table';

@@ -2,7 +2,7 @@ import { pagePaths } from '../../../../../core/page-paths';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { accountNumberSchema } from '../../../../../core/schemas/account-number';
-import { invoiceNumberSchema, type CustomerInvoice } from '../../../../../core/schemas/invoice';
+import { invoiceNumberSchema, type CustomerInvoice } from '../../../../../core/schemas/invoices';
 import { PageHeader } from '../../../components/page-header';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';

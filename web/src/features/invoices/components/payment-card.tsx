@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { InvoiceSummary } from '../../../../../core/schemas/invoice';
-import { MAX_INVOICES_PER_PAYMENT, type PaymentAllocation } from '../../../../../core/schemas/payment';
+import type { InvoiceSummary } from '../../../../../core/schemas/invoices';
+import { MAX_INVOICES_PER_PAYMENT, type PaymentAllocation } from '../../../../../core/schemas/payments';
 import { Card } from '../../../components/card';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { FIELD_MESSAGES, FORM_MESSAGES } from '../../../../../core/messages';
 import { formatCents, parseDollars, DOLLAR_INPUT } from '../../../lib/money-text';
-import { createInvoiceInputSchema, type Invoice } from '../../../../../core/schemas/invoice';
+import { createInvoiceInputSchema, type Invoice } from '../../../../../core/schemas/invoices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';

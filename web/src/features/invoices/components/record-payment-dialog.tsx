@@ -4,7 +4,7 @@ import {
   OFFLINE_METHODS,
   SETTLEMENT_METHOD_LABELS,
   recordOfflinePaymentInputSchema,
-} from '../../../../../core/schemas/invoice';
+} from '../../../../../core/schemas/invoices';
 import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SelectField } from '../../../components/ui/select-field';

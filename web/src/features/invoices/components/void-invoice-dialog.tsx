@@ -1,5 +1,5 @@
 import { CHANGED_MESSAGES } from '../../../../../core/messages';
-import { voidInvoiceInputSchema, type CustomerInvoice } from '../../../../../core/schemas/invoice';
+import { voidInvoiceInputSchema, type CustomerInvoice } from '../../../../../core/schemas/invoices';
 import { ConflictAlert } from '../../../components/reload-latest-alert';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isPayable } from '../../../../../core/rules/invoice-balance';
-import type { InvoiceSummary } from '../../../../../core/schemas/invoice';
-import { MAX_INVOICES_PER_PAYMENT } from '../../../../../core/schemas/payment';
+import type { InvoiceSummary } from '../../../../../core/schemas/invoices';
+import { MAX_INVOICES_PER_PAYMENT } from '../../../../../core/schemas/payments';
 import { dollarsText } from '../../../lib/money-text';
 import { checkSelection, type SelectedInvoice } from '../model/pay-amounts';
 

@@ -1,6 +1,6 @@
 import { FORM_MESSAGES } from '../../../../../core/messages';
 import { accountNumberSchema } from '../../../../../core/schemas/account-number';
-import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../../core/schemas/invoice';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../../core/schemas/invoices';
 import type { LabInvoicesInput } from '../api/invoice-queries';
 
 /**

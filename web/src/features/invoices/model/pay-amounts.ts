@@ -1,5 +1,5 @@
 import { formatCents, notMoney, parseDollars } from '../../../lib/money-text';
-import { MAX_INVOICES_PER_PAYMENT, type PaymentAllocation } from '../../../../../core/schemas/payment';
+import { MAX_INVOICES_PER_PAYMENT, type PaymentAllocation } from '../../../../../core/schemas/payments';
 
 /**
  * What the payer chose on Pay Online: invoices and the amount typed for each (dollars, as typed, so a

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { LensDesign } from '../../../../../core/schemas/lens';
+import type { LensDesign } from '../../../../../core/schemas/lenses';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialogActions } from '../../../components/ui/form-dialog';

@@ -8,7 +8,7 @@ import {
   type CreateLensDesignInput,
   type LensDesign,
   type UpdateLensDesignInput,
-} from '../../../../../core/schemas/lens';
+} from '../../../../../core/schemas/lenses';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';

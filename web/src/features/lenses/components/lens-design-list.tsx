@@ -1,6 +1,6 @@
 import { LENS_MESSAGES } from '../../../../../core/messages';
 import { useState } from 'react';
-import { LENS_TYPE_LABELS, type LensDesign } from '../../../../../core/schemas/lens';
+import { LENS_TYPE_LABELS, type LensDesign } from '../../../../../core/schemas/lenses';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { Alert } from '../../../components/ui/alert';

@@ -7,7 +7,7 @@ import {
   type LensType,
   type ParameterDefinition,
   type WarrantyPolicy,
-} from '../../../../../core/schemas/lens';
+} from '../../../../../core/schemas/lenses';
 import type { FormErrors } from '../../../lib/form-errors';
 
 /** One parameter row of the editor. Numbers are kept as typed text until the form is checked. */

@@ -1,4 +1,4 @@
-import { PARAMETER_UNITS } from '../../../../../core/schemas/lens';
+import { PARAMETER_UNITS } from '../../../../../core/schemas/lenses';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';

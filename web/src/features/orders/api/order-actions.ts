@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../../../../core/schemas/order';
+import type { Order } from '../../../../../core/schemas/orders';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
 import { orderApprovalKeys } from './query-keys';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CUSTOMER_LIST } from '../../../../../core/constants';
 import type { CustomerInfo } from '../../../../../core/schemas/customers/customer-info';
-import type { OrderSummary } from '../../../../../core/schemas/order';
+import type { OrderSummary } from '../../../../../core/schemas/orders';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { OrderStatusBadge } from '../shared/order-status-badge';

@@ -1,4 +1,4 @@
-import { LENS_TYPE_LABELS, LENS_TYPES, type LensDesign } from '../../../../../core/schemas/lens';
+import { LENS_TYPE_LABELS, LENS_TYPES, type LensDesign } from '../../../../../core/schemas/lenses';
 import { formatCents } from '../../../lib/money-text';
 import { FieldShell } from '../../../components/ui/field-shell';
 import fieldStyles from '../../../components/ui/text-field.module.css';

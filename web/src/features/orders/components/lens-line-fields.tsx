@@ -1,5 +1,5 @@
-import { EYE_LABELS, ORDER_LIMITS } from '../../../../../core/schemas/order';
-import type { LensDesign } from '../../../../../core/schemas/lens';
+import { EYE_LABELS, ORDER_LIMITS } from '../../../../../core/schemas/orders';
+import type { LensDesign } from '../../../../../core/schemas/lenses';
 import { displayParameterValue } from '../../../../../core/rules/lens-parameters';
 import { formatCents } from '../../../lib/money-text';
 import { TextField } from '../../../components/ui/text-field';

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { availableActions } from '../../../../../core/rules/order-lifecycle';
 import { orderInWarranty } from '../../../../../core/rules/warranty';
-import { SHIPPING_METHOD_LABELS, type Order } from '../../../../../core/schemas/order';
+import { SHIPPING_METHOD_LABELS, type Order } from '../../../../../core/schemas/orders';
 import { Card } from '../../../components/card';
 import { OrderLinesTable } from '../shared/order-lines-table';
 import { OrderStatusBadge } from '../shared/order-status-badge';

@@ -1,5 +1,5 @@
 import type { RouteInput, RouteOutput } from '../../../lib/api-client';
-import type { Order } from '../../../../../core/schemas/order';
+import type { Order } from '../../../../../core/schemas/orders';
 
 /** What the order form asks of the server; the route passes the real calls, tests pass fakes. */
 export interface OrderFormApi {

@@ -5,7 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { consultIdSchema } from '../../../../../core/schemas/consults/consult-id';
 import { linesInWarranty } from '../../../../../core/rules/warranty';
-import { EYE_LABELS } from '../../../../../core/schemas/order';
+import { EYE_LABELS } from '../../../../../core/schemas/orders';
 import { Alert } from '../../../components/ui/alert';
 import { isCallableError } from '../../../lib/callable-error';
 import { useSession } from '../../../lib/session-context';

@@ -1,5 +1,5 @@
 import { PARAMETER_UNIT_SYMBOLS } from '../../../../../core/rules/lens-parameters';
-import type { ParameterDefinition } from '../../../../../core/schemas/lens';
+import type { ParameterDefinition } from '../../../../../core/schemas/lenses';
 import { FieldShell } from '../../../components/ui/field-shell';
 import fieldStyles from '../../../components/ui/text-field.module.css';
 import styles from './order-form.module.css';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { LensDesign } from '../../../../../core/schemas/lens';
-import type { Order } from '../../../../../core/schemas/order';
+import type { LensDesign } from '../../../../../core/schemas/lenses';
+import type { Order } from '../../../../../core/schemas/orders';
 import { isCallableError } from '../../../lib/callable-error';
 import { clearLocalDraft, readLocalDraft, writeLocalDraft, type LocalDraft } from '../model/local-draft';
 import { fromOrderDraft, toOrderDraft, type OrderFormValues } from '../model/order-form-values';

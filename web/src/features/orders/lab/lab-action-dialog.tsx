@@ -11,7 +11,7 @@ import {
   holdOrderInputSchema,
   rejectOrderInputSchema,
   type Order,
-} from '../../../../../core/schemas/order';
+} from '../../../../../core/schemas/orders';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialogActions } from '../../../components/ui/form-dialog';

@@ -2,7 +2,7 @@ import { pagePaths } from '../../../../../core/page-paths';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { PlacedStatus } from '../../../../../core/rules/order-lifecycle';
-import type { OrderSummary } from '../../../../../core/schemas/order';
+import type { OrderSummary } from '../../../../../core/schemas/orders';
 import { Card } from '../../../components/card';
 import { CursorTable } from '../../../components/cursor-table';
 import { TypedFilterBar } from '../../../components/typed-filter-bar';

@@ -2,7 +2,7 @@ import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { useState, type ComponentType } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
-import { SHIPPING_METHOD_LABELS, orderIdSchema, type Order } from '../../../../../core/schemas/order';
+import { SHIPPING_METHOD_LABELS, orderIdSchema, type Order } from '../../../../../core/schemas/orders';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';

@@ -4,7 +4,7 @@
  * them and to send them. Field error keys name lines by eye ('lines.OD.parameters.sphere'), so a message
  * stays on its field whichever eyes are ordered; the server's keys ('lines.0.…') are mapped onto them.
  */
-import type { LensDesign, ParameterDefinition } from '../../../../../core/schemas/lens';
+import type { LensDesign, ParameterDefinition } from '../../../../../core/schemas/lenses';
 import {
   EYES,
   ORDER_LIMITS,
@@ -14,7 +14,7 @@ import {
   type OrderDraft,
   type OrderFields,
   type OrderLine,
-} from '../../../../../core/schemas/order';
+} from '../../../../../core/schemas/orders';
 import { validateLensParameters, type ParameterValues } from '../../../../../core/rules/lens-parameters';
 import { linesInWarranty } from '../../../../../core/rules/warranty';
 import type { PostalAddress } from '../../../../../core/schemas/customers/customer-info';

@@ -8,7 +8,7 @@
 import { orderInWarranty } from '../../../../../core/rules/warranty';
 import type { CustomerConsult } from '../../../../../core/schemas/consults';
 import type { PostalAddress } from '../../../../../core/schemas/customers/customer-info';
-import { EYES, type Order } from '../../../../../core/schemas/order';
+import { EYES, type Order } from '../../../../../core/schemas/orders';
 import {
   emptyOrderForm,
   fromPastOrder,

@@ -1,5 +1,5 @@
-import { EYE_LABELS, type OrderLine } from '../../../../../core/schemas/order';
-import { LENS_TYPE_LABELS } from '../../../../../core/schemas/lens';
+import { EYE_LABELS, type OrderLine } from '../../../../../core/schemas/orders';
+import { LENS_TYPE_LABELS } from '../../../../../core/schemas/lenses';
 import { displayParameterValue } from '../../../../../core/rules/lens-parameters';
 import { formatCents } from '../../../lib/money-text';
 import styles from './order-lines-table.module.css';

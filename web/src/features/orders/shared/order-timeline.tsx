@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS } from '../../../../../core/rules/order-lifecycle';
-import type { OrderHistoryEntry } from '../../../../../core/schemas/order';
+import type { OrderHistoryEntry } from '../../../../../core/schemas/orders';
 import { dateTime } from '../../../lib/format-time';
 import styles from './order-timeline.module.css';
 

@@ -3,7 +3,7 @@
  * repeat), the receipt PDF, and the account's available lens credit.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { StartPaymentInput } from '../../../../../core/schemas/payment';
+import type { StartPaymentInput } from '../../../../../core/schemas/payments';
 import { callRoute } from '../../../lib/api-client';
 import { startDownload } from '../../../lib/start-download';
 import { creditKeys } from '../../credit';

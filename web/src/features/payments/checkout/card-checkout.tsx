@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { PaymentView } from '../../../../../core/schemas/payment';
+import type { PaymentView } from '../../../../../core/schemas/payments';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import styles from './checkout.module.css';

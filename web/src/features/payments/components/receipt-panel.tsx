@@ -1,4 +1,4 @@
-import type { PaymentView } from '../../../../../core/schemas/payment';
+import type { PaymentView } from '../../../../../core/schemas/payments';
 import { formatCents } from '../../../lib/money-text';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { PaymentView } from '../../../../../core/schemas/payment';
+import type { PaymentView } from '../../../../../core/schemas/payments';
 import { isCallableError } from '../../../lib/callable-error';
 import { creditKeys } from '../../credit';
 import { confirmPayment, startPayment } from '../api/payment-queries';

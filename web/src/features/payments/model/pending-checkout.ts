@@ -1,4 +1,4 @@
-import { startPaymentInputSchema, type PaymentAllocation } from '../../../../../core/schemas/payment';
+import { startPaymentInputSchema, type PaymentAllocation } from '../../../../../core/schemas/payments';
 import { readStored, removeStored, writeStored } from '../../../lib/local-storage';
 
 /**

@@ -1,5 +1,5 @@
-import type { LensDesign } from '../../../../../../core/schemas/lens';
-import { EYE_LABELS, EYES } from '../../../../../../core/schemas/order';
+import type { LensDesign } from '../../../../../../core/schemas/lenses';
+import { EYE_LABELS, EYES } from '../../../../../../core/schemas/orders';
 import formStyles from '../../../../components/form-layout.module.css';
 import { formatCents } from '../../../../lib/money-text';
 import { Button } from '../../../../components/ui/button';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ORDER_LIMITS } from '../../../../../../core/schemas/order';
+import { ORDER_LIMITS } from '../../../../../../core/schemas/orders';
 import formStyles from '../../../../components/form-layout.module.css';
 import { TextAreaField } from '../../../../components/ui/text-area-field';
 import type { OrderFormValues } from '../../model/order-form-values';

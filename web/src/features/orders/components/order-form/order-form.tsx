@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { LensDesign } from '../../../../../../core/schemas/lens';
+import type { LensDesign } from '../../../../../../core/schemas/lenses';
 import formStyles from '../../../../components/form-layout.module.css';
 import { Alert } from '../../../../components/ui/alert';
 import type { DraftStart } from '../../hooks/use-order-draft';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { pagePaths } from '../../../../../../core/page-paths';
-import type { Order } from '../../../../../../core/schemas/order';
+import type { Order } from '../../../../../../core/schemas/orders';
 import formStyles from '../../../../components/form-layout.module.css';
 import { Button } from '../../../../components/ui/button';
 import styles from '../order-form.module.css';

@@ -1,5 +1,5 @@
-import type { LensDesign } from '../../../../../../core/schemas/lens';
-import { EYE_LABELS, SHIPPING_METHOD_LABELS } from '../../../../../../core/schemas/order';
+import type { LensDesign } from '../../../../../../core/schemas/lenses';
+import { EYE_LABELS, SHIPPING_METHOD_LABELS } from '../../../../../../core/schemas/orders';
 import { formatCents } from '../../../../lib/money-text';
 import { enabledEyes, type OrderFormValues } from '../../model/order-form-values';
 import styles from '../order-form.module.css';

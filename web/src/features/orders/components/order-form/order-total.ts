@@ -1,4 +1,4 @@
-import type { LensDesign } from '../../../../../../core/schemas/lens';
+import type { LensDesign } from '../../../../../../core/schemas/lenses';
 import { enabledEyes, type OrderFormValues } from '../../model/order-form-values';
 
 /**

@@ -1,4 +1,4 @@
-import { ORDER_LIMITS } from '../../../../../../core/schemas/order';
+import { ORDER_LIMITS } from '../../../../../../core/schemas/orders';
 import formStyles from '../../../../components/form-layout.module.css';
 import { TextField } from '../../../../components/ui/text-field';
 import type { OrderFormState } from './use-order-form';

@@ -1,5 +1,5 @@
 import type { PostalAddress } from '../../../../../../core/schemas/customers/customer-info';
-import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS } from '../../../../../../core/schemas/order';
+import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS } from '../../../../../../core/schemas/orders';
 import { AddressFields } from '../../../../components/address-fields';
 import formStyles from '../../../../components/form-layout.module.css';
 import { SelectField } from '../../../../components/ui/select-field';

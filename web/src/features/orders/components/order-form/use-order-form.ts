@@ -1,7 +1,7 @@
 import { useMemo, useState, type RefObject } from 'react';
 import type { PostalAddress } from '../../../../../../core/schemas/customers/customer-info';
-import type { LensDesign } from '../../../../../../core/schemas/lens';
-import { orderFieldsSchema, type Order } from '../../../../../../core/schemas/order';
+import type { LensDesign } from '../../../../../../core/schemas/lenses';
+import { orderFieldsSchema, type Order } from '../../../../../../core/schemas/orders';
 import { useSubmission } from '../../../../forms/use-submission';
 import { isCallableError } from '../../../../lib/callable-error';
 import { failureMessage, formErrorsOf, type FormErrors } from '../../../../lib/form-errors';

@@ -5,7 +5,7 @@ import { ORDER_STATUSES, PLACED_STATUSES } from '../rules/order-lifecycle';
 import { attachmentListSchema } from './attachments';
 import { consultIdSchema } from './consults/consult-id';
 import { accountNumberSchema } from './account-number';
-import { lensDesignSchema, lensIdSchema } from './lens';
+import { lensDesignSchema, lensIdSchema } from './lenses';
 import { centsAmountSchema, invoiceNumberSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { boundedRecord, fieldKeySchema, versionSchema } from './bounds';

@@ -1,7 +1,7 @@
 import { lazySchema } from './lazy-schema';
 import * as z from '../zod';
 import { accountNumberSchema } from './account-number';
-import { invoiceNumberSchema } from './invoice';
+import { invoiceNumberSchema } from './invoices';
 import { clientIdSchema, positiveCentsSchema } from './money';
 
 /**
