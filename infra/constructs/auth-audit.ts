@@ -15,6 +15,7 @@ import { tableEnvVar } from '../../core/data/tables';
 import { AUDIT_RETENTION_YEARS, AUDITED_COGNITO_CALLS } from '../../core/schemas/audit';
 import { grantAuditAppend } from '../grant-route-resources';
 import { FUNCTION_NAG_SUPPRESSIONS, LOG_GROUP_NAG_SUPPRESSIONS } from '../nag-suppressions';
+import { keepLogicalId } from '../keep-logical-id';
 import { removalPolicyOf } from '../removal-policy';
 import { eventEntry } from '../repo-paths';
 import type { StageConfig } from '../stage-config';
@@ -112,7 +113,7 @@ export class AuthAudit extends Construct {
    * The trail EventBridge needs for "AWS API Call via CloudTrail" events: management events of this region
    * (the user pool is regional), read and write, so sign-in failures (reads) are seen too. Its files are
    * encrypted with a key of their own, validated (a digest per hour proves none was edited or removed) and kept
-   * six years; CloudWatch Logs gets a copy for a month to search.
+   * six years; CloudWatch Logs gets a copy to search, kept as long as the stage's other logs.
    */
   private declareTrail(props: AuthAuditProps): cloudtrail.Trail {
     const { config } = props;
@@ -121,6 +122,8 @@ export class AuthAudit extends Construct {
       enableKeyRotation: true,
       removalPolicy: removalPolicyOf(config),
     });
+    // The key and the bucket hold the trail's files: a replacement would lose them (or their readability).
+    keepLogicalId(key, 'TrailKey');
     const bucket = new s3.Bucket(this, 'TrailBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
@@ -140,8 +143,9 @@ export class AuthAudit extends Construct {
       ],
       removalPolicy: removalPolicyOf(config),
     });
+    keepLogicalId(bucket, 'TrailBucket');
     const logGroup = new logs.LogGroup(this, 'TrailLogs', {
-      retention: logs.RetentionDays.ONE_MONTH,
+      retention: config.logRetentionDays as logs.RetentionDays,
       removalPolicy: removalPolicyOf(config),
     });
     NagSuppressions.addResourceSuppressions(logGroup, LOG_GROUP_NAG_SUPPRESSIONS);

@@ -30,6 +30,8 @@ const STATEFUL_TYPES = [
   'AWS::Cognito::UserPool',
   'AWS::Logs::LogGroup',
   'AWS::Backup::BackupVault',
+  // The CloudTrail files' key: deleting it would leave six years of files unreadable.
+  'AWS::KMS::Key',
 ] as const;
 const STATELESS_TYPES = [
   // Rebuilt from the repository and the stage config on every deploy.
@@ -43,6 +45,8 @@ const STATELESS_TYPES = [
   'AWS::CDK::Metadata',
   'AWS::CloudFormation::Stack',
   'AWS::CloudFront::CachePolicy',
+  // Settings only: the trail's files live in its bucket.
+  'AWS::CloudTrail::Trail',
   'AWS::CloudFront::CloudFrontOriginAccessIdentity',
   'AWS::CloudFront::Distribution',
   'AWS::CloudFront::Function',

@@ -12,7 +12,8 @@ beforeAll(() => {
 /** Resources whose replacement would lose data or users: their logical ids are part of the contract. */
 const STATEFUL_IDS = {
   'AWS::Cognito::UserPool': ['UserPool'],
-  'AWS::S3::Bucket': ['AccessLogsBucket', 'AttachmentsBucket', 'WebBucket'],
+  'AWS::S3::Bucket': ['AccessLogsBucket', 'AttachmentsBucket', 'TrailBucket', 'WebBucket'],
+  'AWS::KMS::Key': ['TrailKey'],
 } as const;
 
 const lambdaEnv = (result: SynthResult, name: string) =>
