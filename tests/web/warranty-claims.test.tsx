@@ -297,6 +297,53 @@ describe('Goodwill credit', () => {
     );
   });
 
+  it('the super admin saves the threshold in dollars on the portal form: a bad amount is marked, a save sends cents with the version read, a stale version offers Reload', async () => {
+    let version = 1;
+    let refuse = false;
+    answer({
+      listWarrantyClaims: byStatus,
+      listCreditApprovals: () => ({ items: [], nextCursor: null }),
+      getCreditSettings: () => ({ approvalThresholdCents: 100_000, version }),
+      updateCreditSettings: (input) => {
+        if (refuse)
+          throw new CallableError({
+            route: 'updateCreditSettings',
+            httpStatus: 409,
+            status: 'aborted',
+            message: 'Another super admin changed the settings meanwhile.',
+          });
+        version += 1;
+        return { ...(input as { approvalThresholdCents: number }), version };
+      },
+    });
+    const boss = fakeSession({
+      user: { userId: 'u-boss', email: 'boss@lab.test', groups: ['admin', 'superadmin'], emailVerified: true },
+    });
+    const user = renderPage('/admin/warranty-claims', boss);
+    const field = await screen.findByLabelText('Approval threshold (USD)');
+    await waitFor(() => expect(field).toHaveValue('1000.00'));
+    await user.clear(field);
+    await user.type(field, 'ten');
+    await user.click(screen.getByRole('button', { name: 'Save threshold' }));
+    expect(await screen.findByText(/Enter an amount in dollars/)).toBeInTheDocument();
+    expect(callsTo('updateCreditSettings')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '2500');
+    await user.click(screen.getByRole('button', { name: 'Save threshold' }));
+    await waitFor(() =>
+      expect(callsTo('updateCreditSettings')).toEqual([{ approvalThresholdCents: 250_000, version: 1 }]),
+    );
+
+    refuse = true;
+    const again = await screen.findByLabelText('Approval threshold (USD)');
+    await user.clear(again);
+    await user.type(again, '3000');
+    await user.click(screen.getByRole('button', { name: 'Save threshold' }));
+    expect(await screen.findByText('Another super admin changed the threshold.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload latest' })).toBeInTheDocument();
+  });
+
   it('an admin who is not a super admin does not see the approvals', async () => {
     answer({ listWarrantyClaims: byStatus });
     renderPage();

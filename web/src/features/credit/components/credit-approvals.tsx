@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { dollarsText, formatCents, notMoney, parseDollars } from '../../../lib/money-text';
-import { CREDIT_REASON_LABELS, type CreditApproval } from '../../../../../core/schemas/credit';
+import {
+  CREDIT_REASON_LABELS,
+  updateCreditSettingsInputSchema,
+  type CreditApproval,
+  type CreditSettings,
+} from '../../../../../core/schemas/credit';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailed } from '../../../components/load-failed';
@@ -9,7 +14,11 @@ import { DataTable, type Column } from '../../../components/ui/data-table';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { failureMessage } from '../../../lib/form-errors';
+import { failureMessage, type FormErrors } from '../../../lib/form-errors';
+import { ConflictAlert } from '../../../components/reload-latest-alert';
+import { FormError } from '../../../forms/form-error';
+import { SubmitButton } from '../../../forms/submit-button';
+import { usePortalForm } from '../../../forms/use-portal-form';
 import { dateTime } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
 import {
@@ -141,37 +150,48 @@ export function CreditApprovals({ currentUserId }: { currentUserId: string | nul
 /** The threshold in dollars; credit strictly above it waits for a second super admin. */
 function ApprovalThreshold() {
   const settings = useCreditSettings();
-  const update = useUpdateCreditSettings();
-  const [typed, setTyped] = useState<string | null>(null);
-  const stored = settings.data;
-  const value = typed ?? (stored ? dollarsText(stored.approvalThresholdCents) : '');
-  const cents = parseDollars(value);
+  if (!settings.data) return null;
+  // A new version (this save, or another super admin's) starts the form again from what is stored.
+  return <ApprovalThresholdForm key={settings.data.version} stored={settings.data} onReload={settings.refetch} />;
+}
 
-  async function save(event: { preventDefault: () => void }) {
-    event.preventDefault();
-    if (!stored || cents === null) return;
-    try {
-      await update.mutateAsync({ approvalThresholdCents: cents, version: stored.version });
-      notify.success(`Credit above ${formatCents(cents)} now waits for a second super admin.`);
-      setTyped(null);
-    } catch (error) {
-      notify.error(failureMessage(error, 'The threshold could not be saved. Please try again.'));
-    }
-  }
+function ApprovalThresholdForm({ stored, onReload }: { stored: CreditSettings; onReload: () => unknown }) {
+  const update = useUpdateCreditSettings();
+  const form = usePortalForm({
+    // Typed in dollars under the schema's name, so the server's message about it shows on the field.
+    initial: { approvalThresholdCents: dollarsText(stored.approvalThresholdCents) },
+    schema: updateCreditSettingsInputSchema,
+    input: (values) => ({
+      approvalThresholdCents: parseDollars(values.approvalThresholdCents) ?? 0,
+      version: stored.version,
+    }),
+    check: (values): FormErrors =>
+      parseDollars(values.approvalThresholdCents) === null ? { approvalThresholdCents: notMoney('1000.00') } : {},
+    failureMessage: 'The threshold could not be saved. Please try again.',
+    onReload: async () => {
+      await onReload();
+    },
+    submit: async (checked) => {
+      await update.mutateAsync(checked);
+      notify.success(`Credit above ${formatCents(checked.approvalThresholdCents)} now waits for a second super admin.`);
+    },
+  });
 
   return (
-    <form className={styles.stack} onSubmit={(event) => void save(event)} aria-label="Approval threshold">
+    <form id={form.formId} className={styles.stack} onSubmit={form.submit} aria-label="Approval threshold" noValidate>
       <TextField
         label="Approval threshold (USD)"
         {...DECIMAL_INPUT}
         hint="Goodwill credit, and overpayments kept as credit, above this amount wait for a second super admin."
-        error={typed !== null && cents === null ? notMoney('1000.00') : undefined}
-        value={value}
-        onChange={(event) => setTyped(event.target.value)}
+        {...form.field('approvalThresholdCents')}
       />
-      <Button type="submit" size="sm" disabled={!stored || cents === null || update.isPending}>
+      <ConflictAlert conflict={form.conflict} title="Another super admin changed the threshold.">
+        What you typed is still in the field. Reloading replaces it with the saved threshold.
+      </ConflictAlert>
+      <FormError message={form.formError} />
+      <SubmitButton busy={form.busy} disabled={!form.dirty} size="sm">
         Save threshold
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -52,7 +52,7 @@ export function GoodwillDialog({
     // The entry id made when the draft was started: every retry sends it again, so it cannot grant twice.
     input: (values) => ({
       entryId: draft.entryId,
-      accountNumber: values.accountNumber.trim().toUpperCase(),
+      accountNumber: values.accountNumber,
       amountCents: parseDollars(values.amountCents) ?? 0,
       note: values.note,
     }),
