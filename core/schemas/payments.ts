@@ -72,6 +72,8 @@ export const paymentSchema = lazySchema(() =>
     failureMessage: z.optional(z.string()),
     /** Card amount that exceeded the invoices' balances at settlement and became account credit. */
     overpaidCents: z._default(z.number().check(z.int()), 0),
+    /** True when that amount is above the lab's threshold and waits for a second super admin before it is credit. */
+    overpaymentHeld: z.optional(z.boolean()),
     receiptNumber: z.string(),
     createdAt: z.string(),
     settledAt: z.optional(z.string()),

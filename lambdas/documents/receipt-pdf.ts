@@ -88,14 +88,21 @@ export async function renderReceiptPdf(
     { label: 'Total paid', value: formatCents(payment.totalCents), bold: true },
   ];
   if (payment.overpaidCents > 0) {
-    totals.push({ label: 'Added to account credit', value: formatCents(payment.overpaidCents) });
+    totals.push({
+      label: payment.overpaymentHeld ? 'Waiting to become account credit' : 'Added to account credit',
+      value: formatCents(payment.overpaidCents),
+    });
   }
   layout.summary(totals);
 
   if (payment.overpaidCents > 0) {
     layout.paragraph(
       `${formatCents(payment.overpaidCents)} of the card payment was more than the invoices still owed when the ` +
-        `payment settled. It was added to account ${payment.accountNumber} as lens credit, to use on a later invoice.`,
+        `payment settled. ${
+          payment.overpaymentHeld
+            ? `It waits for the lab's approval before it is added to account ${payment.accountNumber} as lens credit (or refunded to the card).`
+            : `It was added to account ${payment.accountNumber} as lens credit, to use on a later invoice.`
+        }`,
       { size: 9, colour: COLOURS.muted, before: 14 },
     );
   }

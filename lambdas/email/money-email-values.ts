@@ -81,7 +81,10 @@ export function paymentValues(
     paidAmount: formatCents(payment.totalCents),
     cardAmount: formatCents(payment.cardCents),
     creditAmount: formatCents(payment.creditCents),
-    overpaidAmount: formatCents(payment.overpaidCents),
+    // Templates say the amount was added to the credit; a held one is not yet (a second super admin decides).
+    overpaidAmount: payment.overpaymentHeld
+      ? `${formatCents(payment.overpaidCents)} (waiting for the lab's approval before it becomes credit)`
+      : formatCents(payment.overpaidCents),
     paidOn: dayOf(payment.settledAt ?? payment.createdAt),
     invoiceList: invoiceList(payment, invoices),
   };

@@ -113,6 +113,7 @@ export async function settlePayment(paymentId: string, deps: SettleDeps): Promis
       status: 'succeeded',
       creditCents: creditSpent,
       overpaidCents,
+      ...(approval ? { overpaymentHeld: true } : {}),
       settledAt: at,
       version: current.version + 1,
     };

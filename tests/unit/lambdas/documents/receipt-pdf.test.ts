@@ -66,6 +66,14 @@ describe('receipt PDF', () => {
     expect(pdf.flat).toContain('It was added to account BV-1001 as lens credit');
   });
 
+  it('a card amount beyond the balances that waits for a second super admin is not called credit yet (docs/decisions/0092-large-credit-needs-a-second-super-admin.md)', async () => {
+    const payment = paymentOf({ overpaidCents: 250_000, overpaymentHeld: true });
+    const pdf = await pdfText(await renderReceiptPdf(payment, [], PRACTICE, NOW));
+    expect(pdf.text).toMatch(/Waiting to become account credit\n\$2,500\.00/);
+    expect(pdf.text).not.toContain('Added to account credit');
+    expect(pdf.flat).toContain("It waits for the lab's approval");
+  });
+
   it('an invoice it cannot read is still listed with the amount the payer chose', async () => {
     const pdf = await pdfText(await renderReceiptPdf(paymentOf(), [], null, NOW));
     expect(pdf.text).toContain('INV-1001');

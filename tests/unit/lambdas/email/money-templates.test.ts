@@ -98,4 +98,14 @@ describe('money email templates', () => {
       'INV-1: $408.50 paid, balance now $0.00\nINV-2: $50.00 paid, balance now $75.00',
     );
   });
+
+  it('a card overpayment waiting for a second super admin is not called credit in the receipt email (docs/decisions/0092-large-credit-needs-a-second-super-admin.md)', () => {
+    const held = paymentValues(samplePayment({ overpaidCents: 250_000, overpaymentHeld: true }), [], {
+      portalUrl,
+      audience: 'payer',
+    });
+    expect(held['overpaidAmount']).toBe("$2,500.00 (waiting for the lab's approval before it becomes credit)");
+    const credited = paymentValues(samplePayment({ overpaidCents: 1_250 }), [], { portalUrl, audience: 'payer' });
+    expect(credited['overpaidAmount']).toBe('$12.50');
+  });
 });

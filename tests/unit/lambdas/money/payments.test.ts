@@ -177,7 +177,12 @@ describe('Pay Online: a card payment', () => {
     await confirmPayment(practice, { paymentId: uuid(11) }, f.deps);
 
     expect(f.deps.money.invoices.get('INV-1')).toMatchObject({ paidCents: 40_000, balanceCents: 0 });
-    expect(f.deps.money.payments.get(uuid(11))).toMatchObject({ status: 'succeeded', overpaidCents: 40_000 });
+    expect(f.deps.money.payments.get(uuid(11))).toMatchObject({
+      status: 'succeeded',
+      overpaidCents: 40_000,
+      overpaymentHeld: true,
+    });
+    expect(f.deps.money.payments.get(uuid(10))!.overpaymentHeld).toBeUndefined();
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ exists: false });
     const waiting = [...f.deps.money.approvals.values()];
     expect(waiting).toEqual([
