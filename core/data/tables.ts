@@ -20,6 +20,8 @@ export interface TableDef {
   indexes?: IndexDef[];
   /** Attribute DynamoDB deletes items by (seconds since epoch). */
   ttlAttribute?: string;
+  /** A DynamoDB stream of new item images, for a consumer that reacts to every insert (the outbox). */
+  stream?: 'NEW_IMAGE';
 }
 
 const s = (name: string): KeyDef => ({ name, type: 'S' });
@@ -158,6 +160,20 @@ export const TABLES = {
    * cleared (docs/runbook.md "Emails do not arrive") or its user changes it.
    */
   emailSuppressions: { id: 'EmailSuppressions', partitionKey: s('address') },
+  /**
+   * The transactional outbox: every notice is put here in the same transaction as the change that causes it,
+   * and the consumer (lambdas/use-cases/notices) delivers it. `byState` is sparse: only messages waiting
+   * (`state` = 'pending', by `dueAt`) or parked in the dead-letter store (`state` = 'dead') are in it, so the
+   * sweep and the dead-letter list are a Query each. A delivered message loses `state` and keeps its record
+   * (who got it, when) until `expiresAt`. The stream wakes the consumer on each new message in AWS.
+   */
+  outbox: {
+    id: 'Outbox',
+    partitionKey: s('messageId'),
+    indexes: [{ indexName: 'byState', partitionKey: s('state'), sortKey: s('dueAt') }],
+    ttlAttribute: 'expiresAt',
+    stream: 'NEW_IMAGE',
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableName = keyof typeof TABLES;

@@ -128,3 +128,30 @@ export function composeEmail(draft: EmailDraft): OutgoingEmail {
   };
   return Object.freeze(email) as unknown as OutgoingEmail;
 }
+
+/** An email as the outbox stores it (plain JSON), for one composed before it is sent. */
+export interface StoredEmail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string | undefined;
+}
+
+export function storedEmail(email: OutgoingEmail): StoredEmail {
+  return {
+    to: [...email.to],
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+  };
+}
+
+/**
+ * An email the outbox kept, composed again: its HTML was made by `html` when it was first composed (the outbox
+ * is written only by our own transactions), and the addresses and subject are checked again.
+ */
+export function reviveEmail(stored: StoredEmail): OutgoingEmail {
+  return composeEmail({ ...stored, html: new SafeHtml(stored.html) });
+}

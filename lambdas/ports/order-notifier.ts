@@ -4,6 +4,16 @@ import type { Order } from '../../core/schemas/orders';
 /** The order emails: built from the Email Management templates, sent to the practice and the lab. */
 export type OrderEmailKind = Extract<EmailKind, `order-${string}`>;
 
+/**
+ * An order email as the outbox keeps it: the order as it was at the change (without prices), and the orderer,
+ * whose address is looked up when it is delivered.
+ */
+export interface OrderNotice {
+  kind: OrderEmailKind;
+  order: Order;
+  practiceUserId: string | null;
+}
+
 export interface OrderNotifier {
   /**
    * Emails the practice (`practiceEmail`: the signed-in orderer's address, from the users record) and/or
