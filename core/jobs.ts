@@ -14,6 +14,8 @@ export interface JobDefinition {
   /** What the job's Lambda may touch, as a route names it: the CDK stack grants exactly this. */
   resources: RouteResources;
   description: string;
+  /** How often the local stack runs it (ms); by default once a day, whatever the schedule says. */
+  localEveryMs?: number;
 }
 
 export const JOBS = [
@@ -47,6 +49,26 @@ export const JOBS = [
       // Drafts by status (byStatus), then their files: list, and delete.
       tables: { orders: 'read' },
       attachments: 'readWrite',
+    },
+  },
+  {
+    name: 'deliverNotices',
+    handler: 'deliver-notices',
+    // The outbox's stream consumer delivers each notice at once; this sweep retries the ones that failed
+    // (their backoff) and catches any the stream did not deliver.
+    schedule: 'rate(1 minute)',
+    localEveryMs: 1_000,
+    description: 'Delivers the outbox notices that are due: retries with backoff, the dead-letter store after the last try',
+    resources: {
+      tables: {
+        outbox: 'readWrite',
+        // What the notifiers read to render and address a notice.
+        emailTemplates: 'read',
+        customers: 'read',
+        users: 'read',
+        lenses: 'read',
+      },
+      email: true,
     },
   },
 ] as const satisfies readonly JobDefinition[];

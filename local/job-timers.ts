@@ -3,7 +3,8 @@ import type { JobDefinition } from '../core/jobs';
 
 /**
  * The local stand-in for the EventBridge schedules of core/jobs.ts: each job runs once shortly after the
- * stack starts (so `npm start` shows what it does without waiting for 07:00), then every 24 hours, in this
+ * stack starts (so `npm start` shows what it does without waiting for 07:00), then every 24 hours (or its
+ * `localEveryMs`), in this
  * process with the environment the handlers have (as the gateway runs route handlers). The timers are
  * unref'd (they never keep Node alive) and stop() clears them and waits for a run in progress, so the
  * emulators are not stopped under a running job.
@@ -12,7 +13,7 @@ import type { JobDefinition } from '../core/jobs';
 export type JobHandler = (event?: unknown) => Promise<unknown>;
 
 export interface JobTimersOptions {
-  jobs: readonly Pick<JobDefinition, 'name' | 'handler'>[];
+  jobs: readonly Pick<JobDefinition, 'name' | 'handler' | 'localEveryMs'>[];
   /** Loads a job's handler; the default imports `lambdas/jobs/{job.handler}.ts`. */
   load?: (job: Pick<JobDefinition, 'name' | 'handler'>) => Promise<JobHandler>;
   firstRunMs?: number;
@@ -73,12 +74,17 @@ export function startJobTimers(options: JobTimersOptions): JobTimers {
         });
       running.add(done);
     };
-    const first = setTimeout(() => {
-      run();
-      const every = setInterval(run, options.everyMs ?? EVERY_MS);
-      every.unref();
-      timers.push(every);
-    }, options.firstRunMs ?? FIRST_RUN_MS);
+    // A job that runs every few seconds locally (the outbox sweep) starts on its own beat, not after the banner.
+    const everyMs = job.localEveryMs ?? options.everyMs ?? EVERY_MS;
+    const first = setTimeout(
+      () => {
+        run();
+        const every = setInterval(run, everyMs);
+        every.unref();
+        timers.push(every);
+      },
+      job.localEveryMs ?? options.firstRunMs ?? FIRST_RUN_MS,
+    );
     first.unref();
     timers.push(first);
   }

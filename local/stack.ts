@@ -249,6 +249,11 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       // The handlers log to this console; the stage's 'debug' would drown the banner. LOG_LEVEL=debug shows all.
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...tableEnv(TABLE_PREFIX),
+      // The outbox's beat locally (lambdas/adapters/outbox-consumer.ts): a failed send is tried again within
+      // seconds, and a consumer stopped mid-batch hands its messages on after 10 s.
+      OUTBOX_LEASE_MS: '10000',
+      OUTBOX_RETRY_BASE_MS: '1000',
+      OUTBOX_RETRY_CAP_MS: '15000',
       PAYMENT_GATEWAY: 'fake',
       FAKE_GATEWAY_URL: fakeGateway.url,
       FAKE_GATEWAY_WEBHOOK_SECRET: fakeGatewayWebhookSecret,
