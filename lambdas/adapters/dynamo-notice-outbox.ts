@@ -1,9 +1,5 @@
 import type { NoticeTopic } from '../kernel/outbox';
-import {
-  OutboxLeaseLost,
-  type NoticeOutbox,
-  type OutboxRecord,
-} from '../ports/notice-outbox';
+import { OutboxLeaseLost, type NoticeOutbox, type OutboxRecord } from '../ports/notice-outbox';
 import {
   ConditionalCheckFailedException,
   GetCommand,
@@ -81,8 +77,7 @@ export function dynamoNoticeOutbox(): NoticeOutbox {
             TableName: table(),
             Key: { messageId },
             UpdateExpression: 'SET leaseId = :lease, leaseUntil = :until',
-            ConditionExpression:
-              '#state = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+            ConditionExpression: '#state = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
             ExpressionAttributeNames: { '#state': 'state' },
             ExpressionAttributeValues: {
               ':pending': 'pending',
@@ -130,7 +125,12 @@ export function dynamoNoticeOutbox(): NoticeOutbox {
             ? {
                 UpdateExpression:
                   'SET dueAt = :due, lastError = :error, attempts = attempts + :one REMOVE leaseId, leaseUntil',
-                ExpressionAttributeValues: { ':due': outcome.dueAt, ':error': outcome.error, ':one': 1, ':lease': leaseId },
+                ExpressionAttributeValues: {
+                  ':due': outcome.dueAt,
+                  ':error': outcome.error,
+                  ':one': 1,
+                  ':lease': leaseId,
+                },
               }
             : {
                 UpdateExpression:

@@ -30,7 +30,12 @@ export function outboxMessage(
   notice: Record<string, unknown>,
   messageId: string = randomUUID(),
 ): OutboxMessage {
-  return { messageId, topic, notice: JSON.parse(JSON.stringify(notice)) as Record<string, unknown>, createdAt: deps.now().toISOString() };
+  return {
+    messageId,
+    topic,
+    notice: JSON.parse(JSON.stringify(notice)) as Record<string, unknown>,
+    createdAt: deps.now().toISOString(),
+  };
 }
 
 /**

@@ -1,9 +1,5 @@
 import type { OutboxMessage } from '../../lambdas/kernel/outbox';
-import {
-  OutboxLeaseLost,
-  type NoticeOutbox,
-  type OutboxRecord,
-} from '../../lambdas/ports/notice-outbox';
+import { OutboxLeaseLost, type NoticeOutbox, type OutboxRecord } from '../../lambdas/ports/notice-outbox';
 import { offsetPage } from './offset-page';
 
 /**
@@ -18,7 +14,10 @@ export class InMemoryOutbox implements NoticeOutbox {
   store(messages: readonly OutboxMessage[] | undefined): void {
     for (const m of messages ?? []) if (this.records.has(m.messageId)) throw new Error(`outbox: ${m.messageId} exists`);
     for (const m of messages ?? [])
-      this.records.set(m.messageId, structuredClone({ ...m, state: 'pending', dueAt: m.createdAt, attempts: 0, sentTo: [] }));
+      this.records.set(
+        m.messageId,
+        structuredClone({ ...m, state: 'pending', dueAt: m.createdAt, attempts: 0, sentTo: [] }),
+      );
   }
 
   /** The notices stored so far (every state), oldest first: what a use-case test asserts on. */

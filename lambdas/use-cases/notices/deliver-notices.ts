@@ -33,7 +33,10 @@ export interface DeliveryReport {
 
 /** The key a recipient is remembered by: its addresses, lower-cased and sorted. */
 export const recipientKey = (email: Pick<OutgoingEmail, 'to'>): string =>
-  [...email.to].map((a) => a.trim().toLowerCase()).sort().join(',');
+  [...email.to]
+    .map((a) => a.trim().toLowerCase())
+    .sort()
+    .join(',');
 
 /**
  * One try of one message: claim it (no other consumer holds it), let its topic's sender deliver it through a
@@ -134,7 +137,11 @@ async function settle(
 export async function deliverDueNotices(deps: DeliverNoticesDeps, limit = 50): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retry: 0, dead: 0, skipped: 0 };
   const due = await deps.outbox.due(deps.now().toISOString(), limit);
-  await deliverEach(deps, due.map((m) => m.messageId), report);
+  await deliverEach(
+    deps,
+    due.map((m) => m.messageId),
+    report,
+  );
   return report;
 }
 

@@ -9,6 +9,8 @@ import { lensCatalogueContract } from '../../../support/contracts/lens-catalogue
 import { locksContract } from '../../../support/contracts/locks';
 import { moneyStoreContract } from '../../../support/contracts/money-store';
 import { onceMarksContract } from '../../../support/contracts/once-marks';
+import { noticeOutboxContract } from '../../../support/contracts/notice-outbox';
+import { InMemoryOutbox } from '../../../support/in-memory-outbox';
 import { signUpCodesContract } from '../../../support/contracts/sign-up-codes';
 import { orderAccessContract } from '../../../support/contracts/order-access';
 import { ordersRepositoryContract } from '../../../support/contracts/orders-repository';
@@ -64,6 +66,7 @@ emailSuppressionsContract('in-memory fake', () => new InMemoryEmailSuppressions(
 referenceDataRepositoryContract('in-memory fake', () => new InMemoryReferenceData());
 locksContract('in-memory fake', (now) => new InMemoryLocks(now));
 onceMarksContract('in-memory fake', () => new InMemoryOnceMarks());
+noticeOutboxContract('in-memory fake', () => new InMemoryOutbox());
 signUpCodesContract('in-memory fake', () => new InMemorySignUpCodes());
 rateLimiterContract('in-memory fake', (now) => new InMemoryRateLimiter(now));
 auditLogContract('in-memory fake', () => new InMemoryAuditLog());
