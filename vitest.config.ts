@@ -41,6 +41,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          // The outbox under failure: its own stack (no consumer of its own), email outages and killed consumers.
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          globalSetup: ['tests/faults/global-setup.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -1,7 +1,6 @@
 import { OUTBOX_POLICY, type OutboxPolicy } from '../kernel/outbox';
 import { systemClock } from '../kernel/clock';
 import type { Logger } from '../ports/logger';
-import type { DeliverNoticesDeps } from '../use-cases/notices';
 import { dynamoNoticeOutbox } from './dynamo-notice-outbox';
 import { templateNoticeSenders } from './notice-senders';
 import { sesEmailSender } from './ses-email-sender';
@@ -25,7 +24,7 @@ export function outboxPolicy(env: NodeJS.ProcessEnv = process.env): OutboxPolicy
 }
 
 /** The consumer's ports against DynamoDB and SES, made once per Lambda instance (or local process). */
-export function outboxConsumerDeps(log: Logger): DeliverNoticesDeps {
+export function outboxConsumerDeps(log: Logger) {
   return {
     outbox: dynamoNoticeOutbox(),
     senders: templateNoticeSenders({ log }),

@@ -11,10 +11,23 @@ export const FIXED_CODE = '246810';
 
 let stack: LocalStack | undefined;
 
-export async function setup(project: TestProject): Promise<void> {
+export function setup(project: TestProject): Promise<void> {
+  return setupStack(project, { jobs: true });
+}
+
+/**
+ * A stack for one vitest project. `jobs: false` runs no scheduled job in it (no outbox consumer): the fault
+ * tests (tests/faults/) run the consumer as processes of their own, to stop and kill.
+ */
+export async function setupStack(project: TestProject, options: { jobs: boolean }): Promise<void> {
   // Node 20 is this project's runtime; the SDK's notice about its future Node 22 floor is noise in test output.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  stack = await startLocalStack({ ports: portsFrom(0, {}), serveWeb: false, fixedCode: FIXED_CODE });
+  stack = await startLocalStack({
+    ports: portsFrom(0, {}),
+    serveWeb: false,
+    fixedCode: FIXED_CODE,
+    jobs: options.jobs,
+  });
   project.provide('env', { ...stack.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
   project.provide('urls', {
     web: stack.urls.web,
