@@ -10,6 +10,7 @@ import { dynamoEmailTemplates } from '../../lambdas/adapters/dynamo-email-templa
 import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogue';
 import { dynamoLocks } from '../../lambdas/adapters/dynamo-locks';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
+import { dynamoNoticeOutbox } from '../../lambdas/adapters/dynamo-notice-outbox';
 import { dynamoOnceMarks } from '../../lambdas/adapters/dynamo-once-marks';
 import { dynamoSignUpCodes } from '../../lambdas/adapters/dynamo-sign-up-codes';
 import { dynamoOrderAccess } from '../../lambdas/adapters/dynamo-order-access';
@@ -47,6 +48,7 @@ ordersRepositoryContract('DynamoDB adapter', () => ({
   orders: dynamoOrdersRepository(),
   consults: dynamoConsultStore(),
   money: dynamoMoneyStore(),
+  outbox: dynamoNoticeOutbox(),
 }));
 accountRequestsRepositoryContract('DynamoDB adapter', () => dynamoAccountRequestsRepository());
 lensCatalogueContract('DynamoDB adapter', () => dynamoLensCatalogue());
