@@ -31,7 +31,6 @@ import { locksContract } from '../support/contracts/locks';
 import { moneyStoreContract } from '../support/contracts/money-store';
 import { onceMarksContract } from '../support/contracts/once-marks';
 import { noticeOutboxContract } from '../support/contracts/notice-outbox';
-import { dynamoNoticeOutbox } from '../../lambdas/adapters/dynamo-notice-outbox';
 import { orderAccessContract } from '../support/contracts/order-access';
 import { ordersRepositoryContract } from '../support/contracts/orders-repository';
 import { rateLimiterContract } from '../support/contracts/rate-limiter';

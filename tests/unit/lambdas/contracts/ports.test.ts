@@ -22,7 +22,6 @@ import { InMemoryOrderAccess } from '../../../support/attachments-fakes';
 import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { InMemoryConsultStore } from '../../../support/in-memory-consults';
 import { InMemoryMoneyStore } from '../../../support/in-memory-money';
-import { InMemoryOutbox } from '../../../support/in-memory-outbox';
 import { InMemoryAuditLog } from '../../../support/in-memory-audit';
 import {
   InMemoryAccountLinks,
