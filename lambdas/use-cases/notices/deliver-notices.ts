@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeError } from '../../../core/describe-error';
+import { NOTICE_PARKED_METRIC } from '../../../core/outbox-metrics';
 import type { OutgoingEmail } from '../../email/safe-email';
 import type { Clock } from '../../kernel/clock';
 import { OUTBOX_POLICY, retryDelayMs, type OutboxPolicy } from '../../kernel/outbox';
@@ -33,7 +34,10 @@ export interface DeliveryReport {
 
 /** The key a recipient is remembered by: its addresses, lower-cased and sorted. */
 export const recipientKey = (email: Pick<OutgoingEmail, 'to'>): string =>
-  [...email.to].map((a) => a.trim().toLowerCase()).sort().join(',');
+  [...email.to]
+    .map((a) => a.trim().toLowerCase())
+    .sort()
+    .join(',');
 
 /**
  * One try of one message: claim it (no other consumer holds it), let its topic's sender deliver it through a
@@ -109,7 +113,7 @@ async function settle(
       outcome = { state: 'dead', at: now.toISOString(), error };
       result = 'dead';
       // The alarm's metric filter matches this line (infra/constructs/monitoring.ts).
-      deps.log.error('notice parked in the dead-letter store', { ...facts, attempts, error });
+      deps.log.error(NOTICE_PARKED_METRIC.logLine, { ...facts, attempts, error });
     } else {
       const dueAt = new Date(now.getTime() + retryDelayMs(attempts, policy)).toISOString();
       outcome = { state: 'pending', dueAt, error };
@@ -134,7 +138,11 @@ async function settle(
 export async function deliverDueNotices(deps: DeliverNoticesDeps, limit = 50): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retry: 0, dead: 0, skipped: 0 };
   const due = await deps.outbox.due(deps.now().toISOString(), limit);
-  await deliverEach(deps, due.map((m) => m.messageId), report);
+  await deliverEach(
+    deps,
+    due.map((m) => m.messageId),
+    report,
+  );
   return report;
 }
 
