@@ -9,7 +9,10 @@ export interface JobDefinition {
   name: string;
   /** Module below `lambdas/jobs/`, without extension; it exports `handler`. */
   handler: string;
-  /** An EventBridge schedule expression, in UTC: `cron(min hour day-of-month month day-of-week year)`. */
+  /**
+   * An EventBridge schedule expression, in UTC: `cron(min hour day-of-month month day-of-week year)`, or
+   * `rate(1 minute)` for a job that runs all day.
+   */
   schedule: string;
   /** What the job's Lambda may touch, as a route names it: the CDK stack grants exactly this. */
   resources: RouteResources;
@@ -58,7 +61,8 @@ export const JOBS = [
     // (their backoff) and catches any the stream did not deliver.
     schedule: 'rate(1 minute)',
     localEveryMs: 1_000,
-    description: 'Delivers the outbox notices that are due: retries with backoff, the dead-letter store after the last try',
+    description:
+      'Delivers the outbox notices that are due: retries with backoff, the dead-letter store after the last try',
     resources: {
       tables: {
         outbox: 'readWrite',
