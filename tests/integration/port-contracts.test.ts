@@ -42,7 +42,11 @@ import { usersRepositoryContract } from '../support/contracts/users-repository';
 // The same contracts run against the in-memory fakes in tests/unit/lambdas/contracts/ports.test.ts.
 usersRepositoryContract('DynamoDB adapter', () => dynamoUsersRepository());
 customersRepositoryContract('DynamoDB adapter', () => dynamoCustomersRepository());
-moneyStoreContract('DynamoDB adapter', () => dynamoMoneyStore());
+moneyStoreContract(
+  'DynamoDB adapter',
+  () => dynamoMoneyStore(),
+  () => dynamoNoticeOutbox(),
+);
 ordersRepositoryContract('DynamoDB adapter', () => ({
   orders: dynamoOrdersRepository(),
   consults: dynamoConsultStore(),

@@ -7,6 +7,7 @@ import type { Invoice } from '../../core/schemas/invoices';
 import type { Payment } from '../../core/schemas/payments';
 import type { MoneyEmail, MoneyNotifier } from '../../lambdas/ports/money-notifier';
 import type { OnceMarks } from '../../lambdas/ports/once-marks';
+import type { InMemoryOutbox } from './in-memory-outbox';
 
 export class RecordingMoneyNotifier implements MoneyNotifier {
   readonly sent: MoneyEmail[] = [];
@@ -18,6 +19,14 @@ export class RecordingMoneyNotifier implements MoneyNotifier {
   of<K extends MoneyEmail['kind']>(kind: K): Extract<MoneyEmail, { kind: K }>[] {
     return this.sent.filter((e): e is Extract<MoneyEmail, { kind: K }> => e.kind === kind);
   }
+}
+
+/** The money emails the commits stored in `outbox` (oldest first), of one kind. */
+export function moneyEmails<K extends MoneyEmail['kind']>(
+  outbox: InMemoryOutbox,
+  kind: K,
+): Extract<MoneyEmail, { kind: K }>[] {
+  return outbox.notices<MoneyEmail>('money').filter((e): e is Extract<MoneyEmail, { kind: K }> => e.kind === kind);
 }
 
 /** The adapter's rule: a key is marked once; `failNext` makes the next mark throw (DynamoDB down). */

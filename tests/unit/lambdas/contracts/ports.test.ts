@@ -44,7 +44,7 @@ import { InMemoryOrders } from '../../../support/order-fakes';
 // fakes the use-case tests rely on cannot drift from what the adapters do.
 usersRepositoryContract('in-memory fake', () => new InMemoryUsers());
 customersRepositoryContract('in-memory fake', () => new InMemoryCustomers());
-moneyStoreContract('in-memory fake', () => new InMemoryMoneyStore());
+moneyStoreContract('in-memory fake', () => new InMemoryMoneyStore(), (money) => money.outbox);
 ordersRepositoryContract('in-memory fake', () => {
   // Wired as the use-case tests wire them: a close's invoice lands in the money fake, "Order this" marks the
   // consult fake's row, the notices land in the outbox fake.

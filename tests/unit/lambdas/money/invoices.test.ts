@@ -17,11 +17,12 @@ import {
 import { closeOrderWithInvoice, type CloseOrderDeps } from '../../../../lambdas/use-cases/invoices/issue-invoice';
 import { submitOrder, type SubmitOrderDeps } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
+import { moneyEmails, RecordingMoneyNotifier } from '../../../support/money-email-fakes';
 import { InMemoryOrders, orderPorts, testDesign } from '../../../support/order-fakes';
 import { A, B, lab, moneyFixture, outsider, practice, refusal, uuid, type MoneyFixture } from './money-fixture';
 
 let f: MoneyFixture;
-let orderDeps: CloseOrderDeps & SubmitOrderDeps & { orders: InMemoryOrders };
+let orderDeps: CloseOrderDeps & SubmitOrderDeps & { orders: InMemoryOrders; moneyNotifier: RecordingMoneyNotifier };
 
 beforeEach(() => {
   f = moneyFixture();
@@ -33,7 +34,7 @@ beforeEach(() => {
     customers: f.deps.customers,
     lenses,
     money: f.deps.money,
-    moneyNotifier: f.deps.notifier,
+    moneyNotifier: new RecordingMoneyNotifier(),
     now: () => f.clock.now,
   });
 });
@@ -92,7 +93,9 @@ describe('closing an order issues its invoice', () => {
       ],
     );
     expect((await orderDeps.orders.get(order.orderId))!.invoiceNumber).toBe('INV-100');
-    expect(f.deps.notifier.sent).toEqual([expect.objectContaining({ kind: 'invoice-issued', to: ['ann@a.test'] })]);
+    expect(orderDeps.moneyNotifier.sent).toEqual([
+      expect.objectContaining({ kind: 'invoice-issued', to: ['ann@a.test'] }),
+    ]);
   });
 
   it('a second order closed on the same open invoice is added to it', async () => {
@@ -203,6 +206,18 @@ describe("the lab's invoice actions", () => {
     const invoice = await createInvoice(lab, input, f.deps);
     expect(invoice).toMatchObject({ totalCents: 5_600, dueDate: '2026-03-31', createdBy: { userId: 'u-lab' } });
     expect((await refusal(createInvoice(lab, input, f.deps))).message).toContain('already used');
+  });
+
+  it("an invoice recorded by hand stores its email to the account's users with it; a refused number stores none", async () => {
+    const input = createInvoiceInputSchema.parse({
+      invoiceNumber: 'MAN-2',
+      accountNumber: A,
+      lines: [{ description: 'Diagnostic set rental', quantity: 1, unitCents: 2_500 }],
+    });
+    const invoice = await createInvoice(lab, input, f.deps);
+    expect(moneyEmails(f.outbox, 'invoice-issued')).toEqual([{ kind: 'invoice-issued', invoice, to: [] }]);
+    await refusal(createInvoice(lab, input, f.deps));
+    expect(f.outbox.messages()).toHaveLength(1);
   });
 
   it('voids only an invoice nothing was paid on, with its reason', async () => {
