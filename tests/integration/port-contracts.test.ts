@@ -66,7 +66,11 @@ sessionRevocationsContract('DynamoDB adapter', () => dynamoSessionRevocations())
 emailSuppressionsContract('DynamoDB adapter', () => dynamoEmailSuppressions());
 referenceDataRepositoryContract('DynamoDB adapter', () => dynamoReferenceDataRepository());
 locksContract('DynamoDB adapter', (now) => dynamoLocks(now));
-onceMarksContract('DynamoDB adapter', () => dynamoOnceMarks());
+onceMarksContract(
+  'DynamoDB adapter',
+  () => dynamoOnceMarks(),
+  () => dynamoNoticeOutbox(),
+);
 noticeOutboxContract('DynamoDB adapter', () => dynamoNoticeOutbox());
 signUpCodesContract('DynamoDB adapter', () => dynamoSignUpCodes());
 rateLimiterContract('DynamoDB adapter', (now) => dynamoRateLimiter(now));

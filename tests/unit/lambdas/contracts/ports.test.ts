@@ -44,7 +44,11 @@ import { InMemoryOrders } from '../../../support/order-fakes';
 // fakes the use-case tests rely on cannot drift from what the adapters do.
 usersRepositoryContract('in-memory fake', () => new InMemoryUsers());
 customersRepositoryContract('in-memory fake', () => new InMemoryCustomers());
-moneyStoreContract('in-memory fake', () => new InMemoryMoneyStore(), (money) => money.outbox);
+moneyStoreContract(
+  'in-memory fake',
+  () => new InMemoryMoneyStore(),
+  (money) => money.outbox,
+);
 ordersRepositoryContract('in-memory fake', () => {
   // Wired as the use-case tests wire them: a close's invoice lands in the money fake, "Order this" marks the
   // consult fake's row, the notices land in the outbox fake.
@@ -66,7 +70,11 @@ sessionRevocationsContract('in-memory fake', () => new InMemoryRevocations());
 emailSuppressionsContract('in-memory fake', () => new InMemoryEmailSuppressions());
 referenceDataRepositoryContract('in-memory fake', () => new InMemoryReferenceData());
 locksContract('in-memory fake', (now) => new InMemoryLocks(now));
-onceMarksContract('in-memory fake', () => new InMemoryOnceMarks());
+onceMarksContract(
+  'in-memory fake',
+  () => new InMemoryOnceMarks(),
+  (marks) => marks.outbox,
+);
 noticeOutboxContract('in-memory fake', () => new InMemoryOutbox());
 signUpCodesContract('in-memory fake', () => new InMemorySignUpCodes());
 rateLimiterContract('in-memory fake', (now) => new InMemoryRateLimiter(now));
