@@ -6,6 +6,7 @@ import {
   voidInvoiceInputSchema,
 } from '../../../../core/schemas/invoices';
 import { closeOrderInputSchema, submitOrderInputSchema, type Order } from '../../../../core/schemas/orders';
+import { orderRefusals } from '../../../../lambdas/ports/orders-repository';
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import {
   createInvoice,
@@ -17,24 +18,24 @@ import {
 import { closeOrderWithInvoice, type CloseOrderDeps } from '../../../../lambdas/use-cases/invoices/issue-invoice';
 import { submitOrder, type SubmitOrderDeps } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
-import { moneyEmails, RecordingMoneyNotifier } from '../../../support/money-email-fakes';
+import { moneyEmails } from '../../../support/money-email-fakes';
 import { InMemoryOrders, orderPorts, testDesign } from '../../../support/order-fakes';
 import { A, B, lab, moneyFixture, outsider, practice, refusal, uuid, type MoneyFixture } from './money-fixture';
 
 let f: MoneyFixture;
-let orderDeps: CloseOrderDeps & SubmitOrderDeps & { orders: InMemoryOrders; moneyNotifier: RecordingMoneyNotifier };
+let orderDeps: CloseOrderDeps & SubmitOrderDeps & { orders: InMemoryOrders };
 
 beforeEach(() => {
   f = moneyFixture();
   const lenses = new InMemoryLensCatalogue();
   lenses.rows.set('scleral-test', testDesign({ priceCents: 40_000 }));
   orderDeps = orderPorts({
-    orders: new InMemoryOrders(f.deps.money.invoices),
+    // The order's write puts its notices in the same outbox as the money store's commits.
+    orders: new InMemoryOrders(f.deps.money.invoices, undefined, f.outbox),
     users: f.deps.users,
     customers: f.deps.customers,
     lenses,
     money: f.deps.money,
-    moneyNotifier: new RecordingMoneyNotifier(),
     now: () => f.clock.now,
   });
 });
@@ -93,9 +94,9 @@ describe('closing an order issues its invoice', () => {
       ],
     );
     expect((await orderDeps.orders.get(order.orderId))!.invoiceNumber).toBe('INV-100');
-    expect(orderDeps.moneyNotifier.sent).toEqual([
-      expect.objectContaining({ kind: 'invoice-issued', to: ['ann@a.test'] }),
-    ]);
+    // Stored with the close: the invoice email to whoever placed the order, beside the order-closed email.
+    expect(moneyEmails(f.outbox, 'invoice-issued')).toEqual([{ kind: 'invoice-issued', invoice, to: ['ann@a.test'] }]);
+    expect(f.outbox.messages().map((m) => m.topic)).toEqual(['order', 'order', 'order', 'money']);
   });
 
   it('a second order closed on the same open invoice is added to it', async () => {
@@ -128,6 +129,23 @@ describe('closing an order issues its invoice', () => {
     );
     expect(refused).toMatchObject({ status: 'aborted', message: expect.stringContaining('another account') });
     expect((await orderDeps.orders.get(order.orderId))!.status).toBe('approved');
+    expect(moneyEmails(f.outbox, 'invoice-issued')).toEqual([]);
+  });
+
+  it('a close whose write is refused stores no invoice email; one retried after contention stores it once', async () => {
+    const order = await approvedOrder(5);
+    const close = () =>
+      closeOrderWithInvoice(
+        lab,
+        { orderId: order.orderId, version: order.version, invoiceNumber: 'INV-9', taxCents: 0 },
+        orderDeps,
+      );
+    orderDeps.orders.pendingRefusals.push(orderRefusals.refuse('invoice'));
+    expect((await refusal(close())).status).toBe('aborted');
+    expect(moneyEmails(f.outbox, 'invoice-issued')).toEqual([]);
+    orderDeps.orders.pendingRefusals.push(orderRefusals.refuse('contention'));
+    await close();
+    expect(moneyEmails(f.outbox, 'invoice-issued').map((e) => e.invoice.invoiceNumber)).toEqual(['INV-9']);
   });
 });
 
