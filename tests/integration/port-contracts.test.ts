@@ -10,6 +10,7 @@ import { dynamoEmailTemplates } from '../../lambdas/adapters/dynamo-email-templa
 import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogue';
 import { dynamoLocks } from '../../lambdas/adapters/dynamo-locks';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
+import { dynamoNoticeOutbox } from '../../lambdas/adapters/dynamo-notice-outbox';
 import { dynamoOnceMarks } from '../../lambdas/adapters/dynamo-once-marks';
 import { dynamoSignUpCodes } from '../../lambdas/adapters/dynamo-sign-up-codes';
 import { dynamoOrderAccess } from '../../lambdas/adapters/dynamo-order-access';
@@ -38,7 +39,11 @@ import { signUpCodesContract } from '../support/contracts/sign-up-codes';
 import { usersRepositoryContract } from '../support/contracts/users-repository';
 
 // The same contracts run against the in-memory fakes in tests/unit/lambdas/contracts/ports.test.ts.
-usersRepositoryContract('DynamoDB adapter', () => dynamoUsersRepository());
+usersRepositoryContract(
+  'DynamoDB adapter',
+  () => dynamoUsersRepository(),
+  () => dynamoNoticeOutbox(),
+);
 customersRepositoryContract('DynamoDB adapter', () => dynamoCustomersRepository());
 moneyStoreContract('DynamoDB adapter', () => dynamoMoneyStore());
 ordersRepositoryContract('DynamoDB adapter', () => ({
@@ -46,13 +51,18 @@ ordersRepositoryContract('DynamoDB adapter', () => ({
   consults: dynamoConsultStore(),
   money: dynamoMoneyStore(),
 }));
-accountRequestsRepositoryContract('DynamoDB adapter', () => dynamoAccountRequestsRepository());
+accountRequestsRepositoryContract(
+  'DynamoDB adapter',
+  () => dynamoAccountRequestsRepository(),
+  () => dynamoNoticeOutbox(),
+);
 lensCatalogueContract('DynamoDB adapter', () => dynamoLensCatalogue());
 emailTemplatesContract('DynamoDB adapter', () => dynamoEmailTemplates());
 accountLinksContract('DynamoDB adapter', () => ({
   links: dynamoAccountLinks(),
   users: dynamoUsersRepository(),
   customers: dynamoCustomersRepository(),
+  outbox: dynamoNoticeOutbox(),
 }));
 activityRepositoryContract('DynamoDB adapter', () => dynamoActivityRepository());
 sessionRevocationsContract('DynamoDB adapter', () => dynamoSessionRevocations());

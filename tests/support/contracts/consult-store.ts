@@ -12,7 +12,7 @@ import {
 } from '../../../lambdas/ports/consult-store';
 import { outboxMessage } from '../../../lambdas/kernel/outbox';
 import type { NoticeOutbox } from '../../../lambdas/ports/notice-outbox';
-import { allPages, refusalOf } from './contract-helpers';
+import { allPages, contractNotice, refusalOf } from './contract-helpers';
 
 /** A stored consult's fields as a use case hands them to `create` (no reference yet). */
 export function consultFields(overrides: Partial<Omit<Consult, 'reference'>> = {}): Omit<Consult, 'reference'> {
@@ -111,9 +111,9 @@ export function consultStoreContract(
     it('a refused write stores no notice: a create on an id that exists, an update on a stale version', async () => {
       const { consults, outbox } = make();
       const stored = await consults.create(consultFields());
-      const created = outboxMessage(clock, 'consult', { kind: 'consult-received' });
+      const created = contractNotice('consult');
       await refusalOf(consults.create(consultFields({ consultId: stored.consultId }), () => [created]));
-      const answered = outboxMessage(clock, 'consult', { kind: 'consult-answered' });
+      const answered = contractNotice('consult');
       await refusalOf(consults.update({ ...stored, status: 'answered', version: 1 }, 3, [answered]));
       expect(await outbox.get(created.messageId)).toBeNull();
       expect(await outbox.get(answered.messageId)).toBeNull();

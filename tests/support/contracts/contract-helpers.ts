@@ -1,4 +1,9 @@
-/** What every port contract suite needs: a refusal's error, and every page of a cursor-paged list. */
+import { outboxMessage, type OutboxMessage } from '../../../lambdas/kernel/outbox';
+
+/**
+ * What every port contract suite needs: a refusal's error, every page of a cursor-paged list, and a notice
+ * for a store that writes notices with its changes.
+ */
 
 /** The error a promise rejects with, whatever its type; fails the test if it resolves. */
 export async function refusalOf(promise: Promise<unknown>): Promise<unknown> {
@@ -23,4 +28,9 @@ export async function allPages<T>(
     cursor = page.nextCursor;
   }
   throw new Error('too many pages');
+}
+
+/** A notice with a fresh id, for a write that stores notices (what it says does not matter to a store). */
+export function contractNotice(topic: OutboxMessage['topic'] = 'email'): OutboxMessage {
+  return outboxMessage({ now: () => new Date() }, topic, { to: ['contract@lab.test'], subject: 'Contract' });
 }
