@@ -111,9 +111,9 @@ export function consultStoreContract(
     it('a refused write stores no notice: a create on an id that exists, an update on a stale version', async () => {
       const { consults, outbox } = make();
       const stored = await consults.create(consultFields());
-      const created = contractNotice('consult');
+      const created = contractNotice();
       await refusalOf(consults.create(consultFields({ consultId: stored.consultId }), () => [created]));
-      const answered = contractNotice('consult');
+      const answered = contractNotice();
       await refusalOf(consults.update({ ...stored, status: 'answered', version: 1 }, 3, [answered]));
       expect(await outbox.get(created.messageId)).toBeNull();
       expect(await outbox.get(answered.messageId)).toBeNull();

@@ -1,4 +1,6 @@
-import { outboxMessage, type OutboxMessage } from '../../../lambdas/kernel/outbox';
+import { emailNotice } from '../../../lambdas/email/email-notice';
+import { composeEmail, html } from '../../../lambdas/email/safe-email';
+import type { OutboxMessage } from '../../../lambdas/kernel/outbox';
 
 /**
  * What every port contract suite needs: a refusal's error, every page of a cursor-paged list, and a notice
@@ -30,7 +32,14 @@ export async function allPages<T>(
   throw new Error('too many pages');
 }
 
-/** A notice with a fresh id, for a write that stores notices (what it says does not matter to a store). */
-export function contractNotice(topic: OutboxMessage['topic'] = 'email'): OutboxMessage {
-  return outboxMessage({ now: () => new Date() }, topic, { to: ['contract@lab.test'], subject: 'Contract' });
+/**
+ * A notice with a fresh id, for a write that stores notices: a whole email, since the local stack's outbox
+ * consumer delivers whatever a contract test stores.
+ */
+export function contractNotice(): OutboxMessage {
+  const text = 'A notice stored by a port contract test.';
+  return emailNotice(
+    { now: () => new Date() },
+    composeEmail({ to: 'contract@lab.test', subject: 'Contract notice', text, html: html`<p>${text}</p>` }),
+  );
 }
