@@ -88,7 +88,7 @@ export function accountLinksContract(label: string, make: () => AccountLinksCont
       expect(await customers.linkedUserIds(extra)).toEqual([]);
     });
 
-    it('a link stores its notices with the change; a refused one (stale version, missing practice) stores none', async () => {
+    it('a link stores its notices with the change; a refused write (stale version, missing practice) stores no notice', async () => {
       const { links, outbox, user, main } = await world();
       const [stale, missing, told] = [contractNotice(), contractNotice(), contractNotice()];
       const change = { userId: user.userId, accountNumber: main, accountNumbers: [], linked: main };

@@ -50,7 +50,7 @@ export function usersRepositoryContract(
       expect(await users.get(profile.userId)).toMatchObject({ firstName: 'Ann' });
     });
 
-    it('create stores its notices with the record; a refused create stores none', async () => {
+    it('create stores its notices with the record; a refused write stores no notice', async () => {
       const users = make();
       const profile = userProfile();
       const [invited, again] = [contractNotice(), contractNotice()];
