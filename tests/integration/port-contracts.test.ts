@@ -40,7 +40,11 @@ import { signUpCodesContract } from '../support/contracts/sign-up-codes';
 import { usersRepositoryContract } from '../support/contracts/users-repository';
 
 // The same contracts run against the in-memory fakes in tests/unit/lambdas/contracts/ports.test.ts.
-usersRepositoryContract('DynamoDB adapter', () => dynamoUsersRepository());
+usersRepositoryContract(
+  'DynamoDB adapter',
+  () => dynamoUsersRepository(),
+  () => dynamoNoticeOutbox(),
+);
 customersRepositoryContract('DynamoDB adapter', () => dynamoCustomersRepository());
 moneyStoreContract(
   'DynamoDB adapter',
@@ -53,13 +57,18 @@ ordersRepositoryContract('DynamoDB adapter', () => ({
   money: dynamoMoneyStore(),
   outbox: dynamoNoticeOutbox(),
 }));
-accountRequestsRepositoryContract('DynamoDB adapter', () => dynamoAccountRequestsRepository());
+accountRequestsRepositoryContract(
+  'DynamoDB adapter',
+  () => dynamoAccountRequestsRepository(),
+  () => dynamoNoticeOutbox(),
+);
 lensCatalogueContract('DynamoDB adapter', () => dynamoLensCatalogue());
 emailTemplatesContract('DynamoDB adapter', () => dynamoEmailTemplates());
 accountLinksContract('DynamoDB adapter', () => ({
   links: dynamoAccountLinks(),
   users: dynamoUsersRepository(),
   customers: dynamoCustomersRepository(),
+  outbox: dynamoNoticeOutbox(),
 }));
 activityRepositoryContract('DynamoDB adapter', () => dynamoActivityRepository());
 sessionRevocationsContract('DynamoDB adapter', () => dynamoSessionRevocations());
