@@ -83,7 +83,13 @@ const PHASES: Step[][][] = [
       { name: 'bundle budget', command: 'npx', args: ['tsx', 'scripts/bundle-budget.ts'] },
     ],
   ],
-  [[vitest('unit and web', ['unit', 'web'], 2)]],
+  [
+    [vitest('unit and web', ['unit', 'web'], 2)],
+    // The outbox's fault tests mostly wait (a minute without the email service), so they run beside the computing
+    // lane; in a run of their own, as their stack's environment would otherwise be the integration stack's too
+    // (the local gateways run handlers in the process that started them).
+    [vitest('outbox faults', ['faults'])],
+  ],
   [
     // The Lambda size budget and the infra synths share a lane with the integration tests: the browser lane is
     // the longer one, and in its last minutes the browser alone leaves a core free.
@@ -93,7 +99,7 @@ const PHASES: Step[][][] = [
         command: 'npx',
         args: ['tsx', 'bench/lambda-start.ts', '--check', '--sizes-only'],
       },
-      vitest('integration, security and faults', ['integration', 'faults']),
+      vitest('integration and security', ['integration']),
       vitest('infra', ['infra']),
     ],
     [
