@@ -21,7 +21,12 @@ export function centreSetup() {
     now: () => NOW,
     sleep: async () => {},
   };
-  const message = (topic: NoticeTopic, notice: object, messageId?: string): OutboxMessage =>
-    outboxMessage({ now: () => new Date('2026-12-02T09:59:58.123Z') }, topic, { ...notice }, messageId);
+  /** A notice as the change stored it, by default at 09:59:58.123 that day. */
+  const message = (
+    topic: NoticeTopic,
+    notice: object,
+    messageId?: string,
+    at = '2026-12-02T09:59:58.123Z',
+  ): OutboxMessage => outboxMessage({ now: () => new Date(at) }, topic, { ...notice }, messageId);
   return { notifications, audiences, deps, message };
 }

@@ -15,11 +15,17 @@ async function digestSetup() {
   const users = new InMemoryUsers();
   for (const u of [ANN, BOB]) users.rows.set(u.userId, userProfileSchema.parse({ ...u, firstName: u.userId.slice(2) }));
   await setup.notifications.saveChoices(ANN.userId, { 'order-approved': 'digest', 'invoice-issued': 'digest' }, 0);
-  const raise = (topic: 'order' | 'money', notice: object) =>
-    raiseNotifications(setup.deps, setup.message(topic, notice));
-  await raise('order', { kind: 'order-approved', order: anOrder({ status: 'approved' }), practiceUserId: null });
-  await raise('order', { kind: 'order-approved', order: anOrder({ orderNumber: 'LL-000043' }), practiceUserId: null });
-  await raise('money', { kind: 'invoice-issued', invoice: sampleInvoice(), to: [] });
+  const raise = (topic: 'order' | 'money', notice: object, at: string) =>
+    raiseNotifications(setup.deps, setup.message(topic, notice, undefined, at));
+  // Raised out of order: the digest lists each event's items oldest first.
+  const order = (orderNumber: string) => ({
+    kind: 'order-approved',
+    order: anOrder({ orderNumber }),
+    practiceUserId: null,
+  });
+  await raise('order', order('LL-000043'), '2026-12-02T09:30:00.000Z');
+  await raise('order', order('LL-000042'), '2026-12-02T09:00:00.000Z');
+  await raise('money', { kind: 'invoice-issued', invoice: sampleInvoice(), to: [] }, '2026-12-02T09:45:00.000Z');
   const deps: SendDigestsDeps = {
     notifications: setup.notifications,
     users,
@@ -40,7 +46,7 @@ describe('the daily notification digest', () => {
     expect(email!.to).toEqual([ANN.email]);
     expect(email!.subject).toBe('Your Lenslab Portal digest: 3 updates');
     expect(email!.text).toContain(
-      'Order approved (2)\n- Order LL-000042 approved\n- Order LL-000043 approved\n\nInvoice issued (1)\n- Invoice',
+      'Order approved (2)\n- Order LL-000042 approved\n- Order LL-000043 approved\n\nInvoice issued (1)\n- Invoice INV-1 issued',
     );
     expect(email!.text).toContain('https://portal.example/customer/home');
   });
