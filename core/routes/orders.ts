@@ -23,9 +23,10 @@ import {
 
 /**
  * One of the lab's order decisions (approve, hold, reject, close): admins only, one lifecycle transaction on
- * the order and its counters, and the practice's email from its template.
+ * the order, its counters and the practice's email (an outbox message, sent from its template after).
+ * `emailsInvoice`: the close also emails the invoice it issues, itself (the money notifier).
  */
-function labOrderAction<I extends z.core.$ZodType>(input: I) {
+function labOrderAction<I extends z.core.$ZodType>(input: I, { emailsInvoice = false } = {}) {
   return {
     input,
     output: orderSchema,
@@ -38,9 +39,10 @@ function labOrderAction<I extends z.core.$ZodType>(input: I) {
         invoices: 'readWrite',
         customers: 'read',
         users: 'read',
-        emailTemplates: 'read',
+        outbox: 'write',
+        ...(emailsInvoice ? { emailTemplates: 'read' } : {}),
       },
-      email: true,
+      ...(emailsInvoice ? { email: true } : {}),
     },
   } satisfies RouteEntry<I>;
 }
@@ -75,10 +77,9 @@ export const orderRoutes = defineRoutes('orders', {
         lenses: 'read',
         users: 'read',
         customers: 'read',
-        emailTemplates: 'read',
+        outbox: 'write',
       },
       attachments: 'read',
-      email: true,
     },
   },
   cancelOrder: {
@@ -92,9 +93,8 @@ export const orderRoutes = defineRoutes('orders', {
         counters: 'readWrite',
         users: 'read',
         customers: 'read',
-        emailTemplates: 'read',
+        outbox: 'write',
       },
-      email: true,
     },
   },
   resubmitOrder: {
@@ -108,10 +108,9 @@ export const orderRoutes = defineRoutes('orders', {
         lenses: 'read',
         users: 'read',
         customers: 'read',
-        emailTemplates: 'read',
+        outbox: 'write',
       },
       attachments: 'read',
-      email: true,
     },
   },
   getOrder: {
@@ -135,7 +134,7 @@ export const orderRoutes = defineRoutes('orders', {
   approveOrder: labOrderAction(approveOrderInputSchema),
   holdOrder: labOrderAction(holdOrderInputSchema),
   rejectOrder: labOrderAction(rejectOrderInputSchema),
-  closeOrder: labOrderAction(closeOrderInputSchema),
+  closeOrder: labOrderAction(closeOrderInputSchema, { emailsInvoice: true }),
   getAdminDashboard: {
     input: emptyInputSchema,
     output: adminDashboardSchema,

@@ -16,39 +16,62 @@ import {
 } from '../ports/orders-repository';
 import { consultOrderedUpdate } from './dynamo-consult-ordered';
 import { invoicePut } from './dynamo-money-items';
+import { outboxPuts } from './dynamo-outbox-items';
 import { documentClient } from './dynamo-client';
 
-/** The orders table's writes: the conditional put with the counters, sequence, invoice and consult it moves. */
+/**
+ * The orders table's writes: the conditional put with the counters, sequence, invoice and consult it moves, and
+ * the outbox messages of the notices it causes.
+ */
 
 /** The stored item: the order plus the folded text its lists search in. */
 export function orderItem(order: Order): Record<string, unknown> {
   return { ...order, searchText: orderSearchText(order) };
 }
 
-function refusalOf(
-  error: unknown,
-  sequenceIndex: number | null,
-  invoiceIndex: number | null = null,
-  limitIndexes: number[] = [],
-  consultIndex: number | null = null,
-): OrderWriteRefused | null {
+/** Where each conditioned item sits in the transaction, so a cancellation reason (one per item) names its cause. */
+interface ItemIndexes {
+  sequence: number | null;
+  invoice: number | null;
+  limits: number[];
+  consult: number | null;
+  /** The outbox puts, last: a message id already stored is the change stored before ('order'). */
+  notices: number[];
+}
+
+const NO_ITEMS: ItemIndexes = { sequence: null, invoice: null, limits: [], consult: null, notices: [] };
+
+function refusalOf(error: unknown, at: ItemIndexes): OrderWriteRefused | null {
   if (error instanceof ConditionalCheckFailedException) return orderRefusals.refuse('order');
   if (!(error instanceof TransactionCanceledException)) return null;
   const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
-  if (codes[0] === 'ConditionalCheckFailed') return orderRefusals.refuse('order');
-  if (sequenceIndex !== null && codes[sequenceIndex] === 'ConditionalCheckFailed')
-    return orderRefusals.refuse('sequence');
-  if (invoiceIndex !== null && codes[invoiceIndex] === 'ConditionalCheckFailed') return orderRefusals.refuse('invoice');
-  if (limitIndexes.some((i) => codes[i] === 'ConditionalCheckFailed')) return orderRefusals.refuse('limit');
-  if (consultIndex !== null && codes[consultIndex] === 'ConditionalCheckFailed') return orderRefusals.refuse('consult');
+  const failed = (index: number | null) => index !== null && codes[index] === 'ConditionalCheckFailed';
+  if (failed(0)) return orderRefusals.refuse('order');
+  if (failed(at.sequence)) return orderRefusals.refuse('sequence');
+  if (failed(at.invoice)) return orderRefusals.refuse('invoice');
+  if (at.limits.some(failed)) return orderRefusals.refuse('limit');
+  if (failed(at.consult)) return orderRefusals.refuse('consult');
+  if (at.notices.some(failed)) return orderRefusals.refuse('order');
   return orderRefusals.refuse('contention');
 }
+
+/** DynamoDB's ceiling on the items of one TransactWriteItems. */
+const MAX_TRANSACTION_ITEMS = 100;
 
 export type OrderWrites = Pick<OrdersRepository, 'write' | 'removeDraft'>;
 
 export function dynamoOrderWrites(table: () => string, counters: () => string): OrderWrites {
   return {
-    async write({ order, expectedVersion, counters: deltas = {}, counterLimits = {}, sequence, invoice, consult }) {
+    async write({
+      order,
+      expectedVersion,
+      counters: deltas = {},
+      counterLimits = {},
+      sequence,
+      invoice,
+      consult,
+      notices = [],
+    }) {
       const condition =
         expectedVersion === null
           ? { ConditionExpression: 'attribute_not_exists(orderId)' }
@@ -60,11 +83,11 @@ export function dynamoOrderWrites(table: () => string, counters: () => string): 
       checkPlacedOrder(order);
       const put = { TableName: table(), Item: orderItem(order), ...condition };
       const counterEntries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
-      if (!sequence && !invoice && !consult && counterEntries.length === 0) {
+      if (!sequence && !invoice && !consult && counterEntries.length === 0 && notices.length === 0) {
         try {
           await documentClient().send(new PutCommand(put));
         } catch (error) {
-          throw refusalOf(error, null) ?? error;
+          throw refusalOf(error, NO_ITEMS) ?? error;
         }
         return;
       }
@@ -110,16 +133,25 @@ export function dynamoOrderWrites(table: () => string, counters: () => string): 
       );
       const consultItem = consult ? [consultOrderedUpdate(consult)] : [];
       const consultIndex = consult ? firstCounter + counterItems.length : null;
-      try {
-        await documentClient().send(
-          new TransactWriteCommand({
-            TransactItems: [{ Put: put }, ...sequenceItem, ...invoiceItem, ...counterItems, ...consultItem],
-          }),
+      const items = [{ Put: put }, ...sequenceItem, ...invoiceItem, ...counterItems, ...consultItem];
+      const firstNotice = items.length;
+      items.push(...outboxPuts(notices));
+      // A bug, not a refusal: no order change moves that many counters or sends that many notices.
+      if (items.length > MAX_TRANSACTION_ITEMS)
+        throw new Error(
+          `Order ${order.orderId}: ${items.length} items exceed one transaction's ${MAX_TRANSACTION_ITEMS}.`,
         );
+      try {
+        await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
       } catch (error) {
         throw (
-          refusalOf(error, sequence ? 1 : null, invoice ? 1 + sequenceItem.length : null, limitIndexes, consultIndex) ??
-          error
+          refusalOf(error, {
+            sequence: sequence ? 1 : null,
+            invoice: invoice ? 1 + sequenceItem.length : null,
+            limits: limitIndexes,
+            consult: consultIndex,
+            notices: notices.map((_, i) => firstNotice + i),
+          }) ?? error
         );
       }
     },

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
 import type { Invoice } from '../../core/schemas/invoices';
 import type { Order } from '../../core/schemas/orders';
+import type { OutboxMessage } from '../kernel/outbox';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
 /**
@@ -49,6 +50,11 @@ export interface OrderWrite {
    * ordered before; otherwise the whole write is refused ('consult').
    */
   consult?: { consultId: string; accountNumber: string; orderId: string; at: string };
+  /**
+   * The notices this change causes (the order email; the invoice email of a close), stored in the outbox in the
+   * same transaction: a refused write stores none. A message id already stored refuses the write ('order').
+   */
+  notices?: OutboxMessage[];
 }
 
 export interface OrderPage {

@@ -9,7 +9,7 @@ import {
 import type { Identity } from '../../lambdas/auth/verify-token';
 import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
 import type { AttachedFiles } from '../../lambdas/ports/attached-files';
-import type { OrderNotifier } from '../../lambdas/ports/order-notifier';
+import type { OrdersRepository } from '../../lambdas/ports/orders-repository';
 import { changeOrderStatus, type StatusAction } from '../../lambdas/use-cases/orders/change-order-status';
 import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
 import { saveOrderDraft } from '../../lambdas/use-cases/orders/save-order-draft';
@@ -21,7 +21,7 @@ import { DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from './demo-data';
  * timeline on each order and bars in the admin dashboard's orders-per-week chart. They are placed through
  * the same use cases as the API (submitOrder, changeOrderStatus with the demo admin as the lab,
  * saveOrderDraft), so order numbers, counters and history agree with everything the portal writes later;
- * only the clock is scripted (dates over the last six weeks) and the notifier sends nothing (seeding must
+ * only the clock is scripted (dates over the last six weeks) and the writes store no emails (seeding must
  * not fill the dev mailbox). Fixed order ids make it idempotent: an order that exists is left alone, so a
  * restart neither duplicates nor moves an order the demo user has changed since.
  */
@@ -416,8 +416,22 @@ export const DEMO_ORDERS: DemoOrder[] = [
   },
 ];
 
-/** Sends nothing: the demo orders' emails would only bury the sign-up codes in the dev mailbox. */
-const silentNotifier: OrderNotifier = { notify: async () => {} };
+/**
+ * The orders store with every write's notices left out: the demo orders' emails would only bury the sign-up
+ * codes in the dev mailbox.
+ */
+function withoutNotices(orders: OrdersRepository): OrdersRepository {
+  return {
+    write: ({ notices: _unsent, ...write }) => orders.write(write),
+    get: (orderId) => orders.get(orderId),
+    removeDraft: (orderId, expectedVersion) => orders.removeDraft(orderId, expectedVersion),
+    sequenceValue: () => orders.sequenceValue(),
+    listByAccount: (query) => orders.listByAccount(query),
+    listByStatus: (query) => orders.listByStatus(query),
+    counters: (names) => orders.counters(names),
+  };
+}
+
 /** Demo orders carry no uploaded files. */
 const noFiles: Pick<AttachedFiles, 'list'> = { list: async () => [] };
 
@@ -480,7 +494,7 @@ export async function seedDemoOrders(
   const now = options.now ?? new Date();
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const lab = identityOf(users.admin, 'admin');
-  const reads = cachedReads(deps);
+  const reads = { ...cachedReads(deps), orders: withoutNotices(deps.orders) };
   const exists = await Promise.all(DEMO_ORDERS.map(async (demo) => (await deps.orders.get(demo.orderId)) !== null));
   const skipped = DEMO_ORDERS.filter((_, i) => exists[i]).map((demo) => demo.orderId);
 
@@ -495,7 +509,6 @@ export async function seedDemoOrders(
     // Contended counter writes (the later changes run side by side) retry at once: no one else is waiting.
     const run: OrderDeps = {
       ...reads,
-      notifier: silentNotifier,
       files: noFiles,
       // The demo orders hold no warranty remake, the one reader of claims.
       claims: { listAccountClaims: async () => [] },

@@ -10,6 +10,7 @@ import { dynamoEmailTemplates } from '../../lambdas/adapters/dynamo-email-templa
 import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogue';
 import { dynamoLocks } from '../../lambdas/adapters/dynamo-locks';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
+import { dynamoNoticeOutbox } from '../../lambdas/adapters/dynamo-notice-outbox';
 import { dynamoOnceMarks } from '../../lambdas/adapters/dynamo-once-marks';
 import { dynamoSignUpCodes } from '../../lambdas/adapters/dynamo-sign-up-codes';
 import { dynamoOrderAccess } from '../../lambdas/adapters/dynamo-order-access';
@@ -30,7 +31,6 @@ import { locksContract } from '../support/contracts/locks';
 import { moneyStoreContract } from '../support/contracts/money-store';
 import { onceMarksContract } from '../support/contracts/once-marks';
 import { noticeOutboxContract } from '../support/contracts/notice-outbox';
-import { dynamoNoticeOutbox } from '../../lambdas/adapters/dynamo-notice-outbox';
 import { dynamoNotificationStore } from '../../lambdas/adapters/dynamo-notification-store';
 import { notificationStoreContract } from '../support/contracts/notification-store';
 import { orderAccessContract } from '../support/contracts/order-access';
@@ -49,6 +49,7 @@ ordersRepositoryContract('DynamoDB adapter', () => ({
   orders: dynamoOrdersRepository(),
   consults: dynamoConsultStore(),
   money: dynamoMoneyStore(),
+  outbox: dynamoNoticeOutbox(),
 }));
 accountRequestsRepositoryContract('DynamoDB adapter', () => dynamoAccountRequestsRepository());
 lensCatalogueContract('DynamoDB adapter', () => dynamoLensCatalogue());

@@ -1,7 +1,7 @@
 /**
  * In-memory fakes of the orders ports, with the adapter's rules: conditional writes on the version (or on
- * absence), the order-number sequence claimed in the same "transaction" as the order, counters moved only
- * when the whole write succeeds, and the lists' order and filters.
+ * absence), the order-number sequence claimed in the same "transaction" as the order, counters moved and
+ * notices stored only when the whole write succeeds, and the lists' order and filters.
  */
 import type { LensDesign } from '../../core/schemas/lenses';
 import { DEFAULT_WARRANTY_POLICY } from '../../core/schemas/lenses';
@@ -12,7 +12,6 @@ import type { UserActivity } from '../../core/schemas/activity';
 import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
 import type { ActiveUsers } from '../../lambdas/ports/active-users';
 import type { AttachedFiles } from '../../lambdas/ports/attached-files';
-import type { OrderEmailKind, OrderNotifier } from '../../lambdas/ports/order-notifier';
 import {
   checkPlacedOrder,
   counterNames,
@@ -26,6 +25,7 @@ import {
   type StatusOrdersQuery,
 } from '../../lambdas/ports/orders-repository';
 import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
+import { InMemoryOutbox } from './in-memory-outbox';
 import { offsetPage } from './offset-page';
 import { numberParameter, optionParameter } from './lens-parameters';
 
@@ -36,12 +36,14 @@ export class InMemoryOrders implements OrdersRepository {
   /** Refusals to answer before the next writes reach the store (simulates contention). */
   readonly pendingRefusals: OrderWriteRefused[] = [];
   /**
-   * Where invoices written with an order (the lab's close) go, so money tests can read them; and the consults
-   * an "Order this" submit marks ordered (share InMemoryConsultStore's rows).
+   * Where invoices written with an order (the lab's close) go, so money tests can read them; the consults
+   * an "Order this" submit marks ordered (share InMemoryConsultStore's rows); and the outbox a write's notices
+   * are stored in (share one with the money fake to see every notice of a change).
    */
   constructor(
     readonly invoices: Map<string, Invoice> = new Map(),
     readonly consults: Map<string, Consult> = new Map(),
+    readonly outbox: InMemoryOutbox = new InMemoryOutbox(),
   ) {}
 
   async get(orderId: string) {
@@ -73,6 +75,12 @@ export class InMemoryOrders implements OrdersRepository {
     if (request.consult) {
       const orderable = consult?.status === 'answered' || consult?.status === 'ordered';
       if (!orderable || consult.accountNumber !== request.consult.accountNumber) throw orderRefusals.refuse('consult');
+    }
+    // Last of the checks, as the adapter's puts are last in its transaction: a message id taken refuses it all.
+    try {
+      this.outbox.store(request.notices);
+    } catch {
+      throw orderRefusals.refuse('order');
     }
     if (request.invoice)
       this.invoices.set(request.invoice.invoice.invoiceNumber, structuredClone(request.invoice.invoice));
@@ -145,14 +153,13 @@ export class InMemoryOrders implements OrdersRepository {
 }
 
 /**
- * The order ports a test does not look at: no emails, no stored files, a log that keeps quiet and an audit
- * trail that records nothing. A test that checks one of them spreads its own fake after these.
+ * The order ports a test does not look at: no stored files, a log that keeps quiet and an audit trail that
+ * records nothing. A test that checks one of them spreads its own fake after these.
  */
-export function quietOrderPorts(): Pick<OrderDeps, 'notifier' | 'log' | 'audit' | 'claims'> & {
+export function quietOrderPorts(): Pick<OrderDeps, 'log' | 'audit' | 'claims'> & {
   files: Pick<AttachedFiles, 'list' | 'removeAll'>;
 } {
   return {
-    notifier: { notify: async () => {} },
     files: { list: async () => [], removeAll: async () => {} },
     log: { warn: () => {}, error: () => {} },
     audit: NO_AUDIT,
@@ -162,26 +169,17 @@ export function quietOrderPorts(): Pick<OrderDeps, 'notifier' | 'log' | 'audit' 
 }
 
 /**
- * The order use cases' ports over the given directory, catalogue and clock: fresh in-memory orders, a recording
- * notifier, no waiting between retries, the rest quiet (quietOrderPorts); `ports` may replace any of them.
+ * The order use cases' ports over the given directory, catalogue and clock: fresh in-memory orders (their
+ * notices in `orders.outbox`), no waiting between retries, the rest quiet (quietOrderPorts); `ports` may replace
+ * any of them.
  */
 export function orderPorts<P extends Pick<OrderDeps, 'users' | 'customers' | 'lenses' | 'now'>>(ports: P) {
   return {
     ...quietOrderPorts(),
     orders: new InMemoryOrders(),
-    notifier: new RecordingNotifier(),
     sleep: async () => {},
     ...ports,
   };
-}
-
-export class RecordingNotifier implements OrderNotifier {
-  readonly sent: { kind: OrderEmailKind; order: Order; practiceEmail: string | null }[] = [];
-  failWith: Error | null = null;
-  async notify(kind: OrderEmailKind, order: Order, practiceEmail: string | null) {
-    if (this.failWith) throw this.failWith;
-    this.sent.push({ kind, order, practiceEmail });
-  }
 }
 
 export class FixedActiveUsers implements ActiveUsers {

@@ -1,17 +1,16 @@
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
-import { templateOrderNotifier } from '../../adapters/template-order-notifier';
 import { systemClock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
 import type { OrderDeps } from '../../use-cases/orders/order-deps';
 
 /**
- * The ports every order change uses (change-order-status.ts `StatusChangeDeps`): the order, the caller's and the
- * practice's records, the practice's email. Submit and resubmit also check the lines against the lens catalogue;
- * their handlers add it, since the lab's decisions and cancel do not declare `lenses`.
+ * The ports every order change uses (change-order-status.ts `StatusChangeDeps`): the order (whose writes store
+ * its emails in the outbox), the caller's and the practice's records. Submit and resubmit also check the lines
+ * against the lens catalogue; their handlers add it, since the lab's decisions and cancel do not declare `lenses`.
  */
-export type SharedOrderDeps = Pick<OrderDeps, 'orders' | 'users' | 'customers' | 'notifier' | 'log' | 'now' | 'sleep'>;
+export type SharedOrderDeps = Pick<OrderDeps, 'orders' | 'users' | 'customers' | 'log' | 'now' | 'sleep'>;
 
 // Made when the handler loads, so a handler whose route lacks one of these tables fails at cold start.
 const shared: Omit<SharedOrderDeps, 'log'> = {
@@ -19,7 +18,6 @@ const shared: Omit<SharedOrderDeps, 'log'> = {
   orders: dynamoOrdersRepository(),
   users: dynamoUsersRepository(),
   customers: dynamoCustomersRepository(),
-  notifier: templateOrderNotifier(),
 };
 
 /** The orders handlers' adapters with the request's logger. */

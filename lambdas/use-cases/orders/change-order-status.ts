@@ -4,11 +4,12 @@ import { likeForLikeRefusal } from '../../../core/rules/warranty';
 import { nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderStatus } from '../../../core/rules/order-lifecycle';
 import type { Order, OrderHistoryEntry } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
+import type { OutboxMessage } from '../../kernel/outbox';
 import type { OrderEmailKind } from '../../ports/order-notifier';
 import { counterNames, exchangeCounterDeltas, orderRefusals, type OrderWrite } from '../../ports/orders-repository';
 import { displayName, isLab } from '../../kernel/caller';
 import { retryOnRefusal } from '../../kernel/retry';
-import { notifyOrderer } from './order-email';
+import { orderEmail } from './order-email';
 import { loadVisibleOrder, viewFor } from './order-view';
 import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
 import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
@@ -19,25 +20,29 @@ export type StatusAction = Exclude<OrderAction, 'submit'>;
 export type LabDecision = 'approve' | 'hold' | 'reject' | 'close';
 
 /**
- * What a status change needs, by action: every action reads and writes the order and emails the practice;
+ * What a status change needs, by action: every action reads and writes the order (with the practice's email);
  * a resubmit also re-checks the corrected lines against the catalogue and lists the stored files; a lab
  * decision is recorded in the audit log. An action only known at run time (a union) needs all of them.
  */
 export type StatusChangeDeps<A extends StatusAction = StatusAction> = Pick<
   OrderDeps,
-  'orders' | 'users' | 'customers' | 'notifier' | 'log' | 'now' | 'sleep'
+  'orders' | 'users' | 'customers' | 'log' | 'now' | 'sleep'
 > &
   ('resubmit' extends A ? Pick<OrderDeps, 'lenses' | 'files'> : unknown) &
   ([Extract<A, LabDecision>] extends [never] ? unknown : Pick<OrderDeps, 'audit'>);
 
 const isLabDecision = (action: StatusAction): action is LabDecision => ORDER_TRANSITIONS[action].by === 'lab';
 
-/** The invoice a change issues (the lab's close), written in the same transaction as the order. */
+/**
+ * The invoice a change issues (the lab's close), written in the same transaction as the order, with the notices
+ * it causes (the invoice email). Called once per change, so a retried write stores the same messages.
+ */
+export type IssuedInvoice = NonNullable<OrderWrite['invoice']> & { notices?: OutboxMessage[] | undefined };
 type IssueInvoice = (
   order: Order,
   at: string,
   actor: { userId: string; name: string },
-) => Promise<OrderWrite['invoice']>;
+) => Promise<IssuedInvoice | undefined>;
 
 export interface StatusChangeInput {
   orderId: string;
@@ -143,7 +148,7 @@ function keepsExchange(order: Order, fields: CheckedOrderFields): void {
  * Every lifecycle change after submit, driven by ORDER_TRANSITIONS: who may take the
  * action, from which status. The change is one transaction: the order (conditional on the version the
  * caller read, so of two admins acting at once one wins and the other is told to reload) plus the status
- * counters the dashboards read.
+ * counters the dashboards read and the email to the practice or the lab (the outbox sends it after).
  */
 export function changeOrderStatus<A extends StatusAction>(
   action: A,
@@ -203,9 +208,12 @@ export async function changeOrderStatus(
     updated.attachments = await storedAttachments(order.orderId, deps);
   }
 
-  const invoice = issueInvoice
+  const issued = issueInvoice
     ? await issueInvoice(updated, at, { userId: entry.by.userId, name: entry.by.name })
     : undefined;
+  const email = EMAIL_OF[action];
+  // Built once per change: every try of the write carries the same message ids, so it is stored once.
+  const notices = [...(email ? [orderEmail(deps, email, updated)] : []), ...(issued?.notices ?? [])];
   return retryOnRefusal(deps, SAVING, async () => {
     try {
       await deps.orders.write({
@@ -217,7 +225,8 @@ export async function changeOrderStatus(
           // A warranty remake that will never ship gives its exchange back (Lens Credit).
           ...(to === 'rejected' || to === 'cancelled' ? exchangeCounterDeltas(order, -1) : {}),
         },
-        ...(invoice ? { invoice } : {}),
+        ...(issued ? { invoice: { invoice: issued.invoice, expectedVersion: issued.expectedVersion } } : {}),
+        ...(notices.length ? { notices } : {}),
       });
     } catch (error) {
       if (!orderRefusals.is(error)) throw error;
@@ -227,8 +236,6 @@ export async function changeOrderStatus(
       throw error;
     }
     if (isLabDecision(action)) await recordDecision(action, order, updated, deps);
-    const email = EMAIL_OF[action];
-    if (email) await notifyOrderer(deps, email, updated);
     return viewFor(caller, updated, deps);
   });
 }

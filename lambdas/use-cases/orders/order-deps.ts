@@ -6,7 +6,6 @@ import type { CustomersRepository } from '../../ports/customers-repository';
 import type { LensCatalogue } from '../../ports/lens-catalogue';
 import type { Logger } from '../../ports/logger';
 import type { MoneyStore } from '../../ports/money-store';
-import type { OrderNotifier } from '../../ports/order-notifier';
 import type { OrdersRepository } from '../../ports/orders-repository';
 import type { UsersRepository } from '../../ports/users-repository';
 
@@ -19,7 +18,6 @@ export interface OrderDeps extends Clock {
   users: Pick<UsersRepository, 'get'>;
   customers: Pick<CustomersRepository, 'get'>;
   lenses: Pick<LensCatalogue, 'get'>;
-  notifier: OrderNotifier;
   /** Warranty claims: a lens a claim holds cannot be exchanged (the warranty remake on submit). */
   claims: Pick<MoneyStore, 'listAccountClaims'>;
   /** The order's stored files: `attachments` is built from them (submit, resubmit, draft saves). */

@@ -1,21 +1,19 @@
 import type { Order } from '../../../core/schemas/orders';
-import { notify, type Notifier } from '../../kernel/notify';
-import type { OrderEmailKind } from '../../ports/order-notifier';
-import type { OrderDeps } from './order-deps';
+import type { Clock } from '../../kernel/clock';
+import { outboxMessage, type OutboxMessage } from '../../kernel/outbox';
+import type { OrderEmailKind, OrderNotice } from '../../ports/order-notifier';
 import { withoutPrices } from './order-view';
 
-/** Emails the orderer about a stored change; looking up their address is part of sending it. */
-export function notifyOrderer(
-  deps: Pick<OrderDeps, 'notifier' | 'users' | 'log'>,
-  kind: OrderEmailKind,
-  order: Order,
-): Promise<void> {
-  const orderer: Notifier<{ kind: OrderEmailKind }> = {
-    async notify() {
-      const user = await deps.users.get(order.createdBy.userId);
-      // Emails carry no prices (an account may not be allowed to see them; the lab has the order screen).
-      await deps.notifier.notify(kind, withoutPrices(order), user?.email ?? null);
-    },
-  };
-  return notify({ notifier: orderer, log: deps.log }, 'order', { kind }, { orderId: order.orderId });
+/**
+ * The email about an order change (to the orderer and/or the lab, by kind), as an outbox message for the write
+ * that makes the change. The orderer is named by user id: their address is looked up when it is delivered.
+ */
+export function orderEmail(deps: Pick<Clock, 'now'>, kind: OrderEmailKind, order: Order): OutboxMessage {
+  const notice = {
+    kind,
+    // Emails carry no prices (an account may not be allowed to see them; the lab has the order screen).
+    order: withoutPrices(order),
+    practiceUserId: order.createdBy.userId,
+  } satisfies OrderNotice;
+  return outboxMessage(deps, 'order', notice);
 }

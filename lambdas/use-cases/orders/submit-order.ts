@@ -16,17 +16,17 @@ import { counterNames, orderRefusals, weekStartOf } from '../../ports/orders-rep
 import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/caller';
 import { ACCOUNT_CLAIMS_READ, holdsLens } from '../credit';
 import { retryOnRefusal } from '../../kernel/retry';
-import { notifyOrderer } from './order-email';
+import { orderEmail } from './order-email';
 import { ORDER_NOT_FOUND, viewFor } from './order-view';
 import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
 import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
 
 type SubmitInput = z.infer<typeof submitOrderInputSchema>;
 
-/** Placing an order reads the caller, checks lines against the catalogue, lists stored files and emails. */
+/** Placing an order reads the caller, checks lines against the catalogue and lists stored files. */
 export type SubmitOrderDeps = Pick<
   OrderDeps,
-  'orders' | 'users' | 'customers' | 'lenses' | 'notifier' | 'files' | 'log' | 'now' | 'sleep' | 'claims'
+  'orders' | 'users' | 'customers' | 'lenses' | 'files' | 'log' | 'now' | 'sleep' | 'claims'
 >;
 
 /** "Order this" named a consult the order cannot be placed from. */
@@ -205,8 +205,8 @@ const samePlacedOrder = (stored: Order, input: SubmitInput) =>
  * Places an order. Idempotent by orderId (the same contents again answer the stored order; other contents are
  * a 409, samePlacedOrder): the write is one transaction that claims the next
  * order number (a conditional update of the sequence), turns the draft into the order (or creates it when
- * there was no draft) and counts it, so concurrent identical submits store one order, and the losers answer
- * the order the winner stored.
+ * there was no draft), counts it and stores its order-submitted email in the outbox, so concurrent identical
+ * submits store one order and one email, and the losers answer the order the winner stored.
  */
 export async function submitOrder(caller: Identity, input: SubmitInput, deps: SubmitOrderDeps): Promise<Order> {
   const { user, linked } = await callerAccounts(caller, deps);
@@ -292,6 +292,8 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Su
               },
             }
           : {}),
+        // Built in the step, as the order number is: a refused try stored neither.
+        notices: [orderEmail(deps, 'order-submitted', order)],
       });
     } catch (error) {
       if (!orderRefusals.is(error)) throw error;
@@ -309,7 +311,6 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Su
         throw invalidArgument(CONSULT_NOT_ORDERABLE, { consultId: [CONSULT_NOT_ORDERABLE] });
       throw error;
     }
-    await notifyOrderer(deps, 'order-submitted', order);
     return viewFor(caller, order, deps);
   });
 }

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
 import type { Invoice } from '../../../core/schemas/invoices';
 import type { Order } from '../../../core/schemas/orders';
+import { outboxMessage } from '../../../lambdas/kernel/outbox';
 import type { ConsultStore } from '../../../lambdas/ports/consult-store';
 import type { MoneyStore } from '../../../lambdas/ports/money-store';
+import type { NoticeOutbox } from '../../../lambdas/ports/notice-outbox';
 import {
   orderRefusals,
   type OrderWriteRefused,
@@ -68,7 +70,20 @@ export interface OrdersContractPorts {
   consults: ConsultStore;
   /** Where the invoice a close writes with the order can be read back. */
   money: Pick<MoneyStore, 'getInvoice'>;
+  /** Where the notices a write carries are stored. */
+  outbox: Pick<NoticeOutbox, 'get'>;
 }
+
+/**
+ * An order notice the local stack's consumer may deliver while the test runs without sending anything: a
+ * practice-only kind for an orderer who does not exist.
+ */
+const contractNotice = (order: Order) =>
+  outboxMessage({ now: () => new Date(order.updatedAt) }, 'order', {
+    kind: 'order-approved',
+    order,
+    practiceUserId: `u-contract-${randomUUID()}`,
+  });
 
 /**
  * The OrdersRepository rules the in-memory fake (tests/support/order-fakes.ts) and the DynamoDB adapter both
@@ -160,6 +175,47 @@ export function ordersRepositoryContract(label: string, make: () => OrdersContra
           orders.write({ order: other, expectedVersion: null, invoice: { invoice, expectedVersion: null } }),
         ),
       ).toBe('invoice');
+      expect(await orders.get(other.orderId)).toBeNull();
+    });
+
+    it('the notices a write carries are stored with it in the outbox; a refused write stores none', async () => {
+      const { orders, outbox } = make();
+      const order = contractOrder({ status: 'approved' });
+      const notice = contractNotice(order);
+      await orders.write({ order, expectedVersion: null, notices: [notice] });
+      expect(await outbox.get(notice.messageId)).toMatchObject({
+        messageId: notice.messageId,
+        topic: 'order',
+        notice: notice.notice,
+        createdAt: notice.createdAt,
+      });
+
+      const stale = contractNotice(order);
+      const next = { ...order, patient: 'Renamed', version: 1 };
+      expect(await writeRefusal(orders.write({ order: next, expectedVersion: 3, notices: [stale] }))).toBe('order');
+      // Refused by another item of the transaction (a sequence value long passed): its reason is still named.
+      const passed = (await orders.sequenceValue()) - 1;
+      const late = contractOrder({ status: 'submitted', orderNumber: 'LL-CONTRACT-4' });
+      const lateNotice = contractNotice(late);
+      expect(
+        await writeRefusal(
+          orders.write({ order: late, expectedVersion: null, sequence: { expected: passed }, notices: [lateNotice] }),
+        ),
+      ).toBe('sequence');
+      for (const refused of [stale, lateNotice]) expect(await outbox.get(refused.messageId)).toBeNull();
+      expect(await orders.get(order.orderId)).toEqual(order);
+      expect(await orders.get(late.orderId)).toBeNull();
+    });
+
+    it("a notice whose id is stored already refuses the whole write ('order'): the change was made before", async () => {
+      const { orders } = make();
+      const first = contractOrder();
+      const notice = contractNotice(first);
+      await orders.write({ order: first, expectedVersion: null, notices: [notice] });
+      const other = contractOrder();
+      expect(await writeRefusal(orders.write({ order: other, expectedVersion: null, notices: [notice] }))).toBe(
+        'order',
+      );
       expect(await orders.get(other.orderId)).toBeNull();
     });
 

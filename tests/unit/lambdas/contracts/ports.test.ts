@@ -49,10 +49,11 @@ customersRepositoryContract('in-memory fake', () => new InMemoryCustomers());
 moneyStoreContract('in-memory fake', () => new InMemoryMoneyStore());
 ordersRepositoryContract('in-memory fake', () => {
   // Wired as the use-case tests wire them: a close's invoice lands in the money fake, "Order this" marks the
-  // consult fake's row.
+  // consult fake's row, the notices land in the outbox fake.
   const money = new InMemoryMoneyStore();
   const consults = new InMemoryConsultStore();
-  return { orders: new InMemoryOrders(money.invoices, consults.rows), consults, money };
+  const outbox = new InMemoryOutbox();
+  return { orders: new InMemoryOrders(money.invoices, consults.rows, outbox), consults, money, outbox };
 });
 accountRequestsRepositoryContract('in-memory fake', () => new InMemoryAccountRequests());
 lensCatalogueContract('in-memory fake', () => new InMemoryLensCatalogue());

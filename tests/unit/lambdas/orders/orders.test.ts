@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TRANSITIONS } from '../../../../core/rules/order-lifecycle';
 import type { OrderFields } from '../../../../core/schemas/orders';
 import { submitOrderInputSchema } from '../../../../core/schemas/orders';
+import { outboxMessage } from '../../../../lambdas/kernel/outbox';
+import type { MoneyEmail } from '../../../../lambdas/ports/money-notifier';
+import type { OrderNotice } from '../../../../lambdas/ports/order-notifier';
 import { orderRefusals } from '../../../../lambdas/ports/orders-repository';
 import { changeOrderStatus, type StatusAction } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { discardOrderDraft } from '../../../../lambdas/use-cases/orders/discard-order-draft';
@@ -21,10 +24,10 @@ import {
   practiceAnn as practice,
 } from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
+import { sampleInvoice } from '../../../support/money-email-fakes';
 import {
   FixedActiveUsers,
   InMemoryOrders,
-  RecordingNotifier,
   testDesign,
   orderPorts,
   quietOrderPorts,
@@ -36,7 +39,7 @@ const B = 'ACC-B';
 const outsider = identity(['customer'], { userId: 'u-eve', email: 'eve@b.test' });
 const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
 
-let deps: OrderDeps & ReturnType<typeof quietOrderPorts> & { orders: InMemoryOrders; notifier: RecordingNotifier };
+let deps: OrderDeps & ReturnType<typeof quietOrderPorts> & { orders: InMemoryOrders };
 let clock: Date;
 
 beforeEach(() => {
@@ -69,6 +72,9 @@ const submitInput = (orderId: string, accountNumber = A, order = fields()) =>
 async function placed(n: number, caller = practice, accountNumber = A) {
   return submitOrder(caller, submitInput(id(n), accountNumber), deps);
 }
+
+/** The order emails the writes stored in the outbox, oldest first. */
+const orderEmails = () => deps.orders.outbox.notices<OrderNotice>('order');
 
 async function act(action: StatusAction, caller: typeof lab, orderId: string, extra: object = {}) {
   const order = await deps.orders.get(orderId);
@@ -194,7 +200,7 @@ describe('submitOrder', () => {
     const again = await placed(1);
     expect(again).toEqual(first);
     expect(deps.orders.writes).toHaveLength(1);
-    expect(deps.notifier.sent.map((s) => s.kind)).toEqual(['order-submitted']);
+    expect(orderEmails().map((n) => n.kind)).toEqual(['order-submitted']);
   });
 
   it('the same orderId with other contents is a 409 saying so, and changes nothing (docs/decisions/0058-warranty-chains.md "Same id, same contents")', async () => {
@@ -234,11 +240,14 @@ describe('submitOrder', () => {
     expect(a.orderNumber).toBe(b.orderNumber);
     expect(deps.orders.rows.size).toBe(1);
     expect(deps.orders.counterValues.get('status#submitted')).toBe(1);
+    // The loser's write was refused, and its email with it.
+    expect(orderEmails().map((n) => n.kind)).toEqual(['order-submitted']);
   });
 
-  it('a sequence value taken by another order is read again and the write retried', async () => {
+  it('a sequence value taken by another order is read again and the write retried, storing one email', async () => {
     deps.orders.pendingRefusals.push(orderRefusals.refuse('sequence'), orderRefusals.refuse('contention'));
     expect((await placed(1)).orderNumber).toBe('LL-000001');
+    expect(orderEmails().map((n) => [n.kind, n.order.orderNumber])).toEqual([['order-submitted', 'LL-000001']]);
   });
 
   it("turns the caller's draft into the order (draft -> submitted in the history)", async () => {
@@ -273,20 +282,26 @@ describe('submitOrder', () => {
     await expect(placed(1, practice, B)).rejects.toMatchObject({ status: 'not-found' });
   });
 
-  it('an email failure is logged and the order stands', async () => {
-    deps.notifier.failWith = new Error('SES down');
-    const errors: string[] = [];
-    deps.log = { warn: () => {}, error: (message: string) => void errors.push(message) };
-    expect((await placed(1)).status).toBe('submitted');
-    expect(errors).toEqual(['order email failed']);
+  it('the email is stored with the order, carries no prices and names the orderer (addressed when delivered)', async () => {
+    const order = await placed(1);
+    expect(deps.orders.writes.at(-1)!.notices).toHaveLength(1);
+    const [notice] = orderEmails();
+    expect(notice).toMatchObject({ kind: 'order-submitted', practiceUserId: 'u-ann' });
+    expect(notice!.order).toMatchObject({
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      patient: 'Jane Roe',
+    });
+    expect(notice!.order.totalCents).toBeUndefined();
+    expect(notice!.order.lines[0]!.design.priceCents).toBeUndefined();
   });
 
-  it('emails carry no prices and go to the orderer', async () => {
-    await placed(1);
-    const [sent] = deps.notifier.sent;
-    expect(sent!.practiceEmail).toBe('ann@a.test');
-    expect(sent!.order.totalCents).toBeUndefined();
-    expect(sent!.order.lines[0]!.design.priceCents).toBeUndefined();
+  it('a submit the store refuses stores no email', async () => {
+    const bad = fields({ consultId: id(9) });
+    await expect(submitOrder(practice, submitInput(id(1), A, bad), deps)).rejects.toMatchObject({
+      status: 'invalid-argument',
+    });
+    expect(orderEmails()).toEqual([]);
   });
 
   it('a reorder must point to an order of the same account, and stores its number', async () => {
@@ -376,6 +391,29 @@ describe('changeOrderStatus, every transition of ORDER_TRANSITIONS', () => {
     expect((await deps.orders.get(id(1)))!.status).toBe('approved');
   });
 
+  it('of two decisions taken at once on one version, only the stored one stores its email', async () => {
+    await placed(1);
+    const read = (await deps.orders.get(id(1)))!.version;
+    const [approve, reject] = await Promise.allSettled([
+      changeOrderStatus('approve', lab, { orderId: id(1), version: read }, deps),
+      changeOrderStatus('reject', lab, { orderId: id(1), version: read, note: 'Out of range' }, deps),
+    ]);
+    expect([approve.status, reject.status].sort()).toEqual(['fulfilled', 'rejected']);
+    const stored = (await deps.orders.get(id(1)))!.status;
+    expect(orderEmails().map((n) => [n.kind, n.order.status])).toEqual([
+      ['order-submitted', 'submitted'],
+      [stored === 'approved' ? 'order-approved' : 'order-rejected', stored],
+    ]);
+  });
+
+  it('a change retried after contention stores its email once', async () => {
+    await placed(1);
+    deps.orders.pendingRefusals.push(orderRefusals.refuse('contention'), orderRefusals.refuse('contention'));
+    await act('hold', lab, id(1), { note: 'Send topography' });
+    expect(orderEmails().map((n) => n.kind)).toEqual(['order-submitted', 'order-on-hold']);
+    expect(orderEmails().at(-1)!.order.holdMessage).toBe('Send topography');
+  });
+
   it('stores the hold message, the reject reason, the invoice number and who acted', async () => {
     await placed(1);
     expect((await act('hold', lab, id(1), { note: 'Send topography' })).holdMessage).toBe('Send topography');
@@ -394,20 +432,56 @@ describe('changeOrderStatus, every transition of ORDER_TRANSITIONS', () => {
     await act('close', lab, id(1), { invoiceNumber: 'INV-1' });
     await placed(2);
     await act('cancel', practice, id(2));
-    expect(deps.notifier.sent.map((s) => [s.kind, s.practiceEmail])).toEqual([
-      ['order-submitted', 'ann@a.test'],
-      ['order-approved', 'ann@a.test'],
-      ['order-closed', 'ann@a.test'],
-      ['order-submitted', 'ann@a.test'],
-      ['order-cancelled', 'ann@a.test'],
+    expect(orderEmails().map((n) => [n.kind, n.order.orderId, n.practiceUserId])).toEqual([
+      ['order-submitted', id(1), 'u-ann'],
+      ['order-approved', id(1), 'u-ann'],
+      ['order-closed', id(1), 'u-ann'],
+      ['order-submitted', id(2), 'u-ann'],
+      ['order-cancelled', id(2), 'u-ann'],
     ]);
+    expect(orderEmails().at(2)!.order).toMatchObject({ status: 'closed', invoiceNumber: 'INV-1' });
+  });
+
+  it("a close stores the issued invoice's notices in the order's own write, with its email; a refused close stores none", async () => {
+    await placed(1);
+    await act('approve', lab, id(1));
+    const read = (await deps.orders.get(id(1)))!.version;
+    const invoice = sampleInvoice({ invoiceNumber: 'INV-5', accountNumber: A, orderIds: [id(1)] });
+    const email = { kind: 'invoice-issued', invoice, to: ['ann@a.test'] } satisfies MoneyEmail;
+    const invoiceEmail = outboxMessage(deps, 'money', email);
+    const issued = (expectedVersion: number | null) => async () => ({
+      invoice,
+      expectedVersion,
+      notices: [invoiceEmail],
+    });
+    const close = (expectedVersion: number | null) =>
+      changeOrderStatus(
+        'close',
+        lab,
+        { orderId: id(1), version: read, invoiceNumber: 'INV-5' },
+        deps,
+        issued(expectedVersion),
+      );
+
+    // The invoice changed since it was read: the close is refused, and neither email is stored.
+    deps.orders.invoices.set('INV-5', sampleInvoice({ invoiceNumber: 'INV-5', accountNumber: A, version: 2 }));
+    await expect(close(1)).rejects.toMatchObject({ status: 'aborted' });
+    expect(deps.orders.outbox.messages().map((m) => m.topic)).toEqual(['order', 'order']);
+
+    deps.orders.invoices.delete('INV-5');
+    await close(null);
+    expect(deps.orders.writes.at(-1)!.notices!.map((m) => [m.topic, m.notice['kind']])).toEqual([
+      ['order', 'order-closed'],
+      ['money', 'invoice-issued'],
+    ]);
+    expect(deps.orders.outbox.messages('money')).toEqual([invoiceEmail]);
   });
 
   it('a resubmit (the answer to a hold) asks for the order-resubmitted email, with the answer in the history', async () => {
     await placed(1);
     await act('hold', lab, id(1), { note: 'Send topography' });
     await act('resubmit', practice, id(1), { note: 'Attached the OS map' });
-    const last = deps.notifier.sent.at(-1)!;
+    const last = orderEmails().at(-1)!;
     expect(last.kind).toBe('order-resubmitted');
     expect(last.order.history.at(-1)).toMatchObject({ action: 'resubmit', note: 'Attached the OS map' });
   });
