@@ -31,6 +31,7 @@ const BUNDLE_MARK: Record<string, string> = {
   warrantyReminders: 'warranty-reminder#',
   abandonedDraftFiles: 'abandoned draft files',
   deliverNotices: 'notice not delivered, will retry',
+  notificationDigest: 'notification digest: not sent',
 };
 
 /** The function of a job (found by the description the Functions construct gives it). */
