@@ -48,7 +48,11 @@ describe('the notification event catalogue', () => {
 
   it('effective choices: every event of the audience, unchosen ones at their default', () => {
     const choices = effectiveChoices('practice', { 'order-approved': 'digest' });
-    expect(Object.keys(choices).sort()).toEqual(eventsFor('practice').map((e) => e.id).sort());
+    expect(Object.keys(choices).sort()).toEqual(
+      eventsFor('practice')
+        .map((e) => e.id)
+        .sort(),
+    );
     expect(choices['order-approved']).toBe('digest');
     expect(choices['order-received']).toBe('portal');
   });
