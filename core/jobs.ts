@@ -30,16 +30,14 @@ export const JOBS = [
     description: 'Emails practices about lenses entering the last 14 days of their warranty window',
     resources: {
       tables: {
-        // Closed orders (byStatus), claims that rule a lens out, the account's users and name, the templates.
+        // Closed orders (byStatus) and the claims that rule a lens out.
         orders: 'read',
         warrantyClaims: 'read',
-        customers: 'read',
-        users: 'read',
-        emailTemplates: 'read',
-        // The once-marks: a conditional put per lens announced (nothing reads them back).
+        // The once-marks, a conditional put per lens announced (nothing reads them back), and in the same
+        // transaction the email's outbox message (deliverNotices renders and sends it).
         tokens: 'write',
+        outbox: 'write',
       },
-      email: true,
     },
   },
   {

@@ -93,7 +93,7 @@ const PHASES: Step[][][] = [
         command: 'npx',
         args: ['tsx', 'bench/lambda-start.ts', '--check', '--sizes-only'],
       },
-      vitest('integration and security', ['integration']),
+      vitest('integration, security and faults', ['integration', 'faults']),
       vitest('infra', ['infra']),
     ],
     [

@@ -20,15 +20,17 @@ export const accountRequestRoutes = defineRoutes('account-requests', {
     output: submitAccountRequestOutputSchema,
     access: ['customer'],
     customerApi: true,
-    // email: the lab's notification to the saved lab recipients (else LAB_NOTIFICATIONS_EMAIL, else EMAIL_FROM).
+    // outbox: the lab's notification, stored with the request, to the saved lab recipients (emailTemplates),
+    // else LAB_NOTIFICATIONS_EMAIL, else the sender's address.
     resources: {
       tables: {
         users: 'read',
         accountRequests: 'readWrite',
         referenceData: 'read',
         emailTemplates: 'read',
+        outbox: 'write',
       },
-      email: true,
+      senderAddress: true,
     },
   },
   getMyAccountRequest: {
@@ -47,20 +49,22 @@ export const accountRequestRoutes = defineRoutes('account-requests', {
     input: approveAccountRequestInputSchema,
     output: approveAccountRequestOutputSchema,
     access: SUPER_ADMIN,
+    // outbox: the customer's email, stored with the decision, and the practice users' emails, with the link.
     resources: {
       tables: {
         accountRequests: 'readWrite',
         customers: 'readWrite',
         users: 'readWrite',
         emailTemplates: 'read',
+        outbox: 'write',
       },
-      email: true,
     },
   },
   rejectAccountRequest: {
     input: rejectAccountRequestInputSchema,
     output: rejectAccountRequestOutputSchema,
     access: SUPER_ADMIN,
-    resources: { tables: { accountRequests: 'readWrite', emailTemplates: 'read' }, email: true },
+    // outbox: the customer's email, stored with the decision.
+    resources: { tables: { accountRequests: 'readWrite', emailTemplates: 'read', outbox: 'write' } },
   },
 });

@@ -49,7 +49,8 @@ export const consultRoutes = defineRoutes('consults', {
     input: submitConsultInputSchema,
     output: customerConsultSchema,
     access: CUSTOMER,
-    // orders: the past order the current lens came from must be the account's; counters: the reference sequence.
+    // orders: the past order the current lens came from must be the account's; counters: the reference markers;
+    // outbox: the lab's notice, stored with the consult.
     resources: {
       tables: {
         consults: 'readWrite',
@@ -58,9 +59,8 @@ export const consultRoutes = defineRoutes('consults', {
         orders: 'read',
         users: 'read',
         customers: 'read',
-        emailTemplates: 'read',
+        outbox: 'write',
       },
-      email: true,
     },
   },
   submitPublicConsult: {
@@ -73,10 +73,9 @@ export const consultRoutes = defineRoutes('consults', {
         consults: 'readWrite',
         counters: 'readWrite',
         referenceData: 'read',
-        emailTemplates: 'read',
         tokens: 'readWrite',
+        outbox: 'write',
       },
-      email: true,
     },
     rateLimit: 2,
   },
@@ -108,17 +107,9 @@ export const consultRoutes = defineRoutes('consults', {
     input: replyToConsultInputSchema,
     output: consultSchema,
     access: ADMIN,
-    // lenses: the proposal is checked against the design's ranges like an order line.
-    resources: {
-      tables: {
-        consults: 'readWrite',
-        lenses: 'read',
-        users: 'read',
-        customers: 'read',
-        emailTemplates: 'read',
-      },
-      email: true,
-    },
+    // lenses: the proposal is checked against the design's ranges like an order line; outbox: the requester's
+    // notice, stored with the answer.
+    resources: { tables: { consults: 'readWrite', lenses: 'read', users: 'read', outbox: 'write' } },
   },
   linkConsultToAccount: {
     input: linkConsultInputSchema,

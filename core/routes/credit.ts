@@ -25,15 +25,17 @@ import {
 } from '../schemas/credit';
 
 /** Lens Credit: the ledger, lenses in warranty, claims. */
-/** A claim decided or its lens received: the claim and the credit it grants move together, and the practice is emailed. */
+/**
+ * A claim decided or its lens received: the claim, the credit it grants and the email to the practice (an
+ * outbox message) move together; users: the submitter's address.
+ */
 const CLAIM_DECISION_RESOURCES = {
   tables: {
     warrantyClaims: 'readWrite',
     creditLedger: 'readWrite',
+    outbox: 'write',
     users: 'read',
-    emailTemplates: 'read',
   },
-  email: true,
 } as const;
 
 export const creditRoutes = defineRoutes('credit', {
@@ -69,9 +71,8 @@ export const creditRoutes = defineRoutes('credit', {
     output: customerWarrantyClaimSchema,
     access: CUSTOMER,
     resources: {
-      // counters: a lens a warranty remake replaced (its `remade#` mark) is not claimed.
-      tables: { warrantyClaims: 'readWrite', orders: 'read', counters: 'read', users: 'read', emailTemplates: 'read' },
-      email: true,
+      // counters: a lens a warranty remake replaced (its `remade#` mark) is not claimed; outbox: the lab's email.
+      tables: { warrantyClaims: 'readWrite', orders: 'read', counters: 'read', users: 'read', outbox: 'write' },
     },
   },
   listWarrantyClaims: {
@@ -97,16 +98,16 @@ export const creditRoutes = defineRoutes('credit', {
     input: grantGoodwillCreditInputSchema,
     output: grantGoodwillCreditOutputSchema,
     access: BILLING,
-    // referenceData: the threshold above which the grant waits for a second super admin.
+    // referenceData: the threshold above which the grant waits for a second super admin; outbox: the email
+    // to the practice, stored with the grant.
     resources: {
       tables: {
         creditLedger: 'readWrite',
+        outbox: 'write',
         customers: 'read',
         users: 'read',
-        emailTemplates: 'read',
         referenceData: 'read',
       },
-      email: true,
     },
   },
   /** Credit above the threshold, waiting for a second super admin (docs/decisions/0092-large-credit-needs-a-second-super-admin.md). */
@@ -120,8 +121,8 @@ export const creditRoutes = defineRoutes('credit', {
     input: decideCreditApprovalInputSchema,
     output: creditApprovalSchema,
     access: SUPER_ADMIN,
-    // email: an approved goodwill grant tells the practice, as a grant under the threshold does.
-    resources: { tables: { creditLedger: 'readWrite', users: 'read', emailTemplates: 'read' }, email: true },
+    // outbox: an approved goodwill grant emails the practice, as a grant under the threshold does.
+    resources: { tables: { creditLedger: 'readWrite', outbox: 'write', users: 'read' } },
   },
   getCreditSettings: {
     input: emptyInputSchema,

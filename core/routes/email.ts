@@ -23,11 +23,11 @@ export const emailRoutes = defineRoutes('email', {
     access: ADMIN,
     customerApi: true,
     // Not a relay: recipients must be practice users (ListUsers by email, then their users
-    // records) or the lab recipients (emailTemplates); tokens: the per-caller send budget.
+    // records) or the lab recipients (emailTemplates); tokens: the per-caller send budget; outbox: the emails,
+    // queued for the outbox consumer to send.
     resources: {
-      tables: { users: 'read', emailTemplates: 'read', tokens: 'readWrite' },
+      tables: { users: 'read', emailTemplates: 'read', tokens: 'readWrite', outbox: 'write' },
       userPool: ['ListUsers'],
-      email: true,
     },
   },
   listEmailTemplates: {
@@ -52,8 +52,9 @@ export const emailRoutes = defineRoutes('email', {
     input: sendTestEmailInputSchema,
     output: sendTestEmailOutputSchema,
     access: SUPER_ADMIN,
-    // tokens: the per-caller test-send budget (the test goes to the caller's own address).
-    resources: { tables: { tokens: 'readWrite' }, email: true },
+    // tokens: the per-caller test-send budget (the test goes to the caller's own address); outbox: the email,
+    // queued for the outbox consumer to send.
+    resources: { tables: { tokens: 'readWrite', outbox: 'write' } },
   },
   getLabNotificationSettings: {
     input: emptyInputSchema,

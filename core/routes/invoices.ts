@@ -49,10 +49,8 @@ export const invoiceRoutes = defineRoutes('invoices', {
     input: createInvoiceInputSchema,
     output: invoiceSchema,
     access: ADMIN,
-    resources: {
-      tables: { invoices: 'readWrite', customers: 'read', users: 'read', emailTemplates: 'read' },
-      email: true,
-    },
+    // customers: the practice's payment terms; outbox: the invoice email, stored with the invoice.
+    resources: { tables: { invoices: 'readWrite', customers: 'read', users: 'read', outbox: 'write' } },
   },
   voidInvoice: {
     input: voidInvoiceInputSchema,

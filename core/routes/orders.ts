@@ -23,10 +23,10 @@ import {
 
 /**
  * One of the lab's order decisions (approve, hold, reject, close): admins only, one lifecycle transaction on
- * the order, its counters and the practice's email (an outbox message, sent from its template after).
- * `emailsInvoice`: the close also emails the invoice it issues, itself (the money notifier).
+ * the order, its counters and the practice's email (an outbox message, sent from its template after); a close
+ * adds its invoice and the invoice's email.
  */
-function labOrderAction<I extends z.core.$ZodType>(input: I, { emailsInvoice = false } = {}) {
+function labOrderAction<I extends z.core.$ZodType>(input: I) {
   return {
     input,
     output: orderSchema,
@@ -40,9 +40,7 @@ function labOrderAction<I extends z.core.$ZodType>(input: I, { emailsInvoice = f
         customers: 'read',
         users: 'read',
         outbox: 'write',
-        ...(emailsInvoice ? { emailTemplates: 'read' } : {}),
       },
-      ...(emailsInvoice ? { email: true } : {}),
     },
   } satisfies RouteEntry<I>;
 }
@@ -134,7 +132,7 @@ export const orderRoutes = defineRoutes('orders', {
   approveOrder: labOrderAction(approveOrderInputSchema),
   holdOrder: labOrderAction(holdOrderInputSchema),
   rejectOrder: labOrderAction(rejectOrderInputSchema),
-  closeOrder: labOrderAction(closeOrderInputSchema, { emailsInvoice: true }),
+  closeOrder: labOrderAction(closeOrderInputSchema),
   getAdminDashboard: {
     input: emptyInputSchema,
     output: adminDashboardSchema,

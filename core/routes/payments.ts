@@ -4,14 +4,16 @@ import { CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
 import { documentUrlOutputSchema } from '../schemas/invoices';
 import { paymentIdInputSchema, paymentViewSchema, startPaymentInputSchema } from '../schemas/payments';
 
-/** What every money route that settles a payment touches: one transaction over these three tables. */
+/**
+ * What every money route that settles a payment touches: one transaction over the first three tables and the
+ * outbox (the receipt or the declined card's email, which deliverNotices sends).
+ */
 const SETTLEMENT_TABLES = {
   invoices: 'readWrite',
   payments: 'readWrite',
   creditLedger: 'readWrite',
+  outbox: 'write',
   users: 'read',
-  customers: 'read',
-  emailTemplates: 'read',
   tokens: 'read',
   // The lab's credit threshold: a card overpayment above it waits for a second super admin.
   referenceData: 'read',
@@ -23,13 +25,13 @@ export const paymentRoutes = defineRoutes('payments', {
     input: startPaymentInputSchema,
     output: paymentViewSchema,
     access: CUSTOMER,
-    resources: { tables: SETTLEMENT_TABLES, email: true, paymentGateway: true },
+    resources: { tables: SETTLEMENT_TABLES, paymentGateway: true },
   },
   confirmPayment: {
     input: paymentIdInputSchema,
     output: paymentViewSchema,
     access: CUSTOMER,
-    resources: { tables: SETTLEMENT_TABLES, email: true, paymentGateway: true },
+    resources: { tables: SETTLEMENT_TABLES, paymentGateway: true },
   },
   getReceiptPdfUrl: {
     input: paymentIdInputSchema,
@@ -47,7 +49,7 @@ export const paymentRoutes = defineRoutes('payments', {
     input: z.unknown(),
     output: z.object({ received: z.boolean() }),
     access: 'public',
-    resources: { tables: SETTLEMENT_TABLES, email: true, paymentGateway: true },
+    resources: { tables: SETTLEMENT_TABLES, paymentGateway: true },
     rateLimit: 50,
   },
 });

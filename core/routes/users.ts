@@ -40,11 +40,10 @@ export const userRoutes = defineRoutes('users', {
     input: createUserInputSchema,
     output: createUserOutputSchema,
     access: SUPER_ADMIN,
-    // email: the invitation with the portal's address (the `user-invited` template).
+    // outbox: the invitation with the portal's address (the `user-invited` template), stored with the users record.
     resources: {
-      tables: { users: 'write', emailTemplates: 'read' },
+      tables: { users: 'write', emailTemplates: 'read', outbox: 'write' },
       userPool: ['AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminDeleteUser'],
-      email: true,
     },
   },
   deleteUser: {

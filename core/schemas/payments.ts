@@ -16,7 +16,11 @@ export const paymentIdSchema = lazySchema(() => clientIdSchema('Payment id'));
  */
 export const MIN_CARD_CENTS = 50;
 
-/** At most this many invoices in one payment: the settlement is one DynamoDB transaction (100 items). */
+/**
+ * At most this many invoices in one payment: the settlement is one DynamoDB transaction (100 items), and at 25
+ * it holds at most 80: the payment, the invoices, the credit balance, an applied-credit entry per invoice and
+ * an overpayment's grant (two items each), and the receipt's outbox message.
+ */
 export const MAX_INVOICES_PER_PAYMENT = 25;
 
 export const paymentAllocationSchema = lazySchema(() =>

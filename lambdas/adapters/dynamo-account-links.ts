@@ -3,6 +3,7 @@ import { userProfileSchema } from '../../core/schemas/users/user-profile';
 import type { AccountLinks } from '../ports/account-links';
 import { writeConflict } from '../ports/write-conflict';
 import { documentClient, requireTables, tableName } from './dynamo-client';
+import { outboxPuts } from './dynamo-outbox-items';
 
 /**
  * A user's accounts (users record) and each practice's `userIds` set (customers record) change in one
@@ -12,7 +13,7 @@ import { documentClient, requireTables, tableName } from './dynamo-client';
 export function dynamoAccountLinks(): AccountLinks {
   requireTables('users', 'customers');
   return {
-    async apply(change) {
+    async apply(change, notices) {
       const now = new Date().toISOString();
       const userUpdate = {
         Update: {
@@ -44,11 +45,11 @@ export function dynamoAccountLinks(): AccountLinks {
           ExpressionAttributeValues: { ':user': new Set([change.userId]) },
         },
       });
-      const items = [
-        userUpdate,
+      const practiceUpdates = [
         ...(change.linked ? [practiceUpdate(change.linked, 'ADD')] : []),
         ...(change.unlinked ? [practiceUpdate(change.unlinked, 'DELETE')] : []),
       ];
+      const items = [userUpdate, ...practiceUpdates, ...outboxPuts(notices)];
       try {
         await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
       } catch (error) {
@@ -60,7 +61,8 @@ export function dynamoAccountLinks(): AccountLinks {
           );
           throw writeConflict(Item ? 'changed' : 'missing');
         }
-        if (reasons.slice(1).some((r) => r.Code === 'ConditionalCheckFailed')) throw writeConflict('account-missing');
+        if (reasons.slice(1, 1 + practiceUpdates.length).some((r) => r.Code === 'ConditionalCheckFailed'))
+          throw writeConflict('account-missing');
         throw error;
       }
       const { Item } = await documentClient().send(

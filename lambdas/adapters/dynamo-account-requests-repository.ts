@@ -1,11 +1,5 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
-import {
-  ConditionalCheckFailedException,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from './aws/dynamo-document-client';
+import { GetCommand, QueryCommand } from './aws/dynamo-document-client';
 import * as z from '../../core/zod';
 import { accountRequestSchema } from '../../core/schemas/account-requests';
 import { invalidArgument } from '../../core/errors';
@@ -13,6 +7,7 @@ import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../paging/page-curso
 import type { AccountRequestsRepository } from '../ports/account-requests-repository';
 import { writeConflict } from '../ports/write-conflict';
 import { documentClient, requireTables, tableName } from './dynamo-client';
+import { writeWithNotices } from './dynamo-write-with-notices';
 
 /** The byStatus index's last key (requestId, status, createdAt), checked before it reaches DynamoDB. */
 const listCursorSchema = lazySchema(() =>
@@ -37,29 +32,28 @@ export function dynamoAccountRequestsRepository(): AccountRequestsRepository {
   };
   return {
     get,
-    async createOpen(request) {
-      try {
-        await documentClient().send(
-          new PutCommand({
+    async createOpen(request, notices) {
+      const created = await writeWithNotices(
+        {
+          Put: {
             TableName: tableName('accountRequests'),
             Item: request,
             ConditionExpression: 'attribute_not_exists(requestId) OR #status = :rejected',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':rejected': 'rejected' },
-          }),
-        );
-        return { created: true, request };
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        const stored = await get(request.requestId);
-        if (!stored) throw error;
-        return { created: false, request: stored };
-      }
+          },
+        },
+        notices,
+      );
+      if (created) return { created: true, request };
+      const stored = await get(request.requestId);
+      if (!stored) throw writeConflict('missing');
+      return { created: false, request: stored };
     },
-    async decide(requestId, decision) {
-      try {
-        const { Attributes } = await documentClient().send(
-          new UpdateCommand({
+    async decide(requestId, decision, notices) {
+      const decided = await writeWithNotices(
+        {
+          Update: {
             TableName: tableName('accountRequests'),
             Key: { requestId },
             UpdateExpression: `SET #status = :status, decidedAt = :at, decidedBy = :by, updatedAt = :at${
@@ -75,14 +69,15 @@ export function dynamoAccountRequestsRepository(): AccountRequestsRepository {
               ...(decision.accountNumber ? { ':account': decision.accountNumber } : {}),
               ...(decision.rejectionReason ? { ':reason': decision.rejectionReason } : {}),
             },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return accountRequestSchema.parse(Attributes);
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        throw writeConflict((await get(requestId)) ? 'changed' : 'missing');
-      }
+          },
+        },
+        notices,
+      );
+      // A transaction answers no item, so the decided request is read back.
+      const stored = await get(requestId);
+      if (!decided) throw writeConflict(stored ? 'changed' : 'missing');
+      if (!stored) throw writeConflict('missing');
+      return stored;
     },
     async listByStatus(status, { limit, cursor }) {
       const start = cursor ? decodeCursor(cursor, listCursorSchema) : undefined;

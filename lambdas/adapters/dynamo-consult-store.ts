@@ -1,7 +1,5 @@
 import {
-  ConditionalCheckFailedException,
   GetCommand,
-  PutCommand,
   QueryCommand,
   TransactionCanceledException,
   TransactWriteCommand,
@@ -16,6 +14,8 @@ import {
 import { systemClock } from '../kernel/clock';
 import { retryOnRefusal, type RetryRule } from '../kernel/retry';
 import { documentClient, requireTables, tableName } from './dynamo-client';
+import { outboxPuts } from './dynamo-outbox-items';
+import { writeWithNotices } from './dynamo-write-with-notices';
 import { pinnedCursorSchema, queryPage } from './dynamo-query-page';
 
 /**
@@ -44,7 +44,10 @@ const keyOf = (partition: 'accountNumber' | 'status') => (item: Record<string, u
   createdAt: String(item['createdAt']),
 });
 
-/** Which condition of the create transaction failed: the consult's id (0) or the reference's marker (1). */
+/**
+ * Which condition of the create transaction failed: the consult's id (0) or the reference's marker (1). The
+ * notices after them have fresh ids, so theirs do not fail.
+ */
 function createRefusal(error: unknown): 'consult' | 'reference' | 'contention' | null {
   if (!(error instanceof TransactionCanceledException)) return null;
   const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
@@ -73,7 +76,7 @@ export function dynamoConsultStore(
       return Item ? parseConsult(Item) : null;
     },
 
-    create(fields) {
+    create(fields, notices) {
       return retryOnRefusal(clock, CREATE_RETRY, async () => {
         const consult: Consult = { ...fields, reference: newReference() };
         try {
@@ -96,6 +99,7 @@ export function dynamoConsultStore(
                     ExpressionAttributeNames: { '#counter': 'counter' },
                   },
                 },
+                ...outboxPuts(notices?.(consult)),
               ],
             }),
           );
@@ -107,21 +111,20 @@ export function dynamoConsultStore(
       });
     },
 
-    async update(consult, expectedVersion) {
-      try {
-        await documentClient().send(
-          new PutCommand({
+    async update(consult, expectedVersion, notices) {
+      const written = await writeWithNotices(
+        {
+          Put: {
             TableName: table(),
             Item: consult,
             ConditionExpression: '#version = :expected',
             ExpressionAttributeNames: { '#version': 'version' },
             ExpressionAttributeValues: { ':expected': expectedVersion },
-          }),
-        );
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) throw consultRefusals.refuse('consult');
-        throw error;
-      }
+          },
+        },
+        notices,
+      );
+      if (!written) throw consultRefusals.refuse('consult');
     },
 
     listByAccount(accountNumber, { limit, cursor }) {

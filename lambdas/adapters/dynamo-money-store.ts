@@ -17,7 +17,14 @@ import {
   type MoneyTransaction,
 } from '../ports/money-store';
 import { documentClient, tableName } from './dynamo-client';
-import { INVOICE_LEDGER, invoicePut, versionCondition, type TransactItem } from './dynamo-money-items';
+import {
+  INVOICE_LEDGER,
+  invoicePut,
+  TRANSACT_ITEMS_LIMIT,
+  versionCondition,
+  type TransactItem,
+} from './dynamo-money-items';
+import { outboxPuts } from './dynamo-outbox-items';
 import { pinnedCursorSchema, queryPage } from './dynamo-query-page';
 import { emfCreditMetrics, type CreditMetrics } from './emf-credit-metrics';
 
@@ -121,6 +128,14 @@ function transactItems(tx: MoneyTransaction): { items: TransactItem[]; labels: s
       labels.push(`entry:${entry.entryId}`);
     }
   }
+  // Last, so the labels above keep their indexes: a refusal names the item at the index DynamoDB reports.
+  for (const put of outboxPuts(tx.notices)) {
+    items.push(put);
+    labels.push('notice');
+  }
+  // DynamoDB's own refusal of a larger one is a bare ValidationException; this one says which limit it broke.
+  if (items.length > TRANSACT_ITEMS_LIMIT)
+    throw new Error(`a money transaction of ${items.length} items is over DynamoDB's ${TRANSACT_ITEMS_LIMIT}`);
   return { items, labels };
 }
 

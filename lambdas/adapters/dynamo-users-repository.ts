@@ -10,6 +10,8 @@ import type { UsersRepository } from '../ports/users-repository';
 import { batchGetItems } from './dynamo-batch-get';
 import { documentClient, requireTables, tableName } from './dynamo-client';
 import { conditionalUpdate } from './dynamo-conditional-update';
+import { writeWithNotices } from './dynamo-write-with-notices';
+import { writeConflict } from '../ports/write-conflict';
 
 /** Attributes a partial update may never touch: the key and the lock. */
 const PROTECTED = new Set(['userId', 'version']);
@@ -24,14 +26,18 @@ export function dynamoUsersRepository(): UsersRepository {
   };
   return {
     get,
-    async create(profile) {
-      await documentClient().send(
-        new PutCommand({
-          TableName: tableName('users'),
-          Item: { ...profile, createdAt: new Date().toISOString() },
-          ConditionExpression: 'attribute_not_exists(userId)',
-        }),
+    async create(profile, notices) {
+      const created = await writeWithNotices(
+        {
+          Put: {
+            TableName: tableName('users'),
+            Item: { ...profile, createdAt: new Date().toISOString() },
+            ConditionExpression: 'attribute_not_exists(userId)',
+          },
+        },
+        notices,
       );
+      if (!created) throw writeConflict('exists');
     },
     async recordTermsAcceptance(userId, acceptedAt) {
       try {

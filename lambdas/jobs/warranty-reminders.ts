@@ -2,7 +2,6 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { dynamoMoneyStore } from '../adapters/dynamo-money-store';
 import { dynamoOnceMarks } from '../adapters/dynamo-once-marks';
 import { dynamoOrdersRepository } from '../adapters/dynamo-orders-repository';
-import { templateMoneyNotifier } from '../adapters/template-money-notifier';
 import { createLogger } from '../http/logger';
 import { sendWarrantyReminders, type WarrantyRemindersReport } from '../use-cases/credit/warranty-reminders';
 import { systemClock } from '../kernel/clock';
@@ -18,7 +17,6 @@ export async function handler(_event?: ScheduledEvent): Promise<WarrantyReminder
     orders: dynamoOrdersRepository(),
     claims: dynamoMoneyStore(),
     marks: dynamoOnceMarks(),
-    notifier: templateMoneyNotifier({ log: log.child({ component: 'money-notifier' }) }),
     log,
     now: systemClock.now,
   });

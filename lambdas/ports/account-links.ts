@@ -1,4 +1,5 @@
 import type { UserProfile } from '../../core/schemas/users/user-profile';
+import type { OutboxMessage } from '../kernel/outbox';
 
 /** A user's accounts after a link or unlink (spec 1: one main account plus additional ones). */
 export interface AccountLinkChange {
@@ -17,9 +18,9 @@ export interface AccountLinkChange {
 
 /**
  * Writes a user's account links and the practices' lists of linked users in one transaction, so the two
- * never disagree. WriteConflict: 'changed' or 'missing' (the users record), 'account-missing' (the
- * practice to link does not exist).
+ * never disagree, with the `notices` the change causes. WriteConflict: 'changed' or 'missing' (the users
+ * record), 'account-missing' (the practice to link does not exist); a refused change stores no notice.
  */
 export interface AccountLinks {
-  apply(change: AccountLinkChange): Promise<UserProfile>;
+  apply(change: AccountLinkChange, notices?: readonly OutboxMessage[]): Promise<UserProfile>;
 }

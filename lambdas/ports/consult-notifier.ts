@@ -1,8 +1,9 @@
 import type { Consult } from '../../core/schemas/consults';
 
 /**
- * The consult emails, built from Email Management templates like the order and money emails. Never throws:
- * a failed email is logged and the consult change it reports stands.
+ * The consult emails, built from Email Management templates like the order and money emails. Each is stored
+ * in the outbox (topic 'consult') in the transaction of the consult change it reports, and the outbox consumer
+ * renders and sends it through the notifier, trying again until it goes out.
  */
 export type ConsultEmail =
   /** To the lab's recipients (lab notification settings): a new request waits in the queue. */

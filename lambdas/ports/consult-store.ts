@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { VersionedSettingsStore } from './versioned-settings';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
+import type { OutboxMessage } from '../kernel/outbox';
 import {
   CONSULT_REFERENCE_ALPHABET,
   CONSULT_REFERENCE_LENGTH,
@@ -44,10 +45,18 @@ export interface ConsultStore {
    * Stores a new consult with a new random reference ("AVC-K7M3-9QX2"), in one transaction with the
    * reference's marker; draws again itself when the reference is taken. Refuses ('consult', ConsultWriteRefused)
    * when the id exists (the caller then reads it: a retried submit answers what the first one stored).
+   * `notices` are stored in the same transaction; they are made from the consult as stored, since its
+   * reference is drawn here.
    */
-  create(consult: Omit<Consult, 'reference'>): Promise<Consult>;
-  /** Replaces the consult if it is still at `expectedVersion` (the new item carries version + 1). */
-  update(consult: Consult, expectedVersion: number): Promise<void>;
+  create(
+    consult: Omit<Consult, 'reference'>,
+    notices?: (stored: Consult) => readonly OutboxMessage[],
+  ): Promise<Consult>;
+  /**
+   * Replaces the consult if it is still at `expectedVersion` (the new item carries version + 1), with its
+   * `notices` in the same transaction.
+   */
+  update(consult: Consult, expectedVersion: number, notices?: readonly OutboxMessage[]): Promise<void>;
   /** A practice's consults, newest first. */
   listByAccount(accountNumber: string, page: { limit: number; cursor?: string | undefined }): Promise<ConsultPage>;
   /**

@@ -2,13 +2,16 @@ import type { CreditEntry, WarrantyClaim } from '../../core/schemas/credit';
 import type { Invoice } from '../../core/schemas/invoices';
 import type { Payment } from '../../core/schemas/payments';
 import type { WarrantyLens } from '../../core/schemas/credit';
+import type { Clock } from '../kernel/clock';
+import { outboxMessage, type OutboxMessage } from '../kernel/outbox';
 
 // Named money, not invoices or payments: one port sends the invoice, payment, credit and claim emails.
 /**
- * The money emails, built from Email Management templates like the order emails. Each call
- * names its recipients' source; the adapter looks up addresses, renders and sends. Never throws: a failed
- * email is logged and the money change it reports stands. Where an email has `to`, an EMPTY list means
- * "every user linked to the account" (the adapter resolves them from the practice's linked users).
+ * The money emails, built from Email Management templates like the order emails. A use case stores one as an
+ * outbox message with the change it reports (`moneyNotice`, in the same commit); the outbox consumer hands it
+ * to this notifier, which looks up addresses, renders and sends. Each email names its recipients' source:
+ * where it has `to`, an EMPTY list means "every user linked to the account" (the adapter resolves them from
+ * the practice's linked users when it sends).
  */
 export type MoneyEmail =
   /** To the practice: the orderer(s) of the invoiced orders, else the account's users. */
@@ -27,4 +30,9 @@ export type MoneyEmail =
 
 export interface MoneyNotifier {
   notify(email: MoneyEmail): Promise<void>;
+}
+
+/** A money email as the outbox message (topic 'money') that the commit of the change it reports stores. */
+export function moneyNotice(deps: Pick<Clock, 'now'>, email: MoneyEmail): OutboxMessage {
+  return outboxMessage(deps, 'money', email);
 }

@@ -3,6 +3,7 @@ import type { VersionedSettingsStore } from './versioned-settings';
 import type { Invoice, InvoiceStatus } from '../../core/schemas/invoices';
 import type { Payment } from '../../core/schemas/payments';
 import { aborted } from '../../core/errors';
+import type { OutboxMessage } from '../kernel/outbox';
 import type { RetryRule } from '../kernel/retry';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
@@ -42,6 +43,11 @@ export interface MoneyTransaction {
   credit?: CreditChange[];
   /** Credit waiting for a second super admin, or its decision (the grant it makes is in `credit`). */
   approval?: { approval: CreditApproval; expectedVersion: ExpectedVersion };
+  /**
+   * The emails the change causes (`moneyNotice`), stored in the outbox by this same transaction: a refused
+   * commit stores none, and a message id already stored refuses the commit ('conflict', item 'notice').
+   */
+  notices?: OutboxMessage[];
 }
 
 /** Why a commit wrote nothing. */
@@ -51,7 +57,10 @@ export type MoneyWriteRefusal =
   /** Another transaction on the same items was in flight: retry. */
   | 'contention';
 
-/** `item` names the part refused when the store can tell: 'invoice:INV-1', 'payment', 'claim', 'credit:BV-1001', 'approval'. */
+/**
+ * `item` names the part refused when the store can tell: 'invoice:INV-1', 'payment', 'claim', 'credit:BV-1001',
+ * 'approval', 'notice'.
+ */
 export type MoneyWriteRefused = WriteRefused<MoneyWriteRefusal>;
 export const moneyRefusals = refusalsOf<MoneyWriteRefusal>('money');
 

@@ -1,10 +1,14 @@
 import type { UserProfile } from '../../core/schemas/users/user-profile';
 import type { RecordChanges, StoredItem } from './record-changes';
+import type { OutboxMessage } from '../kernel/outbox';
 
 export interface UsersRepository {
   get(userId: string): Promise<UserProfile | null>;
-  /** Creates the user's record; rejects when one already exists (conditional put). */
-  create(profile: UserProfile): Promise<void>;
+  /**
+   * Creates the user's record with the `notices` it causes (one transaction); WriteConflict 'exists' when a
+   * record exists already (conditional put), and then no notice is stored.
+   */
+  create(profile: UserProfile, notices?: readonly OutboxMessage[]): Promise<void>;
   /**
    * Records the terms acceptance (spec 4 "Terms") on an existing record, once: an earlier acceptance keeps
    * its date. Null when the user has no record.

@@ -8,7 +8,6 @@ import {
 } from '../../core/schemas/consults';
 import type { Identity } from '../../lambdas/auth/verify-token';
 import type { Logger } from '../../lambdas/ports/logger';
-import type { ConsultNotifier } from '../../lambdas/ports/consult-notifier';
 import type { ConsultantSettingsStore, ConsultStore } from '../../lambdas/ports/consult-store';
 import type { RateLimiter } from '../../lambdas/ports/rate-limiter';
 import type { ConsultDeps } from '../../lambdas/use-cases/consults/consult-deps';
@@ -24,8 +23,8 @@ import { systemClock } from '../../lambdas/kernel/clock';
  * Demo consults, so the Consults pages and the lab's queue show the virtual consultant in use: Brightview's
  * two answered requests (one about the lens of a shipped order still in its warranty, answered with an
  * Ampleye proposal, so "Order this" opens a warranty remake), one waiting for the lab, and a visitor's lead.
- * Sent and answered through the consult use cases (the suggestions are the rules' own) with a scripted clock
- * and a silent notifier. Idempotent: a consult that exists is left alone (one still new at version 0 whose
+ * Sent and answered through the consult use cases (the suggestions are the rules' own) with a scripted clock,
+ * storing no notices (nobody is told about demo data). Idempotent: a consult that exists is left alone (one still new at version 0 whose
  * answer is missing gets it).
  */
 
@@ -50,7 +49,13 @@ export interface DemoConsult {
 }
 
 const ACCOUNT = 'BV-1001';
-const SILENT: ConsultNotifier = { notify: async () => {} };
+/** The store with the notices of every write left out. */
+const withoutNotices = (store: ConsultStore): ConsultStore =>
+  Object.assign(Object.create(store) as ConsultStore, {
+    create: (fields: Parameters<ConsultStore['create']>[0]) => store.create(fields),
+    update: (consult: Parameters<ConsultStore['update']>[0], expectedVersion: number) =>
+      store.update(consult, expectedVersion),
+  });
 const QUIET_LOG: Pick<Logger, 'info' | 'warn' | 'error'> = { info: () => {}, warn: () => {}, error: () => {} };
 /** The seed is not a visitor: the public limits are for the API. */
 const NO_LIMIT: RateLimiter = { consume: async () => true };
@@ -220,13 +225,12 @@ export async function seedDemoConsults(
       clock = demoTime(now, daysAgo, hour, (index * 11) % 60);
     };
     const run: ConsultDeps = {
-      consults: deps.consults,
+      consults: withoutNotices(deps.consults),
       settings: deps.settings,
       lenses,
       orders: deps.orders,
       users: deps.users,
       customers,
-      notifier: SILENT,
       limiter: NO_LIMIT,
       log: QUIET_LOG,
       now: () => clock,

@@ -3,7 +3,6 @@ import { shippedAtOf } from '../../core/rules/warranty';
 import { createInvoiceInputSchema, recordOfflinePaymentInputSchema } from '../../core/schemas/invoices';
 import type { Identity } from '../../lambdas/auth/verify-token';
 import type { Logger } from '../../lambdas/ports/logger';
-import type { MoneyNotifier } from '../../lambdas/ports/money-notifier';
 import type { CreditSettingsStore, MoneyStore } from '../../lambdas/ports/money-store';
 import { creditChange } from '../../lambdas/use-cases/credit/credit-moves';
 import { createInvoice, recordOfflinePayment } from '../../lambdas/use-cases/invoices/invoices';
@@ -17,9 +16,9 @@ import type { DemoUser } from './demo-data';
  * Demo money, so Pay Online and Lens Credit show a practice in use: the invoices of the
  * shipped demo orders (issued as the lab's close issues them), one paid in full with a cheque that was a
  * little too much (the rest became credit), one partly paid and overdue, open ones, an invoice the lab
- * recorded by hand, and a goodwill credit. Written through the money use cases with a scripted clock and a
- * silent notifier. Idempotent: an invoice that exists is left alone, and the payments and credit are written
- * once (the hand-recorded invoice marks that they were).
+ * recorded by hand, and a goodwill credit. Written through the money use cases with a scripted clock, their
+ * emails left out of the commits (`withoutNotices`). Idempotent: an invoice that exists is left alone, and the
+ * payments and credit are written once (the hand-recorded invoice marks that they were).
  */
 
 type DemoUserIds = Record<DemoUser['key'], { userId: string; email: string }>;
@@ -28,7 +27,11 @@ export type DemoMoneyDeps = Pick<OrderDeps, 'orders' | 'users' | 'customers'> & 
   creditSettings: CreditSettingsStore;
 };
 
-const SILENT: MoneyNotifier = { notify: async () => {} };
+/** The demo's money is history, not news: seeding must not fill the dev mailbox through the outbox. */
+const withoutNotices = (store: MoneyStore): MoneyStore => ({
+  ...store,
+  commit: ({ notices: _notices, ...change }) => store.commit(change),
+});
 const QUIET_LOG: Pick<Logger, 'info' | 'warn' | 'error'> = { info: () => {}, warn: () => {}, error: () => {} };
 /** Written last: when it exists, the demo payments and credit were written before. */
 const MARKER_INVOICE = 'MAN-24700';
@@ -55,11 +58,10 @@ export async function seedDemoMoney(
   };
   const customers = deps.customers ?? { get: async () => null };
   const money: InvoiceDeps & { creditSettings: CreditSettingsStore } = {
-    money: deps.money,
+    money: withoutNotices(deps.money),
     creditSettings: deps.creditSettings,
     users: deps.users,
     customers,
-    notifier: SILENT,
     log: QUIET_LOG,
     now: () => clock,
     sleep: async () => {},

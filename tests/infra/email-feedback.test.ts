@@ -63,7 +63,7 @@ describe('the SES configuration set', () => {
   });
 
   test('every function sends with it (EMAIL_CONFIGURATION_SET)', () => {
-    const { fn } = functionOfRoute(prod.template, 'sendEmail');
+    const { fn } = functionOfRoute(prod.template, 'resendSignUpCode');
     const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(render(variables.EMAIL_CONFIGURATION_SET)).toBe(`\${${only(prod, 'AWS::SES::ConfigurationSet')[0]}}`);
   });

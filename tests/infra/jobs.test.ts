@@ -162,15 +162,10 @@ describe('scheduled jobs (core/jobs.ts): an EventBridge rule and a Lambda per jo
     ).not.toContain('documents/');
   });
 
-  test('the warranty job reads orders, claims, practices, users and templates, and only writes its marks', () => {
+  test('the warranty job reads orders and claims, writes only its marks and their outbox messages, and sends nothing itself', () => {
     const [job] = JOBS;
-    expect(job.resources.tables).toEqual({
-      orders: 'read',
-      warrantyClaims: 'read',
-      customers: 'read',
-      users: 'read',
-      emailTemplates: 'read',
-      tokens: 'write',
+    expect(job.resources).toEqual({
+      tables: { orders: 'read', warrantyClaims: 'read', tokens: 'write', outbox: 'write' },
     });
   });
 });

@@ -202,28 +202,33 @@ describe('sendEmail (spec 7 POST auth/email/{kind})', () => {
     await waitForEmail(urls.ses, b, (e) => e.subject === 'Lab notice');
   });
 
-  it('spec 8: a send failure is swallowed, logged and answers false', async () => {
-    // The real SES adapter pointed at a port nothing listens on (this worker's env only, not the gateway's).
-    process.env['AWS_ENDPOINT_URL_SESV2'] = 'http://127.0.0.1:9';
-    const { sesEmailSender } = await import('../../lambdas/adapters/ses-email-sender');
-    const { sendEmail } = await import('../../lambdas/use-cases/email/send-email');
-    const { log, lines } = memoryLogger();
-    const to = uniqueEmail('never');
-    const before = (await listEmails(urls.ses)).length;
-    const answer = await sendEmail(
-      identity(['admin']),
-      { kind: 'notice', recipients: [to], subject: 'x', body: 'y' },
-      {
-        mailer: sesEmailSender(),
-        log,
-        templates: new InMemoryEmailTemplates([to]),
-        directory: new InMemoryAdminDirectory(),
-        users: new InMemoryUsers(),
-        limiter: new InMemoryRateLimiter(),
-      },
-    );
-    expect(answer).toBe(false);
-    expect(lines.join()).toContain('sendEmail: send failed');
-    expect((await listEmails(urls.ses)).slice(before).some((e) => e.destination.to.includes(to))).toBe(false);
+  it('spec 8: emails the outbox cannot store are swallowed, logged and answered false, and none is sent', async () => {
+    const table = process.env['TABLE_OUTBOX'];
+    process.env['TABLE_OUTBOX'] = `${table}-missing`; // a real DynamoDB failure (this worker's env only)
+    try {
+      const { dynamoNoticeOutbox } = await import('../../lambdas/adapters/dynamo-notice-outbox');
+      const { sendEmail } = await import('../../lambdas/use-cases/email/send-email');
+      const { log, lines } = memoryLogger();
+      const to = uniqueEmail('never');
+      const before = (await listEmails(urls.ses)).length;
+      const answer = await sendEmail(
+        identity(['admin']),
+        { kind: 'notice', recipients: [to], subject: 'x', body: 'y' },
+        {
+          outbox: dynamoNoticeOutbox(),
+          now: () => new Date(),
+          log,
+          templates: new InMemoryEmailTemplates([to]),
+          directory: new InMemoryAdminDirectory(),
+          users: new InMemoryUsers(),
+          limiter: new InMemoryRateLimiter(),
+        },
+      );
+      expect(answer).toBe(false);
+      expect(lines.join()).toContain('emails not queued');
+      expect((await listEmails(urls.ses)).slice(before).some((e) => e.destination.to.includes(to))).toBe(false);
+    } finally {
+      process.env['TABLE_OUTBOX'] = table;
+    }
   });
 });

@@ -42,29 +42,46 @@ import { signUpCodesContract } from '../support/contracts/sign-up-codes';
 import { usersRepositoryContract } from '../support/contracts/users-repository';
 
 // The same contracts run against the in-memory fakes in tests/unit/lambdas/contracts/ports.test.ts.
-usersRepositoryContract('DynamoDB adapter', () => dynamoUsersRepository());
+usersRepositoryContract(
+  'DynamoDB adapter',
+  () => dynamoUsersRepository(),
+  () => dynamoNoticeOutbox(),
+);
 customersRepositoryContract('DynamoDB adapter', () => dynamoCustomersRepository());
-moneyStoreContract('DynamoDB adapter', () => dynamoMoneyStore());
+moneyStoreContract(
+  'DynamoDB adapter',
+  () => dynamoMoneyStore(),
+  () => dynamoNoticeOutbox(),
+);
 ordersRepositoryContract('DynamoDB adapter', () => ({
   orders: dynamoOrdersRepository(),
   consults: dynamoConsultStore(),
   money: dynamoMoneyStore(),
   outbox: dynamoNoticeOutbox(),
 }));
-accountRequestsRepositoryContract('DynamoDB adapter', () => dynamoAccountRequestsRepository());
+accountRequestsRepositoryContract(
+  'DynamoDB adapter',
+  () => dynamoAccountRequestsRepository(),
+  () => dynamoNoticeOutbox(),
+);
 lensCatalogueContract('DynamoDB adapter', () => dynamoLensCatalogue());
 emailTemplatesContract('DynamoDB adapter', () => dynamoEmailTemplates());
 accountLinksContract('DynamoDB adapter', () => ({
   links: dynamoAccountLinks(),
   users: dynamoUsersRepository(),
   customers: dynamoCustomersRepository(),
+  outbox: dynamoNoticeOutbox(),
 }));
 activityRepositoryContract('DynamoDB adapter', () => dynamoActivityRepository());
 sessionRevocationsContract('DynamoDB adapter', () => dynamoSessionRevocations());
 emailSuppressionsContract('DynamoDB adapter', () => dynamoEmailSuppressions());
 referenceDataRepositoryContract('DynamoDB adapter', () => dynamoReferenceDataRepository());
 locksContract('DynamoDB adapter', (now) => dynamoLocks(now));
-onceMarksContract('DynamoDB adapter', () => dynamoOnceMarks());
+onceMarksContract(
+  'DynamoDB adapter',
+  () => dynamoOnceMarks(),
+  () => dynamoNoticeOutbox(),
+);
 noticeOutboxContract('DynamoDB adapter', () => dynamoNoticeOutbox());
 signUpCodesContract('DynamoDB adapter', () => dynamoSignUpCodes());
 rateLimiterContract('DynamoDB adapter', (now) => dynamoRateLimiter(now));

@@ -11,6 +11,7 @@ import { caller } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
 import { getRow } from '../support/dynamo-rows';
 import { publicConsultInput } from '../support/consult-fixtures';
+import { listEmails, waitForEmail } from '../support/mailbox';
 
 /**
  * The public routes against the emulators (docs/decisions/0081-browser-only-api.md,
@@ -110,6 +111,15 @@ describe('the honeypot and the not-found path', () => {
     expect(Object.keys(bot.body.result)).toEqual(Object.keys(person.body.result));
     expect(bot.body.result.reference).toMatch(CONSULT_REFERENCE_PATTERN);
     expect(person.body.result.reference).toMatch(CONSULT_REFERENCE_PATTERN);
+  });
+
+  it("the person's request reaches the lab through the outbox; the honeypot's stores no notice, so none arrives", async () => {
+    const bot = await fromAddress(publicConsultInput({ website: 'http://spam.example' }), freshIp());
+    const person = await fromAddress(publicConsultInput(), freshIp());
+    const [lab] = (await asSuper('getLabNotificationSettings', {})).body.result.recipients as string[];
+    await waitForEmail(urls.ses, lab!, (m) => m.subject.includes(person.body.result.reference as string));
+    const botReference = bot.body.result.reference as string;
+    expect((await listEmails(urls.ses)).some((m) => m.subject.includes(botReference))).toBe(false);
   });
 
   it(`a known consult id repeated 20 times writes at most ${PUBLIC_CONSULT_LIMITS.perAddress.limit} audit entries, then 429s that write nothing`, async () => {

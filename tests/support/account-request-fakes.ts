@@ -1,9 +1,10 @@
+import type { StoredEmail } from '../../lambdas/email/safe-email';
 import { InMemoryEmailTemplates } from './email-fakes';
+import { InMemoryOutbox } from './in-memory-outbox';
 import {
   InMemoryAccountLinks,
   InMemoryAccountRequests,
   InMemoryCustomers,
-  InMemoryMailer,
   InMemoryReferenceData,
   InMemoryUsers,
   memoryLogger,
@@ -21,21 +22,24 @@ export const accountRequestForm = (practiceName: string, extra: Record<string, u
   ...extra,
 });
 
-/** The ports the account-request use cases run on, in memory and empty, with the lab's inbox at orders@lab.test. */
+/**
+ * The ports the account-request use cases run on, in memory and empty, with the lab's inbox at orders@lab.test.
+ * The stores share one outbox; `queued()` answers the emails stored in it so far, oldest first.
+ */
 export function accountRequestPorts(now: Date) {
-  const users = new InMemoryUsers();
+  const outbox = new InMemoryOutbox();
+  const users = new InMemoryUsers(outbox);
   const customers = new InMemoryCustomers();
-  const requests = new InMemoryAccountRequests();
+  const requests = new InMemoryAccountRequests(outbox);
   const links = new InMemoryAccountLinks(users, customers);
-  const mailer = new InMemoryMailer();
   const templates = new InMemoryEmailTemplates(['orders@lab.test']);
   const { log, lines } = memoryLogger();
+  const queued = () => outbox.notices<StoredEmail>('email');
   const deps = {
     users,
     customers,
     requests,
     links,
-    mailer,
     templates,
     referenceData: new InMemoryReferenceData(),
     labAddress: () => 'orders@lab.test',
@@ -43,5 +47,5 @@ export function accountRequestPorts(now: Date) {
     now: () => now,
     log,
   };
-  return { ...deps, lines, deps };
+  return { ...deps, outbox, queued, lines, deps };
 }

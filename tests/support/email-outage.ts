@@ -29,7 +29,7 @@ export async function startEmailOutage(target: string): Promise<EmailOutage> {
   const waiting: { req: IncomingMessage; res: ServerResponse; body: Buffer }[] = [];
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
-    if (req.socket.destroyed || res.writableEnded) return;
+    if (req.socket.destroyed || req.socket.readableEnded || res.writableEnded || res.closed) return;
     forwarded++;
     const out = request(
       {
@@ -94,6 +94,8 @@ export async function startEmailOutage(target: string): Promise<EmailOutage> {
     },
     async up() {
       holdFrom = Infinity;
+      // A killed caller's sockets close a moment after its process exits: let that news arrive first.
+      await new Promise((resolve) => setTimeout(resolve, 500));
       for (const w of waiting.splice(0)) forward(w.req, w.res, w.body);
       if (!listening) {
         await listen(port);

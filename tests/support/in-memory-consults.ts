@@ -1,7 +1,8 @@
 /**
  * In-memory fakes of the consult ports, with the adapters' rules: a create draws a random reference (again
  * when it is taken) and refuses an id that exists, an update is conditional on the version, lists are newest first per account
- * and oldest first per status (public leads without an account are in the status lists only).
+ * and oldest first per status (public leads without an account are in the status lists only). A write stores
+ * its notices in `outbox` in the same step, so a refused write stores none.
  */
 import {
   DEFAULT_TROUBLESHOOTER_SETTINGS,
@@ -9,7 +10,7 @@ import {
   type ConsultStatus,
   type TroubleshooterSettings,
 } from '../../core/schemas/consults';
-import type { ConsultEmail, ConsultNotifier } from '../../lambdas/ports/consult-notifier';
+import type { OutboxMessage } from '../../lambdas/kernel/outbox';
 import {
   consultRefusals,
   type ConsultWriteRefused,
@@ -17,6 +18,7 @@ import {
   type ConsultantSettingsStore,
   type ConsultStore,
 } from '../../lambdas/ports/consult-store';
+import { InMemoryOutbox } from './in-memory-outbox';
 import { offsetPage } from './offset-page';
 
 const clone = <T>(value: T): T => structuredClone(value);
@@ -29,15 +31,21 @@ export class InMemoryConsultStore implements ConsultStore {
   /** Refusals answered before the next creates or updates reach the store. */
   readonly pendingRefusals: ConsultWriteRefused[] = [];
 
-  /** `newReference` is fixed by tests that need to know the reference, or to make two draws collide. */
-  constructor(private readonly newReference: () => string = () => newConsultReference()) {}
+  /**
+   * `newReference` is fixed by tests that need to know the reference, or to make two draws collide; `outbox`
+   * is where the notices of the writes go.
+   */
+  constructor(
+    private readonly newReference: () => string = () => newConsultReference(),
+    readonly outbox = new InMemoryOutbox(),
+  ) {}
 
   async get(consultId: string) {
     const row = this.rows.get(consultId);
     return row ? clone(row) : null;
   }
 
-  async create(fields: Omit<Consult, 'reference'>) {
+  async create(fields: Omit<Consult, 'reference'>, notices?: (stored: Consult) => readonly OutboxMessage[]) {
     const refusal = this.pendingRefusals.shift();
     if (refusal) throw refusal;
     if (this.rows.has(fields.consultId)) throw consultRefusals.refuse('consult');
@@ -47,16 +55,18 @@ export class InMemoryConsultStore implements ConsultStore {
       if (draws >= 12) throw consultRefusals.refuse('contention');
       reference = this.newReference();
     }
-    this.created += 1;
     const consult: Consult = { ...clone(fields), reference };
+    this.outbox.store(notices?.(clone(consult)));
+    this.created += 1;
     this.rows.set(consult.consultId, clone(consult));
     return clone(consult);
   }
 
-  async update(consult: Consult, expectedVersion: number) {
+  async update(consult: Consult, expectedVersion: number, notices?: readonly OutboxMessage[]) {
     const refusal = this.pendingRefusals.shift();
     if (refusal) throw refusal;
     if (this.rows.get(consult.consultId)?.version !== expectedVersion) throw consultRefusals.refuse('consult');
+    this.outbox.store(notices);
     this.rows.set(consult.consultId, clone(consult));
   }
 
@@ -96,18 +106,5 @@ export class InMemoryConsultantSettings implements ConsultantSettingsStore {
     if ((this.stored?.version ?? 0) !== expectedVersion) return false;
     this.stored = { ...clone(settings), version: expectedVersion + 1 };
     return true;
-  }
-}
-
-/** Records the consult emails; `failWith` makes the next ones throw (a failed email never undoes a change). */
-export class RecordingConsultNotifier implements ConsultNotifier {
-  readonly sent: ConsultEmail[] = [];
-  failWith: Error | null = null;
-  async notify(email: ConsultEmail) {
-    if (this.failWith) throw this.failWith;
-    this.sent.push(clone(email));
-  }
-  of(kind: ConsultEmail['kind']) {
-    return this.sent.filter((e) => e.kind === kind);
   }
 }

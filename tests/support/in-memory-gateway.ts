@@ -4,7 +4,6 @@ import type {
   GatewayIntent,
   PaymentGateway,
 } from '../../lambdas/ports/payment-gateway';
-import type { MoneyEmail, MoneyNotifier } from '../../lambdas/ports/money-notifier';
 
 /** Stripe's published test cards and the outcome the in-memory gateway gives them. */
 export const TEST_CARDS = {
@@ -70,16 +69,5 @@ export class InMemoryGateway implements PaymentGateway {
         card === TEST_CARDS.insufficientFunds ? 'Your card has insufficient funds.' : 'Your card was declined.';
     }
     return { ...intent };
-  }
-}
-
-/** Records the money emails instead of sending them. */
-export class RecordingMoneyNotifier implements MoneyNotifier {
-  readonly sent: MoneyEmail[] = [];
-  async notify(email: MoneyEmail): Promise<void> {
-    this.sent.push(email);
-  }
-  kinds(): string[] {
-    return this.sent.map((e) => e.kind);
   }
 }

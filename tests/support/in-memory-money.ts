@@ -16,6 +16,7 @@ import {
   type MoneyStore,
   type MoneyTransaction,
 } from '../../lambdas/ports/money-store';
+import { InMemoryOutbox } from './in-memory-outbox';
 import { offsetPage } from './offset-page';
 
 const clone = <T>(value: T): T => structuredClone(value);
@@ -28,8 +29,8 @@ interface StoredBalance {
 
 /**
  * In-memory MoneyStore with the adapter's rules: a commit checks every condition first and writes all or
- * nothing; an entry id is usable once per account. `failNextCommit` makes the next commit refuse (to test
- * retries), `commits` counts what was written.
+ * nothing, its notices into `outbox` included; an entry id is usable once per account. `failNextCommit` makes
+ * the next commit refuse (to test retries), `commits` counts what was written.
  */
 export class InMemoryMoneyStore implements MoneyStore {
   readonly invoices = new Map<string, Invoice>();
@@ -41,6 +42,8 @@ export class InMemoryMoneyStore implements MoneyStore {
   readonly approvals = new Map<string, CreditApproval>();
   commits = 0;
   private refusals: MoneyWriteRefused[] = [];
+
+  constructor(readonly outbox: InMemoryOutbox = new InMemoryOutbox()) {}
 
   failNextCommit(reason: 'conflict' | 'contention' = 'contention', times = 1): void {
     for (let i = 0; i < times; i++) this.refusals.push(moneyRefusals.refuse(reason));
@@ -68,6 +71,9 @@ export class InMemoryMoneyStore implements MoneyStore {
       for (const entry of change.entries)
         if (ids.has(entry.entryId)) throw moneyRefusals.refuse('conflict', `entry:${entry.entryId}`);
     }
+    for (const notice of tx.notices ?? [])
+      if (this.outbox.records.has(notice.messageId)) throw moneyRefusals.refuse('conflict', 'notice');
+    this.outbox.store(tx.notices);
     for (const { invoice } of tx.invoices ?? []) this.invoices.set(invoice.invoiceNumber, clone(invoice));
     if (tx.payment) this.payments.set(tx.payment.payment.paymentId, clone(tx.payment.payment));
     if (tx.claim) this.claims.set(tx.claim.claim.claimId, clone(tx.claim.claim));

@@ -1,6 +1,8 @@
 /**
  * In-memory fakes of the lambdas' ports, for use-case tests. Each keeps the same rules as its adapter
- * (conditional writes included), and `failNext` makes one call of a method fail, to test rollbacks.
+ * (conditional writes included), and `failNext` makes one call of a method fail, to test rollbacks. A store
+ * whose writes carry notices puts them in its `outbox` in the same step as the change, so a refused write
+ * stores none.
  */
 import type { Group } from '../../core/constants';
 import { invalidArgument } from '../../core/errors';
@@ -36,6 +38,8 @@ import { DirectoryError, type NewAccount, type UserDirectory } from '../../lambd
 import type { UsersRepository } from '../../lambdas/ports/users-repository';
 import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../../lambdas/paging/page-cursor';
 import { companySortKey } from '../../lambdas/search/customer-sort-key';
+import type { OutboxMessage } from '../../lambdas/kernel/outbox';
+import { InMemoryOutbox } from './in-memory-outbox';
 import { offsetPage } from './offset-page';
 
 /** Makes the next call of `method` throw `error`. */
@@ -98,13 +102,18 @@ export class InMemoryUsers
 {
   readonly rows = new Map<string, UserProfile>();
 
+  constructor(readonly outbox = new InMemoryOutbox()) {
+    super();
+  }
+
   async get(userId: string) {
     this.check('get');
     return this.rows.get(userId) ?? null;
   }
-  async create(profile: UserProfile) {
+  async create(profile: UserProfile, notices?: readonly OutboxMessage[]) {
     this.check('create');
-    if (this.rows.has(profile.userId)) throw new Error('ConditionalCheckFailedException');
+    if (this.rows.has(profile.userId)) throw writeConflict('exists');
+    this.outbox.store(notices);
     this.rows.set(profile.userId, { ...profile });
   }
   async recordTermsAcceptance(userId: string, acceptedAt: string) {
@@ -204,13 +213,17 @@ export class InMemoryCustomers extends Failures<'create' | 'update' | 'list'> im
 /** One transaction over the two fakes, with the adapter's conditions. */
 export class InMemoryAccountLinks extends Failures<'apply'> implements AccountLinks {
   readonly applied: AccountLinkChange[] = [];
+  /** The notices go where the users fake puts its own (the adapter writes both tables in one transaction). */
   constructor(
     private readonly users: InMemoryUsers,
     private readonly customers: InMemoryCustomers,
   ) {
     super();
   }
-  async apply(change: AccountLinkChange) {
+  get outbox(): InMemoryOutbox {
+    return this.users.outbox;
+  }
+  async apply(change: AccountLinkChange, notices?: readonly OutboxMessage[]) {
     this.check('apply');
     const row = this.users.rows.get(change.userId);
     if (!row) throw writeConflict('missing');
@@ -218,6 +231,7 @@ export class InMemoryAccountLinks extends Failures<'apply'> implements AccountLi
     for (const account of [change.linked, change.unlinked]) {
       if (account && !this.customers.rows.has(account)) throw writeConflict('account-missing');
     }
+    this.outbox.store(notices);
     const next: UserProfile = { ...row, accountNumbers: change.accountNumbers, version: row.version + 1 };
     if (change.accountNumber) next.accountNumber = change.accountNumber;
     else delete next.accountNumber;
@@ -460,21 +474,26 @@ export class InMemoryAdminDirectory extends Failures<AdminMethod> implements Adm
 /** Requests keyed by id, with the adapter's conditions (one open request per id; decide only pending). */
 export class InMemoryAccountRequests extends Failures<'createOpen' | 'decide'> implements AccountRequestsRepository {
   readonly rows = new Map<string, AccountRequest>();
+  constructor(readonly outbox = new InMemoryOutbox()) {
+    super();
+  }
   async get(requestId: string) {
     return this.rows.get(requestId) ?? null;
   }
-  async createOpen(request: AccountRequest) {
+  async createOpen(request: AccountRequest, notices?: readonly OutboxMessage[]) {
     this.check('createOpen');
     const stored = this.rows.get(request.requestId);
     if (stored && stored.status !== 'rejected') return { created: false, request: stored };
+    this.outbox.store(notices);
     this.rows.set(request.requestId, request);
     return { created: true, request };
   }
-  async decide(requestId: string, decision: AccountRequestDecision) {
+  async decide(requestId: string, decision: AccountRequestDecision, notices?: readonly OutboxMessage[]) {
     this.check('decide');
     const stored = this.rows.get(requestId);
     if (!stored) throw writeConflict('missing');
     if (stored.status !== 'pending') throw writeConflict('changed');
+    this.outbox.store(notices);
     const next = { ...stored, ...decision, updatedAt: decision.decidedAt };
     this.rows.set(requestId, next);
     return next;

@@ -1,12 +1,14 @@
 /**
- * Fakes of the money-email ports (a notifier that records what it was asked to send, once-marks) and money
- * records as the stores hold them.
+ * Fakes of the money-email ports (a notifier that records what it was asked to send, once-marks with their
+ * notices) and money records as the stores hold them.
  */
 import type { CreditEntry, WarrantyClaim, WarrantyLens } from '../../core/schemas/credit';
 import type { Invoice } from '../../core/schemas/invoices';
 import type { Payment } from '../../core/schemas/payments';
 import type { MoneyEmail, MoneyNotifier } from '../../lambdas/ports/money-notifier';
-import type { OnceMarks } from '../../lambdas/ports/once-marks';
+import { ONCE_MARKS_WRITE_LIMIT, type OnceMark, type OnceMarks } from '../../lambdas/ports/once-marks';
+import type { OutboxMessage } from '../../lambdas/kernel/outbox';
+import { InMemoryOutbox } from './in-memory-outbox';
 
 export class RecordingMoneyNotifier implements MoneyNotifier {
   readonly sent: MoneyEmail[] = [];
@@ -20,21 +22,36 @@ export class RecordingMoneyNotifier implements MoneyNotifier {
   }
 }
 
-/** The adapter's rule: a key is marked once; `failNext` makes the next mark throw (DynamoDB down). */
+/** The money emails the commits stored in `outbox` (oldest first), of one kind. */
+export function moneyEmails<K extends MoneyEmail['kind']>(
+  outbox: InMemoryOutbox,
+  kind: K,
+): Extract<MoneyEmail, { kind: K }>[] {
+  return outbox.notices<MoneyEmail>('money').filter((e): e is Extract<MoneyEmail, { kind: K }> => e.kind === kind);
+}
+
+/**
+ * The adapter's rules: a key is marked once, and the marks and their notices (into `outbox`) are written all
+ * or none; `failNext` makes the next call throw (DynamoDB down).
+ */
 export class InMemoryOnceMarks implements OnceMarks {
   readonly marks = new Map<string, Date>();
   private failures = 0;
+  constructor(readonly outbox: InMemoryOutbox = new InMemoryOutbox()) {}
   failNext(times = 1) {
     this.failures += times;
   }
-  async markOnce(key: string, expiresAt: Date) {
+  async markOnce(marks: OnceMark[], notices: OutboxMessage[]) {
+    if (marks.length + notices.length > ONCE_MARKS_WRITE_LIMIT) throw new Error('over one transaction');
     if (this.failures > 0) {
       this.failures--;
       throw new Error('DynamoDB unavailable');
     }
-    if (this.marks.has(key)) return false;
-    this.marks.set(key, expiresAt);
-    return true;
+    const taken = marks.filter((m) => this.marks.has(m.key)).map((m) => m.key);
+    if (taken.length > 0) return taken;
+    this.outbox.store(notices);
+    for (const { key, expiresAt } of marks) this.marks.set(key, expiresAt);
+    return [];
   }
 }
 

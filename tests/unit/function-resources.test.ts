@@ -94,8 +94,17 @@ describe('every function gets only its declared resources plus the implicit ones
     expect(sender.EMAIL_FROM).toBe('lab@example.test');
     expect(sender).not.toHaveProperty('EMAIL_CONFIGURATION_SET');
     expect(sender).not.toHaveProperty('PORTAL_URL');
-    const [reminders, drafts] = [JOBS[0], JOBS[1]].map((job) => functionEnvironment(job, VALUES));
-    expect(reminders).toMatchObject({ PORTAL_URL: 'https://portal.example.test', EMAIL_CONFIGURATION_SET: 'set' });
+    const environmentOf = (name: string) =>
+      functionEnvironment(
+        JOBS.find((job) => job.name === name)!,
+        VALUES,
+      );
+    const [delivers, reminders, drafts] = ['deliverNotices', 'warrantyReminders', 'abandonedDraftFiles'].map(
+      environmentOf,
+    );
+    expect(delivers).toMatchObject({ PORTAL_URL: 'https://portal.example.test', EMAIL_CONFIGURATION_SET: 'set' });
+    // The reminders are outbox messages the deliverNotices job sends: the job itself has no sender.
+    expect(reminders).not.toHaveProperty('EMAIL_FROM');
     expect(drafts).not.toHaveProperty('PORTAL_URL');
     expect(drafts).not.toHaveProperty('USER_POOL_ISSUER');
     expect(drafts?.ATTACHMENTS_BUCKET).toBe('bucket');

@@ -33,7 +33,7 @@ describe('the back-end kernel is the one home of time, retries, refusals and not
     expect(codeLinesMatching(files, (line) => RETRY_LOOP.test(line))).toEqual([]);
   });
 
-  it('no one sends a notice its own safe way (notify, lambdas/kernel/notify.ts)', () => {
+  it('no one sends a notice its own safe way (the outbox, or sendBestEffort in lambdas/kernel/notify.ts)', () => {
     expect(codeLinesMatching(OUTSIDE_KERNEL, declares(['notifySafely', '\\w*[sS]afely']))).toEqual([]);
   });
 

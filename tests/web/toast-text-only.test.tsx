@@ -73,7 +73,9 @@ describe('toasts render text, never HTML', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/reason/i), 'We could not verify the licence.');
     await user.click(screen.getByRole('button', { name: /reject/i }));
-    const alert = await screen.findByText(`The request of ${HOSTILE_NAME} was rejected.`);
+    const alert = await screen.findByText(
+      `The request of ${HOSTILE_NAME} was rejected. The email with the reason is on its way.`,
+    );
     expect(within(alert.closest('[role="alert"]') ?? alert).queryByRole('link')).toBeNull();
     expect(alert.querySelector('a, img')).toBeNull();
   });

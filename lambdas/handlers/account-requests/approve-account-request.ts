@@ -4,7 +4,6 @@ import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-r
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
-import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { portalUrl } from '../../email/email-config';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { approveAccountRequest } from '../../use-cases/account-requests/approve-account-request';
@@ -14,7 +13,6 @@ const requests = dynamoAccountRequestsRepository();
 const customers = dynamoCustomersRepository();
 const users = dynamoUsersRepository();
 const links = dynamoAccountLinks();
-const mailer = sesEmailSender();
 const templates = dynamoEmailTemplates();
 
 export const handler = createHandler(accountRequestRoutes.approveAccountRequest, (input, ctx) =>
@@ -23,7 +21,6 @@ export const handler = createHandler(accountRequestRoutes.approveAccountRequest,
     customers,
     users,
     links,
-    mailer,
     templates,
     portalUrl: portalUrl(),
     now: systemClock.now,

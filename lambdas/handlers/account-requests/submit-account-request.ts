@@ -3,7 +3,6 @@ import { dynamoAccountRequestsRepository } from '../../adapters/dynamo-account-r
 import { dynamoEmailTemplates } from '../../adapters/dynamo-email-templates';
 import { dynamoReferenceDataRepository } from '../../adapters/dynamo-reference-data-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
-import { sesEmailSender } from '../../adapters/ses-email-sender';
 import { labNotificationsAddress, portalUrl } from '../../email/email-config';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { submitAccountRequest } from '../../use-cases/account-requests/submit-account-request';
@@ -12,7 +11,6 @@ import { systemClock } from '../../kernel/clock';
 const users = dynamoUsersRepository();
 const requests = dynamoAccountRequestsRepository();
 const referenceData = dynamoReferenceDataRepository();
-const mailer = sesEmailSender();
 const templates = dynamoEmailTemplates();
 
 export const handler = createHandler(accountRequestRoutes.submitAccountRequest, (input, ctx) =>
@@ -20,7 +18,6 @@ export const handler = createHandler(accountRequestRoutes.submitAccountRequest, 
     users,
     requests,
     referenceData,
-    mailer,
     templates,
     labAddress: () => labNotificationsAddress(),
     portalUrl: portalUrl(),

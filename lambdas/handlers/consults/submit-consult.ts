@@ -6,7 +6,6 @@ import { dynamoConsultantSettings } from '../../adapters/dynamo-consultant-setti
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
-import { templateConsultNotifier } from '../../adapters/template-consult-notifier';
 import { systemClock } from '../../kernel/clock';
 
 const deps = {
@@ -16,9 +15,8 @@ const deps = {
   orders: dynamoOrdersRepository(),
   users: dynamoUsersRepository(),
   customers: dynamoCustomersRepository(),
-  notifier: templateConsultNotifier(),
 };
 
 export const handler = createHandler(consultRoutes.submitConsult, (input, ctx) =>
-  submitConsult(callerOf(ctx), input, { ...deps, log: ctx.log }),
+  submitConsult(callerOf(ctx), input, deps),
 );

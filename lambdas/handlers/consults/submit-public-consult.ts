@@ -4,7 +4,6 @@ import { submitPublicConsult } from '../../use-cases/consults/submit-public-cons
 import { dynamoConsultStore } from '../../adapters/dynamo-consult-store';
 import { dynamoConsultantSettings } from '../../adapters/dynamo-consultant-settings';
 import { dynamoRateLimiter } from '../../adapters/dynamo-rate-limiter';
-import { templateConsultNotifier } from '../../adapters/template-consult-notifier';
 import { systemClock } from '../../kernel/clock';
 
 // The client address comes from the wrapper (clientIp): CloudFront's viewer address only with the origin secret.
@@ -13,7 +12,6 @@ const deps = {
   consults: dynamoConsultStore(),
   settings: dynamoConsultantSettings(),
   limiter: dynamoRateLimiter(),
-  notifier: templateConsultNotifier(),
 };
 
 export const handler = createHandler(consultRoutes.submitPublicConsult, (input, ctx) =>

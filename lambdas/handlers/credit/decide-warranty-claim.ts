@@ -4,7 +4,6 @@ import { decideWarrantyClaim } from '../../use-cases/credit/decide-warranty-clai
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoCounterReader } from '../../adapters/dynamo-order-reads';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
-import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 import { systemClock } from '../../kernel/clock';
 
 const deps = {
@@ -13,7 +12,6 @@ const deps = {
   // Only the counters: an approval re-checks the lens was not exchanged meanwhile.
   orders: dynamoCounterReader(),
   users: dynamoUsersRepository(),
-  notifier: templateMoneyNotifier(),
 };
 
 export const handler = createHandler(creditRoutes.decideWarrantyClaim, (input, ctx) =>

@@ -5,7 +5,6 @@ import { dynamoCreditSettings } from '../../adapters/dynamo-credit-settings';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
-import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 import { systemClock } from '../../kernel/clock';
 
 const deps = {
@@ -13,10 +12,9 @@ const deps = {
   money: dynamoMoneyStore(),
   customers: dynamoCustomersRepository(),
   users: dynamoUsersRepository(),
-  notifier: templateMoneyNotifier(),
   creditSettings: dynamoCreditSettings(),
 };
 
 export const handler = createHandler(creditRoutes.grantGoodwillCredit, (input, ctx) =>
-  grantGoodwillCredit(callerOf(ctx), input, { ...deps, log: ctx.log, audit: ctx.audit }),
+  grantGoodwillCredit(callerOf(ctx), input, { ...deps, audit: ctx.audit }),
 );

@@ -3,14 +3,12 @@ import { callerOf, createHandler } from '../../http/create-handler';
 import { markClaimReturnReceived } from '../../use-cases/credit/mark-claim-return-received';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
-import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 import { systemClock } from '../../kernel/clock';
 
 const deps = {
   ...systemClock,
   money: dynamoMoneyStore(),
   users: dynamoUsersRepository(),
-  notifier: templateMoneyNotifier(),
 };
 
 export const handler = createHandler(creditRoutes.markClaimReturnReceived, (input, ctx) =>

@@ -4,7 +4,6 @@ import { submitWarrantyClaim } from '../../use-cases/credit/submit-warranty-clai
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoOrdersRepository } from '../../adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
-import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 import { systemClock } from '../../kernel/clock';
 
 const deps = {
@@ -12,9 +11,8 @@ const deps = {
   money: dynamoMoneyStore(),
   orders: dynamoOrdersRepository(),
   users: dynamoUsersRepository(),
-  notifier: templateMoneyNotifier(),
 };
 
 export const handler = createHandler(creditRoutes.submitWarrantyClaim, (input, ctx) =>
-  submitWarrantyClaim(callerOf(ctx), input, { ...deps, log: ctx.log }),
+  submitWarrantyClaim(callerOf(ctx), input, deps),
 );

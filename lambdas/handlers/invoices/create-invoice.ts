@@ -4,7 +4,6 @@ import { createInvoice } from '../../use-cases/invoices/invoices';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
-import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 import { systemClock } from '../../kernel/clock';
 
 const deps = {
@@ -12,7 +11,6 @@ const deps = {
   money: dynamoMoneyStore(),
   users: dynamoUsersRepository(),
   customers: dynamoCustomersRepository(),
-  notifier: templateMoneyNotifier(),
 };
 
 export const handler = createHandler(invoiceRoutes.createInvoice, (input, ctx) =>

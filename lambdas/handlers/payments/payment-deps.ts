@@ -2,20 +2,16 @@ import { systemClock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
 import type { PaymentDeps } from '../../use-cases/payments/payment-deps';
 import { dynamoCreditSettings } from '../../adapters/dynamo-credit-settings';
-import { dynamoCustomersRepository } from '../../adapters/dynamo-customers-repository';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
 import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { paymentGatewayFromEnv } from '../../adapters/payment-gateway-from-env';
-import { templateMoneyNotifier } from '../../adapters/template-money-notifier';
 
-// Every payment route settles with the same tables and email (SETTLEMENT_TABLES in core/routes/payments.ts), so they share
+// Every payment route settles with the same tables (SETTLEMENT_TABLES in core/routes/payments.ts), so they share
 // these adapters, made when the handler loads.
 const adapters = {
   ...systemClock,
   money: dynamoMoneyStore(),
   users: dynamoUsersRepository(),
-  customers: dynamoCustomersRepository(),
-  notifier: templateMoneyNotifier(),
   creditSettings: dynamoCreditSettings(),
 };
 

@@ -12,27 +12,26 @@ import {
   templateOrDefault,
 } from '../../email/account-email-values';
 import { templateEmail } from '../../email/render-template';
+import { emailNoticeIfSafe } from '../../email/email-notice';
 import type { Logger } from '../../ports/logger';
 import type { AccountLinks } from '../../ports/account-links';
 import type { AccountRequestsRepository } from '../../ports/account-requests-repository';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
-import type { EmailSender } from '../../ports/email-sender';
 import type { EmailTemplates } from '../../ports/email-templates';
 import type { UsersRepository } from '../../ports/users-repository';
 import { isWriteConflict, writeConflict } from '../../ports/write-conflict';
 import { retryAtOnce } from '../../kernel/retry';
 import { accountsOf, isLinked, linkWriteError, withMainAccount, type Accounts } from '../customers';
 import type { Clock } from '../../kernel/clock';
-import { sendBestEffort } from '../../kernel/notify';
+import type { OutboxMessage } from '../../kernel/outbox';
 
 export interface ApproveAccountRequestDeps extends Pick<Clock, 'now'> {
   requests: Pick<AccountRequestsRepository, 'get' | 'decide'>;
   customers: Pick<CustomersRepository, 'get' | 'create' | 'linkedUserIds'>;
   users: Pick<UsersRepository, 'get' | 'batchGet'>;
   links: AccountLinks;
-  mailer: EmailSender;
-  /** The `account-request-approved` template (Email Management). */
+  /** The `account-request-approved` and `practice-user-linked` templates (Email Management). */
   templates: Pick<EmailTemplates, 'get'>;
   portalUrl: string | null;
   log: Logger;
@@ -68,14 +67,15 @@ export function practiceFromRequest(request: AccountRequest, accountNumber: stri
 
 /**
  * `approveAccountRequest` (super admins): assign (or confirm) the account number, create the practice if
- * the number is new, link the user with it as their main account, mark the request approved, email the
- * customer. Every step checks before it writes (practice exists? already linked? already approved with
- * this number?), so a call that failed half-way can simply be made again and finishes the job without
- * doing anything twice. After it, the customer's getCustomerInfo answers the account.
+ * the number is new, link the user with it as their main account, mark the request approved with the
+ * customer's email (stored with the decision; `emailSent` says this call queued it). Every step checks before
+ * it writes (practice exists? already linked? already approved with this number?), so a call that failed
+ * half-way can simply be made again and finishes the job without doing anything twice. After it, the
+ * customer's getCustomerInfo answers the account.
  *
  * A practice that already exists (the customer's `existingAccountNumber`, a number the lab typed, or one this
  * approval created before failing half-way) is linked only with `linkToExisting` confirming its number (409
- * otherwise); its other users are then emailed and the link is logged for the audit trail.
+ * otherwise); its other users' emails are stored with the link and the link is logged for the audit trail.
  */
 export async function approveAccountRequest(
   caller: Identity,
@@ -112,22 +112,32 @@ export async function approveAccountRequest(
   if (!existing && confirmed) throw aborted(ACCOUNT_REQUEST_MESSAGES.practiceGone);
   const practiceUsers = existing ? await otherPracticeUsers(accountNumber, request.userId, deps) : [];
   const practiceCreated = existing ? false : await createPractice(request, accountNumber, deps);
-  const link = await linkAsMain(request.userId, accountNumber, deps);
-  if (existing && link) {
-    await tellPracticeUsers(practiceUsers, { request, accountNumber, company: existing.company }, deps);
-  }
+  const toldOfLink = existing
+    ? await practiceUserNotices(practiceUsers, { request, accountNumber, company: existing.company }, deps)
+    : [];
+  const link = await linkAsMain(request.userId, accountNumber, deps, toldOfLink);
 
   let decided = request;
   let transitioned = false;
+  let emailSent = false;
   if (request.status === 'pending') {
+    const template = await templateOrDefault(deps.templates, 'account-request-approved', deps.log);
+    const values = accountRequestApprovedValues({
+      practiceName: request.practiceName,
+      accountNumber,
+      portalUrl: deps.portalUrl,
+    });
+    const email = emailNoticeIfSafe(deps, { requestId: request.requestId, kind: 'account-request-approved' }, () =>
+      templateEmail(request.userEmail, template, values),
+    );
     try {
-      decided = await deps.requests.decide(request.requestId, {
-        status: 'approved',
-        accountNumber,
-        decidedAt: deps.now().toISOString(),
-        decidedBy: caller.email,
-      });
+      decided = await deps.requests.decide(
+        request.requestId,
+        { status: 'approved', accountNumber, decidedAt: deps.now().toISOString(), decidedBy: caller.email },
+        email,
+      );
       transitioned = true;
+      emailSent = email.length > 0;
     } catch (error) {
       if (!isWriteConflict(error)) throw error;
       // Someone decided it meanwhile: fine if it is this same approval, a conflict otherwise.
@@ -164,23 +174,12 @@ export async function approveAccountRequest(
     });
   }
 
-  const emailSent =
-    transitioned &&
-    (await sendBestEffort(
-      deps.log,
-      'approveAccountRequest: customer email failed',
-      { requestId: request.requestId },
-      async () => {
-        const template = await templateOrDefault(deps.templates, 'account-request-approved', deps.log);
-        const values = accountRequestApprovedValues({
-          practiceName: request.practiceName,
-          accountNumber,
-          portalUrl: deps.portalUrl,
-        });
-        await deps.mailer.send(templateEmail(request.userEmail, template, values));
-      },
-    ));
-  return { request: decided, practiceCreated, linkedToExisting: Boolean(existing && confirmed), emailSent };
+  return {
+    request: decided,
+    practiceCreated,
+    linkedToExisting: Boolean(existing && confirmed),
+    emailSent,
+  };
 }
 
 /** Creates the practice from the request; one created meanwhile by someone else is not linked unconfirmed. */
@@ -217,15 +216,15 @@ async function otherPracticeUsers(accountNumber: string, requesterId: string, de
 }
 
 /**
- * Emails each existing user of the practice that someone was linked to it (`practice-user-linked`), so a
- * mistaken or malicious approval does not go unnoticed. Failures are logged; the approval stands.
+ * An email to each existing user of the practice that someone was linked to it (`practice-user-linked`), so a
+ * mistaken or malicious approval does not go unnoticed; stored with the link.
  */
-async function tellPracticeUsers(
+async function practiceUserNotices(
   users: { userId: string; email: string }[],
   facts: { request: AccountRequest; accountNumber: string; company: string },
   deps: ApproveAccountRequestDeps,
-) {
-  if (users.length === 0) return;
+): Promise<OutboxMessage[]> {
+  if (users.length === 0) return [];
   const template = await templateOrDefault(deps.templates, 'practice-user-linked', deps.log);
   const values = practiceUserLinkedValues({
     company: facts.company,
@@ -234,21 +233,22 @@ async function tellPracticeUsers(
     contactName: facts.request.contactName,
     portalUrl: deps.portalUrl,
   });
-  for (const user of users) {
-    await sendBestEffort(
-      deps.log,
-      'approveAccountRequest: practice user email failed',
-      { requestId: facts.request.requestId, userId: user.userId },
-      () => deps.mailer.send(templateEmail(user.email, template, values)),
-    );
-  }
+  return users.flatMap((user) =>
+    emailNoticeIfSafe(deps, { requestId: facts.request.requestId, userId: user.userId }, () =>
+      templateEmail(user.email, template, values),
+    ),
+  );
 }
 
-/** Makes the account the user's main one; answers the accounts before and after, or null when already so. */
+/**
+ * Makes the account the user's main one, with `notices` (stored only if this call links it); answers the
+ * accounts before and after, or null when already so.
+ */
 async function linkAsMain(
   userId: string,
   accountNumber: string,
   deps: ApproveAccountRequestDeps,
+  notices: readonly OutboxMessage[],
 ): Promise<{ before: Accounts; after: Accounts } | null> {
   try {
     return await retryAtOnce(LINKING, async () => {
@@ -257,7 +257,7 @@ async function linkAsMain(
       const before = accountsOf(user);
       if (before.accountNumber === accountNumber) return null;
       const after = withMainAccount(before, accountNumber);
-      await deps.links.apply({ userId, expectedVersion: user.version, ...after, linked: accountNumber });
+      await deps.links.apply({ userId, expectedVersion: user.version, ...after, linked: accountNumber }, notices);
       return { before, after };
     });
   } catch (error) {

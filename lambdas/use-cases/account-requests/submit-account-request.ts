@@ -9,9 +9,9 @@ import {
 import type { Identity } from '../../auth/verify-token';
 import { accountRequestReceivedValues, templateOrDefault } from '../../email/account-email-values';
 import { templateEmail } from '../../email/render-template';
+import { emailNoticeIfSafe } from '../../email/email-notice';
 import type { Logger } from '../../ports/logger';
 import type { AccountRequestsRepository } from '../../ports/account-requests-repository';
-import type { EmailSender } from '../../ports/email-sender';
 import type { EmailTemplates } from '../../ports/email-templates';
 import type { ReferenceDataRepository } from '../../ports/reference-data-repository';
 import type { UsersRepository } from '../../ports/users-repository';
@@ -19,13 +19,12 @@ import { requireKnownBuyingGroup } from '../customers';
 import { describeError } from '../../../core/describe-error';
 import { linkedAccounts } from '../../kernel/caller';
 import type { Clock } from '../../kernel/clock';
-import { sendBestEffort } from '../../kernel/notify';
+import type { OutboxMessage } from '../../kernel/outbox';
 
 export interface SubmitAccountRequestDeps extends Pick<Clock, 'now'> {
   users: Pick<UsersRepository, 'get'>;
   requests: Pick<AccountRequestsRepository, 'createOpen'>;
   referenceData: Pick<ReferenceDataRepository, 'listBuyingGroups'>;
-  mailer: EmailSender;
   /** The `account-request-received` template and the lab's notification recipients (Email Management). */
   templates: Pick<EmailTemplates, 'get' | 'labRecipients'>;
   /** The env default (LAB_NOTIFICATIONS_EMAIL, else EMAIL_FROM), used when the saved recipients cannot be read. */
@@ -38,8 +37,8 @@ export interface SubmitAccountRequestDeps extends Pick<Clock, 'now'> {
  * spec 2 /auth/request, spec 7 `POST customer`: a verified customer without an account number asks for
  * one. The caller's user id is the request id (the idempotency key): submitting twice, or from two tabs
  * at once, stores one request and answers it both times (`created` false the second time); only a
- * rejected request may be replaced by a new one. The lab is emailed once, when the request is stored: the
- * `account-request-received` template, to each of the lab's notification recipients.
+ * rejected request may be replaced by a new one. The lab's notice is stored with the request, only when it is
+ * stored: the `account-request-received` template, an email to each of the lab's notification recipients.
  */
 export async function submitAccountRequest(
   caller: Identity,
@@ -62,35 +61,34 @@ export async function submitAccountRequest(
     createdAt: at,
     updatedAt: at,
   };
-  const stored = await deps.requests.createOpen(request);
-  if (stored.created) await notifyLab(stored.request, buyingGroup.name, deps);
-  return stored;
+  return deps.requests.createOpen(request, await labNotices(request, buyingGroup.name, deps));
 }
 
-/** Best effort (spec 8): each recipient gets a message of their own, and any failure is logged, not thrown. */
-async function notifyLab(request: AccountRequest, buyingGroupName: string, deps: SubmitAccountRequestDeps) {
-  const log = (message: string, error: unknown) =>
-    deps.log.warn(`submitAccountRequest: ${message}`, { requestId: request.requestId, error: describeError(error) });
+/**
+ * An email of its own to each of the lab's recipients; when the saved recipients cannot be read, the default
+ * address gets it (logged).
+ */
+async function labNotices(
+  request: AccountRequest,
+  buyingGroupName: string,
+  deps: SubmitAccountRequestDeps,
+): Promise<OutboxMessage[]> {
   let recipients: string[];
   try {
     recipients = (await deps.templates.labRecipients()).recipients;
   } catch (error) {
-    log('lab recipients unavailable, the default address is used', error);
+    deps.log.warn('submitAccountRequest: lab recipients unavailable, the default address is used', {
+      requestId: request.requestId,
+      error: describeError(error),
+    });
     recipients = [];
   }
-  try {
-    if (recipients.length === 0) recipients = [deps.labAddress()];
-    const template = await templateOrDefault(deps.templates, 'account-request-received', deps.log);
-    const values = accountRequestReceivedValues(request, { buyingGroupName, portalUrl: deps.portalUrl });
-    for (const to of new Set(recipients.map((r) => r.toLowerCase()))) {
-      await sendBestEffort(
-        deps.log,
-        'submitAccountRequest: lab notification failed',
-        { requestId: request.requestId },
-        () => deps.mailer.send(templateEmail(to, template, values)),
-      );
-    }
-  } catch (error) {
-    log('lab notification failed', error);
-  }
+  if (recipients.length === 0) recipients = [deps.labAddress()];
+  const template = await templateOrDefault(deps.templates, 'account-request-received', deps.log);
+  const values = accountRequestReceivedValues(request, { buyingGroupName, portalUrl: deps.portalUrl });
+  return [...new Set(recipients.map((r) => r.toLowerCase()))].flatMap((to) =>
+    emailNoticeIfSafe(deps, { requestId: request.requestId, kind: 'account-request-received' }, () =>
+      templateEmail(to, template, values),
+    ),
+  );
 }

@@ -58,6 +58,7 @@ export async function issueSignUpCode(email: string, userId: string, deps: Issue
     expiresAt: Math.floor(deps.now().getTime() / 1000) + SIGN_UP_CODE.ttlSeconds,
     attemptsLeft: SIGN_UP_CODE.attempts,
   });
+  // Sent at once, not via the outbox: the person waits on the page, and a code must not rest in plain text in a table.
   await sendBestEffort(deps.log, 'sign-up: the code email failed', { userId }, () =>
     deps.notices.sendSignUpCode(email, code),
   );

@@ -99,6 +99,7 @@ async function rollBack(userId: string, deps: SignUpDeps): Promise<void> {
 
 /** Best effort: the answer must not depend on whether this email could be sent. */
 async function noticeExistingAccount(email: string, deps: SignUpDeps): Promise<void> {
+  // Sent at once, not via the outbox: the person waits on the page and can simply sign up again.
   await sendBestEffort(deps.log, 'sign-up: existing-account notice failed', {}, async () => {
     const { limit, windowSeconds } = EXISTING_ACCOUNT_NOTICE_LIMIT;
     if (await deps.limiter.consume(`signUpNotice#${email}`, limit, windowSeconds)) {

@@ -1,7 +1,6 @@
 import type { Clock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
-import type { ConsultNotifier } from '../../ports/consult-notifier';
 import type { ConsultantSettingsStore, ConsultStore } from '../../ports/consult-store';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { LensCatalogue } from '../../ports/lens-catalogue';
@@ -20,7 +19,6 @@ export interface ConsultDeps extends Clock {
   orders: Pick<OrdersRepository, 'get'>;
   users: Pick<UsersRepository, 'get'>;
   customers: Pick<CustomersRepository, 'get'>;
-  notifier: ConsultNotifier;
   limiter: RateLimiter;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The request's audit trail (`ctx.audit`): the lab's answers, links and settings changes are recorded. */

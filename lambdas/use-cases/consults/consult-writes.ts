@@ -2,7 +2,8 @@ import { CHANGED_MESSAGES } from '../../../core/messages';
 import { aborted } from '../../../core/errors';
 import type { Consult, TroubleshooterObservations, TroubleshooterSettings } from '../../../core/schemas/consults';
 import { consultRefusals } from '../../ports/consult-store';
-import { notify } from '../../kernel/notify';
+import type { ConsultEmail } from '../../ports/consult-notifier';
+import { outboxMessage, type OutboxMessage } from '../../kernel/outbox';
 import type { ConsultDeps } from './consult-deps';
 import { serverSuggestions } from './consult-views';
 
@@ -38,19 +39,25 @@ export function newConsultFields(
   };
 }
 
+/** A consult email for the outbox: the consult notifier renders and addresses it when it is delivered. */
+export const consultNotice = (deps: Pick<ConsultDeps, 'now'>, email: ConsultEmail): OutboxMessage =>
+  outboxMessage(deps, 'consult', email);
+
 /**
- * Stores a new request and tells the lab. The id is the browser's: when a retry of the same request stored it
- * first (the create is refused as a duplicate), `answer` is given that one instead, and the lab is not told
- * twice. `answer` decides whether the caller may see a stored consult at all.
+ * Stores a new request with the lab's notice of it. The id is the browser's: when a retry of the same request
+ * stored it first (the create is refused as a duplicate), `answer` is given that one instead, and the lab is
+ * not told twice. `answer` decides whether the caller may see a stored consult at all.
  */
 export async function createConsult<T>(
   fields: Omit<Consult, 'reference'>,
   answer: (stored: Consult) => T,
-  deps: Pick<ConsultDeps, 'consults' | 'notifier' | 'log'>,
+  deps: Pick<ConsultDeps, 'consults' | 'now'>,
 ): Promise<T> {
   let stored: Consult;
   try {
-    stored = await deps.consults.create(fields);
+    stored = await deps.consults.create(fields, (consult) => [
+      consultNotice(deps, { kind: 'consult-received', consult }),
+    ]);
   } catch (error) {
     if (!consultRefusals.is(error)) throw error;
     if (error.reason === 'contention') throw aborted(CONSULTS_BUSY);
@@ -58,18 +65,21 @@ export async function createConsult<T>(
     if (!found) throw aborted(CONSULTS_BUSY);
     return answer(found);
   }
-  await notify(deps, 'consult', { kind: 'consult-received', consult: stored }, { consultId: stored.consultId });
   return answer(stored);
 }
 
-/** Replaces a consult on the version the caller read; a change by someone else in between is CHANGED_MESSAGES.consult. */
+/**
+ * Replaces a consult on the version the caller read, with the notices the change causes; a change by someone
+ * else in between is CHANGED_MESSAGES.consult (and stores no notice).
+ */
 export async function saveConsult(
   updated: Consult,
   expectedVersion: number,
   deps: Pick<ConsultDeps, 'consults'>,
+  notices?: readonly OutboxMessage[],
 ): Promise<void> {
   try {
-    await deps.consults.update(updated, expectedVersion);
+    await deps.consults.update(updated, expectedVersion, notices);
   } catch (error) {
     if (consultRefusals.is(error)) throw aborted(CHANGED_MESSAGES.consult);
     throw error;

@@ -6,8 +6,7 @@ import { CONSULT_NOT_FOUND, type Consult, type replyToConsultInputSchema } from 
 import type { Identity } from '../../auth/verify-token';
 import { actorOf } from '../../kernel/caller';
 import type { ConsultDeps } from './consult-deps';
-import { saveConsult } from './consult-writes';
-import { notify } from '../../kernel/notify';
+import { consultNotice, saveConsult } from './consult-writes';
 
 type ReplyInput = z.output<typeof replyToConsultInputSchema>;
 
@@ -32,12 +31,12 @@ async function checkedProposal(proposal: ReplyInput['proposal'], deps: Pick<Cons
 /**
  * `replyToConsult` (the lab): answers a new consult, or answers again one not yet ordered, with text and a
  * proposed lens the practice can order as it is. Conditional on the version the consultant read; the
- * requester is emailed and the answer recorded in the audit log.
+ * requester's email is stored with the answer (the outbox sends it) and the answer recorded in the audit log.
  */
 export async function replyToConsult(
   caller: Identity,
   input: ReplyInput,
-  deps: Pick<ConsultDeps, 'consults' | 'lenses' | 'users' | 'notifier' | 'log' | 'now' | 'audit'>,
+  deps: Pick<ConsultDeps, 'consults' | 'lenses' | 'users' | 'now' | 'audit'>,
 ): Promise<Consult> {
   const consult = await deps.consults.get(input.consultId);
   if (!consult) throw notFound(CONSULT_NOT_FOUND);
@@ -55,7 +54,9 @@ export async function replyToConsult(
     updatedAt: at,
     version: consult.version + 1,
   };
-  await saveConsult(updated, consult.version, deps);
+  await saveConsult(updated, consult.version, deps, [
+    consultNotice(deps, { kind: 'consult-answered', consult: updated }),
+  ]);
   await deps.audit?.recordChange({
     action: 'consult.reply',
     target: { type: 'consult', id: consult.consultId },
@@ -64,6 +65,5 @@ export async function replyToConsult(
     after: updated,
     keep: ['reference'],
   });
-  await notify(deps, 'consult', { kind: 'consult-answered', consult: updated }, { consultId: updated.consultId });
   return updated;
 }

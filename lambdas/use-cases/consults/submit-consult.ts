@@ -54,7 +54,7 @@ async function assertUnderConsultCaps(
 export async function submitConsult(
   caller: Identity,
   input: SubmitConsultInput,
-  deps: Pick<ConsultDeps, 'consults' | 'settings' | 'orders' | 'users' | 'customers' | 'notifier' | 'log' | 'now'>,
+  deps: Pick<ConsultDeps, 'consults' | 'settings' | 'orders' | 'users' | 'customers' | 'now'>,
 ): Promise<CustomerConsult> {
   const accountNumber = await linkedAccountOf(caller, input.accountNumber, deps);
   if (!accountNumber) throw notFound(ACCOUNT_NOT_FOUND);

@@ -15,7 +15,7 @@ import type { ConsultDeps } from './consult-deps';
 import { createConsult, newConsultFields } from './consult-writes';
 
 type SubmitPublicConsultInput = z.output<typeof submitPublicConsultInputSchema>;
-type PublicDeps = Pick<ConsultDeps, 'consults' | 'settings' | 'limiter' | 'notifier' | 'log' | 'now'> & {
+type PublicDeps = Pick<ConsultDeps, 'consults' | 'settings' | 'limiter' | 'log' | 'now'> & {
   /** The honeypot's made-up reference for a request; tests fix it. */
   honeypotReference?: (consultId: string, email: string) => string;
 };

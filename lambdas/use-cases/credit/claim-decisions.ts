@@ -5,11 +5,10 @@ import type { ClaimStatus, WarrantyClaim } from '../../../core/schemas/credit';
 import type { EntryFields } from './credit-moves';
 
 import { CLAIM_NOT_FOUND, type CreditDeps } from './credit-deps';
-import { notify } from '../../kernel/notify';
 
 /**
  * What the lab's claim actions share: reading the claim at the version the admin saw, the grant a claim
- * turns into, and telling whoever submitted it.
+ * turns into, and the address of whoever submitted it.
  */
 
 const STATUS_WORDS: Record<ClaimStatus, string> = {
@@ -53,8 +52,9 @@ export function claimGrantFields(claim: WarrantyClaim, at: string, by: EntryFiel
 }
 
 /**
- * The address of whoever submitted the claim. None found (the user is gone, or the read failed: the money
- * change is already stored) means the account's users, the notifier's rule for an empty list.
+ * The address of whoever submitted the claim, for the email the decision stores with it. None found (the user
+ * is gone, or the read failed) means the account's users, the notifier's rule for an empty list: the lab's
+ * decision is not refused for want of one address.
  */
 export async function submitterAddress(
   claim: WarrantyClaim,
@@ -70,11 +70,4 @@ export async function submitterAddress(
     });
     return [];
   }
-}
-
-export async function notifyDecided(
-  claim: WarrantyClaim,
-  deps: Pick<CreditDeps, 'users' | 'notifier' | 'log'>,
-): Promise<void> {
-  await notify(deps, 'money', { kind: 'claim-decided', claim, to: await submitterAddress(claim, deps) });
 }

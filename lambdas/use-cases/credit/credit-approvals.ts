@@ -7,13 +7,13 @@ import type {
 } from '../../../core/schemas/credit';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
+import { moneyNotice } from '../../ports/money-notifier';
 import { moneyRetry, type Page } from '../../ports/money-store';
 import { actorOf } from '../../kernel/caller';
 import { creditChange } from './credit-moves';
 
 import { retryOnRefusal } from '../../kernel/retry';
 import type { CreditDeps } from './credit-deps';
-import { notify } from '../../kernel/notify';
 
 /**
  * Goodwill and overpayment credit above the lab's threshold waits for a second super admin
@@ -57,7 +57,7 @@ export function listCreditApprovals(
 export async function decideCreditApproval(
   caller: Identity,
   input: z.output<typeof decideCreditApprovalInputSchema>,
-  deps: Pick<CreditDeps, 'money' | 'users' | 'notifier' | 'log' | 'now' | 'sleep' | 'audit'>,
+  deps: Pick<CreditDeps, 'money' | 'users' | 'now' | 'sleep' | 'audit'>,
 ): Promise<CreditApproval> {
   const first = await deps.money.getCreditApproval(input.entryId);
   if (!first) throw notFound(APPROVAL_NOT_FOUND);
@@ -102,7 +102,14 @@ export async function decideCreditApproval(
             ]),
           ]
         : [];
-    await deps.money.commit({ approval: { approval: decided, expectedVersion: current.version }, credit });
+    const granted = credit[0]?.entries[0];
+    // As under the threshold: a goodwill grant is emailed to every user linked to the account (`to: []`), an
+    // overpayment's credit is not.
+    const notices =
+      granted && current.reason === 'goodwill'
+        ? [moneyNotice(deps, { kind: 'credit-granted', entry: granted, to: [] })]
+        : [];
+    await deps.money.commit({ approval: { approval: decided, expectedVersion: current.version }, credit, notices });
     return { approval: decided, fresh: true };
   });
   if (!fresh) return approval;
@@ -117,11 +124,6 @@ export async function decideCreditApproval(
       ...(approval.decisionReason ? { reason: approval.decisionReason } : {}),
     },
   });
-  if (status === 'approved' && approval.reason === 'goodwill') {
-    const entry = await deps.money.getCreditEntry(approval.accountNumber, approval.entryId);
-    // `to: []`: every user linked to the account, as for a grant under the threshold.
-    if (entry) await notify(deps, 'money', { kind: 'credit-granted', entry, to: [] });
-  }
   return approval;
 }
 

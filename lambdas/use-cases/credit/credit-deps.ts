@@ -2,7 +2,6 @@ import type { Clock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
-import type { MoneyNotifier } from '../../ports/money-notifier';
 import type { CreditSettingsStore, MoneyStore } from '../../ports/money-store';
 import type { OrdersRepository } from '../../ports/orders-repository';
 import type { UsersRepository } from '../../ports/users-repository';
@@ -16,7 +15,6 @@ export interface CreditDeps extends Clock {
   orders: Pick<OrdersRepository, 'get' | 'listByAccount' | 'counters'>;
   users: Pick<UsersRepository, 'get'>;
   customers: Pick<CustomersRepository, 'get'>;
-  notifier: MoneyNotifier;
   /** The threshold above which credit waits for a second super admin. */
   creditSettings: CreditSettingsStore;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;

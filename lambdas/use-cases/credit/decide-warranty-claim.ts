@@ -2,12 +2,13 @@ import { CLAIM_MESSAGES } from '../../../core/messages';
 import { aborted, invalidArgument } from '../../../core/errors';
 import type { WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
+import { moneyNotice } from '../../ports/money-notifier';
 import { moneyRetry, type CreditChange } from '../../ports/money-store';
 import { creditChange } from './credit-moves';
 import { actorOf } from '../../kernel/caller';
 
 import { retryOnRefusal } from '../../kernel/retry';
-import { claimAtVersion, claimGrantFields, claimIsMessage, notifyDecided } from './claim-decisions';
+import { claimAtVersion, claimGrantFields, claimIsMessage, submitterAddress } from './claim-decisions';
 import type { CreditDeps } from './credit-deps';
 import { ACCOUNT_CLAIMS_READ, lensKeyOf } from './credit-views';
 import { exchangedClaimRefusal, lensExchanged } from './submit-warranty-claim';
@@ -27,7 +28,7 @@ const DENY_NEEDS_REASON = 'Say why the claim is denied: the practice reads it.';
 export async function decideWarrantyClaim(
   caller: Identity,
   input: DecideClaimInput,
-  deps: Pick<CreditDeps, 'money' | 'users' | 'notifier' | 'log' | 'now' | 'sleep' | 'audit'> & {
+  deps: Pick<CreditDeps, 'money' | 'users' | 'log' | 'now' | 'sleep' | 'audit'> & {
     orders: Pick<CreditDeps['orders'], 'counters'>;
   },
 ): Promise<WarrantyClaim> {
@@ -41,10 +42,12 @@ export async function decideWarrantyClaim(
     if (claim.status !== 'submitted') throw aborted(claimIsMessage(claim.status));
     const at = deps.now().toISOString();
     const base = { ...claim, decidedBy, decidedAt: at, updatedAt: at, version: claim.version + 1 };
+    const to = await submitterAddress(claim, deps);
+    const told = (decided: WarrantyClaim) => [moneyNotice(deps, { kind: 'claim-decided', claim: decided, to })];
 
     if (input.decision === 'deny') {
       const updated: WarrantyClaim = { ...base, status: 'denied', decisionReason: reason };
-      await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version } });
+      await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version }, notices: told(updated) });
       return updated;
     }
 
@@ -75,7 +78,11 @@ export async function decideWarrantyClaim(
             ]),
       );
     }
-    await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version }, credit });
+    await deps.money.commit({
+      claim: { claim: updated, expectedVersion: claim.version },
+      credit,
+      notices: told(updated),
+    });
     return updated;
   });
   await deps.audit?.recordChange({
@@ -90,6 +97,5 @@ export async function decideWarrantyClaim(
       ...(decided.decisionReason ? { decisionReason: decided.decisionReason } : {}),
     },
   });
-  await notifyDecided(decided, deps);
   return decided;
 }

@@ -7,7 +7,7 @@ import { actorOf } from '../../kernel/caller';
 import { retryOnRefusal } from '../../kernel/retry';
 import type { CreditDeps } from './credit-deps';
 import { needsSecondApproval, pendingApproval } from './credit-approvals';
-import { notify } from '../../kernel/notify';
+import { moneyNotice } from '../../ports/money-notifier';
 import { moneyRetry } from '../../ports/money-store';
 
 const NOTE_REQUIRED = 'Say why the credit is given: the practice reads the note.';
@@ -23,10 +23,7 @@ export const ENTRY_ID_USED =
 export async function grantGoodwillCredit(
   caller: Identity,
   input: { entryId: string; accountNumber: string; amountCents: number; note: string },
-  deps: Pick<
-    CreditDeps,
-    'money' | 'customers' | 'users' | 'notifier' | 'log' | 'now' | 'sleep' | 'audit' | 'creditSettings'
-  >,
+  deps: Pick<CreditDeps, 'money' | 'customers' | 'users' | 'now' | 'sleep' | 'audit' | 'creditSettings'>,
 ): Promise<GoodwillAnswer> {
   const note = input.note.trim();
   if (!note) throw invalidArgument(NOTE_REQUIRED, { note: [NOTE_REQUIRED] });
@@ -105,8 +102,14 @@ export async function grantGoodwillCredit(
           fields: { entryId: input.entryId, at: deps.now().toISOString(), reason: 'goodwill', note, by },
         },
       ]);
-      await deps.money.commit({ credit: [change] });
-      return { entry: change.entries[0]!, fresh: true };
+      const entry = change.entries[0]!;
+      // `to: []`: every user linked to the account. A retry that finds this grant stored answers it above and
+      // stores no second email.
+      await deps.money.commit({
+        credit: [change],
+        notices: [moneyNotice(deps, { kind: 'credit-granted', entry, to: [] })],
+      });
+      return { entry, fresh: true };
     },
   );
   if (fresh)
@@ -116,7 +119,5 @@ export async function grantGoodwillCredit(
       accountNumber,
       after: { reason: entry.reason, amountCents: entry.amountCents, balanceAfterCents: entry.balanceAfterCents },
     });
-  // `to: []`: every user linked to the account.
-  if (fresh) await notify(deps, 'money', { kind: 'credit-granted', entry, to: [] });
   return { entry, approval: null };
 }

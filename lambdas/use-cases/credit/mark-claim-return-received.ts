@@ -2,6 +2,7 @@ import { CLAIM_MESSAGES } from '../../../core/messages';
 import { aborted } from '../../../core/errors';
 import type { CreditEntry, WarrantyClaim } from '../../../core/schemas/credit';
 import type { Identity } from '../../auth/verify-token';
+import { moneyNotice } from '../../ports/money-notifier';
 import { moneyRetry, type CreditChange } from '../../ports/money-store';
 import { creditChange } from './credit-moves';
 import { actorOf } from '../../kernel/caller';
@@ -9,7 +10,6 @@ import { actorOf } from '../../kernel/caller';
 import { retryOnRefusal } from '../../kernel/retry';
 import { claimAtVersion, claimGrantFields, claimIsMessage, submitterAddress } from './claim-decisions';
 import type { CreditDeps } from './credit-deps';
-import { notify } from '../../kernel/notify';
 
 /**
  * `markClaimReturnReceived`: the lab has the lens back. A claim approved and waiting for it is credited now:
@@ -19,7 +19,7 @@ import { notify } from '../../kernel/notify';
 export async function markClaimReturnReceived(
   caller: Identity,
   input: { claimId: string; version: number },
-  deps: Pick<CreditDeps, 'money' | 'users' | 'notifier' | 'log' | 'now' | 'sleep' | 'audit'>,
+  deps: Pick<CreditDeps, 'money' | 'users' | 'log' | 'now' | 'sleep' | 'audit'>,
 ): Promise<WarrantyClaim> {
   const actor = await actorOf(caller, deps);
   let statusBefore = '';
@@ -57,8 +57,11 @@ export async function markClaimReturnReceived(
         ),
       );
     }
-    await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version }, credit });
     const granted: CreditEntry | null = credit[0]?.entries[0] ?? null;
+    const notices = granted
+      ? [moneyNotice(deps, { kind: 'credit-granted', entry: granted, to: await submitterAddress(claim, deps) })]
+      : [];
+    await deps.money.commit({ claim: { claim: updated, expectedVersion: claim.version }, credit, notices });
     return { claim: updated, entry: granted };
   });
   await deps.audit?.recordChange({
@@ -73,6 +76,5 @@ export async function markClaimReturnReceived(
       ...(entry ? { creditedCents: entry.amountCents } : {}),
     },
   });
-  if (entry) await notify(deps, 'money', { kind: 'credit-granted', entry, to: await submitterAddress(marked, deps) });
   return marked;
 }

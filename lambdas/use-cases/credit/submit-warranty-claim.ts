@@ -4,6 +4,7 @@ import { billedCentsOf, claimCreditCents, policyOf, shippedAtOf, warrantyRefusal
 import type { submitWarrantyClaimInputSchema, WarrantyClaim } from '../../../core/schemas/credit';
 import type { Order } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
+import { moneyNotice } from '../../ports/money-notifier';
 import { moneyRetry, moneyRefusals } from '../../ports/money-store';
 import { counterNames } from '../../ports/orders-repository';
 import { assertAccountVisible } from '../../kernel/caller';
@@ -13,7 +14,6 @@ import { actorOf } from '../../kernel/caller';
 import { ORDER_NOT_FOUND } from '../orders';
 import type { CreditDeps } from './credit-deps';
 import { ACCOUNT_CLAIMS_READ, customerClaim, holdsLens } from './credit-views';
-import { notify } from '../../kernel/notify';
 
 type SubmitClaimInput = z.output<typeof submitWarrantyClaimInputSchema>;
 
@@ -66,7 +66,7 @@ function chainOf(order: Order): Pick<WarrantyClaim, 'remakeOfOrderNumber' | 'ori
 export async function submitWarrantyClaim(
   caller: Identity,
   input: SubmitClaimInput,
-  deps: Pick<CreditDeps, 'money' | 'orders' | 'users' | 'notifier' | 'log' | 'now' | 'sleep'>,
+  deps: Pick<CreditDeps, 'money' | 'orders' | 'users' | 'now' | 'sleep'>,
 ) {
   await assertAccountVisible(caller, input.accountNumber, deps);
   const accountNumber = input.accountNumber;
@@ -134,7 +134,10 @@ export async function submitWarrantyClaim(
 
   const stored = await retryOnRefusal(deps, moneyRetry(), async () => {
     try {
-      await deps.money.commit({ claim: { claim, expectedVersion: null } });
+      await deps.money.commit({
+        claim: { claim, expectedVersion: null },
+        notices: [moneyNotice(deps, { kind: 'claim-submitted', claim })],
+      });
       return null;
     } catch (error) {
       // The same id stored by a concurrent retry of this request: answer that one (no second lab email).
@@ -146,6 +149,5 @@ export async function submitWarrantyClaim(
     }
   });
   if (stored) return answerStored(stored);
-  await notify(deps, 'money', { kind: 'claim-submitted', claim });
   return customerClaim(claim);
 }

@@ -2,22 +2,21 @@ import { endingSoon } from '../../../core/rules/warranty';
 import type { WarrantyLens } from '../../../core/schemas/credit';
 import type { Order } from '../../../core/schemas/orders';
 import type { Logger } from '../../ports/logger';
-import type { MoneyNotifier } from '../../ports/money-notifier';
+import { moneyNotice } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';
-import type { OnceMarks } from '../../ports/once-marks';
+import { ONCE_MARKS_WRITE_LIMIT, type OnceMark, type OnceMarks } from '../../ports/once-marks';
 import type { OrdersRepository } from '../../ports/orders-repository';
 import { warrantyLensesOf } from './warranty-lenses';
 import { describeError } from '../../../core/describe-error';
-import { notify } from '../../kernel/notify';
 import type { Clock } from '../../kernel/clock';
 
 /**
  * The daily "warranty ending" job: every shipped lens whose warranty window enters its last
  * WARRANTY_ENDING_DAYS days is announced once to the users of its account, one email per account per run
- * listing that run's lenses. "Once" is a conditional put per lens (OnceMarks) taken before the email: a
- * re-run, a retry of a failed invocation or two runs at the same moment never mail a lens twice. The price
- * is at-most-once: if the send itself fails after the mark, that lens is not announced again (the notifier
- * logs it). Lenses with a claim the lab has not denied (waiting, or approved and cancelled) are left out.
+ * listing that run's lenses. "Once" is a conditional put per lens (OnceMarks) written in one transaction with
+ * the email's outbox message: a re-run, a retry of a failed invocation or two runs at the same moment never
+ * mail a lens twice, and a lens marked always has its email stored (the outbox consumer delivers it, with
+ * retries). Lenses with a claim the lab has not denied (waiting, or approved and cancelled) are left out.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +40,6 @@ export interface WarrantyRemindersDeps {
   orders: Pick<OrdersRepository, 'listByStatus'>;
   claims: Pick<MoneyStore, 'listAccountClaims'>;
   marks: OnceMarks;
-  notifier: MoneyNotifier;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   now: Clock['now'];
 }
@@ -59,7 +57,7 @@ export interface WarrantyRemindersReport {
   alreadySent: number;
   /** Lenses with an open or approved claim. */
   claimed: number;
-  /** Lenses left for the next run because a read or a mark failed. */
+  /** Lenses left for the next run because a read or a marking failed. */
   failed: number;
 }
 
@@ -73,6 +71,51 @@ async function* closedOrders(deps: WarrantyRemindersDeps, now: Date): AsyncGener
     yield* page.items;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
+}
+
+/** The lenses one email lists at most: their marks and its outbox message are one transaction. */
+const LENSES_PER_EMAIL = ONCE_MARKS_WRITE_LIMIT - 1;
+
+const markOf = (lens: WarrantyLens): OnceMark => ({
+  key: reminderKey(lens.orderId, lens.eye),
+  expiresAt: new Date(Date.parse(lens.windowEndsAt) + MARK_MARGIN_DAYS * DAY_MS),
+});
+
+/**
+ * Marks one account's lenses and stores their email in one write. Lenses an earlier (or concurrent) run marked
+ * are dropped and the rest tried again, so each is announced by exactly one email. Answers how many it marked.
+ */
+async function announce(
+  accountNumber: string,
+  lenses: WarrantyLens[],
+  deps: WarrantyRemindersDeps,
+  report: WarrantyRemindersReport,
+): Promise<number> {
+  let pending = lenses;
+  while (pending.length > 0) {
+    // `to: []`: every user linked to the account (the notifier resolves them when it sends).
+    const email = moneyNotice(deps, { kind: 'warranty-ending', accountNumber, lenses: pending, to: [] });
+    let taken: Set<string>;
+    try {
+      taken = new Set(await deps.marks.markOnce(pending.map(markOf), [email]));
+    } catch (error) {
+      // Unmarked: tomorrow's run tries again.
+      deps.log.warn('warranty reminders: marking failed, lenses left for the next run', {
+        accountNumber,
+        lenses: pending.length,
+        error: describeError(error),
+      });
+      report.failed += pending.length;
+      return 0;
+    }
+    if (taken.size === 0) return pending.length;
+    const rest = pending.filter((lens) => !taken.has(markOf(lens).key));
+    report.alreadySent += pending.length - rest.length;
+    // A store that names no key asked would otherwise loop for ever.
+    if (rest.length === pending.length) throw new Error('once-marks answered keys that were not asked for');
+    pending = rest;
+  }
+  return 0;
 }
 
 export async function sendWarrantyReminders(deps: WarrantyRemindersDeps): Promise<WarrantyRemindersReport> {
@@ -111,31 +154,15 @@ export async function sendWarrantyReminders(deps: WarrantyRemindersDeps): Promis
       continue;
     }
 
-    const announce: WarrantyLens[] = [];
-    for (const lens of lenses) {
-      if (claimed.has(`${lens.orderId}#${lens.eye}`)) {
-        report.claimed++;
-        continue;
-      }
-      const expiresAt = new Date(Date.parse(lens.windowEndsAt) + MARK_MARGIN_DAYS * DAY_MS);
-      try {
-        if (await deps.marks.markOnce(reminderKey(lens.orderId, lens.eye), expiresAt)) announce.push(lens);
-        else report.alreadySent++;
-      } catch (error) {
-        deps.log.warn('warranty reminders: mark failed, lens left for the next run', {
-          accountNumber,
-          orderId: lens.orderId,
-          eye: lens.eye,
-          error: describeError(error),
-        });
-        report.failed++;
-      }
-    }
-    if (announce.length === 0) continue;
-    // `to: []`: every user linked to the account (the notifier resolves them).
-    await notify(deps, 'money', { kind: 'warranty-ending', accountNumber, lenses: announce, to: [] });
+    const unclaimed = lenses.filter((lens) => !claimed.has(`${lens.orderId}#${lens.eye}`));
+    report.claimed += lenses.length - unclaimed.length;
+    let mailed = 0;
+    // One message rides with its lenses' marks: an account with more than one transaction holds gets two.
+    for (let i = 0; i < unclaimed.length; i += LENSES_PER_EMAIL)
+      mailed += await announce(accountNumber, unclaimed.slice(i, i + LENSES_PER_EMAIL), deps, report);
+    if (mailed === 0) continue;
     report.accounts++;
-    report.mailed += announce.length;
+    report.mailed += mailed;
   }
 
   deps.log.info('warranty reminders done', { ...report });

@@ -15,13 +15,17 @@ import { UnsafeEmailError } from '../../email/safe-email';
 import type { Identity } from '../../auth/verify-token';
 import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
-import type { EmailSender } from '../../ports/email-sender';
 import type { RateLimiter } from '../../ports/rate-limiter';
 import type { EmailTemplates, LabRecipients } from '../../ports/email-templates';
 import { isWriteConflict } from '../../ports/write-conflict';
-import { consumeSendBudget, recordSendForAudit, RELAY_MESSAGES } from './email-relay-guard';
+import {
+  consumeSendBudget,
+  queueEmails,
+  recordSendForAudit,
+  RELAY_MESSAGES,
+  type QueueEmailsDeps,
+} from './email-relay-guard';
 import type { Clock } from '../../kernel/clock';
-import { sendBestEffort } from '../../kernel/notify';
 
 export const TEST_SUBJECT_PREFIX = '[Test] ';
 
@@ -70,14 +74,15 @@ export function previewEmailTemplate(input: z.output<typeof previewEmailTemplate
 }
 
 /**
- * Sends the editor's text, filled with the samples, to the caller's own address (their token's email): not a
+ * Queues the editor's text, filled with the samples, for the caller's own address (their token's email): not a
  * relay to anyone else. A `to` naming another address is a 400; sends are budgeted per
- * caller (429) and logged for the audit trail. A failed send answers `sent: false`.
+ * caller (429) and logged for the audit trail. `sent` says it was queued in the outbox, whose consumer sends it;
+ * one that could not be queued answers `sent: false`.
  */
 export async function sendTestEmail(
   caller: Identity,
   input: z.output<typeof sendTestEmailInputSchema>,
-  deps: { mailer: EmailSender; limiter: RateLimiter; log: Logger; audit?: AuditTrail },
+  deps: QueueEmailsDeps & { limiter: RateLimiter; log: Logger; audit?: AuditTrail },
 ): Promise<{ sent: boolean }> {
   const own = caller.email.toLowerCase();
   if (input.to !== undefined && input.to.toLowerCase() !== own) {
@@ -93,17 +98,15 @@ export async function sendTestEmail(
     refuseUnsafe(error);
   }
   await consumeSendBudget('sendTestEmail', caller, deps.limiter);
-  const sent = await sendBestEffort(deps.log, 'sendTestEmail: send failed', { kind: input.kind }, () =>
-    deps.mailer.send(email),
-  );
+  const queued = await queueEmails(deps, { route: 'sendTestEmail', kind: input.kind }, () => [email]);
   await recordSendForAudit(deps.audit, {
     action: 'email.send-test',
     kind: input.kind,
     recipients: [own],
     subject: email.subject,
-    sent,
+    queued,
   });
-  return { sent };
+  return { sent: queued === 1 };
 }
 
 export function getLabNotificationSettings(deps: { templates: EmailTemplates }): Promise<LabRecipients> {

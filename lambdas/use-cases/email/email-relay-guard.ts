@@ -1,9 +1,15 @@
+import { describeError } from '../../../core/describe-error';
 import { resourceExhausted } from '../../../core/errors';
 import type { Identity } from '../../auth/verify-token';
 import { mapWithLimit } from '../../concurrency/map-with-limit';
+import { emailNotice } from '../../email/email-notice';
+import type { OutgoingEmail } from '../../email/safe-email';
+import type { Clock } from '../../kernel/clock';
 import type { AdminDirectory } from '../../ports/admin-directory';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { EmailTemplates } from '../../ports/email-templates';
+import type { Logger } from '../../ports/logger';
+import type { NoticeOutbox } from '../../ports/notice-outbox';
 import type { RateLimiter } from '../../ports/rate-limiter';
 import type { UsersRepository } from '../../ports/users-repository';
 import { accountsOf } from '../customers';
@@ -76,9 +82,35 @@ export async function knownRecipients(recipients: string[], deps: KnownRecipient
   return recipients.filter((r) => lab.has(r) || known.has(r));
 }
 
+export interface QueueEmailsDeps extends Pick<Clock, 'now'> {
+  outbox: Pick<NoticeOutbox, 'add'>;
+  log: Pick<Logger, 'warn'>;
+}
+
 /**
- * A send in the audit trail: which kind, to whom, the subject and whether it went; never the
- * body. Who sent it is the trail's caller.
+ * Stores the emails `compose` makes in the outbox in one write, all or none, for the consumer to send each
+ * recipient theirs; answers how many were queued. These emails are the change itself, so nothing rides with
+ * them; a failure to compose or store them is logged (with `facts`) and answers 0, since a send answers false
+ * rather than failing (spec 8).
+ */
+export async function queueEmails(
+  deps: QueueEmailsDeps,
+  facts: Record<string, unknown>,
+  compose: () => OutgoingEmail[],
+): Promise<number> {
+  try {
+    const notices = compose().map((email) => emailNotice(deps, email));
+    await deps.outbox.add(notices);
+    return notices.length;
+  } catch (error) {
+    deps.log.warn('emails not queued', { ...facts, error: describeError(error) });
+    return 0;
+  }
+}
+
+/**
+ * A send in the audit trail: which kind, to whom, the subject and how many emails were queued for the outbox
+ * consumer to send; never the body. Who sent it is the trail's caller.
  */
 export async function recordSendForAudit(
   audit: AuditTrail | undefined,
@@ -89,13 +121,13 @@ export async function recordSendForAudit(
     /** Addresses left out as unknown: kept for an investigation, never told to the caller. */
     withheld?: string[];
     subject: string;
-    sent: boolean;
+    queued: number;
   },
 ): Promise<void> {
   const withheld = entry.withheld?.length ? { withheld: entry.withheld } : {};
   await audit?.recordChange({
     action: entry.action,
     target: { type: 'email', id: entry.kind },
-    after: { recipients: entry.recipients, ...withheld, subject: entry.subject, sent: entry.sent },
+    after: { recipients: entry.recipients, ...withheld, subject: entry.subject, queued: entry.queued },
   });
 }

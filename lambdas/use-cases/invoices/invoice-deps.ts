@@ -2,7 +2,6 @@ import type { Clock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
-import type { MoneyNotifier } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';
 import type { UsersRepository } from '../../ports/users-repository';
 
@@ -11,7 +10,6 @@ export interface InvoiceDeps extends Clock {
   money: MoneyStore;
   users: Pick<UsersRepository, 'get'>;
   customers: Pick<CustomersRepository, 'get'>;
-  notifier: MoneyNotifier;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The request's audit trail (`ctx.audit`): the lab's invoice changes are recorded. */
   audit?: AuditTrail;

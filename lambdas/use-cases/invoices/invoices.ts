@@ -24,7 +24,7 @@ import { assertAccountVisible, visibleAccounts } from '../../kernel/caller';
 import { loadVisibleInvoice } from './invoice-access';
 import { type InvoiceDeps } from './invoice-deps';
 import { retryOnRefusal } from '../../kernel/retry';
-import { notify } from '../../kernel/notify';
+import { moneyNotice } from '../../ports/money-notifier';
 
 /** An invoice's money facts for the audit log (no lines: they name patients). */
 const invoiceFacts = (i: Invoice) => ({
@@ -169,7 +169,11 @@ export async function createInvoice(
     version: 0,
   });
   try {
-    await deps.money.commit({ invoices: [{ invoice, expectedVersion: null }] });
+    await deps.money.commit({
+      invoices: [{ invoice, expectedVersion: null }],
+      // `to: []`: every user linked to the account (a hand-recorded invoice has no orderer).
+      notices: [moneyNotice(deps, { kind: 'invoice-issued', invoice, to: [] })],
+    });
   } catch (error) {
     if (moneyRefusals.is(error) && error.reason === 'conflict')
       throw aborted(`Invoice number ${invoice.invoiceNumber} is already used. Choose another number.`);
@@ -181,7 +185,6 @@ export async function createInvoice(
     accountNumber,
     after: { ...invoiceFacts(invoice), issuedAt: invoice.issuedAt, lineCount: invoice.lines.length },
   });
-  await notify(deps, 'money', { kind: 'invoice-issued', invoice, to: [] });
   return invoice;
 }
 

@@ -6,12 +6,11 @@ import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
 import { SHIPPING_PRICES_CENTS, type Order } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import type { CustomersRepository } from '../../ports/customers-repository';
-import type { MoneyNotifier } from '../../ports/money-notifier';
+import { moneyNotice } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';
 import type { OrderWrite } from '../../ports/orders-repository';
-import { changeOrderStatus, type StatusChangeDeps } from '../orders';
+import { changeOrderStatus, type IssuedInvoice, type StatusChangeDeps } from '../orders';
 import { withTotals } from './invoice-views';
-import { notify } from '../../kernel/notify';
 
 export interface CloseOrderInput {
   orderId: string;
@@ -25,7 +24,6 @@ export interface CloseOrderInput {
 export type CloseOrderDeps = StatusChangeDeps<'close'> & {
   money: Pick<MoneyStore, 'getInvoice'>;
   customers: Pick<CustomersRepository, 'get'>;
-  moneyNotifier: MoneyNotifier;
 };
 
 /**
@@ -101,33 +99,21 @@ export async function invoiceForClose(
 }
 
 /**
- * The lab's close: the order is closed and its invoice issued in one transaction, then
- * the practice gets the order-closed email and the invoice email.
+ * The lab's close: the order is closed and its invoice issued in one transaction, which also stores the
+ * practice's order-closed email and the invoice email (outbox messages, sent after).
  */
-export async function closeOrderWithInvoice(
-  caller: Identity,
-  input: CloseOrderInput,
-  deps: CloseOrderDeps,
-): Promise<Order> {
-  let issued: Invoice | null = null;
-  const order = await changeOrderStatus(
+export function closeOrderWithInvoice(caller: Identity, input: CloseOrderInput, deps: CloseOrderDeps): Promise<Order> {
+  return changeOrderStatus(
     'close',
     caller,
     { orderId: input.orderId, version: input.version, invoiceNumber: input.invoiceNumber },
     deps,
-    async (current, at, actor) => {
+    async (current, at, actor): Promise<IssuedInvoice> => {
       const write = await invoiceForClose(current, input, actor, at, deps);
-      issued = write.invoice;
-      return write;
+      const orderer = await deps.users.get(current.createdBy.userId);
+      // To whoever placed the order; `to: []` (none found) means every user linked to the account.
+      const to = orderer?.email ? [orderer.email] : [];
+      return { ...write, notices: [moneyNotice(deps, { kind: 'invoice-issued', invoice: write.invoice, to })] };
     },
   );
-  if (issued) {
-    const orderer = await deps.users.get(order.createdBy.userId);
-    await notify({ notifier: deps.moneyNotifier, log: deps.log }, 'money', {
-      kind: 'invoice-issued',
-      invoice: issued,
-      to: orderer?.email ? [orderer.email] : [],
-    });
-  }
-  return order;
 }

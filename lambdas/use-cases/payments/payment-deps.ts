@@ -3,10 +3,11 @@ import type { PaymentGateway } from '../../ports/payment-gateway';
 import type { InvoiceDeps } from '../invoices';
 
 /**
- * Settling reads and writes what the invoices do, and the lab's credit threshold: card money beyond a balance
- * above it waits for a second super admin.
+ * Settling reads and writes what the invoices do but the practice's record (only a new invoice's due date
+ * reads it), and the lab's credit threshold: card money beyond a balance above it waits for a second super
+ * admin.
  */
-export interface SettleDeps extends InvoiceDeps {
+export interface SettleDeps extends Omit<InvoiceDeps, 'customers'> {
   creditSettings: Pick<CreditSettingsStore, 'get'>;
 }
 

@@ -8,7 +8,7 @@ import { creditChange, needsSecondApproval, pendingApproval, type EntryFields } 
 import { withTotals, type InvoiceDeps } from '../invoices';
 import type { PaymentDeps, SettleDeps } from './payment-deps';
 import { retryOnRefusal } from '../../kernel/retry';
-import { notify } from '../../kernel/notify';
+import { moneyNotice } from '../../ports/money-notifier';
 
 const PAYER_ACTOR = (payment: Payment) => ({ userId: payment.payer.userId, name: payment.payer.name });
 
@@ -22,9 +22,8 @@ const PAYER_ACTOR = (payment: Payment) => ({ userId: payment.payer.userId, name:
  * (docs/decisions/0092-large-credit-needs-a-second-super-admin.md). Answers the payment as stored afterwards.
  */
 export async function settlePayment(paymentId: string, deps: SettleDeps): Promise<Payment> {
-  const outcome: { settledNow?: { payment: Payment; invoices: Invoice[] } } = {};
   const settings = await deps.creditSettings.get();
-  const payment = await retryOnRefusal(deps, moneyRetry(), async () => {
+  return retryOnRefusal(deps, moneyRetry(), async () => {
     const current = await deps.money.getPayment(paymentId);
     if (!current) throw new Error(`payment ${paymentId} not found`);
     if (current.status === 'succeeded') return current;
@@ -118,40 +117,45 @@ export async function settlePayment(paymentId: string, deps: SettleDeps): Promis
       version: current.version + 1,
     };
     delete settled.failureMessage;
+    const invoicesPaid = updatedInvoices.map((u) => u.invoice);
     await deps.money.commit({
       payment: { payment: settled, expectedVersion: current.version },
       invoices: updatedInvoices,
       credit,
       ...(approval ? { approval: { approval, expectedVersion: null } } : {}),
+      // The receipt rides the commit that settles: of the browser, a retry and the webhook settling at once,
+      // the one whose commit lands stores it, and the others (refused, then reading it settled) store none.
+      notices: [moneyNotice(deps, { kind: 'payment-receipt', payment: settled, invoices: invoicesPaid })],
     });
-    outcome.settledNow = { payment: settled, invoices: updatedInvoices.map((u) => u.invoice) };
+    deps.log.info('payment settled', {
+      paymentId,
+      accountNumber: settled.accountNumber,
+      invoices: invoicesPaid.length,
+    });
     return settled;
   });
-  if (outcome.settledNow) {
-    const { payment: done, invoices } = outcome.settledNow;
-    deps.log.info('payment settled', { paymentId, accountNumber: done.accountNumber, invoices: invoices.length });
-    await notify(deps, 'money', { kind: 'payment-receipt', payment: done, invoices });
-  }
-  return payment;
 }
 
 /**
  * Records a declined card: the payment becomes `failed` with the gateway's reason and nothing else
  * changes (no invoice, no credit). A later success on the same intent still settles it.
  */
-export async function failPayment(paymentId: string, failureMessage: string, deps: InvoiceDeps): Promise<Payment> {
-  const outcome: { failedNow?: Payment } = {};
-  const payment = await retryOnRefusal(deps, moneyRetry(), async () => {
+export async function failPayment(
+  paymentId: string,
+  failureMessage: string,
+  deps: Pick<InvoiceDeps, 'money' | 'now' | 'sleep'>,
+): Promise<Payment> {
+  return retryOnRefusal(deps, moneyRetry(), async () => {
     const current = await deps.money.getPayment(paymentId);
     if (!current) throw new Error(`payment ${paymentId} not found`);
     if (current.status !== 'awaiting-card') return current;
     const failed: Payment = { ...current, status: 'failed', failureMessage, version: current.version + 1 };
-    await deps.money.commit({ payment: { payment: failed, expectedVersion: current.version } });
-    outcome.failedNow = failed;
+    await deps.money.commit({
+      payment: { payment: failed, expectedVersion: current.version },
+      notices: [moneyNotice(deps, { kind: 'payment-failed', payment: failed })],
+    });
     return failed;
   });
-  if (outcome.failedNow) await notify(deps, 'money', { kind: 'payment-failed', payment: outcome.failedNow });
-  return payment;
 }
 
 /** What the gateway says of an intent, applied to its payment. Unknown or foreign intents are ignored. */

@@ -6,15 +6,15 @@ import type { createUserInputSchema } from '../../../core/schemas/users/user-adm
 import { groupsForRole } from '../../../core/schemas/users/user-role';
 import { templateOrDefault, userInvitedValues } from '../../email/account-email-values';
 import { templateEmail } from '../../email/render-template';
+import { emailNoticeIfSafe } from '../../email/email-notice';
 import type { Logger } from '../../ports/logger';
 import type { AdminDirectory } from '../../ports/admin-directory';
 import type { AuditTrail } from '../../ports/audit-log';
-import type { EmailSender } from '../../ports/email-sender';
 import type { EmailTemplates } from '../../ports/email-templates';
 import { DirectoryError } from '../../ports/user-directory';
 import type { UsersRepository } from '../../ports/users-repository';
 import { describeError } from '../../../core/describe-error';
-import { sendBestEffort } from '../../kernel/notify';
+import type { Clock } from '../../kernel/clock';
 
 export const CREATE_USER_ERRORS = {
   emailTaken: 'A user with this email already exists.',
@@ -22,10 +22,9 @@ export const CREATE_USER_ERRORS = {
   password: ACCOUNT_MESSAGES.passwordPolicy,
 } as const;
 
-export interface CreateUserDeps {
+export interface CreateUserDeps extends Pick<Clock, 'now'> {
   directory: Pick<AdminDirectory, 'createUser' | 'setPassword' | 'addToGroup' | 'deleteUser'>;
   users: Pick<UsersRepository, 'create'>;
-  mailer: EmailSender;
   /** The `user-invited` template (Email Management). */
   templates: Pick<EmailTemplates, 'get'>;
   portalUrl: string | null;
@@ -36,14 +35,22 @@ export interface CreateUserDeps {
 
 /**
  * spec 6/7 createUser (super admins): the account with its password, its role's groups and its users
- * record, then an invitation email with the portal's address. If a step after the account fails, the
- * account is deleted again, so no user is left without a role or a record. The invitation is best
- * effort: `invitationSent: false` tells the admin to pass the word on themselves.
+ * record, and an invitation email with the portal's address. If a step after the account fails, the
+ * account is deleted again, so no user is left without a role or a record. The account is Cognito's, which
+ * has no transaction with DynamoDB, so the invitation is stored with the users record that follows it: a user
+ * with a record has their invitation queued (`invitationSent`), one whose record failed has neither.
+ * `invitationSent: false` (an invitation that could not be composed) tells the admin to pass the word on.
  */
 export async function createUser(
   input: z.output<typeof createUserInputSchema>,
   deps: CreateUserDeps,
 ): Promise<{ userId: string; invitationSent: boolean }> {
+  const template = await templateOrDefault(deps.templates, 'user-invited', deps.log);
+  const values = userInvitedValues({ email: input.email, firstName: input.firstName, portalUrl: deps.portalUrl });
+  const invitation = emailNoticeIfSafe(deps, { kind: 'user-invited' }, () =>
+    templateEmail(input.email, template, values),
+  );
+
   let userId: string;
   try {
     ({ userId } = await deps.directory.createUser(input));
@@ -59,17 +66,20 @@ export async function createUser(
   try {
     await deps.directory.setPassword(userId, input.password);
     for (const group of groups) await deps.directory.addToGroup(userId, group);
-    await deps.users.create({
-      userId,
-      email: input.email,
-      firstName: input.firstName ?? '',
-      lastName: input.lastName ?? '',
-      accountNumbers: [],
-      termsAccepted: false,
-      role: input.role,
-      isSuperAdmin: input.isSuperAdmin,
-      version: 0,
-    });
+    await deps.users.create(
+      {
+        userId,
+        email: input.email,
+        firstName: input.firstName ?? '',
+        lastName: input.lastName ?? '',
+        accountNumbers: [],
+        termsAccepted: false,
+        role: input.role,
+        isSuperAdmin: input.isSuperAdmin,
+        version: 0,
+      },
+      invitation,
+    );
   } catch (error) {
     deps.log.error('createUser: a step after the account failed, deleting it', { userId, error: describeError(error) });
     try {
@@ -91,10 +101,5 @@ export async function createUser(
     after: { userId, email: input.email, role: input.role, isSuperAdmin: input.isSuperAdmin, groups },
   });
 
-  const invitationSent = await sendBestEffort(deps.log, 'createUser: invitation email failed', { userId }, async () => {
-    const template = await templateOrDefault(deps.templates, 'user-invited', deps.log);
-    const values = userInvitedValues({ email: input.email, firstName: input.firstName, portalUrl: deps.portalUrl });
-    await deps.mailer.send(templateEmail(input.email, template, values));
-  });
-  return { userId, invitationSent };
+  return { userId, invitationSent: invitation.length > 0 };
 }

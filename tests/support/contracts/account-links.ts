@@ -5,7 +5,8 @@ import type { CustomersRepository } from '../../../lambdas/ports/customers-repos
 import type { UsersRepository } from '../../../lambdas/ports/users-repository';
 import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
 import { WriteRefused } from '../../../lambdas/kernel/write-refused';
-import { refusalOf } from './contract-helpers';
+import type { NoticeOutbox } from '../../../lambdas/ports/notice-outbox';
+import { contractNotice, refusalOf } from './contract-helpers';
 import { practice } from './customers-repository';
 import { userProfile } from './users-repository';
 
@@ -14,6 +15,8 @@ export interface AccountLinksContractPorts {
   links: AccountLinks;
   users: UsersRepository;
   customers: CustomersRepository;
+  /** Where the links store the notices of their changes. */
+  outbox: Pick<NoticeOutbox, 'get'>;
 }
 
 /**
@@ -83,6 +86,18 @@ export function accountLinksContract(label: string, make: () => AccountLinksCont
       expect(last).not.toHaveProperty('accountNumber');
       expect(await users.get(user.userId)).not.toHaveProperty('accountNumber');
       expect(await customers.linkedUserIds(extra)).toEqual([]);
+    });
+
+    it('a link stores its notices with the change; a refused write (stale version, missing practice) stores no notice', async () => {
+      const { links, outbox, user, main } = await world();
+      const [stale, missing, told] = [contractNotice(), contractNotice(), contractNotice()];
+      const change = { userId: user.userId, accountNumber: main, accountNumbers: [], linked: main };
+      await refusalOf(links.apply({ ...change, expectedVersion: 4 }, [stale]));
+      await refusalOf(links.apply({ ...change, expectedVersion: 0, linked: `NONE-${randomUUID()}` }, [missing]));
+      await links.apply({ ...change, expectedVersion: 0 }, [told]);
+      expect(await outbox.get(stale.messageId)).toBeNull();
+      expect(await outbox.get(missing.messageId)).toBeNull();
+      expect(await outbox.get(told.messageId)).toMatchObject({ notice: told.notice, state: 'pending' });
     });
 
     it("a change on a stale version is refused ('changed'), on a missing user ('missing'), and writes nothing", async () => {

@@ -5,7 +5,8 @@ import type { AccountRequest } from '../../../core/schemas/account-requests';
 import type { AccountRequestsRepository } from '../../../lambdas/ports/account-requests-repository';
 import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
 import { WriteRefused } from '../../../lambdas/kernel/write-refused';
-import { refusalOf } from './contract-helpers';
+import type { NoticeOutbox } from '../../../lambdas/ports/notice-outbox';
+import { contractNotice, refusalOf } from './contract-helpers';
 
 /** A request as a signed-up user sends it, under an id unique to the run (the table is shared). */
 export function accountRequest(overrides: Partial<AccountRequest> = {}): AccountRequest {
@@ -35,7 +36,12 @@ const decision = { decidedAt: '2024-02-01T10:00:00.000Z', decidedBy: 'admin@lab.
  * adapter both keep: run from tests/unit/lambdas/contracts/ports.test.ts (fake) and
  * tests/integration/port-contracts.test.ts.
  */
-export function accountRequestsRepositoryContract(label: string, make: () => AccountRequestsRepository) {
+export function accountRequestsRepositoryContract(
+  label: string,
+  make: () => AccountRequestsRepository,
+  /** Where the repository stores the notices of its writes. */
+  outboxOf: (requests: AccountRequestsRepository) => Pick<NoticeOutbox, 'get'>,
+) {
   describe(`${label}: the account requests repository contract`, () => {
     it('createOpen stores a first request and get answers it; an unknown id reads as null', async () => {
       const requests = make();
@@ -92,6 +98,33 @@ export function accountRequestsRepositoryContract(label: string, make: () => Acc
       expect((late as WriteConflict).reason).toBe('changed');
       const missing = await refusalOf(requests.decide(randomUUID(), { ...decision, status: 'rejected' }));
       expect((missing as WriteConflict).reason).toBe('missing');
+    });
+
+    it('createOpen and decide store their notices with the change', async () => {
+      const requests = make();
+      const request = accountRequest();
+      const [received, approved] = [contractNotice(), contractNotice()];
+      await requests.createOpen(request, [received]);
+      await requests.decide(request.requestId, { ...decision, status: 'approved', accountNumber: 'BV-1' }, [approved]);
+      for (const notice of [received, approved])
+        expect(await outboxOf(requests).get(notice.messageId)).toMatchObject({
+          notice: notice.notice,
+          state: 'pending',
+        });
+    });
+
+    it('a refused write stores no notice: a request under an open id, a decision on a decided request', async () => {
+      const requests = make();
+      const request = accountRequest();
+      await requests.createOpen(request);
+      const [again, late] = [contractNotice(), contractNotice()];
+      expect((await requests.createOpen({ ...request, practiceName: 'Again' }, [again])).created).toBe(false);
+      await requests.decide(request.requestId, { ...decision, status: 'rejected' });
+      await refusalOf(
+        requests.decide(request.requestId, { ...decision, status: 'approved', accountNumber: 'X-1' }, [late]),
+      );
+      expect(await outboxOf(requests).get(again.messageId)).toBeNull();
+      expect(await outboxOf(requests).get(late.messageId)).toBeNull();
     });
 
     it('a status list is oldest first, pages with cursors, and holds no other status', async () => {

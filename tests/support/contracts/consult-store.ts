@@ -10,7 +10,9 @@ import {
   type ConsultantSettingsStore,
   type ConsultStore,
 } from '../../../lambdas/ports/consult-store';
-import { allPages, refusalOf } from './contract-helpers';
+import { outboxMessage } from '../../../lambdas/kernel/outbox';
+import type { NoticeOutbox } from '../../../lambdas/ports/notice-outbox';
+import { allPages, contractNotice, refusalOf } from './contract-helpers';
 
 /** A stored consult's fields as a use case hands them to `create` (no reference yet). */
 export function consultFields(overrides: Partial<Omit<Consult, 'reference'>> = {}): Omit<Consult, 'reference'> {
@@ -46,10 +48,13 @@ export function consultStoreContract(
     settings: () => ConsultantSettingsStore;
     /** The store drawing its references from `newReference` (to make two draws collide). */
     drawing: (newReference: () => string) => ConsultStore;
+    /** Where `consults` stores the notices of its writes. */
+    outbox: Pick<NoticeOutbox, 'get'>;
   },
 ) {
   describe(`${label}: the consult store contract`, () => {
     const account = () => `CT-${randomUUID().slice(0, 8)}`.toUpperCase();
+    const clock = { now: () => new Date() };
 
     it('create gives each consult a random reference, not a counter, and stores it', async () => {
       const { consults } = make();
@@ -86,6 +91,42 @@ export function consultStoreContract(
       expect(consultRefusals.is(again)).toBe(true);
       expect((again as ConsultWriteRefused).reason).toBe('consult');
       expect(await consults.get(stored.consultId)).toEqual(stored);
+    });
+
+    it('create stores its notices, made from the consult as stored (its reference), in the same write', async () => {
+      const { consults, outbox } = make();
+      let messageId = '';
+      const stored = await consults.create(consultFields(), (consult) => {
+        const message = outboxMessage(clock, 'consult', { kind: 'consult-received', consult });
+        messageId = message.messageId;
+        return [message];
+      });
+      expect(await outbox.get(messageId)).toMatchObject({
+        topic: 'consult',
+        notice: { kind: 'consult-received', consult: stored },
+        state: 'pending',
+      });
+    });
+
+    it('a refused write stores no notice: a create on an id that exists, an update on a stale version', async () => {
+      const { consults, outbox } = make();
+      const stored = await consults.create(consultFields());
+      const created = contractNotice();
+      await refusalOf(consults.create(consultFields({ consultId: stored.consultId }), () => [created]));
+      const answered = contractNotice();
+      await refusalOf(consults.update({ ...stored, status: 'answered', version: 1 }, 3, [answered]));
+      expect(await outbox.get(created.messageId)).toBeNull();
+      expect(await outbox.get(answered.messageId)).toBeNull();
+      expect(await consults.get(stored.consultId)).toEqual(stored);
+    });
+
+    it('update stores its notices with the change', async () => {
+      const { consults, outbox } = make();
+      const stored = await consults.create(consultFields());
+      const answered: Consult = { ...stored, status: 'answered', version: 1 };
+      const message = outboxMessage(clock, 'consult', { kind: 'consult-answered', consult: answered });
+      await consults.update(answered, 0, [message]);
+      expect(await outbox.get(message.messageId)).toMatchObject({ topic: 'consult', notice: message.notice });
     });
 
     it('an unknown id reads as null', async () => {

@@ -1,4 +1,11 @@
-/** What every port contract suite needs: a refusal's error, and every page of a cursor-paged list. */
+import { emailNotice } from '../../../lambdas/email/email-notice';
+import { composeEmail, html } from '../../../lambdas/email/safe-email';
+import type { OutboxMessage } from '../../../lambdas/kernel/outbox';
+
+/**
+ * What every port contract suite needs: a refusal's error, every page of a cursor-paged list, and a notice
+ * for a store that writes notices with its changes.
+ */
 
 /** The error a promise rejects with, whatever its type; fails the test if it resolves. */
 export async function refusalOf(promise: Promise<unknown>): Promise<unknown> {
@@ -23,4 +30,16 @@ export async function allPages<T>(
     cursor = page.nextCursor;
   }
   throw new Error('too many pages');
+}
+
+/**
+ * A notice with a fresh id, for a write that stores notices: a whole email, since the local stack's outbox
+ * consumer delivers whatever a contract test stores.
+ */
+export function contractNotice(): OutboxMessage {
+  const text = 'A notice stored by a port contract test.';
+  return emailNotice(
+    { now: () => new Date() },
+    composeEmail({ to: 'contract@lab.test', subject: 'Contract notice', text, html: html`<p>${text}</p>` }),
+  );
 }

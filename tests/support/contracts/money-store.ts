@@ -4,7 +4,9 @@ import { AppError } from '../../../core/errors';
 import type { CreditApproval, CreditEntry, WarrantyClaim } from '../../../core/schemas/credit';
 import type { Invoice } from '../../../core/schemas/invoices';
 import type { Payment } from '../../../core/schemas/payments';
+import { moneyNotice } from '../../../lambdas/ports/money-notifier';
 import { moneyRefusals, type MoneyWriteRefused, type MoneyStore } from '../../../lambdas/ports/money-store';
+import type { NoticeOutbox } from '../../../lambdas/ports/notice-outbox';
 import { allPages, refusalOf } from './contract-helpers';
 
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`.toUpperCase();
@@ -100,12 +102,54 @@ async function conflictOn(promise: Promise<unknown>): Promise<string | undefined
 
 const numbers = (invoices: Invoice[]) => invoices.map((i) => i.invoiceNumber);
 
+/** The email an invoice's commit stores, as the use cases build it. */
+const issuedNotice = (invoice: Invoice) =>
+  moneyNotice({ now: () => new Date(invoice.issuedAt) }, { kind: 'invoice-issued', invoice, to: [] });
+
 /**
  * The MoneyStore rules the in-memory fake (tests/support/in-memory-money.ts) and the DynamoDB adapter both keep:
  * run from tests/unit/lambdas/contracts/ports.test.ts (fake) and tests/integration/port-contracts.test.ts.
+ * `outboxOf` reads the outbox a store's commits write their notices to.
  */
-export function moneyStoreContract(label: string, make: () => MoneyStore) {
+export function moneyStoreContract<S extends MoneyStore>(
+  label: string,
+  make: () => S,
+  outboxOf: (money: S) => Pick<NoticeOutbox, 'get'>,
+) {
   describe(`${label}: the money store contract`, () => {
+    it('a commit stores its notices in the outbox with the change; a refused commit stores none', async () => {
+      const money = make();
+      const outbox = outboxOf(money);
+      const invoice = contractInvoice();
+      const issued = issuedNotice(invoice);
+      await money.commit({ invoices: [{ invoice, expectedVersion: null }], notices: [issued] });
+      // Stored as written (a running consumer may have delivered it since: its state is not asserted).
+      expect(await outbox.get(issued.messageId)).toMatchObject(issued);
+
+      const paid = { ...invoice, paidCents: 25_000, balanceCents: 0, status: 'paid' as const, version: 1 };
+      const stale = issuedNotice(paid);
+      expect(
+        await conflictOn(money.commit({ invoices: [{ invoice: paid, expectedVersion: 3 }], notices: [stale] })),
+      ).toBe(`invoice:${invoice.invoiceNumber}`);
+      expect(await outbox.get(stale.messageId)).toBeNull();
+      expect(await money.getInvoice(invoice.invoiceNumber)).toEqual(invoice);
+    });
+
+    it('a notice whose message id is stored already refuses the whole commit as a conflict on the notice', async () => {
+      const money = make();
+      const outbox = outboxOf(money);
+      const first = contractInvoice();
+      const issued = issuedNotice(first);
+      await money.commit({ invoices: [{ invoice: first, expectedVersion: null }], notices: [issued] });
+      const second = contractInvoice();
+      const again = { ...issued, notice: { ...issued.notice, invoice: second } };
+      expect(
+        await conflictOn(money.commit({ invoices: [{ invoice: second, expectedVersion: null }], notices: [again] })),
+      ).toBe('notice');
+      expect(await money.getInvoice(second.invoiceNumber)).toBeNull();
+      expect((await outbox.get(issued.messageId))?.notice).toEqual(issued.notice);
+    });
+
     it('a commit creates an invoice at no expected version; get and getInvoices answer it, unknown numbers are left out', async () => {
       const money = make();
       const [a, b] = [contractInvoice(), contractInvoice()];

@@ -4,7 +4,8 @@ import type { UserProfile } from '../../../core/schemas/users/user-profile';
 import type { UsersRepository } from '../../../lambdas/ports/users-repository';
 import { type WriteConflict } from '../../../lambdas/ports/write-conflict';
 import { WriteRefused } from '../../../lambdas/kernel/write-refused';
-import { refusalOf } from './contract-helpers';
+import type { NoticeOutbox } from '../../../lambdas/ports/notice-outbox';
+import { contractNotice, refusalOf } from './contract-helpers';
 
 /** A users record as the portal stores it, with an id unique to the run (the contract shares the table). */
 export function userProfile(overrides: Partial<UserProfile> = {}): UserProfile {
@@ -25,7 +26,12 @@ export function userProfile(overrides: Partial<UserProfile> = {}): UserProfile {
  * The UsersRepository rules the in-memory fake (tests/support/in-memory-ports.ts) and the DynamoDB adapter both
  * keep: run from tests/unit/lambdas/contracts/ports.test.ts (fake) and tests/integration/port-contracts.test.ts.
  */
-export function usersRepositoryContract(label: string, make: () => UsersRepository) {
+export function usersRepositoryContract(
+  label: string,
+  make: () => UsersRepository,
+  /** Where the repository stores the notices of its writes. */
+  outboxOf: (users: UsersRepository) => Pick<NoticeOutbox, 'get'>,
+) {
   describe(`${label}: the users repository contract`, () => {
     it('create stores the record and get answers it; an unknown id reads as null', async () => {
       const users = make();
@@ -35,12 +41,23 @@ export function usersRepositoryContract(label: string, make: () => UsersReposito
       expect(await users.get(randomUUID())).toBeNull();
     });
 
-    it('create refuses an id that has a record and leaves the record as it was', async () => {
+    it("create refuses an id that has a record ('exists') and leaves the record as it was", async () => {
       const users = make();
       const profile = userProfile();
       await users.create(profile);
-      await refusalOf(users.create({ ...profile, firstName: 'Other' }));
+      const refused = await refusalOf(users.create({ ...profile, firstName: 'Other' }));
+      expect((refused as WriteConflict).reason).toBe('exists');
       expect(await users.get(profile.userId)).toMatchObject({ firstName: 'Ann' });
+    });
+
+    it('create stores its notices with the record; a refused write stores no notice', async () => {
+      const users = make();
+      const profile = userProfile();
+      const [invited, again] = [contractNotice(), contractNotice()];
+      await users.create(profile, [invited]);
+      await refusalOf(users.create(profile, [again]));
+      expect(await outboxOf(users).get(invited.messageId)).toMatchObject({ notice: invited.notice, state: 'pending' });
+      expect(await outboxOf(users).get(again.messageId)).toBeNull();
     });
 
     it('recordTermsAcceptance records the first acceptance once, counts the version up, and is null without a record', async () => {

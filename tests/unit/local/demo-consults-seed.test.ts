@@ -44,7 +44,7 @@ describe('demo consults seed', () => {
     expect(new Set(consultIds).size).toBe(consultIds.length);
   });
 
-  it("Brightview's two answered consults and one waiting, and a visitor's lead; suggestions are the rules' own", async () => {
+  it("Brightview's two answered consults and one waiting, and a visitor's lead; suggestions are the rules' own; nobody is notified", async () => {
     await seed();
     expect(warnings).toEqual([]);
     const all = stored();
@@ -56,6 +56,7 @@ describe('demo consults seed', () => {
     ]);
     for (const consult of all.filter((c) => c.observations)) expect(consult.suggestions.length).toBeGreaterThan(0);
     for (const consult of all) expect(consult.createdAt < NOW.toISOString()).toBe(true);
+    expect(deps.consults.outbox.messages()).toEqual([]);
   });
 
   it('every proposal is on an Ampleye design and passes its parameter checks', async () => {

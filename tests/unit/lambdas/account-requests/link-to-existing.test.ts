@@ -21,7 +21,7 @@ import { TAKEOVER_FORM } from '../../../support/takeover-request';
 const NOW = new Date('2025-03-03T10:00:00.000Z');
 
 function world() {
-  const { users, customers, requests, links, mailer, templates, lines, deps } = accountRequestPorts(NOW);
+  const { users, customers, requests, links, outbox, queued, templates, lines, deps } = accountRequestPorts(NOW);
   const attacker = identity(['customer'], { userId: 'mallory', email: 'mallory@evil.test' });
   const lead = identity(['admin', 'superadmin'], { userId: 'lead', email: 'lead@lab.test' });
   const profile = (userId: string, email: string, accountNumber?: string) =>
@@ -48,9 +48,9 @@ function world() {
       ...(existingAccountNumber ? { existingAccountNumber } : {}),
     });
     await submitAccountRequest(attacker, form, deps);
-    mailer.sent.length = 0; // the lab's notice of the request
+    outbox.records.clear(); // the lab's notice of the request
   };
-  return { users, customers, requests, links, mailer, templates, lines, lead, deps, request };
+  return { users, customers, requests, links, queued, templates, lines, lead, deps, request };
 }
 
 const confirm = (accountNumber: string) => ({ accountNumber, confirm: true as const });
@@ -67,7 +67,7 @@ describe('approving a request onto an existing practice needs a separate confirm
     expect(await w.customers.linkedUserIds('BV-1001')).toEqual(['ann', 'bob']);
     expect(w.requests.rows.get('mallory')?.status).toBe('pending');
     expect(w.links.applied).toEqual([]);
-    expect(w.mailer.sent).toEqual([]);
+    expect(w.queued()).toEqual([]);
   });
 
   it('so is an approval where the lab typed an existing account number itself', async () => {
@@ -116,7 +116,7 @@ describe('approving a request onto an existing practice needs a separate confirm
     expect(parse({ accountNumber: 'BV-1001' })).toBe(false);
   });
 
-  it("once confirmed: linked, each of the practice's users is emailed, and the link is logged for the audit trail", async () => {
+  it("once confirmed: linked with an email to each of the practice's users, and the link is logged for the audit trail", async () => {
     const w = world();
     await w.request('BV-1001');
     const { audit, changes } = recordingTrail();
@@ -128,12 +128,12 @@ describe('approving a request onto an existing practice needs a separate confirm
     expect(answer).toMatchObject({ practiceCreated: false, linkedToExisting: true, request: { status: 'approved' } });
     expect(w.users.rows.get('mallory')?.accountNumber).toBe('BV-1001');
 
-    const toPractice = w.mailer.sent.filter((m) => m.subject.startsWith('A new user was linked'));
+    const toPractice = w.queued().filter((m) => m.subject.startsWith('A new user was linked'));
     expect(toPractice.map((m) => m.to)).toEqual([['ann@brightview.test'], ['bob@brightview.test']]);
     expect(toPractice[0]?.subject).toBe('A new user was linked to Brightview Eye Care (BV-1001)');
     expect(toPractice[0]?.text).toContain('mallory@evil[.]test');
     // The requester gets their approval, not the practice notice.
-    expect(w.mailer.sent.filter((m) => m.to.includes('mallory@evil.test'))).toHaveLength(1);
+    expect(w.queued().filter((m) => m.to.includes('mallory@evil.test'))).toHaveLength(1);
 
     // The audit trail (the wrapper adds who: the lead): whom was given access, and who was there already.
     expect(changes).toEqual([
@@ -156,6 +156,21 @@ describe('approving a request onto an existing practice needs a separate confirm
     ]);
   });
 
+  it("the practice users' emails are stored with the link: a refused link stores none, its retry stores each once", async () => {
+    const w = world();
+    await w.request('BV-1001');
+    w.links.failNext('apply');
+    const input = { requestId: 'mallory', linkToExisting: confirm('BV-1001') };
+    await failureOf(approveAccountRequest(w.lead, input, w.deps));
+    expect(w.queued()).toEqual([]);
+    await approveAccountRequest(w.lead, input, w.deps);
+    expect(w.queued().map((m) => m.to)).toEqual([
+      ['ann@brightview.test'],
+      ['bob@brightview.test'],
+      ['mallory@evil.test'],
+    ]);
+  });
+
   it('a saved practice-user-linked template is what the practice users get', async () => {
     const w = world();
     await w.templates.save(
@@ -166,17 +181,17 @@ describe('approving a request onto an existing practice needs a separate confirm
     );
     await w.request('BV-1001');
     await approveAccountRequest(w.lead, { requestId: 'mallory', linkToExisting: confirm('BV-1001') }, w.deps);
-    expect(w.mailer.sent.find((m) => m.to.includes('ann@brightview.test'))).toMatchObject({
+    expect(w.queued().find((m) => m.to.includes('ann@brightview.test'))).toMatchObject({
       subject: 'mallory@evil[.]test joined Brightview Eye Care',
       text: 'Account BV-1001',
     });
   });
 
-  it('a new account number still creates the practice with one click, and nobody else is emailed', async () => {
+  it('a new account number still creates the practice with one click, and nobody else gets an email', async () => {
     const w = world();
     await w.request();
     const answer = await approveAccountRequest(w.lead, { requestId: 'mallory', accountNumber: 'MV-1' }, w.deps);
     expect(answer).toMatchObject({ practiceCreated: true, linkedToExisting: false });
-    expect(w.mailer.sent.map((m) => m.to)).toEqual([['mallory@evil.test']]);
+    expect(w.queued().map((m) => m.to)).toEqual([['mallory@evil.test']]);
   });
 });

@@ -2,16 +2,13 @@ import { beforeEach } from 'vitest';
 import type { Consult } from '../../../../core/schemas/consults';
 import type { Order } from '../../../../core/schemas/orders';
 import { createLogger } from '../../../../lambdas/http/logger';
+import type { ConsultEmail } from '../../../../lambdas/ports/consult-notifier';
 import type { ConsultDeps } from '../../../../lambdas/use-cases/consults/consult-deps';
 import { AMPLEYE_PARAMETERS, AMPLEYE_VALUES } from '../../../support/consult-fixtures';
 import { consultFields } from '../../../support/contracts/consult-store';
 import { contractOrder } from '../../../support/contracts/orders-repository';
 import { recordingTrail } from '../../../support/in-memory-audit';
-import {
-  InMemoryConsultantSettings,
-  InMemoryConsultStore,
-  RecordingConsultNotifier,
-} from '../../../support/in-memory-consults';
+import { InMemoryConsultantSettings, InMemoryConsultStore } from '../../../support/in-memory-consults';
 import { InMemoryRateLimiter } from '../../../support/in-memory-ports';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import { designSnapshot, InMemoryOrders, testDesign } from '../../../support/order-fakes';
@@ -37,9 +34,10 @@ export interface ConsultFixture {
     settings: InMemoryConsultantSettings;
     lenses: InMemoryLensCatalogue;
     orders: InMemoryOrders;
-    notifier: RecordingConsultNotifier;
     limiter: InMemoryRateLimiter;
   };
+  /** The consult emails stored in the outbox so far, oldest first; only those of `kind` when named. */
+  notices(kind?: ConsultEmail['kind']): ConsultEmail[];
   changes: ReturnType<typeof recordingTrail>['changes'];
   logLines: string[];
   clock: { now: Date };
@@ -89,7 +87,6 @@ export function consultFixture(): ConsultFixture {
     orders,
     users,
     customers,
-    notifier: new RecordingConsultNotifier(),
     limiter: new InMemoryRateLimiter(() => clock.now.getTime()),
     log: createLogger({ route: 'test' }, (line) => logLines.push(line)),
     now: () => clock.now,
@@ -101,6 +98,8 @@ export function consultFixture(): ConsultFixture {
     changes,
     logLines,
     clock,
+    notices: (kind) =>
+      consults.outbox.notices<ConsultEmail>('consult').filter((email) => kind === undefined || email.kind === kind),
     order(n, overrides = {}) {
       const design = testDesign({ lensId: 'ampleye', name: 'Ampleye', parameters: AMPLEYE_PARAMETERS });
       const at = '2026-02-01T10:00:00.000Z';

@@ -7,4 +7,5 @@ consultStoreContract('in-memory fakes', () => ({
   consults,
   settings: () => new InMemoryConsultantSettings(),
   drawing: (newReference) => new InMemoryConsultStore(newReference),
+  outbox: consults.outbox,
 }));

@@ -107,7 +107,7 @@ describe("the lab's queue", () => {
 });
 
 describe('replyToConsult: the lab answers with a proposal', () => {
-  it('stores the answer with the design name, marks it answered, emails the requester and records it', async () => {
+  it("stores the answer with the design name, marks it answered, stores the requester's notice with it and records it", async () => {
     const consult = await storedConsult(f);
     f.clock.now = new Date('2026-03-03T09:00:00.000Z');
     const answered = await replyToConsult(lab, reply(consult.consultId, 0), f.deps);
@@ -123,7 +123,7 @@ describe('replyToConsult: the lab answers with a proposal', () => {
       },
     });
     expect(await f.deps.consults.get(consult.consultId)).toEqual(answered);
-    expect(f.deps.notifier.of('consult-answered').map((e) => e.consult.reply?.text)).toEqual([answered.reply!.text]);
+    expect(f.notices('consult-answered')).toEqual([{ kind: 'consult-answered', consult: answered }]);
     expect(f.changes).toMatchObject([
       { action: 'consult.reply', target: { type: 'consult', id: consult.consultId }, accountNumber: A },
     ]);
@@ -150,7 +150,7 @@ describe('replyToConsult: the lab answers with a proposal', () => {
       status: 'aborted',
       message: CHANGED_MESSAGES.consult,
     });
-    expect(f.deps.notifier.sent).toHaveLength(1);
+    expect(f.notices()).toHaveLength(1);
   });
 
   it('the proposal must be an active catalogue design, with values in its ranges (field errors per parameter)', async () => {
@@ -185,7 +185,7 @@ describe('replyToConsult: the lab answers with a proposal', () => {
       },
     });
     expect((await f.deps.consults.get(consult.consultId))!.status).toBe('new');
-    expect(f.deps.notifier.sent).toEqual([]);
+    expect(f.notices()).toEqual([]);
   });
 
   it('an unknown consult is not-found', async () => {

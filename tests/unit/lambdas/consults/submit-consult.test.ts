@@ -45,7 +45,7 @@ const input = (overrides: Record<string, unknown> = {}) =>
   });
 
 describe('submitConsult: a practice asks the lab', () => {
-  it('stores a new consult with a random reference, the requester and the practice, and emails the lab', async () => {
+  it("stores a new consult with a random reference, the requester and the practice, and the lab's notice with it", async () => {
     const consult = await submitConsult(practice, input(), f.deps);
     expect(consult).toMatchObject({
       consultId: uuid(1),
@@ -60,7 +60,7 @@ describe('submitConsult: a practice asks the lab', () => {
       statusAt: '2026-03-02T15:00:00.000Z',
       version: 0,
     });
-    expect(f.deps.notifier.of('consult-received').map((e) => e.consult.consultId)).toEqual([uuid(1)]);
+    expect(f.notices()).toEqual([{ kind: 'consult-received', consult }]);
   });
 
   it("the suggestions stored are the server's own, worked out with the stored settings, not the browser's", async () => {
@@ -89,7 +89,7 @@ describe('submitConsult: a practice asks the lab', () => {
       message: 'Account not found',
     });
     expect(f.deps.consults.rows.size).toBe(0);
-    expect(f.deps.notifier.sent).toEqual([]);
+    expect(f.notices()).toEqual([]);
   });
 
   it('the account may be typed in any case; it is stored as linked', async () => {
@@ -131,7 +131,7 @@ describe('submitConsult: a practice asks the lab', () => {
     expect(again).toEqual(first);
     expect(f.deps.consults.rows.size).toBe(1);
     expect(f.deps.consults.created).toBe(1);
-    expect(f.deps.notifier.sent).toHaveLength(1);
+    expect(f.notices()).toHaveLength(1);
   });
 
   it("the id of someone else's consult is not-found, for a colleague and for another practice alike", async () => {
@@ -156,7 +156,7 @@ describe('submitConsult: a practice asks the lab', () => {
     };
     const answer = await submitConsult(practice, input(), f.deps);
     expect(answer).toEqual(await store.get(uuid(1)));
-    expect(f.deps.notifier.sent).toEqual([]);
+    expect(f.notices()).toEqual([]);
   });
 
   it('a store that keeps losing the reference race answers "busy, send again" (409)', async () => {
@@ -167,11 +167,13 @@ describe('submitConsult: a practice asks the lab', () => {
     });
   });
 
-  it('a failed lab email is logged and the consult stands', async () => {
-    f.deps.notifier.failWith = new Error('SES down');
-    const consult = await submitConsult(practice, input(), f.deps);
-    expect(await f.deps.consults.get(consult.consultId)).not.toBeNull();
-    expect(f.logLines.some((l) => l.includes('consult email failed'))).toBe(true);
+  it("the consult and the lab's notice are stored together: when the notice cannot be, neither is and the send fails", async () => {
+    f.deps.consults.outbox.store = () => {
+      throw new Error('outbox refused');
+    };
+    await expect(submitConsult(practice, input(), f.deps)).rejects.toThrow('outbox refused');
+    expect(f.deps.consults.rows.size).toBe(0);
+    expect(f.notices()).toEqual([]);
   });
 
   it('a user with 20 consults waiting for the lab is refused a 21st (429), nothing stored or sent; a retry still answers (docs/decisions/0088-open-consults-are-capped.md)', async () => {
@@ -180,7 +182,7 @@ describe('submitConsult: a practice asks the lab', () => {
     const over = await refusal(submitConsult(practice, input({ consultId: uuid(100) }), f.deps));
     expect(over).toEqual({ status: 'resource-exhausted', message: TOO_MANY_CONSULTS_OF_USER });
     expect(f.deps.consults.rows.has(uuid(100))).toBe(false);
-    expect(f.deps.notifier.of('consult-received')).toHaveLength(MAX_WAITING_CONSULTS_PER_USER);
+    expect(f.notices('consult-received')).toHaveLength(MAX_WAITING_CONSULTS_PER_USER);
     // A retry of one already stored is not a new consult.
     expect((await submitConsult(practice, input({ consultId: uuid(1) }), f.deps)).consultId).toBe(uuid(1));
     // An answered consult no longer waits: the user may send again.

@@ -34,7 +34,7 @@ const input = (overrides: Record<string, unknown> = {}) =>
 const IP = '203.0.113.9';
 
 describe('submitPublicConsult: a visitor asks the lab', () => {
-  it('stores a lead without an account: initials upper-cased, the visitor as requester, emails the lab', async () => {
+  it("stores a lead without an account: initials upper-cased, the visitor as requester, the lab's notice with it", async () => {
     const answer = await submitPublicConsult(input({ consultId: uuid(1) }), IP, f.deps);
     expect(Object.keys(answer)).toEqual(['reference']);
     expect(answer.reference).toMatch(CONSULT_REFERENCE_PATTERN);
@@ -54,10 +54,10 @@ describe('submitPublicConsult: a visitor asks the lab', () => {
     });
     expect(stored).not.toHaveProperty('accountNumber');
     expect(stored!.suggestions.length).toBeGreaterThan(0);
-    expect(f.deps.notifier.of('consult-received')).toHaveLength(1);
+    expect(f.notices()).toEqual([{ kind: 'consult-received', consult: stored }]);
   });
 
-  it('a filled honeypot is answered like a person (same shape, a reference of the same form, counted); nothing is stored or sent, and only the event is logged', async () => {
+  it('a filled honeypot is answered like a person (same shape, a reference of the same form, counted); no consult or notice is stored, and only the event is logged', async () => {
     const person = await submitPublicConsult(input({ email: 'person@x.test' }), '198.51.100.1', f.deps);
     const answer = await submitPublicConsult(
       input({ website: 'http://spam.example', question: 'BUY-SECRET-PAYLOAD' }),
@@ -72,7 +72,7 @@ describe('submitPublicConsult: a visitor asks the lab', () => {
     expect(f.deps.limiter.keys).toEqual(
       expect.arrayContaining(Object.values(publicConsultLimitKeys(IP, 'Lee@Lakeside.test'))),
     );
-    expect(f.deps.notifier.sent).toHaveLength(1);
+    expect(f.notices()).toHaveLength(1);
     const logged = f.logLines.join('\n');
     expect(logged).toContain('honeypot');
     for (const secret of ['BUY-SECRET-PAYLOAD', 'spam.example', 'lakeside', 'Dr Lee'])
@@ -161,7 +161,7 @@ describe('submitPublicConsult: a visitor asks the lab', () => {
     expect(again).toEqual(first);
     expect(f.deps.limiter.keys).toHaveLength(counted);
     expect(f.deps.consults.rows.size).toBe(1);
-    expect(f.deps.notifier.sent).toHaveLength(1);
+    expect(f.notices()).toHaveLength(1);
   });
 
   it("the id of a practice's consult or another visitor's is not-found: its reference is never answered", async () => {

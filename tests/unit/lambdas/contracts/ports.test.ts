@@ -44,9 +44,17 @@ import { InMemoryOrders } from '../../../support/order-fakes';
 
 // The same contracts run against the DynamoDB adapters in tests/integration/port-contracts.test.ts, so the
 // fakes the use-case tests rely on cannot drift from what the adapters do.
-usersRepositoryContract('in-memory fake', () => new InMemoryUsers());
+usersRepositoryContract(
+  'in-memory fake',
+  () => new InMemoryUsers(),
+  (users) => (users as InMemoryUsers).outbox,
+);
 customersRepositoryContract('in-memory fake', () => new InMemoryCustomers());
-moneyStoreContract('in-memory fake', () => new InMemoryMoneyStore());
+moneyStoreContract(
+  'in-memory fake',
+  () => new InMemoryMoneyStore(),
+  (money) => money.outbox,
+);
 ordersRepositoryContract('in-memory fake', () => {
   // Wired as the use-case tests wire them: a close's invoice lands in the money fake, "Order this" marks the
   // consult fake's row, the notices land in the outbox fake.
@@ -55,20 +63,28 @@ ordersRepositoryContract('in-memory fake', () => {
   const outbox = new InMemoryOutbox();
   return { orders: new InMemoryOrders(money.invoices, consults.rows, outbox), consults, money, outbox };
 });
-accountRequestsRepositoryContract('in-memory fake', () => new InMemoryAccountRequests());
+accountRequestsRepositoryContract(
+  'in-memory fake',
+  () => new InMemoryAccountRequests(),
+  (requests) => (requests as InMemoryAccountRequests).outbox,
+);
 lensCatalogueContract('in-memory fake', () => new InMemoryLensCatalogue());
 emailTemplatesContract('in-memory fake', () => new InMemoryEmailTemplates());
 accountLinksContract('in-memory fake', () => {
   const users = new InMemoryUsers();
   const customers = new InMemoryCustomers();
-  return { links: new InMemoryAccountLinks(users, customers), users, customers };
+  return { links: new InMemoryAccountLinks(users, customers), users, customers, outbox: users.outbox };
 });
 activityRepositoryContract('in-memory fake', () => new InMemoryActivity());
 sessionRevocationsContract('in-memory fake', () => new InMemoryRevocations());
 emailSuppressionsContract('in-memory fake', () => new InMemoryEmailSuppressions());
 referenceDataRepositoryContract('in-memory fake', () => new InMemoryReferenceData());
 locksContract('in-memory fake', (now) => new InMemoryLocks(now));
-onceMarksContract('in-memory fake', () => new InMemoryOnceMarks());
+onceMarksContract(
+  'in-memory fake',
+  () => new InMemoryOnceMarks(),
+  (marks) => marks.outbox,
+);
 noticeOutboxContract('in-memory fake', () => new InMemoryOutbox());
 signUpCodesContract('in-memory fake', () => new InMemorySignUpCodes());
 rateLimiterContract('in-memory fake', (now) => new InMemoryRateLimiter(now));

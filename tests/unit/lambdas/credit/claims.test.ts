@@ -9,6 +9,7 @@ import { decideWarrantyClaim } from '../../../../lambdas/use-cases/credit/decide
 import { markClaimReturnReceived } from '../../../../lambdas/use-cases/credit/mark-claim-return-received';
 import { CLAIM_ID_USED, submitWarrantyClaim } from '../../../../lambdas/use-cases/credit/submit-warranty-claim';
 import { identity } from '../../../support/identities';
+import { moneyEmails } from '../../../support/money-email-fakes';
 import { A, B, creditFixture, lab, outsider, practice, refusal, uuid, type CreditFixture } from './credit-fixture';
 
 let f: CreditFixture;
@@ -54,7 +55,10 @@ describe('submitWarrantyClaim: cancel for credit, report a defect', () => {
     // Who submitted stays internal; the lab's record has it.
     expect(claim).not.toHaveProperty('submittedBy');
     expect((await stored(claim.claimId)).submittedBy).toEqual({ userId: 'u-ann', name: 'Ann Test' });
-    expect(f.notifier.of('claim-submitted')).toHaveLength(1);
+    // The lab's email, stored with the claim: the claim as stored.
+    expect(moneyEmails(f.outbox, 'claim-submitted')).toEqual([
+      { kind: 'claim-submitted', claim: await stored(claim.claimId) },
+    ]);
     // Nothing moves in the ledger before the lab decides.
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ availableCents: 0, pendingCents: 0 });
   });
@@ -71,7 +75,7 @@ describe('submitWarrantyClaim: cancel for credit, report a defect', () => {
       message: 'The warranty of order LL-000001 ended 90 days after it shipped.',
     });
     expect(f.deps.money.claims.size).toBe(0);
-    expect(f.notifier.sent).toEqual([]);
+    expect(f.outbox.messages()).toEqual([]);
   });
 
   it('a lens that has not shipped is not covered', async () => {
@@ -126,7 +130,7 @@ describe('submitWarrantyClaim: cancel for credit, report a defect', () => {
     const again = await submit(1);
     expect(again).toEqual(first);
     expect(f.deps.money.commits).toBe(commits);
-    expect(f.notifier.of('claim-submitted')).toHaveLength(1);
+    expect(moneyEmails(f.outbox, 'claim-submitted')).toHaveLength(1);
   });
 
   it('twenty concurrent identical submits store one claim and all answer it', async () => {
@@ -134,6 +138,7 @@ describe('submitWarrantyClaim: cancel for credit, report a defect', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => submit(1)));
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(f.deps.money.claims.size).toBe(1);
+    expect(f.outbox.messages()).toHaveLength(1);
   });
 
   it("a claim id reused for another lens or kind is refused (409); another account's id is not-found", async () => {
@@ -160,7 +165,7 @@ describe('submitWarrantyClaim: cancel for credit, report a defect', () => {
       eye: 'OD',
     });
     expect(await submit(1)).toEqual(first);
-    expect(f.notifier.of('claim-submitted')).toHaveLength(1);
+    expect(moneyEmails(f.outbox, 'claim-submitted')).toHaveLength(1);
   });
 
   it('a practice user not linked to the account gets not-found', async () => {
@@ -195,9 +200,9 @@ describe('decideWarrantyClaim (the lab approves or denies)', () => {
       claimId: claim.claimId,
       by: { userId: 'u-lab' },
     });
-    const [email] = f.notifier.of('claim-decided');
-    expect(email!.to).toEqual(['ann@a.test']);
-    expect(email!.claim.status).toBe('approved');
+    expect(moneyEmails(f.outbox, 'claim-decided')).toEqual([
+      { kind: 'claim-decided', claim: await stored(claim.claimId), to: ['ann@a.test'] },
+    ]);
   });
 
   it('approve, return required: the claim waits for the lens and its credit is pending, not available', async () => {
@@ -244,6 +249,10 @@ describe('decideWarrantyClaim (the lab approves or denies)', () => {
     );
     expect(denied).toMatchObject({ status: 'denied', decisionReason: 'Lens was damaged by the patient' });
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ exists: false, availableCents: 0 });
+    // The refused attempt stored no email; the denial stored one, to whoever submitted the claim.
+    expect(moneyEmails(f.outbox, 'claim-decided')).toEqual([
+      { kind: 'claim-decided', claim: denied, to: ['ann@a.test'] },
+    ]);
   });
 
   it('a second approval is a 409 (stale version or already decided) and credits once', async () => {
@@ -271,6 +280,8 @@ describe('decideWarrantyClaim (the lab approves or denies)', () => {
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const entries = (await f.deps.money.listCreditEntries(A, 10)).items;
     expect(entries.length).toBe((await stored(claim.claimId)).status === 'approved' ? 1 : 0);
+    // Only the decision that landed tells the practice.
+    expect(moneyEmails(f.outbox, 'claim-decided').map((e) => e.claim)).toEqual([await stored(claim.claimId)]);
   });
 
   it('a refused transaction (contention) is re-read and tried again', async () => {
@@ -279,6 +290,7 @@ describe('decideWarrantyClaim (the lab approves or denies)', () => {
     f.deps.money.failNextCommit('contention', 2);
     expect((await approve(claim.claimId)).status).toBe('approved');
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ availableCents: 40_000 });
+    expect(moneyEmails(f.outbox, 'claim-decided')).toHaveLength(1);
   });
 
   it('only one claim on a lens is ever credited, even when two were sent at the same moment', async () => {
@@ -319,8 +331,7 @@ describe('markClaimReturnReceived (pending -> available)', () => {
       balanceAfterCents: 40_000,
       claimId: claim.claimId,
     });
-    const [email] = f.notifier.of('credit-granted');
-    expect(email).toMatchObject({ to: ['ann@a.test'], entry: { amountCents: 40_000 } });
+    expect(moneyEmails(f.outbox, 'credit-granted')).toEqual([{ kind: 'credit-granted', entry, to: ['ann@a.test'] }]);
   });
 
   it('a lens received before the decision is recorded; approving then credits at once', async () => {

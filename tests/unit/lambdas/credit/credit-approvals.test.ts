@@ -11,6 +11,7 @@ import {
 import { ENTRY_ID_USED, grantGoodwillCredit } from '../../../../lambdas/use-cases/credit/grant-goodwill-credit';
 import { recordOfflinePayment } from '../../../../lambdas/use-cases/invoices/invoices';
 import { identity } from '../../../support/identities';
+import { moneyEmails } from '../../../support/money-email-fakes';
 import { A, B, creditFixture, refusal, uuid, type CreditFixture } from './credit-fixture';
 
 /** docs/decisions/0092-large-credit-needs-a-second-super-admin.md. */
@@ -50,7 +51,7 @@ describe('credit above the threshold needs a second super admin', () => {
       requestedBy: { userId: 'u-boss' },
     });
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ exists: false });
-    expect(f.notifier.of('credit-granted')).toEqual([]);
+    expect(moneyEmails(f.outbox, 'credit-granted')).toEqual([]);
     expect((await listCreditApprovals({ limit: 50 }, f.deps)).items.map((a) => a.entryId)).toEqual([uuid(1)]);
 
     expect((await grant(100_000, { entryId: uuid(2) })).entry).toMatchObject({ amountCents: 100_000 });
@@ -76,7 +77,7 @@ describe('credit above the threshold needs a second super admin', () => {
       amountCents: 1_000_000,
       by: { userId: 'u-boss' },
     });
-    expect(f.notifier.of('credit-granted')).toHaveLength(1);
+    expect(moneyEmails(f.outbox, 'credit-granted')).toEqual([{ kind: 'credit-granted', entry, to: [] }]);
     expect((await listCreditApprovals({ limit: 50 }, f.deps)).items).toEqual([]);
 
     // A retry answers the decision; a second grant of the same id answers the entry now in the ledger.
@@ -85,7 +86,7 @@ describe('credit above the threshold needs a second super admin', () => {
     );
     expect((await grant(1_000_000)).entry).toEqual(entry);
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ availableCents: 1_000_000 });
-    expect(f.notifier.of('credit-granted')).toHaveLength(1);
+    expect(moneyEmails(f.outbox, 'credit-granted')).toHaveLength(1);
   });
 
   it('a rejected grant records why and credits nothing; it cannot then be approved', async () => {
@@ -134,6 +135,8 @@ describe('credit above the threshold needs a second super admin', () => {
     });
     await decideCreditApproval(second, { entryId: waiting!.entryId, version: 0, decision: 'approve' }, f.deps);
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ availableCents: 200_000 });
+    // Only goodwill is emailed when approved, as under the threshold.
+    expect(f.outbox.messages()).toEqual([]);
   });
 
   it('the super admin sets the threshold; a stale version is a 409', async () => {

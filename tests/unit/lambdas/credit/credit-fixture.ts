@@ -2,7 +2,6 @@ import type { WarrantyPolicy } from '../../../../core/schemas/credit';
 import { DEFAULT_WARRANTY_POLICY } from '../../../../core/schemas/lenses';
 import type { Order, OrderLine } from '../../../../core/schemas/orders';
 import type { CreditDeps } from '../../../../lambdas/use-cases/credit/credit-deps';
-import { RecordingMoneyNotifier } from '../../../support/money-email-fakes';
 import type { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import { designSnapshot, InMemoryOrders, quietOrderPorts, testDesign } from '../../../support/order-fakes';
 import { A, moneyFixture, uuid, type MoneyFixture } from '../money/money-fixture';
@@ -12,8 +11,9 @@ export { A, B, lab, outsider, practice, refusal, uuid } from '../money/money-fix
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CreditFixture {
-  deps: CreditDeps & { money: MoneyFixture['deps']['money']; orders: InMemoryOrders; notifier: RecordingMoneyNotifier };
-  notifier: RecordingMoneyNotifier;
+  deps: CreditDeps & { money: MoneyFixture['deps']['money']; orders: InMemoryOrders };
+  /** Where the money store's commits put their emails. */
+  outbox: MoneyFixture['outbox'];
   clock: MoneyFixture['clock'];
   invoice: MoneyFixture['invoice'];
   /** Stores a closed (shipped) order `shippedDaysAgo` days before the clock; OD unless `eyes` says. */
@@ -37,11 +37,10 @@ export interface ShippedOrderOptions {
 export function creditFixture(): CreditFixture {
   const money = moneyFixture();
   const orders = new InMemoryOrders(money.deps.money.invoices);
-  const notifier = new RecordingMoneyNotifier();
-  const deps = { ...money.deps, orders, notifier };
+  const deps = { ...money.deps, orders };
   return {
     deps,
-    notifier,
+    outbox: money.outbox,
     clock: money.clock,
     invoice: money.invoice,
     shippedOrder(n, options = {}) {

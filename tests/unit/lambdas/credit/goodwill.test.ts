@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { grantGoodwillCreditInputSchema } from '../../../../core/schemas/credit';
 import { ENTRY_ID_USED, grantGoodwillCredit } from '../../../../lambdas/use-cases/credit/grant-goodwill-credit';
+import { moneyEmails } from '../../../support/money-email-fakes';
 import { A, creditFixture, lab, refusal, uuid, type CreditFixture } from './credit-fixture';
 
 let f: CreditFixture;
@@ -36,7 +37,7 @@ describe('grantGoodwillCredit (the lab gives credit with a note)', () => {
       by: { userId: 'u-lab', name: 'Lara Test' },
     });
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ availableCents: 2_500, pendingCents: 0 });
-    expect(f.notifier.of('credit-granted')).toEqual([{ kind: 'credit-granted', entry, to: [] }]);
+    expect(moneyEmails(f.outbox, 'credit-granted')).toEqual([{ kind: 'credit-granted', entry, to: [] }]);
   });
 
   it('idempotent by entryId: a retry answers the same entry, credits and emails once', async () => {
@@ -44,7 +45,7 @@ describe('grantGoodwillCredit (the lab gives credit with a note)', () => {
     f.clock.now = new Date(f.clock.now.getTime() + 5_000);
     expect(await grant()).toEqual(first);
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ availableCents: 2_500 });
-    expect(f.notifier.of('credit-granted')).toHaveLength(1);
+    expect(moneyEmails(f.outbox, 'credit-granted')).toHaveLength(1);
   });
 
   it('concurrent grants with one entryId credit once', async () => {
@@ -52,6 +53,8 @@ describe('grantGoodwillCredit (the lab gives credit with a note)', () => {
     expect(new Set(answers.map((a) => a.entry!.entryId)).size).toBe(1);
     expect(await f.deps.money.getCreditBalance(A)).toMatchObject({ availableCents: 2_500 });
     expect((await f.deps.money.listCreditEntries(A, 20)).items).toHaveLength(1);
+    // The grants whose commit was refused stored no email.
+    expect(moneyEmails(f.outbox, 'credit-granted')).toHaveLength(1);
   });
 
   it('an entryId reused for another amount is refused (409), and the balance stays', async () => {

@@ -11,9 +11,10 @@ import { sendEmail } from '../../../../lambdas/use-cases/email/send-email';
 import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';
+import type { StoredEmail } from '../../../../lambdas/email/safe-email';
+import { InMemoryOutbox } from '../../../support/in-memory-outbox';
 import {
   InMemoryAdminDirectory,
-  InMemoryMailer,
   InMemoryRateLimiter,
   InMemoryUsers,
   memoryLogger,
@@ -24,6 +25,13 @@ const admin = identity(['admin', 'superadmin'], { email: 'admin@lab.test' });
 const limiter = () => new InMemoryRateLimiter();
 
 const now = () => new Date('2025-03-01T00:00:00.000Z');
+/** An outbox that refuses every write, as a DynamoDB outage would. */
+const refusingOutbox = () =>
+  Object.assign(new InMemoryOutbox(), {
+    add: async () => {
+      throw new Error('outbox down');
+    },
+  });
 
 describe('updateEmailTemplate', () => {
   it('saves with the version read and counts it up; a stale version is a 409 and changes nothing', async () => {
@@ -58,28 +66,28 @@ describe('previewEmailTemplate and sendTestEmail', () => {
     expect(out.html).toContain('&lt;Please send the latest topography.&gt;');
   });
 
-  it('a test send goes to the given address with a [Test] subject', async () => {
-    const mailer = new InMemoryMailer();
+  it('a test send to the given address with a [Test] subject is queued in the outbox', async () => {
+    const outbox = new InMemoryOutbox();
     const answer = await sendTestEmail(
       admin,
       { kind: 'order-approved', to: 'admin@lab.test', subject: 'Approved {{orderNumber}}', body: 'ok' },
-      { mailer, limiter: limiter(), log: memoryLogger().log },
+      { outbox, now, limiter: limiter(), log: memoryLogger().log },
     );
     expect(answer).toEqual({ sent: true });
-    expect(mailer.sent[0]).toMatchObject({ to: ['admin@lab.test'], subject: '[Test] Approved LL-000123' });
+    expect(outbox.notices<StoredEmail>('email')).toMatchObject([
+      { to: ['admin@lab.test'], subject: '[Test] Approved LL-000123' },
+    ]);
   });
 
-  it('a failed test send answers sent: false and is logged', async () => {
-    const mailer = new InMemoryMailer();
-    mailer.failNext('send');
+  it('a test send that cannot be queued answers sent: false and is logged', async () => {
     const { log, lines } = memoryLogger();
     const answer = await sendTestEmail(
       admin,
       { kind: 'order-approved', to: 'admin@lab.test', subject: 's', body: 'b' },
-      { mailer, limiter: limiter(), log },
+      { outbox: refusingOutbox(), now, limiter: limiter(), log },
     );
     expect(answer).toEqual({ sent: false });
-    expect(lines.join()).toContain('sendTestEmail: send failed');
+    expect(lines.join()).toContain('emails not queued');
   });
 });
 
@@ -114,19 +122,25 @@ describe('sendEmail (spec 7 POST auth/email/{kind}, spec 8)', () => {
     limiter: limiter(),
   });
 
-  it('sends one email per recipient and answers true', async () => {
-    const mailer = new InMemoryMailer();
-    expect(await sendEmail(admin, input, { ...known(), mailer, log: memoryLogger().log })).toBe(true);
-    expect(mailer.sent.map((e) => e.to)).toEqual([['a@x.test'], ['b@x.test']]);
-    expect(mailer.sent[0]!.html).toContain('Line &lt;1&gt;');
+  it('queues one email per recipient in one outbox write and answers true', async () => {
+    const outbox = new InMemoryOutbox();
+    const add = outbox.add.bind(outbox);
+    const writes: number[] = [];
+    outbox.add = async (messages) => {
+      writes.push(messages.length);
+      await add(messages);
+    };
+    expect(await sendEmail(admin, input, { ...known(), outbox, now, log: memoryLogger().log })).toBe(true);
+    const queued = outbox.notices<StoredEmail>('email');
+    expect(writes).toEqual([2]);
+    expect(queued.map((e) => e.to)).toEqual([['a@x.test'], ['b@x.test']]);
+    expect(queued[0]!.html).toContain('Line &lt;1&gt;');
   });
 
-  it('spec 8: swallows a send error, logs it and answers false', async () => {
-    const mailer = new InMemoryMailer();
-    mailer.failNext('send');
+  it('spec 8: emails the outbox refuses are logged and the answer is false, never an error', async () => {
     const { log, lines } = memoryLogger();
-    expect(await sendEmail(admin, input, { ...known(), mailer, log })).toBe(false);
-    expect(lines.join()).toContain('sendEmail: send failed');
+    expect(await sendEmail(admin, input, { ...known(), outbox: refusingOutbox(), now, log })).toBe(false);
+    expect(lines.join()).toContain('emails not queued');
   });
 
   it('refuses a subject with a line break at the schema (header injection)', () => {

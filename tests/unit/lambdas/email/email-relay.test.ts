@@ -7,9 +7,10 @@ import { InMemoryEmailTemplates } from '../../../support/email-fakes';
 import { failureOf } from '../../../support/failure-of';
 import { identity } from '../../../support/identities';
 import { recordingTrail } from '../../../support/in-memory-audit';
+import type { StoredEmail } from '../../../../lambdas/email/safe-email';
+import { InMemoryOutbox } from '../../../support/in-memory-outbox';
 import {
   InMemoryAdminDirectory,
-  InMemoryMailer,
   InMemoryRateLimiter,
   InMemoryUsers,
   memoryLogger,
@@ -27,7 +28,7 @@ function world() {
   const directory = new InMemoryAdminDirectory();
   const users = new InMemoryUsers();
   const templates = new InMemoryEmailTemplates(['orders@lab.test']);
-  const mailer = new InMemoryMailer();
+  const outbox = new InMemoryOutbox();
   const limiter = new InMemoryRateLimiter(() => Date.parse('2025-03-03T10:00:00.000Z'));
   const { log } = memoryLogger();
   const practiceUser = (email: string, accountNumber?: string) => {
@@ -38,9 +39,12 @@ function world() {
   practiceUser('ann@brightview.test', 'BV-1001');
   practiceUser('loner@nowhere.test'); // a portal user linked to no practice
   const trail = recordingTrail();
-  const deps = { directory, users, templates, mailer, limiter, log, audit: trail.audit };
+  const now = () => new Date('2025-03-03T10:00:00.000Z');
+  const deps = { directory, users, templates, outbox, limiter, now, log, audit: trail.audit };
   const audit = () => trail.changes;
-  return { deps, mailer, audit, practiceUser };
+  /** The emails queued in the outbox so far, oldest first. */
+  const queued = () => outbox.notices<StoredEmail>('email');
+  return { deps, outbox, queued, audit, practiceUser };
 }
 
 const email = (recipients: string[]) =>
@@ -53,7 +57,7 @@ describe('sendEmail is not an open relay', () => {
     const usersOnly = await sendEmail(admin, email(['ann@brightview.test']), w.deps);
     const unknownOnly = await sendEmail(admin, email(['victim@bank.test']), w.deps);
     expect([mixed, usersOnly, unknownOnly]).toEqual([true, true, true]);
-    expect(w.mailer.sent.map((m) => m.to)).toEqual([['ann@brightview.test'], ['ann@brightview.test']]);
+    expect(w.queued().map((m) => m.to)).toEqual([['ann@brightview.test'], ['ann@brightview.test']]);
     // Left out, and kept in the audit trail for an investigation (not told to the caller).
     expect(w.audit()[0]?.after).toMatchObject({ recipients: ['ann@brightview.test'], withheld: ['victim@bank.test'] });
   });
@@ -61,14 +65,16 @@ describe('sendEmail is not an open relay', () => {
   it('a portal user linked to no practice is not a known recipient either, and the answer does not say so', async () => {
     const w = world();
     expect(await sendEmail(admin, email(['loner@nowhere.test']), w.deps)).toBe(true);
-    expect(w.mailer.sent).toEqual([]);
+    expect(w.queued()).toEqual([]);
   });
 
   it("a practice's users and the lab recipients are, in any letter case; the answer stays true/false (spec 8)", async () => {
     const w = world();
     expect(await sendEmail(admin, email(['Ann@Brightview.test', 'orders@lab.test']), w.deps)).toBe(true);
-    expect(w.mailer.sent.map((m) => m.to)).toEqual([['ann@brightview.test'], ['orders@lab.test']]);
-    w.mailer.failNext('send');
+    expect(w.queued().map((m) => m.to)).toEqual([['ann@brightview.test'], ['orders@lab.test']]);
+    w.outbox.add = async () => {
+      throw new Error('outbox down');
+    };
     expect(await sendEmail(admin, email(['ann@brightview.test']), w.deps)).toBe(false);
   });
 
@@ -76,15 +82,15 @@ describe('sendEmail is not an open relay', () => {
     const w = world();
     for (let i = 0; i < EMAIL_SEND_LIMITS.sendEmail.perCaller; i++)
       await sendEmail(admin, email(['orders@lab.test']), w.deps);
-    const sent = w.mailer.sent.length;
+    const sent = w.queued().length;
     expect(await failureOf(sendEmail(admin, email(['orders@lab.test']), w.deps))).toMatchObject({
       status: 'resource-exhausted',
       message: RELAY_MESSAGES.tooMany,
     });
-    expect(w.mailer.sent.length).toBe(sent);
+    expect(w.queued().length).toBe(sent);
   });
 
-  it('each send is recorded in the audit trail: which kind, to whom, the subject, never the body', async () => {
+  it('each send is recorded in the audit trail: which kind, to whom, the subject, how many were queued, never the body', async () => {
     const w = world();
     await sendEmail(admin, email(['ann@brightview.test']), w.deps);
     // Who sent it is the trail's caller (the handler wrapper binds it to the verified token).
@@ -92,7 +98,7 @@ describe('sendEmail is not an open relay', () => {
       {
         action: 'email.send',
         target: { type: 'email', id: 'notice' },
-        after: { recipients: ['ann@brightview.test'], subject: 'Your order', sent: true },
+        after: { recipients: ['ann@brightview.test'], subject: 'Your order', queued: 1 },
       },
     ]);
     expect(JSON.stringify(w.audit())).not.toContain('evil.test');
@@ -114,14 +120,14 @@ describe("sendTestEmail goes to the caller's own address only", () => {
       status: 'invalid-argument',
       message: RELAY_MESSAGES.testToOwnAddress('Desk@Lab.test'),
     });
-    expect(w.mailer.sent).toEqual([]);
+    expect(w.queued()).toEqual([]);
   });
 
   it('without `to` (or with the own address in any case) it goes to the token email', async () => {
     const w = world();
     expect(await sendTestEmail(admin, test(), w.deps)).toEqual({ sent: true });
     expect(await sendTestEmail(admin, test('desk@lab.TEST'), w.deps)).toEqual({ sent: true });
-    expect(w.mailer.sent.map((m) => m.to)).toEqual([['desk@lab.test'], ['desk@lab.test']]);
+    expect(w.queued().map((m) => m.to)).toEqual([['desk@lab.test'], ['desk@lab.test']]);
     expect(w.audit().map((a) => a.action)).toEqual(['email.send-test', 'email.send-test']);
   });
 

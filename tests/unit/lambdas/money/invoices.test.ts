@@ -6,6 +6,7 @@ import {
   voidInvoiceInputSchema,
 } from '../../../../core/schemas/invoices';
 import { closeOrderInputSchema, submitOrderInputSchema, type Order } from '../../../../core/schemas/orders';
+import { orderRefusals } from '../../../../lambdas/ports/orders-repository';
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import {
   createInvoice,
@@ -17,6 +18,7 @@ import {
 import { closeOrderWithInvoice, type CloseOrderDeps } from '../../../../lambdas/use-cases/invoices/issue-invoice';
 import { submitOrder, type SubmitOrderDeps } from '../../../../lambdas/use-cases/orders/submit-order';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
+import { moneyEmails } from '../../../support/money-email-fakes';
 import { InMemoryOrders, orderPorts, testDesign } from '../../../support/order-fakes';
 import { A, B, lab, moneyFixture, outsider, practice, refusal, uuid, type MoneyFixture } from './money-fixture';
 
@@ -28,12 +30,12 @@ beforeEach(() => {
   const lenses = new InMemoryLensCatalogue();
   lenses.rows.set('scleral-test', testDesign({ priceCents: 40_000 }));
   orderDeps = orderPorts({
-    orders: new InMemoryOrders(f.deps.money.invoices),
+    // The order's write puts its notices in the same outbox as the money store's commits.
+    orders: new InMemoryOrders(f.deps.money.invoices, undefined, f.outbox),
     users: f.deps.users,
     customers: f.deps.customers,
     lenses,
     money: f.deps.money,
-    moneyNotifier: f.deps.notifier,
     now: () => f.clock.now,
   });
 });
@@ -92,7 +94,9 @@ describe('closing an order issues its invoice', () => {
       ],
     );
     expect((await orderDeps.orders.get(order.orderId))!.invoiceNumber).toBe('INV-100');
-    expect(f.deps.notifier.sent).toEqual([expect.objectContaining({ kind: 'invoice-issued', to: ['ann@a.test'] })]);
+    // Stored with the close: the invoice email to whoever placed the order, beside the order-closed email.
+    expect(moneyEmails(f.outbox, 'invoice-issued')).toEqual([{ kind: 'invoice-issued', invoice, to: ['ann@a.test'] }]);
+    expect(f.outbox.messages().map((m) => m.topic)).toEqual(['order', 'order', 'order', 'money']);
   });
 
   it('a second order closed on the same open invoice is added to it', async () => {
@@ -125,6 +129,23 @@ describe('closing an order issues its invoice', () => {
     );
     expect(refused).toMatchObject({ status: 'aborted', message: expect.stringContaining('another account') });
     expect((await orderDeps.orders.get(order.orderId))!.status).toBe('approved');
+    expect(moneyEmails(f.outbox, 'invoice-issued')).toEqual([]);
+  });
+
+  it('a close whose write is refused stores no invoice email; one retried after contention stores it once', async () => {
+    const order = await approvedOrder(5);
+    const close = () =>
+      closeOrderWithInvoice(
+        lab,
+        { orderId: order.orderId, version: order.version, invoiceNumber: 'INV-9', taxCents: 0 },
+        orderDeps,
+      );
+    orderDeps.orders.pendingRefusals.push(orderRefusals.refuse('invoice'));
+    expect((await refusal(close())).status).toBe('aborted');
+    expect(moneyEmails(f.outbox, 'invoice-issued')).toEqual([]);
+    orderDeps.orders.pendingRefusals.push(orderRefusals.refuse('contention'));
+    await close();
+    expect(moneyEmails(f.outbox, 'invoice-issued').map((e) => e.invoice.invoiceNumber)).toEqual(['INV-9']);
   });
 });
 
@@ -203,6 +224,18 @@ describe("the lab's invoice actions", () => {
     const invoice = await createInvoice(lab, input, f.deps);
     expect(invoice).toMatchObject({ totalCents: 5_600, dueDate: '2026-03-31', createdBy: { userId: 'u-lab' } });
     expect((await refusal(createInvoice(lab, input, f.deps))).message).toContain('already used');
+  });
+
+  it("an invoice recorded by hand stores its email to the account's users with it; a refused number stores none", async () => {
+    const input = createInvoiceInputSchema.parse({
+      invoiceNumber: 'MAN-2',
+      accountNumber: A,
+      lines: [{ description: 'Diagnostic set rental', quantity: 1, unitCents: 2_500 }],
+    });
+    const invoice = await createInvoice(lab, input, f.deps);
+    expect(moneyEmails(f.outbox, 'invoice-issued')).toEqual([{ kind: 'invoice-issued', invoice, to: [] }]);
+    await refusal(createInvoice(lab, input, f.deps));
+    expect(f.outbox.messages()).toHaveLength(1);
   });
 
   it('voids only an invoice nothing was paid on, with its reason', async () => {

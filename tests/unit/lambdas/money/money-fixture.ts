@@ -1,11 +1,13 @@
 import { AppError } from '../../../../core/errors';
 import { createLogger } from '../../../../lambdas/http/logger';
 import type { Invoice } from '../../../../core/schemas/invoices';
+import type { InvoiceDeps } from '../../../../lambdas/use-cases/invoices/invoice-deps';
 import type { PaymentDeps } from '../../../../lambdas/use-cases/payments/payment-deps';
 import { withTotals } from '../../../../lambdas/use-cases/invoices/invoice-views';
 import { identity, numberedUuid, practiceAnn } from '../../../support/identities';
-import { InMemoryGateway, RecordingMoneyNotifier } from '../../../support/in-memory-gateway';
+import { InMemoryGateway } from '../../../support/in-memory-gateway';
 import { InMemoryCreditSettings, InMemoryMoneyStore } from '../../../support/in-memory-money';
+import { InMemoryOutbox } from '../../../support/in-memory-outbox';
 import { testCustomers, testUsers } from '../../../support/test-directory';
 
 export const A = 'ACC-A';
@@ -15,18 +17,20 @@ export const outsider = identity(['customer'], { userId: 'u-eve', email: 'eve@b.
 export const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
 
 export interface MoneyFixture {
-  deps: PaymentDeps & {
-    money: InMemoryMoneyStore;
-    gateway: InMemoryGateway;
-    notifier: RecordingMoneyNotifier;
-    creditSettings: InMemoryCreditSettings;
-  };
+  deps: PaymentDeps &
+    InvoiceDeps & {
+      money: InMemoryMoneyStore;
+      gateway: InMemoryGateway;
+      creditSettings: InMemoryCreditSettings;
+    };
+  /** Where the money store's commits put their emails. */
+  outbox: InMemoryOutbox;
   clock: { now: Date };
   invoice(number: string, totalCents: number, overrides?: Partial<Invoice>): Invoice;
   grantCredit(accountNumber: string, cents: number): Promise<void>;
 }
 
-/** Two practices (A: Ann; B: Eve), one lab admin, an in-memory money store and gateway. */
+/** Two practices (A: Ann; B: Eve), one lab admin, an in-memory money store (with its outbox) and gateway. */
 export function moneyFixture(): MoneyFixture {
   const users = testUsers([
     { userId: 'u-ann', email: 'ann@a.test', accountNumber: A, firstName: 'Ann' },
@@ -37,13 +41,13 @@ export function moneyFixture(): MoneyFixture {
     [A, B].map((accountNumber) => ({ accountNumber, company: `Practice ${accountNumber}`, paymentTermsDays: 30 })),
   );
   const clock = { now: new Date('2026-03-01T10:00:00.000Z') };
-  const money = new InMemoryMoneyStore();
+  const outbox = new InMemoryOutbox();
+  const money = new InMemoryMoneyStore(outbox);
   const deps = {
     money,
     users,
     customers,
     gateway: new InMemoryGateway(),
-    notifier: new RecordingMoneyNotifier(),
     creditSettings: new InMemoryCreditSettings(),
     log: createLogger({ route: 'test' }, () => {}),
     now: () => clock.now,
@@ -51,6 +55,7 @@ export function moneyFixture(): MoneyFixture {
   };
   return {
     deps,
+    outbox,
     clock,
     invoice(number, totalCents, overrides = {}) {
       const invoice = withTotals({

@@ -8,6 +8,7 @@ import {
 } from '../../../../lambdas/use-cases/payments/payments';
 import { handleGatewayEvent } from '../../../../lambdas/use-cases/payments/settle-payment';
 import { TEST_CARDS } from '../../../support/in-memory-gateway';
+import { moneyEmails } from '../../../support/money-email-fakes';
 import { A, B, moneyFixture, outsider, practice, refusal, uuid, type MoneyFixture } from './money-fixture';
 
 let f: MoneyFixture;
@@ -17,6 +18,9 @@ beforeEach(() => {
 
 const start = (input: Record<string, unknown>, caller = practice) =>
   startPayment(caller, startPaymentInputSchema.parse(input), f.deps);
+
+/** The kinds of the emails the commits stored, oldest first. */
+const emailKinds = () => f.outbox.notices<{ kind: string }>('money').map((e) => e.kind);
 
 describe('Pay Online: a card payment', () => {
   it('pays part of an invoice by card: the invoice is partially paid at once and a receipt is emailed', async () => {
@@ -37,7 +41,10 @@ describe('Pay Online: a card payment', () => {
     expect(invoice.settlements).toEqual([
       expect.objectContaining({ method: 'card', amountCents: 15_000, paymentId: uuid(1) }),
     ]);
-    expect(f.deps.notifier.kinds()).toEqual(['payment-receipt']);
+    expect(moneyEmails(f.outbox, 'payment-receipt')).toEqual([
+      { kind: 'payment-receipt', payment: f.deps.money.payments.get(uuid(1)), invoices: [invoice] },
+    ]);
+    expect(emailKinds()).toEqual(['payment-receipt']);
   });
 
   it('charges once and allocates once for 20 concurrent identical starts and confirms', async () => {
@@ -59,7 +66,7 @@ describe('Pay Online: a card payment', () => {
     const invoice = f.deps.money.invoices.get('INV-1')!;
     expect(invoice.settlements).toHaveLength(1);
     expect(invoice).toMatchObject({ status: 'paid', balanceCents: 0 });
-    expect(f.deps.notifier.kinds()).toEqual(['payment-receipt']);
+    expect(emailKinds()).toEqual(['payment-receipt']);
   });
 
   it('a declined card shows the gateway reason and changes nothing (4000 0000 0000 0002, 4000 0000 0000 9995)', async () => {
@@ -81,7 +88,10 @@ describe('Pay Online: a card payment', () => {
     }
     expect(f.deps.money.invoices.get('INV-1')).toMatchObject({ status: 'open', balanceCents: 40_000, version: 0 });
     expect((await f.deps.money.getCreditBalance(A)).availableCents).toBe(5_000);
-    expect(f.deps.notifier.kinds()).toEqual(['payment-failed', 'payment-failed']);
+    expect(moneyEmails(f.outbox, 'payment-failed')).toEqual(
+      [3, 4].map((n) => ({ kind: 'payment-failed', payment: f.deps.money.payments.get(uuid(n)) })),
+    );
+    expect(emailKinds()).toEqual(['payment-failed', 'payment-failed']);
   });
 
   it('applies available lens credit first and the card pays the rest', async () => {
@@ -210,6 +220,39 @@ describe('Pay Online: a card payment', () => {
     await handleGatewayEvent(event, f.deps); // a replay
     expect(f.deps.money.invoices.get('INV-1')!.settlements).toHaveLength(1);
     expect(f.deps.money.payments.get(uuid(9))!.status).toBe('succeeded');
+    expect(emailKinds()).toEqual(['payment-receipt']);
+  });
+
+  it("the webhook and the browser's confirm settling at the same moment store exactly one receipt", async () => {
+    f.invoice('INV-1', 40_000);
+    const view = await start({
+      paymentId: uuid(18),
+      accountNumber: A,
+      allocations: [{ invoiceNumber: 'INV-1', amountCents: 40_000 }],
+    });
+    const intent = f.deps.gateway.pay(view.intentId!, TEST_CARDS.succeeds);
+    const event = { eventId: 'evt_2', type: 'payment_succeeded' as const, intent };
+    await Promise.all([
+      handleGatewayEvent(event, f.deps),
+      confirmPayment(practice, { paymentId: uuid(18) }, f.deps),
+      handleGatewayEvent(event, f.deps),
+      confirmPayment(practice, { paymentId: uuid(18) }, f.deps),
+    ]);
+    expect(f.deps.money.invoices.get('INV-1')!.settlements).toHaveLength(1);
+    expect(moneyEmails(f.outbox, 'payment-receipt').map((e) => e.payment.paymentId)).toEqual([uuid(18)]);
+  });
+
+  it('a settling commit refused and tried again stores its receipt once, with the commit that lands', async () => {
+    f.invoice('INV-1', 40_000);
+    const view = await start({
+      paymentId: uuid(19),
+      accountNumber: A,
+      allocations: [{ invoiceNumber: 'INV-1', amountCents: 40_000 }],
+    });
+    f.deps.gateway.pay(view.intentId!, TEST_CARDS.succeeds);
+    f.deps.money.failNextCommit('contention', 2);
+    expect(await confirmPayment(practice, { paymentId: uuid(19) }, f.deps)).toMatchObject({ status: 'succeeded' });
+    expect(emailKinds()).toEqual(['payment-receipt']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUserInputSchema } from '../../../../core/schemas/users/user-admin';
+import type { StoredEmail } from '../../../../lambdas/email/safe-email';
 import { DirectoryError } from '../../../../lambdas/ports/user-directory';
 import { createUser } from '../../../../lambdas/use-cases/users/create-user';
 import { InMemoryEmailTemplates } from '../../../support/email-fakes';
@@ -12,24 +13,26 @@ const input = (extra: Record<string, unknown> = {}) =>
 function setup() {
   const world = usersAdminWorld();
   const templates = new InMemoryEmailTemplates();
-  const deps = { ...world.deps, mailer: world.mailer, templates, portalUrl: 'https://portal.lab.test' };
-  return { ...world, templates, deps };
+  const deps = { ...world.deps, templates, portalUrl: 'https://portal.lab.test' };
+  /** The emails stored in the outbox with the users records, oldest first. */
+  const queued = () => world.users.outbox.notices<StoredEmail>('email');
+  return { ...world, templates, deps, queued };
 }
 
 describe('createUser (spec 6/7)', () => {
-  it('creates the account with its password, the role groups, the users record, and sends the invitation', async () => {
-    const { directory, users, mailer, deps } = setup();
+  it('creates the account with its password, the role groups, and the users record with the invitation', async () => {
+    const { directory, users, queued, deps } = setup();
     const { userId, invitationSent } = await createUser(input({ isSuperAdmin: true, firstName: 'Ines' }), deps);
     expect(invitationSent).toBe(true);
     expect(directory.groupList(userId)).toEqual(['admin', 'superadmin']);
     expect(directory.accounts.get(userId)).toMatchObject({ email: 'new.admin@lab.test', password: 'Invite!2025x' });
     expect(users.rows.get(userId)).toMatchObject({ role: 'admin', isSuperAdmin: true, firstName: 'Ines', version: 0 });
-    expect(mailer.sent[0]).toMatchObject({ to: ['new.admin@lab.test'] });
-    expect(mailer.sent[0]?.html).toContain('https://portal.lab.test');
+    expect(queued()[0]).toMatchObject({ to: ['new.admin@lab.test'] });
+    expect(queued()[0]?.html).toContain('https://portal.lab.test');
   });
 
   it('the invitation is the saved user-invited template; the built-in one if the store fails', async () => {
-    const { templates, mailer, deps } = setup();
+    const { templates, queued, deps } = setup();
     await templates.save(
       'user-invited',
       { subject: 'Welcome {{firstName}}', body: 'Hi {{firstName}}, sign in as {{email}} at {{portalUrl}}' },
@@ -37,16 +40,16 @@ describe('createUser (spec 6/7)', () => {
       '2025-03-03T10:00:00.000Z',
     );
     await createUser(input({ firstName: '<b>Ines</b>' }), deps);
-    expect(mailer.sent[0]).toMatchObject({
+    expect(queued()[0]).toMatchObject({
       subject: 'Welcome <b>Ines</b>',
       text: 'Hi <b>Ines</b>, sign in as new[.]admin@lab[.]test at https://portal.lab.test',
     });
-    expect(mailer.sent[0]?.html).toContain('&lt;b&gt;Ines');
+    expect(queued()[0]?.html).toContain('&lt;b&gt;Ines');
 
     templates.failGets = true;
     await createUser(input({ email: 'second@lab.test' }), deps);
-    expect(mailer.sent[1]).toMatchObject({ subject: 'You are invited to the Lenslab Portal' });
-    expect(mailer.sent[1]?.text).toContain('Hello there,');
+    expect(queued()[1]).toMatchObject({ subject: 'You are invited to the Lenslab Portal' });
+    expect(queued()[1]?.text).toContain('Hello there,');
   });
 
   it('a customer gets the customer group only', async () => {
@@ -58,21 +61,22 @@ describe('createUser (spec 6/7)', () => {
   it.each(['setPassword', 'addToGroup'] as const)(
     'if %s fails, the new account is deleted: no user without a role or record remains',
     async (step) => {
-      const { directory, users, mailer, deps } = setup();
+      const { directory, users, queued, deps } = setup();
       directory.failNext(step);
       const error = await failureOf(createUser(input(), deps));
       expect(error).toMatchObject({ status: 'internal', message: 'Failed to create user account' });
       expect([...directory.accounts.keys()]).toEqual(['caller']);
       expect(users.rows.size).toBe(0);
-      expect(mailer.sent).toEqual([]);
+      expect(queued()).toEqual([]);
     },
   );
 
-  it('if the users record fails, the account is deleted; a failed rollback is logged for an operator', async () => {
-    const { directory, users, lines, deps } = setup();
+  it('if the users record fails, the account is deleted and no invitation is stored; a failed rollback is logged for an operator', async () => {
+    const { directory, users, queued, lines, deps } = setup();
     users.failNext('create');
     directory.failNext('deleteUser');
     await failureOf(createUser(input(), deps));
+    expect(queued()).toEqual([]);
     expect(lines.some((l) => l.includes('ROLLBACK FAILED'))).toBe(true);
   });
 
@@ -87,12 +91,20 @@ describe('createUser (spec 6/7)', () => {
     expect((await failureOf(createUser(input({ email: 'other@lab.test' }), deps))).status).toBe('invalid-argument');
   });
 
-  it('the account stays when only the invitation fails: invitationSent is false', async () => {
-    const { directory, mailer, deps } = setup();
-    mailer.failNext('send');
+  it('an invitation that cannot be composed safely is left out and logged: the user is made, invitationSent is false', async () => {
+    const { directory, users, templates, queued, lines, deps } = setup();
+    await templates.save(
+      'user-invited',
+      { subject: 'Hi\r\nBcc: x@evil.test', body: 'x' },
+      0,
+      '2025-03-03T10:00:00.000Z',
+    );
     const { userId, invitationSent } = await createUser(input(), deps);
     expect(invitationSent).toBe(false);
     expect(directory.accounts.has(userId)).toBe(true);
+    expect(users.rows.has(userId)).toBe(true);
+    expect(queued()).toEqual([]);
+    expect(lines.some((l) => l.includes('cannot be composed safely'))).toBe(true);
   });
 
   it('the schema: only admins can be super admins; the password policy applies; unknown keys are refused', () => {

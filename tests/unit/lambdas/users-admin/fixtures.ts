@@ -5,7 +5,6 @@ import {
   InMemoryAdminDirectory,
   InMemoryEmailSuppressions,
   InMemoryLocks,
-  InMemoryMailer,
   InMemoryRevocations,
   InMemoryUsers,
   memoryLogger,
@@ -20,7 +19,6 @@ export function usersAdminWorld() {
   const activity = new InMemoryActivity();
   const revocations = new InMemoryRevocations();
   const locks = new InMemoryLocks();
-  const mailer = new InMemoryMailer();
   const suppressions = new InMemoryEmailSuppressions();
   const { log, lines } = memoryLogger();
   const callerId = directory.seed({ userId: 'caller', email: 'lead@lab.test' }, ['admin', 'superadmin']);
@@ -39,5 +37,5 @@ export function usersAdminWorld() {
     });
     return userId;
   };
-  return { directory, users, activity, suppressions, revocations, locks, mailer, lines, caller, deps, add };
+  return { directory, users, activity, suppressions, revocations, locks, lines, caller, deps, add };
 }

@@ -87,9 +87,11 @@ export function ApproveRequestDialog({
     const company = existing?.detail.customer.company;
     notify.success(
       `${request.practiceName} is approved with account ${answer.request.accountNumber ?? input.accountNumber}` +
-        (answer.practiceCreated ? '; the practice was created.' : company ? `, linked to ${company}.` : '.'),
+        (answer.practiceCreated ? '; the practice was created.' : company ? `, linked to ${company}.` : '.') +
+        (answer.emailSent ? ` The approval email is on its way to ${request.userEmail}.` : ''),
     );
-    if (!answer.emailSent) notify.warning(`The approval could not be emailed. Tell ${request.userEmail} yourself.`);
+    // False when the request was approved before (its email went with that approval) or could not be emailed.
+    if (!answer.emailSent) notify.warning(`No approval email was sent this time. Tell ${request.userEmail} yourself.`);
     onApproved();
   }
 

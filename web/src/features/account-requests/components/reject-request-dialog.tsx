@@ -15,8 +15,13 @@ export function RejectRequestDialog({ request, onClose }: { request: AccountRequ
     failureMessage: 'The request could not be rejected.',
     submit: async (input) => {
       const answer = await reject.mutateAsync(input);
-      notify.success(`The request of ${request.practiceName} was rejected.`);
-      if (!answer.emailSent) notify.warning(`The rejection could not be emailed. Tell ${request.userEmail} yourself.`);
+      notify.success(
+        `The request of ${request.practiceName} was rejected.` +
+          (answer.emailSent ? ' The email with the reason is on its way.' : ''),
+      );
+      // False when the request was rejected before (its email went with that rejection) or could not be emailed.
+      if (!answer.emailSent)
+        notify.warning(`No rejection email was sent this time. Tell ${request.userEmail} yourself.`);
       onClose();
     },
   });

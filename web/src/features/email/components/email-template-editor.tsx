@@ -141,7 +141,7 @@ export function EmailTemplateEditor({
   const test = testing.onSubmit(async () => {
     try {
       const answer = await sendTest({ kind: template.kind, to: to.trim(), ...text });
-      if (answer.sent) notify('success', `Test email sent to ${to.trim()}.`);
+      if (answer.sent) notify('success', `The test email is on its way to ${to.trim()}.`);
       else testing.setFormError('The test email could not be sent. Try again later.');
     } catch (error) {
       testing.setFormError(failureMessage(error, 'The test email could not be sent.'));

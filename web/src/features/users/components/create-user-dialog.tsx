@@ -42,9 +42,12 @@ export function CreateUserDialog({
     conflictField: 'email',
     submit: async (checked, values) => {
       const answer = await create.mutateAsync(values);
-      notify.success(`User ${checked.email} was created.`);
-      if (!answer.invitationSent)
+      if (answer.invitationSent)
+        notify.success(`User ${checked.email} was created. The invitation email is on its way.`);
+      else {
+        notify.success(`User ${checked.email} was created.`);
         notify.warning('The invitation email could not be sent. Tell the user how to sign in yourself.');
+      }
       onCreated(checked.role);
     },
   });
