@@ -58,7 +58,8 @@ export const JOBS = [
     // (their backoff) and catches any the stream did not deliver.
     schedule: 'rate(1 minute)',
     localEveryMs: 1_000,
-    description: 'Delivers the outbox notices that are due: retries with backoff, the dead-letter store after the last try',
+    description:
+      'Delivers the outbox notices that are due: retries with backoff, the dead-letter store after the last try',
     resources: {
       tables: {
         outbox: 'readWrite',
@@ -67,8 +68,29 @@ export const JOBS = [
         customers: 'read',
         users: 'read',
         lenses: 'read',
+        // The notification centre: each notice's inbox items and the choices that decide them.
+        notifications: 'readWrite',
       },
       email: true,
+      // The lab's staff (the admin group) hear the lab's events.
+      userPool: ['ListUsersInGroup'],
+    },
+  },
+  {
+    name: 'notificationDigest',
+    handler: 'notification-digest',
+    // Five minutes after the digest's cutoff (core/rules/notification-digest.ts, 13:00 UTC), so what was
+    // raised just before it is in the index the job reads.
+    schedule: 'cron(5 13 * * ? *)',
+    description: 'Emails each practice user who chose a daily digest the day’s unread notifications, by event',
+    resources: {
+      tables: {
+        // The day's digest items, the users' choices and the digest marks, written with the email's outbox message.
+        notifications: 'readWrite',
+        outbox: 'write',
+        users: 'read',
+        emailTemplates: 'read',
+      },
     },
   },
 ] as const satisfies readonly JobDefinition[];

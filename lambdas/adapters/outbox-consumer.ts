@@ -1,7 +1,9 @@
 import { OUTBOX_POLICY, type OutboxPolicy } from '../kernel/outbox';
 import { systemClock } from '../kernel/clock';
 import type { Logger } from '../ports/logger';
+import { directoryNotificationAudiences } from './directory-notification-audiences';
 import { dynamoNoticeOutbox } from './dynamo-notice-outbox';
+import { dynamoNotificationStore } from './dynamo-notification-store';
 import { templateNoticeSenders } from './notice-senders';
 import { sesEmailSender } from './ses-email-sender';
 
@@ -32,5 +34,11 @@ export function outboxConsumerDeps(log: Logger) {
     log,
     now: systemClock.now,
     policy: outboxPolicy(),
+    // The notification centre: each notice's inbox items, and the practice's choices of whom to email.
+    centre: {
+      notifications: dynamoNotificationStore(),
+      audiences: directoryNotificationAudiences(),
+      sleep: systemClock.sleep,
+    },
   };
 }
