@@ -15,13 +15,13 @@ export interface DirectoryNotificationAudiencesDeps {
   now?: () => number;
 }
 
-const STAFF_TTL_MS = 5 * 60_000;
+const STAFF_TTL_MS = 60_000;
 const STAFF_PAGE = 60;
 
 /**
  * Who hears of events, without a Scan: a practice's linked users (its record's user ids, then their users
- * records), and the lab's enabled staff from the user pool's `admin` group, listed once per STAFF_TTL_MS per
- * process (a new order raises the same list for every staff member; the pool's list calls are throttled).
+ * records), and the lab's enabled staff from the user pool's `admin` group, listed at most once a minute per
+ * process (a burst of notices needs the same list each; the pool's list calls are throttled).
  */
 export function directoryNotificationAudiences(
   deps: Partial<DirectoryNotificationAudiencesDeps> = {},

@@ -25,6 +25,12 @@ export function outboxPolicy(env: NodeJS.ProcessEnv = process.env): OutboxPolicy
   };
 }
 
+/** How long the lab's staff list is reused: NOTIFICATION_STAFF_CACHE_MS where the local stack sets it (0: never). */
+function staffCacheMs(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const value = Number(env['NOTIFICATION_STAFF_CACHE_MS']);
+  return env['NOTIFICATION_STAFF_CACHE_MS'] !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
 /** The consumer's ports against DynamoDB and SES, made once per Lambda instance (or local process). */
 export function outboxConsumerDeps(log: Logger) {
   return {
@@ -37,7 +43,7 @@ export function outboxConsumerDeps(log: Logger) {
     // The notification centre: each notice's inbox items, and the practice's choices of whom to email.
     centre: {
       notifications: dynamoNotificationStore(),
-      audiences: directoryNotificationAudiences(),
+      audiences: directoryNotificationAudiences({ staffTtlMs: staffCacheMs() }),
       sleep: systemClock.sleep,
     },
   };
