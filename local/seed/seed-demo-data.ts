@@ -16,6 +16,7 @@ import { dynamoCustomersRepository } from '../../lambdas/adapters/dynamo-custome
 import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogue';
 import { dynamoCreditSettings } from '../../lambdas/adapters/dynamo-credit-settings';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
+import { dynamoNotificationStore } from '../../lambdas/adapters/dynamo-notification-store';
 import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../lambdas/adapters/dynamo-users-repository';
 import { companySortKey } from '../../lambdas/search/customer-sort-key';
@@ -23,6 +24,7 @@ import { localTableName } from '../provision/tables';
 import { DEMO_BUYING_GROUPS, DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from './demo-data';
 import { seedDemoConsults } from './demo-consults';
 import { seedDemoMoney } from './demo-money';
+import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoOrders } from './demo-orders';
 import { seedLensCatalogue } from './lens-catalogue';
 
@@ -95,6 +97,7 @@ export async function seedDemoData(deps: {
   await seedDemoOrders(orderDeps, ids);
   await seedDemoMoney({ ...orderDeps, money: dynamoMoneyStore(), creditSettings: dynamoCreditSettings() }, ids);
   await seedDemoConsults({ ...orderDeps, consults: dynamoConsultStore(), settings: dynamoConsultantSettings() }, ids);
+  await seedDemoNotifications({ orders: orderDeps.orders, notifications: dynamoNotificationStore() }, ids);
   return ids;
 }
 

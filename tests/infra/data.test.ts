@@ -43,6 +43,8 @@ describe('DynamoDB tables (core/data/tables.ts, docs/architecture.md "Data: tabl
       'AuditLogTable',
       'TokensTable',
       'EmailSuppressionsTable',
+      'OutboxTable',
+      'NotificationsTable',
     ]);
   });
 
