@@ -9,7 +9,10 @@ export interface JobDefinition {
   name: string;
   /** Module below `lambdas/jobs/`, without extension; it exports `handler`. */
   handler: string;
-  /** An EventBridge schedule expression, in UTC: `cron(min hour day-of-month month day-of-week year)`. */
+  /**
+   * An EventBridge schedule expression, in UTC: `cron(min hour day-of-month month day-of-week year)`, or
+   * `rate(1 minute)` for a job that runs all day.
+   */
   schedule: string;
   /** What the job's Lambda may touch, as a route names it: the CDK stack grants exactly this. */
   resources: RouteResources;

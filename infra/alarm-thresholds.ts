@@ -32,6 +32,12 @@ export const ALARM_THRESHOLDS = {
    * (docs/decisions/0093-an-alarm-on-the-credit-granted-each-day.md).
    */
   dailyCreditCents: 500_000,
+  /**
+   * Any notice parked in the outbox's dead-letter store (its email did not go out after every try), and any batch
+   * the outbox's stream consumer gave up on: each needs a look (docs/runbook.md "Outbox dead letters").
+   */
+  outboxNoticesParked: 1,
+  outboxStreamDeadLetters: 1,
 } as const;
 
 /**

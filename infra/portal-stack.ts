@@ -15,6 +15,7 @@ import { configurationSetName, Email } from './constructs/email';
 import { EmailFeedback } from './constructs/email-feedback';
 import { Functions, type FunctionCodeMode } from './constructs/functions';
 import { Monitoring } from './constructs/monitoring';
+import { OUTBOX_JOB, OutboxConsumer } from './constructs/outbox-consumer';
 import { Schedules } from './constructs/schedules';
 import { attachmentsBucketOrigin, Storage } from './constructs/storage';
 import { ownDomainOrigin, Web } from './constructs/web';
@@ -133,6 +134,11 @@ export class PortalStack extends Stack {
       configurationSetName: configurationSetName(config),
       suppressions: data.tables.emailSuppressions,
     });
+    // Beside the deliverNotices job, whose work it does. A restored outbox (stage config `data.restoredTables`) has
+    // no stream the stack knows: the job alone delivers (infra/constructs/data.ts).
+    const outboxConsumer = data.tables.outbox.tableStreamArn
+      ? new OutboxConsumer(functions.jobsStack(), 'OutboxConsumer', { functions, outbox: data.tables.outbox })
+      : undefined;
     const authAudit = new AuthAudit(this, 'AuthAudit', {
       config,
       functions,
@@ -147,6 +153,7 @@ export class PortalStack extends Stack {
         emailFeedback.consumer,
         authAudit.trigger,
         authAudit.consumer,
+        ...(outboxConsumer ? [outboxConsumer.consumer] : []),
       ];
       for (const fn of all) enableActiveTracing(fn);
     }
@@ -166,6 +173,15 @@ export class PortalStack extends Stack {
         { name: 'signInTrigger', fn: authAudit.trigger },
         { name: 'signInEvents', fn: authAudit.consumer },
       ],
+      outbox: {
+        consumers: [
+          ...(outboxConsumer ? [{ name: 'outboxStream', fn: outboxConsumer.consumer }] : []),
+          ...jobs
+            .filter((job) => job.name === OUTBOX_JOB.name)
+            .map((job) => ({ name: job.name, fn: functions.byJob.get(job.name)! })),
+        ],
+        streamDeadLetters: outboxConsumer?.deadLetterQueue,
+      },
     });
 
     Tags.of(this).add('project', 'lenslab-portal');

@@ -17,11 +17,10 @@ import { DynamoDBDocumentClient, QueryCommand, type QueryCommandOutput } from '@
 import { pathToFileURL } from 'node:url';
 import { describeError } from '../core/describe-error';
 import { verifyAuditDay, type DayVerification } from '../lambdas/audit/audit-chain';
-import { stageDefinitions } from '../infra/stage-config';
 import {
-  findSourceTable,
   parseStrictArgs,
   stageOrTable,
+  stageTableOf,
   USAGE_EXIT,
   UsageError,
   type DynamoDbSender,
@@ -52,13 +51,8 @@ export function parseAuditVerifyArgs(argv: string[]): AuditVerifyOptions {
 }
 
 /** The table the stage's portal writes: a restored one in its place, or the stack's own. */
-export async function auditTableOf(options: AuditVerifyOptions, client: DynamoDbSender): Promise<string> {
-  if (options.table) return options.table;
-  const stage = options.stage!;
-  return (
-    stageDefinitions({})[stage]?.data.restoredTables?.auditLog ?? (await findSourceTable(client, stage, 'auditLog'))
-  );
-}
+export const auditTableOf = (options: AuditVerifyOptions, client: DynamoDbSender): Promise<string> =>
+  stageTableOf(options, client, 'auditLog');
 
 /** Reads the day's partition (consistent reads: an entry written a moment ago counts) and verifies it. */
 export async function verifyAuditLogDay(client: DynamoDbSender, table: string, day: string): Promise<DayVerification> {

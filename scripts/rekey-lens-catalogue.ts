@@ -20,11 +20,10 @@ import { DynamoDBDocumentClient, QueryCommand, UpdateCommand, type QueryCommandO
 import { pathToFileURL } from 'node:url';
 import { describeError } from '../core/describe-error';
 import { LENS_CATALOGUE_PARTITION, lensNameKey } from '../lambdas/ports/lens-catalogue';
-import { stageDefinitions } from '../infra/stage-config';
 import {
-  findSourceTable,
   parseStrictArgs,
   stageOrTable,
+  stageTableOf,
   USAGE_EXIT,
   UsageError,
   type DynamoDbSender,
@@ -50,11 +49,8 @@ export function parseRekeyArgs(argv: string[]): RekeyOptions {
 }
 
 /** The table the stage's portal reads and writes: a restored one in its place, or the stack's own. */
-export async function lensesTableOf(options: RekeyOptions, client: DynamoDbSender): Promise<string> {
-  if (options.table) return options.table;
-  const stage = options.stage!;
-  return stageDefinitions({})[stage]?.data.restoredTables?.lenses ?? (await findSourceTable(client, stage, 'lenses'));
-}
+export const lensesTableOf = (options: RekeyOptions, client: DynamoDbSender): Promise<string> =>
+  stageTableOf(options, client, 'lenses');
 
 export interface RekeySummary {
   designs: number;

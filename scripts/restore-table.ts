@@ -1,7 +1,7 @@
 /**
  * Restores one of a stage's tables to a point in time, into a NEW table (DynamoDB never restores in place),
  * and gives the new table what the stack gives its own: point-in-time recovery, deletion protection, the
- * table's TTL attribute and the stack's tags. Switching the portal to it is a stage-config change and a deploy
+ * table's TTL attribute, its stream (the outbox's) and the stack's tags. Switching the portal to it is a stage-config change and a deploy
  * (docs/runbook.md "Restoring a table").
  *
  *   npx tsx scripts/restore-table.ts --stage prod --table orders --at 2026-03-01T10:00:00Z [--dry-run]
@@ -187,6 +187,20 @@ export async function findSourceTable(client: DynamoDbSender, stage: string, tab
   throw new Error(`Several tables match ${prefix}...: ${found.join(', ')}. Name one with --source.`);
 }
 
+/**
+ * The table the stage's portal uses for `name`: the one named outright (--table), a restored copy the stage
+ * config puts in its place, or the stack's own, looked up by its name.
+ */
+export async function stageTableOf(
+  options: { stage?: string | undefined; table?: string | undefined },
+  client: DynamoDbSender,
+  name: TableName,
+): Promise<string> {
+  if (options.table) return options.table;
+  const stage = options.stage!;
+  return stageDefinitions({})[stage]?.data.restoredTables?.[name] ?? (await findSourceTable(client, stage, name));
+}
+
 const isNotFound = (error: unknown) => (error as { name?: string } | null)?.name === 'ResourceNotFoundException';
 
 /** Looks the source up, checks the restore point is inside its recovery window and the target is free. */
@@ -230,7 +244,7 @@ export async function planRestore(
     BillingModeOverride: 'PAY_PER_REQUEST',
     SSESpecificationOverride: { Enabled: true, SSEType: 'KMS' },
   };
-  const ttl = (TABLES[options.table] as TableDef).ttlAttribute;
+  const { ttlAttribute: ttl, stream } = TABLES[options.table] as TableDef;
   const followUps = (tableArn: string): FollowUp[] => [
     {
       what: 'point-in-time recovery',
@@ -250,6 +264,17 @@ export async function planRestore(
             command: new UpdateTimeToLiveCommand({
               TableName: target,
               TimeToLiveSpecification: { AttributeName: ttl, Enabled: true },
+            }),
+          },
+        ]
+      : []),
+    ...(stream
+      ? [
+          {
+            what: `its stream (${stream})`,
+            command: new UpdateTableCommand({
+              TableName: target,
+              StreamSpecification: { StreamEnabled: true, StreamViewType: stream },
             }),
           },
         ]

@@ -47,8 +47,10 @@ export class Data extends Construct {
 
   /**
    * A table restored from a point in time (scripts/restore-table.ts) that the portal uses in place of its own.
-   * It lives outside CloudFormation: the script gave it PITR, deletion protection, TTL and tags. Its indexes are
-   * named so that grants cover them as they cover the stack's own table's.
+   * It lives outside CloudFormation: the script gave it PITR, deletion protection, TTL, its stream and tags. Its
+   * indexes are named so that grants cover them as they cover the stack's own table's. Its stream's ARN is not
+   * known here (DynamoDB names a stream by the moment it was enabled), so no stream consumer reads a restored
+   * outbox: the sweep job delivers its notices (docs/runbook.md "Outbox dead letters").
    */
   private restoredTable(def: TableDef, tableName: string): dynamodb.ITable {
     return dynamodb.Table.fromTableAttributes(this, `${def.id}Restored`, {
@@ -62,6 +64,7 @@ export class Data extends Construct {
       partitionKey: attribute(def.partitionKey),
       ...(def.sortKey && { sortKey: attribute(def.sortKey) }),
       ...(def.ttlAttribute && { timeToLiveAttribute: def.ttlAttribute }),
+      ...(def.stream && { stream: dynamodb.StreamViewType[def.stream] }),
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: config.data.pointInTimeRecovery },

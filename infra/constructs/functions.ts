@@ -9,7 +9,7 @@ import type * as ses from 'aws-cdk-lib/aws-ses';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { TableName } from '../../core/data/tables';
-import { functionEnvironment, type FunctionEnvironmentValues } from '../../core/function-resources';
+import { functionEnvironment, type FunctionEntry, type FunctionEnvironmentValues } from '../../core/function-resources';
 import type { RouteDefinition } from '../../core/route-definition';
 import type { JobDefinition } from '../../core/jobs';
 import { grantRouteResources, type RouteResourceTargets } from '../grant-route-resources';
@@ -93,6 +93,9 @@ export class Functions extends Construct {
   readonly byJob = new Map<string, lambda.Function>();
   /** The nested stacks, by construct id: one per route group (handler folder) and one for the jobs. */
   readonly stacks = new Map<string, NestedStack>();
+  /** A job's environment values (the portal's address for its emails' links, see below). */
+  private readonly jobValues: FunctionEnvironmentValues;
+  private readonly targets: RouteResourceTargets;
 
   constructor(
     scope: Construct,
@@ -122,7 +125,7 @@ export class Functions extends Construct {
       emailConfigurationSet: props.emailConfigurationSet.configurationSetName,
       paymentGateway: payments.environment,
     };
-    const targets: RouteResourceTargets = {
+    this.targets = {
       tables: props.tables,
       attachmentsBucket: props.attachmentsBucket,
       emailIdentity: props.emailIdentity,
@@ -138,7 +141,7 @@ export class Functions extends Construct {
         timeout: TIMEOUT,
         environment: functionEnvironment(route, values),
       });
-      grantRouteResources(fn, route, targets);
+      grantRouteResources(fn, route, this.targets);
       explainNagFindings(fn);
       this.byRoute.set(route.name, fn);
     }
@@ -146,18 +149,35 @@ export class Functions extends Construct {
     // Scheduled jobs (core/jobs.ts): built and granted like a route's function, from their own entry. Only they
     // get the portal's address for their emails' links: without a custom domain it is the distribution's, and
     // the distribution fronts the routes' API, so naming it in a route's function would be a cycle.
-    const jobValues: FunctionEnvironmentValues = { ...values, portalUrl: props.portalUrl };
+    this.jobValues = { ...values, portalUrl: props.portalUrl };
     for (const job of props.jobs ?? []) {
-      const fn = this.portalFunction(this.jobsStack(), jobFunctionId(job.name), {
+      const fn = this.jobEntryFunction(this.jobsStack(), jobFunctionId(job.name), job, {
         description: `Scheduled job ${job.name}: ${job.schedule}`,
         entry: () => jobEntry(job.handler),
-        timeout: JOB_TIMEOUT,
-        environment: functionEnvironment(job, jobValues),
       });
-      grantRouteResources(fn, job, targets);
       explainNagFindings(fn);
       this.byJob.set(job.name, fn);
     }
+  }
+
+  /**
+   * A function granted and given its environment as a job's entry says: a scheduled job's, or a function that
+   * another event starts to do a job's work (the outbox's stream consumer does the deliverNotices job's,
+   * infra/constructs/outbox-consumer.ts). The caller adds its cdk-nag reasons once its grants are done.
+   */
+  jobEntryFunction(
+    scope: Construct,
+    fnId: string,
+    job: FunctionEntry,
+    options: { description: string; entry: () => string; timeout?: Duration },
+  ): lambda.Function {
+    const fn = this.portalFunction(scope, fnId, {
+      ...options,
+      timeout: options.timeout ?? JOB_TIMEOUT,
+      environment: functionEnvironment(job, this.jobValues),
+    });
+    grantRouteResources(fn, job, this.targets);
+    return fn;
   }
 
   /** The nested stack of a route's handler folder (function-groups.ts), made on first use. */

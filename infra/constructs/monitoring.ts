@@ -5,9 +5,11 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { TABLES, type TableName } from '../../core/data/tables';
 import { CREDIT_GRANTED_METRIC } from '../../core/money-metrics';
+import { NOTICE_PARKED_METRIC } from '../../core/outbox-metrics';
 import { ALARM_THRESHOLDS, JOB_ATTEMPTS } from '../alarm-thresholds';
 import { cloudFrontMetric } from '../cloudfront-metrics';
 import {
@@ -41,6 +43,14 @@ export interface ScheduledJobFunction extends WatchedFunction {
   rule: events.IRule;
 }
 
+/** The outbox's consumers (infra/constructs/outbox-consumer.ts and the deliverNotices job). */
+export interface OutboxWatch {
+  /** The functions that deliver notices, and so may park one: their log groups are filtered for that line. */
+  consumers: readonly WatchedFunction[];
+  /** The stream consumer's on-failure queue; none when the outbox is a restored table that no stream consumer reads. */
+  streamDeadLetters?: sqs.IQueue | undefined;
+}
+
 export interface MonitoringProps {
   config: StageConfig;
   httpApi: apigw.IHttpApi;
@@ -51,6 +61,7 @@ export interface MonitoringProps {
   distribution: cloudfront.IDistribution;
   /** Functions started by events (infra/constructs/email-feedback.ts): a failure loses the event's record. */
   eventConsumers: readonly WatchedFunction[];
+  outbox: OutboxWatch;
 }
 
 const PERIOD = Duration.minutes(5);
@@ -97,6 +108,7 @@ export class Monitoring extends Construct {
     const tables = (Object.keys(TABLES) as TableName[]).map((name) => this.tableAlarm(name, props.tables[name]));
     const ses = this.sesAlarms();
     this.creditAlarm(config);
+    const outbox = this.outboxAlarms(config, props.outbox);
 
     // Alarms are billed per metric they read, so each signal is read where it is cheapest and still says where to
     // look: errors per function (chunks), throttles once for the account (concurrency is the account's),
@@ -126,7 +138,59 @@ export class Monitoring extends Construct {
       jobChunks,
       jobFailures,
       lambda,
+      outbox,
     });
+  }
+
+  /**
+   * The outbox's dead letters (docs/runbook.md "Outbox dead letters"): a notice parked in the dead-letter store
+   * after its last try, counted from the line its consumer logs (a filter on each consumer's log group), and a
+   * stream batch the stream consumer gave up on (its queue holds the batch's description).
+   */
+  private outboxAlarms(config: StageConfig, outbox: OutboxWatch) {
+    const { logLine, namespace, name } = NOTICE_PARKED_METRIC;
+    const metricName = name(config.stage);
+    for (const { fn } of outbox.consumers) {
+      // The logger writes one JSON object per line (lambdas/http/logger.ts): `level` and `msg` are its fields.
+      fn.logGroup.addMetricFilter('NoticesParkedFilter', {
+        filterPattern: logs.FilterPattern.all(
+          logs.FilterPattern.stringValue('$.level', '=', 'error'),
+          logs.FilterPattern.stringValue('$.msg', '=', logLine),
+        ),
+        metricNamespace: namespace,
+        metricName,
+        metricValue: '1',
+      });
+    }
+    const parked = new cloudwatch.Metric({
+      namespace,
+      metricName,
+      period: PERIOD,
+      statistic: SUM,
+      label: 'notices parked',
+    });
+    this.alarms.add(this, 'OutboxNoticesParkedAlarm', {
+      slug: 'outbox-notices-parked',
+      alarmDescription: `${ALARM_THRESHOLDS.outboxNoticesParked} or more notices were parked in the outbox's dead-letter store in 5 minutes, after their last try: their emails did not go out. See ${RUNBOOK} "Outbox dead letters".`,
+      metric: parked,
+      threshold: ALARM_THRESHOLDS.outboxNoticesParked,
+      evaluationPeriods: 1,
+    });
+    const deadLetters = outbox.streamDeadLetters?.metricApproximateNumberOfMessagesVisible({
+      period: PERIOD,
+      statistic: cloudwatch.Stats.MAXIMUM,
+      label: 'stream batches given up',
+    });
+    if (deadLetters) {
+      this.alarms.add(this, 'OutboxStreamDeadLettersAlarm', {
+        slug: 'outbox-stream-dead-letters',
+        alarmDescription: `The outbox's stream consumer gave up on a batch of new notices (${ALARM_THRESHOLDS.outboxStreamDeadLetters} or more batches wait in its dead-letter queue). The notices stay pending and the deliverNotices job sends them within minutes; the consumer itself is failing. See ${RUNBOOK} "Outbox dead letters".`,
+        metric: deadLetters,
+        threshold: ALARM_THRESHOLDS.outboxStreamDeadLetters,
+        evaluationPeriods: 1,
+      });
+    }
+    return { parked, deadLetters };
   }
 
   /** The credit granted in a day (the money store's CREDIT_GRANTED_METRIC, one EMF line per committed grant). */
@@ -355,6 +419,7 @@ export class Monitoring extends Construct {
       jobChunks: FunctionChunk[];
       jobFailures: cloudwatch.MathExpression[];
       lambda: ReturnType<Monitoring['lambdaAccountAlarms']>;
+      outbox: ReturnType<Monitoring['outboxAlarms']>;
     },
   ): cloudwatch.Dashboard {
     const { config } = props;
@@ -432,9 +497,13 @@ export class Monitoring extends Construct {
       }),
       graph('Scheduled jobs failed (1 = failed)', parts.jobFailures),
     );
+    const { parked, deadLetters } = parts.outbox;
     dashboard.addWidgets(
       graph('Scheduled jobs: slowest run (% of timeout)', parts.jobChunks.map(chunkDurationPercent), {
         leftAnnotations: [line(ALARM_THRESHOLDS.lambdaDurationPercentOfTimeout, 'alarm')],
+      }),
+      graph('Outbox dead letters', deadLetters ? [parked, deadLetters] : [parked], {
+        leftAnnotations: [line(ALARM_THRESHOLDS.outboxNoticesParked, 'alarm')],
       }),
     );
     return dashboard;

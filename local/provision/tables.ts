@@ -37,7 +37,11 @@ async function tableExists(client: DynamoDBClient, name: string): Promise<boolea
   }
 }
 
-/** Creates one table as its definition says; exported for tests that need a table of their own. */
+/**
+ * Creates one table as its definition says; exported for tests that need a table of their own. A definition's
+ * `stream` is left out: no stream consumer runs locally, the outbox's sweep does its work every second
+ * (core/jobs.ts `localEveryMs`), and a stream nobody reads would only fill DynamoDB Local's data folder.
+ */
 export async function createTable(client: DynamoDBClient, name: string, def: TableDef): Promise<void> {
   await client.send(
     new CreateTableCommand({

@@ -60,9 +60,11 @@ const STATELESS_TYPES = [
   'AWS::Events::Rule',
   'AWS::IAM::Policy',
   'AWS::IAM::Role',
+  'AWS::Lambda::EventSourceMapping',
   'AWS::Lambda::Function',
   'AWS::Lambda::LayerVersion',
   'AWS::Lambda::Permission',
+  'AWS::Logs::MetricFilter',
   'AWS::Logs::QueryDefinition',
   'AWS::S3::BucketPolicy',
   'AWS::SES::ConfigurationSet',
@@ -71,6 +73,10 @@ const STATELESS_TYPES = [
   'AWS::SNS::Subscription',
   'AWS::SNS::Topic',
   'AWS::SNS::TopicPolicy',
+  // The outbox stream's dead letters point at stream records, which DynamoDB keeps 24 hours; the notices
+  // themselves stay in the Outbox table (infra/constructs/outbox-consumer.ts).
+  'AWS::SQS::Queue',
+  'AWS::SQS::QueuePolicy',
   // A generated value: rotating it only needs a redeploy (infra/portal-stack.ts, OriginVerifySecret).
   'AWS::SecretsManager::Secret',
   'Custom::CDKBucketDeployment',

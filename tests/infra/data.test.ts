@@ -48,7 +48,7 @@ describe('DynamoDB tables (core/data/tables.ts, docs/architecture.md "Data: tabl
     ]);
   });
 
-  test.each(defs.map((def) => [def.id, def] as const))('%s has its keys, indexes and TTL, on demand', (_id, def) => {
+  test.each(defs.map((def) => [def.id, def] as const))('%s has its keys, indexes, TTL and stream', (_id, def) => {
     const table = resourcesOf(staging.template, 'AWS::DynamoDB::Table')[tableLogicalId(def)]!.Properties!;
     expect(table.BillingMode).toBe('PAY_PER_REQUEST');
     expect(table.KeySchema).toEqual(keySchema(def.partitionKey, def.sortKey));
@@ -61,11 +61,22 @@ describe('DynamoDB tables (core/data/tables.ts, docs/architecture.md "Data: tabl
     } else {
       expect(table.TimeToLiveSpecification).toBeUndefined();
     }
+    expect(table.StreamSpecification).toEqual(def.stream ? { StreamViewType: def.stream } : undefined);
     // Every key attribute is declared with its type.
     const keys = [def.partitionKey, def.sortKey, ...(def.indexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])];
     for (const key of keys.filter((k) => k !== undefined)) {
       expect(table.AttributeDefinitions).toContainEqual({ AttributeName: key.name, AttributeType: key.type });
     }
+  });
+
+  test('the outbox streams every new item in full (its consumer reads the message) and expires delivered ones', () => {
+    const outbox = resourcesOf(prod.template, 'AWS::DynamoDB::Table')[tableLogicalId(TABLES.outbox)]!.Properties!;
+    expect(outbox.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    expect(outbox.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+    const streamed = Object.entries(resourcesOf(prod.template, 'AWS::DynamoDB::Table')).filter(
+      ([, table]) => table.Properties?.StreamSpecification,
+    );
+    expect(streamed.map(([id]) => id)).toEqual([tableLogicalId(TABLES.outbox)]);
   });
 
   test('prod tables have point-in-time recovery, deletion protection and are retained', () => {

@@ -30,6 +30,8 @@ const jobCases = JOBS.map((job) => [job.name, job] as const);
 const BUNDLE_MARK: Record<string, string> = {
   warrantyReminders: 'warranty-reminder#',
   abandonedDraftFiles: 'abandoned draft files',
+  deliverNotices: 'notice not delivered, will retry',
+  notificationDigest: 'notification digest: not sent',
 };
 
 /** The function of a job (found by the description the Functions construct gives it). */
@@ -192,7 +194,19 @@ describe('a job bundles like a route handler (esbuild, offline)', () => {
     const bundle = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
     expect(bundle.startsWith("import { createRequire } from 'node:module';")).toBe(true);
     // Each job's own code is in its bundle (a word of its use case that no other job has).
+    expect(BUNDLE_MARK[name], `BUNDLE_MARK.${name}`).toBeDefined();
     expect(bundle).toContain(BUNDLE_MARK[name]!);
     expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);
+  });
+
+  test("the outbox's stream consumer bundles its own entry, lambdas/events/outbox-stream.ts", () => {
+    const [fn] = Object.values(resourcesOf(bundled.template, 'AWS::Lambda::Function')).filter((f) =>
+      String(f.Properties?.Description ?? '').startsWith("The outbox's stream"),
+    );
+    const key = render((fn!.Properties?.Code as { S3Key: unknown }).S3Key);
+    const bundle = readFileSync(join(bundled.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+    // Its handler keeps the stream's inserts; the sweep's work (deliverDueNotices) is in the job's bundle.
+    expect(bundle).toContain('"INSERT"');
+    expect(bundle).toContain(BUNDLE_MARK.deliverNotices!);
   });
 });

@@ -22,15 +22,18 @@ beforeAll(() => {
   untraced = synth(false);
 });
 
-/** The portal's own functions: the routes', the jobs' and the SES feedback consumer (not CDK's site deployment handler). */
+/** The portal's own functions: the routes', the jobs' and the event consumers (not CDK's site deployment handler). */
 const portalFunctions = (result: SynthResult): Resource[] =>
   Object.values(resourcesOf(result.template, 'AWS::Lambda::Function')).filter((fn) =>
-    /^(POST \/api\/|Scheduled job |SES bounces and complaints|Cognito post authentication|CloudTrail's user-pool calls)/.test(
+    /^(POST \/api\/|Scheduled job |SES bounces and complaints|Cognito post authentication|CloudTrail's user-pool calls|The outbox's stream)/.test(
       String(fn.Properties?.Description ?? ''),
     ),
   );
-/** The SES feedback consumer and the two sign-in event functions (infra/constructs/auth-audit.ts). */
-const EVENT_FUNCTIONS = 3;
+/**
+ * The SES feedback consumer, the two sign-in event functions (infra/constructs/auth-audit.ts) and the outbox's
+ * stream consumer (infra/constructs/outbox-consumer.ts).
+ */
+const EVENT_FUNCTIONS = 4;
 const xrayStatements = (result: SynthResult, fn: Resource) =>
   statementsOfRole(result.template, roleOf(fn)).filter((s) => asList(s.Action).some((a) => a.startsWith('xray:')));
 

@@ -1,3 +1,4 @@
+import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { stackEnv } from './helpers/stack-env';
 import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -123,6 +124,18 @@ describe('each function reaches only what its entry declares', () => {
       expect(missingVariables(), job.name).toEqual([]);
     },
   );
+
+  it("the outbox's stream consumer loads and runs with only the deliverNotices job's environment (its CDK grants)", async () => {
+    const job = JOBS.find((j) => j.name === 'deliverNotices')!;
+    const { handler } = await coldStart<{ handler: (event: DynamoDBStreamEvent) => Promise<unknown> }>(
+      'lambdas/events/outbox-stream.ts',
+      job,
+    );
+    const unknown = { eventName: 'INSERT', dynamodb: { Keys: { messageId: { S: `it-env-${Date.now()}` } } } };
+    const event = { Records: [unknown] } as unknown as DynamoDBStreamEvent;
+    await expect(handler(event)).resolves.toEqual({ sent: 0, retry: 0, dead: 0, skipped: 1 });
+    expect(missingVariables()).toEqual([]);
+  });
 
   it('a handler that builds an adapter for a table its route does not declare fails to load', async () => {
     const route = ROUTES.createLensDesign;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeError } from '../../../core/describe-error';
+import { NOTICE_PARKED_METRIC } from '../../../core/outbox-metrics';
 import type { OutgoingEmail } from '../../email/safe-email';
 import type { Clock } from '../../kernel/clock';
 import { OUTBOX_POLICY, retryDelayMs, type OutboxPolicy } from '../../kernel/outbox';
@@ -128,7 +129,7 @@ async function settle(
       outcome = { state: 'dead', at: now.toISOString(), error };
       result = 'dead';
       // The alarm's metric filter matches this line (infra/constructs/monitoring.ts).
-      deps.log.error('notice parked in the dead-letter store', { ...facts, attempts, error });
+      deps.log.error(NOTICE_PARKED_METRIC.logLine, { ...facts, attempts, error });
     } else {
       const dueAt = new Date(now.getTime() + retryDelayMs(attempts, policy)).toISOString();
       outcome = { state: 'pending', dueAt, error };

@@ -287,6 +287,26 @@ describe('running a restore', () => {
     expect(ttl.input.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
   });
 
+  it('the outbox gets its stream of new items back (the restore does not copy a stream), and only the outbox', async () => {
+    const restored = async (table: RestoreOptions['table']) => {
+      const { client, sent } = fakeDynamo({
+        creatingPolls: 0,
+        tables: [[ORDERS, 'LenslabPortal-prod-OutboxTable-5G6H7J']],
+      });
+      const opts = options({ table });
+      await runRestore(await planRestore(opts, client, NOW), opts, client, {
+        log: () => undefined,
+        sleep: async () => undefined,
+      });
+      return sent
+        .filter((c): c is UpdateTableCommand => c instanceof UpdateTableCommand)
+        .map((c) => c.input.StreamSpecification)
+        .filter(Boolean);
+    };
+    expect(await restored('outbox')).toEqual([{ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' }]);
+    expect(await restored('orders')).toEqual([]);
+  });
+
   it('gives up waiting after maxWaitMs, saying what is left to do', async () => {
     const { client } = fakeDynamo({ creatingPolls: 100 });
     const plan = await planRestore(options(), client, NOW);
