@@ -7,7 +7,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { REFERENCE_LISTS } from '../../core/data/tables';
 import { tableName } from '../../lambdas/adapters/dynamo-client';
 import { dynamoConsultantSettings } from '../../lambdas/adapters/dynamo-consultant-settings';
@@ -87,6 +87,23 @@ export async function seedDemoData(deps: {
           createdAt: now,
           version: 0,
         },
+      }),
+    );
+  }
+
+  // Each practice knows its users (`userIds`, as an approved account request or a link leaves it): the money
+  // emails and the notification centre reach a practice's users through it.
+  for (const customer of DEMO_CUSTOMERS) {
+    const linked = DEMO_USERS.filter(
+      (u) => u.accountNumber === customer.accountNumber || u.accountNumbers?.includes(customer.accountNumber),
+    ).map((u) => ids[u.key].userId);
+    if (linked.length === 0) continue;
+    await doc.send(
+      new UpdateCommand({
+        TableName: table('customers'),
+        Key: { accountNumber: customer.accountNumber },
+        UpdateExpression: 'ADD userIds :users',
+        ExpressionAttributeValues: { ':users': new Set(linked) },
       }),
     );
   }
