@@ -1,7 +1,8 @@
 import type { EmailKind } from '../schemas/email/email-kinds';
 
 /**
- * What a person can hear about, and how: the notification centre's one list.
+ * What a person can hear about, and how: the notification centre's one list
+ * (docs/decisions/0099-notification-centre.md).
  * Each event is raised by one email kind for one audience (the same kind can raise a practice event and a lab
  * event: a new order is "received" for the practice and "new order" for the lab). Labels live here, outside
  * core/schemas, so the Settings page and the bell show them without loading a schema.
