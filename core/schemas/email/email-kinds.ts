@@ -238,6 +238,6 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     notificationList:
       'Order approved (2)\n- Order LL-000123 approved\n- Order LL-000124 approved\n\n' +
       'Invoice issued (1)\n- Invoice INV-5001 issued',
-    inboxLink: 'https://portal.example/customer/home',
+    inboxLink: 'https://portal.example/notifications',
   },
 };

@@ -77,7 +77,7 @@ export async function sendDigests(deps: SendDigestsDeps): Promise<DigestReport> 
           digestDate: day,
           updateCount: digestCountText(groups),
           notificationList: digestListText(groups),
-          inboxLink: portalLink(deps.portalUrl, PAGE_PATHS.customerHome, 'the bell at the top of any page'),
+          inboxLink: portalLink(deps.portalUrl, PAGE_PATHS.notifications, 'Notifications'),
         });
         const message = outboxMessage(deps, 'email', { ...storedEmail(email) }, `notification-digest-${day}-${userId}`);
         if (await deps.notifications.markDigestSent(userId, day, message.createdAt, [message])) report.sent++;

@@ -48,7 +48,7 @@ describe('the daily notification digest', () => {
     expect(email!.text).toContain(
       'Order approved (2)\n- Order LL-000042 approved\n- Order LL-000043 approved\n\nInvoice issued (1)\n- Invoice INV-1 issued',
     );
-    expect(email!.text).toContain('https://portal.example/customer/home');
+    expect(email!.text).toContain('https://portal.example/notifications');
   });
 
   it('a second run (a retry, or two at once) sends nobody a digest twice', async () => {
