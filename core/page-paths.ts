@@ -16,7 +16,6 @@ export const PAGE_PATHS = {
   consultantAsk: '/ampleye-virtual-consultant/ask',
   terms: '/terms',
   settings: '/settings',
-  notifications: '/notifications',
   customerHome: '/customer/home',
   customerOrder: '/customer/order',
   customerOrderDetail: '/customer/orders/:orderId',

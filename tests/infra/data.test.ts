@@ -44,7 +44,6 @@ describe('DynamoDB tables (core/data/tables.ts, docs/architecture.md "Data: tabl
       'TokensTable',
       'EmailSuppressionsTable',
       'OutboxTable',
-      'NotificationsTable',
     ]);
   });
 

@@ -1,20 +1,19 @@
 import { ROLE_LABELS } from '../../../../core/rules/auth-status';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
-import { NotificationSettingsSection } from '../../features/notifications';
 import { AccountSummary, ChangePasswordForm, SignOutEverywhereCard } from '../../features/settings';
 import { useSession } from '../../lib/session-context';
 import styles from './settings.module.css';
 
 /**
- * /settings: open to all three roles (spec 2, 6): the account's email and role, a password change,
- * "Sign out everywhere", and what the user hears about (the notification centre's choices).
+ * /settings: open to all three roles (spec 2, 6): the account's email and role, a password change, and
+ * "Sign out everywhere".
  */
 export default function SettingsRoute() {
   const session = useSession();
   return (
     <>
-      <PageHeader title="Settings" description="Your sign-in details and your notifications." />
+      <PageHeader title="Settings" description="Your sign-in details." />
       <div className={styles.grid}>
         <AccountSummary
           name={session.displayName}
@@ -25,7 +24,6 @@ export default function SettingsRoute() {
           <ChangePasswordForm />
         </Card>
         <SignOutEverywhereCard onSignOutEverywhere={() => session.logout({ everywhere: true })} />
-        <NotificationSettingsSection className={styles.wide} />
       </div>
     </>
   );

@@ -11,21 +11,11 @@ export interface HeaderProps {
   homePath: string;
   /** The STAGING badge, when not in production. */
   badge?: ReactNode;
-  /** The notification bell; its place is kept while its code loads, so nothing beside it moves when it shows. */
-  notifications?: ReactNode;
   userMenu: ReactNode;
 }
 
-/** spec 2 header: the menu toggle, the logo, the STAGING badge, the notification bell and the user menu. */
-export function Header({
-  sidebarId,
-  sidebarOpen,
-  onToggleSidebar,
-  homePath,
-  badge,
-  notifications,
-  userMenu,
-}: HeaderProps) {
+/** spec 2 header: the menu toggle, the logo, the STAGING badge and the user menu. */
+export function Header({ sidebarId, sidebarOpen, onToggleSidebar, homePath, badge, userMenu }: HeaderProps) {
   return (
     <header className={styles.header}>
       <button
@@ -43,7 +33,6 @@ export function Header({
       </Link>
       <div className={styles.spacer} />
       {badge}
-      {notifications ? <div className={styles.slot}>{notifications}</div> : null}
       {userMenu}
     </header>
   );
