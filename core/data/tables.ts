@@ -178,6 +178,9 @@ export const TABLES = {
 
 export type TableName = keyof typeof TABLES;
 
+/** DynamoDB's ceiling on the items of one TransactWriteItems: a change and its outbox notices share it. */
+export const TRANSACTION_ITEMS_LIMIT = 100;
+
 /** Environment variable through which a Lambda learns a table's physical name. */
 export function tableEnvVar(table: TableName): string {
   return `TABLE_${table.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;

@@ -14,9 +14,6 @@ export const INVOICE_LEDGER = 'invoices';
 
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
-/** DynamoDB takes at most this many items in one TransactWriteItems. */
-export const TRANSACT_ITEMS_LIMIT = 100;
-
 interface Condition {
   ConditionExpression: string;
   ExpressionAttributeNames: Record<string, string>;

@@ -1,3 +1,4 @@
+import { TRANSACTION_ITEMS_LIMIT } from '../../core/data/tables';
 import { GetCommand, TransactionCanceledException, TransactWriteCommand } from './aws/dynamo-document-client';
 import * as z from '../../core/zod';
 import {
@@ -17,13 +18,7 @@ import {
   type MoneyTransaction,
 } from '../ports/money-store';
 import { documentClient, tableName } from './dynamo-client';
-import {
-  INVOICE_LEDGER,
-  invoicePut,
-  TRANSACT_ITEMS_LIMIT,
-  versionCondition,
-  type TransactItem,
-} from './dynamo-money-items';
+import { INVOICE_LEDGER, invoicePut, versionCondition, type TransactItem } from './dynamo-money-items';
 import { outboxPuts } from './dynamo-outbox-items';
 import { pinnedCursorSchema, queryPage } from './dynamo-query-page';
 import { emfCreditMetrics, type CreditMetrics } from './emf-credit-metrics';
@@ -134,8 +129,8 @@ function transactItems(tx: MoneyTransaction): { items: TransactItem[]; labels: s
     labels.push('notice');
   }
   // DynamoDB's own refusal of a larger one is a bare ValidationException; this one says which limit it broke.
-  if (items.length > TRANSACT_ITEMS_LIMIT)
-    throw new Error(`a money transaction of ${items.length} items is over DynamoDB's ${TRANSACT_ITEMS_LIMIT}`);
+  if (items.length > TRANSACTION_ITEMS_LIMIT)
+    throw new Error(`a money transaction of ${items.length} items is over DynamoDB's ${TRANSACTION_ITEMS_LIMIT}`);
   return { items, labels };
 }
 

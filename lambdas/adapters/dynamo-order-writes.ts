@@ -1,3 +1,4 @@
+import { TRANSACTION_ITEMS_LIMIT } from '../../core/data/tables';
 import {
   ConditionalCheckFailedException,
   DeleteCommand,
@@ -54,9 +55,6 @@ function refusalOf(error: unknown, at: ItemIndexes): OrderWriteRefused | null {
   if (at.notices.some(failed)) return orderRefusals.refuse('order');
   return orderRefusals.refuse('contention');
 }
-
-/** DynamoDB's ceiling on the items of one TransactWriteItems. */
-const MAX_TRANSACTION_ITEMS = 100;
 
 export type OrderWrites = Pick<OrdersRepository, 'write' | 'removeDraft'>;
 
@@ -137,9 +135,9 @@ export function dynamoOrderWrites(table: () => string, counters: () => string): 
       const firstNotice = items.length;
       items.push(...outboxPuts(notices));
       // A bug, not a refusal: no order change moves that many counters or sends that many notices.
-      if (items.length > MAX_TRANSACTION_ITEMS)
+      if (items.length > TRANSACTION_ITEMS_LIMIT)
         throw new Error(
-          `Order ${order.orderId}: ${items.length} items exceed one transaction's ${MAX_TRANSACTION_ITEMS}.`,
+          `Order ${order.orderId}: ${items.length} items exceed one transaction's ${TRANSACTION_ITEMS_LIMIT}.`,
         );
       try {
         await documentClient().send(new TransactWriteCommand({ TransactItems: items }));

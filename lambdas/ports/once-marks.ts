@@ -1,3 +1,4 @@
+import { TRANSACTION_ITEMS_LIMIT } from '../../core/data/tables';
 import type { OutboxMessage } from '../kernel/outbox';
 
 /** Something done once, and when its mark can no longer matter (the store may drop it then). */
@@ -7,7 +8,7 @@ export interface OnceMark {
 }
 
 /** Marks and notices one `markOnce` takes at most, together: one DynamoDB transaction. */
-export const ONCE_MARKS_WRITE_LIMIT = 100;
+export const ONCE_MARKS_WRITE_LIMIT = TRANSACTION_ITEMS_LIMIT;
 
 /**
  * Marks that something was done once (a reminder sent), so a re-run of a job never does it twice. A mark is
