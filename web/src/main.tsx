@@ -11,7 +11,7 @@ import { holdEarlyInput, onFirstIntent, takeOverHooksOf, type EarlyInput } from 
 import { loadsAppAtOnce, MODULES_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from './app/hydration';
 import { mayHoldStoredSession } from './lib/stored-session-keys';
 
-/** Shown when the app's files could not be fetched; removed before the next try (React hydrates the page's own HTML). */
+/** Shown when the app's files could not be fetched; removed once they arrive (React hydrates the page's own HTML). */
 const LOAD_ERROR_CLASS = 'boot-error';
 
 const container = document.getElementById('root')!;
@@ -38,19 +38,31 @@ function showLoadError(): void {
   const message = document.createElement('p');
   message.className = LOAD_ERROR_CLASS;
   message.setAttribute('role', 'alert');
-  message.textContent = 'The portal could not load. Check your connection, then try again.';
+  message.textContent = 'The portal could not load. Check your connection, then try again. ';
+  // Chromium (150 and later) keeps a module that failed to fetch failed for the page's life, so a try in place
+  // can fail however good the connection is now; loading the page afresh always works once it is back.
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.textContent = 'Reload the page';
+  reload.addEventListener('click', () => window.location.reload());
+  message.append(reload);
   container.prepend(message);
 }
 
 let loading: Promise<unknown> | undefined;
 function load(): void {
   if (loading) return;
-  container.querySelector(`.${LOAD_ERROR_CLASS}`)?.remove();
   preloadPageModules();
-  loading = import('./app/start').then(({ start }) => start(container, early && takeOverHooksOf(early)));
+  // The message stays until the app has arrived (its reload button must still be there to press), then goes
+  // before React hydrates the page's own HTML.
+  loading = import('./app/start').then(({ start }) => {
+    container.querySelector(`.${LOAD_ERROR_CLASS}`)?.remove();
+    return start(container, early && takeOverHooksOf(early));
+  });
   loading.catch((error: unknown) => {
     console.error('[lenslab] The portal could not load', error);
     loading = undefined;
+
     early?.loadFailed();
     // A page without the prerendered HTML shows only the loader: it says so too.
     if (!early || early.holding) showLoadError();
