@@ -136,10 +136,9 @@ export function functionEnvironment(entry: FunctionEntry, values: FunctionEnviro
     environment.ATTACHMENTS_BUCKET = values.attachmentsBucket;
   }
   if (resources.email || resources.senderAddress) environment.EMAIL_FROM = values.emailFrom;
-  if (resources.email) {
-    environment.EMAIL_CONFIGURATION_SET = values.emailConfigurationSet;
-    if (values.portalUrl) environment.PORTAL_URL = values.portalUrl;
-  }
+  if (resources.email) environment.EMAIL_CONFIGURATION_SET = values.emailConfigurationSet;
+  // A job that composes an email for the outbox (the notification digest) links to the portal as a sender does.
+  if ((resources.email || resources.tables?.outbox) && values.portalUrl) environment.PORTAL_URL = values.portalUrl;
   if (resources.paymentGateway) Object.assign(environment, values.paymentGateway);
   return environment;
 }

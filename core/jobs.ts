@@ -69,8 +69,29 @@ export const JOBS = [
         customers: 'read',
         users: 'read',
         lenses: 'read',
+        // The notification centre: each notice's inbox items and the choices that decide them.
+        notifications: 'readWrite',
       },
       email: true,
+      // The lab's staff (the admin group) hear the lab's events.
+      userPool: ['ListUsersInGroup'],
+    },
+  },
+  {
+    name: 'notificationDigest',
+    handler: 'notification-digest',
+    // Five minutes after the digest's cutoff (core/rules/notification-digest.ts, 13:00 UTC), so what was
+    // raised just before it is in the index the job reads.
+    schedule: 'cron(5 13 * * ? *)',
+    description: 'Emails each practice user who chose a daily digest the day’s unread notifications, by event',
+    resources: {
+      tables: {
+        // The day's digest items, the users' choices and the digest marks, written with the email's outbox message.
+        notifications: 'readWrite',
+        outbox: 'write',
+        users: 'read',
+        emailTemplates: 'read',
+      },
     },
   },
 ] as const satisfies readonly JobDefinition[];

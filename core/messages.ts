@@ -24,6 +24,9 @@ export const CHANGED_MESSAGES = {
   practice: 'This practice changed since you opened it. Reload to see the latest.',
   user: 'This user changed since you opened it. Reload to see the latest.',
   buyingGroup: 'This buying group changed since you opened it. Reload to see the latest.',
+  /** The user's own notification choices: the other edit was most likely their own, in another tab. */
+  notificationPreferences:
+    'Your notification choices changed since you opened them (maybe in another tab). Reload to see the latest, then save again.',
   /** The user's own profile: the other edit was most likely their own, in another tab. */
   profile:
     'Your profile changed since you opened it (maybe in another tab). Reload to see the latest, then save again.',

@@ -16,6 +16,7 @@ export const PAGE_PATHS = {
   consultantAsk: '/ampleye-virtual-consultant/ask',
   terms: '/terms',
   settings: '/settings',
+  notifications: '/notifications',
   customerHome: '/customer/home',
   customerOrder: '/customer/order',
   customerOrderDetail: '/customer/orders/:orderId',

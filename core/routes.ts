@@ -9,6 +9,7 @@ import { customerRoutes } from './routes/customers';
 import { emailRoutes } from './routes/email';
 import { invoiceRoutes } from './routes/invoices';
 import { lensRoutes } from './routes/lenses';
+import { notificationRoutes } from './routes/notifications';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
@@ -35,6 +36,7 @@ export const ROUTES = {
   ...creditRoutes,
   ...auditRoutes,
   ...consultRoutes,
+  ...notificationRoutes,
 };
 
 export type Routes = typeof ROUTES;

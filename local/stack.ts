@@ -254,6 +254,9 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       OUTBOX_LEASE_MS: '10000',
       OUTBOX_RETRY_BASE_MS: '1000',
       OUTBOX_RETRY_CAP_MS: '15000',
+      // The lab's staff as the notification centre finds them (directory-notification-audiences.ts): a user made an
+      // admin a moment ago hears the next lab event.
+      NOTIFICATION_STAFF_CACHE_MS: '0',
       PAYMENT_GATEWAY: 'fake',
       FAKE_GATEWAY_URL: fakeGateway.url,
       FAKE_GATEWAY_WEBHOOK_SECRET: fakeGatewayWebhookSecret,

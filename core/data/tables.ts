@@ -174,6 +174,21 @@ export const TABLES = {
     ttlAttribute: 'expiresAt',
     stream: 'NEW_IMAGE',
   },
+  /**
+   * The notification centre's inbox, one partition per user: items `n#{createdAt}#{id}` (a descending Query
+   * lists newest first), one `meta` item holding the unread count (changed in the same transaction as each
+   * insert and mark-read) and the user's saved choices with their version, and `digest#{day}` marks (a digest
+   * went). `byDigest` is sparse: only items raised for an event the user chose as a daily digest carry
+   * `digestDay` (the UTC day whose digest lists them) and `digestKey` (userId#sk), so the digest job is a Query
+   * per day. Items leave after NOTIFICATION_LIMITS.keepDays (core/schemas/notifications.ts).
+   */
+  notifications: {
+    id: 'Notifications',
+    partitionKey: s('userId'),
+    sortKey: s('sk'),
+    indexes: [{ indexName: 'byDigest', partitionKey: s('digestDay'), sortKey: s('digestKey') }],
+    ttlAttribute: 'expiresAt',
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableName = keyof typeof TABLES;

@@ -1,7 +1,8 @@
 import type { EmailKind } from '../schemas/email/email-kinds';
 
 /**
- * What a person can hear about, and how: the notification centre's one list.
+ * What a person can hear about, and how: the notification centre's one list
+ * (docs/decisions/0099-notification-centre.md).
  * Each event is raised by one email kind for one audience (the same kind can raise a practice event and a lab
  * event: a new order is "received" for the practice and "new order" for the lab). Labels live here, outside
  * core/schemas, so the Settings page and the bell show them without loading a schema.
@@ -21,7 +22,10 @@ export type NotificationAudience = 'practice' | 'lab';
 export interface NotificationEvent {
   id: string;
   audience: NotificationAudience;
-  /** The email kind whose notice raises it (for its audience). */
+  /**
+   * The kind of the notice that raises it (for its audience): an email kind, the one the practice's email has.
+   * The lab's copy of a receipt is its own email ('payment-received') but rides on the receipt's notice.
+   */
   kind: EmailKind;
   label: string;
   description: string;
@@ -183,7 +187,8 @@ export const NOTIFICATION_EVENTS = [
   {
     id: 'lab-payment-received',
     audience: 'lab',
-    kind: 'payment-received',
+    // The payment's one notice is the receipt; the lab's copy of it is the 'payment-received' email.
+    kind: 'payment-receipt',
     label: 'Payment received',
     description: 'A practice paid invoices online.',
     defaultChoice: 'portal',
@@ -198,7 +203,9 @@ export const NOTIFICATION_EVENTS = [
   },
 ] as const satisfies readonly NotificationEvent[];
 
-export type NotificationEventId = (typeof NOTIFICATION_EVENTS)[number]['id'];
+/** An event of the catalogue, its id typed as one of the catalogue's. */
+export type CatalogueEvent = (typeof NOTIFICATION_EVENTS)[number];
+export type NotificationEventId = CatalogueEvent['id'];
 
 export const NOTIFICATION_EVENT_IDS = NOTIFICATION_EVENTS.map((e) => e.id) as unknown as readonly [
   NotificationEventId,
@@ -210,12 +217,12 @@ export function choicesFor(audience: NotificationAudience): readonly Notificatio
   return audience === 'lab' ? ['portal', 'off'] : NOTIFICATION_CHOICES;
 }
 
-export function eventsFor(audience: NotificationAudience): NotificationEvent[] {
+export function eventsFor(audience: NotificationAudience): CatalogueEvent[] {
   return NOTIFICATION_EVENTS.filter((e) => e.audience === audience);
 }
 
 /** The event an email kind raises for an audience, if any. */
-export function eventOf(kind: EmailKind, audience: NotificationAudience): NotificationEvent | undefined {
+export function eventOf(kind: EmailKind, audience: NotificationAudience): CatalogueEvent | undefined {
   return NOTIFICATION_EVENTS.find((e) => e.kind === kind && e.audience === audience);
 }
 
@@ -232,6 +239,10 @@ export function effectiveChoices(
     }),
   );
 }
+
+/** Whose events a signed-in user hears: the lab's staff (admins; super admins are admins too) or a practice's. */
+export const audienceOfGroups = (groups: readonly string[]): NotificationAudience =>
+  groups.includes('admin') ? 'lab' : 'practice';
 
 /** Whether an event with this choice shows in the bell (everything but off). */
 export const showsInPortal = (choice: NotificationChoice): boolean => choice !== 'off';

@@ -9,6 +9,7 @@ import { loginUrl } from './return-url';
  */
 export const ROUTE_ROLES: ReadonlyArray<{ prefix: string; roles: readonly Role[] }> = [
   { prefix: PAGE_PATHS.settings, roles: [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.CUSTOMER] },
+  { prefix: PAGE_PATHS.notifications, roles: [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.CUSTOMER] },
   { prefix: PAGE_AREAS.customer, roles: [ROLES.CUSTOMER] },
   { prefix: PAGE_PATHS.userManagement, roles: [ROLES.SUPERADMIN] },
   { prefix: PAGE_PATHS.customerManagement, roles: [ROLES.SUPERADMIN] },

@@ -1,7 +1,9 @@
 import { OUTBOX_POLICY, type OutboxPolicy } from '../kernel/outbox';
 import { systemClock } from '../kernel/clock';
 import type { Logger } from '../ports/logger';
+import { directoryNotificationAudiences } from './directory-notification-audiences';
 import { dynamoNoticeOutbox } from './dynamo-notice-outbox';
+import { dynamoNotificationStore } from './dynamo-notification-store';
 import { templateNoticeSenders } from './notice-senders';
 import { sesEmailSender } from './ses-email-sender';
 
@@ -23,6 +25,12 @@ export function outboxPolicy(env: NodeJS.ProcessEnv = process.env): OutboxPolicy
   };
 }
 
+/** How long the lab's staff list is reused: NOTIFICATION_STAFF_CACHE_MS where the local stack sets it (0: never). */
+function staffCacheMs(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const value = Number(env['NOTIFICATION_STAFF_CACHE_MS']);
+  return env['NOTIFICATION_STAFF_CACHE_MS'] !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
 /** The consumer's ports against DynamoDB and SES, made once per Lambda instance (or local process). */
 export function outboxConsumerDeps(log: Logger) {
   return {
@@ -32,5 +40,11 @@ export function outboxConsumerDeps(log: Logger) {
     log,
     now: systemClock.now,
     policy: outboxPolicy(),
+    // The notification centre: each notice's inbox items, and the practice's choices of whom to email.
+    centre: {
+      notifications: dynamoNotificationStore(),
+      audiences: directoryNotificationAudiences({ staffTtlMs: staffCacheMs() }),
+      sleep: systemClock.sleep,
+    },
   };
 }

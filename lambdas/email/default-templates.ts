@@ -254,6 +254,17 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       SIGN_OFF,
     ].join('\n\n'),
   },
+  'notification-digest': {
+    subject: 'Your Lenslab Portal digest: {{updateCount}}',
+    body: [
+      'Hello {{firstName}},',
+      'What happened up to {{digestDate}} that you chose to hear about once a day:',
+      '{{notificationList}}',
+      'Read them in the portal (the bell at the top of every page): {{inboxLink}}',
+      'You can change what you hear about, and how, in Settings.',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
 };
 
 export function defaultTemplate(kind: EmailKind): TemplateText {

@@ -7,7 +7,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { REFERENCE_LISTS } from '../../core/data/tables';
 import { tableName } from '../../lambdas/adapters/dynamo-client';
 import { dynamoConsultantSettings } from '../../lambdas/adapters/dynamo-consultant-settings';
@@ -16,6 +16,7 @@ import { dynamoCustomersRepository } from '../../lambdas/adapters/dynamo-custome
 import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogue';
 import { dynamoCreditSettings } from '../../lambdas/adapters/dynamo-credit-settings';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
+import { dynamoNotificationStore } from '../../lambdas/adapters/dynamo-notification-store';
 import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../lambdas/adapters/dynamo-users-repository';
 import { companySortKey } from '../../lambdas/search/customer-sort-key';
@@ -23,6 +24,7 @@ import { localTableName } from '../provision/tables';
 import { DEMO_BUYING_GROUPS, DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from './demo-data';
 import { seedDemoConsults } from './demo-consults';
 import { seedDemoMoney } from './demo-money';
+import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoOrders } from './demo-orders';
 import { seedLensCatalogue } from './lens-catalogue';
 
@@ -89,12 +91,30 @@ export async function seedDemoData(deps: {
     );
   }
 
+  // Each practice knows its users (`userIds`, as an approved account request or a link leaves it): the money
+  // emails and the notification centre reach a practice's users through it.
+  for (const customer of DEMO_CUSTOMERS) {
+    const linked = DEMO_USERS.filter(
+      (u) => u.accountNumber === customer.accountNumber || u.accountNumbers?.includes(customer.accountNumber),
+    ).map((u) => ids[u.key].userId);
+    if (linked.length === 0) continue;
+    await doc.send(
+      new UpdateCommand({
+        TableName: table('customers'),
+        Key: { accountNumber: customer.accountNumber },
+        UpdateExpression: 'ADD userIds :users',
+        ExpressionAttributeValues: { ':users': new Set(linked) },
+      }),
+    );
+  }
+
   // The demo orders need the catalogue and the users rows above; they go through the orders use cases,
   // whose adapters find the tables through the TABLE_* variables the stack has set by now.
   const orderDeps = demoOrderDeps(deps.tablePrefix);
   await seedDemoOrders(orderDeps, ids);
   await seedDemoMoney({ ...orderDeps, money: dynamoMoneyStore(), creditSettings: dynamoCreditSettings() }, ids);
   await seedDemoConsults({ ...orderDeps, consults: dynamoConsultStore(), settings: dynamoConsultantSettings() }, ids);
+  await seedDemoNotifications({ orders: orderDeps.orders, notifications: dynamoNotificationStore() }, ids);
   return ids;
 }
 

@@ -113,7 +113,13 @@ const PAGES: Record<Role, PageUnderReview[]> = {
       heading: /./,
       content: (p) => p.getByRole('link', { name: 'Order this' }),
     },
-    { name: 'customer-settings', path: '/settings', heading: 'Settings' },
+    {
+      name: 'customer-settings',
+      path: '/settings',
+      heading: 'Settings',
+      content: (p) => p.getByRole('combobox', { name: 'Order approved' }),
+    },
+    { name: 'customer-notifications', path: '/notifications', heading: 'Notifications' },
   ],
   admin: [
     { name: 'admin-home', path: '/admin/home', heading: 'Dashboard' },
@@ -154,7 +160,13 @@ const PAGES: Record<Role, PageUnderReview[]> = {
         shows: (p) => p.getByRole('region', { name: `Invoice ${SHIPPED_INVOICE}` }),
       },
     },
-    { name: 'admin-settings', path: '/settings', heading: 'Settings' },
+    {
+      name: 'admin-settings',
+      path: '/settings',
+      heading: 'Settings',
+      content: (p) => p.getByRole('combobox', { name: 'New order' }),
+    },
+    { name: 'admin-notifications', path: '/notifications', heading: 'Notifications' },
   ],
   superAdmin: [
     { name: 'superadmin-home', path: '/admin/home', heading: 'Dashboard' },

@@ -44,6 +44,7 @@ describe('DynamoDB tables (core/data/tables.ts, docs/architecture.md "Data: tabl
       'TokensTable',
       'EmailSuppressionsTable',
       'OutboxTable',
+      'NotificationsTable',
     ]);
   });
 

@@ -31,6 +31,7 @@ const BUNDLE_MARK: Record<string, string> = {
   warrantyReminders: 'warranty-reminder#',
   abandonedDraftFiles: 'abandoned draft files',
   deliverNotices: 'notice not delivered, will retry',
+  notificationDigest: 'notification digest: not sent',
 };
 
 /** The function of a job (found by the description the Functions construct gives it). */
@@ -107,14 +108,14 @@ describe('scheduled jobs (core/jobs.ts): an EventBridge rule and a Lambda per jo
       // No caller: nothing to verify, no CloudFront secret.
       expect(variables).not.toHaveProperty('USER_POOL_ISSUER');
       expect(variables).not.toHaveProperty('ORIGIN_VERIFY_SECRET');
-      if (sends) {
-        expect(variables.EMAIL_FROM).toBe('no-reply@lenslab.example');
-        // The emails' links: the CloudFront origin of the stage.
+      // A job that composes an email for the outbox (the digest) links to the portal like one that sends.
+      const composes = sends || 'outbox' in job.resources.tables;
+      if (sends) expect(variables.EMAIL_FROM).toBe('no-reply@lenslab.example');
+      else expect(variables).not.toHaveProperty('EMAIL_FROM');
+      // The emails' links: the CloudFront origin of the stage.
+      if (composes)
         expect(render(variables.PORTAL_URL)).toMatch(/^https:\/\/\$\{WebDistribution[0-9A-F]+\.DomainName\}$/);
-      } else {
-        expect(variables).not.toHaveProperty('EMAIL_FROM');
-        expect(variables).not.toHaveProperty('PORTAL_URL');
-      }
+      else expect(variables).not.toHaveProperty('PORTAL_URL');
     },
   );
 
@@ -136,7 +137,10 @@ describe('scheduled jobs (core/jobs.ts): an EventBridge rule and a Lambda per jo
     const actions = statements.flatMap((s) => asList(s.Action));
     const resources: RouteResources = job.resources;
     expect(actions.filter((a) => a.startsWith('ses:'))).toEqual(resources.email ? ['ses:SendEmail'] : []);
-    expect(actions.filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    // The user pool actions it names (the outbox consumer lists the lab's staff), and no other.
+    expect(actions.filter((a) => a.startsWith('cognito-idp:')).sort()).toEqual(
+      (resources.userPool ?? []).map((a) => `cognito-idp:${a}`).sort(),
+    );
     if (!resources.attachments) expect(actions.filter((a) => a.startsWith('s3:'))).toEqual([]);
     expect(actions.filter((a) => a.includes('*'))).toEqual([]);
   });

@@ -131,16 +131,19 @@ describe('the stream consumer', () => {
       'dynamodb:ListStreams',
     ]);
     expect(held.get(`\${${queue()[0]}.Arn}`)).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
-    // Everything else is exactly the job's: the outbox read and written, the notices' sources read, SES send.
+    // Everything else is exactly the job's: the outbox read and written, the notices' sources read, the inbox
+    // written, the lab's staff listed, SES send.
     const others = new Map([...held].filter(([r]) => r !== STREAM_ARN && !r.includes('DeadLetters')));
     expect(others).toEqual(grants(prod, job));
 
     const access = tableAccess(statementsOfRole(prod.template, roleOf(fn)));
     const reads: TableName[] = ['emailTemplates', 'customers', 'users', 'lenses', 'emailSuppressions'];
-    expect([...access.keys()].sort()).toEqual(['outbox', ...reads].sort());
-    expect([...access.get('outbox')!]).toEqual(
-      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']),
-    );
+    // notifications: the inbox items each notice raises, and the choices that decide them.
+    expect([...access.keys()].sort()).toEqual(['outbox', 'notifications', ...reads].sort());
+    for (const table of ['outbox', 'notifications'] as const)
+      expect([...access.get(table)!]).toEqual(
+        expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']),
+      );
     for (const table of reads) expect(access.get(table)!.has('dynamodb:PutItem'), table).toBe(false);
     const sends = [...held].filter(([, actions]) => actions.some((a) => a.startsWith('ses:')));
     expect(sends.map(([, actions]) => actions)).toEqual([['ses:SendEmail'], ['ses:SendEmail']]);

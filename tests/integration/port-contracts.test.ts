@@ -31,6 +31,8 @@ import { locksContract } from '../support/contracts/locks';
 import { moneyStoreContract } from '../support/contracts/money-store';
 import { onceMarksContract } from '../support/contracts/once-marks';
 import { noticeOutboxContract } from '../support/contracts/notice-outbox';
+import { dynamoNotificationStore } from '../../lambdas/adapters/dynamo-notification-store';
+import { notificationStoreContract } from '../support/contracts/notification-store';
 import { orderAccessContract } from '../support/contracts/order-access';
 import { ordersRepositoryContract } from '../support/contracts/orders-repository';
 import { rateLimiterContract } from '../support/contracts/rate-limiter';
@@ -87,4 +89,22 @@ auditLogContract('DynamoDB adapter', () => dynamoAuditLog());
 orderAccessContract('DynamoDB adapter', () => {
   const orders = dynamoOrdersRepository();
   return { access: dynamoOrderAccess(), store: (order) => orders.write({ order, expectedVersion: null }) };
+});
+
+notificationStoreContract('DynamoDB adapter', () => {
+  const outbox = dynamoNoticeOutbox();
+  return {
+    store: dynamoNotificationStore(),
+    outboxMessage: async (id) => {
+      const record = await outbox.get(id);
+      return (
+        record && {
+          messageId: record.messageId,
+          topic: record.topic,
+          notice: record.notice,
+          createdAt: record.createdAt,
+        }
+      );
+    },
+  };
 });

@@ -6,8 +6,12 @@ import { AUTH_STATUS } from '../../core/rules/auth-status';
 import { GuardedLayout } from '../../web/src/app/guarded-layout';
 import { handleOf, PORTAL_ROUTES } from '../../web/src/app/route-table';
 import type { SessionContextValue } from '../../web/src/lib/session-context';
+import { callRoute } from '../../web/src/lib/api-client';
 import { setRuntimeConfig } from '../../web/src/lib/runtime-config';
+import { answer, withQueries } from './support/fake-api';
 import { fakeSession, prepareBrowser, SessionFixture, TEST_CONFIG } from './support/fake-session';
+
+vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
 
 function WhereAmI() {
   const location = useLocation();
@@ -50,14 +54,20 @@ function renderAt(path: string, session: SessionContextValue) {
     { initialEntries: [path] },
   );
   render(
-    <>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </>,
+    withQueries(
+      <>
+        <RouterProvider router={router} />
+        <ToastContainer />
+      </>,
+    ),
   );
 }
 
-beforeEach(() => prepareBrowser());
+beforeEach(() => {
+  prepareBrowser();
+  vi.mocked(callRoute).mockReset();
+  answer({ countUnreadNotifications: () => ({ unread: 0 }) });
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('route guard and signed-in layout (spec 2 layout, spec 4 route guard, spec 6 roles)', () => {
@@ -202,10 +212,23 @@ describe('route guard and signed-in layout (spec 2 layout, spec 4 route guard, s
     expect(screen.queryByRole('dialog', { name: 'Verify your email address' })).toBeNull();
   });
 
-  it('spec 2 optional top menu: not built; the sidebar is the one menu and the header holds only the user menu', () => {
+  it('spec 2 optional top menu: not built; the sidebar is the one menu and the header holds the bell and the user menu', () => {
     renderAt('/customer/home', fakeSession());
     expect(screen.getAllByRole('navigation').map((nav) => nav.getAttribute('aria-label'))).toEqual(['Main menu']);
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Order Form' })).toBeNull();
+  });
+
+  it.each([
+    ['a practice', fakeSession()],
+    ['the lab', fakeSession({ role: 'admin', home: '/admin/home' })],
+  ])("the header's bell shows %s its unread count once the page has painted", async (_who, session) => {
+    answer({ countUnreadNotifications: () => ({ unread: 7 }) });
+    renderAt(session.home, session);
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Notifications, 7 unread' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
   });
 
   it('no STAGING badge in production (spec 1)', () => {

@@ -33,6 +33,7 @@ describe('spec 2 route table', () => {
     ['/ampleye-virtual-consultant/troubleshooter', 'Ampleye Virtual Consultant'],
     ['/ampleye-virtual-consultant/ask', 'Ampleye Virtual Consultant'],
     ['/settings', 'Settings'],
+    ['/notifications', 'Notifications'],
     ['/terms', 'Terms and Conditions'],
     ['/customer/home', 'Dashboard'],
     ['/customer/order', 'Order Form'],
@@ -84,6 +85,12 @@ describe('spec 2 route table', () => {
 
   it('/settings is open to super administrators, administrators and customers', () => {
     expect(handleOf(PORTAL_ROUTES.settings).requiredRoles).toEqual(
+      expect.arrayContaining([ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.CUSTOMER]),
+    );
+  });
+
+  it('the notification inbox is open to practices and the lab alike', () => {
+    expect(handleOf(PORTAL_ROUTES.notifications).requiredRoles).toEqual(
       expect.arrayContaining([ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.CUSTOMER]),
     );
   });

@@ -28,6 +28,8 @@ export const EMAIL_KINDS = [
   // The Ampleye Virtual Consultant (lambdas/adapters/template-consult-notifier.ts).
   'consult-received',
   'consult-answered',
+  // The notification centre's daily digest (lambdas/use-cases/notifications/send-digests.ts).
+  'notification-digest',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -227,5 +229,15 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     proposedLens: 'Ampleye: Sagittal depth 4300 µm, Diameter 16.0 mm, Landing zone Toric, Landing zone toricity 100 µm',
     nextStep: 'See the answer and order this lens with “Order this” at',
     consultLink: 'https://portal.example/customer/consults/42',
+  },
+  // To a practice user, once a day, when they chose "Daily digest" for some events.
+  'notification-digest': {
+    firstName: 'Alex',
+    digestDate: '2025-02-01',
+    updateCount: '3 updates',
+    notificationList:
+      'Order approved (2)\n- Order LL-000123 approved\n- Order LL-000124 approved\n\n' +
+      'Invoice issued (1)\n- Invoice INV-5001 issued',
+    inboxLink: 'https://portal.example/notifications',
   },
 };

@@ -13,6 +13,7 @@ import {
   type OutboxOutcome,
   type OutboxRecord,
 } from '../../ports/notice-outbox';
+import { raiseNotifications, type RaiseNotificationsDeps } from '../notifications';
 
 export interface DeliverNoticesDeps extends Pick<Clock, 'now'> {
   outbox: NoticeOutbox;
@@ -21,6 +22,8 @@ export interface DeliverNoticesDeps extends Pick<Clock, 'now'> {
   log: Logger;
   policy?: OutboxPolicy | undefined;
   newLeaseId?: () => string;
+  /** The notification centre's stores: each notice raises its inbox items, and emails follow the users' choices. */
+  centre?: Omit<RaiseNotificationsDeps, 'now'> | undefined;
 }
 
 export type TryResult = 'sent' | 'retry' | 'dead' | 'skipped';
@@ -61,10 +64,23 @@ export async function deliverMessage(deps: DeliverNoticesDeps, messageId: string
   const sentTo = new Set(record.sentTo);
   const faults: unknown[] = [];
   let leaseLost = false;
+  let notEmailed: ReadonlySet<string> = new Set();
+  if (deps.centre) {
+    try {
+      const raised = await raiseNotifications({ ...deps.centre, now: deps.now }, record);
+      notEmailed = raised.notEmailed;
+      faults.push(...raised.failed);
+    } catch (error) {
+      // Whose choice says "no email" is unknown: nobody is emailed this try, and the next tries again.
+      return settle(deps, policy, record, leaseId, [error]);
+    }
+  }
   const mailer: EmailSender = {
     async send(email) {
       const key = recipientKey(email);
       if (sentTo.has(key)) return;
+      // A practice user who chose the portal, the digest or nothing for this event: skipped, not a failure.
+      if (email.to.every((address) => notEmailed.has(address.trim().toLowerCase()))) return;
       try {
         await deps.mailer.send(email);
       } catch (error) {

@@ -44,6 +44,12 @@ describe('spec 4 route guard', () => {
     }
   });
 
+  it('the notification inbox is open to customers, admins and super admins', () => {
+    for (const role of ['customer', 'admin', 'superadmin'] as const) {
+      expect(decideRoute('/notifications', authenticated(role))).toEqual({ kind: 'allow' });
+    }
+  });
+
   it('an unverified email goes to /auth/verify-email', () => {
     expect(
       decideRoute('/customer/home', { status: AUTH_STATUS.EMAILNOTVERIFIED, role: 'customer', termsAccepted: true }),

@@ -48,6 +48,8 @@ export const PORTAL_ROUTES = {
   consultantAsk: { path: PAGE_PATHS.consultantAsk, title: CONSULTANT_TITLE, guarded: false },
   terms: { path: PAGE_PATHS.terms, title: 'Terms and Conditions', guarded: false },
   settings: { path: PAGE_PATHS.settings, title: 'Settings', guarded: true },
+  /** The notification centre's inbox (the header's bell opens it), for practices and the lab alike. */
+  notifications: { path: PAGE_PATHS.notifications, title: 'Notifications', guarded: true },
   customerHome: { path: PAGE_PATHS.customerHome, title: 'Dashboard', guarded: true },
   customerOrder: { path: PAGE_PATHS.customerOrder, title: 'Order Form', guarded: true },
   /** An order's detail and timeline (reached from the dashboard; not a menu entry). */

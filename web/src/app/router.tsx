@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./guarded-layout')).GuardedLayout }),
         children: [
           page('settings', 'settings'),
+          page('notifications', 'notifications'),
           {
             path: 'customer',
             element: <Navigate to={PORTAL_ROUTES.customerHome.path} replace />,

@@ -11,6 +11,8 @@ import { moneyStoreContract } from '../../../support/contracts/money-store';
 import { onceMarksContract } from '../../../support/contracts/once-marks';
 import { noticeOutboxContract } from '../../../support/contracts/notice-outbox';
 import { InMemoryOutbox } from '../../../support/in-memory-outbox';
+import { notificationStoreContract } from '../../../support/contracts/notification-store';
+import { InMemoryNotificationStore } from '../../../support/in-memory-notifications';
 import { signUpCodesContract } from '../../../support/contracts/sign-up-codes';
 import { orderAccessContract } from '../../../support/contracts/order-access';
 import { ordersRepositoryContract } from '../../../support/contracts/orders-repository';
@@ -99,4 +101,9 @@ orderAccessContract('in-memory fake', () => {
       });
     },
   };
+});
+
+notificationStoreContract('in-memory fake', () => {
+  const store = new InMemoryNotificationStore();
+  return { store, outboxMessage: async (id) => store.outbox.messages().find((m) => m.messageId === id) ?? null };
 });

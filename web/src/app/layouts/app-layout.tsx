@@ -11,6 +11,7 @@ import { UserMenu } from '../../components/layout/user-menu';
 import { Spinner } from '../../components/ui/spinner';
 import { VerifyEmailPopup } from '../../features/auth';
 import { CustomerSidebarHeader } from '../../features/customers';
+import { NotificationBellSlot } from '../../features/notifications';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { MOBILE_QUERY, useSidebarState } from '../../hooks/use-sidebar-state';
 import { runtimeConfig } from '../../lib/runtime-config';
@@ -90,6 +91,7 @@ export function AppLayout() {
           onToggleSidebar={sidebar.toggle}
           homePath={session.home}
           badge={config.production ? null : <StagingBadge stage={config.stage} />}
+          notifications={<NotificationBellSlot />}
           userMenu={
             <UserMenu
               name={session.displayName}

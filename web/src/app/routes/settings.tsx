@@ -1,19 +1,20 @@
 import { ROLE_LABELS } from '../../../../core/rules/auth-status';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
+import { NotificationSettingsSection } from '../../features/notifications';
 import { AccountSummary, ChangePasswordForm, SignOutEverywhereCard } from '../../features/settings';
 import { useSession } from '../../lib/session-context';
 import styles from './settings.module.css';
 
 /**
- * /settings: open to all three roles (spec 2, 6): the account's email and role, a password change, and
- * "Sign out everywhere".
+ * /settings: open to all three roles (spec 2, 6): the account's email and role, a password change,
+ * "Sign out everywhere", and what the user hears about (the notification centre's choices).
  */
 export default function SettingsRoute() {
   const session = useSession();
   return (
     <>
-      <PageHeader title="Settings" description="Your sign-in details." />
+      <PageHeader title="Settings" description="Your sign-in details and your notifications." />
       <div className={styles.grid}>
         <AccountSummary
           name={session.displayName}
@@ -24,6 +25,7 @@ export default function SettingsRoute() {
           <ChangePasswordForm />
         </Card>
         <SignOutEverywhereCard onSignOutEverywhere={() => session.logout({ everywhere: true })} />
+        <NotificationSettingsSection className={styles.wide} />
       </div>
     </>
   );

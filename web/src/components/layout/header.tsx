@@ -11,11 +11,21 @@ export interface HeaderProps {
   homePath: string;
   /** The STAGING badge, when not in production. */
   badge?: ReactNode;
+  /** The notification bell; its place is kept while its code loads, so nothing beside it moves when it shows. */
+  notifications?: ReactNode;
   userMenu: ReactNode;
 }
 
-/** spec 2 header: the menu toggle, the logo, the STAGING badge and the user menu. */
-export function Header({ sidebarId, sidebarOpen, onToggleSidebar, homePath, badge, userMenu }: HeaderProps) {
+/** spec 2 header: the menu toggle, the logo, the STAGING badge, the notification bell and the user menu. */
+export function Header({
+  sidebarId,
+  sidebarOpen,
+  onToggleSidebar,
+  homePath,
+  badge,
+  notifications,
+  userMenu,
+}: HeaderProps) {
   return (
     <header className={styles.header}>
       <button
@@ -33,6 +43,7 @@ export function Header({ sidebarId, sidebarOpen, onToggleSidebar, homePath, badg
       </Link>
       <div className={styles.spacer} />
       {badge}
+      {notifications ? <div className={styles.slot}>{notifications}</div> : null}
       {userMenu}
     </header>
   );

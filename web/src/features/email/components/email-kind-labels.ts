@@ -58,6 +58,11 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: 
     description:
       'To whoever asked when the lab answers a consult: a practice gets a link to it, a visitor the whole answer.',
   },
+  'notification-digest': {
+    label: 'Daily notification digest',
+    description:
+      'Once a day to each practice user who chose "Daily digest" for some events in Settings: what happened, by event.',
+  },
 };
 
 /** `{{name}}` as the editor inserts it. */
