@@ -51,6 +51,12 @@ export interface LocalStackOptions {
    * EventBridge does in AWS. Default true; false for a stack that must send no email of its own.
    */
   jobs?: boolean;
+  /**
+   * How long the outbox consumer reuses the lab's staff list (lambdas/adapters/directory-notification-audiences.ts).
+   * Default: the minute it is in AWS. The integration tests make admins as they go and need them heard at once (0);
+   * elsewhere every lab notice would list the pool's admin group again.
+   */
+  staffListCacheMs?: number;
   progress?: (message: string) => void;
 }
 
@@ -254,9 +260,9 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       OUTBOX_LEASE_MS: '10000',
       OUTBOX_RETRY_BASE_MS: '1000',
       OUTBOX_RETRY_CAP_MS: '15000',
-      // The lab's staff as the notification centre finds them (directory-notification-audiences.ts): a user made an
-      // admin a moment ago hears the next lab event.
-      NOTIFICATION_STAFF_CACHE_MS: '0',
+      ...(options.staffListCacheMs === undefined
+        ? {}
+        : { NOTIFICATION_STAFF_CACHE_MS: String(options.staffListCacheMs) }),
       PAYMENT_GATEWAY: 'fake',
       FAKE_GATEWAY_URL: fakeGateway.url,
       FAKE_GATEWAY_WEBHOOK_SECRET: fakeGatewayWebhookSecret,

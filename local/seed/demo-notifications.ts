@@ -11,7 +11,8 @@ import { DEMO_USERS, type DemoUser } from './demo-data';
  * Demo notifications, so the bell has something to show at once: the demo orders are seeded without their
  * notices (demo-orders.ts), so the notices of their last few changes are raised here through the centre's own
  * fan-out, with the times the orders hold. Brightview's demo customer finds three unread (an order approved,
- * one on hold, one received) and two read; the lab's demo staff find the newest orders. A user whose bell has
+ * one on hold, one received) and two read; Harbor Vision's finds three unread (received, approved, shipped) and one read; the
+ * lab's demo staff find the newest orders. A user whose bell has
  * items already is left alone, so a second seed adds nothing.
  */
 
@@ -36,6 +37,11 @@ export const DEMO_NOTICES: DemoNotice[] = [
   { orderId: '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e12', kind: 'order-submitted' },
   { orderId: '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e07', kind: 'order-submitted', read: true },
   { orderId: '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e08', kind: 'order-submitted' },
+  // Harbor Vision's bell: its browser journey reads and clears it, while the journeys beside it keep changing
+  // Brightview's orders (and so Brightview's bell).
+  { orderId: '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e10', kind: 'order-approved', read: true },
+  { orderId: '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e10', kind: 'order-closed' },
+  { orderId: '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e11', kind: 'order-approved' },
 ];
 
 const REACHED: Partial<Record<OrderEmailKind, Order['status']>> = {
@@ -95,12 +101,14 @@ export async function seedDemoNotifications(
     if (notice.read) toMarkRead.push(message.createdAt);
   }
 
-  const customer = listener('customer');
-  if (!quiet.has(customer.userId) && toMarkRead.length > 0) {
-    const { items } = await deps.notifications.list(customer.userId, { limit: 50 });
+  for (const key of ['customer', 'secondPractice'] as const) {
+    const practiceUser = listener(key);
+    if (quiet.has(practiceUser.userId) || toMarkRead.length === 0) continue;
+    const { items } = await deps.notifications.list(practiceUser.userId, { limit: 50 });
     const read = items.filter((item) => toMarkRead.includes(item.createdAt)).map((item) => item.id);
+    if (read.length === 0) continue;
     await deps.notifications.markRead(
-      customer.userId,
+      practiceUser.userId,
       read,
       new Date(Date.parse(toMarkRead.at(-1)!) + 3_600_000).toISOString(),
     );

@@ -4,7 +4,8 @@ import { signedInPage } from './support/portal';
 
 /**
  * The notification centre as a practice meets it: the bell in the header counts what is unread (the demo
- * seed leaves the demo customer three unread notices: local/seed/demo-notifications.ts), the inbox marks items
+ * seed leaves Harbor Vision's user three unread notices: local/seed/demo-notifications.ts; no other journey changes
+ * Harbor Vision's orders, so its count holds still while they run), the inbox marks items
  * read by opening one, one by one and all at once, and Settings turns a notice off. axe and the 375 px check on
  * the inbox and Settings; screenshots at 375 and 1440 px land in test-results/screenshots/.
  */
@@ -35,7 +36,7 @@ async function reviewAtBothWidths(page: Page, name: string): Promise<void> {
 }
 
 test('a practice reads and clears its bell, and turns a notice off in Settings', async ({ browser }) => {
-  const page = await signedInPage(browser, 'customer', { width: 1440, height: 900 });
+  const page = await signedInPage(browser, 'secondPractice', { width: 1440, height: 900 });
   await expect(bell(page)).toHaveAccessibleName(/^Notifications, \d+ unread$/, SLOW);
   const unread = await bellCount(page);
   expect(unread).toBeGreaterThanOrEqual(3);

@@ -27,6 +27,8 @@ export async function setupStack(project: TestProject, options: { jobs: boolean 
     serveWeb: false,
     fixedCode: FIXED_CODE,
     jobs: options.jobs,
+    // Tests make lab admins as they go: each must hear the next lab event.
+    staffListCacheMs: 0,
   });
   project.provide('env', { ...stack.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
   project.provide('urls', {

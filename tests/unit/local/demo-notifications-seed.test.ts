@@ -42,6 +42,17 @@ describe('demo notifications seed (the bell shows something at once)', () => {
     expect(hold.createdAt < NOW.toISOString()).toBe(true);
   });
 
+  it('Harbor Vision’s demo user has its own bell: three unread (received, approved, shipped) and one read', async () => {
+    await seed();
+    const items = notifications.itemsOf(ids.secondPractice.userId);
+    expect(items.filter((i) => i.readAt === null).map((i) => i.eventId)).toEqual([
+      'order-received',
+      'order-approved',
+      'order-shipped',
+    ]);
+    expect(items.filter((i) => i.readAt !== null).map((i) => i.eventId)).toEqual(['order-approved']);
+  });
+
   it('the lab’s demo staff find the newest orders in their bell', async () => {
     await seed();
     for (const staff of [ids.admin, ids.superAdmin]) {
