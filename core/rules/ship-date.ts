@@ -139,20 +139,9 @@ export function checkShippingCalendar(
   };
 }
 
-/** The holidays of a calendar as a set, built once per holiday list (the day loops ask many times). */
-const holidaySets = new WeakMap<readonly string[], ReadonlySet<string>>();
-function holidaySetOf(calendar: Pick<ShippingCalendar, 'holidays'>): ReadonlySet<string> {
-  let set = holidaySets.get(calendar.holidays);
-  if (!set) {
-    set = new Set(calendar.holidays);
-    holidaySets.set(calendar.holidays, set);
-  }
-  return set;
-}
-
 function isBusinessDayNumber(n: number, calendar: Pick<ShippingCalendar, 'holidays'>): boolean {
   const weekday = weekdayOf(n);
-  return weekday !== 0 && weekday !== 6 && !holidaySetOf(calendar).has(dayFromNumber(n));
+  return weekday !== 0 && weekday !== 6 && !calendar.holidays.includes(dayFromNumber(n));
 }
 
 /** Monday to Friday and not one of the lab's holidays. */
