@@ -45,20 +45,27 @@ export function weekdayOf(n: number): number {
   return (((n + 4) % 7) + 7) % 7;
 }
 
+const newFormatter = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    // h23, not hour12: false, which some engines print as 24 at midnight.
+    hourCycle: 'h23',
+  });
+
+/**
+ * Formatters of the zones days are read in, kept: building one costs far more than using it. Only zones a
+ * calendar was saved with come here; names still being checked (any spelling a request sends) are not kept.
+ */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      // h23, not hour12: false, which some engines print as 24 at midnight.
-      hourCycle: 'h23',
-    });
+    formatter = newFormatter(timeZone);
     formatters.set(timeZone, formatter);
   }
   return formatter;
@@ -68,7 +75,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 export function isTimeZone(value: string): boolean {
   if (!ZONE_NAME.test(value)) return false;
   try {
-    formatterFor(value);
+    newFormatter(value);
     return true;
   } catch {
     return false;
@@ -77,7 +84,7 @@ export function isTimeZone(value: string): boolean {
 
 /** The name Intl uses for a zone (america/new_york is America/New_York), so one zone is stored one way. */
 export function canonicalTimeZone(timeZone: string): string {
-  return formatterFor(timeZone).resolvedOptions().timeZone;
+  return newFormatter(timeZone).resolvedOptions().timeZone;
 }
 
 /** The local calendar day and hour (0-23) of an instant in a time zone. */
