@@ -68,7 +68,7 @@ describe('EasyPost webhook signature (checked against the EasyPost SDK)', () => 
   it('refuses a missing header, an empty one and malformed ones, as the SDK does', () => {
     const digest = signEasyPostPayload(eventBody(), SECRET).slice('hmac-sha256-hex='.length);
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { 'x-hmac-signature': '' },
       { 'x-hmac-signature': digest },
       { 'x-hmac-signature': `hmac-sha256-hex=${digest.toUpperCase()}` },
