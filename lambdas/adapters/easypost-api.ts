@@ -131,8 +131,9 @@ function kindOf(status: number): EasyPostErrorKind {
 const retryable = (status: number) => status >= 500 || status === 429;
 
 export interface EasyPostApi {
-  request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
+  /** `POST /v2/trackers`; EasyPost answers the tracker it made first for the same carrier and code. */
   createTracker(carrier: Carrier, trackingCode: string): Promise<EasyPostTracker>;
+  /** `GET /v2/trackers/:id`. */
   retrieveTracker(trackerId: string): Promise<EasyPostTracker>;
 }
 
@@ -179,7 +180,6 @@ export function easyPostApi(options: EasyPostApiOptions): EasyPostApi {
   }
 
   return {
-    request,
     createTracker: (carrier, trackingCode) =>
       request<EasyPostTracker>('POST', '/v2/trackers', {
         tracker: { tracking_code: trackingCode, carrier: EASYPOST_CARRIERS[carrier] },
