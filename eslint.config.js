@@ -65,8 +65,9 @@ export default tseslint.config(
           patterns: [
             { group: ['**/web/**', '**/infra/**', '**/local/**', 'aws-cdk-lib*'] },
             {
-              // The SDK clients were most of every bundle and cold start: the Lambdas call AWS and Stripe over
-              // signed fetch (lambdas/adapters/aws/, stripe-api.ts; docs/decisions/0073-lambda-bundles.md).
+              // The SDK clients were most of every bundle and cold start: the Lambdas call AWS, Stripe and
+              // EasyPost over fetch (lambdas/adapters/aws/, stripe-api.ts, easypost-api.ts;
+              // docs/decisions/0073-lambda-bundles.md).
               group: [
                 '@aws-sdk/client-*',
                 '@aws-sdk/lib-*',
@@ -74,9 +75,11 @@ export default tseslint.config(
                 '@aws-sdk/credential-*',
                 '@smithy/*',
                 'stripe',
+                '@easypost/api',
               ],
               allowTypeImports: true,
-              message: 'Lambda code calls AWS through lambdas/adapters/aws/ and Stripe through stripe-api.ts.',
+              message:
+                'Lambda code calls AWS through lambdas/adapters/aws/, Stripe through stripe-api.ts and EasyPost through easypost-api.ts.',
             },
             {
               // pdf-lib alone bundles to 432 KB, over the 250 KB a function may have (docs/decisions/0054-pdfs.md).

@@ -154,7 +154,7 @@ describe('import boundaries (eslint-boundaries.config.js)', { timeout: 30_000 },
     expect(problems[0]!.message).toContain('infra');
   });
 
-  it('Lambda code may not import an AWS SDK client or Stripe at run time; their types and util-dynamodb are fine', async () => {
+  it('Lambda code may not import an AWS SDK client, Stripe or EasyPost at run time; their types and util-dynamodb are fine', async () => {
     const restricted = async (code: string) =>
       (await problemsOf('lambdas/adapters/boundary-probe.ts', code)).filter((p) => p.rule === 'no-restricted-imports');
     for (const code of [
@@ -162,6 +162,7 @@ describe('import boundaries (eslint-boundaries.config.js)', { timeout: 30_000 },
       "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const used = GetCommand;\n",
       "import { NodeHttpHandler } from '@smithy/node-http-handler';\nexport const used = NodeHttpHandler;\n",
       "import Stripe from 'stripe';\nexport const used = Stripe;\n",
+      "import EasyPost from '@easypost/api';\nexport const used = EasyPost;\n",
     ]) {
       const problems = await restricted(code);
       expect(problems).toHaveLength(1);
