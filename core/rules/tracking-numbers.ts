@@ -7,6 +7,18 @@
 export const CARRIERS = ['ups', 'fedex', 'usps'] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
+/** A parcel's state in the portal's words; EasyPost's ten tracker statuses fold into these. */
+export const PARCEL_STATUSES = [
+  'pre-transit',
+  'in-transit',
+  'out-for-delivery',
+  'delivered',
+  'exception',
+  'returned',
+  'unknown',
+] as const;
+export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
+
 export const CARRIER_LABELS: Record<Carrier, string> = { ups: 'UPS', fedex: 'FedEx', usps: 'USPS' };
 
 /** What a lab admin reads of each carrier's numbers when one does not fit. */

@@ -7,20 +7,8 @@ import { WebhookSignatureError } from './payment-gateway';
  * same subset of EasyPost's API. Delivery is decided by these events, never by the browser.
  */
 
-// folded into core/rules/tracking-numbers.ts at merge
-export type Carrier = 'ups' | 'fedex' | 'usps';
-
-/** A parcel's state in the portal's words; EasyPost's ten tracker statuses fold into these. */
-export const PARCEL_STATUSES = [
-  'pre-transit',
-  'in-transit',
-  'out-for-delivery',
-  'delivered',
-  'exception',
-  'returned',
-  'unknown',
-] as const;
-export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
+export { PARCEL_STATUSES, type Carrier, type ParcelStatus } from '../../core/rules/tracking-numbers';
+import type { Carrier, ParcelStatus } from '../../core/rules/tracking-numbers';
 
 /** A verified webhook call that fails its check: the webhook route answers 400 (the payment gateway's class). */
 export { WebhookSignatureError };
