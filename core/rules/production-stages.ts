@@ -1,5 +1,10 @@
-import type { ProductionStage } from '../schemas/production-stages';
 import type { OrderStatus } from './order-lifecycle';
+
+/** One stage of the lab's list: a kebab-case id orders keep, and the name people read. */
+export interface ProductionStage {
+  id: string;
+  label: string;
+}
 
 /**
  * The stages an approved order moves through in the lab, in the order the lab works. The lab names and orders

@@ -1,6 +1,5 @@
 import type { LensType } from '../schemas/lenses';
 import type { SHIPPING_METHODS } from '../schemas/orders';
-import type { ShippingCalendar } from '../schemas/shipping-calendar';
 import {
   canonicalTimeZone,
   dayFromNumber,
@@ -20,6 +19,18 @@ export { isCalendarDay, localDay } from './calendar-days';
  */
 
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+
+/**
+ * A lab's shipping calendar (stored and edited through core/schemas/shipping-calendar.ts, which checks it with the
+ * rules below): the zone its days are named in, the lab-local hour after which an order placed today starts on
+ * the next business day, its holidays ('YYYY-MM-DD') and the business days each shipping method takes.
+ */
+export interface ShippingCalendar {
+  timeZone: string;
+  cutoffHour: number;
+  holidays: string[];
+  transitDays: { standard: number; express: number; overnight: number };
+}
 
 /** Bounds of a lab's shipping calendar (the schema and checkShippingCalendar both read them). */
 export const SHIPPING_CALENDAR_LIMITS = {

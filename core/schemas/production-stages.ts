@@ -1,6 +1,12 @@
 import { lazySchema } from './lazy-schema';
 import * as z from '../zod';
-import { checkStageList, FIXED_STAGE_IDS, STAGE_ID_PATTERN, STAGE_LIMITS } from '../rules/production-stages';
+import {
+  checkStageList,
+  FIXED_STAGE_IDS,
+  STAGE_ID_PATTERN,
+  STAGE_LIMITS,
+  type ProductionStage,
+} from '../rules/production-stages';
 import { requiredLine } from './text-fields';
 
 /**
@@ -22,7 +28,8 @@ export const stageIdSchema = lazySchema(() =>
 export const productionStageSchema = lazySchema(() =>
   z.strictObject({ id: stageIdSchema, label: requiredLine('Stage name', STAGE_LIMITS.label) }),
 );
-export type ProductionStage = z.infer<typeof productionStageSchema>;
+// The rules own the type (they must not import a schema that imports them).
+export type { ProductionStage };
 
 export const productionStageListSchema = lazySchema(() =>
   z.array(productionStageSchema).check(

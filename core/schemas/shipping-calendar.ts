@@ -1,7 +1,13 @@
 import { lazySchema } from './lazy-schema';
 import * as z from '../zod';
 import { isCalendarDay, isTimeZone } from '../rules/calendar-days';
-import { CALENDAR_MESSAGES, checkShippingCalendar, repeatedDays, SHIPPING_CALENDAR_LIMITS } from '../rules/ship-date';
+import {
+  CALENDAR_MESSAGES,
+  checkShippingCalendar,
+  repeatedDays,
+  SHIPPING_CALENDAR_LIMITS,
+  type ShippingCalendar,
+} from '../rules/ship-date';
 
 /**
  * A lab's shipping calendar, as it is stored and edited: the zone its days are named in, the hour after which
@@ -55,7 +61,11 @@ const calendarFields = () =>
       overnight: transitDaysSchema('overnight'),
     }),
   });
-export type ShippingCalendar = z.infer<ReturnType<typeof calendarFields>>;
+// The rules own the type (they must not import a schema that imports them); this keeps the two the same shape.
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const calendarMatchesRules: SameShape<z.infer<ReturnType<typeof calendarFields>>, ShippingCalendar> = true;
+void calendarMatchesRules;
+export type { ShippingCalendar };
 
 export const shippingCalendarSchema = lazySchema(() =>
   calendarFields().check(
