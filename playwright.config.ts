@@ -23,6 +23,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     headless: true,
+    // As a user who asks for less motion: spinners stop (web/src/styles/global.css), so Chromium draws a frame only
+    // when the page changes. Measured on the orders journeys: its GPU process 20 -> 12 CPU s, the run 78 -> 60 s.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -9,13 +9,27 @@ export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // One module cache per worker: the unit files share most of core/ and lambdas/, and importing them again
+          // for every file was three quarters of the project's time (112 s against 33 s, 2 workers). A unit test
+          // that changes module state must undo it (every file passes in any order: --sequence.shuffle).
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Worker threads start faster than forked processes: 169 s against 208 s for the project on 2 cores. Each
+          // file keeps its own modules and jsdom (the web files mock modules per file, which a shared cache breaks).
+          pool: 'threads',
           setupFiles: ['tests/web/setup.ts'],
           // Typing with user-event into large forms is slow on a loaded 2-core machine (see setup.ts).
           testTimeout: 20_000,
