@@ -14,27 +14,48 @@ export const SIGNATURE_HEADER = 'stripe-signature';
 /** Stripe's events are a few KB; anything far larger is not one of them. */
 const MAX_BODY_BYTES = 256 * 1024;
 
-export interface WebhookDeps {
-  /** The gateway, or a function making it (the real one is made on the first call, not at import). */
-  gateway: PaymentGateway | (() => PaymentGateway);
-  log?: Logger;
+/** What every verified event names, for the log line of each call. */
+export interface VerifiedEvent {
+  eventId: string;
+  type: string;
 }
 
+/** A webhook call's headers, as API Gateway passes them. */
+export type WebhookCallHeaders = Readonly<Record<string, string | undefined>>;
+
 /**
- * Wraps a `kind: 'webhook'` route (the card gateway's signed events) as an API Gateway (HTTP API, payload v2)
+ * How a route's calls are verified: the card gateway (its `stripe-signature` header), or any service's own check
+ * over the raw body and the headers (the parcel-tracking service's). Both throw WebhookSignatureError.
+ */
+export type WebhookDeps<E extends VerifiedEvent> = { log?: Logger } & (
+  | (E extends GatewayEvent
+      ? {
+          /** The gateway, or a function making it (the real one is made on the first call, not at import). */
+          gateway: PaymentGateway | (() => PaymentGateway);
+        }
+      : never)
+  | { verify: (rawBody: string, headers: WebhookCallHeaders) => Promise<E> }
+);
+
+/**
+ * Wraps a `kind: 'webhook'` route (a service's signed events: the card gateway's, the parcel-tracking service's) as an API Gateway (HTTP API, payload v2)
  * Lambda handler. No token: the gateway's signature over the raw body is the authentication, checked before
  * anything else. A missing, bad or too old signature is a 400 (the gateway stops retrying; a forger learns
  * nothing); a failure of ours is a 500, so the gateway retries later (handling an event twice changes nothing).
  * Logs hold the event id and type, never the body, the signature or any key.
  */
-export function createWebhookHandler(
+export function createWebhookHandler<E extends VerifiedEvent = GatewayEvent>(
   route: RouteDefinition,
-  handle: (event: GatewayEvent, log: Logger) => Promise<void>,
-  deps: WebhookDeps,
+  handle: (event: E, log: Logger) => Promise<void>,
+  deps: WebhookDeps<E>,
 ) {
   if (route.kind !== 'webhook') throw new Error(`Route "${route.name}" is not a webhook route`);
   const baseLog = deps.log ?? createLogger({ route: route.name });
-  const gatewayOf = () => (typeof deps.gateway === 'function' ? deps.gateway() : deps.gateway);
+  // A gateway is offered only when E is the gateway's event (WebhookDeps), so its verifier answers an E.
+  const verifyCall = ('verify' in deps ? deps.verify : gatewayVerifier(deps.gateway)) as (
+    rawBody: string,
+    headers: WebhookCallHeaders,
+  ) => Promise<E>;
 
   // The emails an event sends log with its route and correlation id too (lambdas/http/log-context.ts).
   return inRequestContext(route.name, handleEvent);
@@ -52,7 +73,7 @@ export function createWebhookHandler(
     let eventType: string | undefined;
     try {
       const rawBody = rawBodyOf(event);
-      const verified = await verify(gatewayOf(), rawBody, signatureOf(headers));
+      const verified = await signatureChecked(() => verifyCall(rawBody, headers));
       eventId = verified.eventId;
       eventType = verified.type;
       await handle(verified, log);
@@ -82,11 +103,19 @@ export function createWebhookHandler(
   }
 }
 
-/** Verifies the signature; a signature problem becomes the 400 every caller sees, whatever the gateway said. */
-async function verify(gateway: PaymentGateway, rawBody: string, signature: string | undefined) {
-  if (!signature) throw invalidArgument('The webhook signature header is missing');
+/** The card gateway's check: its signature header over the raw body. */
+function gatewayVerifier(gateway: PaymentGateway | (() => PaymentGateway)) {
+  return (rawBody: string, headers: WebhookCallHeaders): Promise<GatewayEvent> => {
+    const signature = signatureOf(headers);
+    if (!signature) throw invalidArgument('The webhook signature header is missing');
+    return (typeof gateway === 'function' ? gateway() : gateway).verifyEvent(rawBody, signature);
+  };
+}
+
+/** A signature problem becomes the 400 every caller sees, whatever the service's check said. */
+async function signatureChecked<T>(verify: () => Promise<T>): Promise<T> {
   try {
-    return await gateway.verifyEvent(rawBody, signature);
+    return await verify();
   } catch (error) {
     if (error instanceof WebhookSignatureError) throw invalidArgument(error.message);
     throw error;
@@ -94,7 +123,7 @@ async function verify(gateway: PaymentGateway, rawBody: string, signature: strin
 }
 
 /** Header names arrive lowercased from API Gateway (payload v2); a direct invocation may not lowercase them. */
-function signatureOf(headers: Record<string, string | undefined>): string | undefined {
+function signatureOf(headers: WebhookCallHeaders): string | undefined {
   const value =
     headers[SIGNATURE_HEADER] ?? Object.entries(headers).find(([name]) => name.toLowerCase() === SIGNATURE_HEADER)?.[1];
   return value === '' ? undefined : value;

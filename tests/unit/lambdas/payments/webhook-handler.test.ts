@@ -5,6 +5,9 @@ import { ROUTES } from '../../../../core/routes';
 import { fakePaymentGateway } from '../../../../lambdas/adapters/fake-payment-gateway';
 import { stripePaymentGateway } from '../../../../lambdas/adapters/stripe-payment-gateway';
 import { signWebhookPayload } from '../../../../lambdas/adapters/webhook-signature';
+import { easyPostParcelTracking } from '../../../../lambdas/adapters/easypost-parcel-tracking';
+import { signEasyPostPayload } from '../../../../lambdas/adapters/easypost-webhook-signature';
+import type { CarrierEvent } from '../../../../lambdas/ports/parcel-tracking';
 import { createWebhookHandler } from '../../../../lambdas/http/create-webhook-handler';
 import { createLogger } from '../../../../lambdas/http/logger';
 import type { GatewayEvent, PaymentGateway } from '../../../../lambdas/ports/payment-gateway';
@@ -184,5 +187,54 @@ describe('webhook handler wrapper (paymentWebhook)', () => {
 
   it('wraps webhook routes only', () => {
     expect(() => createWebhookHandler(ROUTES.confirmPayment, vi.fn(), { gateway: stripe() })).toThrow(/not a webhook/);
+  });
+});
+
+describe('webhook handler wrapper with the service’s own check (the parcel-tracking service)', () => {
+  const TRACKING_SECRET = 'easypost-webhook-secret';
+  const tracker = easyPostParcelTracking({ apiKey: 'EZTK_unused', webhookSecret: TRACKING_SECRET });
+  const trackerEvent = JSON.stringify({
+    id: 'evt_parcel_1',
+    object: 'Event',
+    description: 'tracker.updated',
+    created_at: '2026-12-03T10:00:00Z',
+    result: {
+      id: 'trk_1',
+      object: 'Tracker',
+      tracking_code: '1Z999AA10123456784',
+      carrier: 'UPS',
+      status: 'delivered',
+      updated_at: '2026-12-03T10:00:00Z',
+      tracking_details: [{ status: 'delivered', message: 'Delivered', datetime: '2026-12-03T09:58:00Z' }],
+    },
+  });
+
+  function carrierSetup() {
+    const handle = vi.fn(async (_event: CarrierEvent) => {});
+    const handler = createWebhookHandler(ROUTES.paymentWebhook, handle, {
+      verify: (rawBody, headers) => tracker.verifyEvent(rawBody, headers),
+      log: createLogger({}, () => {}),
+    });
+    return { handler, handle };
+  }
+
+  it('hands the headers and raw body to the check and a verified event to the use case', async () => {
+    const { handler, handle } = carrierSetup();
+    const signature = signEasyPostPayload(trackerEvent, TRACKING_SECRET);
+    const result = await handler(webhookEvent(trackerEvent, { 'x-hmac-signature': signature }));
+    expect(result.statusCode).toBe(200);
+    expect(handle.mock.calls[0]![0]).toMatchObject({
+      eventId: 'evt_parcel_1',
+      type: 'parcel',
+      parcel: { trackingNumber: '1Z999AA10123456784', status: 'delivered' },
+    });
+  });
+
+  it('a call the check refuses (another secret, no header) is a 400 and never reaches the use case', async () => {
+    const { handler, handle } = carrierSetup();
+    const forged = signEasyPostPayload(trackerEvent, 'another-secret');
+    expect((await handler(webhookEvent(trackerEvent, { 'x-hmac-signature': forged }))).statusCode).toBe(400);
+    expect((await handler(webhookEvent(trackerEvent, {}))).statusCode).toBe(400);
+    expect(handle).not.toHaveBeenCalled();
   });
 });
