@@ -208,4 +208,9 @@ export const REFERENCE_LISTS = {
   consultant: 'consultant',
   /** One item (id `creditApproval`): the credit a second super admin must approve above (core/schemas/credit.ts). */
   money: 'money',
+  /**
+   * One item (id `settings`): the lab's production stages and shipping calendar
+   * (core/schemas/production-settings.ts), which the ship promise and the lab's queue read.
+   */
+  production: 'production',
 } as const;

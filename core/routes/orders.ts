@@ -1,7 +1,7 @@
 import * as z from '../zod';
 import { defineRoutes } from '../define-routes';
 import type { RouteEntry } from '../define-routes';
-import { ADMIN, CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
+import { ADMIN, CUSTOMER, CUSTOMER_OR_ADMIN, SUPER_ADMIN } from './access-groups';
 import { emptyInputSchema } from '../schemas/common';
 import {
   adminDashboardSchema,
@@ -20,6 +20,7 @@ import {
   saveOrderDraftOutputSchema,
   submitOrderInputSchema,
 } from '../schemas/orders';
+import { productionSettingsSchema, updateProductionSettingsInputSchema } from '../schemas/production-settings';
 
 /**
  * One of the lab's order decisions (approve, hold, reject, close): admins only, one lifecycle transaction on
@@ -66,6 +67,7 @@ export const orderRoutes = defineRoutes('orders', {
     access: CUSTOMER,
     // consults: "Order this" marks the consult ordered in the order's own transaction.
     // warrantyClaims: a warranty remake is refused for a lens a claim holds.
+    // referenceData: the shipping calendar the promise is counted on.
     resources: {
       tables: {
         orders: 'readWrite',
@@ -76,6 +78,7 @@ export const orderRoutes = defineRoutes('orders', {
         users: 'read',
         customers: 'read',
         outbox: 'write',
+        referenceData: 'read',
       },
       attachments: 'read',
     },
@@ -99,6 +102,7 @@ export const orderRoutes = defineRoutes('orders', {
     input: resubmitOrderInputSchema,
     output: orderSchema,
     access: CUSTOMER,
+    // referenceData: the promise is counted again from the answer.
     resources: {
       tables: {
         orders: 'readWrite',
@@ -107,6 +111,7 @@ export const orderRoutes = defineRoutes('orders', {
         users: 'read',
         customers: 'read',
         outbox: 'write',
+        referenceData: 'read',
       },
       attachments: 'read',
     },
@@ -133,6 +138,19 @@ export const orderRoutes = defineRoutes('orders', {
   holdOrder: labOrderAction(holdOrderInputSchema),
   rejectOrder: labOrderAction(rejectOrderInputSchema),
   closeOrder: labOrderAction(closeOrderInputSchema),
+  /** The lab's stages and shipping calendar: the order form counts the promise from them before a submit. */
+  getProductionSettings: {
+    input: emptyInputSchema,
+    output: productionSettingsSchema,
+    access: CUSTOMER_OR_ADMIN,
+    resources: { tables: { referenceData: 'read' } },
+  },
+  updateProductionSettings: {
+    input: updateProductionSettingsInputSchema,
+    output: productionSettingsSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { referenceData: 'readWrite' } },
+  },
   getAdminDashboard: {
     input: emptyInputSchema,
     output: adminDashboardSchema,

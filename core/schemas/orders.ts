@@ -214,6 +214,8 @@ export const orderHistoryEntrySchema = lazySchema(() =>
     to: orderStatusSchema,
     by: z.object({ userId: z.string(), name: z.string(), actor: z.enum(['practice', 'lab']) }),
     note: z.optional(z.string()),
+    /** The production stage the order entered (a stage move, an approval, shipping, delivery). */
+    stage: z.optional(z.string()),
   }),
 );
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
@@ -232,6 +234,7 @@ export const orderLineSchema = lazySchema(() =>
         parameters: true,
         warrantyDays: true,
         warranty: true,
+        leadDays: true,
         version: true,
       }),
       {
@@ -241,6 +244,22 @@ export const orderLineSchema = lazySchema(() =>
   }),
 );
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * What the lab promised when the order was placed (core/rules/ship-date.ts promiseDates), as days on the lab's
+ * calendar. `shipBy` and `arriveBy` move when the lab records a delay; `firstShipBy` never changes after the
+ * submit, so lateness is measured against what was first promised.
+ */
+export const orderPromiseSchema = lazySchema(() =>
+  z.object({
+    shipBy: z.string(),
+    arriveBy: z.string(),
+    method: z.enum(SHIPPING_METHODS),
+    promisedAt: z.string(),
+    firstShipBy: z.string(),
+  }),
+);
+export type OrderPromise = z.infer<typeof orderPromiseSchema>;
 
 export const orderSchema = lazySchema(() =>
   z.object({
@@ -281,6 +300,14 @@ export const orderSchema = lazySchema(() =>
     submittedAt: z.optional(z.string()),
     /** When the order entered its current status (the approval queue's order). */
     statusAt: z.string(),
+    /**
+     * The production stage, a sub-state of the status (core/rules/production-stages.ts): approved carries
+     * 'approved' or a work stage, closed 'shipped' or 'delivered'. Orders stored before stages have none
+     * (stageOfOrder reads them as their status's first stage).
+     */
+    stage: z.optional(z.string()),
+    stageAt: z.optional(z.string()),
+    promise: z.optional(orderPromiseSchema),
     updatedAt: z.string(),
     version: z.number().check(z.int(), z.nonnegative()),
     /** Absent when the account may not see prices. */

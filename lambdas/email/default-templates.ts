@@ -18,6 +18,7 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
     body: [
       'Hello,',
       'We received order {{orderNumber}} for patient {{patientName}} from {{company}} (account {{accountNumber}}).',
+      'We plan to ship it by {{shipBy}}, to arrive by {{arriveBy}}.',
       'The lab reviews it shortly; you will get an email when it is approved or if we need more information.',
       'Follow the order at {{orderLink}}',
       SIGN_OFF,
@@ -28,6 +29,7 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
     body: [
       'Hello,',
       'Order {{orderNumber}} for patient {{patientName}} (account {{accountNumber}}) was approved and is now in production.',
+      'It ships by {{shipBy}} and should arrive by {{arriveBy}}.',
       'Note from the lab: {{note}}',
       'Follow the order at {{orderLink}}',
       SIGN_OFF,

@@ -1,3 +1,4 @@
+import { dayForPeople } from '../../core/rules/calendar-days';
 import type { Order, OrderHistoryEntry } from '../../core/schemas/orders';
 import type { OrderEmailKind } from '../ports/order-notifier';
 
@@ -6,6 +7,8 @@ export const NO_ORDER_NOTES = 'No order notes provided';
 export const NO_NOTE = 'None';
 export const NO_REASON = 'No reason given';
 export const NO_ANSWER = 'No answer given';
+/** An order placed before the portal promised dates. */
+export const NO_PROMISE = 'to be confirmed';
 
 /** Who an order email is for: the orderer, or one of the lab's notification recipients. */
 export type OrderEmailAudience = 'practice' | 'lab';
@@ -48,9 +51,16 @@ export function orderEmailValues(
     company: extra.company?.trim() || order.accountNumber,
     orderLink: orderLinkFor(order, extra.portalUrl, extra.audience ?? 'practice'),
   };
+  const promised = (day: string | undefined) => (day ? dayForPeople(day) : NO_PROMISE);
   switch (kind) {
+    case 'order-submitted':
+      values['shipBy'] = promised(order.promise?.shipBy);
+      values['arriveBy'] = promised(order.promise?.arriveBy);
+      break;
     case 'order-approved':
       values['note'] = lastNoteTo(order, 'approved') ?? NO_NOTE;
+      values['shipBy'] = promised(order.promise?.shipBy);
+      values['arriveBy'] = promised(order.promise?.arriveBy);
       break;
     case 'order-on-hold':
       values['message'] = order.holdMessage?.trim() || lastNoteTo(order, 'on-hold') || NO_NOTE;

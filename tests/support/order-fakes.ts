@@ -25,6 +25,8 @@ import {
   type StatusOrdersQuery,
 } from '../../lambdas/ports/orders-repository';
 import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
+import { DEFAULT_PRODUCTION_SETTINGS, type ProductionSettings } from '../../core/schemas/production-settings';
+import type { ProductionSettingsStore } from '../../lambdas/ports/production-settings';
 import { InMemoryOutbox } from './in-memory-outbox';
 import { offsetPage } from './offset-page';
 import { numberParameter, optionParameter } from './lens-parameters';
@@ -152,11 +154,27 @@ export class InMemoryOrders implements OrdersRepository {
   }
 }
 
+/** In-memory ProductionSettingsStore: the defaults until a save, saves conditional on the version. */
+export class InMemoryProductionSettings implements ProductionSettingsStore {
+  stored: ProductionSettings | null = null;
+
+  async get() {
+    return structuredClone(this.stored ?? DEFAULT_PRODUCTION_SETTINGS);
+  }
+
+  async put(settings: ProductionSettings, expectedVersion: number) {
+    if ((this.stored?.version ?? 0) !== expectedVersion) return false;
+    this.stored = { ...structuredClone(settings), version: expectedVersion + 1 };
+    return true;
+  }
+}
+
 /**
- * The order ports a test does not look at: no stored files, a log that keeps quiet and an audit trail that
- * records nothing. A test that checks one of them spreads its own fake after these.
+ * The order ports a test does not look at: no stored files, a log that keeps quiet, an audit trail that
+ * records nothing and the lab's default production settings. A test that checks one of them spreads its own
+ * fake after these.
  */
-export function quietOrderPorts(): Pick<OrderDeps, 'log' | 'audit' | 'claims'> & {
+export function quietOrderPorts(): Pick<OrderDeps, 'log' | 'audit' | 'claims' | 'production'> & {
   files: Pick<AttachedFiles, 'list' | 'removeAll'>;
 } {
   return {
@@ -165,6 +183,7 @@ export function quietOrderPorts(): Pick<OrderDeps, 'log' | 'audit' | 'claims'> &
     audit: NO_AUDIT,
     // No warranty claims: a test of claims and remakes together passes the money fake's.
     claims: { listAccountClaims: async () => [] },
+    production: new InMemoryProductionSettings(),
   };
 }
 

@@ -59,11 +59,14 @@ const CLAIM_SAMPLE = {
 
 /** The placeholders each email may use, with sample values for the preview. */
 export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
+  // shipBy, arriveBy: the promise counted at submit (core/rules/ship-date.ts), written out for people.
   'order-submitted': {
     orderNumber: 'LL-000123',
     patientName: 'J. Doe',
     accountNumber: 'BV-1001',
     company: 'Brightview Eye Care',
+    shipBy: 'Tuesday, December 8, 2026',
+    arriveBy: 'Friday, December 11, 2026',
     orderLink: 'https://portal.example/customer/orders/123',
   },
   'order-approved': {
@@ -71,6 +74,8 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     patientName: 'J. Doe',
     accountNumber: 'BV-1001',
     note: 'Ships Thursday',
+    shipBy: 'Tuesday, December 8, 2026',
+    arriveBy: 'Friday, December 11, 2026',
     orderLink: 'https://portal.example/customer/orders/123',
   },
   'order-on-hold': {

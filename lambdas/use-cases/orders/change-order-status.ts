@@ -2,6 +2,7 @@ import { CHANGED_MESSAGES } from '../../../core/messages';
 import { aborted, invalidArgument, permissionDenied } from '../../../core/errors';
 import { likeForLikeRefusal } from '../../../core/rules/warranty';
 import { nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderStatus } from '../../../core/rules/order-lifecycle';
+import { entryStageOf } from '../../../core/rules/production-stages';
 import type { Order, OrderHistoryEntry } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import type { OutboxMessage } from '../../kernel/outbox';
@@ -13,6 +14,7 @@ import { orderEmail } from './order-email';
 import { loadVisibleOrder, viewFor } from './order-view';
 import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
 import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
+import { orderPromiseOf } from './order-promise';
 
 /** The lifecycle actions other than submit (which places the order: submitOrder). */
 export type StatusAction = Exclude<OrderAction, 'submit'>;
@@ -28,7 +30,7 @@ export type StatusChangeDeps<A extends StatusAction = StatusAction> = Pick<
   OrderDeps,
   'orders' | 'users' | 'customers' | 'log' | 'now' | 'sleep'
 > &
-  ('resubmit' extends A ? Pick<OrderDeps, 'lenses' | 'files'> : unknown) &
+  ('resubmit' extends A ? Pick<OrderDeps, 'lenses' | 'files' | 'production'> : unknown) &
   ([Extract<A, LabDecision>] extends [never] ? unknown : Pick<OrderDeps, 'audit'>);
 
 const isLabDecision = (action: StatusAction): action is LabDecision => ORDER_TRANSITIONS[action].by === 'lab';
@@ -174,7 +176,11 @@ export async function changeOrderStatus(
   const to = nextStatus(order.status, action);
   if (!to) throw aborted(refusedTransitionMessage(order.status, action));
 
-  const at = deps.now().toISOString();
+  const now = deps.now();
+  const at = now.toISOString();
+  // The stage is a sub-state of the status: entering production or shipping starts at its first stage, and
+  // leaving production (a hold) leaves no stage behind.
+  const stage = entryStageOf(to);
   const entry: OrderHistoryEntry = {
     at,
     action,
@@ -183,9 +189,12 @@ export async function changeOrderStatus(
     by: { userId: caller.userId, name: displayName(user, caller.email), actor: transition.by },
     ...(input.note ? { note: input.note } : {}),
     ...(action === 'close' && input.invoiceNumber ? { note: `Invoice ${input.invoiceNumber}` } : {}),
+    ...(stage ? { stage } : {}),
   };
+  const { stage: _stage, stageAt: _stageAt, ...unstaged } = order;
   let updated: Order = {
-    ...order,
+    ...unstaged,
+    ...(stage ? { stage, stageAt: at } : {}),
     status: to,
     statusAt: at,
     updatedAt: at,
@@ -206,6 +215,9 @@ export async function changeOrderStatus(
     }
     // The practice may have added or removed files while the order was on hold: list what is stored now.
     updated.attachments = await storedAttachments(order.orderId, deps);
+    // Placed again from now (the lab could not work while it waited for the answer); firstShipBy stays.
+    const promise = orderPromiseOf(updated, now, (await deps.production.get()).calendar);
+    if (promise) updated.promise = promise;
   }
 
   const issued = issueInvoice

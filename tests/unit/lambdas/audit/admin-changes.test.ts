@@ -171,6 +171,7 @@ const AUDITED_ROUTES: RouteName[] = [
   'holdOrder',
   'rejectOrder',
   'closeOrder',
+  'updateProductionSettings',
   'createInvoice',
   'voidInvoice',
   'recordOfflinePayment',

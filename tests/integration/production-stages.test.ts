@@ -1,0 +1,110 @@
+import './helpers/stack-env';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHANGED_MESSAGES } from '../../core/messages';
+import { orderLeadOf, promiseDates } from '../../core/rules/ship-date';
+import { getRow, putLensDesign } from '../support/dynamo-rows';
+import { handlerCaller } from '../support/handler-caller';
+import { testDesign } from '../support/order-fakes';
+import { labUser, practiceUser } from '../support/stack-users';
+import * as approveOrder from '../../lambdas/handlers/orders/approve-order';
+import * as getOrder from '../../lambdas/handlers/orders/get-order';
+import * as getProductionSettings from '../../lambdas/handlers/orders/get-production-settings';
+import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
+import * as updateProductionSettings from '../../lambdas/handlers/orders/update-production-settings';
+
+/**
+ * Production stages and the ship promise against the emulators
+ * (docs/decisions/0100-production-stages-and-the-ship-promise.md). The settings item is the stack's own: a save
+ * here writes back what it read, so the other files' promises are counted on the same calendar.
+ */
+const call = handlerCaller({
+  getProductionSettings: getProductionSettings.handler,
+  updateProductionSettings: updateProductionSettings.handler,
+  submitOrder: submitOrder.handler,
+  approveOrder: approveOrder.handler,
+  getOrder: getOrder.handler,
+});
+
+const LENS_ID = `it-stages-${randomUUID().slice(0, 8)}`;
+const account = () => `IT-${randomUUID().slice(0, 8).toUpperCase()}`;
+const orderFields = () => ({
+  patient: 'Jane Roe',
+  lines: [{ eye: 'OD', lensId: LENS_ID, parameters: { sphere: -2.5, diameter: 16.5 }, quantity: 1 }],
+  shipping: { method: 'express', address: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } },
+});
+
+beforeAll(async () => {
+  await putLensDesign({ ...testDesign({ lensId: LENS_ID }), leadDays: 4 });
+});
+
+/** A practice's order, placed and approved by the lab. */
+export async function approvedOrder(admin: string) {
+  const accountNumber = account();
+  const { token } = await practiceUser(accountNumber);
+  const orderId = randomUUID();
+  const placed = await call('submitOrder', token, { orderId, accountNumber, order: orderFields() });
+  const approved = await call('approveOrder', admin, { orderId, version: placed.body.result.version });
+  return { token, orderId, accountNumber, order: approved.body.result };
+}
+
+describe('production settings against the emulators', () => {
+  it('a practice reads the settings; a super admin saves over the version read; a stale version is a 409', async () => {
+    const { token } = await practiceUser(account());
+    const read = await call('getProductionSettings', token);
+    expect(read.status).toBe(200);
+    const { stages, calendar, version } = read.body.result;
+    expect(stages[0]).toEqual({ id: 'approved', label: expect.any(String) });
+
+    const boss = await labUser(['admin', 'superadmin']);
+    const saved = await call('updateProductionSettings', boss, { stages, calendar, version });
+    expect(saved.status).toBe(200);
+    expect(saved.body.result.version).toBe(version + 1);
+    const stale = await call('updateProductionSettings', boss, { stages, calendar, version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toBe(CHANGED_MESSAGES.productionSettings);
+    expect((await call('getProductionSettings', token)).body.result.version).toBe(version + 1);
+  });
+
+  it('an admin who is not a super admin cannot save them; a list the rules refuse is a 400 on `stages`', async () => {
+    const admin = await labUser();
+    const { stages, calendar, version } = (await call('getProductionSettings', admin)).body.result;
+    expect((await call('updateProductionSettings', admin, { stages, calendar, version })).status).toBe(403);
+    const boss = await labUser(['admin', 'superadmin']);
+    const bad = await call('updateProductionSettings', boss, {
+      stages: [...stages, { id: 'lathing-again', label: 'LATHING' }],
+      calendar,
+      version,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.fieldErrors.stages).toContain('Two stages are called "LATHING".');
+    expect((await call('getProductionSettings', admin)).body.result.version).toBe(version);
+  });
+});
+
+describe('the promise at submit against the emulators', () => {
+  it('the stored order carries the promise counted from its submit instant, and approval sets the first stage', async () => {
+    const admin = await labUser();
+    const { calendar } = (await call('getProductionSettings', admin)).body.result;
+    const { orderId, token } = await approvedOrder(admin);
+    const stored = await getRow('orders', { orderId });
+    const expected = promiseDates({
+      placedAt: new Date(stored!['submittedAt'] as string),
+      ...orderLeadOf([{ design: { type: 'scleral', leadDays: 4 }, parameters: {} }]),
+      method: 'express',
+      calendar,
+    });
+    expect(stored).toMatchObject({
+      stage: 'approved',
+      promise: {
+        shipBy: expected.shipBy,
+        arriveBy: expected.arriveBy,
+        method: 'express',
+        firstShipBy: expected.shipBy,
+      },
+    });
+    const seen = await call('getOrder', token, { orderId });
+    expect(seen.body.result.promise.shipBy).toBe(expected.shipBy);
+    expect(seen.body.result.lines[0].design.leadDays).toBe(4);
+  });
+});
