@@ -11,6 +11,8 @@ import {
   holdOrderInputSchema,
   listAccountOrdersInputSchema,
   listOrdersInputSchema,
+  moveOrderStagesInputSchema,
+  moveOrderStagesOutputSchema,
   orderIdInputSchema,
   orderPageSchema,
   orderSchema,
@@ -138,6 +140,14 @@ export const orderRoutes = defineRoutes('orders', {
   holdOrder: labOrderAction(holdOrderInputSchema),
   rejectOrder: labOrderAction(rejectOrderInputSchema),
   closeOrder: labOrderAction(closeOrderInputSchema),
+  /** The lab's bulk stage move: each order its own conditional write; the answer says which moved. */
+  moveOrderStages: {
+    input: moveOrderStagesInputSchema,
+    output: moveOrderStagesOutputSchema,
+    access: ADMIN,
+    // referenceData: the lab's stage list the moves are checked against.
+    resources: { tables: { orders: 'readWrite', users: 'read', referenceData: 'read' } },
+  },
   /** The lab's stages and shipping calendar: the order form counts the promise from them before a submit. */
   getProductionSettings: {
     input: emptyInputSchema,

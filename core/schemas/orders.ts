@@ -11,6 +11,7 @@ import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { boundedRecord, fieldKeySchema, versionSchema } from './bounds';
 import { eyeSchema, ORDER_LIMITS, orderIdSchema, parameterValuesSchema } from './order-keys';
 import { addressInputSchema, multiLineText, optionalLine, requiredLine } from './text-fields';
+import { stageIdSchema } from './production-stages';
 
 /**
  * Lens orders. A practice types an order into a draft (saved as it types), submits it, and the lab
@@ -332,11 +333,58 @@ export const orderSummarySchema = lazySchema(() =>
       updatedAt: true,
       invoiceNumber: true,
       version: true,
+      stage: true,
+      stageAt: true,
     }),
     { lenses: z.array(z.object({ eye: eyeSchema, name: z.string() })) },
   ),
 );
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** Orders one bulk stage move may name: a lab's morning batch, and an answer that stays small. */
+export const STAGE_MOVES_LIMIT = 50;
+
+/**
+ * `moveOrderStages` (admins): each order to a stage of the lab's list, or 'next' (its next work stage), at the
+ * version the queue read. Each move is its own conditional write, so one stale order never holds the others back.
+ */
+export const moveOrderStagesInputSchema = lazySchema(() =>
+  z.strictObject({
+    moves: z
+      .array(
+        z.strictObject({
+          orderId: orderIdSchema,
+          version: versionSchema,
+          to: z.union([z.literal('next'), stageIdSchema]),
+        }),
+      )
+      .check(
+        z.minLength(1, 'Choose at least one order'),
+        z.maxLength(STAGE_MOVES_LIMIT, `At most ${STAGE_MOVES_LIMIT} orders at once`),
+        z.refine((moves) => new Set(moves.map((m) => m.orderId)).size === moves.length, 'An order is listed twice'),
+      ),
+  }),
+);
+export type MoveOrderStagesInput = z.infer<typeof moveOrderStagesInputSchema>;
+
+/** One order's outcome: moved (with its new summary: version and stage), or refused with the reason. */
+export const stageMoveResultSchema = lazySchema(() =>
+  z.object({
+    orderId: z.string(),
+    ok: z.boolean(),
+    order: z.optional(orderSummarySchema),
+    error: z.optional(z.object({ status: z.string(), message: z.string() })),
+  }),
+);
+export type StageMoveResult = z.infer<typeof stageMoveResultSchema>;
+export const moveOrderStagesOutputSchema = lazySchema(() =>
+  z.object({
+    results: z.array(stageMoveResultSchema),
+    moved: z.number().check(z.int()),
+    refused: z.number().check(z.int()),
+  }),
+);
+export type MoveOrderStagesOutput = z.infer<typeof moveOrderStagesOutputSchema>;
 
 const dateSchema = lazySchema(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is YYYY-MM-DD')));
 const searchSchema = lazySchema(() => z.optional(z.string().check(z.trim(), z.maxLength(80))));

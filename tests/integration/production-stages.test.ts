@@ -9,7 +9,9 @@ import { testDesign } from '../support/order-fakes';
 import { labUser, practiceUser } from '../support/stack-users';
 import * as approveOrder from '../../lambdas/handlers/orders/approve-order';
 import * as getOrder from '../../lambdas/handlers/orders/get-order';
+import * as closeOrder from '../../lambdas/handlers/orders/close-order';
 import * as getProductionSettings from '../../lambdas/handlers/orders/get-production-settings';
+import * as moveOrderStages from '../../lambdas/handlers/orders/move-order-stages';
 import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
 import * as updateProductionSettings from '../../lambdas/handlers/orders/update-production-settings';
 
@@ -24,6 +26,8 @@ const call = handlerCaller({
   submitOrder: submitOrder.handler,
   approveOrder: approveOrder.handler,
   getOrder: getOrder.handler,
+  moveOrderStages: moveOrderStages.handler,
+  closeOrder: closeOrder.handler,
 });
 
 const LENS_ID = `it-stages-${randomUUID().slice(0, 8)}`;
@@ -39,7 +43,7 @@ beforeAll(async () => {
 });
 
 /** A practice's order, placed and approved by the lab. */
-export async function approvedOrder(admin: string) {
+async function approvedOrder(admin: string) {
   const accountNumber = account();
   const { token } = await practiceUser(accountNumber);
   const orderId = randomUUID();
@@ -106,5 +110,53 @@ describe('the promise at submit against the emulators', () => {
     const seen = await call('getOrder', token, { orderId });
     expect(seen.body.result.promise.shipBy).toBe(expected.shipBy);
     expect(seen.body.result.lines[0].design.leadDays).toBe(4);
+  });
+});
+
+describe('bulk stage moves against the emulators', () => {
+  it('three orders moved at once, one read at an older version: that one is refused, the two others move', async () => {
+    const admin = await labUser();
+    const orders = await Promise.all([approvedOrder(admin), approvedOrder(admin), approvedOrder(admin)]);
+    const [a, b, c] = orders.map((o) => o.order);
+    const answer = await call('moveOrderStages', admin, {
+      moves: [
+        { orderId: a.orderId, version: a.version, to: 'next' },
+        { orderId: b.orderId, version: b.version - 1, to: 'polishing' },
+        { orderId: c.orderId, version: c.version, to: 'polishing' },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.result).toMatchObject({ moved: 2, refused: 1 });
+    expect(answer.body.result.results[1]).toEqual({
+      orderId: b.orderId,
+      ok: false,
+      error: { status: 'aborted', message: CHANGED_MESSAGES.order },
+    });
+    expect(await getRow('orders', { orderId: a.orderId })).toMatchObject({ stage: 'lathing', version: a.version + 1 });
+    expect(await getRow('orders', { orderId: b.orderId })).toMatchObject({ stage: 'approved', version: b.version });
+    expect(await getRow('orders', { orderId: c.orderId })).toMatchObject({ stage: 'polishing' });
+    // The practice sees the stage on its order, with the lab named as the lab.
+    const seen = await call('getOrder', orders[0]!.token, { orderId: a.orderId });
+    expect(seen.body.result.history.at(-1)).toMatchObject({
+      action: 'stage',
+      stage: 'lathing',
+      by: { name: 'Lenslab' },
+    });
+  });
+
+  it('a closed order is refused, and a practice may not move stages at all', async () => {
+    const admin = await labUser();
+    const { order, token } = await approvedOrder(admin);
+    const closed = await call('closeOrder', admin, {
+      orderId: order.orderId,
+      version: order.version,
+      invoiceNumber: `INV-${randomUUID().slice(0, 8)}`,
+    });
+    expect(closed.status).toBe(200);
+    const moves = [{ orderId: order.orderId, version: closed.body.result.version, to: 'lathing' }];
+    const answer = await call('moveOrderStages', admin, { moves });
+    expect(answer.body.result.results[0]).toMatchObject({ ok: false, error: { status: 'aborted' } });
+    expect(await getRow('orders', { orderId: order.orderId })).toMatchObject({ status: 'closed', stage: 'shipped' });
+    expect((await call('moveOrderStages', token, { moves })).status).toBe(403);
   });
 });

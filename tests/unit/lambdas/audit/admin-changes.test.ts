@@ -172,6 +172,7 @@ const AUDITED_ROUTES: RouteName[] = [
   'rejectOrder',
   'closeOrder',
   'updateProductionSettings',
+  'moveOrderStages',
   'createInvoice',
   'voidInvoice',
   'recordOfflinePayment',
