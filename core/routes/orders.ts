@@ -16,6 +16,7 @@ import {
   orderIdInputSchema,
   orderPageSchema,
   orderSchema,
+  recordOrderDelayInputSchema,
   rejectOrderInputSchema,
   resubmitOrderInputSchema,
   saveOrderDraftInputSchema,
@@ -147,6 +148,14 @@ export const orderRoutes = defineRoutes('orders', {
     access: ADMIN,
     // referenceData: the lab's stage list the moves are checked against.
     resources: { tables: { orders: 'readWrite', users: 'read', referenceData: 'read' } },
+  },
+  /** The lab moves a ship date and tells the practice why (the 'order-delayed' email, in the same transaction). */
+  recordOrderDelay: {
+    input: recordOrderDelayInputSchema,
+    output: orderSchema,
+    access: ADMIN,
+    // referenceData: the calendar the new day is checked on (a business day, not before today).
+    resources: { tables: { orders: 'readWrite', users: 'read', referenceData: 'read', outbox: 'write' } },
   },
   /** The lab's stages and shipping calendar: the order form counts the promise from them before a submit. */
   getProductionSettings: {

@@ -12,6 +12,7 @@ import { boundedRecord, fieldKeySchema, versionSchema } from './bounds';
 import { eyeSchema, ORDER_LIMITS, orderIdSchema, parameterValuesSchema } from './order-keys';
 import { addressInputSchema, multiLineText, optionalLine, requiredLine } from './text-fields';
 import { stageIdSchema } from './production-stages';
+import { isCalendarDay } from '../rules/calendar-days';
 
 /**
  * Lens orders. A practice types an order into a draft (saved as it types), submits it, and the lab
@@ -262,6 +263,37 @@ export const orderPromiseSchema = lazySchema(() =>
 );
 export type OrderPromise = z.infer<typeof orderPromiseSchema>;
 
+/** A ship date the lab moved (recordOrderDelay): who, when, why (shown to the practice), from and to. */
+export const orderDelaySchema = lazySchema(() =>
+  z.object({
+    at: z.string(),
+    by: z.object({ userId: z.string(), name: z.string() }),
+    reason: z.string(),
+    previousShipBy: z.string(),
+    shipBy: z.string(),
+  }),
+);
+export type OrderDelay = z.infer<typeof orderDelaySchema>;
+
+/**
+ * `recordOrderDelay` (admins): a new ship-by day (a business day of the lab, not before today) and the reason the
+ * practice reads, over the version the lab read.
+ */
+export const recordOrderDelayInputSchema = lazySchema(() =>
+  z.strictObject({
+    orderId: orderIdSchema,
+    version: versionSchema,
+    reason: multiLineText('Reason', 500),
+    shipBy: z
+      .string({ error: 'New ship date is required' })
+      .check(
+        z.maxLength(10, 'Write the new ship date as YYYY-MM-DD'),
+        z.refine(isCalendarDay, 'Write the new ship date as YYYY-MM-DD'),
+      ),
+  }),
+);
+export type RecordOrderDelayInput = z.infer<typeof recordOrderDelayInputSchema>;
+
 export const orderSchema = lazySchema(() =>
   z.object({
     orderId: z.string(),
@@ -309,6 +341,8 @@ export const orderSchema = lazySchema(() =>
     stage: z.optional(z.string()),
     stageAt: z.optional(z.string()),
     promise: z.optional(orderPromiseSchema),
+    /** Each ship date the lab moved, oldest first, with the reason the practice was given. */
+    delays: z.optional(z.array(orderDelaySchema)),
     updatedAt: z.string(),
     version: z.number().check(z.int(), z.nonnegative()),
     /** Absent when the account may not see prices. */

@@ -85,6 +85,17 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       'Review the order (and any corrected fields) at {{orderLink}}',
     ].join('\n\n'),
   },
+  'order-delayed': {
+    subject: 'Order {{orderNumber}}: new ship date {{shipBy}}',
+    body: [
+      'Hello,',
+      'Order {{orderNumber}} for patient {{patientName}} (account {{accountNumber}}) will ship later than we said.',
+      'Why: {{reason}}',
+      'It was to ship by {{previousShipBy}}. It now ships by {{shipBy}} and should arrive by {{arriveBy}}.',
+      'Follow the order at {{orderLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
   'account-request-received': {
     subject: 'New account request: {{company}}',
     body: [

@@ -74,6 +74,14 @@ export function orderEmailValues(
     case 'order-resubmitted':
       values['answer'] = lastAnswer(order) ?? NO_ANSWER;
       break;
+    case 'order-delayed': {
+      const delay = order.delays?.at(-1);
+      values['reason'] = delay?.reason.trim() || NO_REASON;
+      values['previousShipBy'] = promised(delay?.previousShipBy);
+      values['shipBy'] = promised(order.promise?.shipBy);
+      values['arriveBy'] = promised(order.promise?.arriveBy);
+      break;
+    }
     case 'order-closed':
       values['invoiceNumber'] = order.invoiceNumber?.trim() || NO_INVOICE;
       values['orderNotes'] = order.notes?.trim() || NO_ORDER_NOTES;

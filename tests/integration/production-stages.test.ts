@@ -2,8 +2,10 @@ import './helpers/stack-env';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHANGED_MESSAGES } from '../../core/messages';
-import { orderLeadOf, promiseDates } from '../../core/rules/ship-date';
-import { getRow, putLensDesign } from '../support/dynamo-rows';
+import { addBusinessDays, orderLeadOf, promiseDates } from '../../core/rules/ship-date';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../../lambdas/adapters/dynamo-client';
+import { getRow, putLensDesign, sdkDocumentClient } from '../support/dynamo-rows';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
 import { labUser, practiceUser } from '../support/stack-users';
@@ -12,6 +14,7 @@ import * as getOrder from '../../lambdas/handlers/orders/get-order';
 import * as closeOrder from '../../lambdas/handlers/orders/close-order';
 import * as getProductionSettings from '../../lambdas/handlers/orders/get-production-settings';
 import * as moveOrderStages from '../../lambdas/handlers/orders/move-order-stages';
+import * as recordOrderDelay from '../../lambdas/handlers/orders/record-order-delay';
 import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
 import * as updateProductionSettings from '../../lambdas/handlers/orders/update-production-settings';
 
@@ -28,6 +31,7 @@ const call = handlerCaller({
   getOrder: getOrder.handler,
   moveOrderStages: moveOrderStages.handler,
   closeOrder: closeOrder.handler,
+  recordOrderDelay: recordOrderDelay.handler,
 });
 
 const LENS_ID = `it-stages-${randomUUID().slice(0, 8)}`;
@@ -41,6 +45,25 @@ const orderFields = () => ({
 beforeAll(async () => {
   await putLensDesign({ ...testDesign({ lensId: LENS_ID }), leadDays: 4 });
 });
+
+/** The order emails of one kind stored in the outbox for an order (sent or not yet). */
+async function outboxEmails(orderId: string, kind: string) {
+  const { Items } = await sdkDocumentClient().send(
+    new ScanCommand({
+      TableName: tableName('outbox'),
+      FilterExpression: '#topic = :order AND #notice.#kind = :kind AND #notice.#order.#id = :orderId',
+      ExpressionAttributeNames: {
+        '#topic': 'topic',
+        '#notice': 'notice',
+        '#kind': 'kind',
+        '#order': 'order',
+        '#id': 'orderId',
+      },
+      ExpressionAttributeValues: { ':order': 'order', ':kind': kind, ':orderId': orderId },
+    }),
+  );
+  return Items ?? [];
+}
 
 /** A practice's order, placed and approved by the lab. */
 async function approvedOrder(admin: string) {
@@ -158,5 +181,47 @@ describe('bulk stage moves against the emulators', () => {
     expect(answer.body.result.results[0]).toMatchObject({ ok: false, error: { status: 'aborted' } });
     expect(await getRow('orders', { orderId: order.orderId })).toMatchObject({ status: 'closed', stage: 'shipped' });
     expect((await call('moveOrderStages', token, { moves })).status).toBe(403);
+  });
+});
+
+describe('delays against the emulators', () => {
+  it('a delay moves the promise, stores the order-delayed email with it, and the practice reads the reason', async () => {
+    const admin = await labUser();
+    const { order, token } = await approvedOrder(admin);
+    const { calendar } = (await call('getProductionSettings', admin)).body.result;
+    // Ten business days after the promised day: a business day, never before today.
+    const shipBy = addBusinessDays(order.promise.shipBy, 10, calendar);
+    const reason = `A repair part is late ${randomUUID().slice(0, 6)}`;
+    const res = await call('recordOrderDelay', admin, {
+      orderId: order.orderId,
+      version: order.version,
+      reason,
+      shipBy,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result.promise).toMatchObject({ shipBy, firstShipBy: order.promise.shipBy });
+    const emails = await outboxEmails(order.orderId, 'order-delayed');
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!['notice']).toMatchObject({ order: { promise: { shipBy } } });
+    const seen = await call('getOrder', token, { orderId: order.orderId });
+    expect(seen.body.result.delays).toEqual([
+      expect.objectContaining({ reason, previousShipBy: order.promise.shipBy, shipBy }),
+    ]);
+    expect(seen.body.result.history.at(-1)).toMatchObject({ action: 'delay', note: reason, by: { name: 'Lenslab' } });
+  });
+
+  it('a weekend day is a 400 on shipBy and changes nothing; a practice may not record a delay', async () => {
+    const admin = await labUser();
+    const { order, token } = await approvedOrder(admin);
+    let saturday = order.promise.shipBy as string;
+    while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6)
+      saturday = new Date(Date.parse(`${saturday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const input = { orderId: order.orderId, version: order.version, reason: 'Late', shipBy: saturday };
+    const res = await call('recordOrderDelay', admin, input);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.details.fieldErrors)).toEqual(['shipBy']);
+    expect((await call('recordOrderDelay', token, input)).status).toBe(403);
+    expect(await getRow('orders', { orderId: order.orderId })).toMatchObject({ version: order.version });
+    expect(await outboxEmails(order.orderId, 'order-delayed')).toEqual([]);
   });
 });

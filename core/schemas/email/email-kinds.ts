@@ -10,6 +10,8 @@ export const EMAIL_KINDS = [
   'order-closed',
   'order-cancelled',
   'order-resubmitted',
+  // The lab moved an approved order's ship date (recordOrderDelay).
+  'order-delayed',
   'account-request-received',
   'account-request-approved',
   'account-request-rejected',
@@ -115,6 +117,17 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     company: 'Brightview Eye Care',
     answer: 'Topography attached; OS sphere corrected to -2.75.',
     orderLink: 'https://portal.example/admin/order-approval/123',
+  },
+  // To the practice: the lab's reason, the ship date it replaces and the new dates.
+  'order-delayed': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    reason: 'The lathe needs a repair part; your lenses are next in line.',
+    previousShipBy: 'Tuesday, December 8, 2026',
+    shipBy: 'Thursday, December 10, 2026',
+    arriveBy: 'Tuesday, December 15, 2026',
+    orderLink: 'https://portal.example/customer/orders/123',
   },
   'account-request-received': {
     company: 'ClearSight Optometry',

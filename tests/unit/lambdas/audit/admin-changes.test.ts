@@ -173,6 +173,7 @@ const AUDITED_ROUTES: RouteName[] = [
   'closeOrder',
   'updateProductionSettings',
   'moveOrderStages',
+  'recordOrderDelay',
   'createInvoice',
   'voidInvoice',
   'recordOfflinePayment',
