@@ -140,7 +140,14 @@ export const orderRoutes = defineRoutes('orders', {
   approveOrder: labOrderAction(approveOrderInputSchema),
   holdOrder: labOrderAction(holdOrderInputSchema),
   rejectOrder: labOrderAction(rejectOrderInputSchema),
-  closeOrder: labOrderAction(closeOrderInputSchema),
+  closeOrder: {
+    ...labOrderAction(closeOrderInputSchema),
+    // counters (readWrite above) also holds the parcel index the close writes; referenceData: the lab's
+    // calendar names the day it shipped.
+    resources: {
+      tables: { ...labOrderAction(closeOrderInputSchema).resources.tables, referenceData: 'read' },
+    },
+  },
   /** The lab's bulk stage move: each order its own conditional write; the answer says which moved. */
   moveOrderStages: {
     input: moveOrderStagesInputSchema,

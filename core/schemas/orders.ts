@@ -13,6 +13,8 @@ import { eyeSchema, ORDER_LIMITS, orderIdSchema, parameterValuesSchema } from '.
 import { addressInputSchema, multiLineText, optionalLine, requiredLine } from './text-fields';
 import { stageIdSchema } from './production-stages';
 import { isCalendarDay } from '../rules/calendar-days';
+import { CARRIERS, PARCEL_STATUSES } from '../rules/tracking-numbers';
+import { PARCELS_MESSAGES, shipmentParcelsSchema } from './tracking-numbers';
 
 /**
  * Lens orders. A practice types an order into a draft (saved as it types), submits it, and the lab
@@ -184,15 +186,27 @@ export const rejectOrderInputSchema = lazySchema(() =>
   z.strictObject({ orderId: orderIdSchema, version: versionSchema, reason: multiLineText('Reason', 2000) }),
 );
 export const closeOrderInputSchema = lazySchema(() =>
-  z.strictObject({
-    orderId: orderIdSchema,
-    version: versionSchema,
-    invoiceNumber: invoiceNumberSchema,
-    /** Left out: the shipping method's price (SHIPPING_PRICES_CENTS). */
-    shippingCents: z.optional(centsAmountSchema('Shipping')),
-    /** Tax the lab enters for this invoice (no tax rules in the portal). */
-    taxCents: z._default(centsAmountSchema('Tax'), 0),
-  }),
+  z
+    .strictObject({
+      orderId: orderIdSchema,
+      version: versionSchema,
+      invoiceNumber: invoiceNumberSchema,
+      /** Left out: the shipping method's price (SHIPPING_PRICES_CENTS). */
+      shippingCents: z.optional(centsAmountSchema('Shipping')),
+      /** Tax the lab enters for this invoice (no tax rules in the portal). */
+      taxCents: z._default(centsAmountSchema('Tax'), 0),
+      /** The parcels shipped, each with its tracking number; none with `noTracking` (hand delivery, the lab's courier). */
+      parcels: z._default(shipmentParcelsSchema, []),
+      noTracking: z.optional(z.literal(true)),
+    })
+    .check(
+      z.superRefine(({ parcels, noTracking }, ctx) => {
+        if (parcels.length === 0 && !noTracking)
+          ctx.addIssue({ code: 'custom', path: ['parcels'], message: PARCELS_MESSAGES.required });
+        if (parcels.length > 0 && noTracking)
+          ctx.addIssue({ code: 'custom', path: ['noTracking'], message: PARCELS_MESSAGES.both });
+      }),
+    ),
 );
 export const cancelOrderInputSchema = lazySchema(() =>
   z.strictObject({ orderId: orderIdSchema, version: versionSchema, reason: optionalLine('Reason', 500) }),
@@ -262,6 +276,27 @@ export const orderPromiseSchema = lazySchema(() =>
   }),
 );
 export type OrderPromise = z.infer<typeof orderPromiseSchema>;
+
+/**
+ * A parcel the order shipped in, followed through its carrier's events (applyParcelEvent): `status` moves only
+ * forward in time (`lastEventAt`), each event applied once (`eventIds`, the newest few). `trackerId` is the
+ * tracking service's, set when the parcel is registered with it.
+ */
+export const orderParcelSchema = lazySchema(() =>
+  z.object({
+    parcelId: z.string(),
+    carrier: z.enum(CARRIERS),
+    trackingNumber: z.string(),
+    status: z.enum(PARCEL_STATUSES),
+    trackerId: z.optional(z.string()),
+    lastEventAt: z.optional(z.string()),
+    /** The carrier's words for its newest scan, one line. */
+    lastEvent: z.optional(z.string()),
+    deliveredAt: z.optional(z.string()),
+    eventIds: z.optional(z.array(z.string())),
+  }),
+);
+export type OrderParcel = z.infer<typeof orderParcelSchema>;
 
 /** A ship date the lab moved (recordOrderDelay): who, when, why (shown to the practice), from and to. */
 export const orderDelaySchema = lazySchema(() =>
@@ -343,6 +378,15 @@ export const orderSchema = lazySchema(() =>
     promise: z.optional(orderPromiseSchema),
     /** Each ship date the lab moved, oldest first, with the reason the practice was given. */
     delays: z.optional(z.array(orderDelaySchema)),
+    /**
+     * The parcels of a close (closed orders): an empty list when it shipped without tracking (hand delivery, the
+     * lab's courier); absent on orders closed before parcels were recorded.
+     */
+    parcels: z.optional(z.array(orderParcelSchema)),
+    /** The lab-local day the order shipped (its close): what on time is measured by, against `firstShipBy`. */
+    shippedOn: z.optional(z.string()),
+    /** When the carrier delivered the last parcel (stage 'delivered'). */
+    deliveredAt: z.optional(z.string()),
     updatedAt: z.string(),
     version: z.number().check(z.int(), z.nonnegative()),
     /** Absent when the account may not see prices. */

@@ -189,7 +189,7 @@ async function listStatusOfAccount(
 
 export type OrderReads = Pick<
   OrdersRepository,
-  'get' | 'sequenceValue' | 'listByAccount' | 'listByStatus' | 'counters'
+  'get' | 'sequenceValue' | 'listByAccount' | 'listByStatus' | 'counters' | 'findParcel'
 >;
 
 export function dynamoOrderReads(table: () => string, counters: () => string): OrderReads {
@@ -276,6 +276,15 @@ export function dynamoOrderReads(table: () => string, counters: () => string): O
     },
 
     counters: readCounters,
+
+    async findParcel(key) {
+      const { Item } = await documentClient().send(
+        new GetCommand({ TableName: counters(), Key: { counter: counterNames.parcel(key) }, ConsistentRead: true }),
+      );
+      const orderId = Item?.['orderId'];
+      const parcelId = Item?.['parcelId'];
+      return typeof orderId === 'string' && typeof parcelId === 'string' ? { orderId, parcelId } : null;
+    },
   };
 }
 

@@ -62,6 +62,7 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       'Hello,',
       'Order {{orderNumber}} (account {{accountNumber}}) is complete and closed.',
       'Patient name: {{patientName}}\nInvoice number: {{invoiceNumber}}\nOrder notes: {{orderNotes}}',
+      'Tracking:\n{{tracking}}',
       'See the order at {{orderLink}}',
       SIGN_OFF,
     ].join('\n\n'),

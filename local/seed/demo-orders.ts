@@ -430,6 +430,7 @@ function withoutNotices(orders: OrdersRepository): OrdersRepository {
     listByAccount: (query) => orders.listByAccount(query),
     listByStatus: (query) => orders.listByStatus(query),
     counters: (names) => orders.counters(names),
+    findParcel: (key) => orders.findParcel(key),
   };
 }
 

@@ -8,6 +8,7 @@ import { tableName } from '../../lambdas/adapters/dynamo-client';
 import { getRow, putLensDesign, sdkDocumentClient } from '../support/dynamo-rows';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
+import { uniqueTrackingNumber, withWrongCheckDigit } from '../support/tracking-fixtures';
 import { labUser, practiceUser } from '../support/stack-users';
 import * as approveOrder from '../../lambdas/handlers/orders/approve-order';
 import * as getOrder from '../../lambdas/handlers/orders/get-order';
@@ -174,6 +175,7 @@ describe('bulk stage moves against the emulators', () => {
       orderId: order.orderId,
       version: order.version,
       invoiceNumber: `INV-${randomUUID().slice(0, 8)}`,
+      noTracking: true,
     });
     expect(closed.status).toBe(200);
     const moves = [{ orderId: order.orderId, version: closed.body.result.version, to: 'lathing' }];
@@ -223,5 +225,92 @@ describe('delays against the emulators', () => {
     expect((await call('recordOrderDelay', token, input)).status).toBe(403);
     expect(await getRow('orders', { orderId: order.orderId })).toMatchObject({ version: order.version });
     expect(await outboxEmails(order.orderId, 'order-delayed')).toEqual([]);
+  });
+});
+
+describe('shipping with parcels against the emulators', () => {
+  const closeInput = (order: { orderId: string; version: number }, extra: object) => ({
+    orderId: order.orderId,
+    version: order.version,
+    invoiceNumber: `INV-${randomUUID().slice(0, 8)}`,
+    ...extra,
+  });
+
+  it('a close with a UPS and a USPS parcel stores both, indexes both numbers and counts the shipped day', async () => {
+    const admin = await labUser();
+    const { order, token } = await approvedOrder(admin);
+    const [ups, usps] = [uniqueTrackingNumber('ups'), uniqueTrackingNumber('usps')];
+    const res = await call(
+      'closeOrder',
+      admin,
+      closeInput(order, { parcels: [{ carrier: 'ups', trackingNumber: ups }, { trackingNumber: usps }] }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const stored = await getRow('orders', { orderId: order.orderId });
+    expect(stored).toMatchObject({
+      status: 'closed',
+      stage: 'shipped',
+      parcels: [
+        { parcelId: '1', carrier: 'ups', trackingNumber: ups, status: 'pre-transit' },
+        { parcelId: '2', carrier: 'usps', trackingNumber: usps, status: 'pre-transit' },
+      ],
+    });
+    const shippedOn = stored!['shippedOn'] as string;
+    expect(shippedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await getRow('counters', { counter: `parcel#usps#${usps}` })).toMatchObject({
+      orderId: order.orderId,
+      parcelId: '2',
+    });
+    expect((await getRow('counters', { counter: `shipped#${shippedOn}` }))?.['value']).toBeGreaterThan(0);
+    const emails = await outboxEmails(order.orderId, 'order-closed');
+    expect(emails[0]!['notice']).toMatchObject({
+      order: { parcels: [{ trackingNumber: ups }, { trackingNumber: usps }] },
+    });
+    expect((await call('getOrder', token, { orderId: order.orderId })).body.result.parcels).toHaveLength(2);
+  });
+
+  it('a bad check digit is a 400 on its parcel and nothing changes: no order, invoice, index or email', async () => {
+    const admin = await labUser();
+    const { order } = await approvedOrder(admin);
+    const good = uniqueTrackingNumber('usps');
+    const input = closeInput(order, {
+      parcels: [
+        { trackingNumber: good },
+        { carrier: 'ups', trackingNumber: withWrongCheckDigit(uniqueTrackingNumber('ups')) },
+      ],
+    });
+    const res = await call('closeOrder', admin, input);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.fieldErrors).toEqual({
+      'parcels.1.trackingNumber': ['The check digit does not match: please check the number'],
+    });
+    expect(await getRow('orders', { orderId: order.orderId })).toMatchObject({
+      status: 'approved',
+      version: order.version,
+    });
+    expect(await getRow('invoices', { invoiceNumber: input.invoiceNumber })).toBeUndefined();
+    expect(await getRow('counters', { counter: `parcel#usps#${good}` })).toBeUndefined();
+    expect(await outboxEmails(order.orderId, 'order-closed')).toEqual([]);
+  });
+
+  it('a close with neither parcels nor "No tracking" is refused with the message; the same number twice across orders is refused', async () => {
+    const admin = await labUser();
+    const { order } = await approvedOrder(admin);
+    const neither = await call('closeOrder', admin, closeInput(order, {}));
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.details.fieldErrors.parcels).toEqual([
+      'Add the tracking number of each parcel, or choose "No tracking" (hand delivery or the lab\'s courier).',
+    ]);
+    const number = uniqueTrackingNumber('fedex');
+    expect((await call('closeOrder', admin, closeInput(order, { parcels: [{ trackingNumber: number }] }))).status).toBe(
+      200,
+    );
+    const other = (await approvedOrder(admin)).order;
+    const reused = await call('closeOrder', admin, closeInput(other, { parcels: [{ trackingNumber: number }] }));
+    expect(reused.status).toBe(400);
+    expect(reused.body.error.details.fieldErrors['parcels.0.trackingNumber'][0]).toMatch(
+      /^This tracking number was shipped with order LL-/,
+    );
+    expect(await getRow('orders', { orderId: other.orderId })).toMatchObject({ status: 'approved' });
   });
 });

@@ -22,6 +22,8 @@ import {
   type AccountOrdersQuery,
   type OrdersRepository,
   type OrderWrite,
+  type ParcelKey,
+  type ParcelOwner,
   type StatusOrdersQuery,
 } from '../../lambdas/ports/orders-repository';
 import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
@@ -34,6 +36,8 @@ import { numberParameter, optionParameter } from './lens-parameters';
 export class InMemoryOrders implements OrdersRepository {
   readonly rows = new Map<string, Order>();
   readonly counterValues = new Map<string, number>();
+  /** The parcel index: `parcel#carrier#number` to the order and parcel that shipped it. */
+  readonly parcelIndex = new Map<string, ParcelOwner>();
   readonly writes: OrderWrite[] = [];
   /** Refusals to answer before the next writes reach the store (simulates contention). */
   readonly pendingRefusals: OrderWriteRefused[] = [];
@@ -78,6 +82,10 @@ export class InMemoryOrders implements OrdersRepository {
       const orderable = consult?.status === 'answered' || consult?.status === 'ordered';
       if (!orderable || consult.accountNumber !== request.consult.accountNumber) throw orderRefusals.refuse('consult');
     }
+    for (const { parcelId: _id, ...key } of request.parcels ?? []) {
+      const owner = this.parcelIndex.get(counterNames.parcel(key));
+      if (owner && owner.orderId !== request.order.orderId) throw orderRefusals.refuse('parcel');
+    }
     // Last of the checks, as the adapter's puts are last in its transaction: a message id taken refuses it all.
     try {
       this.outbox.store(request.notices);
@@ -102,6 +110,13 @@ export class InMemoryOrders implements OrdersRepository {
     }
     for (const [name, delta] of Object.entries(request.counters ?? {}))
       this.counterValues.set(name, (this.counterValues.get(name) ?? 0) + delta);
+    for (const { parcelId, ...key } of request.parcels ?? [])
+      this.parcelIndex.set(counterNames.parcel(key), { orderId: request.order.orderId, parcelId });
+  }
+
+  async findParcel(key: ParcelKey) {
+    const owner = this.parcelIndex.get(counterNames.parcel(key));
+    return owner ? { ...owner } : null;
   }
 
   async removeDraft(orderId: string, expectedVersion: number) {

@@ -95,12 +95,15 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     orderLink: 'https://portal.example/customer/orders/123',
   },
   // spec 9: patient name, invoice number (N/A if absent), order notes ("No order notes provided" if absent).
+  // tracking: one line per parcel, its carrier, number and the carrier's tracking page (built from checked
+  // numbers only, so it is shown as written: lambdas/email/render-template.ts).
   'order-closed': {
     orderNumber: 'LL-000123',
     patientName: 'J. Doe',
     accountNumber: 'BV-1001',
     invoiceNumber: 'INV-5001',
     orderNotes: 'No order notes provided',
+    tracking: 'UPS 1Z999AA10123456784: https://www.ups.com/track?tracknum=1Z999AA10123456784',
     orderLink: 'https://portal.example/customer/orders/123',
   },
   'order-cancelled': {

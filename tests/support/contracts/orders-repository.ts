@@ -130,6 +130,47 @@ export function ordersRepositoryContract(label: string, make: () => OrdersContra
       expect(await orders.sequenceValue()).toBe(before + 1);
     });
 
+    it('the parcels a close ships are indexed with the order, so a tracking number finds its order and parcel', async () => {
+      const { orders } = make();
+      const key = { carrier: 'ups' as const, trackingNumber: `1ZCONTRACT${randomUUID().slice(0, 8).toUpperCase()}` };
+      expect(await orders.findParcel(key)).toBeNull();
+      const order = contractOrder({ status: 'closed' });
+      await orders.write({ order, expectedVersion: null, parcels: [{ ...key, parcelId: '1' }] });
+      expect(await orders.findParcel(key)).toEqual({ orderId: order.orderId, parcelId: '1' });
+      expect(await orders.findParcel({ ...key, carrier: 'fedex' })).toBeNull();
+      // The same order writing its number again (a retried close) is no conflict.
+      const again = { ...order, version: 1 };
+      await orders.write({ order: again, expectedVersion: 0, parcels: [{ ...key, parcelId: '1' }] });
+      expect(await orders.get(order.orderId)).toEqual(again);
+    });
+
+    it("a tracking number another order holds refuses the whole write ('parcel'), and nothing of it is stored", async () => {
+      const { orders } = make();
+      const key = { carrier: 'usps' as const, trackingNumber: `9400CONTRACT${randomUUID().slice(0, 8).toUpperCase()}` };
+      const first = contractOrder({ status: 'closed' });
+      await orders.write({ order: first, expectedVersion: null, parcels: [{ ...key, parcelId: '1' }] });
+      const second = contractOrder({ status: 'closed' });
+      const counter = `contract#${randomUUID()}`;
+      const fresh = { carrier: 'ups' as const, trackingNumber: `1ZFRESH${randomUUID().slice(0, 8).toUpperCase()}` };
+      expect(
+        await writeRefusal(
+          orders.write({
+            order: second,
+            expectedVersion: null,
+            counters: { [counter]: 1 },
+            parcels: [
+              { ...fresh, parcelId: '1' },
+              { ...key, parcelId: '2' },
+            ],
+          }),
+        ),
+      ).toBe('parcel');
+      expect(await orders.get(second.orderId)).toBeNull();
+      expect(await orders.counters([counter])).toEqual({ [counter]: 0 });
+      expect(await orders.findParcel(fresh)).toBeNull();
+      expect(await orders.findParcel(key)).toEqual({ orderId: first.orderId, parcelId: '1' });
+    });
+
     it('counters move by their deltas with the order, and counters reads missing ones as 0', async () => {
       const { orders } = make();
       const [a, b, never] = [`contract#${randomUUID()}`, `contract#${randomUUID()}`, `contract#${randomUUID()}`];
