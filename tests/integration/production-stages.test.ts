@@ -16,6 +16,9 @@ import * as closeOrder from '../../lambdas/handlers/orders/close-order';
 import * as getProductionSettings from '../../lambdas/handlers/orders/get-production-settings';
 import * as moveOrderStages from '../../lambdas/handlers/orders/move-order-stages';
 import * as recordOrderDelay from '../../lambdas/handlers/orders/record-order-delay';
+import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-repository';
+import { systemClock } from '../../lambdas/kernel/clock';
+import { applyParcelEvent } from '../../lambdas/use-cases/orders/apply-parcel-event';
 import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
 import * as updateProductionSettings from '../../lambdas/handlers/orders/update-production-settings';
 
@@ -312,5 +315,60 @@ describe('shipping with parcels against the emulators', () => {
       /^This tracking number was shipped with order LL-/,
     );
     expect(await getRow('orders', { orderId: other.orderId })).toMatchObject({ status: 'approved' });
+  });
+});
+
+describe('carrier events against the emulators', () => {
+  it('applies each event once, ignores a stale one and an unknown number, and delivers the order with its last parcel', async () => {
+    const admin = await labUser();
+    const { order } = await approvedOrder(admin);
+    const [ups, usps] = [uniqueTrackingNumber('ups'), uniqueTrackingNumber('usps')];
+    const closed = await call('closeOrder', admin, {
+      orderId: order.orderId,
+      version: order.version,
+      invoiceNumber: `INV-${randomUUID().slice(0, 8)}`,
+      parcels: [{ trackingNumber: ups }, { trackingNumber: usps }],
+    });
+    expect(closed.status).toBe(200);
+    const deps = { ...systemClock, orders: dynamoOrdersRepository() };
+    const event = (
+      eventId: string,
+      carrier: 'ups' | 'usps',
+      status: 'in-transit' | 'delivered',
+      occurredAt: string,
+    ) => ({
+      eventId: `${eventId}-${randomUUID()}`,
+      trackerId: `trk-${carrier}`,
+      carrier,
+      trackingNumber: carrier === 'ups' ? ups : usps,
+      status,
+      occurredAt,
+      description: status === 'delivered' ? 'Delivered, front door' : 'Arrived at facility',
+    });
+
+    const moving = event('a', 'ups', 'in-transit', '2026-12-08T10:00:00.000Z');
+    expect(await applyParcelEvent(moving, deps)).toMatchObject({ outcome: 'applied', delivered: false });
+    expect(await applyParcelEvent(moving, deps)).toEqual({ outcome: 'ignored', reason: 'replay' });
+    const delivered = event('b', 'ups', 'delivered', '2026-12-09T10:00:00.000Z');
+    expect(await applyParcelEvent(delivered, deps)).toMatchObject({ outcome: 'applied' });
+    const late = event('c', 'ups', 'in-transit', '2026-12-08T12:00:00.000Z');
+    expect(await applyParcelEvent(late, deps)).toEqual({ outcome: 'ignored', reason: 'stale' });
+    const unknown = { ...late, eventId: randomUUID(), trackingNumber: uniqueTrackingNumber('ups') };
+    expect(await applyParcelEvent(unknown, deps)).toEqual({ outcome: 'ignored', reason: 'unknown-number' });
+    expect((await getRow('orders', { orderId: order.orderId }))!['stage']).toBe('shipped');
+
+    const last = event('d', 'usps', 'delivered', '2026-12-09T15:00:00.000Z');
+    expect(await applyParcelEvent(last, deps)).toMatchObject({ outcome: 'applied', delivered: true });
+    const stored = await getRow('orders', { orderId: order.orderId });
+    expect(stored).toMatchObject({
+      status: 'closed',
+      stage: 'delivered',
+      deliveredAt: '2026-12-09T15:00:00.000Z',
+      parcels: [
+        { status: 'delivered', trackerId: 'trk-ups', lastEvent: 'Delivered, front door' },
+        { status: 'delivered', trackerId: 'trk-usps' },
+      ],
+    });
+    expect((stored!['history'] as { action: string }[]).filter((h) => h.action === 'deliver')).toHaveLength(1);
   });
 });
