@@ -28,8 +28,8 @@ import {
   RUNTIME_AWS_SDK,
   type LambdaBundling,
 } from '../infra/lambda-bundling';
+import { lambdaEntries, type LambdaEntry } from '../infra/lambda-entries';
 import { REPO_ROOT } from '../infra/repo-paths';
-import { lambdaEntries, type LambdaEntry } from './lambda-entries';
 import { LAMBDA_BUNDLE_BUDGET_BYTES } from './lambda-budget';
 
 /** The import-time goal on the development machine; printed against, never asserted. */

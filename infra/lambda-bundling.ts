@@ -1,8 +1,8 @@
 import type { BuildOptions } from 'esbuild';
 
 /**
- * How every portal function's code is bundled: `Functions` hands these to NodejsFunction, and
- * `npm run bench:lambda` hands the same values to esbuild directly, so the measured bundles are the deployed ones.
+ * How every portal function's code is bundled: the stack (infra/function-bundles.ts), `npm run bench:lambda` and
+ * scripts/resolve-stack.ts all hand these to esbuild, so the measured bundles are the deployed ones.
  */
 export interface LambdaBundling {
   /** esbuild `--target`: the Lambda runtime's Node version. */
@@ -40,19 +40,19 @@ export const LAMBDA_BUNDLING: LambdaBundling = {
   externalModules: [],
 };
 
-/** The file NodejsFunction writes (its handler is `index.handler`). */
-export const bundleFileName = (bundling: LambdaBundling = LAMBDA_BUNDLING) =>
-  bundling.format === 'esm' ? 'index.mjs' : 'index.js';
+const bundleExtension = (bundling: LambdaBundling) => (bundling.format === 'esm' ? '.mjs' : '.js');
+
+/** A function's bundle file in its package (its handler is `index.handler`). */
+export const bundleFileName = (bundling: LambdaBundling = LAMBDA_BUNDLING) => `index${bundleExtension(bundling)}`;
 
 /**
- * The esbuild options that NodejsFunction's esbuild command line amounts to for `bundling`
- * (aws-cdk-lib/aws-lambda-nodejs: `--bundle --platform=node --target --format --outfile --minify --sourcemap
- * --sources-content --external:* --banner:js --main-fields`).
+ * The esbuild options every function is bundled with, whatever its entry and output: what NodejsFunction's
+ * esbuild command line amounted to (`--bundle --platform=node --target --format --minify --sourcemap
+ * --sources-content --external:* --banner:js --main-fields`), which the stack used before it bundled all
+ * functions in one esbuild pass (docs/decisions/0073-lambda-bundles.md).
  */
-export function esbuildOptionsOf(entry: string, outfile: string, bundling: LambdaBundling = LAMBDA_BUNDLING) {
+function sharedEsbuildOptions(bundling: LambdaBundling) {
   return {
-    entryPoints: [entry],
-    outfile,
     bundle: true,
     platform: 'node',
     target: bundling.target,
@@ -64,5 +64,30 @@ export function esbuildOptionsOf(entry: string, outfile: string, bundling: Lambd
     banner: { js: bundling.banner },
     mainFields: [...bundling.mainFields],
     logLevel: 'warning',
+  } satisfies BuildOptions;
+}
+
+/** One function's bundle in `outfile` (the bench and scripts/resolve-stack.ts build them one at a time). */
+export function esbuildOptionsOf(entry: string, outfile: string, bundling: LambdaBundling = LAMBDA_BUNDLING) {
+  return { ...sharedEsbuildOptions(bundling), entryPoints: [entry], outfile } satisfies BuildOptions;
+}
+
+/**
+ * Many functions' bundles in one esbuild pass: `entries` maps an output folder (relative to `outdir`) to its
+ * entry file, and each folder gets its own `index.mjs` (bundleFileName) with its map. One pass parses each
+ * shared module once instead of once per function. Splitting stays off, so every file is self-contained and
+ * byte for byte what esbuildOptionsOf makes of its entry alone.
+ */
+export function esbuildOptionsOfMany(
+  entries: Readonly<Record<string, string>>,
+  outdir: string,
+  bundling: LambdaBundling = LAMBDA_BUNDLING,
+) {
+  return {
+    ...sharedEsbuildOptions(bundling),
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([folder, entry]) => [`${folder}/index`, entry])),
+    outdir,
+    outExtension: { '.js': bundleExtension(bundling) },
+    splitting: false,
   } satisfies BuildOptions;
 }

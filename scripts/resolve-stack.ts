@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { lambdaEntries } from '../bench/lambda-entries';
+import { lambdaEntries } from '../infra/lambda-entries';
 import { bundleFileName, esbuildOptionsOf, LAMBDA_BUNDLING } from '../infra/lambda-bundling';
 
 /**

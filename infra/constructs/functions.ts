@@ -2,7 +2,6 @@ import { Duration, type NestedStack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as ses from 'aws-cdk-lib/aws-ses';
@@ -12,8 +11,9 @@ import type { TableName } from '../../core/data/tables';
 import { functionEnvironment, type FunctionEntry, type FunctionEnvironmentValues } from '../../core/function-resources';
 import type { RouteDefinition } from '../../core/route-definition';
 import type { JobDefinition } from '../../core/jobs';
+import { bundleFunctions, functionBundleDir } from '../function-bundles';
 import { grantRouteResources, type RouteResourceTargets } from '../grant-route-resources';
-import { LAMBDA_BUNDLING, type LambdaBundling } from '../lambda-bundling';
+import { lambdaEntries } from '../lambda-entries';
 import { FUNCTION_NAG_SUPPRESSIONS, LOG_GROUP_NAG_SUPPRESSIONS } from '../nag-suppressions';
 import { paymentGatewaySetup } from '../payment-gateway-setup';
 import { removalPolicyOf } from '../removal-policy';
@@ -23,9 +23,9 @@ import { functionGroupStack, JOBS_STACK_ID, routeGroupOf, routeGroupStackId } fr
 import { ownDomainOrigin } from './web';
 
 /**
- * How function code is produced. `bundle` (the default, and every real synth) runs esbuild on the
- * handler. `placeholder` puts a stub inline: only for infra tests that assert wiring, not code, so the
- * suite does not bundle every handler once per stage.
+ * How function code is produced. `bundle` (the default, and every real synth) bundles every function with one
+ * esbuild build (infra/function-bundles.ts). `placeholder` puts a stub inline and bundles nothing: only for infra
+ * tests that assert wiring, not code, so the suite does not bundle every handler once per stage.
  */
 export type FunctionCodeMode = 'bundle' | 'placeholder';
 
@@ -64,22 +64,6 @@ const MEMORY_MB = 512;
 /** Suppresses FUNCTION_NAG_SUPPRESSIONS on a function, its role and its policy: call after its grants exist. */
 function explainNagFindings(fn: lambda.Function): void {
   NagSuppressions.addResourceSuppressions(fn, FUNCTION_NAG_SUPPRESSIONS, true);
-}
-
-/** NodejsFunction's form of the shared bundling settings (infra/lambda-bundling.ts, which the bench reads too). */
-function nodejsBundlingOf(bundling: LambdaBundling): nodejs.BundlingOptions {
-  return {
-    format: bundling.format === 'esm' ? nodejs.OutputFormat.ESM : nodejs.OutputFormat.CJS,
-    target: bundling.target,
-    mainFields: [...bundling.mainFields],
-    banner: bundling.banner,
-    minify: bundling.minify,
-    sourceMap: bundling.sourceMap,
-    sourcesContent: bundling.sourcesContent,
-    externalModules: [...bundling.externalModules],
-    forceDockerBundling: false,
-    logLevel: nodejs.LogLevel.WARNING,
-  };
 }
 
 /**
@@ -125,6 +109,9 @@ export class Functions extends Construct {
       emailConfigurationSet: props.emailConfigurationSet.configurationSetName,
       paymentGateway: payments.environment,
     };
+    // Every function's code in one esbuild build, before the first function asks for its folder: the routes'
+    // and jobs' of this stack and the event consumers' that other constructs add (lambdaEntries).
+    if (props.codeMode !== 'placeholder') bundleFunctions(this, lambdaEntries(routes, props.jobs ?? []));
     this.targets = {
       tables: props.tables,
       attachmentsBucket: props.attachmentsBucket,
@@ -200,8 +187,8 @@ export class Functions extends Construct {
   }
 
   /**
-   * One function with its own log group and role: esbuild-bundled from `entry`, or a stub in placeholder
-   * mode (`entry` is then never resolved).
+   * One function with its own log group and role: the bundle of `entry` (infra/function-bundles.ts; the entry
+   * must be one of infra/lambda-entries.ts), or a stub in placeholder mode (`entry` is then never resolved).
    */
   portalFunction(
     scope: Construct,
@@ -231,13 +218,13 @@ export class Functions extends Construct {
             code: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 503 });'),
             handler: 'index.handler',
           })
-        : new nodejs.NodejsFunction(scope, fnId, {
+        : new lambda.Function(scope, fnId, {
             ...common,
-            entry: options.entry(),
-            handler: 'handler',
-            // No --enable-source-maps: parsing the map cost about 5 ms of every cold start. The map ships in the
-            // package, and scripts/resolve-stack.ts turns a logged stack into TypeScript positions.
-            bundling: nodejsBundlingOf(LAMBDA_BUNDLING),
+            // The folder holds index.mjs and its map. No --enable-source-maps: parsing the map cost about 5 ms of
+            // every cold start. The map ships in the package, and scripts/resolve-stack.ts turns a logged stack
+            // into TypeScript positions.
+            code: lambda.Code.fromAsset(functionBundleDir(scope, options.entry())),
+            handler: 'index.handler',
           });
     return fn;
   }
