@@ -37,9 +37,6 @@ export const CHANGE_ACTIONS = [
   'order.hold',
   'order.reject',
   'order.close',
-  'order.stage',
-  'order.delay',
-  'production-settings.update',
   'invoice.create',
   'invoice.void',
   'invoice.offline-payment',
@@ -112,7 +109,6 @@ export const AUDIT_TARGET_TYPES = [
   'claim',
   'consult',
   'consultant-settings',
-  'production-settings',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

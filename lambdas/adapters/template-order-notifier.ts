@@ -35,7 +35,6 @@ const ROUTING: Record<OrderEmailKind, { audiences: readonly OrderEmailAudience[]
   'order-on-hold': { audiences: ['practice'], company: false },
   'order-rejected': { audiences: ['practice'], company: false },
   'order-closed': { audiences: ['practice'], company: false },
-  'order-delayed': { audiences: ['practice'], company: false },
 };
 
 /**

@@ -71,7 +71,6 @@ describe('closing an order issues its invoice', () => {
         version: order.version,
         invoiceNumber: 'inv-100',
         taxCents: 1_234,
-        noTracking: true,
       }),
       orderDeps,
     );
@@ -105,27 +104,12 @@ describe('closing an order issues its invoice', () => {
     const two = await approvedOrder(3, 'express');
     await closeOrderWithInvoice(
       lab,
-      {
-        orderId: one.orderId,
-        version: one.version,
-        invoiceNumber: 'INV-7',
-        taxCents: 0,
-        parcels: [],
-        noTracking: true,
-      },
+      { orderId: one.orderId, version: one.version, invoiceNumber: 'INV-7', taxCents: 0 },
       orderDeps,
     );
     await closeOrderWithInvoice(
       lab,
-      {
-        orderId: two.orderId,
-        version: two.version,
-        invoiceNumber: 'INV-7',
-        taxCents: 0,
-        shippingCents: 0,
-        parcels: [],
-        noTracking: true,
-      },
+      { orderId: two.orderId, version: two.version, invoiceNumber: 'INV-7', taxCents: 0, shippingCents: 0 },
       orderDeps,
     );
     const invoice = f.deps.money.invoices.get('INV-7')!;
@@ -139,14 +123,7 @@ describe('closing an order issues its invoice', () => {
     const refused = await refusal(
       closeOrderWithInvoice(
         lab,
-        {
-          orderId: order.orderId,
-          version: order.version,
-          invoiceNumber: 'INV-B',
-          taxCents: 0,
-          parcels: [],
-          noTracking: true,
-        },
+        { orderId: order.orderId, version: order.version, invoiceNumber: 'INV-B', taxCents: 0 },
         orderDeps,
       ),
     );
@@ -160,14 +137,7 @@ describe('closing an order issues its invoice', () => {
     const close = () =>
       closeOrderWithInvoice(
         lab,
-        {
-          orderId: order.orderId,
-          version: order.version,
-          invoiceNumber: 'INV-9',
-          taxCents: 0,
-          parcels: [],
-          noTracking: true,
-        },
+        { orderId: order.orderId, version: order.version, invoiceNumber: 'INV-9', taxCents: 0 },
         orderDeps,
       );
     orderDeps.orders.pendingRefusals.push(orderRefusals.refuse('invoice'));
