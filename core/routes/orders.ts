@@ -135,7 +135,8 @@ export const orderRoutes = defineRoutes('orders', {
     input: listOrdersInputSchema,
     output: orderPageSchema,
     access: ADMIN,
-    resources: { tables: { orders: 'read' } },
+    // referenceData: the calendar each order's promise state is counted on.
+    resources: { tables: { orders: 'read', referenceData: 'read' } },
   },
   approveOrder: labOrderAction(approveOrderInputSchema),
   holdOrder: labOrderAction(holdOrderInputSchema),
@@ -181,6 +182,7 @@ export const orderRoutes = defineRoutes('orders', {
     input: emptyInputSchema,
     output: adminDashboardSchema,
     access: ADMIN,
-    resources: { tables: { orders: 'read', counters: 'read', userActivity: 'read' } },
+    // referenceData: the lab's calendar names today, the last day of the on-time windows.
+    resources: { tables: { orders: 'read', counters: 'read', userActivity: 'read', referenceData: 'read' } },
   },
 });

@@ -1,5 +1,4 @@
 import type { LensType } from '../schemas/lenses';
-import type { SHIPPING_METHODS } from '../schemas/orders';
 import {
   canonicalTimeZone,
   dayFromNumber,
@@ -18,7 +17,11 @@ export { dayForPeople, isCalendarDay, localDay } from './calendar-days';
  * Monday to Friday less the lab's holidays. Time comes in as an argument: nothing here reads the clock.
  */
 
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+/**
+ * A shipping method, as the calendar counts its transit (the order schema's SHIPPING_METHODS are the same three:
+ * core/schemas/orders.ts checks it). Named here, not imported, so the order schema may read these rules.
+ */
+export type ShippingMethod = keyof ShippingCalendar['transitDays'];
 
 /**
  * A lab's shipping calendar (stored and edited through core/schemas/shipping-calendar.ts, which checks it with the

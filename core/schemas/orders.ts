@@ -14,6 +14,7 @@ import { addressInputSchema, multiLineText, optionalLine, requiredLine } from '.
 import { stageIdSchema } from './production-stages';
 import { isCalendarDay } from '../rules/calendar-days';
 import { CARRIERS, PARCEL_STATUSES } from '../rules/tracking-numbers';
+import { PROMISE_STATES, type ShippingMethod } from '../rules/ship-date';
 import { PARCELS_MESSAGES, shipmentParcelsSchema } from './tracking-numbers';
 
 /**
@@ -38,6 +39,10 @@ export const SHIPPING_METHOD_LABELS = {
   express: 'Express (next business day)',
   overnight: 'Overnight (priority)',
 } as const;
+// The rules count transit per method (core/rules/ship-date.ts ShippingMethod): the two lists are the same.
+type SameMethods<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const methodsMatchRules: SameMethods<(typeof SHIPPING_METHODS)[number], ShippingMethod> = true;
+void methodsMatchRules;
 export const SHIP_TO = ['office', 'patient'] as const;
 /** What the lab bills for each shipping method unless the close dialog says otherwise. */
 export const SHIPPING_PRICES_CENTS: Record<(typeof SHIPPING_METHODS)[number], number> = {
@@ -414,7 +419,13 @@ export const orderSummarySchema = lazySchema(() =>
       stage: true,
       stageAt: true,
     }),
-    { lenses: z.array(z.object({ eye: eyeSchema, name: z.string() })) },
+    {
+      lenses: z.array(z.object({ eye: eyeSchema, name: z.string() })),
+      /** The ship-by day now and the one first promised (orders placed before promises have none). */
+      promise: z.optional(z.object({ shipBy: z.string(), firstShipBy: z.string(), arriveBy: z.string() })),
+      /** Where the order stands against its ship-by day, today on the lab's calendar (lab lists only). */
+      promiseState: z.optional(z.enum(PROMISE_STATES)),
+    },
   ),
 );
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
@@ -469,6 +480,9 @@ const searchSchema = lazySchema(() => z.optional(z.string().check(z.trim(), z.ma
 /** The statuses the approval queue lists: every one but 'draft'. */
 const queueStatusSchema = lazySchema(() => z.enum(PLACED_STATUSES));
 
+export const QUEUE_SORTS = ['oldest', 'shipBy'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
 /** `listOrders` (admins, the approval queue): oldest first in one status; filters by account and date. */
 export const listOrdersInputSchema = lazySchema(() =>
   z._default(
@@ -482,9 +496,11 @@ export const listOrdersInputSchema = lazySchema(() =>
         search: searchSchema,
         limit: pageLimitSchema(100, 25),
         cursor: z.optional(pageCursorSchema),
+        /** `oldest`: by when orders entered the status; `shipBy`: soonest ship-by day first (orders with a promise). */
+        sort: z._default(z.enum(QUEUE_SORTS), 'oldest'),
       }),
     ),
-    { status: 'submitted', limit: 25 },
+    { status: 'submitted', limit: 25, sort: 'oldest' },
   ),
 );
 export const orderPageSchema = lazySchema(() => pageSchema(orderSummarySchema));
@@ -500,6 +516,10 @@ export const listAccountOrdersInputSchema = lazySchema(() =>
   }),
 );
 
+const onTimeWindowSchema = lazySchema(() =>
+  z.object({ shipped: z.number().check(z.int()), onTime: z.number().check(z.int()), rate: z.nullable(z.number()) }),
+);
+
 /** `getAdminDashboard`: the lab's overview. */
 export const adminDashboardSchema = lazySchema(() =>
   z.object({
@@ -511,6 +531,11 @@ export const adminDashboardSchema = lazySchema(() =>
      * Users with an open session (not signed out or expired) who did something in the last 5 minutes; `status`
      * is 'idle' once their last activity is older than one sync period (core/rules/activity-status.ts).
      */
+    /**
+     * The lab's on-time record over the orders shipped in the last 30 and 90 lab-local days (today included): how
+     * many shipped with a promise, how many by the ship-by day first promised, and the share (null when none).
+     */
+    onTime: z.object({ last30: onTimeWindowSchema, last90: onTimeWindowSchema }),
     activeUsers: z.array(
       z.object({
         userId: z.string(),

@@ -25,9 +25,16 @@ import { documentClient } from './dynamo-client';
  * the outbox messages of the notices it causes.
  */
 
-/** The stored item: the order plus the folded text its lists search in. */
+/**
+ * The stored item: the order plus the folded text its lists search in, and the ship-by day the queue sorts by
+ * (byShipBy, sparse: only an order with a promise has it).
+ */
 export function orderItem(order: Order): Record<string, unknown> {
-  return { ...order, searchText: orderSearchText(order) };
+  return {
+    ...order,
+    searchText: orderSearchText(order),
+    ...(order.promise ? { promisedShipBy: order.promise.shipBy } : {}),
+  };
 }
 
 /** Where each conditioned item sits in the transaction, so a cancellation reason (one per item) names its cause. */

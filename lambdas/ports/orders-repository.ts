@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
 import type { Carrier } from '../../core/rules/tracking-numbers';
 import type { Invoice } from '../../core/schemas/invoices';
-import type { Order } from '../../core/schemas/orders';
+import type { Order, QueueSort } from '../../core/schemas/orders';
 import type { OutboxMessage } from '../kernel/outbox';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
@@ -96,6 +96,11 @@ export interface AccountOrdersQuery {
 
 export interface StatusOrdersQuery {
   status: OrderStatus;
+  /**
+   * `oldest` (the default): by statusAt. `shipBy`: soonest ship-by day first, from the sparse byShipBy index, so
+   * only orders with a promise; narrowed to one practice, the practice's list order is kept.
+   */
+  sort?: QueueSort | undefined;
   accountNumber?: string | undefined;
   /** ISO timestamps bounding `statusAt` (inclusive). */
   from?: string | undefined;

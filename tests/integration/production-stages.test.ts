@@ -11,7 +11,9 @@ import { testDesign } from '../support/order-fakes';
 import { uniqueTrackingNumber, withWrongCheckDigit } from '../support/tracking-fixtures';
 import { labUser, practiceUser } from '../support/stack-users';
 import * as approveOrder from '../../lambdas/handlers/orders/approve-order';
+import * as getAdminDashboard from '../../lambdas/handlers/orders/get-admin-dashboard';
 import * as getOrder from '../../lambdas/handlers/orders/get-order';
+import * as listOrders from '../../lambdas/handlers/orders/list-orders';
 import * as closeOrder from '../../lambdas/handlers/orders/close-order';
 import * as getProductionSettings from '../../lambdas/handlers/orders/get-production-settings';
 import * as moveOrderStages from '../../lambdas/handlers/orders/move-order-stages';
@@ -36,6 +38,8 @@ const call = handlerCaller({
   moveOrderStages: moveOrderStages.handler,
   closeOrder: closeOrder.handler,
   recordOrderDelay: recordOrderDelay.handler,
+  listOrders: listOrders.handler,
+  getAdminDashboard: getAdminDashboard.handler,
 });
 
 const LENS_ID = `it-stages-${randomUUID().slice(0, 8)}`;
@@ -370,5 +374,56 @@ describe('carrier events against the emulators', () => {
       ],
     });
     expect((stored!['history'] as { action: string }[]).filter((h) => h.action === 'deliver')).toHaveLength(1);
+  });
+});
+
+describe("the lab's queue and dashboard against the emulators", () => {
+  it('sorted by ship date the byShipBy index answers the soonest first, each with its promise state', async () => {
+    const admin = await labUser();
+    const slowLens = `it-slow-${randomUUID().slice(0, 8)}`;
+    await putLensDesign({ ...testDesign({ lensId: slowLens }), leadDays: 12 });
+    const accountNumber = account();
+    const { token } = await practiceUser(accountNumber);
+    const patient = `Queue ${randomUUID().slice(0, 8)}`;
+    const place = async (lensId: string) => {
+      const fields = { ...orderFields(), patient, lines: [{ ...orderFields().lines[0]!, lensId }] };
+      const placed = await call('submitOrder', token, { orderId: randomUUID(), accountNumber, order: fields });
+      const done = await call('approveOrder', admin, {
+        orderId: placed.body.result.orderId,
+        version: placed.body.result.version,
+      });
+      return done.body.result as { orderId: string; promise: { shipBy: string } };
+    };
+    const slow = await place(slowLens);
+    const fast = await place(LENS_ID);
+    expect(fast.promise.shipBy < slow.promise.shipBy).toBe(true);
+    const list = async (sort: string) =>
+      (await call('listOrders', admin, { status: 'approved', search: patient, sort, limit: 100 })).body.result
+        .items as {
+        orderId: string;
+        promiseState: string;
+        stage: string;
+      }[];
+    expect((await list('oldest')).map((o) => o.orderId)).toEqual([slow.orderId, fast.orderId]);
+    const byShipBy = await list('shipBy');
+    expect(byShipBy.map((o) => o.orderId)).toEqual([fast.orderId, slow.orderId]);
+    expect(byShipBy[1]).toMatchObject({ stage: 'approved', promiseState: 'on-time' });
+  });
+
+  it("the dashboard's on-time record sums the days' counters the closes wrote", async () => {
+    const admin = await labUser();
+    const { order } = await approvedOrder(admin);
+    const closed = await call('closeOrder', admin, {
+      orderId: order.orderId,
+      version: order.version,
+      invoiceNumber: `INV-${randomUUID().slice(0, 8)}`,
+      noTracking: true,
+    });
+    expect(closed.status).toBe(200);
+    const { onTime } = (await call('getAdminDashboard', admin)).body.result;
+    expect(onTime.last30.shipped).toBeGreaterThan(0);
+    expect(onTime.last30.onTime).toBeGreaterThan(0);
+    expect(onTime.last90.shipped).toBeGreaterThanOrEqual(onTime.last30.shipped);
+    expect(onTime.last30.rate).toBe(onTime.last30.onTime / onTime.last30.shipped);
   });
 });

@@ -152,6 +152,7 @@ export class InMemoryOrders implements OrdersRepository {
    * instead, so the order is by submittedAt and the cursor is that list's.
    */
   async listByStatus(query: StatusOrdersQuery) {
+    if (query.sort === 'shipBy' && !query.accountNumber) return this.listByShipBy(query);
     const sortKey = query.accountNumber ? 'submittedAt' : 'statusAt';
     const rows = [...this.rows.values()]
       .filter((o) => o.status === query.status)
@@ -162,6 +163,17 @@ export class InMemoryOrders implements OrdersRepository {
       .sort((a, b) => (a[sortKey] ?? '').localeCompare(b[sortKey] ?? ''));
     const partition = query.accountNumber ? `submittedAt#account#${query.accountNumber}` : `status#${query.status}`;
     return offsetPage(partition, rows, query.limit, query.cursor);
+  }
+
+  /** Soonest ship-by day first, orders with a promise only (the adapter's sparse byShipBy index). */
+  private listByShipBy(query: StatusOrdersQuery) {
+    const rows = [...this.rows.values()]
+      .filter((o) => o.status === query.status && o.promise)
+      .filter((o) => !query.from || o.statusAt >= query.from)
+      .filter((o) => !query.to || o.statusAt <= query.to)
+      .filter((o) => !query.search || orderSearchText(o).includes(foldSearch(query.search)))
+      .sort((a, b) => a.promise!.shipBy.localeCompare(b.promise!.shipBy) || a.orderId.localeCompare(b.orderId));
+    return offsetPage(`shipBy#${query.status}`, rows, query.limit, query.cursor);
   }
 
   async counters(names: string[]) {

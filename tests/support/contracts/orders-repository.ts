@@ -449,6 +449,55 @@ export function ordersRepositoryContract(label: string, make: () => OrdersContra
       await expectInvalidCursor(orders.listByStatus({ status: 'submitted', limit: 1, cursor }));
     });
 
+    it('sorted by ship date, the queue is soonest ship-by day first and holds only orders with a promise', async () => {
+      const { orders } = make();
+      const year = 2002;
+      const promise = (shipBy: string) => ({
+        promise: {
+          shipBy,
+          arriveBy: shipBy,
+          method: 'standard' as const,
+          promisedAt: day(1, year),
+          firstShipBy: shipBy,
+        },
+      });
+      const made = [
+        contractOrder({ status: 'approved', statusAt: day(3, year), ...promise('2102-01-20') }),
+        contractOrder({ status: 'approved', statusAt: day(4, year), ...promise('2102-01-05') }),
+        contractOrder({ status: 'approved', statusAt: day(5, year) }),
+        contractOrder({ status: 'approved', statusAt: day(6, year), ...promise('2102-01-12') }),
+        contractOrder({ status: 'on-hold', statusAt: day(6, year), ...promise('2102-01-01') }),
+      ];
+      for (const order of made) await orders.write({ order, expectedVersion: null });
+      const ids = new Set(made.map((o) => o.orderId));
+      const queue = await allPages((cursor) =>
+        orders.listByStatus({
+          status: 'approved',
+          sort: 'shipBy',
+          from: day(3, year),
+          to: day(6, year),
+          limit: 2,
+          cursor,
+        }),
+      );
+      expect(queue.filter((o) => ids.has(o.orderId)).map((o) => o.orderId)).toEqual(
+        [made[1]!, made[3]!, made[0]!].map((o) => o.orderId),
+      );
+      // A delay moves the order in the list: the sort key is written with every order item.
+      await orders.write({ order: { ...made[0]!, ...promise('2102-01-02'), version: 1 }, expectedVersion: 0 });
+      const moved = await allPages((cursor) =>
+        orders.listByStatus({
+          status: 'approved',
+          sort: 'shipBy',
+          from: day(3, year),
+          to: day(6, year),
+          limit: 50,
+          cursor,
+        }),
+      );
+      expect(moved.filter((o) => ids.has(o.orderId)).map((o) => o.orderId)[0]).toBe(made[0]!.orderId);
+    });
+
     it('the queue is one status, oldest first by when the order entered it, between from and to inclusive', async () => {
       const { orders } = make();
       const year = 2001;
