@@ -274,6 +274,14 @@ export function promiseDates(input: PromiseDatesInput): PromiseDates {
   return { workStart, shipBy, arriveBy };
 }
 
+/**
+ * The last day an order may ship under a ship guarantee of `businessDays`: that many business days after the day
+ * its work started (workStartDay of when it was placed). Shipped after it, the guarantee is missed.
+ */
+export function guaranteeShipBy(placedAt: Date, businessDays: number, calendar: ShippingCalendar): string {
+  return addBusinessDays(workStartDay(placedAt, calendar), businessDays, calendar);
+}
+
 export const PROMISE_STATES = ['on-time', 'at-risk', 'late', 'shipped-on-time'] as const;
 export type PromiseState = (typeof PROMISE_STATES)[number];
 

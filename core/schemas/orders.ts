@@ -5,7 +5,7 @@ import { ORDER_STATUSES, PLACED_STATUSES } from '../rules/order-lifecycle';
 import { attachmentListSchema } from './attachments';
 import { consultIdSchema } from './consults/consult-id';
 import { accountNumberSchema } from './account-number';
-import { lensDesignSchema, lensIdSchema } from './lenses';
+import { lensDesignSchema, lensIdSchema, SHIP_GUARANTEE_REMEDIES } from './lenses';
 import { centsAmountSchema, invoiceNumberSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { boundedRecord, fieldKeySchema, versionSchema } from './bounds';
@@ -256,6 +256,7 @@ export const orderLineSchema = lazySchema(() =>
         warrantyDays: true,
         warranty: true,
         leadDays: true,
+        shipGuarantee: true,
         version: true,
       }),
       {
@@ -302,6 +303,21 @@ export const orderParcelSchema = lazySchema(() =>
   }),
 );
 export type OrderParcel = z.infer<typeof orderParcelSchema>;
+
+/**
+ * A ship guarantee the close applied to one line: the day it had to ship by (the day work started plus the
+ * guarantee's business days) and the remedy: the line's lenses free on the invoice, or lens credit.
+ */
+export const guaranteeAppliedSchema = lazySchema(() =>
+  z.object({
+    eye: eyeSchema,
+    lensId: z.string(),
+    shipBy: z.string(),
+    remedy: z.enum(SHIP_GUARANTEE_REMEDIES),
+    creditCents: z.optional(z.number().check(z.int())),
+  }),
+);
+export type GuaranteeApplied = z.infer<typeof guaranteeAppliedSchema>;
 
 /** A ship date the lab moved (recordOrderDelay): who, when, why (shown to the practice), from and to. */
 export const orderDelaySchema = lazySchema(() =>
@@ -392,6 +408,8 @@ export const orderSchema = lazySchema(() =>
     shippedOn: z.optional(z.string()),
     /** When the carrier delivered the last parcel (stage 'delivered'). */
     deliveredAt: z.optional(z.string()),
+    /** The lines whose design's ship guarantee the close found missed, and what the practice got for each. */
+    guaranteeApplied: z.optional(z.array(guaranteeAppliedSchema)),
     updatedAt: z.string(),
     version: z.number().check(z.int(), z.nonnegative()),
     /** Absent when the account may not see prices. */
