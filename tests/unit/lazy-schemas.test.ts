@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import * as z from '../../core/zod';
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import { REPO_ROOT } from '../../infra/repo-paths';
@@ -23,6 +23,8 @@ afterEach(() => {
 
 describe('shared schemas are built on first use, not at import (Lambda start-up)', () => {
   test('importing the whole route table and every schema module builds almost no schema', async () => {
+    // Unit files share one module cache (isolate: false): another file may have built these schemas already.
+    vi.resetModules();
     const built = countBuiltSchemas();
     const { ROUTE_LIST } = await import('../../core/routes');
     // Domain folders (core/schemas/consults/, customers/) included: every module, not only their indexes.
