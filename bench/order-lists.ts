@@ -38,6 +38,9 @@ async function main() {
     console.info(`emulators up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const orders = dynamoOrdersRepository();
+    const { DEFAULT_PRODUCTION_SETTINGS } = await import('../core/schemas/production-settings');
+    // The queue counts each order's promise state on the lab's calendar: the defaults, read from memory.
+    const queue = { orders, production: { get: async () => DEFAULT_PRODUCTION_SETTINGS }, now: () => new Date() };
     const users = dynamoUsersRepository();
     const customers = dynamoCustomersRepository();
     const client = documentClientAt(stack.urls.dynamodb);
@@ -92,20 +95,17 @@ async function main() {
         'customer page: getCustomerInfo (page 1, 25)',
         () => getCustomerInfo(caller, { page: 1, records: 25 }, { users, customers, orders }),
       ],
-      [
-        'approval queue: listOrders submitted (25 oldest)',
-        () => listOrders({ status: 'submitted', limit: 25 }, { orders }),
-      ],
+      ['approval queue: listOrders submitted (25 oldest)', () => listOrders({ status: 'submitted', limit: 25 }, queue)],
       [
         'approval queue: page 2 (cursor)',
         async () => {
-          const first = await listOrders({ status: 'submitted', limit: 25 }, { orders });
-          return listOrders({ status: 'submitted', limit: 25, cursor: first.nextCursor ?? undefined }, { orders });
+          const first = await listOrders({ status: 'submitted', limit: 25 }, queue);
+          return listOrders({ status: 'submitted', limit: 25, cursor: first.nextCursor ?? undefined }, queue);
         },
       ],
       [
         'approval queue: filtered by account',
-        () => listOrders({ status: 'submitted', accountNumber: TARGET, limit: 25 }, { orders }),
+        () => listOrders({ status: 'submitted', accountNumber: TARGET, limit: 25 }, queue),
       ],
     ];
 

@@ -17,6 +17,7 @@ export const CHANGED_MESSAGES = {
   claim: 'This claim changed since you opened it. Reload to see the latest.',
   consult: 'This consult changed since you opened it. Reload to see the latest.',
   consultantSettings: 'The consultant settings changed since you opened them. Reload to see the latest.',
+  productionSettings: 'The production settings changed since you opened them. Reload to see the latest.',
   lensDesign: 'This lens design changed since you opened it. Reload to see the latest.',
   emailTemplate: 'This email template changed since you opened it. Reload to see the latest.',
   labRecipients: 'The lab recipients changed since you opened them. Reload to see the latest.',

@@ -63,11 +63,16 @@ export const TABLES = {
       { indexName: 'placedByAccount', partitionKey: s('accountNumber'), sortKey: s('submittedAt') },
       // The approval queue: one status, oldest first by when the order entered it.
       { indexName: 'byStatus', partitionKey: s('status'), sortKey: s('statusAt') },
+      // The lab's queue by ship date: sparse, only orders with a promise carry `promisedShipBy` (the promise's
+      // current ship-by day, written with every order item). Orders placed before promises are not in it.
+      { indexName: 'byShipBy', partitionKey: s('status'), sortKey: s('promisedShipBy') },
     ],
   },
   /**
    * Atomic counters written in the same transaction as the orders they count: the order-number sequence,
-   * orders per status, per account and per week (the dashboards read counts without scanning orders).
+   * orders per status, per account and per week, and orders shipped (and shipped on time) per lab-local day
+   * (the dashboards read counts without scanning orders). Also the parcel index: one item per shipped
+   * tracking number (`parcel#{carrier}#{number}`: the order and parcel), written in the close's transaction.
    */
   counters: { id: 'Counters', partitionKey: s('counter') },
   /**
@@ -208,4 +213,9 @@ export const REFERENCE_LISTS = {
   consultant: 'consultant',
   /** One item (id `creditApproval`): the credit a second super admin must approve above (core/schemas/credit.ts). */
   money: 'money',
+  /**
+   * One item (id `settings`): the lab's production stages and shipping calendar
+   * (core/schemas/production-settings.ts), which the ship promise and the lab's queue read.
+   */
+  production: 'production',
 } as const;

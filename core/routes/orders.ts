@@ -1,7 +1,7 @@
 import * as z from '../zod';
 import { defineRoutes } from '../define-routes';
 import type { RouteEntry } from '../define-routes';
-import { ADMIN, CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
+import { ADMIN, CUSTOMER, CUSTOMER_OR_ADMIN, SUPER_ADMIN } from './access-groups';
 import { emptyInputSchema } from '../schemas/common';
 import {
   adminDashboardSchema,
@@ -11,15 +11,19 @@ import {
   holdOrderInputSchema,
   listAccountOrdersInputSchema,
   listOrdersInputSchema,
+  moveOrderStagesInputSchema,
+  moveOrderStagesOutputSchema,
   orderIdInputSchema,
   orderPageSchema,
   orderSchema,
+  recordOrderDelayInputSchema,
   rejectOrderInputSchema,
   resubmitOrderInputSchema,
   saveOrderDraftInputSchema,
   saveOrderDraftOutputSchema,
   submitOrderInputSchema,
 } from '../schemas/orders';
+import { productionSettingsSchema, updateProductionSettingsInputSchema } from '../schemas/production-settings';
 
 /**
  * One of the lab's order decisions (approve, hold, reject, close): admins only, one lifecycle transaction on
@@ -66,6 +70,7 @@ export const orderRoutes = defineRoutes('orders', {
     access: CUSTOMER,
     // consults: "Order this" marks the consult ordered in the order's own transaction.
     // warrantyClaims: a warranty remake is refused for a lens a claim holds.
+    // referenceData: the shipping calendar the promise is counted on.
     resources: {
       tables: {
         orders: 'readWrite',
@@ -76,6 +81,7 @@ export const orderRoutes = defineRoutes('orders', {
         users: 'read',
         customers: 'read',
         outbox: 'write',
+        referenceData: 'read',
       },
       attachments: 'read',
     },
@@ -99,6 +105,7 @@ export const orderRoutes = defineRoutes('orders', {
     input: resubmitOrderInputSchema,
     output: orderSchema,
     access: CUSTOMER,
+    // referenceData: the promise is counted again from the answer.
     resources: {
       tables: {
         orders: 'readWrite',
@@ -107,6 +114,7 @@ export const orderRoutes = defineRoutes('orders', {
         users: 'read',
         customers: 'read',
         outbox: 'write',
+        referenceData: 'read',
       },
       attachments: 'read',
     },
@@ -127,16 +135,54 @@ export const orderRoutes = defineRoutes('orders', {
     input: listOrdersInputSchema,
     output: orderPageSchema,
     access: ADMIN,
-    resources: { tables: { orders: 'read' } },
+    // referenceData: the calendar each order's promise state is counted on.
+    resources: { tables: { orders: 'read', referenceData: 'read' } },
   },
   approveOrder: labOrderAction(approveOrderInputSchema),
   holdOrder: labOrderAction(holdOrderInputSchema),
   rejectOrder: labOrderAction(rejectOrderInputSchema),
-  closeOrder: labOrderAction(closeOrderInputSchema),
+  closeOrder: {
+    ...labOrderAction(closeOrderInputSchema),
+    // counters (readWrite above) also holds the parcel index the close writes; referenceData: the lab's
+    // calendar names the day it shipped.
+    resources: {
+      tables: { ...labOrderAction(closeOrderInputSchema).resources.tables, referenceData: 'read' },
+    },
+  },
+  /** The lab's bulk stage move: each order its own conditional write; the answer says which moved. */
+  moveOrderStages: {
+    input: moveOrderStagesInputSchema,
+    output: moveOrderStagesOutputSchema,
+    access: ADMIN,
+    // referenceData: the lab's stage list the moves are checked against.
+    resources: { tables: { orders: 'readWrite', users: 'read', referenceData: 'read' } },
+  },
+  /** The lab moves a ship date and tells the practice why (the 'order-delayed' email, in the same transaction). */
+  recordOrderDelay: {
+    input: recordOrderDelayInputSchema,
+    output: orderSchema,
+    access: ADMIN,
+    // referenceData: the calendar the new day is checked on (a business day, not before today).
+    resources: { tables: { orders: 'readWrite', users: 'read', referenceData: 'read', outbox: 'write' } },
+  },
+  /** The lab's stages and shipping calendar: the order form counts the promise from them before a submit. */
+  getProductionSettings: {
+    input: emptyInputSchema,
+    output: productionSettingsSchema,
+    access: CUSTOMER_OR_ADMIN,
+    resources: { tables: { referenceData: 'read' } },
+  },
+  updateProductionSettings: {
+    input: updateProductionSettingsInputSchema,
+    output: productionSettingsSchema,
+    access: SUPER_ADMIN,
+    resources: { tables: { referenceData: 'readWrite' } },
+  },
   getAdminDashboard: {
     input: emptyInputSchema,
     output: adminDashboardSchema,
     access: ADMIN,
-    resources: { tables: { orders: 'read', counters: 'read', userActivity: 'read' } },
+    // referenceData: the lab's calendar names today, the last day of the on-time windows.
+    resources: { tables: { orders: 'read', counters: 'read', userActivity: 'read', referenceData: 'read' } },
   },
 });

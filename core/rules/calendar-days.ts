@@ -103,3 +103,20 @@ export function localDayAndHour(instant: Date, timeZone: string): { day: string;
 export function localDay(instant: Date, timeZone: string): string {
   return localDayAndHour(instant, timeZone).day;
 }
+
+let peopleDays: Intl.DateTimeFormat | undefined;
+
+/**
+ * A calendar day as people read it in an email or on a page: "Tuesday, December 8, 2026". The day is a name on
+ * the lab's calendar, so it is written out in UTC, where its midnight is that same day.
+ */
+export function dayForPeople(day: string): string {
+  peopleDays ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+  return peopleDays.format(new Date(dayNumber(day) * DAY_MS));
+}

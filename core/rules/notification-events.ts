@@ -81,6 +81,14 @@ export const NOTIFICATION_EVENTS = [
     defaultChoice: 'email',
   },
   {
+    id: 'order-delayed',
+    audience: 'practice',
+    kind: 'order-delayed',
+    label: 'Order delayed: new ship date',
+    description: 'The lab moved the ship date of an order, with the reason.',
+    defaultChoice: 'email',
+  },
+  {
     id: 'order-cancelled',
     audience: 'practice',
     kind: 'order-cancelled',

@@ -95,6 +95,15 @@ export function entryStageOf(status: OrderStatus): FixedStageId | null {
   return null;
 }
 
+/**
+ * The stage an order stands at: its own, or for an order stored before stages the one its status implies
+ * (approved reads 'approved', closed reads 'shipped'); null outside production and shipping.
+ */
+export function stageOfOrder(order: { status: OrderStatus; stage?: string | undefined }): string | null {
+  const entry = entryStageOf(order.status);
+  return entry === null ? null : (order.stage ?? entry);
+}
+
 /** True when an order in `status` may stand at stage `id` of the lab's list. */
 export function stageFitsStatus(list: readonly ProductionStage[], status: OrderStatus, id: string): boolean {
   return stageIdsForStatus(list, status).includes(id);

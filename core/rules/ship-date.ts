@@ -10,7 +10,7 @@ import {
   weekdayOf,
 } from './calendar-days';
 
-export { isCalendarDay, localDay } from './calendar-days';
+export { dayForPeople, isCalendarDay, localDay } from './calendar-days';
 
 /**
  * The dates the order form promises before a practice submits (ship by, arrive by) and how the lab kept them.
@@ -92,6 +92,39 @@ export const SURFACE_TREATMENT_DAYS = 1;
 /** An order waits for its slowest lens: the largest lead of its lines' types (0 for no lines). */
 export function leadDaysOf(types: readonly LensType[], leadDays: Record<LensType, number> = DEFAULT_LEAD_DAYS): number {
   return types.reduce((slowest, type) => Math.max(slowest, leadDays[type]), 0);
+}
+
+/** The order parameter that names a lens's surface treatment; 'none' (or no value) is no treatment. */
+export const SURFACE_TREATMENT_PARAMETER = 'surfaceTreatment';
+
+/** What the lead of one order line is read from: its design (as snapshotted on the line) and its values. */
+export interface LeadLine {
+  design: { type: LensType; leadDays?: number | undefined };
+  parameters: Readonly<Record<string, number | string>>;
+}
+
+/** True when a line asks for a surface treatment (a value set that is not 'none'). */
+export function hasSurfaceTreatment(line: Pick<LeadLine, 'parameters'>): boolean {
+  const value = line.parameters[SURFACE_TREATMENT_PARAMETER];
+  return value !== undefined && value !== '' && value !== 'none';
+}
+
+/**
+ * The lead of an order: its slowest line's, where a line takes its design's own lead (else the type's default)
+ * plus SURFACE_TREATMENT_DAYS when it is treated. The lenses of one order are made side by side, so the order
+ * waits for the slowest, not for their sum. Answered in promiseDates' terms (0 and 0 for no lines).
+ */
+export function orderLeadOf(lines: readonly LeadLine[]): { leadDays: number; surfaceTreatments: number } {
+  let slowest = { leadDays: 0, surfaceTreatments: 0 };
+  const total = (lead: typeof slowest) => lead.leadDays + lead.surfaceTreatments * SURFACE_TREATMENT_DAYS;
+  for (const line of lines) {
+    const lead = {
+      leadDays: line.design.leadDays ?? DEFAULT_LEAD_DAYS[line.design.type],
+      surfaceTreatments: hasSurfaceTreatment(line) ? 1 : 0,
+    };
+    if (total(lead) > total(slowest)) slowest = lead;
+  }
+  return slowest;
 }
 
 /** What the lab admin reads about a calendar that cannot be saved (the schema's field checks say the same). */

@@ -37,6 +37,9 @@ export const CHANGE_ACTIONS = [
   'order.hold',
   'order.reject',
   'order.close',
+  'order.stage',
+  'order.delay',
+  'production-settings.update',
   'invoice.create',
   'invoice.void',
   'invoice.offline-payment',
@@ -109,6 +112,7 @@ export const AUDIT_TARGET_TYPES = [
   'claim',
   'consult',
   'consultant-settings',
+  'production-settings',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

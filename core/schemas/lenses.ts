@@ -101,6 +101,10 @@ export const centsSchema = lazySchema(() =>
   z.number().check(z.int('Price is in whole cents'), z.gte(0), z.lte(10_000_000)),
 );
 
+/** Bounds of a design's own lead (business days); a design without one takes its type's default. */
+export const LEAD_DAYS_LIMITS = { min: 1, max: 60 } as const;
+const LEAD_DAYS_MESSAGE = `Lead time is a whole number of business days from ${LEAD_DAYS_LIMITS.min} to ${LEAD_DAYS_LIMITS.max}`;
+
 /** The fields a super admin edits. */
 const lensDesignFields = lazySchema(() => ({
   name: requiredLine('Name', 80),
@@ -112,6 +116,19 @@ const lensDesignFields = lazySchema(() => ({
   warrantyDays: z.number().check(z.int(), z.gte(0), z.lte(730)),
   /** What the warranty allows within `warrantyDays` of shipping (Lens Credit). */
   warranty: z._default(warrantyPolicySchema, DEFAULT_WARRANTY_POLICY),
+  /**
+   * Business days of lab work for one lens of this design (the ship promise); left out, the design takes its
+   * type's default (core/rules/ship-date.ts DEFAULT_LEAD_DAYS).
+   */
+  leadDays: z.optional(
+    z
+      .number({ error: LEAD_DAYS_MESSAGE })
+      .check(
+        z.int(LEAD_DAYS_MESSAGE),
+        z.gte(LEAD_DAYS_LIMITS.min, LEAD_DAYS_MESSAGE),
+        z.lte(LEAD_DAYS_LIMITS.max, LEAD_DAYS_MESSAGE),
+      ),
+  ),
   active: z.boolean(),
 }));
 

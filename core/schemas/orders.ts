@@ -11,6 +11,11 @@ import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { boundedRecord, fieldKeySchema, versionSchema } from './bounds';
 import { eyeSchema, ORDER_LIMITS, orderIdSchema, parameterValuesSchema } from './order-keys';
 import { addressInputSchema, multiLineText, optionalLine, requiredLine } from './text-fields';
+import { stageIdSchema } from './production-stages';
+import { isCalendarDay } from '../rules/calendar-days';
+import { CARRIERS, PARCEL_STATUSES } from '../rules/tracking-numbers';
+import { PROMISE_STATES } from '../rules/ship-date';
+import { PARCELS_MESSAGES, shipmentParcelsSchema } from './tracking-numbers';
 
 /**
  * Lens orders. A practice types an order into a draft (saved as it types), submits it, and the lab
@@ -182,15 +187,27 @@ export const rejectOrderInputSchema = lazySchema(() =>
   z.strictObject({ orderId: orderIdSchema, version: versionSchema, reason: multiLineText('Reason', 2000) }),
 );
 export const closeOrderInputSchema = lazySchema(() =>
-  z.strictObject({
-    orderId: orderIdSchema,
-    version: versionSchema,
-    invoiceNumber: invoiceNumberSchema,
-    /** Left out: the shipping method's price (SHIPPING_PRICES_CENTS). */
-    shippingCents: z.optional(centsAmountSchema('Shipping')),
-    /** Tax the lab enters for this invoice (no tax rules in the portal). */
-    taxCents: z._default(centsAmountSchema('Tax'), 0),
-  }),
+  z
+    .strictObject({
+      orderId: orderIdSchema,
+      version: versionSchema,
+      invoiceNumber: invoiceNumberSchema,
+      /** Left out: the shipping method's price (SHIPPING_PRICES_CENTS). */
+      shippingCents: z.optional(centsAmountSchema('Shipping')),
+      /** Tax the lab enters for this invoice (no tax rules in the portal). */
+      taxCents: z._default(centsAmountSchema('Tax'), 0),
+      /** The parcels shipped, each with its tracking number; none with `noTracking` (hand delivery, the lab's courier). */
+      parcels: z._default(shipmentParcelsSchema, []),
+      noTracking: z.optional(z.literal(true)),
+    })
+    .check(
+      z.superRefine(({ parcels, noTracking }, ctx) => {
+        if (parcels.length === 0 && !noTracking)
+          ctx.addIssue({ code: 'custom', path: ['parcels'], message: PARCELS_MESSAGES.required });
+        if (parcels.length > 0 && noTracking)
+          ctx.addIssue({ code: 'custom', path: ['noTracking'], message: PARCELS_MESSAGES.both });
+      }),
+    ),
 );
 export const cancelOrderInputSchema = lazySchema(() =>
   z.strictObject({ orderId: orderIdSchema, version: versionSchema, reason: optionalLine('Reason', 500) }),
@@ -214,6 +231,8 @@ export const orderHistoryEntrySchema = lazySchema(() =>
     to: orderStatusSchema,
     by: z.object({ userId: z.string(), name: z.string(), actor: z.enum(['practice', 'lab']) }),
     note: z.optional(z.string()),
+    /** The production stage the order entered (a stage move, an approval, shipping, delivery). */
+    stage: z.optional(z.string()),
   }),
 );
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
@@ -232,6 +251,7 @@ export const orderLineSchema = lazySchema(() =>
         parameters: true,
         warrantyDays: true,
         warranty: true,
+        leadDays: true,
         version: true,
       }),
       {
@@ -241,6 +261,74 @@ export const orderLineSchema = lazySchema(() =>
   }),
 );
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * What the lab promised when the order was placed (core/rules/ship-date.ts promiseDates), as days on the lab's
+ * calendar. `shipBy` and `arriveBy` move when the lab records a delay; `firstShipBy` never changes after the
+ * submit, so lateness is measured against what was first promised.
+ */
+export const orderPromiseSchema = lazySchema(() =>
+  z.object({
+    shipBy: z.string(),
+    arriveBy: z.string(),
+    method: z.enum(SHIPPING_METHODS),
+    promisedAt: z.string(),
+    firstShipBy: z.string(),
+  }),
+);
+export type OrderPromise = z.infer<typeof orderPromiseSchema>;
+
+/**
+ * A parcel the order shipped in, followed through its carrier's events (applyParcelEvent): `status` moves only
+ * forward in time (`lastEventAt`), each event applied once (`eventIds`, the newest few). `trackerId` is the
+ * tracking service's, set when the parcel is registered with it.
+ */
+export const orderParcelSchema = lazySchema(() =>
+  z.object({
+    parcelId: z.string(),
+    carrier: z.enum(CARRIERS),
+    trackingNumber: z.string(),
+    status: z.enum(PARCEL_STATUSES),
+    trackerId: z.optional(z.string()),
+    lastEventAt: z.optional(z.string()),
+    /** The carrier's words for its newest scan, one line. */
+    lastEvent: z.optional(z.string()),
+    deliveredAt: z.optional(z.string()),
+    eventIds: z.optional(z.array(z.string())),
+  }),
+);
+export type OrderParcel = z.infer<typeof orderParcelSchema>;
+
+/** A ship date the lab moved (recordOrderDelay): who, when, why (shown to the practice), from and to. */
+export const orderDelaySchema = lazySchema(() =>
+  z.object({
+    at: z.string(),
+    by: z.object({ userId: z.string(), name: z.string() }),
+    reason: z.string(),
+    previousShipBy: z.string(),
+    shipBy: z.string(),
+  }),
+);
+export type OrderDelay = z.infer<typeof orderDelaySchema>;
+
+/**
+ * `recordOrderDelay` (admins): a new ship-by day (a business day of the lab, not before today) and the reason the
+ * practice reads, over the version the lab read.
+ */
+export const recordOrderDelayInputSchema = lazySchema(() =>
+  z.strictObject({
+    orderId: orderIdSchema,
+    version: versionSchema,
+    reason: multiLineText('Reason', 500),
+    shipBy: z
+      .string({ error: 'New ship date is required' })
+      .check(
+        z.maxLength(10, 'Write the new ship date as YYYY-MM-DD'),
+        z.refine(isCalendarDay, 'Write the new ship date as YYYY-MM-DD'),
+      ),
+  }),
+);
+export type RecordOrderDelayInput = z.infer<typeof recordOrderDelayInputSchema>;
 
 export const orderSchema = lazySchema(() =>
   z.object({
@@ -281,6 +369,25 @@ export const orderSchema = lazySchema(() =>
     submittedAt: z.optional(z.string()),
     /** When the order entered its current status (the approval queue's order). */
     statusAt: z.string(),
+    /**
+     * The production stage, a sub-state of the status (core/rules/production-stages.ts): approved carries
+     * 'approved' or a work stage, closed 'shipped' or 'delivered'. Orders stored before stages have none
+     * (stageOfOrder reads them as their status's first stage).
+     */
+    stage: z.optional(z.string()),
+    stageAt: z.optional(z.string()),
+    promise: z.optional(orderPromiseSchema),
+    /** Each ship date the lab moved, oldest first, with the reason the practice was given. */
+    delays: z.optional(z.array(orderDelaySchema)),
+    /**
+     * The parcels of a close (closed orders): an empty list when it shipped without tracking (hand delivery, the
+     * lab's courier); absent on orders closed before parcels were recorded.
+     */
+    parcels: z.optional(z.array(orderParcelSchema)),
+    /** The lab-local day the order shipped (its close): what on time is measured by, against `firstShipBy`. */
+    shippedOn: z.optional(z.string()),
+    /** When the carrier delivered the last parcel (stage 'delivered'). */
+    deliveredAt: z.optional(z.string()),
     updatedAt: z.string(),
     version: z.number().check(z.int(), z.nonnegative()),
     /** Absent when the account may not see prices. */
@@ -305,16 +412,72 @@ export const orderSummarySchema = lazySchema(() =>
       updatedAt: true,
       invoiceNumber: true,
       version: true,
+      stage: true,
+      stageAt: true,
     }),
-    { lenses: z.array(z.object({ eye: eyeSchema, name: z.string() })) },
+    {
+      lenses: z.array(z.object({ eye: eyeSchema, name: z.string() })),
+      /** The ship-by day now and the one first promised (orders placed before promises have none). */
+      promise: z.optional(z.object({ shipBy: z.string(), firstShipBy: z.string(), arriveBy: z.string() })),
+      /** Where the order stands against its ship-by day, today on the lab's calendar (lab lists only). */
+      promiseState: z.optional(z.enum(PROMISE_STATES)),
+    },
   ),
 );
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** Orders one bulk stage move may name: a lab's morning batch, and an answer that stays small. */
+export const STAGE_MOVES_LIMIT = 50;
+
+/**
+ * `moveOrderStages` (admins): each order to a stage of the lab's list, or 'next' (its next work stage), at the
+ * version the queue read. Each move is its own conditional write, so one stale order never holds the others back.
+ */
+export const moveOrderStagesInputSchema = lazySchema(() =>
+  z.strictObject({
+    moves: z
+      .array(
+        z.strictObject({
+          orderId: orderIdSchema,
+          version: versionSchema,
+          to: z.union([z.literal('next'), stageIdSchema]),
+        }),
+      )
+      .check(
+        z.minLength(1, 'Choose at least one order'),
+        z.maxLength(STAGE_MOVES_LIMIT, `At most ${STAGE_MOVES_LIMIT} orders at once`),
+        z.refine((moves) => new Set(moves.map((m) => m.orderId)).size === moves.length, 'An order is listed twice'),
+      ),
+  }),
+);
+export type MoveOrderStagesInput = z.infer<typeof moveOrderStagesInputSchema>;
+
+/** One order's outcome: moved (with its new summary: version and stage), or refused with the reason. */
+export const stageMoveResultSchema = lazySchema(() =>
+  z.object({
+    orderId: z.string(),
+    ok: z.boolean(),
+    order: z.optional(orderSummarySchema),
+    error: z.optional(z.object({ status: z.string(), message: z.string() })),
+  }),
+);
+export type StageMoveResult = z.infer<typeof stageMoveResultSchema>;
+export const moveOrderStagesOutputSchema = lazySchema(() =>
+  z.object({
+    results: z.array(stageMoveResultSchema),
+    moved: z.number().check(z.int()),
+    refused: z.number().check(z.int()),
+  }),
+);
+export type MoveOrderStagesOutput = z.infer<typeof moveOrderStagesOutputSchema>;
 
 const dateSchema = lazySchema(() => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is YYYY-MM-DD')));
 const searchSchema = lazySchema(() => z.optional(z.string().check(z.trim(), z.maxLength(80))));
 /** The statuses the approval queue lists: every one but 'draft'. */
 const queueStatusSchema = lazySchema(() => z.enum(PLACED_STATUSES));
+
+export const QUEUE_SORTS = ['oldest', 'shipBy'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /** `listOrders` (admins, the approval queue): oldest first in one status; filters by account and date. */
 export const listOrdersInputSchema = lazySchema(() =>
@@ -329,9 +492,11 @@ export const listOrdersInputSchema = lazySchema(() =>
         search: searchSchema,
         limit: pageLimitSchema(100, 25),
         cursor: z.optional(pageCursorSchema),
+        /** `oldest`: by when orders entered the status; `shipBy`: soonest ship-by day first (orders with a promise). */
+        sort: z._default(z.enum(QUEUE_SORTS), 'oldest'),
       }),
     ),
-    { status: 'submitted', limit: 25 },
+    { status: 'submitted', limit: 25, sort: 'oldest' },
   ),
 );
 export const orderPageSchema = lazySchema(() => pageSchema(orderSummarySchema));
@@ -347,6 +512,10 @@ export const listAccountOrdersInputSchema = lazySchema(() =>
   }),
 );
 
+const onTimeWindowSchema = lazySchema(() =>
+  z.object({ shipped: z.number().check(z.int()), onTime: z.number().check(z.int()), rate: z.nullable(z.number()) }),
+);
+
 /** `getAdminDashboard`: the lab's overview. */
 export const adminDashboardSchema = lazySchema(() =>
   z.object({
@@ -358,6 +527,11 @@ export const adminDashboardSchema = lazySchema(() =>
      * Users with an open session (not signed out or expired) who did something in the last 5 minutes; `status`
      * is 'idle' once their last activity is older than one sync period (core/rules/activity-status.ts).
      */
+    /**
+     * The lab's on-time record over the orders shipped in the last 30 and 90 lab-local days (today included): how
+     * many shipped with a promise, how many by the ship-by day first promised, and the share (null when none).
+     */
+    onTime: z.object({ last30: onTimeWindowSchema, last90: onTimeWindowSchema }),
     activeUsers: z.array(
       z.object({
         userId: z.string(),

@@ -55,3 +55,58 @@ export const shipmentTrackingSchema = lazySchema(() =>
     ),
 );
 export type ShipmentTracking = z.infer<typeof shipmentTrackingSchema>;
+
+/** What the lab reads when a close names neither parcels nor "no tracking". */
+export const PARCELS_MESSAGES = {
+  required: 'Add the tracking number of each parcel, or choose "No tracking" (hand delivery or the lab\'s courier).',
+  both: 'Choose tracking numbers or "No tracking", not both.',
+  listedTwice: 'This tracking number is listed twice',
+} as const;
+
+/**
+ * The parcels a close ships (closeOrder): each a tracking number with its carrier, or without one (the carrier is
+ * then the one the number fits). Each number is checked as shipmentTrackingSchema checks its own (its carrier's
+ * shape and check digit, the same messages on `parcels.N.trackingNumber`), stored normalized with its carrier
+ * filled in, and listed once.
+ */
+export const shipmentParcelsSchema = lazySchema(() =>
+  z
+    .array(
+      z.strictObject({
+        carrier: z.optional(carrierSchema),
+        trackingNumber: z
+          .string({ error: TRACKING_MESSAGES.required })
+          .check(
+            z.maxLength(
+              TRACKING_NUMBER_MAX_INPUT,
+              `A tracking number is at most ${TRACKING_NUMBER_MAX_INPUT} characters`,
+            ),
+            z.overwrite(normalizeTrackingNumber),
+          ),
+      }),
+    )
+    .check(
+      z.maxLength(TRACKING_NUMBERS_PER_SHIPMENT, `At most ${TRACKING_NUMBERS_PER_SHIPMENT} parcels`),
+      z.superRefine((parcels, ctx) => {
+        const seen = new Set<string>();
+        parcels.forEach(({ carrier, trackingNumber }, index) => {
+          const path = [index, 'trackingNumber'];
+          const checked = checkTrackingNumber(carrier, trackingNumber);
+          if (!checked.ok) ctx.addIssue({ code: 'custom', path, message: checked.message });
+          else if (seen.has(`${checked.carrier}#${checked.number}`))
+            ctx.addIssue({ code: 'custom', path, message: PARCELS_MESSAGES.listedTwice });
+          if (checked.ok) seen.add(`${checked.carrier}#${checked.number}`);
+        });
+      }),
+      // Checked above, so every number has its carrier now: the one given, or the one it fits.
+      z.overwrite((parcels) =>
+        parcels.map(({ carrier, trackingNumber }) => {
+          const checked = checkTrackingNumber(carrier, trackingNumber);
+          return checked.ok
+            ? { carrier: checked.carrier, trackingNumber: checked.number }
+            : { carrier, trackingNumber };
+        }),
+      ),
+    ),
+);
+export type ShipmentParcels = z.output<typeof shipmentParcelsSchema>;

@@ -187,9 +187,57 @@ async function listStatusOfAccount(
   return queryPracticeOrders(table, query, expressions, { ascending: true, limit: query.limit });
 }
 
+const shipByCursorSchema = lazySchema(() =>
+  z.strictObject({
+    orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+    status: z.string().check(z.minLength(1), z.maxLength(20)),
+    promisedShipBy: z.string().check(z.minLength(1), z.maxLength(10)),
+  }),
+);
+
+/**
+ * One status, soonest ship-by day first: a Query on the sparse byShipBy index (orders with a promise). The dates
+ * bound when orders entered the status, as in the oldest-first queue, here as a filter.
+ */
+function listStatusByShipBy(table: string, query: StatusOrdersQuery): Promise<OrderPage> {
+  const start = query.cursor ? decodeCursor(query.cursor, shipByCursorSchema) : undefined;
+  if (start && start.status !== query.status) throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
+  const expressions: QueryExpressions = {
+    names: { '#status': 'status' },
+    values: { ':status': query.status },
+    filters: [],
+  };
+  const { names, values, filters } = expressions;
+  if (query.from || query.to) names['#at'] = 'statusAt';
+  if (query.from) {
+    values[':from'] = query.from;
+    filters.push('#at >= :from');
+  }
+  if (query.to) {
+    values[':to'] = query.to;
+    filters.push('#at <= :to');
+  }
+  addSearchFilter(expressions, query.search);
+  return queryPage({
+    input: {
+      TableName: table,
+      IndexName: 'byShipBy',
+      KeyConditionExpression: '#status = :status',
+      FilterExpression: filterOf(filters),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: true,
+    },
+    parse: parseOrder,
+    limit: query.limit,
+    keyOf: (item) => ({ orderId: item['orderId'], status: item['status'], promisedShipBy: item['promisedShipBy'] }),
+    start,
+  });
+}
+
 export type OrderReads = Pick<
   OrdersRepository,
-  'get' | 'sequenceValue' | 'listByAccount' | 'listByStatus' | 'counters'
+  'get' | 'sequenceValue' | 'listByAccount' | 'listByStatus' | 'counters' | 'findParcel'
 >;
 
 export function dynamoOrderReads(table: () => string, counters: () => string): OrderReads {
@@ -237,6 +285,7 @@ export function dynamoOrderReads(table: () => string, counters: () => string): O
 
     async listByStatus(query) {
       if (query.accountNumber) return listStatusOfAccount(table(), { ...query, accountNumber: query.accountNumber });
+      if (query.sort === 'shipBy') return listStatusByShipBy(table(), query);
       const start = query.cursor ? decodeCursor(query.cursor, statusCursorSchema) : undefined;
       if (start && start.status !== query.status) throw invalidArgument(INVALID_CURSOR, { cursor: [INVALID_CURSOR] });
       const expressions: QueryExpressions = {
@@ -276,6 +325,15 @@ export function dynamoOrderReads(table: () => string, counters: () => string): O
     },
 
     counters: readCounters,
+
+    async findParcel(key) {
+      const { Item } = await documentClient().send(
+        new GetCommand({ TableName: counters(), Key: { counter: counterNames.parcel(key) }, ConsistentRead: true }),
+      );
+      const orderId = Item?.['orderId'];
+      const parcelId = Item?.['parcelId'];
+      return typeof orderId === 'string' && typeof parcelId === 'string' ? { orderId, parcelId } : null;
+    },
   };
 }
 

@@ -25,9 +25,16 @@ import { documentClient } from './dynamo-client';
  * the outbox messages of the notices it causes.
  */
 
-/** The stored item: the order plus the folded text its lists search in. */
+/**
+ * The stored item: the order plus the folded text its lists search in, and the ship-by day the queue sorts by
+ * (byShipBy, sparse: only an order with a promise has it).
+ */
 export function orderItem(order: Order): Record<string, unknown> {
-  return { ...order, searchText: orderSearchText(order) };
+  return {
+    ...order,
+    searchText: orderSearchText(order),
+    ...(order.promise ? { promisedShipBy: order.promise.shipBy } : {}),
+  };
 }
 
 /** Where each conditioned item sits in the transaction, so a cancellation reason (one per item) names its cause. */
@@ -36,11 +43,12 @@ interface ItemIndexes {
   invoice: number | null;
   limits: number[];
   consult: number | null;
+  parcels: number[];
   /** The outbox puts, last: a message id already stored is the change stored before ('order'). */
   notices: number[];
 }
 
-const NO_ITEMS: ItemIndexes = { sequence: null, invoice: null, limits: [], consult: null, notices: [] };
+const NO_ITEMS: ItemIndexes = { sequence: null, invoice: null, limits: [], consult: null, parcels: [], notices: [] };
 
 function refusalOf(error: unknown, at: ItemIndexes): OrderWriteRefused | null {
   if (error instanceof ConditionalCheckFailedException) return orderRefusals.refuse('order');
@@ -52,6 +60,7 @@ function refusalOf(error: unknown, at: ItemIndexes): OrderWriteRefused | null {
   if (failed(at.invoice)) return orderRefusals.refuse('invoice');
   if (at.limits.some(failed)) return orderRefusals.refuse('limit');
   if (failed(at.consult)) return orderRefusals.refuse('consult');
+  if (at.parcels.some(failed)) return orderRefusals.refuse('parcel');
   if (at.notices.some(failed)) return orderRefusals.refuse('order');
   return orderRefusals.refuse('contention');
 }
@@ -68,6 +77,7 @@ export function dynamoOrderWrites(table: () => string, counters: () => string): 
       sequence,
       invoice,
       consult,
+      parcels = [],
       notices = [],
     }) {
       const condition =
@@ -81,7 +91,14 @@ export function dynamoOrderWrites(table: () => string, counters: () => string): 
       checkPlacedOrder(order);
       const put = { TableName: table(), Item: orderItem(order), ...condition };
       const counterEntries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
-      if (!sequence && !invoice && !consult && counterEntries.length === 0 && notices.length === 0) {
+      if (
+        !sequence &&
+        !invoice &&
+        !consult &&
+        counterEntries.length === 0 &&
+        parcels.length === 0 &&
+        notices.length === 0
+      ) {
         try {
           await documentClient().send(new PutCommand(put));
         } catch (error) {
@@ -131,7 +148,18 @@ export function dynamoOrderWrites(table: () => string, counters: () => string): 
       );
       const consultItem = consult ? [consultOrderedUpdate(consult)] : [];
       const consultIndex = consult ? firstCounter + counterItems.length : null;
-      const items = [{ Put: put }, ...sequenceItem, ...invoiceItem, ...counterItems, ...consultItem];
+      // The parcel index: a number is this order's, or nobody's yet (a retried close writes it again).
+      const parcelItems = parcels.map(({ parcelId, ...key }) => ({
+        Put: {
+          TableName: counters(),
+          Item: { counter: counterNames.parcel(key), orderId: order.orderId, parcelId },
+          ConditionExpression: 'attribute_not_exists(#counter) OR #orderId = :orderId',
+          ExpressionAttributeNames: { '#counter': 'counter', '#orderId': 'orderId' },
+          ExpressionAttributeValues: { ':orderId': order.orderId },
+        },
+      }));
+      const firstParcel = firstCounter + counterItems.length + consultItem.length;
+      const items = [{ Put: put }, ...sequenceItem, ...invoiceItem, ...counterItems, ...consultItem, ...parcelItems];
       const firstNotice = items.length;
       items.push(...outboxPuts(notices));
       // A bug, not a refusal: no order change moves that many counters or sends that many notices.
@@ -148,6 +176,7 @@ export function dynamoOrderWrites(table: () => string, counters: () => string): 
             invoice: invoice ? 1 + sequenceItem.length : null,
             limits: limitIndexes,
             consult: consultIndex,
+            parcels: parcels.map((_, i) => firstParcel + i),
             notices: notices.map((_, i) => firstNotice + i),
           }) ?? error
         );

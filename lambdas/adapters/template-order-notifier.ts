@@ -35,6 +35,7 @@ const ROUTING: Record<OrderEmailKind, { audiences: readonly OrderEmailAudience[]
   'order-on-hold': { audiences: ['practice'], company: false },
   'order-rejected': { audiences: ['practice'], company: false },
   'order-closed': { audiences: ['practice'], company: false },
+  'order-delayed': { audiences: ['practice'], company: false },
 };
 
 /**

@@ -18,6 +18,7 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
     body: [
       'Hello,',
       'We received order {{orderNumber}} for patient {{patientName}} from {{company}} (account {{accountNumber}}).',
+      'We plan to ship it by {{shipBy}}, to arrive by {{arriveBy}}.',
       'The lab reviews it shortly; you will get an email when it is approved or if we need more information.',
       'Follow the order at {{orderLink}}',
       SIGN_OFF,
@@ -28,6 +29,7 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
     body: [
       'Hello,',
       'Order {{orderNumber}} for patient {{patientName}} (account {{accountNumber}}) was approved and is now in production.',
+      'It ships by {{shipBy}} and should arrive by {{arriveBy}}.',
       'Note from the lab: {{note}}',
       'Follow the order at {{orderLink}}',
       SIGN_OFF,
@@ -60,6 +62,7 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       'Hello,',
       'Order {{orderNumber}} (account {{accountNumber}}) is complete and closed.',
       'Patient name: {{patientName}}\nInvoice number: {{invoiceNumber}}\nOrder notes: {{orderNotes}}',
+      'Tracking:\n{{tracking}}',
       'See the order at {{orderLink}}',
       SIGN_OFF,
     ].join('\n\n'),
@@ -81,6 +84,17 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       'Their answer:',
       '{{answer}}',
       'Review the order (and any corrected fields) at {{orderLink}}',
+    ].join('\n\n'),
+  },
+  'order-delayed': {
+    subject: 'Order {{orderNumber}}: new ship date {{shipBy}}',
+    body: [
+      'Hello,',
+      'Order {{orderNumber}} for patient {{patientName}} (account {{accountNumber}}) will ship later than we said.',
+      'Why: {{reason}}',
+      'It was to ship by {{previousShipBy}}. It now ships by {{shipBy}} and should arrive by {{arriveBy}}.',
+      'Follow the order at {{orderLink}}',
+      SIGN_OFF,
     ].join('\n\n'),
   },
   'account-request-received': {

@@ -1,3 +1,5 @@
+import { dayForPeople } from '../../core/rules/calendar-days';
+import { CARRIER_LABELS, trackingUrl } from '../../core/rules/tracking-numbers';
 import type { Order, OrderHistoryEntry } from '../../core/schemas/orders';
 import type { OrderEmailKind } from '../ports/order-notifier';
 
@@ -6,6 +8,26 @@ export const NO_ORDER_NOTES = 'No order notes provided';
 export const NO_NOTE = 'None';
 export const NO_REASON = 'No reason given';
 export const NO_ANSWER = 'No answer given';
+/** An order placed before the portal promised dates. */
+export const NO_PROMISE = 'to be confirmed';
+
+/** An order shipped without tracking (hand delivery, the lab's courier). */
+export const NO_TRACKING = 'No tracking number: the lab delivers this order itself.';
+/** An order closed before parcels were recorded. */
+export const TRACKING_UNKNOWN = 'No tracking number was recorded.';
+
+/**
+ * The parcels of a shipped order, one line each: carrier, number and the carrier's tracking page. Built from
+ * numbers checked at the close (letters and digits only) and the carriers' own addresses, so nothing a visitor
+ * typed is in it.
+ */
+export function trackingText(order: Pick<Order, 'parcels'>): string {
+  if (!order.parcels) return TRACKING_UNKNOWN;
+  if (order.parcels.length === 0) return NO_TRACKING;
+  return order.parcels
+    .map((p) => `${CARRIER_LABELS[p.carrier]} ${p.trackingNumber}: ${trackingUrl(p.carrier, p.trackingNumber)}`)
+    .join('\n');
+}
 
 /** Who an order email is for: the orderer, or one of the lab's notification recipients. */
 export type OrderEmailAudience = 'practice' | 'lab';
@@ -48,9 +70,16 @@ export function orderEmailValues(
     company: extra.company?.trim() || order.accountNumber,
     orderLink: orderLinkFor(order, extra.portalUrl, extra.audience ?? 'practice'),
   };
+  const promised = (day: string | undefined) => (day ? dayForPeople(day) : NO_PROMISE);
   switch (kind) {
+    case 'order-submitted':
+      values['shipBy'] = promised(order.promise?.shipBy);
+      values['arriveBy'] = promised(order.promise?.arriveBy);
+      break;
     case 'order-approved':
       values['note'] = lastNoteTo(order, 'approved') ?? NO_NOTE;
+      values['shipBy'] = promised(order.promise?.shipBy);
+      values['arriveBy'] = promised(order.promise?.arriveBy);
       break;
     case 'order-on-hold':
       values['message'] = order.holdMessage?.trim() || lastNoteTo(order, 'on-hold') || NO_NOTE;
@@ -64,9 +93,18 @@ export function orderEmailValues(
     case 'order-resubmitted':
       values['answer'] = lastAnswer(order) ?? NO_ANSWER;
       break;
+    case 'order-delayed': {
+      const delay = order.delays?.at(-1);
+      values['reason'] = delay?.reason.trim() || NO_REASON;
+      values['previousShipBy'] = promised(delay?.previousShipBy);
+      values['shipBy'] = promised(order.promise?.shipBy);
+      values['arriveBy'] = promised(order.promise?.arriveBy);
+      break;
+    }
     case 'order-closed':
       values['invoiceNumber'] = order.invoiceNumber?.trim() || NO_INVOICE;
       values['orderNotes'] = order.notes?.trim() || NO_ORDER_NOTES;
+      values['tracking'] = trackingText(order);
       break;
     default:
       break;

@@ -19,8 +19,12 @@ import {
  * (docs/decisions/0084-visitor-text-in-emails.md).
  */
 
-/** Placeholders whose value the portal builds as a link to itself (portalLink, PORTAL_URL). */
-const LINK_PLACEHOLDER = /^(?:[a-z][A-Za-z]*Link|portalUrl)$/;
+/**
+ * Placeholders whose value the portal builds as a link to itself (portalLink, PORTAL_URL), and `tracking`: the
+ * carriers' tracking pages of a shipped order's parcels, built only from numbers checked at the close
+ * (lambdas/email/order-email-values.ts trackingText). Their values are shown as written.
+ */
+const LINK_PLACEHOLDER = /^(?:[a-z][A-Za-z]*Link|portalUrl|tracking)$/;
 
 /** A value as the email shows it: the portal's own link as it is, anything else as inert text. */
 const shown = (name: string, value: string) => (LINK_PLACEHOLDER.test(name) ? value : inertText(value));

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../../core/rules/order-lifecycle';
+import type { Carrier } from '../../core/rules/tracking-numbers';
 import type { Invoice } from '../../core/schemas/invoices';
-import type { Order } from '../../core/schemas/orders';
+import type { Order, QueueSort } from '../../core/schemas/orders';
 import type { OutboxMessage } from '../kernel/outbox';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
@@ -22,6 +23,8 @@ export type OrderWriteRefusal =
   | 'limit'
   /** The consult named in `consult` is not that account's, or not answered (nor ordered before). */
   | 'consult'
+  /** A tracking number named in `parcels` is already recorded for another order. */
+  | 'parcel'
   /** DynamoDB refused a transaction that overlapped another one in flight: retry. */
   | 'contention';
 
@@ -55,6 +58,23 @@ export interface OrderWrite {
    * same transaction: a refused write stores none. A message id already stored refuses the write ('order').
    */
   notices?: OutboxMessage[];
+  /**
+   * The parcels a close ships: each tracking number recorded as this order's in the same transaction (the way
+   * back from a carrier's event to the order). A number another order holds refuses the write ('parcel').
+   */
+  parcels?: (ParcelKey & { parcelId: string })[];
+}
+
+/** A tracking number as the parcel index keys it (normalized, with its carrier). */
+export interface ParcelKey {
+  carrier: Carrier;
+  trackingNumber: string;
+}
+
+/** Which order (and which of its parcels) a tracking number belongs to. */
+export interface ParcelOwner {
+  orderId: string;
+  parcelId: string;
 }
 
 export interface OrderPage {
@@ -76,6 +96,11 @@ export interface AccountOrdersQuery {
 
 export interface StatusOrdersQuery {
   status: OrderStatus;
+  /**
+   * `oldest` (the default): by statusAt. `shipBy`: soonest ship-by day first, from the sparse byShipBy index, so
+   * only orders with a promise; narrowed to one practice, the practice's list order is kept.
+   */
+  sort?: QueueSort | undefined;
   accountNumber?: string | undefined;
   /** ISO timestamps bounding `statusAt` (inclusive). */
   from?: string | undefined;
@@ -108,6 +133,8 @@ export interface OrdersRepository {
   listByStatus(query: StatusOrdersQuery): Promise<OrderPage>;
   /** Current values of these counters (missing ones are 0). */
   counters(names: string[]): Promise<Record<string, number>>;
+  /** The order a tracking number was shipped with (recorded by the close's write), or null. */
+  findParcel(key: ParcelKey): Promise<ParcelOwner | null>;
 }
 
 /**
@@ -138,6 +165,14 @@ export const counterNames = {
    * exchanged again (its remake can) nor claimed for credit. Written with a ceiling of 1.
    */
   remade: (orderId: string, eye: string) => `remade#${orderId}#${eye}`,
+  /** Orders shipped on a lab-local day that had a promise, and those of them shipped by their first ship-by day. */
+  shipped: (day: string) => `shipped#${day}`,
+  shippedOnTime: (day: string) => `shippedOnTime#${day}`,
+  /**
+   * Not a counter: the parcel index item of one tracking number (`orderId`, `parcelId`), in the same table so a
+   * close writes it in its own transaction and a carrier's event finds the order with one GetItem.
+   */
+  parcel: ({ carrier, trackingNumber }: ParcelKey) => `parcel#${carrier}#${trackingNumber}`,
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import {
   type OrderDraft,
   type OrderFields,
 } from '../../core/schemas/orders';
+import { DEFAULT_PRODUCTION_SETTINGS } from '../../core/schemas/production-settings';
 import type { Identity } from '../../lambdas/auth/verify-token';
 import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
 import type { AttachedFiles } from '../../lambdas/ports/attached-files';
@@ -429,6 +430,7 @@ function withoutNotices(orders: OrdersRepository): OrdersRepository {
     listByAccount: (query) => orders.listByAccount(query),
     listByStatus: (query) => orders.listByStatus(query),
     counters: (names) => orders.counters(names),
+    findParcel: (key) => orders.findParcel(key),
   };
 }
 
@@ -515,6 +517,8 @@ export async function seedDemoOrders(
       log: console,
       // The lab's demo decisions are seed data, not changes anyone made.
       audit: NO_AUDIT,
+      // The seed runs on a fresh stack, before any super admin could set the lab's own calendar.
+      production: { get: async () => DEFAULT_PRODUCTION_SETTINGS },
       now: () => clock,
       sleep: async () => {},
     };

@@ -144,6 +144,7 @@ describe('the outbox when the email service or the consumer fails', () => {
       orderId: order.orderId,
       version: approved.body.result.version,
       invoiceNumber,
+      noTracking: true,
     });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     const invoice = await p.as('getInvoice', { invoiceNumber, accountNumber: p.accountNumber });

@@ -208,6 +208,7 @@ describe('local provisioning upgrades tables of older local data to core/data/ta
       'Local tables: added index byCatalogue to Lenses',
       'Local tables: added index byAccount to Orders',
       'Local tables: added index placedByAccount to Orders',
+      'Local tables: added index byShipBy to Orders',
       expect.stringMatching(/^Local tables: rebuilt index byStatus of Orders \(key .*createdAt.*local data only/),
       expect.stringMatching(/^Local tables: rebuilt index byStatus of UserActivity \(key .*local data only/),
       'Local tables: removed index byPractice from Orders (no longer in core/data/tables.ts)',

@@ -133,6 +133,7 @@ describe('orders against the emulators', () => {
       orderId,
       version: approved.body.result.version,
       invoiceNumber: 'INV-1001',
+      noTracking: true,
     });
     expect(closed.status).toBe(200);
     const seen = await call('getOrder', token, { orderId });

@@ -77,6 +77,7 @@ export function aDashboard(counts: readonly number[] = [], overrides: Partial<Ad
       weekStart: new Date(first + i * 7 * 86_400_000).toISOString().slice(0, 10),
       count: counts[i] ?? 0,
     })),
+    onTime: { last30: { shipped: 20, onTime: 18, rate: 0.9 }, last90: { shipped: 60, onTime: 51, rate: 0.85 } },
     activeUsers: [
       {
         userId: 'a-1',

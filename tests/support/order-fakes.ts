@@ -22,9 +22,13 @@ import {
   type AccountOrdersQuery,
   type OrdersRepository,
   type OrderWrite,
+  type ParcelKey,
+  type ParcelOwner,
   type StatusOrdersQuery,
 } from '../../lambdas/ports/orders-repository';
 import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
+import { DEFAULT_PRODUCTION_SETTINGS, type ProductionSettings } from '../../core/schemas/production-settings';
+import type { ProductionSettingsStore } from '../../lambdas/ports/production-settings';
 import { InMemoryOutbox } from './in-memory-outbox';
 import { offsetPage } from './offset-page';
 import { numberParameter, optionParameter } from './lens-parameters';
@@ -32,6 +36,8 @@ import { numberParameter, optionParameter } from './lens-parameters';
 export class InMemoryOrders implements OrdersRepository {
   readonly rows = new Map<string, Order>();
   readonly counterValues = new Map<string, number>();
+  /** The parcel index: `parcel#carrier#number` to the order and parcel that shipped it. */
+  readonly parcelIndex = new Map<string, ParcelOwner>();
   readonly writes: OrderWrite[] = [];
   /** Refusals to answer before the next writes reach the store (simulates contention). */
   readonly pendingRefusals: OrderWriteRefused[] = [];
@@ -76,6 +82,10 @@ export class InMemoryOrders implements OrdersRepository {
       const orderable = consult?.status === 'answered' || consult?.status === 'ordered';
       if (!orderable || consult.accountNumber !== request.consult.accountNumber) throw orderRefusals.refuse('consult');
     }
+    for (const { parcelId: _id, ...key } of request.parcels ?? []) {
+      const owner = this.parcelIndex.get(counterNames.parcel(key));
+      if (owner && owner.orderId !== request.order.orderId) throw orderRefusals.refuse('parcel');
+    }
     // Last of the checks, as the adapter's puts are last in its transaction: a message id taken refuses it all.
     try {
       this.outbox.store(request.notices);
@@ -100,6 +110,13 @@ export class InMemoryOrders implements OrdersRepository {
     }
     for (const [name, delta] of Object.entries(request.counters ?? {}))
       this.counterValues.set(name, (this.counterValues.get(name) ?? 0) + delta);
+    for (const { parcelId, ...key } of request.parcels ?? [])
+      this.parcelIndex.set(counterNames.parcel(key), { orderId: request.order.orderId, parcelId });
+  }
+
+  async findParcel(key: ParcelKey) {
+    const owner = this.parcelIndex.get(counterNames.parcel(key));
+    return owner ? { ...owner } : null;
   }
 
   async removeDraft(orderId: string, expectedVersion: number) {
@@ -135,6 +152,7 @@ export class InMemoryOrders implements OrdersRepository {
    * instead, so the order is by submittedAt and the cursor is that list's.
    */
   async listByStatus(query: StatusOrdersQuery) {
+    if (query.sort === 'shipBy' && !query.accountNumber) return this.listByShipBy(query);
     const sortKey = query.accountNumber ? 'submittedAt' : 'statusAt';
     const rows = [...this.rows.values()]
       .filter((o) => o.status === query.status)
@@ -147,16 +165,43 @@ export class InMemoryOrders implements OrdersRepository {
     return offsetPage(partition, rows, query.limit, query.cursor);
   }
 
+  /** Soonest ship-by day first, orders with a promise only (the adapter's sparse byShipBy index). */
+  private listByShipBy(query: StatusOrdersQuery) {
+    const rows = [...this.rows.values()]
+      .filter((o) => o.status === query.status && o.promise)
+      .filter((o) => !query.from || o.statusAt >= query.from)
+      .filter((o) => !query.to || o.statusAt <= query.to)
+      .filter((o) => !query.search || orderSearchText(o).includes(foldSearch(query.search)))
+      .sort((a, b) => a.promise!.shipBy.localeCompare(b.promise!.shipBy) || a.orderId.localeCompare(b.orderId));
+    return offsetPage(`shipBy#${query.status}`, rows, query.limit, query.cursor);
+  }
+
   async counters(names: string[]) {
     return Object.fromEntries(names.map((n) => [n, this.counterValues.get(n) ?? 0]));
   }
 }
 
+/** In-memory ProductionSettingsStore: the defaults until a save, saves conditional on the version. */
+export class InMemoryProductionSettings implements ProductionSettingsStore {
+  stored: ProductionSettings | null = null;
+
+  async get() {
+    return structuredClone(this.stored ?? DEFAULT_PRODUCTION_SETTINGS);
+  }
+
+  async put(settings: ProductionSettings, expectedVersion: number) {
+    if ((this.stored?.version ?? 0) !== expectedVersion) return false;
+    this.stored = { ...structuredClone(settings), version: expectedVersion + 1 };
+    return true;
+  }
+}
+
 /**
- * The order ports a test does not look at: no stored files, a log that keeps quiet and an audit trail that
- * records nothing. A test that checks one of them spreads its own fake after these.
+ * The order ports a test does not look at: no stored files, a log that keeps quiet, an audit trail that
+ * records nothing and the lab's default production settings. A test that checks one of them spreads its own
+ * fake after these.
  */
-export function quietOrderPorts(): Pick<OrderDeps, 'log' | 'audit' | 'claims'> & {
+export function quietOrderPorts(): Pick<OrderDeps, 'log' | 'audit' | 'claims' | 'production'> & {
   files: Pick<AttachedFiles, 'list' | 'removeAll'>;
 } {
   return {
@@ -165,6 +210,7 @@ export function quietOrderPorts(): Pick<OrderDeps, 'log' | 'audit' | 'claims'> &
     audit: NO_AUDIT,
     // No warranty claims: a test of claims and remakes together passes the money fake's.
     claims: { listAccountClaims: async () => [] },
+    production: new InMemoryProductionSettings(),
   };
 }
 

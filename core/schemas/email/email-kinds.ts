@@ -10,6 +10,8 @@ export const EMAIL_KINDS = [
   'order-closed',
   'order-cancelled',
   'order-resubmitted',
+  // The lab moved an approved order's ship date (recordOrderDelay).
+  'order-delayed',
   'account-request-received',
   'account-request-approved',
   'account-request-rejected',
@@ -59,11 +61,14 @@ const CLAIM_SAMPLE = {
 
 /** The placeholders each email may use, with sample values for the preview. */
 export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
+  // shipBy, arriveBy: the promise counted at submit (core/rules/ship-date.ts), written out for people.
   'order-submitted': {
     orderNumber: 'LL-000123',
     patientName: 'J. Doe',
     accountNumber: 'BV-1001',
     company: 'Brightview Eye Care',
+    shipBy: 'Tuesday, December 8, 2026',
+    arriveBy: 'Friday, December 11, 2026',
     orderLink: 'https://portal.example/customer/orders/123',
   },
   'order-approved': {
@@ -71,6 +76,8 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     patientName: 'J. Doe',
     accountNumber: 'BV-1001',
     note: 'Ships Thursday',
+    shipBy: 'Tuesday, December 8, 2026',
+    arriveBy: 'Friday, December 11, 2026',
     orderLink: 'https://portal.example/customer/orders/123',
   },
   'order-on-hold': {
@@ -88,12 +95,15 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     orderLink: 'https://portal.example/customer/orders/123',
   },
   // spec 9: patient name, invoice number (N/A if absent), order notes ("No order notes provided" if absent).
+  // tracking: one line per parcel, its carrier, number and the carrier's tracking page (built from checked
+  // numbers only, so it is shown as written: lambdas/email/render-template.ts).
   'order-closed': {
     orderNumber: 'LL-000123',
     patientName: 'J. Doe',
     accountNumber: 'BV-1001',
     invoiceNumber: 'INV-5001',
     orderNotes: 'No order notes provided',
+    tracking: 'UPS 1Z999AA10123456784: https://www.ups.com/track?tracknum=1Z999AA10123456784',
     orderLink: 'https://portal.example/customer/orders/123',
   },
   'order-cancelled': {
@@ -110,6 +120,17 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     company: 'Brightview Eye Care',
     answer: 'Topography attached; OS sphere corrected to -2.75.',
     orderLink: 'https://portal.example/admin/order-approval/123',
+  },
+  // To the practice: the lab's reason, the ship date it replaces and the new dates.
+  'order-delayed': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    reason: 'The lathe needs a repair part; your lenses are next in line.',
+    previousShipBy: 'Tuesday, December 8, 2026',
+    shipBy: 'Thursday, December 10, 2026',
+    arriveBy: 'Tuesday, December 15, 2026',
+    orderLink: 'https://portal.example/customer/orders/123',
   },
   'account-request-received': {
     company: 'ClearSight Optometry',

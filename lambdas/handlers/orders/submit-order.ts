@@ -1,6 +1,7 @@
 import { orderRoutes } from '../../../core/routes/orders';
 import { dynamoLensCatalogue } from '../../adapters/dynamo-lens-catalogue';
 import { dynamoMoneyStore } from '../../adapters/dynamo-money-store';
+import { dynamoProductionSettings } from '../../adapters/dynamo-production-settings';
 import { s3AttachedFiles } from '../../adapters/s3-attached-files';
 import { ORDER_FILES } from '../../ports/attached-files';
 import { callerOf, createHandler } from '../../http/create-handler';
@@ -13,7 +14,9 @@ const files = s3AttachedFiles(ORDER_FILES);
 const lenses = dynamoLensCatalogue();
 // A warranty remake reads the lens's claims: a claimed lens cannot also be exchanged.
 const claims = dynamoMoneyStore();
+// The ship promise is counted on the lab's calendar.
+const production = dynamoProductionSettings();
 
 export const handler = createHandler(orderRoutes.submitOrder, (input, ctx) =>
-  submitOrder(callerOf(ctx), input, { ...orderDeps(ctx.log), lenses, files, claims }),
+  submitOrder(callerOf(ctx), input, { ...orderDeps(ctx.log), lenses, files, claims, production }),
 );

@@ -1,4 +1,5 @@
-import { aborted } from '../../../core/errors';
+import { aborted, invalidArgument } from '../../../core/errors';
+import { PARCELS_MESSAGES } from '../../../core/schemas/tracking-numbers';
 import { dueDateOf } from '../../../core/rules/invoice-balance';
 import { billedLineOf } from '../../../core/rules/warranty';
 import type { Invoice, InvoiceLine } from '../../../core/schemas/invoices';
@@ -9,7 +10,7 @@ import type { CustomersRepository } from '../../ports/customers-repository';
 import { moneyNotice } from '../../ports/money-notifier';
 import type { MoneyStore } from '../../ports/money-store';
 import type { OrderWrite } from '../../ports/orders-repository';
-import { changeOrderStatus, type IssuedInvoice, type StatusChangeDeps } from '../orders';
+import { changeOrderStatus, type IssuedInvoice, type ShipmentParcelInput, type StatusChangeDeps } from '../orders';
 import { withTotals } from './invoice-views';
 
 export interface CloseOrderInput {
@@ -19,6 +20,9 @@ export interface CloseOrderInput {
   invoiceNumber: string;
   shippingCents?: number | undefined;
   taxCents: number;
+  /** The parcels shipped, with their tracking numbers; or none and `noTracking` (hand delivery, the lab's courier). */
+  parcels: readonly ShipmentParcelInput[];
+  noTracking?: true | undefined;
 }
 
 export type CloseOrderDeps = StatusChangeDeps<'close'> & {
@@ -103,10 +107,18 @@ export async function invoiceForClose(
  * practice's order-closed email and the invoice email (outbox messages, sent after).
  */
 export function closeOrderWithInvoice(caller: Identity, input: CloseOrderInput, deps: CloseOrderDeps): Promise<Order> {
+  // The schema refuses it first; this keeps the rule for any other caller.
+  if (input.parcels.length === 0 && !input.noTracking)
+    return Promise.reject(invalidArgument(PARCELS_MESSAGES.required, { parcels: [PARCELS_MESSAGES.required] }));
   return changeOrderStatus(
     'close',
     caller,
-    { orderId: input.orderId, version: input.version, invoiceNumber: input.invoiceNumber },
+    {
+      orderId: input.orderId,
+      version: input.version,
+      invoiceNumber: input.invoiceNumber,
+      shipment: { parcels: input.parcels },
+    },
     deps,
     async (current, at, actor): Promise<IssuedInvoice> => {
       const write = await invoiceForClose(current, input, actor, at, deps);

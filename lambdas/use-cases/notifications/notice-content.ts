@@ -1,4 +1,5 @@
 import { PAGE_PATHS, pagePaths } from '../../../core/page-paths';
+import { dayForPeople } from '../../../core/rules/calendar-days';
 import { formatCents } from '../../../core/rules/invoice-balance';
 import type { NotificationAudience } from '../../../core/rules/notification-events';
 import type { EmailKind } from '../../../core/schemas/email/email-kinds';
@@ -78,6 +79,15 @@ function orderContent(notice: OrderNotice): NoticeContent {
         return item(
           `${name} shipped`,
           `The order for ${patient} is complete and left the lab${order.invoiceNumber ? ` (invoice ${order.invoiceNumber})` : ''}.`,
+          link,
+        );
+      case 'order-delayed':
+        return item(
+          `${name}: new ship date`,
+          withDetail(
+            `The order for ${patient} now ships by ${order.promise ? dayForPeople(order.promise.shipBy) : 'a later day'}.`,
+            order.delays?.at(-1)?.reason.trim() || undefined,
+          ),
           link,
         );
       case 'order-cancelled':

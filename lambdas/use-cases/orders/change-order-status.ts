@@ -2,6 +2,9 @@ import { CHANGED_MESSAGES } from '../../../core/messages';
 import { aborted, invalidArgument, permissionDenied } from '../../../core/errors';
 import { likeForLikeRefusal } from '../../../core/rules/warranty';
 import { nextStatus, ORDER_TRANSITIONS, type OrderAction, type OrderStatus } from '../../../core/rules/order-lifecycle';
+import { entryStageOf } from '../../../core/rules/production-stages';
+import { localDay } from '../../../core/rules/calendar-days';
+import { promiseState, type ShippingCalendar } from '../../../core/rules/ship-date';
 import type { Order, OrderHistoryEntry } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import type { OutboxMessage } from '../../kernel/outbox';
@@ -13,6 +16,8 @@ import { orderEmail } from './order-email';
 import { loadVisibleOrder, viewFor } from './order-view';
 import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
 import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
+import { orderPromiseOf } from './order-promise';
+import { shipmentParcels, type ShipmentParcelInput } from './order-shipment';
 
 /** The lifecycle actions other than submit (which places the order: submitOrder). */
 export type StatusAction = Exclude<OrderAction, 'submit'>;
@@ -28,7 +33,8 @@ export type StatusChangeDeps<A extends StatusAction = StatusAction> = Pick<
   OrderDeps,
   'orders' | 'users' | 'customers' | 'log' | 'now' | 'sleep'
 > &
-  ('resubmit' extends A ? Pick<OrderDeps, 'lenses' | 'files'> : unknown) &
+  ('resubmit' extends A ? Pick<OrderDeps, 'lenses' | 'files' | 'production'> : unknown) &
+  ('close' extends A ? Pick<OrderDeps, 'production'> : unknown) &
   ([Extract<A, LabDecision>] extends [never] ? unknown : Pick<OrderDeps, 'audit'>);
 
 const isLabDecision = (action: StatusAction): action is LabDecision => ORDER_TRANSITIONS[action].by === 'lab';
@@ -52,6 +58,8 @@ export interface StatusChangeInput {
   invoiceNumber?: string | undefined;
   /** resubmit: corrected order fields, checked like a submit. */
   order?: CheckedOrderFields | undefined;
+  /** close: the parcels shipped (none: shipped without tracking). Left out, no parcels are recorded. */
+  shipment?: { parcels: readonly ShipmentParcelInput[] } | undefined;
 }
 
 const STATUS_WORDS: Record<OrderStatus, string> = {
@@ -72,6 +80,25 @@ const ACTION_WORDS: Record<OrderAction, string> = {
   cancel: 'cancelled',
   close: 'closed',
 };
+
+/** A close that lost its tracking number to another order's close between the check and the write. */
+export const PARCEL_TAKEN =
+  'A tracking number of this order was just recorded for another order. Check the numbers and ship again.';
+
+/**
+ * The lab's on-time record, counted in the close's transaction (the dashboard sums days, never scans orders):
+ * an order with a promise shipped on its lab-local day, and whether that was by the ship-by day first promised.
+ */
+function shippedCountersOf(order: Order, calendar: ShippingCalendar): Record<string, number> {
+  const { shippedOn, promise } = order;
+  if (!shippedOn || !promise) return {};
+  const onTime =
+    promiseState({ shipBy: promise.firstShipBy, shippedOn, today: shippedOn, calendar }) === 'shipped-on-time';
+  return {
+    [counterNames.shipped(shippedOn)]: 1,
+    ...(onTime ? { [counterNames.shippedOnTime(shippedOn)]: 1 } : {}),
+  };
+}
 
 /** The message of a refused transition, e.g. "An order that is approved cannot be cancelled." */
 export function refusedTransitionMessage(status: OrderStatus, action: OrderAction): string {
@@ -174,7 +201,11 @@ export async function changeOrderStatus(
   const to = nextStatus(order.status, action);
   if (!to) throw aborted(refusedTransitionMessage(order.status, action));
 
-  const at = deps.now().toISOString();
+  const now = deps.now();
+  const at = now.toISOString();
+  // The stage is a sub-state of the status: entering production or shipping starts at its first stage, and
+  // leaving production (a hold) leaves no stage behind.
+  const stage = entryStageOf(to);
   const entry: OrderHistoryEntry = {
     at,
     action,
@@ -183,9 +214,12 @@ export async function changeOrderStatus(
     by: { userId: caller.userId, name: displayName(user, caller.email), actor: transition.by },
     ...(input.note ? { note: input.note } : {}),
     ...(action === 'close' && input.invoiceNumber ? { note: `Invoice ${input.invoiceNumber}` } : {}),
+    ...(stage ? { stage } : {}),
   };
+  const { stage: _stage, stageAt: _stageAt, ...unstaged } = order;
   let updated: Order = {
-    ...order,
+    ...unstaged,
+    ...(stage ? { stage, stageAt: at } : {}),
     status: to,
     statusAt: at,
     updatedAt: at,
@@ -206,6 +240,16 @@ export async function changeOrderStatus(
     }
     // The practice may have added or removed files while the order was on hold: list what is stored now.
     updated.attachments = await storedAttachments(order.orderId, deps);
+    // Placed again from now (the lab could not work while it waited for the answer); firstShipBy stays.
+    const promise = orderPromiseOf(updated, now, (await deps.production.get()).calendar);
+    if (promise) updated.promise = promise;
+  }
+  let shippedCounters: Record<string, number> = {};
+  if (action === 'close') {
+    const { calendar } = await deps.production.get();
+    updated.shippedOn = localDay(now, calendar.timeZone);
+    if (input.shipment) updated.parcels = await shipmentParcels(order, input.shipment.parcels, deps);
+    shippedCounters = shippedCountersOf(updated, calendar);
   }
 
   const issued = issueInvoice
@@ -224,7 +268,17 @@ export async function changeOrderStatus(
           [counterNames.status(to)]: 1,
           // A warranty remake that will never ship gives its exchange back (Lens Credit).
           ...(to === 'rejected' || to === 'cancelled' ? exchangeCounterDeltas(order, -1) : {}),
+          ...shippedCounters,
         },
+        ...(updated.parcels?.length
+          ? {
+              parcels: updated.parcels.map(({ parcelId, carrier, trackingNumber }) => ({
+                parcelId,
+                carrier,
+                trackingNumber,
+              })),
+            }
+          : {}),
         ...(issued ? { invoice: { invoice: issued.invoice, expectedVersion: issued.expectedVersion } } : {}),
         ...(notices.length ? { notices } : {}),
       });
@@ -233,6 +287,7 @@ export async function changeOrderStatus(
       if (error.reason === 'order') throw aborted(CHANGED_MESSAGES.order);
       if (error.reason === 'invoice')
         throw aborted(`Invoice ${input.invoiceNumber ?? ''} changed at the same moment. Close the order again.`);
+      if (error.reason === 'parcel') throw aborted(PARCEL_TAKEN);
       throw error;
     }
     if (isLabDecision(action)) await recordDecision(action, order, updated, deps);

@@ -43,6 +43,7 @@ export async function checkedLines(
         parameters: design.parameters,
         warrantyDays: design.warrantyDays,
         warranty: design.warranty,
+        ...(design.leadDays !== undefined ? { leadDays: design.leadDays } : {}),
         version: design.version,
         priceCents,
       },

@@ -7,6 +7,7 @@ import type { LensCatalogue } from '../../ports/lens-catalogue';
 import type { Logger } from '../../ports/logger';
 import type { MoneyStore } from '../../ports/money-store';
 import type { OrdersRepository } from '../../ports/orders-repository';
+import type { ProductionSettingsStore } from '../../ports/production-settings';
 import type { UsersRepository } from '../../ports/users-repository';
 
 /**
@@ -25,6 +26,8 @@ export interface OrderDeps extends Clock {
   log: Pick<Logger, 'warn' | 'error'>;
   /** The request's audit trail (`ctx.audit`): the lab's decisions are recorded. */
   audit: AuditTrail;
+  /** The lab's stages and shipping calendar: the promise at submit, the stage moves, the queue's promise state. */
+  production: Pick<ProductionSettingsStore, 'get'>;
 }
 
 /** The backoff of an order write DynamoDB refused because another transaction on the same items was in flight. */

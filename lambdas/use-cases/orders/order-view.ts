@@ -1,4 +1,5 @@
 import { notFound } from '../../../core/errors';
+import { stageOfOrder } from '../../../core/rules/production-stages';
 import type { Order, OrderSummary } from '../../../core/schemas/orders';
 import type { UserProfile } from '../../../core/schemas/users/user-profile';
 import type { Identity } from '../../auth/verify-token';
@@ -66,6 +67,12 @@ export async function viewFor(caller: Identity, order: Order, deps: Pick<OrderDe
   return customer?.pricingAllowed ? visible : withoutPrices(visible);
 }
 
+/** The stage a list shows: the order's own, or the one its status implies (an order stored before stages). */
+function stageFields(order: Order): Pick<OrderSummary, 'stage' | 'stageAt'> {
+  const stage = stageOfOrder(order);
+  return { ...(stage ? { stage } : {}), ...(stage && order.stageAt ? { stageAt: order.stageAt } : {}) };
+}
+
 export function toSummary(order: Order): OrderSummary {
   const lenses =
     order.lines.length > 0
@@ -84,6 +91,7 @@ export function toSummary(order: Order): OrderSummary {
     updatedAt: order.updatedAt,
     ...(order.invoiceNumber ? { invoiceNumber: order.invoiceNumber } : {}),
     version: order.version,
+    ...stageFields(order),
     lenses,
   };
 }

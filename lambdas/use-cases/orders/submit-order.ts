@@ -20,13 +20,14 @@ import { orderEmail } from './order-email';
 import { ORDER_NOT_FOUND, viewFor } from './order-view';
 import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
 import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
+import { orderPromiseOf } from './order-promise';
 
 type SubmitInput = z.infer<typeof submitOrderInputSchema>;
 
 /** Placing an order reads the caller, checks lines against the catalogue and lists stored files. */
 export type SubmitOrderDeps = Pick<
   OrderDeps,
-  'orders' | 'users' | 'customers' | 'lenses' | 'files' | 'log' | 'now' | 'sleep' | 'claims'
+  'orders' | 'users' | 'customers' | 'lenses' | 'files' | 'log' | 'now' | 'sleep' | 'claims' | 'production'
 >;
 
 /** "Order this" named a consult the order cannot be placed from. */
@@ -232,6 +233,9 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Su
   // Files can only have been uploaded to a saved draft (the caller's, checked above); a fresh order has none.
   const attachments = existing ? await storedAttachments(input.orderId, deps) : [];
   const name = existing?.createdBy.name ?? displayName(user, caller.email);
+  const content = orderContent(input.order, lines);
+  // Counted from this moment: what the practice is told in the acknowledgement is what the lab is held to.
+  const promise = orderPromiseOf(content, now, (await deps.production.get()).calendar);
 
   const placing = {
     ...ORDER_WRITE_BACKOFF,
@@ -248,7 +252,7 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Su
       orderNumber: formatOrderNumber(sequence + 1),
       accountNumber: input.accountNumber,
       status: 'submitted',
-      ...orderContent(input.order, lines),
+      ...content,
       attachments,
       ...(checked ? { remake: checked.remake } : {}),
       ...(input.order.consultId ? { consultId: input.order.consultId } : {}),
@@ -269,6 +273,7 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Su
       updatedAt: at,
       version: existing ? existing.version + 1 : 0,
       totalCents,
+      ...(promise ? { promise } : {}),
     };
     try {
       await deps.orders.write({

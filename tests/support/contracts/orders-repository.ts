@@ -130,6 +130,47 @@ export function ordersRepositoryContract(label: string, make: () => OrdersContra
       expect(await orders.sequenceValue()).toBe(before + 1);
     });
 
+    it('the parcels a close ships are indexed with the order, so a tracking number finds its order and parcel', async () => {
+      const { orders } = make();
+      const key = { carrier: 'ups' as const, trackingNumber: `1ZCONTRACT${randomUUID().slice(0, 8).toUpperCase()}` };
+      expect(await orders.findParcel(key)).toBeNull();
+      const order = contractOrder({ status: 'closed' });
+      await orders.write({ order, expectedVersion: null, parcels: [{ ...key, parcelId: '1' }] });
+      expect(await orders.findParcel(key)).toEqual({ orderId: order.orderId, parcelId: '1' });
+      expect(await orders.findParcel({ ...key, carrier: 'fedex' })).toBeNull();
+      // The same order writing its number again (a retried close) is no conflict.
+      const again = { ...order, version: 1 };
+      await orders.write({ order: again, expectedVersion: 0, parcels: [{ ...key, parcelId: '1' }] });
+      expect(await orders.get(order.orderId)).toEqual(again);
+    });
+
+    it("a tracking number another order holds refuses the whole write ('parcel'), and nothing of it is stored", async () => {
+      const { orders } = make();
+      const key = { carrier: 'usps' as const, trackingNumber: `9400CONTRACT${randomUUID().slice(0, 8).toUpperCase()}` };
+      const first = contractOrder({ status: 'closed' });
+      await orders.write({ order: first, expectedVersion: null, parcels: [{ ...key, parcelId: '1' }] });
+      const second = contractOrder({ status: 'closed' });
+      const counter = `contract#${randomUUID()}`;
+      const fresh = { carrier: 'ups' as const, trackingNumber: `1ZFRESH${randomUUID().slice(0, 8).toUpperCase()}` };
+      expect(
+        await writeRefusal(
+          orders.write({
+            order: second,
+            expectedVersion: null,
+            counters: { [counter]: 1 },
+            parcels: [
+              { ...fresh, parcelId: '1' },
+              { ...key, parcelId: '2' },
+            ],
+          }),
+        ),
+      ).toBe('parcel');
+      expect(await orders.get(second.orderId)).toBeNull();
+      expect(await orders.counters([counter])).toEqual({ [counter]: 0 });
+      expect(await orders.findParcel(fresh)).toBeNull();
+      expect(await orders.findParcel(key)).toEqual({ orderId: first.orderId, parcelId: '1' });
+    });
+
     it('counters move by their deltas with the order, and counters reads missing ones as 0', async () => {
       const { orders } = make();
       const [a, b, never] = [`contract#${randomUUID()}`, `contract#${randomUUID()}`, `contract#${randomUUID()}`];
@@ -406,6 +447,55 @@ export function ordersRepositoryContract(label: string, make: () => OrdersContra
           }),
         );
       await expectInvalidCursor(orders.listByStatus({ status: 'submitted', limit: 1, cursor }));
+    });
+
+    it('sorted by ship date, the queue is soonest ship-by day first and holds only orders with a promise', async () => {
+      const { orders } = make();
+      const year = 2002;
+      const promise = (shipBy: string) => ({
+        promise: {
+          shipBy,
+          arriveBy: shipBy,
+          method: 'standard' as const,
+          promisedAt: day(1, year),
+          firstShipBy: shipBy,
+        },
+      });
+      const made = [
+        contractOrder({ status: 'approved', statusAt: day(3, year), ...promise('2102-01-20') }),
+        contractOrder({ status: 'approved', statusAt: day(4, year), ...promise('2102-01-05') }),
+        contractOrder({ status: 'approved', statusAt: day(5, year) }),
+        contractOrder({ status: 'approved', statusAt: day(6, year), ...promise('2102-01-12') }),
+        contractOrder({ status: 'on-hold', statusAt: day(6, year), ...promise('2102-01-01') }),
+      ];
+      for (const order of made) await orders.write({ order, expectedVersion: null });
+      const ids = new Set(made.map((o) => o.orderId));
+      const queue = await allPages((cursor) =>
+        orders.listByStatus({
+          status: 'approved',
+          sort: 'shipBy',
+          from: day(3, year),
+          to: day(6, year),
+          limit: 2,
+          cursor,
+        }),
+      );
+      expect(queue.filter((o) => ids.has(o.orderId)).map((o) => o.orderId)).toEqual(
+        [made[1]!, made[3]!, made[0]!].map((o) => o.orderId),
+      );
+      // A delay moves the order in the list: the sort key is written with every order item.
+      await orders.write({ order: { ...made[0]!, ...promise('2102-01-02'), version: 1 }, expectedVersion: 0 });
+      const moved = await allPages((cursor) =>
+        orders.listByStatus({
+          status: 'approved',
+          sort: 'shipBy',
+          from: day(3, year),
+          to: day(6, year),
+          limit: 50,
+          cursor,
+        }),
+      );
+      expect(moved.filter((o) => ids.has(o.orderId)).map((o) => o.orderId)[0]).toBe(made[0]!.orderId);
     });
 
     it('the queue is one status, oldest first by when the order entered it, between from and to inclusive', async () => {

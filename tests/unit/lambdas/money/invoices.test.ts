@@ -71,6 +71,7 @@ describe('closing an order issues its invoice', () => {
         version: order.version,
         invoiceNumber: 'inv-100',
         taxCents: 1_234,
+        noTracking: true,
       }),
       orderDeps,
     );
@@ -104,12 +105,27 @@ describe('closing an order issues its invoice', () => {
     const two = await approvedOrder(3, 'express');
     await closeOrderWithInvoice(
       lab,
-      { orderId: one.orderId, version: one.version, invoiceNumber: 'INV-7', taxCents: 0 },
+      {
+        orderId: one.orderId,
+        version: one.version,
+        invoiceNumber: 'INV-7',
+        taxCents: 0,
+        parcels: [],
+        noTracking: true,
+      },
       orderDeps,
     );
     await closeOrderWithInvoice(
       lab,
-      { orderId: two.orderId, version: two.version, invoiceNumber: 'INV-7', taxCents: 0, shippingCents: 0 },
+      {
+        orderId: two.orderId,
+        version: two.version,
+        invoiceNumber: 'INV-7',
+        taxCents: 0,
+        shippingCents: 0,
+        parcels: [],
+        noTracking: true,
+      },
       orderDeps,
     );
     const invoice = f.deps.money.invoices.get('INV-7')!;
@@ -123,7 +139,14 @@ describe('closing an order issues its invoice', () => {
     const refused = await refusal(
       closeOrderWithInvoice(
         lab,
-        { orderId: order.orderId, version: order.version, invoiceNumber: 'INV-B', taxCents: 0 },
+        {
+          orderId: order.orderId,
+          version: order.version,
+          invoiceNumber: 'INV-B',
+          taxCents: 0,
+          parcels: [],
+          noTracking: true,
+        },
         orderDeps,
       ),
     );
@@ -137,7 +160,14 @@ describe('closing an order issues its invoice', () => {
     const close = () =>
       closeOrderWithInvoice(
         lab,
-        { orderId: order.orderId, version: order.version, invoiceNumber: 'INV-9', taxCents: 0 },
+        {
+          orderId: order.orderId,
+          version: order.version,
+          invoiceNumber: 'INV-9',
+          taxCents: 0,
+          parcels: [],
+          noTracking: true,
+        },
         orderDeps,
       );
     orderDeps.orders.pendingRefusals.push(orderRefusals.refuse('invoice'));

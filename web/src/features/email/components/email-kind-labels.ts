@@ -15,6 +15,10 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: 
     label: 'Order resubmitted',
     description: "To the lab's notification recipients when a practice answers a hold, with the answer.",
   },
+  'order-delayed': {
+    label: 'Order delayed',
+    description: 'To the practice when the lab moves the ship date of an order, with the reason and the new dates.',
+  },
   'account-request-received': {
     label: 'Account request received',
     description: "To the lab's notification recipients when a practice asks for an account number.",
