@@ -1,5 +1,4 @@
 import type { LensType } from '../schemas/lenses';
-import type { SHIPPING_METHODS } from '../schemas/orders';
 import {
   canonicalTimeZone,
   dayFromNumber,
@@ -18,6 +17,8 @@ export { dayForPeople, isCalendarDay, localDay } from './calendar-days';
  * Monday to Friday less the lab's holidays. Time comes in as an argument: nothing here reads the clock.
  */
 
+/** How a lens travels to the practice; each takes its own business days (the calendar's transitDays). */
+export const SHIPPING_METHODS = ['standard', 'express', 'overnight'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
 /**

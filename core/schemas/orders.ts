@@ -14,7 +14,7 @@ import { addressInputSchema, multiLineText, optionalLine, requiredLine } from '.
 import { stageIdSchema } from './production-stages';
 import { isCalendarDay } from '../rules/calendar-days';
 import { CARRIERS, PARCEL_STATUSES } from '../rules/tracking-numbers';
-import { PROMISE_STATES } from '../rules/ship-date';
+import { PROMISE_STATES, SHIPPING_METHODS } from '../rules/ship-date';
 import { PARCELS_MESSAGES, shipmentParcelsSchema } from './tracking-numbers';
 
 /**
@@ -33,7 +33,8 @@ export {
   parameterValuesSchema,
 } from './order-keys';
 
-export const SHIPPING_METHODS = ['standard', 'express', 'overnight'] as const;
+// The methods live with the ship-date rules (their transit days); the order's schema names them from there.
+export { SHIPPING_METHODS };
 export const SHIPPING_METHOD_LABELS = {
   standard: 'Standard (2-3 days)',
   express: 'Express (next business day)',
