@@ -144,9 +144,13 @@ export const orderRoutes = defineRoutes('orders', {
   closeOrder: {
     ...labOrderAction(closeOrderInputSchema),
     // counters (readWrite above) also holds the parcel index the close writes; referenceData: the lab's
-    // calendar names the day it shipped.
+    // calendar names the day it shipped; creditLedger: a missed ship guarantee's credit, in the same transaction.
     resources: {
-      tables: { ...labOrderAction(closeOrderInputSchema).resources.tables, referenceData: 'read' },
+      tables: {
+        ...labOrderAction(closeOrderInputSchema).resources.tables,
+        referenceData: 'read',
+        creditLedger: 'readWrite',
+      },
     },
   },
   /** The lab's bulk stage move: each order its own conditional write; the answer says which moved. */

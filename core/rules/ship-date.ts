@@ -17,9 +17,10 @@ export { dayForPeople, isCalendarDay, localDay } from './calendar-days';
  * Monday to Friday less the lab's holidays. Time comes in as an argument: nothing here reads the clock.
  */
 
-/** How a lens travels to the practice; each takes its own business days (the calendar's transitDays). */
-export const SHIPPING_METHODS = ['standard', 'express', 'overnight'] as const;
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+import type { PromiseState, ShippingMethod } from './shipping-methods';
+
+export { PROMISE_STATE_LABELS, PROMISE_STATES, SHIPPING_METHODS } from './shipping-methods';
+export type { PromiseState, ShippingMethod } from './shipping-methods';
 
 /**
  * A lab's shipping calendar (stored and edited through core/schemas/shipping-calendar.ts, which checks it with the
@@ -272,15 +273,14 @@ export function promiseDates(input: PromiseDatesInput): PromiseDates {
   return { workStart, shipBy, arriveBy };
 }
 
-export const PROMISE_STATES = ['on-time', 'at-risk', 'late', 'shipped-on-time'] as const;
-export type PromiseState = (typeof PROMISE_STATES)[number];
+/**
+ * The last day an order may ship under a ship guarantee of `businessDays`: that many business days after the day
+ * its work started (workStartDay of when it was placed). Shipped after it, the guarantee is missed.
+ */
+export function guaranteeShipBy(placedAt: Date, businessDays: number, calendar: ShippingCalendar): string {
+  return addBusinessDays(workStartDay(placedAt, calendar), businessDays, calendar);
+}
 
-export const PROMISE_STATE_LABELS: Record<PromiseState, string> = {
-  'on-time': 'On time',
-  'at-risk': 'At risk',
-  late: 'Late',
-  'shipped-on-time': 'Shipped on time',
-};
 
 /**
  * Where an order stands against its ship-by day. Not shipped: late once today is past it, at risk when it is

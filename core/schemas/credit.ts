@@ -15,7 +15,16 @@ export { DEFAULT_WARRANTY_POLICY, warrantyPolicySchema, type WarrantyPolicy } fr
  */
 
 export const CREDIT_ENTRY_KINDS = ['grant', 'apply', 'reverse'] as const;
-export const CREDIT_REASONS = ['exchange', 'cancellation', 'defect', 'goodwill', 'overpayment', 'invoice'] as const;
+export const CREDIT_REASONS = [
+  'exchange',
+  'cancellation',
+  'defect',
+  'goodwill',
+  'overpayment',
+  'invoice',
+  // A design's ship guarantee the close found missed (docs/decisions/0100-production-stages-and-the-ship-promise.md).
+  'ship-guarantee',
+] as const;
 export const creditReasonSchema = lazySchema(() => z.enum(CREDIT_REASONS));
 export type CreditReason = z.infer<typeof creditReasonSchema>;
 export const CREDIT_REASON_LABELS: Record<CreditReason, string> = {
@@ -25,6 +34,7 @@ export const CREDIT_REASON_LABELS: Record<CreditReason, string> = {
   goodwill: 'Goodwill',
   overpayment: 'Overpayment',
   invoice: 'Applied to invoice',
+  'ship-guarantee': 'Ship guarantee',
 };
 
 /** One ledger entry (table `creditLedger`, pk accountNumber, sk `entry#{at}#{entryId}`). Never changed. */

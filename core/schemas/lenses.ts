@@ -105,6 +105,49 @@ export const centsSchema = lazySchema(() =>
 export const LEAD_DAYS_LIMITS = { min: 1, max: 60 } as const;
 const LEAD_DAYS_MESSAGE = `Lead time is a whole number of business days from ${LEAD_DAYS_LIMITS.min} to ${LEAD_DAYS_LIMITS.max}`;
 
+export const SHIP_GUARANTEE_REMEDIES = ['free-lenses', 'credit'] as const;
+export type ShipGuaranteeRemedy = (typeof SHIP_GUARANTEE_REMEDIES)[number];
+export const SHIP_GUARANTEE_LIMITS = { businessDays: { min: 1, max: 30 } } as const;
+const GUARANTEE_DAYS_MESSAGE = `The guarantee is a whole number of business days from ${SHIP_GUARANTEE_LIMITS.businessDays.min} to ${SHIP_GUARANTEE_LIMITS.businessDays.max}`;
+const GUARANTEE_CREDIT_MESSAGE = 'Enter the credit the practice gets when the guarantee is missed';
+
+/**
+ * A design's ship guarantee: shipped within `businessDays` business days of the day work starts, or the lab
+ * makes it good by itself at the close: the lenses of that line free on the invoice, or `creditCents` of lens
+ * credit to the practice (docs/decisions/0100-production-stages-and-the-ship-promise.md "Ship guarantee").
+ */
+export const shipGuaranteeSchema = lazySchema(() =>
+  z
+    .strictObject({
+      businessDays: z
+        .number({ error: GUARANTEE_DAYS_MESSAGE })
+        .check(
+          z.int(GUARANTEE_DAYS_MESSAGE),
+          z.gte(SHIP_GUARANTEE_LIMITS.businessDays.min, GUARANTEE_DAYS_MESSAGE),
+          z.lte(SHIP_GUARANTEE_LIMITS.businessDays.max, GUARANTEE_DAYS_MESSAGE),
+        ),
+      remedy: z.enum(SHIP_GUARANTEE_REMEDIES, { error: 'Choose what the practice gets when the guarantee is missed' }),
+      creditCents: z.optional(
+        z
+          .number({ error: GUARANTEE_CREDIT_MESSAGE })
+          .check(
+            z.int('Credit is in whole cents'),
+            z.gte(1, GUARANTEE_CREDIT_MESSAGE),
+            z.lte(1_000_000, 'The credit is at most $10,000.00'),
+          ),
+      ),
+    })
+    .check(
+      z.superRefine((guarantee, ctx) => {
+        if (guarantee.remedy === 'credit' && guarantee.creditCents === undefined)
+          ctx.addIssue({ code: 'custom', path: ['creditCents'], message: GUARANTEE_CREDIT_MESSAGE });
+        if (guarantee.remedy === 'free-lenses' && guarantee.creditCents !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['creditCents'], message: 'Free lenses carry no credit amount' });
+      }),
+    ),
+);
+export type ShipGuarantee = z.infer<typeof shipGuaranteeSchema>;
+
 /** The fields a super admin edits. */
 const lensDesignFields = lazySchema(() => ({
   name: requiredLine('Name', 80),
@@ -129,6 +172,8 @@ const lensDesignFields = lazySchema(() => ({
         z.lte(LEAD_DAYS_LIMITS.max, LEAD_DAYS_MESSAGE),
       ),
   ),
+  /** What the practice gets, by itself, when an order of this design ships later than it guarantees. */
+  shipGuarantee: z.optional(shipGuaranteeSchema),
   active: z.boolean(),
 }));
 

@@ -5,7 +5,7 @@ import { ORDER_STATUSES, PLACED_STATUSES } from '../rules/order-lifecycle';
 import { attachmentListSchema } from './attachments';
 import { consultIdSchema } from './consults/consult-id';
 import { accountNumberSchema } from './account-number';
-import { lensDesignSchema, lensIdSchema } from './lenses';
+import { lensDesignSchema, lensIdSchema, SHIP_GUARANTEE_REMEDIES } from './lenses';
 import { centsAmountSchema, invoiceNumberSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { boundedRecord, fieldKeySchema, versionSchema } from './bounds';
@@ -14,7 +14,7 @@ import { addressInputSchema, multiLineText, optionalLine, requiredLine } from '.
 import { stageIdSchema } from './production-stages';
 import { isCalendarDay } from '../rules/calendar-days';
 import { CARRIERS, PARCEL_STATUSES } from '../rules/tracking-numbers';
-import { PROMISE_STATES, SHIPPING_METHODS } from '../rules/ship-date';
+import { PROMISE_STATES, SHIPPING_METHODS } from '../rules/shipping-methods';
 import { PARCELS_MESSAGES, shipmentParcelsSchema } from './tracking-numbers';
 
 /**
@@ -33,7 +33,7 @@ export {
   parameterValuesSchema,
 } from './order-keys';
 
-// The methods live with the ship-date rules (their transit days); the order's schema names them from there.
+// One list for the order schema and the ship-date rules (core/rules/shipping-methods.ts).
 export { SHIPPING_METHODS };
 export const SHIPPING_METHOD_LABELS = {
   standard: 'Standard (2-3 days)',
@@ -253,6 +253,7 @@ export const orderLineSchema = lazySchema(() =>
         warrantyDays: true,
         warranty: true,
         leadDays: true,
+        shipGuarantee: true,
         version: true,
       }),
       {
@@ -299,6 +300,21 @@ export const orderParcelSchema = lazySchema(() =>
   }),
 );
 export type OrderParcel = z.infer<typeof orderParcelSchema>;
+
+/**
+ * A ship guarantee the close applied to one line: the day it had to ship by (the day work started plus the
+ * guarantee's business days) and the remedy: the line's lenses free on the invoice, or lens credit.
+ */
+export const guaranteeAppliedSchema = lazySchema(() =>
+  z.object({
+    eye: eyeSchema,
+    lensId: z.string(),
+    shipBy: z.string(),
+    remedy: z.enum(SHIP_GUARANTEE_REMEDIES),
+    creditCents: z.optional(z.number().check(z.int())),
+  }),
+);
+export type GuaranteeApplied = z.infer<typeof guaranteeAppliedSchema>;
 
 /** A ship date the lab moved (recordOrderDelay): who, when, why (shown to the practice), from and to. */
 export const orderDelaySchema = lazySchema(() =>
@@ -389,6 +405,8 @@ export const orderSchema = lazySchema(() =>
     shippedOn: z.optional(z.string()),
     /** When the carrier delivered the last parcel (stage 'delivered'). */
     deliveredAt: z.optional(z.string()),
+    /** The lines whose design's ship guarantee the close found missed, and what the practice got for each. */
+    guaranteeApplied: z.optional(z.array(guaranteeAppliedSchema)),
     updatedAt: z.string(),
     version: z.number().check(z.int(), z.nonnegative()),
     /** Absent when the account may not see prices. */

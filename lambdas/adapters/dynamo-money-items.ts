@@ -1,5 +1,6 @@
+import type { CreditEntry } from '../../core/schemas/credit';
 import type { Invoice } from '../../core/schemas/invoices';
-import type { ExpectedVersion } from '../ports/money-store';
+import type { CreditChange, ExpectedVersion } from '../ports/money-store';
 import type { TransactWriteCommand } from './aws/dynamo-document-client';
 import { tableName } from './dynamo-client';
 
@@ -39,4 +40,50 @@ export function invoicePut(invoice: Invoice, expectedVersion: ExpectedVersion): 
       ...versionCondition('invoiceNumber', expectedVersion),
     },
   };
+}
+
+/** The sort keys of an account's credit ledger: its one balance item, each entry by time, each entry id once. */
+export const BALANCE_SK = 'balance';
+export const entrySk = (entry: Pick<CreditEntry, 'at' | 'entryId'>) => `entry#${entry.at}#${entry.entryId}`;
+export const entryIdSk = (entryId: string) => `id#${entryId}`;
+
+/**
+ * The items of one account's credit change: the balance (conditional on the version read) and each entry, whose
+ * id marker makes an entry id usable once per account. With a label per item (`credit:{account}`,
+ * `entry:{id}`) saying which part a refusal names. Shared by the money store's commit and the order close.
+ */
+export function creditChangeItems(change: CreditChange): { items: TransactItem[]; labels: string[] } {
+  if (change.balance.availableCents < 0 || change.balance.pendingCents < 0)
+    throw new Error(`credit balance of ${change.accountNumber} would go below zero`);
+  const table = tableName('creditLedger');
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          accountNumber: change.accountNumber,
+          sk: BALANCE_SK,
+          availableCents: change.balance.availableCents,
+          pendingCents: change.balance.pendingCents,
+          version: (change.expectedVersion ?? 0) + 1,
+        },
+        ...versionCondition('sk', change.expectedVersion),
+      },
+    },
+  ];
+  const labels = [`credit:${change.accountNumber}`];
+  for (const entry of change.entries) {
+    // The id marker makes an entry id usable once per account (idempotent grants), whatever its time.
+    items.push({
+      Put: {
+        TableName: table,
+        Item: { ...entry, sk: entryIdSk(entry.entryId) },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      },
+    });
+    labels.push(`entry:${entry.entryId}`);
+    items.push({ Put: { TableName: table, Item: { ...entry, sk: entrySk(entry) } } });
+    labels.push(`entry:${entry.entryId}`);
+  }
+  return { items, labels };
 }

@@ -6,7 +6,6 @@ import {
   creditEntrySchema,
   warrantyClaimSchema,
   type CreditApproval,
-  type CreditEntry,
 } from '../../core/schemas/credit';
 import { invoiceSchema, type Invoice } from '../../core/schemas/invoices';
 import { paymentSchema } from '../../core/schemas/payments';
@@ -18,14 +17,18 @@ import {
   type MoneyTransaction,
 } from '../ports/money-store';
 import { documentClient, tableName } from './dynamo-client';
-import { INVOICE_LEDGER, invoicePut, versionCondition, type TransactItem } from './dynamo-money-items';
+import {
+  BALANCE_SK,
+  creditChangeItems,
+  entryIdSk,
+  INVOICE_LEDGER,
+  invoicePut,
+  versionCondition,
+  type TransactItem,
+} from './dynamo-money-items';
 import { outboxPuts } from './dynamo-outbox-items';
 import { pinnedCursorSchema, queryPage } from './dynamo-query-page';
 import { emfCreditMetrics, type CreditMetrics } from './emf-credit-metrics';
-
-const BALANCE_SK = 'balance';
-const entrySk = (entry: Pick<CreditEntry, 'at' | 'entryId'>) => `entry#${entry.at}#${entry.entryId}`;
-const entryIdSk = (entryId: string) => `id#${entryId}`;
 
 /**
  * Credit waiting for a second super admin lives in one partition of creditLedger no account number can be
@@ -92,36 +95,9 @@ function transactItems(tx: MoneyTransaction): { items: TransactItem[]; labels: s
     labels.push('approval');
   }
   for (const change of tx.credit ?? []) {
-    if (change.balance.availableCents < 0 || change.balance.pendingCents < 0)
-      throw new Error(`credit balance of ${change.accountNumber} would go below zero`);
-    const table = tableName('creditLedger');
-    items.push({
-      Put: {
-        TableName: table,
-        Item: {
-          accountNumber: change.accountNumber,
-          sk: BALANCE_SK,
-          availableCents: change.balance.availableCents,
-          pendingCents: change.balance.pendingCents,
-          version: (change.expectedVersion ?? 0) + 1,
-        },
-        ...versionCondition('sk', change.expectedVersion),
-      },
-    });
-    labels.push(`credit:${change.accountNumber}`);
-    for (const entry of change.entries) {
-      // The id marker makes an entry id usable once per account (idempotent grants), whatever its time.
-      items.push({
-        Put: {
-          TableName: table,
-          Item: { ...entry, sk: entryIdSk(entry.entryId) },
-          ConditionExpression: 'attribute_not_exists(sk)',
-        },
-      });
-      labels.push(`entry:${entry.entryId}`);
-      items.push({ Put: { TableName: table, Item: { ...entry, sk: entrySk(entry) } } });
-      labels.push(`entry:${entry.entryId}`);
-    }
+    const credit = creditChangeItems(change);
+    items.push(...credit.items);
+    labels.push(...credit.labels);
   }
   // Last, so the labels above keep their indexes: a refusal names the item at the index DynamoDB reports.
   for (const put of outboxPuts(tx.notices)) {

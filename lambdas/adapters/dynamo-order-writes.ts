@@ -16,7 +16,9 @@ import {
   type OrdersRepository,
 } from '../ports/orders-repository';
 import { consultOrderedUpdate } from './dynamo-consult-ordered';
-import { invoicePut } from './dynamo-money-items';
+import { creditChangeItems, invoicePut } from './dynamo-money-items';
+import type { CreditMetrics } from './emf-credit-metrics';
+import type { CreditChange } from '../ports/money-store';
 import { outboxPuts } from './dynamo-outbox-items';
 import { documentClient } from './dynamo-client';
 
@@ -44,11 +46,20 @@ interface ItemIndexes {
   limits: number[];
   consult: number | null;
   parcels: number[];
+  credit: number[];
   /** The outbox puts, last: a message id already stored is the change stored before ('order'). */
   notices: number[];
 }
 
-const NO_ITEMS: ItemIndexes = { sequence: null, invoice: null, limits: [], consult: null, parcels: [], notices: [] };
+const NO_ITEMS: ItemIndexes = {
+  sequence: null,
+  invoice: null,
+  limits: [],
+  consult: null,
+  parcels: [],
+  credit: [],
+  notices: [],
+};
 
 function refusalOf(error: unknown, at: ItemIndexes): OrderWriteRefused | null {
   if (error instanceof ConditionalCheckFailedException) return orderRefusals.refuse('order');
@@ -61,13 +72,21 @@ function refusalOf(error: unknown, at: ItemIndexes): OrderWriteRefused | null {
   if (at.limits.some(failed)) return orderRefusals.refuse('limit');
   if (failed(at.consult)) return orderRefusals.refuse('consult');
   if (at.parcels.some(failed)) return orderRefusals.refuse('parcel');
+  if (at.credit.some(failed)) return orderRefusals.refuse('credit');
   if (at.notices.some(failed)) return orderRefusals.refuse('order');
   return orderRefusals.refuse('contention');
 }
 
 export type OrderWrites = Pick<OrdersRepository, 'write' | 'removeDraft'>;
 
-export function dynamoOrderWrites(table: () => string, counters: () => string): OrderWrites {
+const grantedCents = (change: CreditChange) =>
+  change.entries.reduce((sum, e) => sum + (e.kind === 'grant' ? e.amountCents : 0), 0);
+
+/**
+ * The orders table's writes. `metrics` counts the credit a close grants (a missed ship guarantee), as the money
+ * store counts every other grant (docs/decisions/0093-an-alarm-on-the-credit-granted-each-day.md).
+ */
+export function dynamoOrderWrites(table: () => string, counters: () => string, metrics: CreditMetrics): OrderWrites {
   return {
     async write({
       order,
@@ -78,6 +97,7 @@ export function dynamoOrderWrites(table: () => string, counters: () => string): 
       invoice,
       consult,
       parcels = [],
+      credit,
       notices = [],
     }) {
       const condition =
@@ -97,6 +117,7 @@ export function dynamoOrderWrites(table: () => string, counters: () => string): 
         !consult &&
         counterEntries.length === 0 &&
         parcels.length === 0 &&
+        !credit &&
         notices.length === 0
       ) {
         try {
@@ -159,7 +180,17 @@ export function dynamoOrderWrites(table: () => string, counters: () => string): 
         },
       }));
       const firstParcel = firstCounter + counterItems.length + consultItem.length;
-      const items = [{ Put: put }, ...sequenceItem, ...invoiceItem, ...counterItems, ...consultItem, ...parcelItems];
+      const creditItems = credit ? creditChangeItems(credit).items : [];
+      const firstCredit = firstParcel + parcelItems.length;
+      const items = [
+        { Put: put },
+        ...sequenceItem,
+        ...invoiceItem,
+        ...counterItems,
+        ...consultItem,
+        ...parcelItems,
+        ...creditItems,
+      ];
       const firstNotice = items.length;
       items.push(...outboxPuts(notices));
       // A bug, not a refusal: no order change moves that many counters or sends that many notices.
@@ -177,10 +208,12 @@ export function dynamoOrderWrites(table: () => string, counters: () => string): 
             limits: limitIndexes,
             consult: consultIndex,
             parcels: parcels.map((_, i) => firstParcel + i),
+            credit: creditItems.map((_, i) => firstCredit + i),
             notices: notices.map((_, i) => firstNotice + i),
           }) ?? error
         );
       }
+      if (credit) metrics.creditGranted(grantedCents(credit));
     },
 
     async removeDraft(orderId, expectedVersion) {

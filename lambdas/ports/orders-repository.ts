@@ -3,6 +3,7 @@ import type { Carrier } from '../../core/rules/tracking-numbers';
 import type { Invoice } from '../../core/schemas/invoices';
 import type { Order, QueueSort } from '../../core/schemas/orders';
 import type { OutboxMessage } from '../kernel/outbox';
+import type { CreditChange } from './money-store';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
 /**
@@ -25,6 +26,8 @@ export type OrderWriteRefusal =
   | 'consult'
   /** A tracking number named in `parcels` is already recorded for another order. */
   | 'parcel'
+  /** The account's credit balance written with the order (a ship guarantee's credit) moved since it was read. */
+  | 'credit'
   /** DynamoDB refused a transaction that overlapped another one in flight: retry. */
   | 'contention';
 
@@ -63,6 +66,12 @@ export interface OrderWrite {
    * back from a carrier's event to the order). A number another order holds refuses the write ('parcel').
    */
   parcels?: (ParcelKey & { parcelId: string })[];
+  /**
+   * Lens credit granted by this change (a close that missed a ship guarantee), written with the order: the
+   * entries and the balance, conditional on the version read ('credit' when it moved; an entry id used before
+   * refuses it too).
+   */
+  credit?: CreditChange;
 }
 
 /** A tracking number as the parcel index keys it (normalized, with its carrier). */

@@ -5,7 +5,7 @@ import { CHANGED_MESSAGES } from '../../core/messages';
 import { addBusinessDays, orderLeadOf, promiseDates } from '../../core/rules/ship-date';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../lambdas/adapters/dynamo-client';
-import { getRow, putLensDesign, sdkDocumentClient } from '../support/dynamo-rows';
+import { getRow, putLensDesign, putRow, sdkDocumentClient } from '../support/dynamo-rows';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
 import { uniqueTrackingNumber, withWrongCheckDigit } from '../support/tracking-fixtures';
@@ -425,5 +425,52 @@ describe("the lab's queue and dashboard against the emulators", () => {
     expect(onTime.last30.onTime).toBeGreaterThan(0);
     expect(onTime.last90.shipped).toBeGreaterThanOrEqual(onTime.last30.shipped);
     expect(onTime.last30.rate).toBe(onTime.last30.onTime / onTime.last30.shipped);
+  });
+});
+
+describe('the ship guarantee against the emulators', () => {
+  it('a close past the guaranteed day grants the credit in its own transaction: ledger entry, balance, invoice', async () => {
+    const admin = await labUser();
+    const lensId = `it-guarantee-${randomUUID().slice(0, 8)}`;
+    await putLensDesign({
+      ...testDesign({ lensId }),
+      shipGuarantee: { businessDays: 2, remedy: 'credit', creditCents: 7_500 },
+    });
+    const accountNumber = account();
+    const { token } = await practiceUser(accountNumber);
+    const orderId = randomUUID();
+    const fields = { ...orderFields(), lines: [{ ...orderFields().lines[0]!, lensId }] };
+    const placed = await call('submitOrder', token, { orderId, accountNumber, order: fields });
+    const approved = await call('approveOrder', admin, { orderId, version: placed.body.result.version });
+    expect(approved.body.result.lines[0].design.shipGuarantee).toEqual({
+      businessDays: 2,
+      remedy: 'credit',
+      creditCents: 7_500,
+    });
+    // Placed a month ago: the guaranteed day is long past.
+    const stored = (await getRow('orders', { orderId }))!;
+    await putRow('orders', { ...stored, submittedAt: new Date(Date.now() - 30 * 86_400_000).toISOString() });
+
+    const invoiceNumber = `INV-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const closed = await call('closeOrder', admin, {
+      orderId,
+      version: approved.body.result.version,
+      invoiceNumber,
+      noTracking: true,
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.result.guaranteeApplied).toEqual([
+      expect.objectContaining({ eye: 'OD', remedy: 'credit', creditCents: 7_500 }),
+    ]);
+    expect(await getRow('creditLedger', { accountNumber, sk: 'balance' })).toMatchObject({
+      availableCents: 7_500,
+      version: 1,
+    });
+    expect(await getRow('creditLedger', { accountNumber, sk: `id#ship-guarantee-${orderId}-OD` })).toMatchObject({
+      reason: 'ship-guarantee',
+      amountCents: 7_500,
+      orderId,
+    });
+    expect(await getRow('invoices', { invoiceNumber })).toMatchObject({ orderIds: [orderId] });
   });
 });

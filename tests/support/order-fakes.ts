@@ -30,6 +30,7 @@ import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
 import { DEFAULT_PRODUCTION_SETTINGS, type ProductionSettings } from '../../core/schemas/production-settings';
 import type { ProductionSettingsStore } from '../../lambdas/ports/production-settings';
 import { InMemoryOutbox } from './in-memory-outbox';
+import { InMemoryMoneyStore } from './in-memory-money';
 import { offsetPage } from './offset-page';
 import { numberParameter, optionParameter } from './lens-parameters';
 
@@ -50,6 +51,8 @@ export class InMemoryOrders implements OrdersRepository {
     readonly invoices: Map<string, Invoice> = new Map(),
     readonly consults: Map<string, Consult> = new Map(),
     readonly outbox: InMemoryOutbox = new InMemoryOutbox(),
+    /** The credit ledger a close's credit is written to (share the money fake's to read it back). */
+    readonly ledger: Pick<InMemoryMoneyStore, 'balances' | 'entries'> = new InMemoryMoneyStore(),
   ) {}
 
   async get(orderId: string) {
@@ -86,6 +89,16 @@ export class InMemoryOrders implements OrdersRepository {
       const owner = this.parcelIndex.get(counterNames.parcel(key));
       if (owner && owner.orderId !== request.order.orderId) throw orderRefusals.refuse('parcel');
     }
+    const credit = request.credit;
+    if (credit) {
+      const { availableCents, pendingCents } = credit.balance;
+      if (availableCents < 0 || pendingCents < 0)
+        throw new Error(`credit balance of ${credit.accountNumber} would go below zero`);
+      const balance = this.ledger.balances.get(credit.accountNumber);
+      const current = credit.expectedVersion === null ? !balance : balance?.version === credit.expectedVersion;
+      const ids = new Set((this.ledger.entries.get(credit.accountNumber) ?? []).map((e) => e.entryId));
+      if (!current || credit.entries.some((e) => ids.has(e.entryId))) throw orderRefusals.refuse('credit');
+    }
     // Last of the checks, as the adapter's puts are last in its transaction: a message id taken refuses it all.
     try {
       this.outbox.store(request.notices);
@@ -112,6 +125,13 @@ export class InMemoryOrders implements OrdersRepository {
       this.counterValues.set(name, (this.counterValues.get(name) ?? 0) + delta);
     for (const { parcelId, ...key } of request.parcels ?? [])
       this.parcelIndex.set(counterNames.parcel(key), { orderId: request.order.orderId, parcelId });
+    if (credit) {
+      this.ledger.balances.set(credit.accountNumber, { ...credit.balance, version: (credit.expectedVersion ?? 0) + 1 });
+      this.ledger.entries.set(credit.accountNumber, [
+        ...(this.ledger.entries.get(credit.accountNumber) ?? []),
+        ...structuredClone(credit.entries),
+      ]);
+    }
   }
 
   async findParcel(key: ParcelKey) {

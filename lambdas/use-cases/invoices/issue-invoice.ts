@@ -8,7 +8,10 @@ import { SHIPPING_PRICES_CENTS, type Order } from '../../../core/schemas/orders'
 import type { Identity } from '../../auth/verify-token';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import { moneyNotice } from '../../ports/money-notifier';
-import type { MoneyStore } from '../../ports/money-store';
+import type { CreditChange, MoneyStore } from '../../ports/money-store';
+import type { CreditEntry } from '../../../core/schemas/credit';
+import { dayForPeople } from '../../../core/rules/calendar-days';
+import type { OutboxMessage } from '../../kernel/outbox';
 import type { OrderWrite } from '../../ports/orders-repository';
 import { changeOrderStatus, type IssuedInvoice, type ShipmentParcelInput, type StatusChangeDeps } from '../orders';
 import { withTotals } from './invoice-views';
@@ -26,9 +29,55 @@ export interface CloseOrderInput {
 }
 
 export type CloseOrderDeps = StatusChangeDeps<'close'> & {
-  money: Pick<MoneyStore, 'getInvoice'>;
+  money: Pick<MoneyStore, 'getInvoice' | 'getCreditBalance'>;
   customers: Pick<CustomersRepository, 'get'>;
 };
+
+/** What an invoice line says when a missed ship guarantee made its lenses free. */
+export const SHIP_GUARANTEE_FREE_NOTE = 'Ship guarantee: lenses free';
+
+/**
+ * The lens credit a close grants for its missed ship guarantees (remedy 'credit'), one entry per line, on top of
+ * the account's balance as read now: the entry id is the order's and the eye's, so the credit is granted once
+ * however often the close is tried. Each entry emails the practice, as any grant does.
+ */
+async function guaranteeCredit(
+  order: Order,
+  at: string,
+  actor: { userId: string; name: string },
+  deps: Pick<CloseOrderDeps, 'money' | 'now'>,
+): Promise<{ credit: CreditChange; notices: OutboxMessage[] } | undefined> {
+  const owed = (order.guaranteeApplied ?? []).filter((g) => g.remedy === 'credit' && g.creditCents);
+  if (owed.length === 0) return undefined;
+  const balance = await deps.money.getCreditBalance(order.accountNumber);
+  let available = balance.availableCents;
+  const entries: CreditEntry[] = owed.map((g) => {
+    available += g.creditCents!;
+    return {
+      accountNumber: order.accountNumber,
+      entryId: `ship-guarantee-${order.orderId}-${g.eye}`,
+      at,
+      kind: 'grant',
+      reason: 'ship-guarantee',
+      amountCents: g.creditCents!,
+      balanceAfterCents: available,
+      note: `Order ${order.orderNumber ?? ''} (${g.eye}) shipped after its guaranteed day, ${dayForPeople(g.shipBy)}.`,
+      by: actor,
+      orderId: order.orderId,
+      ...(order.orderNumber ? { orderNumber: order.orderNumber } : {}),
+      eye: g.eye,
+    };
+  });
+  return {
+    credit: {
+      accountNumber: order.accountNumber,
+      entries,
+      balance: { availableCents: available, pendingCents: balance.pendingCents },
+      expectedVersion: balance.exists ? balance.version : null,
+    },
+    notices: entries.map((entry) => moneyNotice(deps, { kind: 'credit-granted', entry, to: [] })),
+  };
+}
 
 /**
  * The invoice lines of an order, priced from the prices stored on the order when it was placed. A warranty
@@ -36,9 +85,13 @@ export type CloseOrderDeps = StatusChangeDeps<'close'> & {
  */
 export function invoiceLinesOf(order: Order): InvoiceLine[] {
   return order.lines.map((line) => {
-    const { unitCents, quantity, amountCents, exchangeFee } = billedLineOf(order, line);
+    const billed = billedLineOf(order, line);
+    // A missed ship guarantee whose remedy is free lenses: the line stays on the invoice, billed nothing, saying why.
+    const free = order.guaranteeApplied?.some((g) => g.eye === line.eye && g.remedy === 'free-lenses');
+    const { unitCents, quantity, amountCents } = free ? { ...billed, unitCents: 0, amountCents: 0 } : billed;
+    const name = billed.exchangeFee ? `${line.design.name}, warranty exchange fee` : line.design.name;
     return {
-      description: exchangeFee ? `${line.design.name}, warranty exchange fee` : line.design.name,
+      description: free ? `${name} (${SHIP_GUARANTEE_FREE_NOTE})` : name,
       quantity,
       unitCents,
       amountCents,
@@ -125,7 +178,15 @@ export function closeOrderWithInvoice(caller: Identity, input: CloseOrderInput, 
       const orderer = await deps.users.get(current.createdBy.userId);
       // To whoever placed the order; `to: []` (none found) means every user linked to the account.
       const to = orderer?.email ? [orderer.email] : [];
-      return { ...write, notices: [moneyNotice(deps, { kind: 'invoice-issued', invoice: write.invoice, to })] };
+      const granted = await guaranteeCredit(current, at, actor, deps);
+      return {
+        ...write,
+        ...(granted ? { credit: granted.credit } : {}),
+        notices: [
+          moneyNotice(deps, { kind: 'invoice-issued', invoice: write.invoice, to }),
+          ...(granted?.notices ?? []),
+        ],
+      };
     },
   );
 }

@@ -9,6 +9,7 @@ import type { Order, OrderHistoryEntry } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import type { OutboxMessage } from '../../kernel/outbox';
 import type { OrderEmailKind } from '../../ports/order-notifier';
+import type { CreditChange } from '../../ports/money-store';
 import { counterNames, exchangeCounterDeltas, orderRefusals, type OrderWrite } from '../../ports/orders-repository';
 import { displayName, isLab } from '../../kernel/caller';
 import { retryOnRefusal } from '../../kernel/retry';
@@ -17,7 +18,7 @@ import { loadVisibleOrder, viewFor } from './order-view';
 import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
 import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
 import { orderPromiseOf } from './order-promise';
-import { shipmentParcels, type ShipmentParcelInput } from './order-shipment';
+import { missedGuarantees, shipmentParcels, type ShipmentParcelInput } from './order-shipment';
 
 /** The lifecycle actions other than submit (which places the order: submitOrder). */
 export type StatusAction = Exclude<OrderAction, 'submit'>;
@@ -43,7 +44,11 @@ const isLabDecision = (action: StatusAction): action is LabDecision => ORDER_TRA
  * The invoice a change issues (the lab's close), written in the same transaction as the order, with the notices
  * it causes (the invoice email). Called once per change, so a retried write stores the same messages.
  */
-export type IssuedInvoice = NonNullable<OrderWrite['invoice']> & { notices?: OutboxMessage[] | undefined };
+export type IssuedInvoice = NonNullable<OrderWrite['invoice']> & {
+  notices?: OutboxMessage[] | undefined;
+  /** Lens credit the close grants with its invoice (a missed ship guarantee). */
+  credit?: CreditChange | undefined;
+};
 type IssueInvoice = (
   order: Order,
   at: string,
@@ -80,6 +85,9 @@ const ACTION_WORDS: Record<OrderAction, string> = {
   cancel: 'cancelled',
   close: 'closed',
 };
+
+/** A close granting guarantee credit while the practice's credit changed (a payment, a grant) at that moment. */
+export const CREDIT_MOVED = "The practice's lens credit changed at the same moment. Ship the order again.";
 
 /** A close that lost its tracking number to another order's close between the check and the write. */
 export const PARCEL_TAKEN =
@@ -133,6 +141,7 @@ function recordDecision(action: LabDecision, before: Order, after: Order, deps: 
     status: o.status,
     version: o.version,
     ...(o.invoiceNumber ? { invoiceNumber: o.invoiceNumber } : {}),
+    ...(o.guaranteeApplied ? { guaranteeApplied: o.guaranteeApplied.map((g) => `${g.eye} ${g.remedy}`) } : {}),
   });
   return deps.audit.recordChange({
     action: `order.${action}`,
@@ -250,6 +259,9 @@ export async function changeOrderStatus(
     updated.shippedOn = localDay(now, calendar.timeZone);
     if (input.shipment) updated.parcels = await shipmentParcels(order, input.shipment.parcels, deps);
     shippedCounters = shippedCountersOf(updated, calendar);
+    // Applied by itself: the invoice this close issues reads it (free lenses, credit).
+    const missed = missedGuarantees(updated, updated.shippedOn, calendar);
+    if (missed.length > 0) updated.guaranteeApplied = missed;
   }
 
   const issued = issueInvoice
@@ -280,6 +292,7 @@ export async function changeOrderStatus(
             }
           : {}),
         ...(issued ? { invoice: { invoice: issued.invoice, expectedVersion: issued.expectedVersion } } : {}),
+        ...(issued?.credit ? { credit: issued.credit } : {}),
         ...(notices.length ? { notices } : {}),
       });
     } catch (error) {
@@ -288,6 +301,7 @@ export async function changeOrderStatus(
       if (error.reason === 'invoice')
         throw aborted(`Invoice ${input.invoiceNumber ?? ''} changed at the same moment. Close the order again.`);
       if (error.reason === 'parcel') throw aborted(PARCEL_TAKEN);
+      if (error.reason === 'credit') throw aborted(CREDIT_MOVED);
       throw error;
     }
     if (isLabDecision(action)) await recordDecision(action, order, updated, deps);

@@ -44,6 +44,7 @@ export async function checkedLines(
         warrantyDays: design.warrantyDays,
         warranty: design.warranty,
         ...(design.leadDays !== undefined ? { leadDays: design.leadDays } : {}),
+        ...(design.shipGuarantee ? { shipGuarantee: design.shipGuarantee } : {}),
         version: design.version,
         priceCents,
       },

@@ -1,6 +1,7 @@
 import { invalidArgument } from '../../../core/errors';
+import { guaranteeShipBy, type ShippingCalendar } from '../../../core/rules/ship-date';
 import { checkTrackingNumber, type Carrier } from '../../../core/rules/tracking-numbers';
-import type { Order, OrderParcel } from '../../../core/schemas/orders';
+import type { GuaranteeApplied, Order, OrderParcel } from '../../../core/schemas/orders';
 import { PARCELS_MESSAGES } from '../../../core/schemas/tracking-numbers';
 import type { OrderDeps } from './order-deps';
 
@@ -40,4 +41,30 @@ export async function shipmentParcels(
     throw parcelRefusal(index, `This tracking number was shipped with order ${other?.orderNumber ?? 'another order'}.`);
   }
   return checked.map((key, index) => ({ parcelId: String(index + 1), ...key, status: 'pre-transit' }));
+}
+
+/**
+ * The ship guarantees an order shipping on `shippedOn` misses: each line whose design (as snapshotted) guaranteed
+ * shipping within its business days of the day work started, counted from when the order was first placed on
+ * the lab's calendar. The lab's own delays do not move it: a guarantee is a promise of the design, not of a date
+ * the lab may change.
+ */
+export function missedGuarantees(order: Order, shippedOn: string, calendar: ShippingCalendar): GuaranteeApplied[] {
+  if (!order.submittedAt) return [];
+  const placedAt = new Date(order.submittedAt);
+  return order.lines.flatMap((line) => {
+    const guarantee = line.design.shipGuarantee;
+    if (!guarantee) return [];
+    const shipBy = guaranteeShipBy(placedAt, guarantee.businessDays, calendar);
+    if (shippedOn <= shipBy) return [];
+    return [
+      {
+        eye: line.eye,
+        lensId: line.lensId,
+        shipBy,
+        remedy: guarantee.remedy,
+        ...(guarantee.remedy === 'credit' && guarantee.creditCents ? { creditCents: guarantee.creditCents } : {}),
+      },
+    ];
+  });
 }

@@ -64,12 +64,26 @@ async function expectInvalidCursor(promise: Promise<unknown>) {
 
 const day = (n: number, year = 2024) => `${year}-01-${String(n).padStart(2, '0')}T10:00:00.000Z`;
 
+/** A ship-guarantee grant of `amountCents` to the account, leaving `balanceAfterCents`. */
+function contractCreditEntry(accountNumber: string, amountCents: number, balanceAfterCents: number) {
+  return {
+    accountNumber,
+    entryId: `contract-${randomUUID()}`,
+    at: '2024-01-01T10:00:00.000Z',
+    kind: 'grant' as const,
+    reason: 'ship-guarantee' as const,
+    amountCents,
+    balanceAfterCents,
+    by: { userId: 'u-lab', name: 'Lara Lab' },
+  };
+}
+
 export interface OrdersContractPorts {
   orders: OrdersRepository;
   /** Where the consults an "Order this" write marks ordered live. */
   consults: ConsultStore;
-  /** Where the invoice a close writes with the order can be read back. */
-  money: Pick<MoneyStore, 'getInvoice'>;
+  /** Where the invoice and the credit a close writes with the order can be read back. */
+  money: Pick<MoneyStore, 'getInvoice' | 'getCreditBalance' | 'getCreditEntry'>;
   /** Where the notices a write carries are stored. */
   outbox: Pick<NoticeOutbox, 'get'>;
 }
@@ -169,6 +183,52 @@ export function ordersRepositoryContract(label: string, make: () => OrdersContra
       expect(await orders.counters([counter])).toEqual({ [counter]: 0 });
       expect(await orders.findParcel(fresh)).toBeNull();
       expect(await orders.findParcel(key)).toEqual({ orderId: first.orderId, parcelId: '1' });
+    });
+
+    it('the credit a close grants is written with the order: the entry and the balance at the version read', async () => {
+      const { orders, money } = make();
+      const order = contractOrder({ status: 'closed' });
+      const entry = contractCreditEntry(order.accountNumber, 2_500, 2_500);
+      await orders.write({
+        order,
+        expectedVersion: null,
+        credit: {
+          accountNumber: order.accountNumber,
+          entries: [entry],
+          balance: { availableCents: 2_500, pendingCents: 0 },
+          expectedVersion: null,
+        },
+      });
+      expect(await money.getCreditBalance(order.accountNumber)).toMatchObject({
+        availableCents: 2_500,
+        version: 1,
+        exists: true,
+      });
+      expect(await money.getCreditEntry(order.accountNumber, entry.entryId)).toEqual(entry);
+    });
+
+    it("a credit balance moved since it was read refuses the whole write ('credit'), and nothing of it is stored", async () => {
+      const { orders, money } = make();
+      const first = contractOrder({ status: 'closed' });
+      const account = first.accountNumber;
+      const grant = (order: Order, entry: ReturnType<typeof contractCreditEntry>, expectedVersion: number | null) =>
+        orders.write({
+          order,
+          expectedVersion: null,
+          credit: {
+            accountNumber: account,
+            entries: [entry],
+            balance: { availableCents: entry.balanceAfterCents, pendingCents: 0 },
+            expectedVersion,
+          },
+        });
+      await grant(first, contractCreditEntry(account, 1_000, 1_000), null);
+      const late = contractOrder({ status: 'closed', accountNumber: account });
+      const stale = contractCreditEntry(account, 500, 500);
+      expect(await writeRefusal(grant(late, stale, null))).toBe('credit');
+      expect(await orders.get(late.orderId)).toBeNull();
+      expect(await money.getCreditEntry(account, stale.entryId)).toBeNull();
+      expect(await money.getCreditBalance(account)).toMatchObject({ availableCents: 1_000, version: 1 });
     });
 
     it('counters move by their deltas with the order, and counters reads missing ones as 0', async () => {

@@ -56,12 +56,12 @@ moneyStoreContract(
   (money) => money.outbox,
 );
 ordersRepositoryContract('in-memory fake', () => {
-  // Wired as the use-case tests wire them: a close's invoice lands in the money fake, "Order this" marks the
-  // consult fake's row, the notices land in the outbox fake.
+  // Wired as the use-case tests wire them: a close's invoice and credit land in the money fake, "Order this"
+  // marks the consult fake's row, the notices land in the outbox fake.
   const money = new InMemoryMoneyStore();
   const consults = new InMemoryConsultStore();
   const outbox = new InMemoryOutbox();
-  return { orders: new InMemoryOrders(money.invoices, consults.rows, outbox), consults, money, outbox };
+  return { orders: new InMemoryOrders(money.invoices, consults.rows, outbox, money), consults, money, outbox };
 });
 accountRequestsRepositoryContract(
   'in-memory fake',

@@ -29,7 +29,7 @@ function close(order: Order, extra: Record<string, unknown>) {
     invoiceNumber: `INV-${invoices}`,
     ...extra,
   });
-  return closeOrderWithInvoice(lab, input, { ...world.deps, money: { getInvoice: async () => null } });
+  return closeOrderWithInvoice(lab, input, world.deps);
 }
 const closedEmail = (orderId: string) =>
   world.orders.outbox
@@ -115,7 +115,7 @@ describe('shipping with parcels (docs/decisions/0100-production-stages-and-the-s
 
   it('the use case checks again: a bad number or no parcels without "No tracking" changes nothing', async () => {
     const order = await approved(world, 1);
-    const deps = { ...world.deps, money: { getInvoice: async () => null } };
+    const deps = world.deps;
     const input = { orderId: order.orderId, version: order.version, invoiceNumber: 'INV-X', taxCents: 0 };
     expect(await failureOf(closeOrderWithInvoice(lab, { ...input, parcels: [] }, deps))).toMatchObject({
       status: 'invalid-argument',

@@ -2,6 +2,7 @@ import { submitOrderInputSchema, type Order, type OrderFields } from '../../../.
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
 import { submitOrder } from '../../../../lambdas/use-cases/orders/submit-order';
 import { recordingTrail } from '../../../support/in-memory-audit';
+import { InMemoryMoneyStore } from '../../../support/in-memory-money';
 import { identity, numberedUuid as id, practiceAnn as practice } from '../../../support/identities';
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import { optionParameter } from '../../../support/lens-parameters';
@@ -47,12 +48,17 @@ export function stagesWorld() {
   const clock = { now: TUESDAY_MORNING };
   const trail = recordingTrail();
   const production = new InMemoryProductionSettings();
+  // One outbox, and the money fake's invoices and credit ledger shared with the orders fake: a close writes both.
+  const money = new InMemoryMoneyStore();
+  const orders = new InMemoryOrders(money.invoices, new Map(), money.outbox, money);
   const deps = {
     ...orderPorts({ users, customers, lenses, now: () => clock.now }),
+    orders,
+    money,
     production,
     audit: trail.audit,
   };
-  return { deps, clock, lenses, changes: trail.changes, production, orders: deps.orders as InMemoryOrders };
+  return { deps, clock, lenses, changes: trail.changes, production, orders, money };
 }
 
 export type StagesWorld = ReturnType<typeof stagesWorld>;
