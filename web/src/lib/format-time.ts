@@ -40,3 +40,41 @@ export function dateTime(value: number | string): string {
     date,
   );
 }
+
+let shortDayFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * A day on the lab's calendar ('YYYY-MM-DD') as a promise reads it: "Tue, Dec 8". The day is a name, not an
+ * instant, so it is written out in UTC, where its midnight is that same day (never a day off in the browser's zone).
+ */
+export function shortDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return (shortDayFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  })).format(date);
+}
+
+/** A whole hour of the day as people say it: 16 reads "4 PM", 0 "12 AM". */
+export function hourForPeople(hour: number): string {
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return `${twelve} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+const US_ZONE_NAMES: Record<string, string> = {
+  'America/New_York': 'Eastern',
+  'America/Chicago': 'Central',
+  'America/Denver': 'Mountain',
+  'America/Phoenix': 'Arizona',
+  'America/Los_Angeles': 'Pacific',
+  'America/Anchorage': 'Alaska',
+  'Pacific/Honolulu': 'Hawaii',
+};
+
+/** A time zone as people name it: "Eastern" for America/New_York; another zone by its own name. */
+export function zoneForPeople(timeZone: string): string {
+  return US_ZONE_NAMES[timeZone] ?? `${timeZone.replace(/_/g, ' ')} time`;
+}

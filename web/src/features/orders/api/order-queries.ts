@@ -79,3 +79,17 @@ export const discardOrderDraft = (orderId: string) => callRoute('discardOrderDra
 export const submitOrder = (input: RouteInput<'submitOrder'>) => callRoute('submitOrder', input);
 export const cancelOrder = (input: RouteInput<'cancelOrder'>) => callRoute('cancelOrder', input);
 export const resubmitOrder = (input: RouteInput<'resubmitOrder'>) => callRoute('resubmitOrder', input);
+
+/**
+ * The lab's stages and shipping calendar (route getProductionSettings): the order form counts its ship date on
+ * them, the order pages name stages with them. They change rarely, so one read serves a visit.
+ */
+export const productionSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: orderKeys.productionSettings(),
+    queryFn: () => callRoute('getProductionSettings', {}),
+    staleTime: 10 * 60_000,
+    retry: 1,
+  });
+
+export const useProductionSettings = () => useQuery(productionSettingsQueryOptions());

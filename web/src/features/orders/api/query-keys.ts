@@ -15,6 +15,8 @@ export const orderKeys = {
     ['orders', 'customer-info', userId, account, page] as const,
   /** Not under `all`: the form keeps the answer it opened with when a submit refreshes the order lists. */
   consult: (consultId: string) => ['order-form', 'consult', consultId] as const,
+  /** The lab's stages and calendar: the production settings page saves them and invalidates this key. */
+  productionSettings: () => ['production-settings'] as const,
 };
 
 /**

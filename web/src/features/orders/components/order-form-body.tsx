@@ -17,6 +17,7 @@ import {
   useConsultToOrder,
   useOrder,
   useOrderLensDesigns,
+  useProductionSettings,
 } from '../api/order-queries';
 import { orderKeys } from '../api/query-keys';
 import { fromConsultAnswer } from '../model/order-from-consult';
@@ -82,6 +83,7 @@ export default function OrderFormBody({
   }, [queryClient]);
   const info = session.customer.info;
   const designs = useOrderLensDesigns(account);
+  const production = useProductionSettings();
   const from = params.get('from');
   const kind = params.get('kind') === 'warranty' ? 'warranty' : 'reorder';
   const draftId = params.get('draft');
@@ -179,6 +181,7 @@ export default function OrderFormBody({
           original={original}
           renderAttachments={renderAttachments}
           pastWarrantyEyes={pastWarrantyEyes}
+          productionSettings={production.isError ? null : production.data}
         />
       </>
     );

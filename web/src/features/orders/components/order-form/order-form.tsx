@@ -13,6 +13,7 @@ import { OrderProblems } from './order-problems';
 import { OrderSubmitted } from './order-submitted';
 import { orderTotalCents } from './order-total';
 import { PatientFields } from './patient-fields';
+import { ShipPromise, type PromiseSettings } from './ship-promise';
 import { ShippingFields } from './shipping-fields';
 import { useOrderForm, type OrderFormAccount } from './use-order-form';
 import styles from '../order-form.module.css';
@@ -30,6 +31,10 @@ export interface OrderFormProps {
   newOrderId?: () => string;
   /** A warranty remake's eyes left out because their lens's warranty has ended (the other design's has not). */
   pastWarrantyEyes?: readonly Eye[];
+  /** The lab's stages and calendar the ship date is counted on (undefined while loading, null when they failed). */
+  productionSettings?: PromiseSettings;
+  /** The clock the ship date is counted from (tests fix it). */
+  now?: () => Date;
 }
 
 /**
@@ -46,6 +51,8 @@ export function OrderForm({
   renderAttachments,
   newOrderId = () => crypto.randomUUID(),
   pastWarrantyEyes = [],
+  productionSettings,
+  now,
 }: OrderFormProps) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const form = useOrderForm({ userId, account, designs, api, start, newOrderId, summaryRef });
@@ -83,6 +90,7 @@ export function OrderForm({
       <EyeLines form={form} designs={designs} original={original} showPrices={showPrices} totalCents={totalCents} />
       <ShippingFields form={form} practiceAddress={account.shippingAddress} />
       <NotesAndFiles form={form} renderAttachments={renderAttachments} />
+      <ShipPromise values={values} designs={form.designById} settings={productionSettings} now={now} />
       <OrderActions form={form} showPrices={showPrices} totalCents={totalCents} />
     </form>
   );
