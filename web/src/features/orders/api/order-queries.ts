@@ -92,4 +92,4 @@ export const productionSettingsQueryOptions = () =>
     retry: 1,
   });
 
-export const useProductionSettings = () => useQuery(productionSettingsQueryOptions());
+export const useProductionSettings = (enabled = true) => useQuery({ ...productionSettingsQueryOptions(), enabled });

@@ -6,7 +6,8 @@ import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { isCallableError } from '../../../lib/callable-error';
 import { LoadingLine } from '../../../components/ui/spinner';
-import { cancelOrder, resubmitOrder, useOrder } from '../api/order-queries';
+import { cancelOrder, resubmitOrder, useOrder, useProductionSettings } from '../api/order-queries';
+import { hasProductionFacts } from '../shared/order-production';
 import { orderKeys } from '../api/query-keys';
 import { OrderDetail, type OrderDetailProps } from './order-detail';
 
@@ -15,6 +16,7 @@ export function OrderDetailPage({ renderAttachments }: { renderAttachments?: Ord
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   const queryClient = useQueryClient();
+  const settings = useProductionSettings(order.data !== undefined && hasProductionFacts(order.data));
   const after = async <T,>(result: Promise<T>) => {
     const value = await result;
     await queryClient.invalidateQueries({ queryKey: orderKeys.all });
@@ -49,6 +51,7 @@ export function OrderDetailPage({ renderAttachments }: { renderAttachments?: Ord
       onResubmit={(input) => after(resubmitOrder(input))}
       onReload={() => void order.refetch()}
       renderAttachments={renderAttachments}
+      settings={settings.data}
     />
   );
 }

@@ -8,7 +8,9 @@ import { SHIPPING_METHOD_LABELS, type Order } from '../../../../../core/schemas/
 import { Card } from '../../../components/card';
 import { OrderLinesTable } from '../shared/order-lines-table';
 import { OrderStatusBadge } from '../shared/order-status-badge';
+import { OrderProduction } from '../shared/order-production';
 import { OrderTimeline } from '../shared/order-timeline';
+import type { ProductionSettings } from '../../../../../core/schemas/production-settings';
 import { formatCents } from '../../../lib/money-text';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
@@ -36,10 +38,20 @@ export interface OrderDetailProps {
   onReload: () => void;
   renderAttachments?: (props: { orderId: string; editable: boolean }) => ReactNode;
   now?: number;
+  /** The lab's stage names and calendar (the defaults until they load). */
+  settings?: ProductionSettings | undefined;
 }
 
 /** An order as the practice sees it: status, lenses, shipping, files, hold answer, timeline. */
-export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttachments, now }: OrderDetailProps) {
+export function OrderDetail({
+  order,
+  onCancel,
+  onResubmit,
+  onReload,
+  renderAttachments,
+  now,
+  settings,
+}: OrderDetailProps) {
   const actions = availableActions(order.status, 'practice');
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
@@ -218,6 +230,12 @@ export function OrderDetail({ order, onCancel, onResubmit, onReload, renderAttac
           )}
         </Card>
       </div>
+      <OrderProduction
+        order={order}
+        stages={settings?.stages}
+        calendar={settings?.calendar}
+        now={now === undefined ? new Date() : new Date(now)}
+      />
       <Card title="Lenses" className={styles.block}>
         <OrderLinesTable lines={order.lines} />
       </Card>

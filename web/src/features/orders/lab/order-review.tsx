@@ -9,7 +9,9 @@ import { PageHeader } from '../../../components/page-header';
 import { billedCentsOf } from '../../../../../core/rules/warranty';
 import { OrderLinesTable } from '../shared/order-lines-table';
 import { OrderStatusBadge } from '../shared/order-status-badge';
+import { OrderProduction, hasProductionFacts } from '../shared/order-production';
 import { OrderTimeline } from '../shared/order-timeline';
+import { useProductionSettings } from '../api/order-queries';
 import { formatCents } from '../../../lib/money-text';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -118,6 +120,7 @@ export function OrderReview({
   const wellFormed = orderIdSchema.safeParse(orderId).success;
   const query = useOrder(orderId, wellFormed);
   const mutation = useLabAction(onChanged);
+  const settings = useProductionSettings(query.data !== undefined && hasProductionFacts(query.data));
   const location = useLocation();
   const [open, setOpen] = useState<LabAction | null>(null);
   const [texts, setTexts] = useState<Partial<Record<LabAction, string>>>({});
@@ -233,6 +236,9 @@ export function OrderReview({
         <Card title="Lenses" className={styles.wide}>
           <OrderLinesTable lines={order.lines} />
         </Card>
+        <div className={styles.wide}>
+          <OrderProduction order={order} stages={settings.data?.stages} calendar={settings.data?.calendar} />
+        </div>
         <Card title="Shipping">
           <Shipping order={order} />
         </Card>
