@@ -103,6 +103,7 @@ test.describe('money (invoices, Pay Online, Lens Credit)', () => {
     await close.getByLabel('Invoice number').fill(invoiceNumber);
     await close.getByLabel('Shipping ($)').fill('12.00');
     await close.getByLabel('Tax ($)').fill('23.20');
+    await close.getByRole('checkbox', { name: /No tracking/ }).check();
     await close.getByRole('button', { name: 'Close order' }).click();
     await expect(close).toBeHidden(SLOW);
     await lab.context().close();

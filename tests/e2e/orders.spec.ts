@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForEmail } from '../support/mailbox';
+import { uniqueTrackingNumber } from '../support/tracking-fixtures';
 import { demo, mailboxUrl, sidebar, signInAs } from './support/portal';
 
 /**
@@ -157,6 +158,11 @@ test.describe.serial('lens orders (order form, attachments, approval, timeline, 
     await page.getByRole('button', { name: 'Close with invoice…' }).click();
     const close = page.getByRole('dialog', { name: `Close order ${placed.orderNumber}` });
     await close.getByLabel('Invoice number').fill(invoice);
+    // Two parcels, scanned one a line: the carrier of each is read from its number.
+    const parcels = [uniqueTrackingNumber('ups'), uniqueTrackingNumber('fedex')];
+    await close.getByLabel('Tracking numbers').fill(parcels.join('\n'));
+    await expect(close.getByRole('list', { name: 'Parcels as read' })).toContainText(`${parcels[0]} UPS`);
+    await expect(close.getByRole('list', { name: 'Parcels as read' })).toContainText(`${parcels[1]} FedEx`);
     await close.getByRole('button', { name: 'Close order' }).click();
     await expect(close).toBeHidden();
     await expect(page.getByText(invoice).first()).toBeVisible();
@@ -174,6 +180,13 @@ test.describe.serial('lens orders (order form, attachments, approval, timeline, 
     await expect(timeline.getByRole('listitem').nth(0)).toContainText(`Invoice ${invoice}`);
     await expect(timeline.getByRole('listitem').nth(1)).toContainText('In production');
     await expect(timeline.getByRole('listitem').nth(2)).toContainText('Submitted');
+    // Each parcel links to its carrier's tracking page, in a new tab.
+    for (const number of parcels)
+      await expect(customer.getByRole('link', { name: new RegExp(number) })).toHaveAttribute('target', '_blank');
+    await expect(customer.getByRole('link', { name: new RegExp(parcels[0]!) })).toHaveAttribute(
+      'href',
+      `https://www.ups.com/track?tracknum=${parcels[0]}`,
+    );
     await context.close();
 
     const email = await waitForEmail(
@@ -185,6 +198,7 @@ test.describe.serial('lens orders (order form, attachments, approval, timeline, 
     expect(body).toContain(`Patient name: ${placed.patient}`);
     expect(body).toContain(`Invoice number: ${invoice}`);
     expect(body).toContain('Order notes: No order notes provided');
+    for (const number of parcels) expect(body).toContain(number);
   });
 
   test('(d) a super admin sees the lens catalogue in Lens Management and every email in Email Management, previewed with sample values', async ({

@@ -293,11 +293,19 @@ describe('Order detail: the lab actions', () => {
 
     await user.clear(screen.getByLabelText('Invoice number'));
     await user.type(screen.getByLabelText('Invoice number'), 'INV-2025-0042');
+    await user.type(screen.getByLabelText('Tracking numbers'), '1Z999AA10123456784');
     await user.click(screen.getByRole('button', { name: 'Close order' }));
     await waitFor(() =>
       expect(callsTo('closeOrder')).toEqual([
-        // Shipping prefilled with the standard method's price; no tax typed.
-        { orderId: ORDER_ID, version: 3, invoiceNumber: 'INV-2025-0042', shippingCents: 850, taxCents: 0 },
+        // Shipping prefilled with the standard method's price; no tax typed; the carrier read from the number.
+        {
+          orderId: ORDER_ID,
+          version: 3,
+          invoiceNumber: 'INV-2025-0042',
+          shippingCents: 850,
+          taxCents: 0,
+          parcels: [{ carrier: 'ups', trackingNumber: '1Z999AA10123456784' }],
+        },
       ]),
     );
     expect(success).toHaveBeenCalledWith('Order LL-000042 closed with invoice INV-2025-0042.');
@@ -326,10 +334,70 @@ describe('Order detail: the lab actions', () => {
 
     await user.clear(screen.getByLabelText('Tax ($)'));
     await user.type(screen.getByLabelText('Tax ($)'), '1.96');
+    await user.click(screen.getByRole('checkbox', { name: /No tracking/ }));
+    await user.click(screen.getByRole('button', { name: 'Close order' }));
+    await waitFor(() =>
+      // The schema's output: no parcels, and the lab said so.
+      expect(callsTo('closeOrder')).toEqual([
+        {
+          orderId: ORDER_ID,
+          version: 3,
+          invoiceNumber: 'INV-7',
+          shippingCents: 1200,
+          taxCents: 196,
+          parcels: [],
+          noTracking: true,
+        },
+      ]),
+    );
+  });
+
+  it('close asks for each parcel\'s tracking number or "No tracking" (closeOrder parcels): a bad line is named by its number and nothing is sent', async () => {
+    answer({
+      getOrder: () => anOrder({ status: 'approved' }),
+      closeOrder: () => anOrder({ status: 'closed', invoiceNumber: 'INV-8', version: 4 }),
+    });
+    vi.spyOn(notify, 'success').mockReturnValue('toast');
+    const user = renderReview();
+    await user.click(await screen.findByRole('button', { name: 'Close with invoice…' }));
+    await user.type(screen.getByLabelText('Invoice number'), 'INV-8');
+    const tracking = screen.getByLabelText('Tracking numbers');
+    await user.click(screen.getByRole('button', { name: 'Close order' }));
+    await waitFor(() => expect(tracking).toHaveAccessibleDescription(expect.stringContaining('No tracking')));
+    expect(tracking).toHaveFocus();
+
+    // Scanned: a valid FedEx number, then a UPS number with a wrong check digit, then the FedEx one again.
+    await user.type(tracking, '123456789012{Enter}1Z12345E0205271688{Enter}1234 5678 9012');
+    const read = screen.getByRole('list', { name: 'Parcels as read' });
+    expect(read).toHaveTextContent('123456789012 FedEx');
+    expect(read).toHaveTextContent('Line 2: The check digit does not match');
+    await user.click(screen.getByRole('button', { name: 'Close order' }));
+    await waitFor(() =>
+      expect(tracking).toHaveAccessibleDescription(expect.stringContaining('Line 2: The check digit does not match')),
+    );
+    expect(callsTo('closeOrder')).toHaveLength(0);
+
+    await user.clear(tracking);
+    await user.type(tracking, '123456789012{Enter}1234 5678 9012');
+    await user.click(screen.getByRole('button', { name: 'Close order' }));
+    await waitFor(() =>
+      expect(tracking).toHaveAccessibleDescription(
+        expect.stringContaining('Line 2: This tracking number is listed twice'),
+      ),
+    );
+
+    await user.clear(tracking);
+    await user.type(tracking, '123456789012{Enter}9400100000000000000006{Enter}');
     await user.click(screen.getByRole('button', { name: 'Close order' }));
     await waitFor(() =>
       expect(callsTo('closeOrder')).toEqual([
-        { orderId: ORDER_ID, version: 3, invoiceNumber: 'INV-7', shippingCents: 1200, taxCents: 196 },
+        expect.objectContaining({
+          invoiceNumber: 'INV-8',
+          parcels: [
+            { carrier: 'fedex', trackingNumber: '123456789012' },
+            { carrier: 'usps', trackingNumber: '9400100000000000000006' },
+          ],
+        }),
       ]),
     );
   });

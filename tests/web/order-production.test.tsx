@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../core/schemas/orders';
-import { OrderProduction } from '../../web/src/features/orders/shared/order-production';
+import { OrderProduction } from '../../web/src/features/orders/components/order-production';
 
 const CALENDAR = {
   timeZone: 'America/New_York',

@@ -81,6 +81,7 @@ export async function shipOrder(
       orderId: order.orderId,
       version: approved.version,
       invoiceNumber,
+      noTracking: true,
     }),
     'closeOrder',
   );

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { isCallableError } from '../../../lib/callable-error';
 import { LoadingLine } from '../../../components/ui/spinner';
 import { cancelOrder, resubmitOrder, useOrder, useProductionSettings } from '../api/order-queries';
-import { hasProductionFacts } from '../shared/order-production';
+import { hasProductionFacts } from './order-production';
 import { orderKeys } from '../api/query-keys';
 import { OrderDetail, type OrderDetailProps } from './order-detail';
 

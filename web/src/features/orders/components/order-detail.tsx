@@ -8,7 +8,7 @@ import { SHIPPING_METHOD_LABELS, type Order } from '../../../../../core/schemas/
 import { Card } from '../../../components/card';
 import { OrderLinesTable } from '../shared/order-lines-table';
 import { OrderStatusBadge } from '../shared/order-status-badge';
-import { OrderProduction } from '../shared/order-production';
+import { OrderProduction } from './order-production';
 import { OrderTimeline } from '../shared/order-timeline';
 import type { ProductionSettings } from '../../../../../core/schemas/production-settings';
 import { formatCents } from '../../../lib/money-text';

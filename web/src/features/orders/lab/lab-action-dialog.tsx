@@ -16,6 +16,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormDialogActions } from '../../../components/ui/form-dialog';
 import { Dialog } from '../../../components/ui/dialog';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { FormError } from '../../../forms/form-error';
@@ -24,6 +26,9 @@ import { FORM_LEVEL, type FormErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import type { LabActionInput } from '../api/order-actions';
 import layout from '../../../components/form-layout.module.css';
+import { CARRIER_LABELS } from '../../../../../core/rules/tracking-numbers';
+import { CARRIER_OPTIONS, parcelLines, parcelsInput, parcelsProblem } from './close-parcels';
+import styles from './lab-action-dialog.module.css';
 
 export type LabAction = LabActionInput['action'];
 
@@ -85,7 +90,8 @@ export const LAB_ACTION_COPY: Record<LabAction, ActionCopy> = {
     multiline: false,
     confirm: 'Close order',
     tone: 'primary',
-    intro: "Closing marks the order shipped and issues the invoice: the order's lenses, shipping and tax.",
+    intro:
+      "Closing marks the order shipped and issues the invoice: the order's lenses, shipping and tax. The practice is emailed the invoice and each parcel's tracking link.",
     done: (n, order) => `Order ${n} closed with invoice ${order.invoiceNumber ?? ''}.`.replace(/ \.$/, '.'),
     verb: 'closed',
   },
@@ -99,24 +105,43 @@ const SCHEMAS = {
 } as const;
 
 /**
- * The invoice's shipping and tax as typed in dollars in the close dialog, under the closeOrder input's names
- * so its messages (the schema's and the server's) land on them.
+ * What the close dialog asks besides the invoice number, as typed, under the closeOrder input's names so its
+ * messages (the schema's and the server's) land on them: the invoice's shipping and tax in dollars, and the
+ * parcels (one tracking number a line, a carrier for all or none, or "No tracking": `noTracking` is 'yes').
  */
-export interface CloseAmounts {
+export interface CloseFields {
   shippingCents: string;
   taxCents: string;
+  parcels: string;
+  carrier: string;
+  noTracking: string;
 }
 
-const amountsOf = (values: Record<string, string>): CloseAmounts => ({
-  shippingCents: values['shippingCents'] ?? '',
-  taxCents: values['taxCents'] ?? '',
-});
+const CLOSE_FIELDS = ['shippingCents', 'taxCents', 'parcels', 'carrier', 'noTracking'] as const;
 
-/** The close dialog's amounts when it first opens: the shipping method's price, no tax. */
-export const initialCloseAmounts = (order: Order): CloseAmounts => ({
+const closeFieldsOf = (values: Record<string, string>): CloseFields =>
+  Object.fromEntries(CLOSE_FIELDS.map((key) => [key, values[key] ?? ''])) as unknown as CloseFields;
+
+/** The close dialog's fields when it first opens: the shipping method's price, no tax, no parcels yet. */
+export const initialCloseFields = (order: Order): CloseFields => ({
   shippingCents: order.shipping ? dollarsText(SHIPPING_PRICES_CENTS[order.shipping.method]) : '',
   taxCents: '',
+  parcels: '',
+  carrier: '',
+  noTracking: '',
 });
+
+/** closeOrder's parcels, or "no tracking", for what was typed. */
+const closeParcelsInput = (fields: CloseFields) =>
+  fields.noTracking === 'yes'
+    ? { noTracking: true as const }
+    : { parcels: parcelsInput(fields.parcels, fields.carrier) };
+
+/** The amounts' and the parcels' messages, beside their fields. */
+const closeErrors = (fields: CloseFields): FormErrors => {
+  const problem = parcelsProblem(fields.parcels, fields.carrier, fields.noTracking === 'yes');
+  return { ...closeAmountsInput(fields).errors, ...(problem ? { parcels: problem } : {}) };
+};
 
 const NOT_MONEY = notMoney('8.50');
 
@@ -124,7 +149,7 @@ const NOT_MONEY = notMoney('8.50');
  * The closeOrder amounts for what was typed: a blank shipping is left out (the server bills the shipping
  * method's price), a blank tax is none. Text that is not money gets its message beside the field.
  */
-export function closeAmountsInput(amounts: CloseAmounts): {
+export function closeAmountsInput(amounts: Pick<CloseFields, 'shippingCents' | 'taxCents'>): {
   input: { shippingCents?: number; taxCents?: number };
   errors: FormErrors;
 } {
@@ -149,9 +174,9 @@ export interface LabActionDialogProps {
    */
   text: string;
   onTextChange: (text: string) => void;
-  /** Close only: the invoice's shipping and tax, kept by the page like the text. */
-  amounts?: CloseAmounts;
-  onAmountsChange?: (amounts: CloseAmounts) => void;
+  /** Close only: the invoice's shipping and tax and the parcels, kept by the page like the text. */
+  closeFields?: CloseFields;
+  onCloseFieldsChange?: (fields: CloseFields) => void;
   send: (request: LabActionInput) => Promise<Order>;
   /** Fetches the latest order (after a conflict); the dialog then sends with its new version. */
   onReload: () => Promise<unknown>;
@@ -170,8 +195,8 @@ export function LabActionDialog({
   order,
   text,
   onTextChange,
-  amounts = { shippingCents: '', taxCents: '' },
-  onAmountsChange,
+  closeFields,
+  onCloseFieldsChange,
   send,
   onReload,
   onClose,
@@ -181,7 +206,7 @@ export function LabActionDialog({
   const number = order.orderNumber ?? order.orderId;
   const form = usePortalForm<Record<string, string>, (typeof SCHEMAS)[LabAction]>({
     formId: `lab-action-${action}`,
-    initial: { [copy.field]: text, ...amounts },
+    initial: { [copy.field]: text, ...(action === 'close' ? (closeFields ?? initialCloseFields(order)) : {}) },
     schema: SCHEMAS[action],
     // Sent with the version read: after a reload, the order's new one.
     input: (values) => {
@@ -190,10 +215,13 @@ export function LabActionDialog({
         orderId: order.orderId,
         version: order.version,
         ...(action === 'approve' && !typed.trim() ? {} : { [copy.field]: typed }),
-        ...(action === 'close' ? closeAmountsInput(amountsOf(values)).input : {}),
+        ...(action === 'close'
+          ? { ...closeAmountsInput(closeFieldsOf(values)).input, ...closeParcelsInput(closeFieldsOf(values)) }
+          : {}),
       } as z.input<(typeof SCHEMAS)[LabAction]>;
     },
-    check: (values) => (action === 'close' ? closeAmountsInput(amountsOf(values)).errors : {}),
+    check: (values) => (action === 'close' ? closeErrors(closeFieldsOf(values)) : {}),
+    listFields: ['parcels'],
     failureMessage: `The order could not be ${copy.verb}.`,
     onReload,
     submit: async (input) => {
@@ -211,6 +239,9 @@ export function LabActionDialog({
     [copy.field]: textError,
     shippingCents: _shipping,
     taxCents: _tax,
+    parcels: _parcels,
+    carrier: _carrier,
+    noTracking: _noTracking,
     [FORM_LEVEL]: _form,
     ...others
   } = form.errors;
@@ -224,7 +255,7 @@ export function LabActionDialog({
   const edit = (path: string, value: string) => {
     form.set(path, value);
     if (path === copy.field) onTextChange(value);
-    else onAmountsChange?.({ ...amountsOf(form.values), [path]: value });
+    else onCloseFieldsChange?.({ ...closeFieldsOf(form.values), [path]: value });
   };
 
   const fieldProps = {
@@ -309,7 +340,73 @@ export function LabActionDialog({
             />
           </div>
         ) : null}
+        {action === 'close' ? <CloseParcelFields form={form} busy={busy} edit={edit} /> : null}
       </form>
     </Dialog>
+  );
+}
+
+/** The close dialog's parcels: the tracking numbers, what each reads as, a carrier for all, or "No tracking". */
+function CloseParcelFields({
+  form,
+  busy,
+  edit,
+}: {
+  form: { values: Record<string, string>; errors: FormErrors };
+  busy: boolean;
+  edit: (path: string, value: string) => void;
+}) {
+  const fields = closeFieldsOf(form.values);
+  const noTracking = fields.noTracking === 'yes';
+  const lines = noTracking ? [] : parcelLines(fields.parcels, fields.carrier);
+  return (
+    <fieldset className={styles.parcels}>
+      <legend>Parcels</legend>
+      <TextAreaField
+        label="Tracking numbers"
+        hint="One a line: type or scan each parcel's number. The practice gets a tracking link for each."
+        name="parcels"
+        rows={3}
+        maxLength={700}
+        autoComplete="off"
+        spellCheck={false}
+        value={fields.parcels}
+        error={form.errors['parcels']}
+        disabled={busy || noTracking}
+        onChange={(event) => edit('parcels', event.target.value)}
+      />
+      {lines.length > 0 ? (
+        <ul className={styles.recognized} aria-label="Parcels as read">
+          {lines.map((line) => (
+            <li key={line.line}>
+              <span className={styles.number}>{line.number}</span>{' '}
+              {line.message ? (
+                <span className={styles.problem}>
+                  Line {line.line}: {line.message}
+                </span>
+              ) : (
+                <span>{CARRIER_LABELS[line.carrier!]}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <SelectField
+        label="Carrier"
+        options={CARRIER_OPTIONS}
+        name="carrier"
+        value={fields.carrier}
+        disabled={busy || noTracking}
+        onChange={(event) => edit('carrier', event.target.value)}
+      />
+      <CheckboxField
+        label="No tracking (hand delivery or the lab's courier)"
+        name="noTracking"
+        checked={noTracking}
+        error={form.errors['noTracking']}
+        disabled={busy}
+        onChange={(event) => edit('noTracking', event.target.checked ? 'yes' : '')}
+      />
+    </fieldset>
   );
 }

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { billedCentsOf } from '../../../../../core/rules/warranty';
 import { OrderLinesTable } from '../shared/order-lines-table';
 import { OrderStatusBadge } from '../shared/order-status-badge';
-import { OrderProduction, hasProductionFacts } from '../shared/order-production';
+import { OrderProduction, hasProductionFacts } from '../components/order-production';
 import { OrderTimeline } from '../shared/order-timeline';
 import { useProductionSettings } from '../api/order-queries';
 import { formatCents } from '../../../lib/money-text';
@@ -21,7 +21,7 @@ import { formatAddress } from '../../../lib/format-address';
 import { dateTime } from '../../../lib/format-time';
 import { useOrder } from '../api/get-order';
 import { useLabAction } from '../api/order-actions';
-import { LabActionDialog, initialCloseAmounts, type CloseAmounts, type LabAction } from './lab-action-dialog';
+import { LabActionDialog, initialCloseFields, type CloseFields, type LabAction } from './lab-action-dialog';
 import styles from './order-review.module.css';
 import { FactList } from '../../../components/fact-list';
 
@@ -125,7 +125,7 @@ export function OrderReview({
   const [open, setOpen] = useState<LabAction | null>(null);
   const [texts, setTexts] = useState<Partial<Record<LabAction, string>>>({});
   // The close dialog's shipping and tax, kept like the texts; null until it first opens (then prefilled).
-  const [closeAmounts, setCloseAmounts] = useState<CloseAmounts | null>(null);
+  const [closeFields, setCloseFields] = useState<CloseFields | null>(null);
   const queueSearch = (location.state as { queueSearch?: unknown } | null)?.queueSearch;
   const backTo = `${PAGE_PATHS.orderApproval}${typeof queueSearch === 'string' ? queueSearch : ''}`;
   const back = (
@@ -193,7 +193,7 @@ export function OrderReview({
                   }
                   disabled={mutation.isPending}
                   onClick={() => {
-                    if (action === 'close' && !closeAmounts) setCloseAmounts(initialCloseAmounts(order));
+                    if (action === 'close' && !closeFields) setCloseFields(initialCloseFields(order));
                     setOpen(action);
                   }}
                 >
@@ -268,14 +268,14 @@ export function OrderReview({
           text={texts[open] ?? ''}
           onTextChange={(text) => setTexts((current) => ({ ...current, [open]: text }))}
           {...(open === 'close'
-            ? { amounts: closeAmounts ?? initialCloseAmounts(order), onAmountsChange: setCloseAmounts }
+            ? { closeFields: closeFields ?? initialCloseFields(order), onCloseFieldsChange: setCloseFields }
             : {})}
           send={(request) => mutation.mutateAsync(request)}
           onReload={() => query.refetch()}
           onClose={() => setOpen(null)}
           onDone={() => {
             setTexts((current) => ({ ...current, [open]: '' }));
-            if (open === 'close') setCloseAmounts(null);
+            if (open === 'close') setCloseFields(null);
             setOpen(null);
           }}
         />
