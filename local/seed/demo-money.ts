@@ -9,7 +9,7 @@ import { createInvoice, recordOfflinePayment } from '../../lambdas/use-cases/inv
 import { invoiceForClose } from '../../lambdas/use-cases/invoices/issue-invoice';
 import type { InvoiceDeps } from '../../lambdas/use-cases/invoices/invoice-deps';
 import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
-import { DEMO_ORDERS, demoTime } from './demo-orders';
+import { DEMO_ORDERS, demoInvoiceNumber, demoTime } from './demo-orders';
 import type { DemoUser } from './demo-data';
 
 /**
@@ -69,22 +69,22 @@ export async function seedDemoMoney(
 
   // Every shipped demo order has its invoice (also for data seeded before invoices existed).
   for (const demo of DEMO_ORDERS) {
-    const close = demo.steps?.find((s) => s.action === 'close');
-    if (!close?.invoiceNumber) continue;
+    const invoiceNumber = demoInvoiceNumber(demo);
+    if (!invoiceNumber) continue;
     try {
       const order = await deps.orders.get(demo.orderId);
-      if (!order || order.status !== 'closed' || (await deps.money.getInvoice(close.invoiceNumber))) continue;
+      if (!order || order.status !== 'closed' || (await deps.money.getInvoice(invoiceNumber))) continue;
       const shippedAt = shippedAtOf(order) ?? order.statusAt;
       const write = await invoiceForClose(
         order,
-        { invoiceNumber: close.invoiceNumber, taxCents: 0 },
+        { invoiceNumber: invoiceNumber, taxCents: 0 },
         { userId: lab.userId, name: 'Lenslab order desk' },
         shippedAt,
         { money: deps.money, customers },
       );
       await deps.money.commit({ invoices: [write] });
     } catch (error) {
-      warn(`Demo invoice ${close.invoiceNumber} not seeded: ${describeError(error).message}`);
+      warn(`Demo invoice ${invoiceNumber} not seeded: ${describeError(error).message}`);
     }
   }
 

@@ -11,7 +11,12 @@ import type { Identity } from '../../lambdas/auth/verify-token';
 import { NO_AUDIT } from '../../lambdas/audit/audit-trail';
 import type { AttachedFiles } from '../../lambdas/ports/attached-files';
 import type { OrdersRepository } from '../../lambdas/ports/orders-repository';
+import { addBusinessDays, localDay } from '../../core/rules/ship-date';
+import { checkTrackingNumber, type Carrier } from '../../core/rules/tracking-numbers';
+import { applyParcelEvent } from '../../lambdas/use-cases/orders/apply-parcel-event';
 import { changeOrderStatus, type StatusAction } from '../../lambdas/use-cases/orders/change-order-status';
+import { moveOrderStages } from '../../lambdas/use-cases/orders/move-order-stages';
+import { recordOrderDelay } from '../../lambdas/use-cases/orders/record-order-delay';
 import type { OrderDeps } from '../../lambdas/use-cases/orders/order-deps';
 import { saveOrderDraft } from '../../lambdas/use-cases/orders/save-order-draft';
 import { submitOrder } from '../../lambdas/use-cases/orders/submit-order';
@@ -31,14 +36,28 @@ export type DemoOrderDeps = Pick<OrderDeps, 'orders' | 'users' | 'customers' | '
 type DemoUserIds = Record<DemoUser['key'], { userId: string; email: string }>;
 type LensLine = OrderFields['lines'][number];
 
-interface Step {
-  /** Days before the seed runs, and the UTC hour (US business hours), so every step is in the past. */
+/** A parcel the demo lab shipped: a made-up number of the carrier that passes its check (demoTrackingNumber). */
+interface DemoParcel {
+  carrier: Carrier;
+  serial: number;
+}
+
+/** Days before the seed runs, and the UTC hour (US business hours), so every step is in the past. */
+interface StepTime {
   daysAgo: number;
   hour: number;
-  action: StatusAction;
-  note?: string;
-  invoiceNumber?: string;
 }
+
+type Step = StepTime &
+  (
+    | { action: StatusAction; note?: string; invoiceNumber?: string; parcels?: DemoParcel[] }
+    /** The lab moves the order to a work stage (moveOrderStages). */
+    | { action: 'stage'; to: string }
+    /** The lab moves the ship date `businessDays` later than promised (or than today) and says why (recordOrderDelay). */
+    | { action: 'delay'; reason: string; businessDays: number }
+    /** The carrier reports every parcel of the order (applyParcelEvent), as its webhook would. */
+    | { action: 'parcel'; status: 'in-transit' | 'delivered'; description: string }
+  );
 
 export interface DemoOrder {
   orderId: string;
@@ -54,6 +73,29 @@ export interface DemoOrder {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The invoice number a demo order is closed with, if the demo lab ships it. */
+export function demoInvoiceNumber(demo: DemoOrder): string | undefined {
+  for (const step of demo.steps ?? []) if (step.action === 'close') return step.invoiceNumber;
+  return undefined;
+}
+
+/** Each carrier's number before its check digit, from a serial: UPS 1Z + 15, FedEx 11 digits, USPS IMpb 94 + 19. */
+const TRACKING_PAYLOADS: Record<Carrier, (serial: string) => string> = {
+  ups: (serial) => `1Z4W7E82${serial.padStart(9, '0')}`.slice(0, 17),
+  fedex: (serial) => `7748${serial.padStart(7, '0')}`,
+  usps: (serial) => `9400111${serial.padStart(14, '0')}`,
+};
+
+/** A made-up number of `carrier` that passes its check digit: the same for the same serial, so reseeds agree. */
+export function demoTrackingNumber({ carrier, serial }: DemoParcel): string {
+  const payload = TRACKING_PAYLOADS[carrier](String(serial));
+  for (let digit = 0; digit < 10; digit += 1) {
+    const checked = checkTrackingNumber(carrier, `${payload}${digit}`);
+    if (checked.ok) return checked.number;
+  }
+  throw new Error(`No ${carrier} check digit fits ${payload}`);
+}
 
 const shippingOf = (accountNumber: string, method: 'standard' | 'express' | 'overnight' = 'standard') => {
   const customer = DEMO_CUSTOMERS.find((c) => c.accountNumber === accountNumber);
@@ -95,6 +137,25 @@ const HORIZON_OS = {
 /** The first demo order: the reorder below points at it. */
 export const ELEANOR_FIRST_FIT = '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e01';
 
+/** A Brightview scleral pair submitted `daysAgo` days ago, then `steps`: the orders behind the on-time rate. */
+function historyOrder(orderId: string, patient: string, daysAgo: number, steps: Step[]): DemoOrder {
+  return {
+    orderId,
+    placedBy: 'customer',
+    accountNumber: 'BV-1002',
+    submitted: { daysAgo, hour: 15 },
+    fields: {
+      patient,
+      lines: [
+        line('OD', 'scleral-mini', { baseCurve: 7.8, diameter: 15.2, sphere: -2.5, material: 'boston-xo2' }),
+        line('OS', 'scleral-mini', { baseCurve: 7.8, diameter: 15.2, sphere: -2.25, material: 'boston-xo2' }),
+      ],
+      shipping: shippingOf('BV-1002'),
+    },
+    steps,
+  };
+}
+
 /** In the order they were submitted, so order numbers rise with the dates as they would have. */
 export const DEMO_ORDERS: DemoOrder[] = [
   {
@@ -114,9 +175,36 @@ export const DEMO_ORDERS: DemoOrder[] = [
     },
     steps: [
       { daysAgo: 115, hour: 15, action: 'approve' },
-      { daysAgo: 110, hour: 21, action: 'close', invoiceNumber: 'INV-24655' },
+      { daysAgo: 110, hour: 21, action: 'close', invoiceNumber: 'INV-24655', parcels: [{ carrier: 'ups', serial: 1 }] },
+      { daysAgo: 108, hour: 18, action: 'parcel', status: 'delivered', description: 'Delivered, Front Desk/Reception' },
     ],
   },
+  // Three months of shipped orders behind the dashboard's on-time rate: two on time, one late after a delay.
+  historyOrder('5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e21', 'Grace Okafor', 80, [
+    { daysAgo: 79, hour: 15, action: 'approve' },
+    { daysAgo: 77, hour: 16, action: 'stage', to: 'lathing' },
+    { daysAgo: 75, hour: 21, action: 'close', invoiceNumber: 'INV-24702', parcels: [{ carrier: 'fedex', serial: 6 }] },
+    { daysAgo: 73, hour: 19, action: 'parcel', status: 'delivered', description: 'Delivered, Left at front door' },
+  ]),
+  historyOrder('5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e22', 'Daniel Reyes', 62, [
+    { daysAgo: 61, hour: 15, action: 'approve' },
+    { daysAgo: 59, hour: 16, action: 'stage', to: 'lathing' },
+    { daysAgo: 57, hour: 17, action: 'stage', to: 'polishing' },
+    {
+      daysAgo: 56,
+      hour: 18,
+      action: 'delay',
+      reason: 'The Boston XO2 buttons are back-ordered at the supplier; lathing again when they arrive.',
+      businessDays: 8,
+    },
+    { daysAgo: 46, hour: 21, action: 'close', invoiceNumber: 'INV-24744', parcels: [{ carrier: 'ups', serial: 7 }] },
+    { daysAgo: 44, hour: 18, action: 'parcel', status: 'delivered', description: 'Delivered, Front Desk/Reception' },
+  ]),
+  historyOrder('5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e23', 'Priya Raman', 50, [
+    { daysAgo: 49, hour: 15, action: 'approve' },
+    { daysAgo: 45, hour: 21, action: 'close', invoiceNumber: 'INV-24771', parcels: [{ carrier: 'usps', serial: 8 }] },
+    { daysAgo: 42, hour: 17, action: 'parcel', status: 'delivered', description: 'Delivered, In/At Mailbox' },
+  ]),
   {
     orderId: ELEANOR_FIRST_FIT,
     placedBy: 'customer',
@@ -131,7 +219,21 @@ export const DEMO_ORDERS: DemoOrder[] = [
     },
     steps: [
       { daysAgo: 39, hour: 15, action: 'approve' },
-      { daysAgo: 33, hour: 21, action: 'close', invoiceNumber: 'INV-24817' },
+      { daysAgo: 37, hour: 16, action: 'stage', to: 'lathing' },
+      { daysAgo: 36, hour: 17, action: 'stage', to: 'polishing' },
+      { daysAgo: 35, hour: 15, action: 'stage', to: 'surface-treatment' },
+      { daysAgo: 34, hour: 16, action: 'stage', to: 'quality-check' },
+      {
+        daysAgo: 33,
+        hour: 21,
+        action: 'close',
+        invoiceNumber: 'INV-24817',
+        parcels: [
+          { carrier: 'ups', serial: 2 },
+          { carrier: 'ups', serial: 3 },
+        ],
+      },
+      { daysAgo: 31, hour: 18, action: 'parcel', status: 'delivered', description: 'Delivered, Front Desk/Reception' },
     ],
   },
   {
@@ -156,7 +258,14 @@ export const DEMO_ORDERS: DemoOrder[] = [
     },
     steps: [
       { daysAgo: 30, hour: 17, action: 'approve' },
-      { daysAgo: 24, hour: 20, action: 'close', invoiceNumber: 'INV-24960' },
+      {
+        daysAgo: 24,
+        hour: 20,
+        action: 'close',
+        invoiceNumber: 'INV-24960',
+        parcels: [{ carrier: 'fedex', serial: 4 }],
+      },
+      { daysAgo: 22, hour: 19, action: 'parcel', status: 'delivered', description: 'Delivered, Left at front door' },
     ],
   },
   {
@@ -216,6 +325,12 @@ export const DEMO_ORDERS: DemoOrder[] = [
       },
     ],
   },
+  // Still in production well past its ship date: the lab's queue shows it Late.
+  historyOrder('5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e24', 'Hannah Brooks', 16, [
+    { daysAgo: 15, hour: 15, action: 'approve' },
+    { daysAgo: 13, hour: 16, action: 'stage', to: 'lathing' },
+    { daysAgo: 11, hour: 17, action: 'stage', to: 'polishing' },
+  ]),
   {
     orderId: '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e04',
     placedBy: 'customer',
@@ -250,7 +365,14 @@ export const DEMO_ORDERS: DemoOrder[] = [
     steps: [
       { daysAgo: 11, hour: 15, action: 'approve', note: 'Lathe slot Thursday.' },
       // Shipped days ago: well inside the design's 90 warranty days, so a warranty remake can be tried.
-      { daysAgo: 5, hour: 21, action: 'close', invoiceNumber: 'INV-25102' },
+      { daysAgo: 5, hour: 21, action: 'close', invoiceNumber: 'INV-25102', parcels: [{ carrier: 'usps', serial: 5 }] },
+      {
+        daysAgo: 4,
+        hour: 14,
+        action: 'parcel',
+        status: 'in-transit',
+        description: 'Arrived at USPS Regional Facility',
+      },
     ],
   },
   {
@@ -266,7 +388,18 @@ export const DEMO_ORDERS: DemoOrder[] = [
       ],
       shipping: shippingOf('HV-2001'),
     },
-    steps: [{ daysAgo: 8, hour: 16, action: 'approve' }],
+    steps: [
+      { daysAgo: 8, hour: 16, action: 'approve' },
+      { daysAgo: 7, hour: 15, action: 'stage', to: 'lathing' },
+      { daysAgo: 6, hour: 15, action: 'stage', to: 'polishing' },
+      {
+        daysAgo: 6,
+        hour: 20,
+        action: 'delay',
+        reason: 'Remade in the lab after a chip at polishing; the new pair is on the lathe.',
+        businessDays: 4,
+      },
+    ],
   },
   {
     orderId: '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e05',
@@ -300,7 +433,10 @@ export const DEMO_ORDERS: DemoOrder[] = [
       shipping: shippingOf('BV-1002'),
       notes: 'Myopia control. Parent asked for different colours per eye.',
     },
-    steps: [{ daysAgo: 5, hour: 15, action: 'approve' }],
+    steps: [
+      { daysAgo: 5, hour: 15, action: 'approve' },
+      { daysAgo: 4, hour: 16, action: 'stage', to: 'lathing' },
+    ],
   },
   {
     orderId: '5d2c7a10-3f4e-4b8a-9c61-0a1b2c3d4e06',
@@ -547,6 +683,59 @@ export async function seedDemoOrders(
     }
   }
 
+  /** One later change of a demo order, through the use case the API would call; the order as it leaves it. */
+  const applyStep = async (demo: DemoOrder, step: Step, order: Order, run: OrderDeps): Promise<Order | null> => {
+    const ref = { orderId: demo.orderId, version: order.version };
+    switch (step.action) {
+      case 'stage':
+        await moveOrderStages(lab, { moves: [{ ...ref, to: step.to }] }, run);
+        return deps.orders.get(demo.orderId);
+      case 'delay': {
+        // Later than promised by that many business days, and never before today (the rule refuses it).
+        const { calendar } = await run.production.get();
+        const from = [order.promise?.shipBy ?? '', localDay(run.now(), calendar.timeZone)].sort()[1]!;
+        const shipBy = addBusinessDays(from, step.businessDays, calendar);
+        return recordOrderDelay(lab, { ...ref, reason: step.reason, shipBy }, run);
+      }
+      case 'parcel':
+        for (const [index, parcel] of (order.parcels ?? []).entries())
+          await applyParcelEvent(
+            {
+              eventId: `demo-${demo.orderId}-${index}-${step.status}`,
+              trackerId: `trk_demo_${parcel.trackingNumber}`,
+              carrier: parcel.carrier,
+              trackingNumber: parcel.trackingNumber,
+              status: step.status,
+              occurredAt: run.now().toISOString(),
+              description: step.description,
+            },
+            run,
+          );
+        return deps.orders.get(demo.orderId);
+      default: {
+        const actor =
+          step.action === 'cancel' || step.action === 'resubmit'
+            ? identityOf(users[demo.placedBy], demo.placedBy)
+            : lab;
+        const shipment =
+          step.action === 'close'
+            ? {
+                parcels: (step.parcels ?? []).map((parcel) => ({
+                  carrier: parcel.carrier,
+                  trackingNumber: demoTrackingNumber(parcel),
+                })),
+              }
+            : undefined;
+        return changeOrderStatus(
+          step.action,
+          actor,
+          { ...ref, note: step.note, invoiceNumber: step.invoiceNumber, shipment },
+          run,
+        );
+      }
+    }
+  };
+
   const done = await Promise.all(
     placed.map(async ({ demo, order, run, at }) => {
       try {
@@ -554,16 +743,7 @@ export async function seedDemoOrders(
         for (const step of demo.steps ?? []) {
           if (!current) break;
           at(step.daysAgo, step.hour);
-          const actor =
-            step.action === 'cancel' || step.action === 'resubmit'
-              ? identityOf(users[demo.placedBy], demo.placedBy)
-              : lab;
-          current = await changeOrderStatus(
-            step.action,
-            actor,
-            { orderId: demo.orderId, version: current.version, note: step.note, invoiceNumber: step.invoiceNumber },
-            run,
-          );
+          current = await applyStep(demo, step, current, run);
         }
         return demo.orderId;
       } catch (error) {

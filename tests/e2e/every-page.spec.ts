@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_CONSULTS } from '../../local/seed/demo-consults';
-import { DEMO_ORDERS, ELEANOR_FIRST_FIT } from '../../local/seed/demo-orders';
+import { DEMO_ORDERS, ELEANOR_FIRST_FIT, demoInvoiceNumber } from '../../local/seed/demo-orders';
 import { horizontalOverflow, nextFrames, screenshot, seriousA11yViolations } from './support/page-review';
 import { demo, signInAs } from './support/portal';
 
@@ -44,9 +44,7 @@ const WAITING_CONSULT = practiceConsults.find((c) => !c.answered)!.consultId;
 /** An order the lab has not acted on yet: the approval page offers every action. */
 const WAITING_ORDER = DEMO_ORDERS.find((o) => o.submitted && !o.steps)!.orderId;
 /** The shipped first fit and its invoice. */
-const SHIPPED_INVOICE = DEMO_ORDERS.find((o) => o.orderId === ELEANOR_FIRST_FIT)!.steps!.find(
-  (s) => s.invoiceNumber,
-)!.invoiceNumber!;
+const SHIPPED_INVOICE = demoInvoiceNumber(DEMO_ORDERS.find((o) => o.orderId === ELEANOR_FIRST_FIT)!)!;
 
 /** A dialog (or a confirming alert dialog) by its title. */
 const dialog = (name: string | RegExp) => (page: Page) =>

@@ -122,7 +122,7 @@ test.describe.serial('lens orders (order form, attachments, approval, timeline, 
     await expect(page.getByLabel('Patient name or reference')).toHaveValue('');
   });
 
-  test('(c) the lab approves and closes the order with an invoice number; the practice sees the timeline and the order-closed email (spec 9)', async ({
+  test('(c) the lab approves the order and ships it in two parcels with an invoice number; the practice sees the timeline, a tracking link for each parcel and the order-closed email (spec 9)', async ({
     page,
     browser,
     request,

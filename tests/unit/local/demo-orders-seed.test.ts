@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../../core/rules/order-lifecycle';
+import { localDay, promiseState } from '../../../core/rules/ship-date';
+import { checkTrackingNumber } from '../../../core/rules/tracking-numbers';
+import { DEFAULT_PRODUCTION_SETTINGS } from '../../../core/schemas/production-settings';
 import { orderIdSchema, submitOrderInputSchema, type Order } from '../../../core/schemas/orders';
 import { counterNames, weekStartOf } from '../../../lambdas/ports/orders-repository';
 import { submitOrder } from '../../../lambdas/use-cases/orders/submit-order';
@@ -12,6 +15,7 @@ import { InMemoryOrders, quietOrderPorts } from '../../support/order-fakes';
 const NOW = new Date('2025-06-18T12:30:00.000Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ids = DEMO_IDS;
+const OLDER_ORDERS = ['Marcus Bell', 'Grace Okafor', 'Daniel Reyes', 'Priya Raman'];
 
 let deps: DemoOrderDeps & { orders: InMemoryOrders; lenses: InMemoryLensCatalogue };
 let warnings: string[];
@@ -46,7 +50,7 @@ describe('demo orders seed (npm start shows a portal in use)', () => {
     for (const o of harbor) expect(o.createdBy.userId).toBe(ids.secondPractice.userId);
   });
 
-  it('numbers the orders in the order they were submitted, with the dates over the last six weeks (one older shipped order for Lens Credit), all in the past', async () => {
+  it('numbers the orders in the order they were submitted, with the dates over the last six weeks (older shipped orders for Lens Credit and the on-time rate), all in the past', async () => {
     await seed();
     const placed = stored()
       .filter((o) => o.submittedAt)
@@ -55,8 +59,9 @@ describe('demo orders seed (npm start shows a portal in use)', () => {
     for (const o of stored()) {
       for (const at of [o.createdAt, o.statusAt, ...o.history.map((h) => h.at)]) {
         expect(Date.parse(at)).toBeLessThan(NOW.getTime());
-        // The one older order is shipped long ago so that Lens Credit has a lens whose warranty ends soon.
-        const oldest = o.patient === 'Marcus Bell' ? 120 : 6 * 7;
+        // Older orders: one shipped long ago so that Lens Credit has a lens whose warranty ends soon, and three
+        // months of shipped orders behind the dashboard's on-time rate.
+        const oldest = OLDER_ORDERS.includes(o.patient) ? 120 : 6 * 7;
         expect(Date.parse(at)).toBeGreaterThan(NOW.getTime() - oldest * DAY_MS);
       }
       const times = o.history.map((h) => h.at);
@@ -84,6 +89,8 @@ describe('demo orders seed (npm start shows a portal in use)', () => {
     await seed();
     for (const o of stored()) {
       for (const h of o.history.slice(1)) {
+        // Delivery is the carrier's word (its events), not a person's.
+        if (h.by.userId.startsWith('carrier:')) continue;
         const lab = h.by.actor === 'lab';
         expect(h.by.userId).toBe(lab ? ids.admin.userId : o.createdBy.userId);
         expect(lab).toBe(h.action !== 'cancel');
@@ -96,6 +103,32 @@ describe('demo orders seed (npm start shows a portal in use)', () => {
     const waiting = byStatus('submitted').map((o) => NOW.getTime() - Date.parse(o.statusAt));
     expect(Math.max(...waiting)).toBeLessThan(4 * DAY_MS);
     expect(byStatus('draft')[0]!.createdBy.userId).toBe(ids.customer.userId);
+  });
+
+  it('shows production at once: orders at work stages, one delayed with its reason, one in transit, delivered ones, one late, and three months of shipped orders behind the on-time rate', async () => {
+    await seed();
+    const calendar = DEFAULT_PRODUCTION_SETTINGS.calendar;
+    const today = localDay(NOW, calendar.timeZone);
+    const inProduction = byStatus('approved');
+    expect(new Set(inProduction.map((o) => o.stage)).size).toBeGreaterThanOrEqual(2);
+    const delayed = inProduction.filter((o) => (o.delays ?? []).length > 0);
+    expect(delayed.map((o) => o.delays![0]!.reason)).toEqual([expect.stringMatching(/chip at polishing/)]);
+    expect(
+      inProduction.filter((o) => o.promise && promiseState({ shipBy: o.promise.shipBy, today, calendar }) === 'late'),
+    ).not.toHaveLength(0);
+
+    const parcels = byStatus('closed').flatMap((o) => o.parcels ?? []);
+    for (const parcel of parcels) expect(checkTrackingNumber(parcel.carrier, parcel.trackingNumber).ok).toBe(true);
+    expect(parcels.filter((p) => p.status === 'in-transit')).toHaveLength(1);
+    expect(parcels.filter((p) => p.status === 'delivered').length).toBeGreaterThanOrEqual(4);
+    expect(byStatus('closed').filter((o) => o.stage === 'delivered').length).toBeGreaterThanOrEqual(4);
+
+    const since = localDay(new Date(NOW.getTime() - 90 * DAY_MS), calendar.timeZone);
+    const shipped = byStatus('closed').filter((o) => o.promise && o.shippedOn && o.shippedOn >= since);
+    expect(shipped.length).toBeGreaterThanOrEqual(5);
+    const late = shipped.filter((o) => o.shippedOn! > o.promise!.firstShipBy);
+    expect(late.length).toBeGreaterThanOrEqual(1);
+    expect(late.length).toBeLessThan(shipped.length / 2);
   });
 
   it('leaves one shipped order inside its warranty, so a warranty remake can be placed from it', async () => {
