@@ -97,6 +97,11 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
       fail: (_req, res) => reply(res, 500, { message: 'Internal Server Error' }),
     }),
   );
+  // Idle keep-alive sockets outlive the clients' own (undici closes its idle ones after 4 s): with Node's 5 s
+  // default, a request sent on a socket the server was closing at that moment failed with ECONNRESET on a
+  // loaded machine. API Gateway keeps idle connections open far longer too.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return listenOnLoopback(server, options.port);
 }
 

@@ -16,6 +16,7 @@ const placed = {
   patient: `Avery Quinn ${unique()}`,
   poNumber: `PO-${unique()}`,
   orderNumber: '',
+  shipBy: '',
   file: 'topography.pdf',
 };
 
@@ -47,7 +48,7 @@ async function openOrderForm(page: Page) {
 test.describe.serial('lens orders (order form, attachments, approval, timeline, order emails)', () => {
   test.beforeEach(async ({ page }) => page.setViewportSize({ width: 1280, height: 900 }));
 
-  test('(a) parameters are checked as typed against the design, a file uploads with progress, and submitting after confirmation shows the order number', async ({
+  test('(a) parameters are checked as typed against the design, the ship and arrival dates show before submitting, a file uploads with progress, and submitting after confirmation shows the order number', async ({
     page,
   }) => {
     await signInAs(page, 'customer', /\/customer\/home$/);
@@ -79,6 +80,11 @@ test.describe.serial('lens orders (order form, attachments, approval, timeline, 
     await expect(page.getByRole('list', { name: 'Attached files' }).getByText(placed.file)).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: `${placed.file} uploaded` })).toBeAttached();
+
+    // Before submitting, the practice reads when the lenses ship and arrive, on the lab's calendar.
+    const promise = page.getByText(/^Ships by .+ · arrives by .+ by standard shipping$/);
+    await expect(promise).toBeVisible();
+    placed.shipBy = /^Ships by (.+?) ·/.exec((await promise.textContent()) ?? '')?.[1] ?? '';
 
     await page.getByRole('button', { name: 'Review and submit' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Submit this order?' });
@@ -180,6 +186,8 @@ test.describe.serial('lens orders (order form, attachments, approval, timeline, 
     await expect(timeline.getByRole('listitem').nth(0)).toContainText(`Invoice ${invoice}`);
     await expect(timeline.getByRole('listitem').nth(1)).toContainText('In production');
     await expect(timeline.getByRole('listitem').nth(2)).toContainText('Submitted');
+    // The day promised before the submit is the order's ship-by day.
+    await expect(customer.getByText(placed.shipBy, { exact: true }).first()).toBeVisible();
     // Each parcel links to its carrier's tracking page, in a new tab.
     for (const number of parcels)
       await expect(customer.getByRole('link', { name: new RegExp(number) })).toHaveAttribute('target', '_blank');

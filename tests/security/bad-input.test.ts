@@ -294,9 +294,14 @@ describe('security: bad input on every route (property-based, fast-check)', () =
           // Every route runs even when one fails; failures are listed together at the end.
           await fc
             .assert(property, { numRuns: EXTREME_RUNS_PER_ROUTE, seed: SEED, endOnFailure: true })
-            .catch((error: unknown) =>
-              failures.push(error instanceof Error ? error.message.slice(0, 800) : String(error)),
-            );
+            .catch((error: unknown) => {
+              // The counterexample can be long: keep the route's answer (the failure fast-check gives as the cause).
+              const cause = error instanceof Error ? error.cause : undefined;
+              const why = (e: unknown): string =>
+                e instanceof Error ? `${e.message}${e.cause ? ` (${why(e.cause)})` : ''}` : String(e);
+              const answer = why(cause ?? error);
+              failures.push(`${r.name}: ${answer.slice(0, 600)}`);
+            });
         }
       }),
     );
