@@ -189,4 +189,17 @@ export const orderRoutes = defineRoutes('orders', {
     // referenceData: the lab's calendar names today, the last day of the on-time windows.
     resources: { tables: { orders: 'read', counters: 'read', userActivity: 'read', referenceData: 'read' } },
   },
+  /**
+   * The parcel-tracking service's signed events (EasyPost webhooks; the fake carrier's locally): moves a parcel,
+   * and delivers the order with its last one. Public: the service's signature over the body is its
+   * authentication (lambdas/http/create-webhook-handler.ts). counters: the parcel index that names the order.
+   */
+  carrierWebhook: {
+    kind: 'webhook',
+    input: z.unknown(),
+    output: z.object({ received: z.boolean() }),
+    access: 'public',
+    resources: { tables: { orders: 'readWrite', counters: 'read' } },
+    rateLimit: 50,
+  },
 });
