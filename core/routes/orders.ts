@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { defineRoutes } from '../define-routes';
+import { webhookInputSchema, webhookOutputSchema } from '../schemas/webhooks';
 import type { RouteEntry } from '../define-routes';
 import { ADMIN, CUSTOMER, CUSTOMER_OR_ADMIN, SUPER_ADMIN } from './access-groups';
 import { emptyInputSchema } from '../schemas/common';
@@ -196,8 +197,8 @@ export const orderRoutes = defineRoutes('orders', {
    */
   carrierWebhook: {
     kind: 'webhook',
-    input: z.unknown(),
-    output: z.object({ received: z.boolean() }),
+    input: webhookInputSchema,
+    output: webhookOutputSchema,
     access: 'public',
     resources: { tables: { orders: 'readWrite', counters: 'read' } },
     rateLimit: 50,
