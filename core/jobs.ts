@@ -71,6 +71,8 @@ export const JOBS = [
         lenses: 'read',
         // The notification centre: each notice's inbox items and the choices that decide them.
         notifications: 'readWrite',
+        // A shipped parcel's tracker id, kept on the order once the tracking service has registered it.
+        orders: 'readWrite',
       },
       email: true,
       // The lab's staff (the admin group) hear the lab's events.

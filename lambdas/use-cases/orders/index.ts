@@ -4,3 +4,5 @@ export { changeOrderStatus, type IssuedInvoice, type StatusChangeDeps } from './
 export type { ShipmentParcelInput } from './order-shipment';
 /** Carrier events move parcels (the webhook that receives them is its own entry point). */
 export { applyCarrierEvent, applyParcelEvent, type ParcelEventOutcome } from './apply-parcel-event';
+/** The outbox's consumer registers each shipped parcel with the tracking service (topic 'parcel-tracking'). */
+export { registerParcel, type ParcelTrackingNotice, type RegisterParcelDeps } from './register-parcel';
