@@ -113,22 +113,31 @@ describe('carrier webhook through the local stack (fake carrier)', () => {
     expect(await answer.json()).toEqual({ result: { received: true } });
   });
 
-  it("the fake carrier's events move the parcel, and its delivery delivers the order", async () => {
+  it('the close registers its parcel with the fake carrier (the outbox), whose events move it and deliver the order', async () => {
     const number = uniqueTrackingNumber('ups');
     const orderId = await shippedOrder(number);
-    const tracking = fakeParcelTracking({
-      baseUrl: urls.fakeCarrier,
-      webhookSecret: env.FAKE_CARRIER_WEBHOOK_SECRET!,
+    // The outbox consumer (the stack's job timer) creates the tracker and keeps its id on the parcel.
+    let trackerId = '';
+    await vi.waitFor(
+      async () => {
+        const order = await getRow('orders', { orderId });
+        const parcels = order!['parcels'] as { trackerId?: string }[];
+        expect(parcels[0]!.trackerId).toMatch(/^trk_/);
+        trackerId = parcels[0]!.trackerId!;
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    // The fake carrier has that tracker: registering again (a retried message) answers the same one.
+    const tracking = fakeParcelTracking({ baseUrl: urls.fakeCarrier, webhookSecret: env.FAKE_CARRIER_WEBHOOK_SECRET! });
+    expect(await tracking.track({ carrier: 'ups', trackingNumber: number, reference: orderId })).toMatchObject({
+      trackerId,
     });
-    // Registering twice is the same tracker: the close's own registration may have come first.
-    const tracker = await tracking.track({ carrier: 'ups', trackingNumber: number, reference: orderId });
-    expect(await tracking.track({ carrier: 'ups', trackingNumber: number, reference: orderId })).toEqual(tracker);
 
     expect((await advance(number, 'in_transit')).status).toBe(200);
     await vi.waitFor(
       async () => {
         const order = await getRow('orders', { orderId });
-        expect(order).toMatchObject({ parcels: [{ status: 'in-transit', trackerId: tracker.trackerId }] });
+        expect(order).toMatchObject({ parcels: [{ status: 'in-transit', trackerId }] });
       },
       { timeout: 10_000, interval: 100 },
     );
