@@ -77,6 +77,8 @@ export const JOBS = [
       email: true,
       // The lab's staff (the admin group) hear the lab's events.
       userPool: ['ListUsersInGroup'],
+      // A shipped parcel's message registers it with the tracking service (topic 'parcel-tracking').
+      parcelTracking: true,
     },
   },
   {

@@ -249,6 +249,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
     });
     // The local stand-in for EasyPost (docs/local-stack.md "The fake carrier"): parcels move by themselves, and
     // each move is a signed event to the carrierWebhook route, with a secret made for this run.
+    if (STAGE.parcelTracking.kind !== 'fake') throw new Error('The local stack has only the fake carrier');
     const fakeCarrierWebhookSecret = `fake_carrier_${randomBytes(24).toString('hex')}`;
     fakeCarrier = await startFakeCarrier({
       port: ports.fakeCarrier,

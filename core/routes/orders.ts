@@ -200,7 +200,7 @@ export const orderRoutes = defineRoutes('orders', {
     input: webhookInputSchema,
     output: webhookOutputSchema,
     access: 'public',
-    resources: { tables: { orders: 'readWrite', counters: 'read' } },
+    resources: { tables: { orders: 'readWrite', counters: 'read' }, parcelTracking: true },
     rateLimit: 50,
   },
 });
