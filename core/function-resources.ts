@@ -77,6 +77,7 @@ export function mergeResources(a: RouteResources, b: RouteResources): RouteResou
     ...(userPool.length > 0 && { userPool }),
     ...(documents && { documents }),
     ...((a.paymentGateway || b.paymentGateway) && { paymentGateway: true }),
+    ...((a.parcelTracking || b.parcelTracking) && { parcelTracking: true }),
     ...((a.audit || b.audit) && { audit: 'append' as const }),
     ...((a.callerIdentity || b.callerIdentity) && { callerIdentity: true }),
     ...((a.senderAddress || b.senderAddress) && { senderAddress: true }),
@@ -110,6 +111,8 @@ export interface FunctionEnvironmentValues {
   emailConfigurationSet: string;
   /** The card gateway's variables (infra/payment-gateway-setup.ts; the fake gateway's locally). */
   paymentGateway: Record<string, string>;
+  /** The parcel-tracking service's variables (infra/parcel-tracking-setup.ts; the fake carrier's locally). */
+  parcelTracking: Record<string, string>;
   /** The portal's origin for links in emails, where the function can know it (the jobs: see functions.ts). */
   portalUrl?: string | undefined;
 }
@@ -140,5 +143,6 @@ export function functionEnvironment(entry: FunctionEntry, values: FunctionEnviro
   // A job that composes an email for the outbox (the notification digest) links to the portal as a sender does.
   if ((resources.email || resources.tables?.outbox) && values.portalUrl) environment.PORTAL_URL = values.portalUrl;
   if (resources.paymentGateway) Object.assign(environment, values.paymentGateway);
+  if (resources.parcelTracking) Object.assign(environment, values.parcelTracking);
   return environment;
 }

@@ -71,10 +71,14 @@ export const JOBS = [
         lenses: 'read',
         // The notification centre: each notice's inbox items and the choices that decide them.
         notifications: 'readWrite',
+        // A shipped parcel's tracker id, kept on the order once the tracking service has registered it.
+        orders: 'readWrite',
       },
       email: true,
       // The lab's staff (the admin group) hear the lab's events.
       userPool: ['ListUsersInGroup'],
+      // A shipped parcel's message registers it with the tracking service (topic 'parcel-tracking').
+      parcelTracking: true,
     },
   },
   {

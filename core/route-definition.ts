@@ -16,6 +16,8 @@ export interface RouteResources {
   documents?: 'read' | 'readWrite';
   /** The card gateway's secret keys (Secrets Manager in AWS; the fake gateway locally). */
   paymentGateway?: boolean;
+  /** The parcel-tracking service's keys (EasyPost's secret in Secrets Manager in AWS; the fake carrier locally). */
+  parcelTracking?: boolean;
   /**
    * Adds entries to the audit log (PutItem only, never read, change or delete). Implicit on every callable
    * route (core/function-resources.ts), since the handler wrapper records the denied requests of any route.

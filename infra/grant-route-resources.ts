@@ -7,7 +7,7 @@ import type * as ses from 'aws-cdk-lib/aws-ses';
 import type { TableName } from '../core/data/tables';
 import { functionResourcesOf, type FunctionEntry } from '../core/function-resources';
 import { CONSULT_FILES, ORDER_FILES, type FileFolder } from '../core/storage-prefixes';
-import type { PaymentSecretTarget } from './payment-gateway-setup';
+import type { OperatorSecretTarget } from './operator-secret';
 import { DOCUMENTS_PREFIX } from './constructs/storage';
 
 export interface RouteResourceTargets {
@@ -18,7 +18,9 @@ export interface RouteResourceTargets {
   emailConfigurationSet: ses.IConfigurationSet;
   userPool: cognito.IUserPool;
   /** The card gateway's secret (stripe stages, infra/payment-gateway-setup.ts); none for the fake gateway. */
-  paymentSecret?: PaymentSecretTarget | undefined;
+  paymentSecret?: OperatorSecretTarget | undefined;
+  /** The parcel-tracking service's secret (easypost stages, infra/parcel-tracking-setup.ts); none for the fake carrier. */
+  parcelTrackingSecret?: OperatorSecretTarget | undefined;
 }
 
 const COGNITO_ACTION = /^[A-Z][A-Za-z]+$/;
@@ -51,7 +53,20 @@ export function grantRouteResources(
 
   if (resources.email) grantSending(grantee, targets);
 
-  if (resources.paymentGateway) grantPaymentSecret(grantee, route.name, targets.paymentSecret);
+  if (resources.paymentGateway) {
+    grantSecretRead(
+      grantee,
+      targets.paymentSecret,
+      `Route "${route.name}" uses the card gateway, but the stage's gateway has no secret: the fake gateway runs only in the local stack (payments.gateway must be "stripe" to deploy)`,
+    );
+  }
+  if (resources.parcelTracking) {
+    grantSecretRead(
+      grantee,
+      targets.parcelTrackingSecret,
+      `Function "${route.name}" uses parcel tracking, but the stage's tracking has no secret: the fake carrier runs only in the local stack (parcelTracking.kind must be "easypost" to deploy)`,
+    );
+  }
 
   // The route's own Cognito actions, plus AdminGetUser where the handler checks a staff caller's TOTP
   // (core/rules/staff-mfa.ts): it reads the user's MFA settings, on this pool only.
@@ -156,15 +171,12 @@ function grantDocuments(grantee: iam.IGrantable, mode: 'read' | 'readWrite', buc
 }
 
 /**
- * Reads the one secret with the card gateway's keys: GetSecretValue only (not DescribeSecret, not the other
- * secrets), on the name's ARN with Secrets Manager's six-character suffix.
+ * Reads one operator secret (the card gateway's keys, the parcel-tracking service's): GetSecretValue only (not
+ * DescribeSecret, not the other secrets), on the name's ARN with Secrets Manager's six-character suffix. A stage
+ * whose service is the local fake has no secret, and a function that needs one cannot be deployed there.
  */
-function grantPaymentSecret(grantee: iam.IGrantable, routeName: string, secret: PaymentSecretTarget | undefined) {
-  if (!secret) {
-    throw new Error(
-      `Route "${routeName}" uses the card gateway, but the stage's gateway has no secret: the fake gateway runs only in the local stack (payments.gateway must be "stripe" to deploy)`,
-    );
-  }
+function grantSecretRead(grantee: iam.IGrantable, secret: OperatorSecretTarget | undefined, noSecret: string) {
+  if (!secret) throw new Error(noSecret);
   grantee.grantPrincipal.addToPrincipalPolicy(
     new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [`${secret.arn}-??????`] }),
   );

@@ -1,15 +1,9 @@
-import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { operatorSecret, type OperatorSecretTarget } from './operator-secret';
 import type { StageConfig } from './stage-config';
 
 /** The Secrets Manager secret holding the stage's Stripe keys, as the functions read and are granted it. */
-export interface PaymentSecretTarget {
-  /**
-   * The secret's ARN without Secrets Manager's random suffix (the secret is the operator's, created outside
-   * the stack, so its full ARN is not known here): PAYMENT_SECRET_ARN, and with `-??????` the IAM resource.
-   */
-  arn: string;
-}
+export type PaymentSecretTarget = OperatorSecretTarget;
 
 export interface PaymentGatewaySetup {
   /** Only for functions whose route names `paymentGateway` (lambdas/adapters/payment-gateway-from-env.ts). */
@@ -26,14 +20,13 @@ export interface PaymentGatewaySetup {
 export function paymentGatewaySetup(scope: Construct, config: StageConfig): PaymentGatewaySetup {
   const { gateway, stripe } = config.payments;
   if (gateway !== 'stripe' || !stripe) return { environment: { PAYMENT_GATEWAY: gateway }, secret: undefined };
-  const arn = Stack.of(scope).formatArn({
-    service: 'secretsmanager',
-    resource: 'secret',
-    resourceName: stripe.secretName,
-    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-  });
+  const secret = operatorSecret(scope, stripe.secretName);
   return {
-    environment: { PAYMENT_GATEWAY: 'stripe', STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, PAYMENT_SECRET_ARN: arn },
-    secret: { arn },
+    environment: {
+      PAYMENT_GATEWAY: 'stripe',
+      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+      PAYMENT_SECRET_ARN: secret.arn,
+    },
+    secret,
   };
 }

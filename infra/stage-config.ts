@@ -1,6 +1,7 @@
 import * as z from '../core/zod';
 import { SESSION } from '../core/constants';
 import { TABLES, type TableName } from '../core/data/tables';
+import { PARCEL_TRACKING_KINDS } from '../core/rules/tracking-numbers';
 import { GATEWAY_KINDS } from '../core/schemas/payments';
 
 /**
@@ -18,6 +19,16 @@ const hostname = z
   .string()
   .check(z.regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/, 'must be a lowercase DNS name'));
 
+/** A Secrets Manager secret's name, as the operator created it outside the stack. */
+const secretNameSchema = () =>
+  z.string().check(
+    // A name ending in "-" and six characters would read as an ARN's random suffix (Secrets Manager).
+    z.regex(
+      /^(?![\s\S]*-[A-Za-z0-9]{6}$)[A-Za-z0-9/_+=.@-]{1,512}$/,
+      'must be a Secrets Manager secret name (letters, digits, /_+=.@-), not ending in "-" and six characters',
+    ),
+  );
+
 /**
  * The card gateway (docs/decisions/0053-card-payments-the-gateway-port.md). `fake` is the local stack's
  * in-memory gateway with its test card form; it exists nowhere in AWS, so only the `local` stage may use it.
@@ -29,13 +40,7 @@ const paymentsSchema = z.object({
   gateway: z.enum(GATEWAY_KINDS),
   stripe: z.optional(
     z.object({
-      secretName: z.string().check(
-        // A name ending in "-" and six characters would read as an ARN's random suffix (Secrets Manager).
-        z.regex(
-          /^(?![\s\S]*-[A-Za-z0-9]{6}$)[A-Za-z0-9/_+=.@-]{1,512}$/,
-          'must be a Secrets Manager secret name (letters, digits, /_+=.@-), not ending in "-" and six characters',
-        ),
-      ),
+      secretName: secretNameSchema(),
       publishableKey: z
         .string()
         .check(
@@ -43,6 +48,17 @@ const paymentsSchema = z.object({
         ),
     }),
   ),
+});
+
+/**
+ * Parcel tracking (docs/decisions/0100-production-stages-and-the-ship-promise.md "Carrier events"). `fake` is the
+ * local stack's fake carrier (docs/local-stack.md "The fake carrier"), so only the `local` stage may use it.
+ * `easypost`: the API key and the webhook secret live in the Secrets Manager secret `secretName` (JSON
+ * `{ "apiKey": "...", "webhookSecret": "..." }`, created by the operator, never in the template).
+ */
+const parcelTrackingSchema = z.object({
+  kind: z.enum(PARCEL_TRACKING_KINDS),
+  easypost: z.optional(z.object({ secretName: secretNameSchema() })),
 });
 
 const sessionSchema = z
@@ -130,6 +146,7 @@ export const stageConfigSchema = z
       .string()
       .check(z.regex(/^\/[A-Za-z0-9._~/-]+\.pdf$/, 'must be a same-origin path to a PDF, e.g. /terms.pdf')),
     payments: paymentsSchema,
+    parcelTracking: parcelTrackingSchema,
     /** What on-call hears of and sees (infra/constructs/monitoring.ts, docs/runbook.md). */
     monitoring: z.object({
       /**
@@ -154,6 +171,7 @@ export const stageConfigSchema = z
   .check(
     z.superRefine((config, ctx) => {
       checkPayments(config, ctx);
+      checkParcelTracking(config, ctx);
       if (!config.production) return;
       if (config.monitoring.alarmEmails.length === 0)
         ctx.addIssue({
@@ -234,6 +252,28 @@ function checkPayments(
   }
 }
 
+/** The fake carrier only in the local stack; an EasyPost stage says which secret holds its keys. */
+function checkParcelTracking(
+  config: { stage: string; parcelTracking: z.infer<typeof parcelTrackingSchema> },
+  ctx: z.core.$RefinementCtx,
+): void {
+  const { kind, easypost } = config.parcelTracking;
+  if (kind === 'fake' && config.stage !== 'local') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['parcelTracking', 'kind'],
+      message: 'the fake carrier runs only in the local stack; a deployed stage uses "easypost"',
+    });
+  }
+  if (kind === 'easypost' && !easypost) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['parcelTracking', 'easypost'],
+      message: 'an easypost stage needs secretName (the secret with its apiKey and webhookSecret)',
+    });
+  }
+}
+
 export type StageConfig = z.infer<typeof stageConfigSchema>;
 /** The input shape: what a stage definition (or a test) writes before validation. */
 export type StageConfigInput = z.input<typeof stageConfigSchema>;
@@ -269,6 +309,8 @@ export function stageDefinitions(env: Env): Record<string, StageConfigInput> {
       termsUrl: TERMS_URL,
       // The fake gateway service and its test card form (docs/local-stack.md "The fake card gateway").
       payments: { gateway: 'fake' },
+      // The fake carrier (docs/local-stack.md "The fake carrier").
+      parcelTracking: { kind: 'fake' },
       monitoring: { alarmEmails: [], tracing: false },
     },
     staging: {
@@ -288,6 +330,8 @@ export function stageDefinitions(env: Env): Record<string, StageConfigInput> {
         gateway: 'stripe',
         stripe: { secretName: 'lenslab/staging/stripe', publishableKey: 'pk_test_replaceWithTheLabsTestKey' },
       },
+      // EasyPost with a test API key: its test trackers move by themselves, and its webhooks are real.
+      parcelTracking: { kind: 'easypost', easypost: { secretName: 'lenslab/staging/easypost' } },
       // Staging alarms show on its dashboard; add an address to have them mailed too.
       monitoring: { alarmEmails: [], tracing: true },
     },
@@ -308,6 +352,7 @@ export function stageDefinitions(env: Env): Record<string, StageConfigInput> {
         gateway: 'stripe',
         stripe: { secretName: 'lenslab/prod/stripe', publishableKey: 'pk_live_replaceWithTheLabsLiveKey' },
       },
+      parcelTracking: { kind: 'easypost', easypost: { secretName: 'lenslab/prod/easypost' } },
       // Placeholder address: set the lab's on-call mailbox (docs/deploy.md).
       monitoring: { alarmEmails: ['ops@lenslab.example'], tracing: true },
     },

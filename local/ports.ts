@@ -2,7 +2,17 @@ import { describeError } from '../core/describe-error';
 import { createServer } from 'node:net';
 
 /** In port order from the base; a new service goes at the end so the others keep their ports. */
-export const SERVICES = ['web', 'gateway', 'bridge', 'cognito', 'dynamodb', 's3', 'ses', 'fakeGateway'] as const;
+export const SERVICES = [
+  'web',
+  'gateway',
+  'bridge',
+  'cognito',
+  'dynamodb',
+  's3',
+  'ses',
+  'fakeGateway',
+  'fakeCarrier',
+] as const;
 export type Service = (typeof SERVICES)[number];
 export type Ports = Record<Service, number>;
 

@@ -18,6 +18,7 @@ import { dynamoClient, startDynamoDb } from './emulators/dynamodb';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './emulators/local-credentials';
 import { startS3 } from './emulators/s3';
 import { startSes } from './emulators/ses';
+import { startFakeCarrier, type FakeCarrierServer } from './fake-carrier/fake-carrier-server';
 import { startFakeGateway, type FakeGatewayServer } from './fake-gateway/fake-gateway-server';
 import { startGateway, type LocalGateway } from './gateway/gateway-server';
 import { startJobTimers, type JobTimers } from './job-timers';
@@ -57,6 +58,12 @@ export interface LocalStackOptions {
    * elsewhere every lab notice would list the pool's admin group again.
    */
   staffListCacheMs?: number;
+  /**
+   * How often the fake carrier moves a parcel by itself (docs/local-stack.md "The fake carrier"): 30 s by default,
+   * so a demo parcel is delivered a minute and a half after it ships. Tests that advance parcels by hand set it far
+   * beyond their run.
+   */
+  fakeCarrierStepMs?: number;
   progress?: (message: string) => void;
 }
 
@@ -73,6 +80,8 @@ export interface LocalStack {
     mailbox: string;
     /** The fake card gateway service (stage `payments.gateway` fake): the handlers' gateway and the test card form's. */
     fakeGateway: string;
+    /** The fake carrier (EasyPost's trackers in memory): the handlers' parcel tracking, and `POST /fake-carrier/advance`. */
+    fakeCarrier: string;
   };
   /** Everything a handler or an integration test needs to reach the emulators. */
   env: Record<string, string>;
@@ -117,6 +126,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
   let gateway: LocalGateway | undefined;
   let web: WebServer | undefined;
   let fakeGateway: FakeGatewayServer | undefined;
+  let fakeCarrier: FakeCarrierServer | undefined;
   let jobTimers: JobTimers | undefined;
   const pendingCodes: CodeDelivery[] = [];
   const deliver = (delivery: CodeDelivery) => {
@@ -132,6 +142,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       gateway?.close(),
       bridge?.close(),
       fakeGateway?.close(),
+      fakeCarrier?.close(),
       ...proxies.map((p) => p.close()),
     ]);
     await Promise.all(processes.map((p) => p.stop()));
@@ -236,6 +247,16 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       webhookSecret: fakeGatewayWebhookSecret,
       webhookUrl: `${host(ports.gateway)}${API_PREFIX}/paymentWebhook`,
     });
+    // The local stand-in for EasyPost (docs/local-stack.md "The fake carrier"): parcels move by themselves, and
+    // each move is a signed event to the carrierWebhook route, with a secret made for this run.
+    if (STAGE.parcelTracking.kind !== 'fake') throw new Error('The local stack has only the fake carrier');
+    const fakeCarrierWebhookSecret = `fake_carrier_${randomBytes(24).toString('hex')}`;
+    fakeCarrier = await startFakeCarrier({
+      port: ports.fakeCarrier,
+      webhookSecret: fakeCarrierWebhookSecret,
+      webhookUrl: `${host(ports.gateway)}${API_PREFIX}/carrierWebhook`,
+      ...(options.fakeCarrierStepMs === undefined ? {} : { stepMs: options.fakeCarrierStepMs }),
+    });
 
     const env: Record<string, string> = {
       STAGE: 'local',
@@ -266,6 +287,9 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       PAYMENT_GATEWAY: 'fake',
       FAKE_GATEWAY_URL: fakeGateway.url,
       FAKE_GATEWAY_WEBHOOK_SECRET: fakeGatewayWebhookSecret,
+      PARCEL_TRACKING: 'fake',
+      FAKE_CARRIER_URL: fakeCarrier.url,
+      FAKE_CARRIER_WEBHOOK_SECRET: fakeCarrierWebhookSecret,
       // The pages' origins under both loopback names: the API refuses other sites' pages (browser-request.ts).
       PORTAL_ORIGINS: [webOrigin, `http://localhost:${ports.web}`].join(','),
     };
@@ -341,6 +365,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
         ses: host(ports.ses),
         mailbox,
         fakeGateway: fakeGateway.url,
+        fakeCarrier: fakeCarrier.url,
       },
       env,
       userPoolId: pool.userPoolId,

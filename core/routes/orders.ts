@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { defineRoutes } from '../define-routes';
+import { webhookInputSchema, webhookOutputSchema } from '../schemas/webhooks';
 import type { RouteEntry } from '../define-routes';
 import { ADMIN, CUSTOMER, CUSTOMER_OR_ADMIN, SUPER_ADMIN } from './access-groups';
 import { emptyInputSchema } from '../schemas/common';
@@ -188,5 +189,18 @@ export const orderRoutes = defineRoutes('orders', {
     access: ADMIN,
     // referenceData: the lab's calendar names today, the last day of the on-time windows.
     resources: { tables: { orders: 'read', counters: 'read', userActivity: 'read', referenceData: 'read' } },
+  },
+  /**
+   * The parcel-tracking service's signed events (EasyPost webhooks; the fake carrier's locally): moves a parcel,
+   * and delivers the order with its last one. Public: the service's signature over the body is its
+   * authentication (lambdas/http/create-webhook-handler.ts). counters: the parcel index that names the order.
+   */
+  carrierWebhook: {
+    kind: 'webhook',
+    input: webhookInputSchema,
+    output: webhookOutputSchema,
+    access: 'public',
+    resources: { tables: { orders: 'readWrite', counters: 'read' }, parcelTracking: true },
+    rateLimit: 50,
   },
 });

@@ -1,5 +1,5 @@
-import * as z from '../zod';
 import { defineRoutes } from '../define-routes';
+import { webhookInputSchema, webhookOutputSchema } from '../schemas/webhooks';
 import { CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
 import { documentUrlOutputSchema } from '../schemas/invoices';
 import { paymentIdInputSchema, paymentViewSchema, startPaymentInputSchema } from '../schemas/payments';
@@ -46,8 +46,8 @@ export const paymentRoutes = defineRoutes('payments', {
   /** The card gateway's signed events (Stripe webhooks): settles a payment the browser never came back for. */
   paymentWebhook: {
     kind: 'webhook',
-    input: z.unknown(),
-    output: z.object({ received: z.boolean() }),
+    input: webhookInputSchema,
+    output: webhookOutputSchema,
     access: 'public',
     resources: { tables: SETTLEMENT_TABLES, paymentGateway: true },
     rateLimit: 50,

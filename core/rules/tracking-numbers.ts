@@ -19,6 +19,13 @@ export const PARCEL_STATUSES = [
 ] as const;
 export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
 
+/**
+ * Who tells the portal where parcels are: EasyPost in AWS, the fake carrier only in the local stack and the tests
+ * (lambdas/ports/parcel-tracking.ts); the stage config chooses (infra/stage-config.ts `parcelTracking`).
+ */
+export const PARCEL_TRACKING_KINDS = ['easypost', 'fake'] as const;
+export type ParcelTrackingKind = (typeof PARCEL_TRACKING_KINDS)[number];
+
 export const CARRIER_LABELS: Record<Carrier, string> = { ups: 'UPS', fedex: 'FedEx', usps: 'USPS' };
 
 /** What a lab admin reads of each carrier's numbers when one does not fit. */

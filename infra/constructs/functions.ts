@@ -15,6 +15,7 @@ import { bundleFunctions, functionBundleDir } from '../function-bundles';
 import { grantRouteResources, type RouteResourceTargets } from '../grant-route-resources';
 import { lambdaEntries } from '../lambda-entries';
 import { FUNCTION_NAG_SUPPRESSIONS, LOG_GROUP_NAG_SUPPRESSIONS } from '../nag-suppressions';
+import { parcelTrackingSetup } from '../parcel-tracking-setup';
 import { paymentGatewaySetup } from '../payment-gateway-setup';
 import { removalPolicyOf } from '../removal-policy';
 import { handlerEntry, jobEntry } from '../repo-paths';
@@ -92,6 +93,7 @@ export class Functions extends Construct {
     // Each function gets only the variables of what it may touch (core/function-resources.ts), as its role gets
     // only those grants: the card gateway's settings, say, reach only the routes that name `paymentGateway`.
     const payments = paymentGatewaySetup(this, config);
+    const parcels = parcelTrackingSetup(this, config);
     const values: FunctionEnvironmentValues = {
       stage: config.stage,
       logLevel: config.logLevel,
@@ -108,6 +110,7 @@ export class Functions extends Construct {
       emailFrom: props.emailFrom,
       emailConfigurationSet: props.emailConfigurationSet.configurationSetName,
       paymentGateway: payments.environment,
+      parcelTracking: parcels.environment,
     };
     // Every function's code in one esbuild build, before the first function asks for its folder: the routes'
     // and jobs' of this stack and the event consumers' that other constructs add (lambdaEntries).
@@ -119,6 +122,7 @@ export class Functions extends Construct {
       emailConfigurationSet: props.emailConfigurationSet,
       userPool: props.userPool,
       paymentSecret: payments.secret,
+      parcelTrackingSecret: parcels.secret,
     };
 
     for (const route of routes) {

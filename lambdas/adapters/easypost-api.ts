@@ -1,5 +1,5 @@
-import { systemClock } from '../kernel/clock';
 import type { Carrier } from '../ports/parcel-tracking';
+import { fetchWithRetry, HTTP_TIMEOUT_MS } from './http-retry';
 
 /**
  * Calls to EasyPost's REST API (v2) with Node's own `fetch`, in place of the `@easypost/api` SDK, which would bring
@@ -7,11 +7,6 @@ import type { Carrier } from '../ports/parcel-tracking';
  * (docs/decisions/0073-lambda-bundles.md). Only what the portal uses: create and retrieve a tracker. What goes over
  * the wire is what the SDK sends: JSON bodies, the API key as the Basic auth user with no password.
  */
-
-/** Within API Gateway's 29 s: two tries of at most 8 s each and a half-second pause, as the Stripe client. */
-const TIMEOUT_MS = 8_000;
-const MAX_RETRIES = 1;
-const RETRY_DELAY_MS = 500;
 
 export const EASYPOST_BASE_URL = 'https://api.easypost.com';
 
@@ -152,31 +147,19 @@ export function easyPostApi(options: EasyPostApiOptions): EasyPostApi {
       payload = JSON.stringify(body);
       headers['content-type'] = 'application/json';
     }
-    for (let retries = 0; ; retries++) {
-      let response: Response;
-      try {
-        response = await fetch(`${base}${path}`, {
-          method,
-          headers,
-          body: payload,
-          // A redirect is an error, as the SDK's RedirectError: the key is never sent on to another address.
-          redirect: 'manual',
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (error) {
-        if (retries < MAX_RETRIES) {
-          await systemClock.sleep(RETRY_DELAY_MS);
-          continue;
-        }
-        throw connectionError(error, retries);
-      }
-      if (retries < MAX_RETRIES && retryable(response.status)) {
-        await response.body?.cancel();
-        await systemClock.sleep(RETRY_DELAY_MS);
-        continue;
-      }
-      return (await answerOf(response, retries)) as T;
-    }
+    // Within API Gateway's 29 s, as the Stripe client (http-retry.ts).
+    const { response, retries } = await fetchWithRetry(
+      `${base}${path}`,
+      {
+        method,
+        headers,
+        body: payload,
+        // A redirect is an error, as the SDK's RedirectError: the key is never sent on to another address.
+        redirect: 'manual',
+      },
+      { retryable: (answer) => retryable(answer.status), failed: connectionError },
+    );
+    return (await answerOf(response, retries)) as T;
   }
 
   return {
@@ -194,7 +177,7 @@ function connectionError(error: unknown, retries: number): EasyPostApiError {
   const tried = retries > 0 ? ` Request was retried ${retries} times.` : '';
   return new EasyPostApiError(
     timedOut
-      ? `EasyPost did not answer within ${TIMEOUT_MS} ms.${tried}`
+      ? `EasyPost did not answer within ${HTTP_TIMEOUT_MS} ms.${tried}`
       : `An error occurred with our connection to EasyPost.${tried}`,
     timedOut ? 'timeout' : 'connection',
   );

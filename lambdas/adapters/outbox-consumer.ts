@@ -1,10 +1,13 @@
 import { OUTBOX_POLICY, type OutboxPolicy } from '../kernel/outbox';
 import { systemClock } from '../kernel/clock';
 import type { Logger } from '../ports/logger';
+import type { TrackRequest } from '../ports/parcel-tracking';
 import { directoryNotificationAudiences } from './directory-notification-audiences';
 import { dynamoNoticeOutbox } from './dynamo-notice-outbox';
 import { dynamoNotificationStore } from './dynamo-notification-store';
+import { dynamoOrdersRepository } from './dynamo-orders-repository';
 import { templateNoticeSenders } from './notice-senders';
+import { parcelTrackingFromEnv } from './parcel-tracking-from-env';
 import { sesEmailSender } from './ses-email-sender';
 
 /**
@@ -44,6 +47,13 @@ export function outboxConsumerDeps(log: Logger) {
     centre: {
       notifications: dynamoNotificationStore(),
       audiences: directoryNotificationAudiences({ staffTtlMs: staffCacheMs() }),
+      sleep: systemClock.sleep,
+    },
+    // Shipped parcels registered with the tracking service. The service is made at the first parcel, so a stage
+    // whose tracking is not set up still delivers every email (its parcel messages retry, then park).
+    parcels: {
+      tracking: { track: (request: TrackRequest) => parcelTrackingFromEnv().track(request) },
+      orders: dynamoOrdersRepository(),
       sleep: systemClock.sleep,
     },
   };

@@ -1,9 +1,11 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import * as z from '../../core/zod';
 import { PARCEL_TRACKING_KINDS, type ParcelTracking } from '../ports/parcel-tracking';
-import { getSecretString } from './aws/secrets-manager';
+import { requireEnv } from '../env';
+import { keptOnceLoaded, perContainer } from '../kernel/per-container';
 import { easyPostParcelTracking } from './easypost-parcel-tracking';
 import { fakeParcelTracking } from './fake-parcel-tracking';
+import { readServiceSecret, secretsManagerReader } from './service-secret';
 
 /**
  * The stage's parcel tracking, from the function's environment: PARCEL_TRACKING = `easypost` (EASYPOST_SECRET_ARN:
@@ -19,6 +21,9 @@ export interface ParcelTrackingEnvDeps {
   readSecret?: (secretId: string) => Promise<string>;
 }
 
+/** How the errors about the secret name it. */
+const WHAT = 'parcel tracking secret';
+
 const kindSchema = lazySchema(() =>
   z.enum(PARCEL_TRACKING_KINDS, { error: 'PARCEL_TRACKING must be "easypost" or "fake"' }),
 );
@@ -31,19 +36,13 @@ export const easyPostSecretSchema = lazySchema(() =>
   }),
 );
 
-const need = (env: NodeJS.ProcessEnv, name: string): string => {
-  const value = env[name];
-  if (!value) throw new Error(`Missing environment variable ${name}`);
-  return value;
-};
-
 const ENV_NAMES = [
   'PARCEL_TRACKING',
   'FAKE_CARRIER_URL',
   'FAKE_CARRIER_WEBHOOK_SECRET',
   'EASYPOST_SECRET_ARN',
 ] as const;
-const perContainer = new Map<string, ParcelTracking>();
+const fromEnv = perContainer(ENV_NAMES, trackingOf);
 
 /**
  * The parcel tracking of this environment. Called with no arguments (the handlers), one per Lambda container
@@ -54,34 +53,20 @@ export function parcelTrackingFromEnv(
   env: NodeJS.ProcessEnv = process.env,
   deps: ParcelTrackingEnvDeps = {},
 ): ParcelTracking {
-  if (env !== process.env || deps.readSecret) return trackingOf(env, deps);
-  const key = ENV_NAMES.map((name) => env[name] ?? '').join('\n');
-  let tracking = perContainer.get(key);
-  if (!tracking) {
-    tracking = trackingOf(env, deps);
-    perContainer.set(key, tracking);
-  }
-  return tracking;
+  return fromEnv(env, deps);
 }
 
 function trackingOf(env: NodeJS.ProcessEnv, deps: ParcelTrackingEnvDeps): ParcelTracking {
   const kind = kindSchema.parse(env.PARCEL_TRACKING);
   if (kind === 'fake') {
     return fakeParcelTracking({
-      baseUrl: need(env, 'FAKE_CARRIER_URL'),
-      webhookSecret: need(env, 'FAKE_CARRIER_WEBHOOK_SECRET'),
+      baseUrl: requireEnv('FAKE_CARRIER_URL', env),
+      webhookSecret: requireEnv('FAKE_CARRIER_WEBHOOK_SECRET', env),
     });
   }
-  const secretId = need(env, 'EASYPOST_SECRET_ARN');
+  const secretId = requireEnv('EASYPOST_SECRET_ARN', env);
   const readSecret = deps.readSecret ?? readFromSecretsManager;
-  let loading: Promise<ParcelTracking> | undefined;
-  const tracking = (): Promise<ParcelTracking> => {
-    loading ??= loadEasyPost(readSecret, secretId).catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  const tracking = keptOnceLoaded(() => loadEasyPost(readSecret, secretId));
   return {
     kind,
     track: async (request) => (await tracking()).track(request),
@@ -94,26 +79,8 @@ async function loadEasyPost(
   readSecret: (secretId: string) => Promise<string>,
   secretId: string,
 ): Promise<ParcelTracking> {
-  const json = jsonOrUndefined(await readSecret(secretId));
-  // JSON.parse's own error would quote the secret's text: say only what is wrong.
-  if (json === undefined) throw new Error('The parcel tracking secret is not JSON');
-  const parsed = easyPostSecretSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new Error(`The parcel tracking secret is not valid: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
-  }
-  return easyPostParcelTracking({ apiKey: parsed.data.apiKey, webhookSecret: parsed.data.webhookSecret });
+  const { apiKey, webhookSecret } = await readServiceSecret(readSecret, secretId, easyPostSecretSchema, WHAT);
+  return easyPostParcelTracking({ apiKey, webhookSecret });
 }
 
-function jsonOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-async function readFromSecretsManager(secretId: string): Promise<string> {
-  const secret = await getSecretString(secretId);
-  if (secret === undefined) throw new Error('The parcel tracking secret has no string value');
-  return secret;
-}
+const readFromSecretsManager = secretsManagerReader(WHAT);

@@ -2,8 +2,10 @@ import { lazySchema } from '../../core/schemas/lazy-schema';
 import * as z from '../../core/zod';
 import { GATEWAY_KINDS } from '../../core/schemas/payments';
 import type { PaymentGateway } from '../ports/payment-gateway';
-import { getSecretString } from './aws/secrets-manager';
+import { requireEnv } from '../env';
+import { keptOnceLoaded, perContainer } from '../kernel/per-container';
 import { fakePaymentGateway } from './fake-payment-gateway';
+import { readServiceSecret, secretsManagerReader } from './service-secret';
 import { stripePaymentGateway } from './stripe-payment-gateway';
 
 /**
@@ -21,6 +23,9 @@ export interface GatewayEnvDeps {
   readSecret?: (secretId: string) => Promise<string>;
 }
 
+/** How the errors about the secret name it. */
+const WHAT = 'payment secret';
+
 const kindSchema = lazySchema(() => z.enum(GATEWAY_KINDS, { error: 'PAYMENT_GATEWAY must be "fake" or "stripe"' }));
 
 /** What the secret holds. The messages name the field, never its value. */
@@ -35,12 +40,6 @@ export const stripeSecretSchema = lazySchema(() =>
   }),
 );
 
-const need = (env: NodeJS.ProcessEnv, name: string): string => {
-  const value = env[name];
-  if (!value) throw new Error(`Missing environment variable ${name}`);
-  return value;
-};
-
 const ENV_NAMES = [
   'PAYMENT_GATEWAY',
   'FAKE_GATEWAY_URL',
@@ -48,7 +47,7 @@ const ENV_NAMES = [
   'STRIPE_PUBLISHABLE_KEY',
   'PAYMENT_SECRET_ARN',
 ] as const;
-const perContainer = new Map<string, PaymentGateway>();
+const fromEnv = perContainer(ENV_NAMES, gatewayOf);
 
 /**
  * The gateway of this environment. Called with no arguments (the handlers), it is one gateway per Lambda
@@ -56,35 +55,21 @@ const perContainer = new Map<string, PaymentGateway>();
  * with an `env` or `deps` of its own (tests), a new one each call.
  */
 export function paymentGatewayFromEnv(env: NodeJS.ProcessEnv = process.env, deps: GatewayEnvDeps = {}): PaymentGateway {
-  if (env !== process.env || deps.readSecret) return gatewayOf(env, deps);
-  const key = ENV_NAMES.map((name) => env[name] ?? '').join('\n');
-  let gateway = perContainer.get(key);
-  if (!gateway) {
-    gateway = gatewayOf(env, deps);
-    perContainer.set(key, gateway);
-  }
-  return gateway;
+  return fromEnv(env, deps);
 }
 
 function gatewayOf(env: NodeJS.ProcessEnv, deps: GatewayEnvDeps): PaymentGateway {
   const kind = kindSchema.parse(env.PAYMENT_GATEWAY);
   if (kind === 'fake') {
     return fakePaymentGateway({
-      baseUrl: need(env, 'FAKE_GATEWAY_URL'),
-      webhookSecret: need(env, 'FAKE_GATEWAY_WEBHOOK_SECRET'),
+      baseUrl: requireEnv('FAKE_GATEWAY_URL', env),
+      webhookSecret: requireEnv('FAKE_GATEWAY_WEBHOOK_SECRET', env),
     });
   }
-  const publishableKey = need(env, 'STRIPE_PUBLISHABLE_KEY');
-  const secretId = need(env, 'PAYMENT_SECRET_ARN');
+  const publishableKey = requireEnv('STRIPE_PUBLISHABLE_KEY', env);
+  const secretId = requireEnv('PAYMENT_SECRET_ARN', env);
   const readSecret = deps.readSecret ?? readFromSecretsManager;
-  let loading: Promise<PaymentGateway> | undefined;
-  const gateway = (): Promise<PaymentGateway> => {
-    loading ??= loadStripe(readSecret, secretId, publishableKey).catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  const gateway = keptOnceLoaded(() => loadStripe(readSecret, secretId, publishableKey));
   return {
     kind,
     publishableKey,
@@ -100,14 +85,7 @@ async function loadStripe(
   secretId: string,
   publishableKey: string,
 ): Promise<PaymentGateway> {
-  const json = jsonOrUndefined(await readSecret(secretId));
-  // JSON.parse's own error would quote the secret's text: say only what is wrong.
-  if (json === undefined) throw new Error('The payment secret is not JSON');
-  const parsed = stripeSecretSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new Error(`The payment secret is not valid: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
-  }
-  const { secretKey, webhookSecret } = parsed.data;
+  const { secretKey, webhookSecret } = await readServiceSecret(readSecret, secretId, stripeSecretSchema, WHAT);
   // A test secret key with a live publishable key (or the reverse) would take cards nowhere: refuse at once.
   const secretLive = /_live_/.test(secretKey);
   const publishableLive = /^pk_live_/.test(publishableKey);
@@ -117,16 +95,4 @@ async function loadStripe(
   return stripePaymentGateway({ secretKey, webhookSecret, publishableKey });
 }
 
-function jsonOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-async function readFromSecretsManager(secretId: string): Promise<string> {
-  const secret = await getSecretString(secretId);
-  if (secret === undefined) throw new Error('The payment secret has no string value');
-  return secret;
-}
+const readFromSecretsManager = secretsManagerReader(WHAT);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { systemClock } from '../kernel/clock';
+import { fetchWithRetry, HTTP_TIMEOUT_MS } from './http-retry';
 
 /**
  * Calls to Stripe's REST API (v1) with Node's own `fetch`, in place of the `stripe` SDK, which was 246 KB of
@@ -10,11 +10,6 @@ import { systemClock } from '../kernel/clock';
 
 /** The API version stripe-node 23.1.0 pins; the responses this adapter reads have its shape. */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
-
-/** Within API Gateway's 29 s: two tries of at most 8 s each, and the SDK's 0.5 s pause between them. */
-const TIMEOUT_MS = 8_000;
-const MAX_RETRIES = 1;
-const RETRY_DELAY_MS = 500;
 
 export interface StripeApiOptions {
   /** `sk_live_...` / `sk_test_...` (or a restricted `rk_...`). Never logged. */
@@ -122,24 +117,13 @@ export function stripeApi(options: StripeApiOptions): StripeApi {
         headers['content-type'] = 'application/x-www-form-urlencoded';
         headers['idempotency-key'] = idempotencyKey ?? `lenslab-retry-${randomUUID()}`;
       }
-      for (let retries = 0; ; retries++) {
-        let response: Response;
-        try {
-          response = await fetch(`${base}${path}`, { method, headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
-        } catch (error) {
-          if (retries < MAX_RETRIES) {
-            await systemClock.sleep(RETRY_DELAY_MS);
-            continue;
-          }
-          throw connectionError(error, retries);
-        }
-        if (retries < MAX_RETRIES && shouldRetry(response)) {
-          await response.body?.cancel();
-          await systemClock.sleep(RETRY_DELAY_MS);
-          continue;
-        }
-        return (await answerOf(response, retries)) as T;
-      }
+      // Within API Gateway's 29 s, with the SDK's half-second pause (http-retry.ts).
+      const { response, retries } = await fetchWithRetry(
+        `${base}${path}`,
+        { method, headers, body },
+        { retryable: shouldRetry, failed: connectionError },
+      );
+      return (await answerOf(response, retries)) as T;
     },
   };
 }
@@ -149,7 +133,7 @@ function connectionError(error: unknown, retries: number): StripeApiError {
   const timedOut = error instanceof Error && error.name === 'TimeoutError';
   return new StripeApiError(
     timedOut
-      ? `Request aborted due to timeout being reached (${TIMEOUT_MS}ms)`
+      ? `Request aborted due to timeout being reached (${HTTP_TIMEOUT_MS}ms)`
       : `An error occurred with our connection to Stripe.${retries > 0 ? ` Request was retried ${retries} times.` : ''}`,
     'connection',
   );

@@ -4,9 +4,11 @@ import type { Clock } from './clock';
 /**
  * Which sender delivers a notice: the order, money and consult notifiers render theirs from the Email
  * Management templates when they deliver it (the lab's recipients as they are then); `email` is an email the
- * use case already composed (an account request's answer, an invitation, a message the lab wrote).
+ * use case already composed (an account request's answer, an invitation, a message the lab wrote);
+ * `parcel-tracking` is no email: a shipped parcel registered with the tracking service, with the outbox's
+ * retries, so a close never waits on (nor fails for) the service.
  */
-export type NoticeTopic = 'order' | 'money' | 'consult' | 'email';
+export type NoticeTopic = 'order' | 'money' | 'consult' | 'email' | 'parcel-tracking';
 
 /**
  * One notice in the transactional outbox: stored in the same transaction as the change that causes it, and

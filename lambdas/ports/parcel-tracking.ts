@@ -7,8 +7,14 @@ import { WebhookSignatureError } from './payment-gateway';
  * same subset of EasyPost's API. Delivery is decided by these events, never by the browser.
  */
 
-export { PARCEL_STATUSES, type Carrier, type ParcelStatus } from '../../core/rules/tracking-numbers';
-import type { Carrier, ParcelStatus } from '../../core/rules/tracking-numbers';
+export {
+  PARCEL_STATUSES,
+  PARCEL_TRACKING_KINDS,
+  type Carrier,
+  type ParcelStatus,
+  type ParcelTrackingKind,
+} from '../../core/rules/tracking-numbers';
+import type { Carrier, ParcelStatus, ParcelTrackingKind } from '../../core/rules/tracking-numbers';
 
 /** A verified webhook call that fails its check: the webhook route answers 400 (the payment gateway's class). */
 export { WebhookSignatureError };
@@ -57,10 +63,6 @@ export interface CarrierEvent {
 
 /** A webhook call's headers, names in any case (API Gateway lowercases them; a direct invocation may not). */
 export type WebhookHeaders = Readonly<Record<string, string | undefined>>;
-
-/** EasyPost in AWS; the fake carrier only in the local stack and the tests. */
-export const PARCEL_TRACKING_KINDS = ['easypost', 'fake'] as const;
-export type ParcelTrackingKind = (typeof PARCEL_TRACKING_KINDS)[number];
 
 export interface ParcelTracking {
   readonly kind: ParcelTrackingKind;

@@ -9,6 +9,7 @@ import {
 import { EASYPOST_SIGNATURE_HEADER, signEasyPostPayload } from '../../lambdas/adapters/easypost-webhook-signature';
 import { listenOnLoopback } from '../process/listen-on-loopback';
 import { guardRequests, originFormUrl } from '../process/request-guard';
+import { signedWebhooks } from '../signed-webhooks';
 
 /**
  * The fake carrier of the local stack and the tests (docs/local-stack.md "The fake carrier"): EasyPost's trackers
@@ -112,7 +113,7 @@ export async function startFakeCarrier(options: FakeCarrierOptions): Promise<Fak
   const parcels = new Map<string, Parcel>();
   /** Carrier and tracking code -> tracker id: EasyPost's dedupe of creates. */
   const byCode = new Map<string, string>();
-  const deliveries = new Set<Promise<void>>();
+  const webhooks = signedWebhooks({ service: 'fake carrier', attempts, log });
   let lastTime = 0;
   let closed = false;
 
@@ -259,34 +260,19 @@ export async function startFakeCarrier(options: FakeCarrierOptions): Promise<Fak
       created_at: at,
       updated_at: at,
     };
-    const url = options.webhookUrl;
-    const delivery = parcel.delivering.then(() => deliver(url, event)).finally(() => deliveries.delete(delivery));
-    parcel.delivering = delivery;
-    deliveries.add(delivery);
-  }
-
-  async function deliver(url: string, event: EasyPostEvent): Promise<void> {
     const payload = JSON.stringify(event);
-    const label = `${event.description} ${event.id}`;
-    for (let attempt = 1; attempt <= attempts && !closed; attempt++) {
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [EASYPOST_SIGNATURE_HEADER]: signEasyPostPayload(payload, options.webhookSecret),
-          },
-          body: payload,
-          signal: AbortSignal.timeout(15_000),
-        });
-        await response.arrayBuffer().catch(() => undefined);
-        if (response.ok) return;
-        if (!closed) log(`fake carrier: webhook ${label} answered ${response.status}`);
-      } catch (error) {
-        if (!closed) log(`fake carrier: webhook ${label} failed: ${(error as Error).message}`);
-      }
-      if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-    }
+    parcel.delivering = webhooks.send(
+      {
+        url: options.webhookUrl,
+        payload,
+        headers: () => ({
+          'content-type': 'application/json',
+          [EASYPOST_SIGNATURE_HEADER]: signEasyPostPayload(payload, options.webhookSecret),
+        }),
+        label: `${event.description} ${event.id}`,
+      },
+      parcel.delivering,
+    );
   }
 
   function trackerById(id: string): EasyPostTracker {
@@ -340,11 +326,10 @@ export async function startFakeCarrier(options: FakeCarrierOptions): Promise<Fak
   const listening = await listenOnLoopback(server, options.port);
   return {
     url: listening.url,
-    idle: async () => {
-      while (deliveries.size > 0) await Promise.allSettled([...deliveries]);
-    },
+    idle: () => webhooks.idle(),
     close: async () => {
       closed = true;
+      webhooks.close();
       for (const parcel of parcels.values()) clearTimeout(parcel.timer);
       await listening.close();
     },

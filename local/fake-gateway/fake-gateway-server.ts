@@ -5,6 +5,7 @@ import type { FakeEventJson, FakeIntentJson } from '../../lambdas/adapters/fake-
 import { signWebhookPayload } from '../../lambdas/adapters/webhook-signature';
 import { listenOnLoopback } from '../process/listen-on-loopback';
 import { guardRequests, originFormUrl } from '../process/request-guard';
+import { signedWebhooks } from '../signed-webhooks';
 
 /**
  * The fake card gateway of the local stack and the tests (docs/local-stack.md "The fake card gateway"): Stripe's
@@ -60,8 +61,7 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
   const byClientSecret = new Map<string, string>();
   /** Idempotency key -> the intent it made and the parameters it was made with (as Stripe keeps them). */
   const byKey = new Map<string, { intentId: string; params: string }>();
-  const deliveries = new Set<Promise<void>>();
-  let closed = false;
+  const webhooks = signedWebhooks({ service: 'fake gateway', attempts, log });
 
   function createIntent(body: Record<string, unknown>, key: string | undefined): FakeIntentJson {
     const { paymentId, amountCents, currency, accountNumber, description } = body;
@@ -171,32 +171,16 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
       created: Math.floor(Date.now() / 1000),
       data: { object: { ...intent } },
     };
-    const delivery = deliver(options.webhookUrl, event).finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
-  }
-
-  async function deliver(url: string, event: FakeEventJson): Promise<void> {
     const payload = JSON.stringify(event);
-    for (let attempt = 1; attempt <= attempts && !closed; attempt++) {
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          // Signed afresh on every try, as Stripe does: a retry is not a replay.
-          headers: {
-            'content-type': 'application/json; charset=utf-8',
-            'stripe-signature': signWebhookPayload(payload, options.webhookSecret),
-          },
-          body: payload,
-          signal: AbortSignal.timeout(15_000),
-        });
-        await response.arrayBuffer().catch(() => undefined);
-        if (response.ok) return;
-        if (!closed) log(`fake gateway: webhook ${event.type} ${event.id} answered ${response.status}`);
-      } catch (error) {
-        if (!closed) log(`fake gateway: webhook ${event.type} ${event.id} failed: ${(error as Error).message}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-    }
+    void webhooks.send({
+      url: options.webhookUrl,
+      payload,
+      headers: () => ({
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signWebhookPayload(payload, options.webhookSecret),
+      }),
+      label: `${event.type} ${event.id}`,
+    });
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -245,11 +229,9 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
   const listening = await listenOnLoopback(server, options.port);
   return {
     url: listening.url,
-    idle: async () => {
-      while (deliveries.size > 0) await Promise.allSettled([...deliveries]);
-    },
+    idle: () => webhooks.idle(),
     close: async () => {
-      closed = true;
+      webhooks.close();
       await listening.close();
     },
   };

@@ -82,6 +82,8 @@ describe('Lambda functions from the route table (bundled with esbuild, offline)'
       ...(resources.email ? ['EMAIL_CONFIGURATION_SET'] : []),
       // Staging takes cards through Stripe (infra/payment-gateway-setup.ts).
       ...(resources.paymentGateway ? ['PAYMENT_GATEWAY', 'STRIPE_PUBLISHABLE_KEY', 'PAYMENT_SECRET_ARN'] : []),
+      // And tracks parcels through EasyPost (infra/parcel-tracking-setup.ts).
+      ...(resources.parcelTracking ? ['PARCEL_TRACKING', 'EASYPOST_SECRET_ARN'] : []),
     ];
     expect(Object.keys(variables).sort()).toEqual(expected.sort());
     for (const table of tables) expect(render(variables[tableEnvVar(table)])).toBe(`\${${TABLES[table].id}Table}`);

@@ -138,9 +138,10 @@ describe('the stream consumer', () => {
 
     const access = tableAccess(statementsOfRole(prod.template, roleOf(fn)));
     const reads: TableName[] = ['emailTemplates', 'customers', 'users', 'lenses', 'emailSuppressions'];
-    // notifications: the inbox items each notice raises, and the choices that decide them.
-    expect([...access.keys()].sort()).toEqual(['outbox', 'notifications', ...reads].sort());
-    for (const table of ['outbox', 'notifications'] as const)
+    // notifications: the inbox items each notice raises, and the choices that decide them; orders: a shipped
+    // parcel's tracker id, kept once the tracking service registered it.
+    expect([...access.keys()].sort()).toEqual(['outbox', 'notifications', 'orders', ...reads].sort());
+    for (const table of ['outbox', 'notifications', 'orders'] as const)
       expect([...access.get(table)!]).toEqual(
         expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']),
       );

@@ -8,6 +8,7 @@ import { startLocalStack, type LocalStack } from '../../local/stack';
  * it in process.env), its URLs with `inject('urls')` and the demo logins with `inject('demoUsers')`.
  */
 export const FIXED_CODE = '246810';
+const HOUR_MS = 60 * 60 * 1000;
 
 let stack: LocalStack | undefined;
 
@@ -29,6 +30,8 @@ export async function setupStack(project: TestProject, options: { jobs: boolean 
     jobs: options.jobs,
     // Tests make lab admins as they go: each must hear the next lab event.
     staffListCacheMs: 0,
+    // Parcels move only when a test advances them (POST /fake-carrier/advance), never in the middle of one.
+    fakeCarrierStepMs: HOUR_MS,
   });
   project.provide('env', { ...stack.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
   project.provide('urls', {
@@ -40,6 +43,7 @@ export async function setupStack(project: TestProject, options: { jobs: boolean 
     dynamodb: stack.urls.dynamodb,
     s3: stack.urls.s3,
     fakeGateway: stack.urls.fakeGateway,
+    fakeCarrier: stack.urls.fakeCarrier,
   });
   project.provide(
     'demoUsers',

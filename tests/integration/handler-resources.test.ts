@@ -46,6 +46,9 @@ function valuesOfLocalStack(): FunctionEnvironmentValues {
     paymentGateway: Object.fromEntries(
       ['PAYMENT_GATEWAY', 'FAKE_GATEWAY_URL', 'FAKE_GATEWAY_WEBHOOK_SECRET'].map((name) => [name, stackEnv[name]!]),
     ),
+    parcelTracking: Object.fromEntries(
+      ['PARCEL_TRACKING', 'FAKE_CARRIER_URL', 'FAKE_CARRIER_WEBHOOK_SECRET'].map((name) => [name, stackEnv[name]!]),
+    ),
     portalUrl: stackOnly('PORTAL_URL'),
   };
 }

@@ -15,6 +15,8 @@ declare module 'vitest' {
       s3: string;
       /** The fake card gateway service; its webhook events go to the stack's API gateway (/api/paymentWebhook). */
       fakeGateway: string;
+      /** The fake carrier; its tracker events go to the stack's API gateway (/api/carrierWebhook). */
+      fakeCarrier: string;
     };
     /** `totpSecret`: lab staff's authenticator secret. */
     demoUsers: { key: string; email: string; password: string; groups: string[]; totpSecret?: string }[];

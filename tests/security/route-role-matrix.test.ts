@@ -67,3 +67,29 @@ describe('security: every route x every role (deny by default)', () => {
     }
   }
 });
+
+// A webhook route is public because the sender's signature is its authentication: whoever calls it (nobody,
+// any portal role) without one is refused by the handler, not let through to the use case.
+describe('security: every webhook route refuses an unsigned call from anyone, whatever token it carries', () => {
+  const webhooks = ROUTE_LIST.filter((route) => route.kind === 'webhook');
+
+  it('the walk sees both signed-event routes', () => {
+    expect(webhooks.map((route) => route.name).sort()).toEqual(['carrierWebhook', 'paymentWebhook']);
+  });
+
+  for (const route of webhooks) {
+    for (const role of ['anonymous', ...Object.keys(ROLES)]) {
+      it(`${route.name}: ${role} without a signature gets 400 invalid-argument`, async () => {
+        const token = role === 'anonymous' ? undefined : tokens[role];
+        const res = await fetch(`${urls.api}/api/${route.name}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify({ data: {} }),
+        });
+        expect(res.status).toBe(400);
+        const body = (await res.json()) as { error: { status: string; message: string } };
+        expect(body.error).toMatchObject({ status: 'invalid-argument', message: expect.stringMatching(/signature/) });
+      });
+    }
+  }
+});

@@ -25,6 +25,7 @@ const VALUES: FunctionEnvironmentValues = {
   emailFrom: 'lab@example.test',
   emailConfigurationSet: 'set',
   paymentGateway: { PAYMENT_GATEWAY: 'stripe', PAYMENT_SECRET_ARN: 'arn' },
+  parcelTracking: { PARCEL_TRACKING: 'easypost', EASYPOST_SECRET_ARN: 'easypost-arn' },
   portalUrl: 'https://portal.example.test',
 };
 
@@ -113,5 +114,16 @@ describe('every function gets only its declared resources plus the implicit ones
   it('only a route that names the card gateway gets its variables', () => {
     expect(functionEnvironment(ROUTES.startPayment, VALUES)).toMatchObject({ PAYMENT_GATEWAY: 'stripe' });
     expect(functionEnvironment(ROUTES.getInvoice, VALUES)).not.toHaveProperty('PAYMENT_GATEWAY');
+  });
+
+  it('only the carrier webhook and the outbox consumer get the parcel-tracking variables', () => {
+    const tracking = { PARCEL_TRACKING: 'easypost', EASYPOST_SECRET_ARN: 'easypost-arn' };
+    expect(functionEnvironment(ROUTES.carrierWebhook, VALUES)).toMatchObject(tracking);
+    const deliverNotices = JOBS.find((job) => job.name === 'deliverNotices')!;
+    expect(functionEnvironment(deliverNotices, VALUES)).toMatchObject(tracking);
+    // The close only writes the parcels' outbox messages: it never talks to the tracking service.
+    expect(functionEnvironment(ROUTES.closeOrder, VALUES)).not.toHaveProperty('PARCEL_TRACKING');
+    expect(functionEnvironment(ROUTES.startPayment, VALUES)).not.toHaveProperty('EASYPOST_SECRET_ARN');
+    expect(functionEnvironment(ROUTES.carrierWebhook, VALUES)).not.toHaveProperty('PAYMENT_GATEWAY');
   });
 });

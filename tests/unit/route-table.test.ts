@@ -12,10 +12,12 @@ describe('route table', () => {
 
   it('denies by default: a route is public only if it is on this reviewed list', () => {
     const publicRoutes = ROUTE_LIST.filter((r) => r.access === 'public').map((r) => r.name);
-    // paymentWebhook: the card gateway's signed events; its handler refuses any call without a valid signature.
+    // paymentWebhook, carrierWebhook: the card gateway's and the tracking service's signed events; their handlers
+    // refuse any call without a valid signature.
     // getConsultantSetup: the troubleshooter's thresholds and designs, no prices. submitPublicConsult: a
     // visitor's consult request, rate-limited per address and per email, with a honeypot.
     expect(publicRoutes.sort()).toEqual([
+      'carrierWebhook',
       'confirmSignUp',
       'getConsultantSetup',
       'paymentWebhook',
@@ -25,9 +27,12 @@ describe('route table', () => {
     ]);
   });
 
-  it('only the gateway webhook is a webhook route, and it is public (it has no user token to check)', () => {
+  it('only the card gateway and tracking service webhooks are webhook routes, and they are public (no user token to check)', () => {
     const webhooks = ROUTE_LIST.filter((r) => r.kind === 'webhook');
-    expect(webhooks.map((r) => [r.name, r.access])).toEqual([['paymentWebhook', 'public']]);
+    expect(webhooks.map((r) => [r.name, r.access]).sort()).toEqual([
+      ['carrierWebhook', 'public'],
+      ['paymentWebhook', 'public'],
+    ]);
   });
 
   it('every non-public route names at least one known group', () => {

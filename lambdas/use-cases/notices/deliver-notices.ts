@@ -14,6 +14,7 @@ import {
   type OutboxRecord,
 } from '../../ports/notice-outbox';
 import { raiseNotifications, type RaiseNotificationsDeps } from '../notifications';
+import { registerParcel, type ParcelTrackingNotice, type RegisterParcelDeps } from '../orders';
 
 export interface DeliverNoticesDeps extends Pick<Clock, 'now'> {
   outbox: NoticeOutbox;
@@ -24,6 +25,8 @@ export interface DeliverNoticesDeps extends Pick<Clock, 'now'> {
   newLeaseId?: () => string;
   /** The notification centre's stores: each notice raises its inbox items, and emails follow the users' choices. */
   centre?: Omit<RaiseNotificationsDeps, 'now'> | undefined;
+  /** The tracking service and the orders store: a `parcel-tracking` message registers its parcel. */
+  parcels?: Omit<RegisterParcelDeps, 'now'> | undefined;
 }
 
 export type TryResult = 'sent' | 'retry' | 'dead' | 'skipped';
@@ -60,6 +63,8 @@ export async function deliverMessage(deps: DeliverNoticesDeps, messageId: string
     until: new Date(now.getTime() + policy.leaseMs).toISOString(),
   });
   if (!record) return 'skipped';
+  if (record.topic === 'parcel-tracking')
+    return settle(deps, policy, record, leaseId, await parcelFaults(deps, record));
 
   const sentTo = new Set(record.sentTo);
   const faults: unknown[] = [];
@@ -105,6 +110,17 @@ export async function deliverMessage(deps: DeliverNoticesDeps, messageId: string
   }
   if (leaseLost) return 'skipped';
   return settle(deps, policy, record, leaseId, faults);
+}
+
+/** A shipped parcel registered with the tracking service: nothing to email, one call that either stands or fails. */
+async function parcelFaults(deps: DeliverNoticesDeps, record: OutboxRecord): Promise<unknown[]> {
+  if (!deps.parcels) return [new Error('This consumer has no parcel tracking to register parcels with')];
+  try {
+    await registerParcel(record.notice as unknown as ParcelTrackingNotice, { ...deps.parcels, now: deps.now });
+    return [];
+  } catch (error) {
+    return [error];
+  }
 }
 
 async function settle(

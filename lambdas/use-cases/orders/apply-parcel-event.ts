@@ -1,14 +1,17 @@
 import { CARRIER_LABELS, normalizeTrackingNumber } from '../../../core/rules/tracking-numbers';
 import type { Order, OrderParcel } from '../../../core/schemas/orders';
 import { retryOnRefusal } from '../../kernel/retry';
-import type { ParcelEvent } from '../../ports/parcel-tracking';
+import type { CarrierEvent, ParcelEvent } from '../../ports/parcel-tracking';
 import { orderRefusals } from '../../ports/orders-repository';
 import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
 
 export type ApplyParcelEventDeps = Pick<OrderDeps, 'orders' | 'now' | 'sleep'>;
 
-/** Why an event changed nothing: a number no order shipped with, an event applied before, or one older than the parcel's state. */
-export type IgnoredReason = 'unknown-number' | 'replay' | 'stale';
+/**
+ * Why an event changed nothing: not about a parcel (another kind of event, a carrier the lab does not ship with),
+ * a number no order shipped with, an event applied before, or one older than the parcel's state.
+ */
+export type IgnoredReason = 'not-a-parcel' | 'unknown-number' | 'replay' | 'stale';
 export type ParcelEventOutcome =
   | { outcome: 'applied'; orderId: string; parcelId: string; delivered: boolean }
   | { outcome: 'ignored'; reason: IgnoredReason };
@@ -99,4 +102,14 @@ export async function applyParcelEvent(event: ParcelEvent, deps: ApplyParcelEven
     await deps.orders.write({ order: updated, expectedVersion: order.version });
     return { outcome: 'applied', orderId: order.orderId, parcelId: parcel.parcelId, delivered: delivers };
   });
+}
+
+/**
+ * A verified webhook call of the tracking service: its parcel event applied, anything else ignored. Both end in
+ * a 200 for the service, which resends whatever is not answered 2xx: an event the portal cannot use is not one
+ * it should hear again.
+ */
+export async function applyCarrierEvent(event: CarrierEvent, deps: ApplyParcelEventDeps): Promise<ParcelEventOutcome> {
+  if (event.type !== 'parcel' || !event.parcel) return ignored('not-a-parcel');
+  return applyParcelEvent(event.parcel, deps);
 }

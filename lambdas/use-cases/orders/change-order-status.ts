@@ -13,6 +13,7 @@ import type { CreditChange } from '../../ports/money-store';
 import { counterNames, exchangeCounterDeltas, orderRefusals, type OrderWrite } from '../../ports/orders-repository';
 import { displayName, isLab } from '../../kernel/caller';
 import { retryOnRefusal } from '../../kernel/retry';
+import { parcelTrackingNotices } from './register-parcel';
 import { orderEmail } from './order-email';
 import { loadVisibleOrder, viewFor } from './order-view';
 import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
@@ -269,7 +270,12 @@ export async function changeOrderStatus(
     : undefined;
   const email = EMAIL_OF[action];
   // Built once per change: every try of the write carries the same message ids, so it is stored once.
-  const notices = [...(email ? [orderEmail(deps, email, updated)] : []), ...(issued?.notices ?? [])];
+  const notices = [
+    ...(email ? [orderEmail(deps, email, updated)] : []),
+    ...(issued?.notices ?? []),
+    // Each parcel shipped is registered with the tracking service once the close stands (the outbox's retries).
+    ...(action === 'close' ? parcelTrackingNotices(deps, updated) : []),
+  ];
   return retryOnRefusal(deps, SAVING, async () => {
     try {
       await deps.orders.write({

@@ -111,10 +111,20 @@ describe('local web server: /fake-gateway/* only when the stage’s gateway is f
 
 describe('local ports: the fake gateway has its own, after the others', () => {
   it('is base + 7 and LENSLAB_PORT_FAKE_GATEWAY overrides it, the others keep their ports', () => {
-    expect(SERVICES.at(-1)).toBe('fakeGateway');
+    expect(SERVICES.indexOf('fakeGateway')).toBe(7);
     expect(portEnvVar('fakeGateway')).toBe('LENSLAB_PORT_FAKE_GATEWAY');
     expect(portEnvVar('web')).toBe('LENSLAB_PORT_WEB');
     expect(portsFrom(4800, {})).toMatchObject({ web: 4800, ses: 4806, fakeGateway: 4807 });
     expect(portsFrom(4800, { LENSLAB_PORT_FAKE_GATEWAY: '5999' }).fakeGateway).toBe(5999);
+  });
+
+  it('the fake carrier, added last, is base + 8 (LENSLAB_PORT_FAKE_CARRIER), so no earlier port moved', () => {
+    expect(SERVICES.at(-1)).toBe('fakeCarrier');
+    expect(portEnvVar('fakeCarrier')).toBe('LENSLAB_PORT_FAKE_CARRIER');
+    expect(portsFrom(4800, {})).toMatchObject({ fakeGateway: 4807, fakeCarrier: 4808 });
+    expect(portsFrom(4800, { LENSLAB_PORT_FAKE_CARRIER: '5998' })).toMatchObject({
+      fakeGateway: 4807,
+      fakeCarrier: 5998,
+    });
   });
 });
