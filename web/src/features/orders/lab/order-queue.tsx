@@ -251,7 +251,7 @@ export function OrderQueue() {
           ) : null}
         </TypedFilterBar>
 
-        {production && valid && query.isSuccess ? (
+        {production && valid && query.isSuccess && rows.length > 0 ? (
           <StageMoveToolbar
             rows={rows}
             chosen={chosen}
