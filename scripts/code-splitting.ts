@@ -11,7 +11,7 @@
  *    the router, the app frame;
  * 3. zod is one file (the visitor pages load it only when a form is sent);
  * 4. what the sign-in page imports is one file;
- * 5. the rules of what happens after approval (stages, the ship promise's calendar, parcels) are one file: the
+ * 5. the rules of what happens after approval (stages, the ship promise's calendar, delays, parcels) are one file: the
  *    schemas and two pages read them, and the file every signed-in page paints with (group 6) would carry them;
  * 6. core/'s other modules that import no schema are one file (`core`);
  * 7. the shared schemas and the route table's parts are one file (the API client loads the route table anyway);
@@ -54,7 +54,7 @@ const SCHEMAS = /[\\/]core[\\/](schemas|routes)[\\/]/;
 const PROJECT_CORE = String.raw`^(?!.*[\\/]node_modules[\\/]).*[\\/]core[\\/]`;
 /** The rules of what happens after approval (group 5 above). */
 const PRODUCTION_RULES = new RegExp(
-  String.raw`${PROJECT_CORE}rules[\\/](ship-date|calendar-days|tracking-numbers|production-stages|shipping-methods)\.ts$`,
+  String.raw`${PROJECT_CORE}rules[\\/](ship-date|calendar-days|tracking-numbers|production-stages|shipping-methods|order-delays)\.ts$`,
 );
 /** The project's core/ apart from the schemas and the route table. */
 const CORE = new RegExp(String.raw`${PROJECT_CORE}(?!schemas[\\/]|routes[\\/])`);

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminDashboard } from '../../web/src/features/admin/components/admin-dashboard';
+import { onTimeText } from '../../web/src/features/admin/components/on-time-rate';
 import { callRoute } from '../../web/src/lib/api-client';
 import { aDashboard } from '../support/order-approval-fakes';
 
@@ -82,5 +83,45 @@ describe('admin dashboard', () => {
       'href',
       '/admin/order-approval',
     );
+  });
+
+  it("shows the on-time rate of the last 30 and 90 days from getAdminDashboard's onTime, in words", async () => {
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'On-time shipping' });
+    const rows = within(card).getAllByRole('definition');
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Last 30 days', 'Last 90 days']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '90% on time · 18 of 20 shipped',
+      '85% on time · 51 of 60 shipped',
+    ]);
+  });
+
+  it('a window with no orders shipped says so, never 0% on time', async () => {
+    vi.mocked(callRoute).mockImplementation((async () =>
+      aDashboard(COUNTS, {
+        onTime: {
+          last30: { shipped: 0, onTime: 0, rate: null },
+          last90: { shipped: 50, onTime: 47, rate: 0.94 },
+        },
+      })) as typeof callRoute);
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'On-time shipping' });
+    expect(
+      within(card)
+        .getAllByRole('definition')
+        .map((row) => row.textContent),
+    ).toEqual(['No orders shipped', '94% on time · 47 of 50 shipped']);
+  });
+
+  it('the rate is a whole percent that reads 100% only when every order shipped on time, and 0% only when none did', () => {
+    expect(onTimeText({ shipped: 50, onTime: 47, rate: 0.94 })).toBe('94% on time · 47 of 50 shipped');
+    expect(onTimeText({ shipped: 3, onTime: 3, rate: 1 })).toBe('100% on time · 3 of 3 shipped');
+    expect(onTimeText({ shipped: 500, onTime: 499, rate: 0.998 })).toBe('99% on time · 499 of 500 shipped');
+    expect(onTimeText({ shipped: 500, onTime: 1, rate: 0.002 })).toBe('1% on time · 1 of 500 shipped');
+    expect(onTimeText({ shipped: 4, onTime: 0, rate: 0 })).toBe('0% on time · 0 of 4 shipped');
   });
 });

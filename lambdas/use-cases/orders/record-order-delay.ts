@@ -1,8 +1,8 @@
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import { aborted, invalidArgument, permissionDenied } from '../../../core/errors';
 import { localDay } from '../../../core/rules/calendar-days';
-import type { OrderStatus } from '../../../core/rules/order-lifecycle';
-import { addBusinessDays, businessDaysBetween, dayForPeople, isBusinessDay } from '../../../core/rules/ship-date';
+import { DELAY_MESSAGES, DELAYABLE_STATUSES, newShipByProblem } from '../../../core/rules/order-delays';
+import { addBusinessDays, businessDaysBetween } from '../../../core/rules/ship-date';
 import type { Order, RecordOrderDelayInput } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import { displayName, isLab } from '../../kernel/caller';
@@ -13,17 +13,6 @@ import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
 import { loadVisibleOrder } from './order-view';
 
 export type RecordOrderDelayDeps = Pick<OrderDeps, 'orders' | 'users' | 'production' | 'audit' | 'now' | 'sleep'>;
-
-/** The orders whose ship date is still ahead of them: placed and not yet shipped, rejected or cancelled. */
-const DELAYABLE: readonly OrderStatus[] = ['submitted', 'on-hold', 'approved'];
-
-export const DELAY_MESSAGES = {
-  notDelayable: 'Only an order that has not shipped yet can get a new ship date.',
-  noPromise: 'This order was placed before ship dates were promised: it has no ship date to move.',
-  notBusinessDay: (day: string) => `${dayForPeople(day)} is not a business day of the lab: choose another day.`,
-  beforeToday: 'The new ship date cannot be before today.',
-  same: (day: string) => `The order already ships by ${dayForPeople(day)}.`,
-} as const;
 
 const shipByRefusal = (message: string) => invalidArgument(message, { shipBy: [message] });
 
@@ -42,15 +31,18 @@ export async function recordOrderDelay(
   if (!isLab(caller)) throw permissionDenied();
   const { order, user } = await loadVisibleOrder(caller, input.orderId, deps);
   if (order.version !== input.version) throw aborted(CHANGED_MESSAGES.order);
-  if (!DELAYABLE.includes(order.status)) throw aborted(DELAY_MESSAGES.notDelayable);
+  if (!DELAYABLE_STATUSES.includes(order.status)) throw aborted(DELAY_MESSAGES.notDelayable);
   const { promise } = order;
   if (!promise) throw aborted(DELAY_MESSAGES.noPromise);
 
   const { calendar } = await deps.production.get();
   const now = deps.now();
-  if (input.shipBy < localDay(now, calendar.timeZone)) throw shipByRefusal(DELAY_MESSAGES.beforeToday);
-  if (!isBusinessDay(input.shipBy, calendar)) throw shipByRefusal(DELAY_MESSAGES.notBusinessDay(input.shipBy));
-  if (input.shipBy === promise.shipBy) throw shipByRefusal(DELAY_MESSAGES.same(promise.shipBy));
+  const problem = newShipByProblem(input.shipBy, {
+    today: localDay(now, calendar.timeZone),
+    calendar,
+    shipBy: promise.shipBy,
+  });
+  if (problem) throw shipByRefusal(problem);
 
   const at = now.toISOString();
   const by = { userId: caller.userId, name: displayName(user, caller.email) };

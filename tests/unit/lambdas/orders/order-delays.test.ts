@@ -4,7 +4,8 @@ import { recordOrderDelayInputSchema, type Order } from '../../../../core/schema
 import { orderEmailValues } from '../../../../lambdas/email/order-email-values';
 import type { OrderNotice } from '../../../../lambdas/ports/order-notifier';
 import { changeOrderStatus } from '../../../../lambdas/use-cases/orders/change-order-status';
-import { DELAY_MESSAGES, recordOrderDelay } from '../../../../lambdas/use-cases/orders/record-order-delay';
+import { DELAY_MESSAGES } from '../../../../core/rules/order-delays';
+import { recordOrderDelay } from '../../../../lambdas/use-cases/orders/record-order-delay';
 import { noticeContent } from '../../../../lambdas/use-cases/notifications/notice-content';
 import { failureOf } from '../../../support/failure-of';
 import { approved, lab, place, practice, stagesWorld, type StagesWorld } from './stages-fixture';

@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadingLine } from '../../../components/ui/spinner';
 import { dateTime, relativeTime } from '../../../lib/format-time';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
+import { OnTimeRate } from './on-time-rate';
 import { OrdersPerWeekChart } from './orders-per-week-chart';
 import styles from './orders-overview.module.css';
 
@@ -61,6 +62,8 @@ export function OrdersOverviewView({ data }: { data: AdminDashboard }) {
           <p className={styles.muted}>Nothing is waiting for the lab.</p>
         )}
       </Card>
+
+      <OnTimeRate onTime={data.onTime} />
 
       <Card title="Orders per week" className={styles.wide}>
         <p className={styles.muted}>Orders submitted in each of the last 12 weeks (weeks start on Monday).</p>

@@ -47,3 +47,34 @@ export function useLabAction(onChanged?: () => void) {
     },
   });
 }
+
+/** The lab's bulk stage move (route moveOrderStages): one call, each order answered on its own. */
+export const moveOrderStages = (input: RouteInput<'moveOrderStages'>) => callRoute('moveOrderStages', input);
+
+/**
+ * Moves the queue's chosen orders. Whatever the answer (some may be refused), the queue and the details are read
+ * again before the call counts as done, so the list the lab sees next has every order's new stage and version.
+ */
+export function useMoveOrderStages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveOrderStages,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderApprovalKeys.all }),
+  });
+}
+
+/** A new ship-by day and its reason (route recordOrderDelay), sent with the version the lab read. */
+export const recordOrderDelay = (input: RouteInput<'recordOrderDelay'>) => callRoute('recordOrderDelay', input);
+
+/** Records a delay: the answered order replaces the cached detail, and the queue's ship-by days are read again. */
+export function useRecordOrderDelay(onChanged?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordOrderDelay,
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderApprovalKeys.detail(order.orderId), order);
+      onChanged?.();
+      await queryClient.invalidateQueries({ queryKey: orderApprovalKeys.lists() });
+    },
+  });
+}

@@ -1,27 +1,41 @@
 import { pagePaths } from '../../../../../core/page-paths';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { PlacedStatus } from '../../../../../core/rules/order-lifecycle';
 import type { OrderSummary } from '../../../../../core/schemas/orders';
+import {
+  DEFAULT_PRODUCTION_STAGES,
+  stageLabel,
+  stageOfOrder,
+  type ProductionStage,
+} from '../../../../../core/rules/production-stages';
+import { PROMISE_STATE_LABELS } from '../../../../../core/rules/shipping-methods';
 import { Card } from '../../../components/card';
 import { CursorTable } from '../../../components/cursor-table';
 import { TypedFilterBar } from '../../../components/typed-filter-bar';
 import { OrderStatusBadge } from '../shared/order-status-badge';
 import type { Column } from '../../../components/ui/data-table';
+import { Badge } from '../../../components/ui/badge';
+import { SelectField } from '../../../components/ui/select-field';
 import { Tabs } from '../../../components/ui/tabs';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { useTypedFilters } from '../../../hooks/use-typed-filters';
-import { dateTime } from '../../../lib/format-time';
+import { dateTime, shortDay } from '../../../lib/format-time';
 import { useOrderQueue } from '../api/list-orders';
+import { useProductionSettings } from '../api/order-queries';
 import {
+  PRODUCTION_TAB,
+  QUEUE_SORT_OPTIONS,
   QUEUE_TABS,
   filterErrors,
   filtersFromParams,
   isWaiting,
   paramsFromFilters,
   queueInput,
+  sortOf,
   type QueueFilters,
 } from './queue-filters';
+import { StageMoveToolbar } from './stage-move-toolbar';
 import { waitingTime } from './waiting-time';
 import list from '../../../components/list-page.module.css';
 import styles from './order-queue.module.css';
@@ -36,10 +50,26 @@ const lensesOf = (order: OrderSummary) =>
 const dateOnly = (iso: string | undefined) =>
   iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
 
+/** The ship-by day, with "At risk" or "Late" in words (the badge's color only repeats them). */
+function ShipBy({ order }: { order: OrderSummary }) {
+  if (!order.promise) return '—';
+  const state = order.promiseState;
+  return (
+    <span className={styles.shipBy}>
+      <time dateTime={order.promise.shipBy}>{shortDay(order.promise.shipBy)}</time>
+      {state === 'at-risk' || state === 'late' ? (
+        <Badge tone={state === 'late' ? 'danger' : 'warning'}>{PROMISE_STATE_LABELS[state]}</Badge>
+      ) : null}
+    </span>
+  );
+}
+
 /**
  * /admin/order-approval: the lab's queue, one status at a time, oldest first. Every filter
  * lives in the query string, so a reload, a shared link or the back button keeps the view. Typed filters
  * (account, search) are sent once the user pauses; the page restarts at 1 whenever a filter changes.
+ * The production tab adds each order's stage and ship-by day, a soonest-ship-by order, and the stage moves
+ * of the orders chosen on the page shown.
  */
 export function OrderQueue() {
   const [params, setParams] = useSearchParams();
@@ -71,27 +101,62 @@ export function OrderQueue() {
   const query = useOrderQueue({ ...input, ...(pages.cursor ? { cursor: pages.cursor } : {}) }, valid);
   const filtered = Boolean(filters.account || filters.from || filters.to || filters.q);
   const statusLabel = QUEUE_TABS.find((tab) => tab.key === filters.status)?.label ?? '';
+  const production = filters.status === PRODUCTION_TAB;
+  const bySoonest = sortOf(filters) === 'shipBy';
+  const listOrder = bySoonest ? 'soonest ship-by day first' : 'oldest first';
+
+  // The stage names are the lab's own; until they load, an order's stage reads with the default names.
+  const settings = useProductionSettings(production);
+  const stages: readonly ProductionStage[] = settings.data?.stages ?? DEFAULT_PRODUCTION_STAGES;
+
+  // The orders chosen for a stage move, for the page shown only: another page or filter starts with none.
+  const view = `${filterKey}|${pages.cursor ?? ''}`;
+  const [choice, setChoice] = useState<{ view: string; ids: ReadonlySet<string> }>({ view, ids: new Set() });
+  const chosen: ReadonlySet<string> = choice.view === view ? choice.ids : new Set();
+  const setChosen = (ids: ReadonlySet<string>) => setChoice({ view, ids });
+  const choose = (orderId: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(orderId);
+    else next.delete(orderId);
+    setChosen(next);
+  };
 
   const columns: Column<OrderSummary>[] = [
     {
       key: 'order',
       header: 'Order',
       primary: true,
-      render: (order) => (
-        <Link
-          className={list.orderLink}
-          to={pagePaths.labOrder(order.orderId)}
-          state={{ queueSearch: location.search }}
-          onClick={(event) => {
-            // A click that opens another tab leaves this page as it is.
-            if (!event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && event.button === 0)
-              leaving.current = true;
-          }}
-          aria-label={`Open order ${order.orderNumber ?? order.orderId} for ${order.patient}`}
-        >
-          {order.orderNumber ?? 'Draft'}
-        </Link>
-      ),
+      render: (order) => {
+        const link = (
+          <Link
+            className={list.orderLink}
+            to={pagePaths.labOrder(order.orderId)}
+            state={{ queueSearch: location.search }}
+            onClick={(event) => {
+              // A click that opens another tab leaves this page as it is.
+              if (!event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && event.button === 0)
+                leaving.current = true;
+            }}
+            aria-label={`Open order ${order.orderNumber ?? order.orderId} for ${order.patient}`}
+          >
+            {order.orderNumber ?? 'Draft'}
+          </Link>
+        );
+        if (!production) return link;
+        // Beside the number, so a narrow card starts with both.
+        return (
+          <span className={styles.orderCell}>
+            <input
+              type="checkbox"
+              className={styles.check}
+              aria-label={`Select order ${order.orderNumber ?? order.orderId}`}
+              checked={chosen.has(order.orderId)}
+              onChange={(event) => choose(order.orderId, event.target.checked)}
+            />
+            {link}
+          </span>
+        );
+      },
     },
     { key: 'account', header: 'Account', render: (order) => order.accountNumber },
     { key: 'patient', header: 'Patient', render: (order) => order.patient },
@@ -113,8 +178,24 @@ export function OrderQueue() {
           '—'
         ),
     },
-    { key: 'status', header: 'Status', render: (order) => <OrderStatusBadge status={order.status} /> },
+    ...(production
+      ? [
+          {
+            key: 'stage',
+            header: 'Stage',
+            render: (order: OrderSummary) => stageLabel(stages, stageOfOrder(order) ?? 'approved'),
+          },
+          { key: 'shipBy', header: 'Ship by', render: (order: OrderSummary) => <ShipBy order={order} /> },
+        ]
+      : [
+          {
+            key: 'status',
+            header: 'Status',
+            render: (order: OrderSummary) => <OrderStatusBadge status={order.status} />,
+          },
+        ]),
   ];
+  const rows = query.data?.items ?? [];
 
   return (
     <Card title="Orders">
@@ -136,9 +217,17 @@ export function OrderQueue() {
           onClear={
             filtered
               ? () =>
-                  setParams(paramsFromFilters({ status: filters.status, account: '', from: '', to: '', q: '' }), {
-                    replace: true,
-                  })
+                  setParams(
+                    paramsFromFilters({
+                      status: filters.status,
+                      account: '',
+                      from: '',
+                      to: '',
+                      q: '',
+                      sort: filters.sort,
+                    }),
+                    { replace: true },
+                  )
               : null
           }
           clearClassName={styles.clear}
@@ -149,12 +238,32 @@ export function OrderQueue() {
             className: styles.date,
             onChange: update,
           }}
-        />
+        >
+          {production ? (
+            <SelectField
+              label="Sort"
+              className={styles.sort}
+              options={QUEUE_SORT_OPTIONS}
+              value={filters.sort}
+              {...(bySoonest ? { hint: 'Orders without a ship-by day are left out of this order.' } : {})}
+              onChange={(event) => update({ sort: event.target.value === 'shipBy' ? 'shipBy' : 'oldest' })}
+            />
+          ) : null}
+        </TypedFilterBar>
+
+        {production && valid && query.isSuccess && rows.length > 0 ? (
+          <StageMoveToolbar
+            rows={rows}
+            chosen={chosen}
+            onChosenChange={setChosen}
+            stages={settings.data?.stages ?? (settings.isError ? 'failed' : null)}
+          />
+        ) : null}
 
         <CursorTable
           query={query}
           pages={pages}
-          count={{ loading: 'Loading orders…', noun: ['order', 'orders'], detail: 'on this page, oldest first' }}
+          count={{ loading: 'Loading orders…', noun: ['order', 'orders'], detail: `on this page, ${listOrder}` }}
           failed="The orders could not be loaded"
           empty={{
             title:
@@ -170,7 +279,7 @@ export function OrderQueue() {
                 : null,
           }}
           table={{
-            caption: `${statusLabel} orders, oldest first`,
+            caption: `${statusLabel} orders, ${listOrder}`,
             columns,
             rowKey: (order) => order.orderId,
             pager: 'Orders',

@@ -2,6 +2,7 @@ import { PAGE_PATHS, pagePaths } from '../../../../../core/page-paths';
 import { useState, type ComponentType } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
+import { canRecordDelay } from '../../../../../core/rules/order-delays';
 import { SHIPPING_METHOD_LABELS, orderIdSchema, type Order } from '../../../../../core/schemas/orders';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
@@ -20,7 +21,8 @@ import { isCallableError } from '../../../lib/callable-error';
 import { formatAddress } from '../../../lib/format-address';
 import { dateTime } from '../../../lib/format-time';
 import { useOrder } from '../api/get-order';
-import { useLabAction } from '../api/order-actions';
+import { useLabAction, useRecordOrderDelay } from '../api/order-actions';
+import { DelayDialog } from './delay-dialog';
 import { LabActionDialog, initialCloseFields, type CloseFields, type LabAction } from './lab-action-dialog';
 import styles from './order-review.module.css';
 import { FactList } from '../../../components/fact-list';
@@ -120,9 +122,11 @@ export function OrderReview({
   const wellFormed = orderIdSchema.safeParse(orderId).success;
   const query = useOrder(orderId, wellFormed);
   const mutation = useLabAction(onChanged);
+  const delay = useRecordOrderDelay(onChanged);
   const settings = useProductionSettings(query.data !== undefined && hasProductionFacts(query.data));
   const location = useLocation();
   const [open, setOpen] = useState<LabAction | null>(null);
+  const [delayOpen, setDelayOpen] = useState(false);
   const [texts, setTexts] = useState<Partial<Record<LabAction, string>>>({});
   // The close dialog's shipping and tax, kept like the texts; null until it first opens (then prefilled).
   const [closeFields, setCloseFields] = useState<CloseFields | null>(null);
@@ -171,6 +175,8 @@ export function OrderReview({
   const order = query.data;
   const number = order.orderNumber ?? 'Draft';
   const actions = availableActions(order.status, 'lab').filter(isLabAction);
+  // The server's own rule: an order not shipped yet that was promised a ship date.
+  const delayable = canRecordDelay(order);
 
   return (
     <>
@@ -179,7 +185,7 @@ export function OrderReview({
         title={`Order ${number}`}
         description={`${order.patient} · account ${order.accountNumber}`}
         actions={
-          actions.length ? (
+          actions.length || delayable ? (
             <div className={styles.actions} role="group" aria-label="Order actions">
               {actions.map((action) => (
                 <Button
@@ -200,6 +206,11 @@ export function OrderReview({
                   {BUTTON_LABELS[action]}
                 </Button>
               ))}
+              {delayable ? (
+                <Button variant="secondary" disabled={mutation.isPending} onClick={() => setDelayOpen(true)}>
+                  Record delay…
+                </Button>
+              ) : null}
             </div>
           ) : null
         }
@@ -261,6 +272,15 @@ export function OrderReview({
           <OrderTimeline history={order.history} />
         </Card>
       </div>
+      {delayOpen ? (
+        <DelayDialog
+          order={order}
+          calendar={settings.data?.calendar}
+          send={(input) => delay.mutateAsync(input)}
+          onReload={() => query.refetch()}
+          onClose={() => setDelayOpen(false)}
+        />
+      ) : null}
       {open ? (
         <LabActionDialog
           action={open}

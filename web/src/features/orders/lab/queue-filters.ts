@@ -7,18 +7,33 @@ import {
   type PlacedStatus,
 } from '../../../../../core/rules/order-lifecycle';
 import { accountNumberSchema } from '../../../../../core/schemas/account-number';
+import type { QueueSort } from '../../../../../core/schemas/orders';
 import type { ListOrdersInput } from '../api/list-orders';
 
 export const QUEUE_TABS = PLACED_STATUSES.map((status) => ({ key: status, label: ORDER_STATUS_LABELS[status] }));
 
-/** The queue's filters as they sit in the URL (?status=on-hold&account=BV-1001&from=...&to=...&q=...). */
+/** The queue's filters as they sit in the URL (?status=on-hold&account=BV-1001&from=...&to=...&q=...&sort=shipBy). */
 export interface QueueFilters {
   status: PlacedStatus;
   account: string;
   from: string;
   to: string;
   q: string;
+  sort: QueueSort;
 }
+
+/** The tab whose orders are in the lab's hands: it shows their stage and ship-by day, and moves stages. */
+export const PRODUCTION_TAB: PlacedStatus = 'approved';
+
+/** The orders the production tab may list them in; the other tabs keep their one order, oldest first. */
+export const QUEUE_SORT_OPTIONS: ReadonlyArray<{ value: QueueSort; label: string }> = [
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'shipBy', label: 'Ship by (soonest first)' },
+];
+
+/** The sort the list is asked for: only the production tab offers another than the default. */
+export const sortOf = (filters: QueueFilters): QueueSort =>
+  filters.status === PRODUCTION_TAB ? filters.sort : 'oldest';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -38,6 +53,7 @@ export function filtersFromParams(params: URLSearchParams): QueueFilters {
     from: date('from'),
     to: date('to'),
     q: (params.get('q') ?? '').slice(0, 80),
+    sort: params.get('sort') === 'shipBy' ? 'shipBy' : 'oldest',
   };
 }
 
@@ -49,6 +65,7 @@ export function paramsFromFilters(filters: QueueFilters): URLSearchParams {
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
   if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (sortOf(filters) !== 'oldest') params.set('sort', sortOf(filters));
   return params;
 }
 
@@ -75,6 +92,7 @@ export function queueInput(filters: QueueFilters, limit: number): ListOrdersInpu
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
     ...(search ? { search } : {}),
+    ...(sortOf(filters) === 'oldest' ? {} : { sort: sortOf(filters) }),
   };
 }
 
