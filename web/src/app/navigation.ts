@@ -36,7 +36,7 @@ export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.lensManagement.path, label: 'Lens Management', icon: 'lenses' },
   { path: PORTAL_ROUTES.emailManagement.path, label: 'Email Management', icon: 'email' },
   { path: PORTAL_ROUTES.consultantSettings.path, label: 'Consultant Settings', icon: 'tune' },
-  { path: PORTAL_ROUTES.productionSettings.path, label: 'Production Settings', icon: 'shipping' },
+  { path: PORTAL_ROUTES.productionSettings.path, label: 'Production Settings', icon: 'tune' },
   { path: PORTAL_ROUTES.audit.path, label: 'Audit', icon: 'audit' },
 ];
 
