@@ -38,6 +38,7 @@ export const PAGE_PATHS = {
   lensManagement: '/admin/lens-management',
   emailManagement: '/admin/email-management',
   consultantSettings: '/admin/consultant-settings',
+  productionSettings: '/admin/production-settings',
   audit: '/admin/audit',
   error: '/error/*',
   notFound: '*',

@@ -71,6 +71,14 @@ const US_FEDERAL_HOLIDAYS_2026_2027 = [
   '2027-12-31', // New Year's Day 2028 (a Saturday)
 ];
 
+/**
+ * The US federal holidays these rules know that are observed in `year` (New Year's Day 2028 is observed in 2027);
+ * empty for a year they do not know. The lab's settings page offers them, so nobody types them in by hand.
+ */
+export function usFederalHolidaysIn(year: number): string[] {
+  return US_FEDERAL_HOLIDAYS_2026_2027.filter((day) => day.startsWith(`${year}-`));
+}
+
 /** A lab's calendar until it sets its own: an East Coast lab that ships what is ready by 4 pm. */
 export const DEFAULT_SHIPPING_CALENDAR: ShippingCalendar = {
   timeZone: 'America/New_York',
@@ -280,7 +288,6 @@ export function promiseDates(input: PromiseDatesInput): PromiseDates {
 export function guaranteeShipBy(placedAt: Date, businessDays: number, calendar: ShippingCalendar): string {
   return addBusinessDays(workStartDay(placedAt, calendar), businessDays, calendar);
 }
-
 
 /**
  * Where an order stands against its ship-by day. Not shipped: late once today is past it, at risk when it is

@@ -218,6 +218,7 @@ const PAGES: Record<Role, PageUnderReview[]> = {
     },
     { name: 'email-management', path: '/admin/email-management', heading: 'Email Management' },
     { name: 'consultant-settings', path: '/admin/consultant-settings', heading: 'Consultant Settings' },
+    { name: 'production-settings', path: '/admin/production-settings', heading: 'Production Settings' },
     { name: 'audit', path: '/admin/audit', heading: 'Audit' },
   ],
 };

@@ -33,6 +33,7 @@ const PAGES: Record<Role, string[]> = {
     '/admin/user-management?tab=customers',
     '/admin/customer-management',
     '/admin/lens-management',
+    '/admin/production-settings',
     '/admin/audit',
   ],
 };

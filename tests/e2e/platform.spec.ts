@@ -173,6 +173,7 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
       'Lens Management',
       'Email Management',
       'Consultant Settings',
+      'Production Settings',
       'Audit',
     ]);
     await expect(sidebar(page).getByText('Super Admin', { exact: true })).toBeVisible();

@@ -358,6 +358,143 @@ describe('Warranty policy in Lens Management', () => {
   });
 });
 
+describe('Lens design editor: lead time and ship guarantee', () => {
+  const editHorizon = async (user: ReturnType<typeof renderPage>) => {
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Horizon Scleral' }))[0]!);
+    return screen.getByRole('dialog', { name: 'Edit Horizon Scleral' });
+  };
+  const saveChanges = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Save changes' });
+  const updating = () =>
+    answer({ listLensDesigns: listing, updateLensDesign: (input) => ({ ...HORIZON, ...input, version: 4 }) });
+
+  it("a blank lead time means the type's default, named in the hint, and is sent as no lead at all", async () => {
+    answer({
+      listLensDesigns: () => ({ items: [{ ...HORIZON, leadDays: 8 }] }),
+      updateLensDesign: (input) => ({ ...HORIZON, ...input, version: 4 }),
+    });
+    const user = renderPage();
+    const dialog = await editHorizon(user);
+    const lead = within(dialog).getByLabelText('Lead time (business days)');
+    expect(lead).toHaveValue('8');
+    expect(lead).toHaveAccessibleDescription(/Blank: the Scleral default, 5 business days/);
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'custom-soft');
+    expect(lead).toHaveAccessibleDescription(/Blank: the Custom soft default, 7 business days/);
+
+    await user.clear(lead);
+    await user.click(saveChanges(dialog));
+    await waitFor(() => expect(callsTo('updateLensDesign')).toHaveLength(1));
+    expect(callsTo('updateLensDesign')[0]).not.toHaveProperty('leadDays');
+    expect(callsTo('updateLensDesign')[0]).not.toHaveProperty('shipGuarantee');
+  });
+
+  it("a lead time is sent as a number of business days; one out of the schema's range is refused at its field", async () => {
+    updating();
+    const user = renderPage();
+    const dialog = await editHorizon(user);
+    const lead = within(dialog).getByLabelText('Lead time (business days)');
+    await user.type(lead, '61');
+    await user.click(saveChanges(dialog));
+    await waitFor(() => expect(lead).toHaveAccessibleDescription(/whole number of business days from 1 to 60/));
+    expect(lead).toHaveFocus();
+    expect(callsTo('updateLensDesign')).toHaveLength(0);
+
+    await user.clear(lead);
+    await user.type(lead, '6');
+    await user.click(saveChanges(dialog));
+    await waitFor(() => expect(callsTo('updateLensDesign')).toHaveLength(1));
+    expect(callsTo('updateLensDesign')[0]).toMatchObject({ leadDays: 6 });
+  });
+
+  it('a guarantee of free lenses is sent with its business days and no credit, and read back in words', async () => {
+    updating();
+    const user = renderPage();
+    const dialog = await editHorizon(user);
+    expect(within(dialog).queryByLabelText('Ships within (business days)')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Guarantee shipping'));
+    await user.type(within(dialog).getByLabelText('Ships within (business days)'), '7');
+    expect(within(dialog).getByLabelText('If it ships later')).toHaveValue('free-lenses');
+    expect(within(dialog).queryByLabelText('Credit (USD)')).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Guarantee: ships within 7 business days or the lenses are free.'),
+    ).toBeInTheDocument();
+    await user.click(saveChanges(dialog));
+    await waitFor(() => expect(callsTo('updateLensDesign')).toHaveLength(1));
+    expect(callsTo('updateLensDesign')[0]!['shipGuarantee']).toEqual({ businessDays: 7, remedy: 'free-lenses' });
+  });
+
+  it('a credit guarantee is typed in dollars and sent in cents; a blank or wrong amount is refused at its field', async () => {
+    updating();
+    const user = renderPage();
+    const dialog = await editHorizon(user);
+    await user.click(within(dialog).getByLabelText('Guarantee shipping'));
+    await user.type(within(dialog).getByLabelText('Ships within (business days)'), '10');
+    await user.selectOptions(within(dialog).getByLabelText('If it ships later'), 'credit');
+    const credit = within(dialog).getByLabelText('Credit (USD)');
+    await user.click(saveChanges(dialog));
+    await waitFor(() =>
+      expect(credit).toHaveAccessibleDescription(/Enter the credit the practice gets when the guarantee is missed/),
+    );
+    await user.type(credit, 'ten');
+    await user.click(saveChanges(dialog));
+    await waitFor(() => expect(credit).toHaveAccessibleDescription(/Enter an amount in dollars, e.g. 25.00/));
+    expect(callsTo('updateLensDesign')).toHaveLength(0);
+
+    await user.clear(credit);
+    await user.type(credit, '40');
+    expect(
+      within(dialog).getByText('Guarantee: ships within 10 business days or $40.00 of lens credit.'),
+    ).toBeInTheDocument();
+    await user.click(saveChanges(dialog));
+    await waitFor(() => expect(callsTo('updateLensDesign')).toHaveLength(1));
+    expect(callsTo('updateLensDesign')[0]!['shipGuarantee']).toEqual({
+      businessDays: 10,
+      remedy: 'credit',
+      creditCents: 4000,
+    });
+  });
+
+  it('a design with a guarantee opens with it; unticking it sends the design without one', async () => {
+    answer({
+      listLensDesigns: () => ({
+        items: [{ ...HORIZON, shipGuarantee: { businessDays: 6, remedy: 'credit', creditCents: 2500 } }],
+      }),
+      updateLensDesign: (input) => ({ ...HORIZON, ...input, version: 4 }),
+    });
+    const user = renderPage();
+    const dialog = await editHorizon(user);
+    expect(within(dialog).getByLabelText('Guarantee shipping')).toBeChecked();
+    expect(within(dialog).getByLabelText('Ships within (business days)')).toHaveValue('6');
+    expect(within(dialog).getByLabelText('If it ships later')).toHaveValue('credit');
+    expect(within(dialog).getByLabelText('Credit (USD)')).toHaveValue('25.00');
+
+    await user.click(within(dialog).getByLabelText('Guarantee shipping'));
+    await user.click(saveChanges(dialog));
+    await waitFor(() => expect(callsTo('updateLensDesign')).toHaveLength(1));
+    expect(callsTo('updateLensDesign')[0]).not.toHaveProperty('shipGuarantee');
+  });
+
+  it("the list shows each design's lead time (its own or its type's default) and its guarantee", async () => {
+    answer({
+      listLensDesigns: () => ({
+        items: [
+          HORIZON,
+          { ...LEGACY, active: true, leadDays: 9, shipGuarantee: { businessDays: 12, remedy: 'free-lenses' } },
+        ],
+      }),
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Lens designs' });
+    const horizon = within(table).getByText('Horizon Scleral').closest('tr')!;
+    expect(within(horizon).getByText('5 business days')).toBeInTheDocument();
+    expect(within(horizon).getByText('Type default')).toBeInTheDocument();
+    const legacy = within(table).getByText('KeraSoft Legacy').closest('tr')!;
+    expect(within(legacy).getByText('9 business days')).toBeInTheDocument();
+    expect(
+      within(legacy).getByText('Guarantee: ships within 12 business days or the lenses are free'),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('parameterKeyOf', () => {
   it('turns a label into the camelCase key orders store values under', () => {
     expect(parameterKeyOf('Base curve')).toBe('baseCurve');

@@ -54,6 +54,7 @@ describe('spec 2 route table', () => {
     ['/admin/lens-management', 'Lens Management'],
     ['/admin/email-management', 'Email Management'],
     ['/admin/consultant-settings', 'Consultant Settings'],
+    ['/admin/production-settings', 'Production Settings'],
     ['/admin/audit', 'Audit'],
     ['/error/*', 'Error'],
   ])('%s is routed with the title %s', (path, title) => {
@@ -119,7 +120,7 @@ describe('spec 2 and 6 menus', () => {
     ]);
   });
 
-  it('super admins also see User, Customer, Lens and Email Management, Consultant Settings and Audit', () => {
+  it('super admins also see User, Customer, Lens and Email Management, Consultant and Production Settings and Audit', () => {
     expect(menuFor(ROLES.SUPERADMIN).map((i) => i.label)).toEqual([
       'Dashboard',
       'Order Approval',
@@ -131,9 +132,10 @@ describe('spec 2 and 6 menus', () => {
       'Lens Management',
       'Email Management',
       'Consultant Settings',
+      'Production Settings',
       'Audit',
     ]);
-    expect(SUPER_ADMIN_MENU).toHaveLength(6);
+    expect(SUPER_ADMIN_MENU).toHaveLength(7);
     expect(CUSTOMER_MENU.every((i) => i.path.startsWith('/customer/'))).toBe(true);
   });
 });

@@ -32,6 +32,7 @@ describe('spec 4 route guard', () => {
       'lens-management',
       'email-management',
       'consultant-settings',
+      'production-settings',
     ]) {
       expect(decideRoute(`/admin/${page}`, authenticated('admin'))).toMatchObject({ reason: 'access-denied' });
     }

@@ -15,6 +15,7 @@ import {
   onTimeRate,
   promiseDates,
   promiseState,
+  usFederalHolidaysIn,
   workStartDay,
   type PromiseDatesInput,
 } from '../../../core/rules/ship-date';
@@ -358,6 +359,20 @@ describe('keeping the promise', () => {
     expect(onTimeRate(orders, '2026-06-01', '2026-06-30')).toEqual({ shipped: 3, onTime: 2, rate: 2 / 3 });
     expect(onTimeRate(orders, '2026-06-10', '2026-06-10')).toEqual({ shipped: 1, onTime: 1, rate: 1 });
     expect(onTimeRate(orders, '2026-08-01', '2026-08-31')).toEqual({ shipped: 0, onTime: 0, rate: null });
+  });
+});
+
+describe('US federal holidays offered to the lab', () => {
+  it("a known year's holidays are its observed weekdays, New Year's Day of the next year included when observed in it", () => {
+    const days = usFederalHolidaysIn(2027);
+    expect(days).toHaveLength(12);
+    expect(days.every((day) => day.startsWith('2027-') && isBusinessDay(day, { holidays: [] }))).toBe(true);
+    expect(days).toContain('2027-12-31');
+    expect(usFederalHolidaysIn(2026)).not.toContain('2027-12-31');
+  });
+
+  it('a year the rules do not know has none (nothing is guessed)', () => {
+    expect(usFederalHolidaysIn(2031)).toEqual([]);
   });
 });
 

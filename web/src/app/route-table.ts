@@ -114,6 +114,12 @@ export const PORTAL_ROUTES = {
     title: 'Consultant Settings',
     guarded: true,
   },
+  /** The lab's production stages and the shipping calendar the ship promise is counted on. */
+  productionSettings: {
+    path: PAGE_PATHS.productionSettings,
+    title: 'Production Settings',
+    guarded: true,
+  },
   /** The audit trail: denied requests and every change the lab made. */
   audit: { path: PAGE_PATHS.audit, title: 'Audit', guarded: true },
   error: { path: PAGE_PATHS.error, title: 'Error', guarded: false },

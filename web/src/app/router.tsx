@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
           page('adminConsults', 'admin/consults'),
           page('adminConsultDetail', 'admin/consult-detail'),
           page('consultantSettings', 'admin/consultant-settings'),
+          page('productionSettings', 'admin/production-settings'),
           page('audit', 'admin/audit'),
           page('userManagement', 'admin/user-management'),
           page('customerManagement', 'admin/customer-management'),

@@ -64,7 +64,8 @@ export function hourForPeople(hour: number): string {
   return `${twelve} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-const US_ZONE_NAMES: Record<string, string> = {
+/** The US time zones by their IANA names, with the names people use (the lab's calendar offers these). */
+export const US_ZONE_NAMES: Readonly<Record<string, string>> = {
   'America/New_York': 'Eastern',
   'America/Chicago': 'Central',
   'America/Denver': 'Mountain',

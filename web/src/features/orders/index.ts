@@ -9,3 +9,4 @@ export { OrderStatusBadge } from './shared/order-status-badge';
 export { DesignSelect } from './components/design-select';
 export { ParameterField } from './components/parameter-field';
 export { lineParameterErrors, parameterText, parameterValuesOf, parseParameter } from './model/order-form-values';
+export { ProductionSettingsPage } from './lab/production-settings-page';

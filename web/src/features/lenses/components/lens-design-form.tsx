@@ -1,9 +1,12 @@
 import { FORM_MESSAGES, LENS_MESSAGES } from '../../../../../core/messages';
 import { useEffect, type ReactNode } from 'react';
+import { DEFAULT_LEAD_DAYS, SURFACE_TREATMENT_DAYS } from '../../../../../core/rules/ship-date';
 import {
   createLensDesignInputSchema,
   LENS_TYPE_LABELS,
   LENS_TYPES,
+  type LensType,
+  type ShipGuaranteeRemedy,
   updateLensDesignInputSchema,
   type CreateLensDesignInput,
   type LensDesign,
@@ -16,7 +19,13 @@ import { FormError } from '../../../forms/form-error';
 import { usePortalForm } from '../../../forms/use-portal-form';
 import layout from '../../../components/form-layout.module.css';
 import { ParameterEditor } from './parameter-editor';
-import { lensDesignInputOf, lensDesignValuesOf, type LensDesignValues } from './lens-values';
+import {
+  lensDesignInputOf,
+  lensDesignValuesOf,
+  shipGuaranteeOf,
+  shipGuaranteeSummary,
+  type LensDesignValues,
+} from './lens-values';
 import { DECIMAL_INPUT, WHOLE_NUMBER_INPUT } from '../../../forms/number-inputs';
 
 export type LensDesignFormMode =
@@ -24,6 +33,28 @@ export type LensDesignFormMode =
   | { kind: 'edit'; design: LensDesign; onSubmit: (input: UpdateLensDesignInput) => Promise<unknown> };
 
 const TYPE_OPTIONS = LENS_TYPES.map((type) => ({ value: type, label: LENS_TYPE_LABELS[type] }));
+const REMEDY_OPTIONS: { value: ShipGuaranteeRemedy; label: string }[] = [
+  { value: 'free-lenses', label: 'The lenses are free' },
+  { value: 'credit', label: 'Lens credit to the practice' },
+];
+
+/** What a blank lead means for the chosen type (or for each type, before one is chosen). */
+function leadDaysHint(type: LensType | '') {
+  const treated = `A surface treatment adds ${SURFACE_TREATMENT_DAYS} business day.`;
+  if (type === '') {
+    const defaults = LENS_TYPES.map((t) => `${LENS_TYPE_LABELS[t]} ${DEFAULT_LEAD_DAYS[t]}`).join(', ');
+    return `Lab work for one lens, from the day work starts. Blank: the lens type's default (${defaults}). ${treated}`;
+  }
+  return `Lab work for one lens, from the day work starts. Blank: the ${LENS_TYPE_LABELS[type]} default, ${DEFAULT_LEAD_DAYS[type]} business days. ${treated}`;
+}
+
+/** The guarantee as the practice will read it, once its values make one; nothing while they do not. */
+function guaranteeLine(values: LensDesignValues['shipGuarantee']): string | null {
+  const guarantee = shipGuaranteeOf(values, {});
+  if (!guarantee || !Number.isInteger(guarantee.businessDays) || guarantee.businessDays < 1) return null;
+  if (guarantee.remedy === 'credit' && !Number.isInteger(guarantee.creditCents)) return null;
+  return `Guarantee: ${shipGuaranteeSummary(guarantee)}.`;
+}
 
 /**
  * Creates or edits a lens design: name, type, description, price, active, the warranty policy (window,
@@ -155,6 +186,59 @@ export function LensDesignForm({
           hint="A cancellation credit stays pending until the lab receives the lens."
           {...form.checkbox('warranty.returnRequired')}
         />
+      </fieldset>
+      <fieldset className={layout.section} disabled={busy}>
+        <legend className={layout.legend}>Ship promise</legend>
+        <TextField
+          label="Lead time (business days)"
+          {...WHOLE_NUMBER_INPUT}
+          hint={leadDaysHint(values.type)}
+          {...form.field('leadDays')}
+        />
+        <CheckboxField
+          label="Guarantee shipping"
+          hint="When an order of this design ships later, the practice gets the remedy by itself when the lab ships it."
+          name="shipGuarantee.offered"
+          checked={values.shipGuarantee.offered}
+          // Its values' messages are about a guarantee no longer offered.
+          onChange={(event) => form.set('shipGuarantee.offered', event.target.checked, ['shipGuarantee'])}
+        />
+        {values.shipGuarantee.offered ? (
+          <>
+            <div className={layout.row}>
+              <TextField
+                label="Ships within (business days)"
+                {...WHOLE_NUMBER_INPUT}
+                required
+                hint="Counted from the day work starts; the lab's own delays do not move it."
+                {...form.field('shipGuarantee.businessDays')}
+              />
+              <SelectField
+                label="If it ships later"
+                options={REMEDY_OPTIONS}
+                {...form.field('shipGuarantee.remedy')}
+                onChange={(event) =>
+                  form.set('shipGuarantee.remedy', event.target.value, [
+                    'shipGuarantee.remedy',
+                    'shipGuarantee.creditCents',
+                  ])
+                }
+              />
+            </div>
+            {values.shipGuarantee.remedy === 'credit' ? (
+              <TextField
+                label="Credit (USD)"
+                {...DECIMAL_INPUT}
+                required
+                hint="Granted to the practice for each lens of this design that ships late."
+                {...form.field('shipGuarantee.creditCents')}
+              />
+            ) : null}
+            <p className={layout.note} aria-live="polite">
+              {guaranteeLine(values.shipGuarantee)}
+            </p>
+          </>
+        ) : null}
       </fieldset>
       <ParameterEditor
         rows={values.parameters}

@@ -14,7 +14,8 @@ import { failureMessage } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useLensDesigns } from '../../../lib/lens-catalogue';
 import { useUpdateLensDesign } from '../api/update-lens-design';
-import { formatPrice, warrantySummary } from './lens-values';
+import { DEFAULT_LEAD_DAYS } from '../../../../../core/rules/ship-date';
+import { formatPrice, shipGuaranteeSummary, warrantySummary } from './lens-values';
 import list from '../../../components/list-page.module.css';
 import styles from './lens-management.module.css';
 
@@ -30,7 +31,7 @@ export const updateInputOf = (design: LensDesign, changes: Partial<LensDesign> =
   return { ...rest, priceCents: rest.priceCents ?? 0 };
 };
 
-/** Lens Management's list: name, type, price, warranty with its policy in short, status; filter active/all; edit, (de)activate. */
+/** Lens Management's list: name, type, price, warranty with its policy in short, lead time and guarantee, status; filter active/all; edit, (de)activate. */
 export function LensDesignList({ onEdit }: { onEdit: (design: LensDesign) => void }) {
   const [filter, setFilter] = useState<Filter>('active');
   const query = useLensDesigns({ includeInactive: filter === 'all' });
@@ -77,6 +78,23 @@ export function LensDesignList({ onEdit }: { onEdit: (design: LensDesign) => voi
         <span className={list.nameCell}>
           <span>{design.warrantyDays} days</span>
           <span className={list.nameDetail}>{warrantySummary(design.warranty)}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'lead',
+      header: 'Lead time',
+      render: (design) => (
+        <span className={list.nameCell}>
+          <span>{design.leadDays ?? DEFAULT_LEAD_DAYS[design.type]} business days</span>
+          <span className={list.nameDetail}>
+            {[
+              design.leadDays === undefined ? 'Type default' : null,
+              design.shipGuarantee ? `Guarantee: ${shipGuaranteeSummary(design.shipGuarantee)}` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
         </span>
       ),
     },

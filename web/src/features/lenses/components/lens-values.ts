@@ -1,11 +1,13 @@
 import { FIELD_MESSAGES } from '../../../../../core/messages';
-import { dollarsText, formatCents, parseDollars } from '../../../lib/money-text';
+import { dollarsText, formatCents, notMoney, parseDollars } from '../../../lib/money-text';
 import {
   DEFAULT_WARRANTY_POLICY,
   type CreateLensDesignInput,
   type LensDesign,
   type LensType,
   type ParameterDefinition,
+  type ShipGuarantee,
+  type ShipGuaranteeRemedy,
   type WarrantyPolicy,
 } from '../../../../../core/schemas/lenses';
 import type { FormErrors } from '../../../lib/form-errors';
@@ -40,6 +42,9 @@ export interface LensDesignValues {
   warrantyDays: string;
   /** The warranty policy (Lens Credit); numbers as typed, the fee in dollars. */
   warranty: WarrantyValues;
+  /** Business days as typed; blank: the design takes its type's default lead. */
+  leadDays: string;
+  shipGuarantee: ShipGuaranteeValues;
   active: boolean;
   parameters: ParameterRow[];
 }
@@ -61,6 +66,25 @@ export function warrantyValuesOf(policy: WarrantyPolicy = DEFAULT_WARRANTY_POLIC
     exchangeFeeCents: dollarsText(policy.exchangeFeeCents),
     cancellationCreditPercent: String(policy.cancellationCreditPercent),
     returnRequired: policy.returnRequired,
+  };
+}
+
+/** The ship guarantee as typed; `offered` unticked sends none (the other values are then ignored). */
+export interface ShipGuaranteeValues {
+  offered: boolean;
+  businessDays: string;
+  remedy: ShipGuaranteeRemedy;
+  /** Dollars as typed, e.g. "25.00"; sent in cents, for the credit remedy only. */
+  creditCents: string;
+}
+
+export function shipGuaranteeValuesOf(guarantee: ShipGuarantee | undefined): ShipGuaranteeValues {
+  if (!guarantee) return { offered: false, businessDays: '', remedy: 'free-lenses', creditCents: '' };
+  return {
+    offered: true,
+    businessDays: String(guarantee.businessDays),
+    remedy: guarantee.remedy,
+    creditCents: guarantee.creditCents === undefined ? '' : dollarsText(guarantee.creditCents),
   };
 }
 
@@ -109,6 +133,8 @@ export function lensDesignValuesOf(design?: LensDesign): LensDesignValues {
       priceCents: '',
       warrantyDays: '90',
       warranty: warrantyValuesOf(),
+      leadDays: '',
+      shipGuarantee: shipGuaranteeValuesOf(undefined),
       active: true,
       parameters: [],
     };
@@ -120,6 +146,8 @@ export function lensDesignValuesOf(design?: LensDesign): LensDesignValues {
     warrantyDays: String(design.warrantyDays),
     // A design stored before policies existed has none: it shows (and saves) the default terms.
     warranty: warrantyValuesOf(design.warranty ?? DEFAULT_WARRANTY_POLICY),
+    leadDays: design.leadDays === undefined ? '' : String(design.leadDays),
+    shipGuarantee: shipGuaranteeValuesOf(design.shipGuarantee),
     active: design.active,
     parameters: design.parameters.map(parameterRowOf),
   };
@@ -162,6 +190,7 @@ export function lensDesignInputOf(values: LensDesignValues): { input: CreateLens
   const priceCents = Math.round(num('priceCents', values.priceCents, 'Price') * 100);
   const warrantyDays = num('warrantyDays', values.warrantyDays, 'Warranty days');
   const warranty = warrantyPolicyOf(values.warranty, errors);
+  const shipGuarantee = shipGuaranteeOf(values.shipGuarantee, errors);
   const parameters: ParameterDefinition[] = values.parameters.map((row, i) => {
     const common = { key: row.key.trim(), label: row.label, required: row.required };
     if (row.kind === 'option')
@@ -183,9 +212,37 @@ export function lensDesignInputOf(values: LensDesignValues): { input: CreateLens
     priceCents,
     warrantyDays,
     warranty,
+    // Blank: the design takes its type's default; a value that is not a number goes on as NaN, which the schema
+    // refuses with its own message about the range.
+    ...(values.leadDays.trim() === '' ? {} : { leadDays: numberOf(values.leadDays) }),
+    ...(shipGuarantee ? { shipGuarantee } : {}),
     active: values.active,
   };
   return { input, errors };
+}
+
+/**
+ * The guarantee built from the typed values, or none when it is not offered. The credit is typed in dollars: one
+ * that is not an amount gets a message here (the schema would only say "expected number"); a blank one is left
+ * out, so the schema's "enter the credit" is the message.
+ */
+export function shipGuaranteeOf(values: ShipGuaranteeValues, errors: FormErrors): ShipGuarantee | undefined {
+  if (!values.offered) return undefined;
+  const guarantee: ShipGuarantee = { businessDays: numberOf(values.businessDays), remedy: values.remedy };
+  if (values.remedy !== 'credit' || values.creditCents.trim() === '') return guarantee;
+  const creditCents = parseDollars(values.creditCents);
+  if (creditCents === null) errors['shipGuarantee.creditCents'] = notMoney('25.00');
+  return { ...guarantee, creditCents: creditCents ?? Number.NaN };
+}
+
+/** "ships within 5 business days or the lenses are free" / "... or $25.00 of lens credit", after "Guarantee: ". */
+export function shipGuaranteeSummary(guarantee: ShipGuarantee): string {
+  const days = `${guarantee.businessDays} business ${guarantee.businessDays === 1 ? 'day' : 'days'}`;
+  const remedy =
+    guarantee.remedy === 'credit' && guarantee.creditCents !== undefined
+      ? `${formatCents(guarantee.creditCents)} of lens credit`
+      : 'the lenses are free';
+  return `ships within ${days} or ${remedy}`;
 }
 
 /** A whole number from `min` to `max` as typed, or null. */
