@@ -93,7 +93,7 @@ export const NOTIFICATION_EVENTS = [
     audience: 'practice',
     kind: 'parcel-claim-decided',
     label: 'Parcel claim decided',
-    description: 'The lab replaced the lenses of a parcel you reported, or declined the claim with its reason.',
+    description: 'The lab replaced or declined a parcel you reported.',
     defaultChoice: 'email',
   },
   {
@@ -189,7 +189,7 @@ export const NOTIFICATION_EVENTS = [
     audience: 'lab',
     kind: 'parcel-claim-opened',
     label: 'Parcel reported missing or damaged',
-    description: 'A practice reported a problem with a parcel of a shipped order.',
+    description: 'A practice reported a parcel of a shipped order.',
     defaultChoice: 'portal',
   },
   {

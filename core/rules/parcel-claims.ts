@@ -1,37 +1,32 @@
-import { dayForPeople } from './calendar-days';
-
 /**
  * The lab's terms for a parcel that never arrived or arrived damaged: the practice reports it within
  * PARCEL_CLAIM_DAYS of shipping, which opens a claim; the lab replaces the lenses or declines with a reason
  * (docs/decisions/0100-production-stages-and-the-ship-promise.md, "Claims"). Pure, so the parcels card offers
  * "Report a problem" exactly while the server takes one.
  */
+import { dayForPeople } from './calendar-days';
+import { DECLINE_NEEDS_NOTE, PARCEL_CLAIM_DAYS, type ParcelClaimKind } from './parcel-claim-terms';
 
-/** Days after shipping a parcel may be reported: whole 24-hour days from the close, the 30th included. */
-export const PARCEL_CLAIM_DAYS = 30;
-const CLAIM_WINDOW_MS = PARCEL_CLAIM_DAYS * 24 * 60 * 60 * 1000;
-
-export const PARCEL_CLAIM_KINDS = ['missing', 'damaged'] as const;
-export type ParcelClaimKind = (typeof PARCEL_CLAIM_KINDS)[number];
+export * from './parcel-claim-terms';
 
 export const PARCEL_CLAIM_KIND_LABELS: Record<ParcelClaimKind, string> = {
   missing: 'Missing',
   damaged: 'Damaged',
 };
 
-export const PARCEL_CLAIM_STATUSES = ['open', 'replaced', 'declined'] as const;
-export type ParcelClaimStatus = (typeof PARCEL_CLAIM_STATUSES)[number];
-
-export const PARCEL_CLAIM_DECISIONS = ['replace', 'decline'] as const;
-export type ParcelClaimDecision = (typeof PARCEL_CLAIM_DECISIONS)[number];
-
-/** A claim note (the practice's account of what happened, the lab's decision note) is at most this long. */
-export const PARCEL_CLAIM_NOTE_MAX = 1000;
+export const PARCEL_CLAIM_MESSAGES = {
+  notShipped: 'Only a parcel of a shipped order can be reported.',
+  claimed: 'A problem with this parcel was already reported.',
+  unknownParcel: 'This order has no such parcel.',
+  notOpen: 'This claim was already decided.',
+  noClaim: 'No problem was reported with this parcel.',
+  declineNeedsNote: DECLINE_NEEDS_NOTE,
+} as const;
 
 /** Why a parcel cannot be reported, or null when it can. */
 export type ParcelReportRefusal = 'not-shipped' | 'claimed' | 'too-late';
 
-/** What the rule reads of an order (structural, so the order schema can name this file's lists without a cycle). */
+/** What the rule reads of an order (structural: the order schema imports this folder, not the reverse). */
 interface ShippedFacts {
   status: string;
   statusAt: string;
@@ -55,11 +50,13 @@ export function shippedDayForPeople(order: ShippedFacts): string {
   return dayForPeople(order.shippedOn ?? order.statusAt.slice(0, 10));
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export function parcelReportRefusal(order: ShippedFacts, parcel: ParcelFacts, now: Date): ParcelReportRefusal | null {
   const shippedAt = shippedAtOf(order);
   if (shippedAt === null) return 'not-shipped';
   if (parcel.claim) return 'claimed';
-  if (now.getTime() - Date.parse(shippedAt) > CLAIM_WINDOW_MS) return 'too-late';
+  if (now.getTime() - Date.parse(shippedAt) > PARCEL_CLAIM_DAYS * DAY_MS) return 'too-late';
   return null;
 }
 
@@ -67,17 +64,6 @@ export function parcelReportRefusal(order: ShippedFacts, parcel: ParcelFacts, no
 export function canReportParcel(order: ShippedFacts, parcel: ParcelFacts, now: Date): boolean {
   return parcelReportRefusal(order, parcel, now) === null;
 }
-
-export const PARCEL_CLAIM_MESSAGES = {
-  notShipped: 'Only a parcel of a shipped order can be reported.',
-  claimed: 'A problem with this parcel was already reported.',
-  tooLate: (order: ShippedFacts) =>
-    `Claims are taken within ${PARCEL_CLAIM_DAYS} days of shipping: this parcel shipped on ${shippedDayForPeople(order)}.`,
-  unknownParcel: 'This order has no such parcel.',
-  notOpen: 'This claim was already decided.',
-  noClaim: 'No problem was reported with this parcel.',
-  declineNeedsNote: 'Say why the claim is declined: the practice reads it.',
-} as const;
 
 /** The refusal's words for the practice. */
 export function parcelReportMessage(refusal: ParcelReportRefusal, order: ShippedFacts): string {
@@ -87,6 +73,6 @@ export function parcelReportMessage(refusal: ParcelReportRefusal, order: Shipped
     case 'claimed':
       return PARCEL_CLAIM_MESSAGES.claimed;
     case 'too-late':
-      return PARCEL_CLAIM_MESSAGES.tooLate(order);
+      return `Claims are taken within ${PARCEL_CLAIM_DAYS} days of shipping: this parcel shipped on ${shippedDayForPeople(order)}.`;
   }
 }

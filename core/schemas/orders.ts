@@ -17,12 +17,12 @@ import { CARRIERS, PARCEL_STATUSES } from '../rules/tracking-numbers';
 import { PROMISE_STATES, SHIPPING_METHODS } from '../rules/shipping-methods';
 import { PARCELS_MESSAGES, shipmentParcelsSchema } from './tracking-numbers';
 import {
+  DECLINE_NEEDS_NOTE,
   PARCEL_CLAIM_DECISIONS,
   PARCEL_CLAIM_KINDS,
-  PARCEL_CLAIM_MESSAGES,
   PARCEL_CLAIM_NOTE_MAX,
   PARCEL_CLAIM_STATUSES,
-} from '../rules/parcel-claims';
+} from '../rules/parcel-claim-terms';
 
 /**
  * Lens orders. A practice types an order into a draft (saved as it types), submits it, and the lab
@@ -406,7 +406,7 @@ export const decideParcelClaimInputSchema = lazySchema(() =>
     .check(
       z.superRefine(({ decision, note }, ctx) => {
         if (decision === 'decline' && note === '')
-          ctx.addIssue({ code: 'custom', path: ['note'], message: PARCEL_CLAIM_MESSAGES.declineNeedsNote });
+          ctx.addIssue({ code: 'custom', path: ['note'], message: DECLINE_NEEDS_NOTE });
       }),
     ),
 );
