@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CHANGED_MESSAGES } from '../../../../core/messages';
+import { EMAIL_PLACEHOLDERS } from '../../../../core/schemas/email/email-kinds';
 import { PARCEL_CLAIM_MESSAGES } from '../../../../core/rules/parcel-claims';
 import {
   closeOrderInputSchema,
@@ -248,6 +249,16 @@ describe('parcel claims (docs/decisions/0100-production-stages-and-the-ship-prom
       message: PARCEL_CLAIM_MESSAGES.notOpen,
     });
     expect(claimEmails('parcel-claim-decided')).toHaveLength(1);
+  });
+
+  it('each claim email fills every placeholder Email Management lists, and its default template names no other', async () => {
+    const decided = await decide(await report(await shipped()), { decision: 'decline', note: 'Signed for.' });
+    for (const kind of ['parcel-claim-opened', 'parcel-claim-decided'] as const) {
+      const values = orderEmailValues(kind, decided, { portalUrl: null, parcelId: '1' });
+      expect(Object.keys(values)).toEqual(expect.arrayContaining(Object.keys(EMAIL_PLACEHOLDERS[kind])));
+      const named = [...`${DEFAULT_TEMPLATES[kind].subject}${DEFAULT_TEMPLATES[kind].body}`.matchAll(/{{(\w+)}}/g)];
+      expect(named.map((m) => m[1]).filter((name) => !(name! in EMAIL_PLACEHOLDERS[kind]))).toEqual([]);
+    }
   });
 
   it('the note is 1 to 1000 characters and the kind is missing or damaged', () => {
