@@ -54,7 +54,7 @@ const SCHEMAS = /[\\/]core[\\/](schemas|routes)[\\/]/;
 const PROJECT_CORE = String.raw`^(?!.*[\\/]node_modules[\\/]).*[\\/]core[\\/]`;
 /** The rules of what happens after approval (group 5 above). */
 const PRODUCTION_RULES = new RegExp(
-  String.raw`${PROJECT_CORE}rules[\\/](ship-date|calendar-days|tracking-numbers|production-stages|shipping-methods|order-delays)\.ts$`,
+  String.raw`${PROJECT_CORE}rules[\/](ship-date|calendar-days|tracking-numbers|production-stages|shipping-methods|order-delays|parcel-claims)\.ts$`,
 );
 /** The project's core/ apart from the schemas and the route table. */
 const CORE = new RegExp(String.raw`${PROJECT_CORE}(?!schemas[\\/]|routes[\\/])`);
@@ -127,9 +127,9 @@ export function codeSplittingGroups(webDir: string): ChunkGroup[] {
       priority: 30,
     },
     {
-      // What happens after approval (stages, the ship promise's calendar, parcels): the schemas check these
-      // facts, but among the pages only the order form and the order's own page read them, so the file every
-      // signed-in page paints with (`core` below) leaves them out: 3.5 KiB gzip off the dashboard's first paint.
+      // What happens after approval (stages, the ship promise's calendar, parcels and their claims): the schemas
+      // check these facts, but among the pages only the order form and the order's own page read them, so the file
+      // every signed-in page paints with (`core` below) leaves them out: 3.5 KiB gzip off the dashboard's first paint.
       name: (id, ctx) => (PRODUCTION_RULES.test(id) && !ownFile(id, ctx) ? 'production-rules' : null),
       debugName: 'production-rules',
       priority: 27,

@@ -9,6 +9,7 @@ import {
   approveOrderInputSchema,
   cancelOrderInputSchema,
   closeOrderInputSchema,
+  decideParcelClaimInputSchema,
   holdOrderInputSchema,
   listAccountOrdersInputSchema,
   listOrdersInputSchema,
@@ -19,6 +20,7 @@ import {
   orderSchema,
   recordOrderDelayInputSchema,
   rejectOrderInputSchema,
+  reportParcelProblemInputSchema,
   resubmitOrderInputSchema,
   saveOrderDraftInputSchema,
   saveOrderDraftOutputSchema,
@@ -169,6 +171,24 @@ export const orderRoutes = defineRoutes('orders', {
     access: ADMIN,
     // referenceData: the calendar the new day is checked on (a business day, not before today).
     resources: { tables: { orders: 'readWrite', users: 'read', referenceData: 'read', outbox: 'write' } },
+  },
+  /**
+   * The practice reports a parcel of its shipped order missing or damaged (within 30 days): a claim on the
+   * parcel and the lab's 'parcel-claim-opened' email, in one transaction.
+   */
+  reportParcelProblem: {
+    input: reportParcelProblemInputSchema,
+    output: orderSchema,
+    access: CUSTOMER,
+    // customers: the answer shows prices only when the practice's account may see them.
+    resources: { tables: { orders: 'readWrite', users: 'read', customers: 'read', outbox: 'write' } },
+  },
+  /** The lab replaces the lenses of a reported parcel or declines the claim ('parcel-claim-decided' to the practice). */
+  decideParcelClaim: {
+    input: decideParcelClaimInputSchema,
+    output: orderSchema,
+    access: ADMIN,
+    resources: { tables: { orders: 'readWrite', users: 'read', outbox: 'write' } },
   },
   /** The lab's stages and shipping calendar: the order form counts the promise from them before a submit. */
   getProductionSettings: {

@@ -89,6 +89,14 @@ export const NOTIFICATION_EVENTS = [
     defaultChoice: 'email',
   },
   {
+    id: 'parcel-claim-decided',
+    audience: 'practice',
+    kind: 'parcel-claim-decided',
+    label: 'Parcel claim decided',
+    description: 'The lab replaced or declined a parcel you reported.',
+    defaultChoice: 'email',
+  },
+  {
     id: 'order-cancelled',
     audience: 'practice',
     kind: 'order-cancelled',
@@ -174,6 +182,14 @@ export const NOTIFICATION_EVENTS = [
     kind: 'order-cancelled',
     label: 'Order cancelled by a practice',
     description: 'A practice cancelled an order before approval.',
+    defaultChoice: 'portal',
+  },
+  {
+    id: 'lab-parcel-claim',
+    audience: 'lab',
+    kind: 'parcel-claim-opened',
+    label: 'Parcel reported missing or damaged',
+    description: 'A practice reported a parcel of a shipped order.',
     defaultChoice: 'portal',
   },
   {

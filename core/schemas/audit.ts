@@ -39,6 +39,8 @@ export const CHANGE_ACTIONS = [
   'order.close',
   'order.stage',
   'order.delay',
+  'order.parcel-claim',
+  'order.parcel-claim-decide',
   'production-settings.update',
   'invoice.create',
   'invoice.void',

@@ -10,12 +10,19 @@ import { centsAmountSchema, invoiceNumberSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { boundedRecord, fieldKeySchema, versionSchema } from './bounds';
 import { eyeSchema, ORDER_LIMITS, orderIdSchema, parameterValuesSchema } from './order-keys';
-import { addressInputSchema, multiLineText, optionalLine, requiredLine } from './text-fields';
+import { addressInputSchema, multiLineText, optionalLine, optionalMultiLineText, requiredLine } from './text-fields';
 import { stageIdSchema } from './production-stages';
 import { isCalendarDay } from '../rules/calendar-days';
 import { CARRIERS, PARCEL_STATUSES } from '../rules/tracking-numbers';
 import { PROMISE_STATES, SHIPPING_METHODS } from '../rules/shipping-methods';
 import { PARCELS_MESSAGES, shipmentParcelsSchema } from './tracking-numbers';
+import {
+  DECLINE_NEEDS_NOTE,
+  PARCEL_CLAIM_DECISIONS,
+  PARCEL_CLAIM_KINDS,
+  PARCEL_CLAIM_NOTE_MAX,
+  PARCEL_CLAIM_STATUSES,
+} from '../rules/parcel-claim-terms';
 
 /**
  * Lens orders. A practice types an order into a draft (saved as it types), submits it, and the lab
@@ -281,6 +288,26 @@ export const orderPromiseSchema = lazySchema(() =>
 export type OrderPromise = z.infer<typeof orderPromiseSchema>;
 
 /**
+ * A problem the practice reported with a parcel (missing or damaged, within 30 days of shipping:
+ * core/rules/parcel-claims.ts) and the lab's decision: replacement lenses, or declined with a reason.
+ */
+export const parcelClaimSchema = lazySchema(() =>
+  z.object({
+    claimId: z.string(),
+    kind: z.enum(PARCEL_CLAIM_KINDS),
+    note: z.string(),
+    reportedAt: z.string(),
+    reportedBy: z.object({ userId: z.string(), name: z.string() }),
+    status: z.enum(PARCEL_CLAIM_STATUSES),
+    decidedAt: z.optional(z.string()),
+    decidedBy: z.optional(z.object({ userId: z.string(), name: z.string() })),
+    /** The lab's words to the practice: the reason of a decline, an optional note with a replacement. */
+    decisionNote: z.optional(z.string()),
+  }),
+);
+export type ParcelClaim = z.infer<typeof parcelClaimSchema>;
+
+/**
  * A parcel the order shipped in, followed through its carrier's events (applyParcelEvent): `status` moves only
  * forward in time (`lastEventAt`), each event applied once (`eventIds`, the newest few). `trackerId` is the
  * tracking service's, set when the parcel is registered with it.
@@ -297,6 +324,8 @@ export const orderParcelSchema = lazySchema(() =>
     lastEvent: z.optional(z.string()),
     deliveredAt: z.optional(z.string()),
     eventIds: z.optional(z.array(z.string())),
+    /** The practice's report of a problem with this parcel, at most one. */
+    claim: z.optional(parcelClaimSchema),
   }),
 );
 export type OrderParcel = z.infer<typeof orderParcelSchema>;
@@ -346,6 +375,42 @@ export const recordOrderDelayInputSchema = lazySchema(() =>
   }),
 );
 export type RecordOrderDelayInput = z.infer<typeof recordOrderDelayInputSchema>;
+
+/** A parcel as a claim route names it: the close numbers an order's parcels 1 to 10. */
+const parcelIdSchema = lazySchema(() =>
+  z.string({ error: 'Choose a parcel' }).check(z.regex(/^[0-9]{1,2}$/, 'Not a parcel of this order')),
+);
+
+/** `reportParcelProblem` (the practice): a parcel of its shipped order missing or damaged, with what happened. */
+export const reportParcelProblemInputSchema = lazySchema(() =>
+  z.strictObject({
+    orderId: orderIdSchema,
+    version: versionSchema,
+    parcelId: parcelIdSchema,
+    kind: z.enum(PARCEL_CLAIM_KINDS, { error: 'Choose missing or damaged' }),
+    note: multiLineText('What happened', PARCEL_CLAIM_NOTE_MAX),
+  }),
+);
+export type ReportParcelProblemInput = z.infer<typeof reportParcelProblemInputSchema>;
+
+/** `decideParcelClaim` (the lab): replace the lenses (a note optional) or decline (the reason required). */
+export const decideParcelClaimInputSchema = lazySchema(() =>
+  z
+    .strictObject({
+      orderId: orderIdSchema,
+      version: versionSchema,
+      parcelId: parcelIdSchema,
+      decision: z.enum(PARCEL_CLAIM_DECISIONS, { error: 'Choose replace or decline' }),
+      note: optionalMultiLineText('Note', PARCEL_CLAIM_NOTE_MAX),
+    })
+    .check(
+      z.superRefine(({ decision, note }, ctx) => {
+        if (decision === 'decline' && note === '')
+          ctx.addIssue({ code: 'custom', path: ['note'], message: DECLINE_NEEDS_NOTE });
+      }),
+    ),
+);
+export type DecideParcelClaimInput = z.infer<typeof decideParcelClaimInputSchema>;
 
 export const orderSchema = lazySchema(() =>
   z.object({

@@ -40,6 +40,18 @@ export function multiLineText(label: string, max: number) {
   );
 }
 
+/** Optional free text that may span lines; an empty string (an empty text area) means "not given". */
+export function optionalMultiLineText(label: string, max: number) {
+  return z._default(
+    z.string().check(
+      z.trim(),
+      z.maxLength(max, `${label} is too long`),
+      z.refine((v) => !CONTROL_BUT_LINE_BREAKS.test(v), `${label} contains characters that are not allowed`),
+    ),
+    '',
+  );
+}
+
 const PHONE = /^[0-9+().\s/-]*$/;
 const phoneDigits = (v: string) => (v.match(/\d/g) ?? []).length;
 const isPhone = (v: string) => PHONE.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 20;

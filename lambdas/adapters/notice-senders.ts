@@ -85,6 +85,7 @@ export function templateNoticeSenders(deps: NoticeSendersDeps): NoticeSenders {
           notice.kind,
           notice.order,
           orderer?.email ?? null,
+          notice.parcelId,
         );
         return;
       }

@@ -36,6 +36,8 @@ const ROUTING: Record<OrderEmailKind, { audiences: readonly OrderEmailAudience[]
   'order-rejected': { audiences: ['practice'], company: false },
   'order-closed': { audiences: ['practice'], company: false },
   'order-delayed': { audiences: ['practice'], company: false },
+  'parcel-claim-opened': { audiences: ['lab'], company: true },
+  'parcel-claim-decided': { audiences: ['practice'], company: false },
 };
 
 /**
@@ -62,7 +64,7 @@ export function templateOrderNotifier(deps: Partial<TemplateOrderNotifierDeps> =
   };
 
   return {
-    async notify(kind: OrderEmailKind, order: Order, practiceEmail: string | null) {
+    async notify(kind: OrderEmailKind, order: Order, practiceEmail: string | null, parcelId?: string) {
       try {
         const routing = ROUTING[kind];
         const template = await mailing.template(kind);
@@ -75,7 +77,7 @@ export function templateOrderNotifier(deps: Partial<TemplateOrderNotifierDeps> =
           await mailing.sendOne(
             address,
             template,
-            () => orderEmailValues(kind, order, { portalUrl: portal, company, audience }),
+            () => orderEmailValues(kind, order, { portalUrl: portal, company, audience, parcelId }),
             { kind, orderId: order.orderId },
           );
         }

@@ -97,6 +97,28 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       SIGN_OFF,
     ].join('\n\n'),
   },
+  'parcel-claim-opened': {
+    subject: 'Parcel claim on order {{orderNumber}}: {{problem}} ({{patientName}})',
+    body: [
+      'Hello,',
+      '{{company}} (account {{accountNumber}}) reported a problem with a parcel of order {{orderNumber}} for patient {{patientName}}.',
+      'Parcel: {{carrier}} {{trackingNumber}}\nReported as: {{problem}}',
+      'What happened:',
+      '{{note}}',
+      'Replace the lenses or decline the claim at {{orderLink}}',
+    ].join('\n\n'),
+  },
+  'parcel-claim-decided': {
+    subject: 'Order {{orderNumber}}: your parcel claim ({{decision}})',
+    body: [
+      'Hello,',
+      'You reported the parcel {{carrier}} {{trackingNumber}} of order {{orderNumber}} for patient {{patientName}} (account {{accountNumber}}) as {{problem}}.',
+      '{{outcome}}',
+      'Note from the lab: {{note}}',
+      'See the order at {{orderLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
   'account-request-received': {
     subject: 'New account request: {{company}}',
     body: [

@@ -1,5 +1,6 @@
 import { dayForPeople } from '../../core/rules/calendar-days';
 import { CARRIER_LABELS, trackingUrl } from '../../core/rules/tracking-numbers';
+import type { ParcelClaim } from '../../core/schemas/orders';
 import type { Order, OrderHistoryEntry } from '../../core/schemas/orders';
 import type { OrderEmailKind } from '../ports/order-notifier';
 
@@ -27,6 +28,35 @@ export function trackingText(order: Pick<Order, 'parcels'>): string {
   return order.parcels
     .map((p) => `${CARRIER_LABELS[p.carrier]} ${p.trackingNumber}: ${trackingUrl(p.carrier, p.trackingNumber)}`)
     .join('\n');
+}
+
+/** A replacement, in the practice's email. */
+export const CLAIM_REPLACED = 'We are making replacement lenses at no charge; they ship as a new parcel.';
+export const claimDeclined = (reason: string) => `We declined the claim. Reason: ${reason}`;
+const CLAIM_DECISION_LABELS: Record<Exclude<ParcelClaim['status'], 'open'>, string> = {
+  replaced: 'Replaced',
+  declined: 'Declined',
+};
+
+/** The values a parcel claim's emails share: the parcel and the problem, from the order as it was at the change. */
+function claimValues(order: Order, parcelId: string | undefined): Record<string, string> {
+  const parcel = order.parcels?.find((p) => p.parcelId === parcelId);
+  const claim = parcel?.claim;
+  if (!parcel || !claim) return {};
+  const values: Record<string, string> = {
+    carrier: CARRIER_LABELS[parcel.carrier],
+    trackingNumber: parcel.trackingNumber,
+    problem: claim.kind,
+    note: claim.note.trim() || NO_NOTE,
+  };
+  if (claim.status !== 'open') {
+    const lab = claim.decisionNote?.trim();
+    values['decision'] = CLAIM_DECISION_LABELS[claim.status];
+    values['outcome'] = claim.status === 'replaced' ? CLAIM_REPLACED : claimDeclined(lab || NO_REASON);
+    // A decline's note is its reason, already in the outcome.
+    values['note'] = (claim.status === 'replaced' && lab) || NO_NOTE;
+  }
+  return values;
 }
 
 /** Who an order email is for: the orderer, or one of the lab's notification recipients. */
@@ -61,7 +91,13 @@ function orderLinkFor(order: Order, portalUrl: string | null, audience: OrderEma
 export function orderEmailValues(
   kind: OrderEmailKind,
   order: Order,
-  extra: { portalUrl: string | null; company?: string | undefined; audience?: OrderEmailAudience },
+  extra: {
+    portalUrl: string | null;
+    company?: string | undefined;
+    audience?: OrderEmailAudience;
+    /** The parcel a parcel claim's email is about. */
+    parcelId?: string | undefined;
+  },
 ): Record<string, string> {
   const values: Record<string, string> = {
     orderNumber: order.orderNumber ?? 'draft',
@@ -101,6 +137,10 @@ export function orderEmailValues(
       values['arriveBy'] = promised(order.promise?.arriveBy);
       break;
     }
+    case 'parcel-claim-opened':
+    case 'parcel-claim-decided':
+      Object.assign(values, claimValues(order, extra.parcelId));
+      break;
     case 'order-closed':
       values['invoiceNumber'] = order.invoiceNumber?.trim() || NO_INVOICE;
       values['orderNotes'] = order.notes?.trim() || NO_ORDER_NOTES;

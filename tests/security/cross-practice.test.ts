@@ -261,6 +261,18 @@ const PROBES: Record<string, Probe[]> = {
     },
     { label: "A's draft", data: (t) => ({ orderId: t.draftId, version: 0, answer: 'hijack' }), expect: 'not-found' },
   ],
+  reportParcelProblem: [
+    {
+      label: "A's order",
+      data: (t) => ({ orderId: t.orderId, version: t.orderVersion, parcelId: '1', kind: 'missing', note: 'hijack' }),
+      expect: 'not-found',
+    },
+    {
+      label: "A's draft",
+      data: (t) => ({ orderId: t.draftId, version: 0, parcelId: '1', kind: 'damaged', note: 'hijack' }),
+      expect: 'not-found',
+    },
+  ],
   generateUploadUrl: [
     {
       label: "A's order",

@@ -12,6 +12,9 @@ export const EMAIL_KINDS = [
   'order-resubmitted',
   // The lab moved an approved order's ship date (recordOrderDelay).
   'order-delayed',
+  // A parcel reported missing or damaged (reportParcelProblem, to the lab) and the lab's decision (to the practice).
+  'parcel-claim-opened',
+  'parcel-claim-decided',
   'account-request-received',
   'account-request-approved',
   'account-request-rejected',
@@ -130,6 +133,31 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     previousShipBy: 'Tuesday, December 8, 2026',
     shipBy: 'Thursday, December 10, 2026',
     arriveBy: 'Tuesday, December 15, 2026',
+    orderLink: 'https://portal.example/customer/orders/123',
+  },
+  // To the lab's notification recipients; the note is the practice's words (shown as text).
+  'parcel-claim-opened': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    carrier: 'UPS',
+    trackingNumber: '1Z999AA10123456784',
+    problem: 'missing',
+    note: 'Tracking says delivered on Friday; nothing arrived at the office.',
+    orderLink: 'https://portal.example/admin/order-approval/123',
+  },
+  // To the practice: replaced ("we are making replacement lenses at no charge") or declined with the lab's reason.
+  'parcel-claim-decided': {
+    orderNumber: 'LL-000123',
+    patientName: 'J. Doe',
+    accountNumber: 'BV-1001',
+    carrier: 'UPS',
+    trackingNumber: '1Z999AA10123456784',
+    problem: 'missing',
+    decision: 'Replaced',
+    outcome: 'We are making replacement lenses at no charge; they ship as a new parcel.',
+    note: 'None',
     orderLink: 'https://portal.example/customer/orders/123',
   },
   'account-request-received': {

@@ -1,6 +1,7 @@
 import { PAGE_PATHS, pagePaths } from '../../../core/page-paths';
 import { dayForPeople } from '../../../core/rules/calendar-days';
 import { formatCents } from '../../../core/rules/invoice-balance';
+import { CARRIER_LABELS } from '../../../core/rules/tracking-numbers';
 import type { NotificationAudience } from '../../../core/rules/notification-events';
 import type { EmailKind } from '../../../core/schemas/email/email-kinds';
 import { NOTIFICATION_LIMITS } from '../../../core/schemas/notifications';
@@ -50,6 +51,9 @@ function orderContent(notice: OrderNotice): NoticeContent {
   const { kind, order } = notice;
   const name = orderName(order);
   const patient = `patient ${order.patient}`;
+  const parcel = order.parcels?.find((p) => p.parcelId === notice.parcelId);
+  const parcelName = parcel ? `the ${CARRIER_LABELS[parcel.carrier]} parcel ${parcel.trackingNumber}` : 'a parcel';
+  const claim = parcel?.claim;
   const practice = (): ItemText => {
     const link = pagePaths.order(order.orderId);
     switch (kind) {
@@ -94,6 +98,24 @@ function orderContent(notice: OrderNotice): NoticeContent {
         return item(`${name} cancelled`, `The order for ${patient} was cancelled.`, link);
       case 'order-resubmitted':
         return item(`${name} sent back to the lab`, `Your answer about the order for ${patient} was sent.`, link);
+      case 'parcel-claim-opened':
+        return item(
+          `${name}: parcel reported ${claim?.kind ?? ''}`.trim(),
+          `You reported ${parcelName} of the order for ${patient}; the lab decides the claim.`,
+          link,
+        );
+      case 'parcel-claim-decided':
+        return claim?.status === 'declined'
+          ? item(
+              `${name}: parcel claim declined`,
+              withDetail(`The lab declined the claim on ${parcelName}.`, claim.decisionNote?.trim() || undefined),
+              link,
+            )
+          : item(
+              `${name}: replacement lenses`,
+              `The lab is making replacement lenses at no charge for ${parcelName} (${patient}).`,
+              link,
+            );
     }
   };
   const lab = (): ItemText => {
@@ -112,6 +134,12 @@ function orderContent(notice: OrderNotice): NoticeContent {
         return item(
           `${name} cancelled by the practice`,
           `The practice (${from}) cancelled the order for ${patient}.`,
+          link,
+        );
+      case 'parcel-claim-opened':
+        return item(
+          `${name}: parcel reported ${claim?.kind ?? ''}`.trim(),
+          withDetail(`The practice (${from}) reported ${parcelName} for ${patient}.`, claim?.note.trim() || undefined),
           link,
         );
       default:

@@ -99,6 +99,62 @@ describe('templateOrderNotifier', () => {
     expect(email!.html).toContain('href="https://portal.test/admin/order-approval/ord-1"');
   });
 
+  it('parcel-claim-opened goes to every lab recipient (never the practice) with the parcel and the practice words', async () => {
+    const { mailer, notifier } = setup();
+    const claim = {
+      claimId: 'LL-000042-1',
+      kind: 'damaged' as const,
+      note: 'Vial <cracked>',
+      reportedAt: 't1',
+      reportedBy: { userId: 'u1', name: 'Dr A' },
+      status: 'open' as const,
+    };
+    const parcels = [
+      {
+        parcelId: '1',
+        carrier: 'ups' as const,
+        trackingNumber: '1Z999AA10123456784',
+        status: 'delivered' as const,
+        claim,
+      },
+    ];
+    await notifier.notify('parcel-claim-opened', order({ parcels }), 'p@example.com', '1');
+    expect(mailer.sent.map((e) => e.to)).toEqual([['lab@lenslab.test'], ['orders@lenslab.test']]);
+    const [email] = mailer.sent;
+    expect(email!.subject).toBe('Parcel claim on order LL-000042: damaged (Ann <Lee>)');
+    expect(email!.text).toContain('Brightview Eye Care (account BV-1001) reported a problem with a parcel');
+    expect(email!.text).toContain('Parcel: UPS 1Z999AA10123456784');
+    expect(email!.html).toContain('Vial &lt;cracked&gt;');
+    expect(email!.html).toContain('href="https://portal.test/admin/order-approval/ord-1"');
+  });
+
+  it('parcel-claim-decided goes to the practice only, with the outcome', async () => {
+    const { mailer, notifier } = setup();
+    const claim = {
+      claimId: 'LL-000042-1',
+      kind: 'missing' as const,
+      note: 'Never came',
+      reportedAt: 't1',
+      reportedBy: { userId: 'u1', name: 'Dr A' },
+      status: 'replaced' as const,
+      decidedAt: 't2',
+      decidedBy: { userId: 'u9', name: 'Lara Lab' },
+    };
+    const parcels = [
+      {
+        parcelId: '1',
+        carrier: 'ups' as const,
+        trackingNumber: '1Z999AA10123456784',
+        status: 'delivered' as const,
+        claim,
+      },
+    ];
+    await notifier.notify('parcel-claim-decided', order({ parcels }), 'p@example.com', '1');
+    expect(mailer.sent.map((e) => e.to)).toEqual([['p@example.com']]);
+    expect(mailer.sent[0]!.subject).toBe('Order LL-000042: your parcel claim (Replaced)');
+    expect(mailer.sent[0]!.text).toContain('We are making replacement lenses at no charge');
+  });
+
   it('order-cancelled goes to the practice and, separately, to every lab recipient, with the reason', async () => {
     const { mailer, notifier } = setup();
     const cancelled = order({

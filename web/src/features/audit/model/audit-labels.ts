@@ -32,6 +32,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.close': 'Order closed',
   'order.stage': 'Order moved to another production stage',
   'order.delay': 'Order ship date moved (delay)',
+  'order.parcel-claim': 'Parcel reported missing or damaged',
+  'order.parcel-claim-decide': 'Parcel claim decided (replace or decline)',
   'production-settings.update': 'Production stages or shipping calendar changed',
   'invoice.create': 'Invoice recorded',
   'invoice.void': 'Invoice voided',

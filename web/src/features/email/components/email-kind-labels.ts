@@ -19,6 +19,15 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: 
     label: 'Order delayed',
     description: 'To the practice when the lab moves the ship date of an order, with the reason and the new dates.',
   },
+  'parcel-claim-opened': {
+    label: 'Parcel claim opened',
+    description:
+      "To the lab's notification recipients when a practice reports a parcel missing or damaged, with what happened.",
+  },
+  'parcel-claim-decided': {
+    label: 'Parcel claim decided',
+    description: 'To the practice when the lab replaces the lenses of a reported parcel or declines the claim.',
+  },
   'account-request-received': {
     label: 'Account request received',
     description: "To the lab's notification recipients when a practice asks for an account number.",

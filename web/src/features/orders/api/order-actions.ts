@@ -78,3 +78,17 @@ export function useRecordOrderDelay(onChanged?: () => void) {
     },
   });
 }
+
+/** The lab's answer to a parcel claim: replace the lenses or decline with a reason (route decideParcelClaim). */
+export const decideParcelClaim = (input: RouteInput<'decideParcelClaim'>) => callRoute('decideParcelClaim', input);
+
+/** Decides a claim; the answered order replaces the cached detail, as a lab action's does. */
+export function useDecideParcelClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: decideParcelClaim,
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderApprovalKeys.detail(order.orderId), order);
+    },
+  });
+}

@@ -79,6 +79,9 @@ export const discardOrderDraft = (orderId: string) => callRoute('discardOrderDra
 export const submitOrder = (input: RouteInput<'submitOrder'>) => callRoute('submitOrder', input);
 export const cancelOrder = (input: RouteInput<'cancelOrder'>) => callRoute('cancelOrder', input);
 export const resubmitOrder = (input: RouteInput<'resubmitOrder'>) => callRoute('resubmitOrder', input);
+/** A parcel of a shipped order missing or damaged (within 30 days), sent with the version read. */
+export const reportParcelProblem = (input: RouteInput<'reportParcelProblem'>) =>
+  callRoute('reportParcelProblem', input);
 
 /**
  * The lab's stages and shipping calendar (route getProductionSettings): the order form counts its ship date on

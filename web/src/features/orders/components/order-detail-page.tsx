@@ -6,7 +6,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { isCallableError } from '../../../lib/callable-error';
 import { LoadingLine } from '../../../components/ui/spinner';
-import { cancelOrder, resubmitOrder, useOrder, useProductionSettings } from '../api/order-queries';
+import { cancelOrder, reportParcelProblem, resubmitOrder, useOrder, useProductionSettings } from '../api/order-queries';
 import { hasProductionFacts } from './order-production';
 import { orderKeys } from '../api/query-keys';
 import { OrderDetail, type OrderDetailProps } from './order-detail';
@@ -50,6 +50,8 @@ export function OrderDetailPage({ renderAttachments }: { renderAttachments?: Ord
       onCancel={(input) => after(cancelOrder(input))}
       onResubmit={(input) => after(resubmitOrder(input))}
       onReload={() => void order.refetch()}
+      onReportParcel={(input) => after(reportParcelProblem(input))}
+      onRefetch={() => order.refetch()}
       renderAttachments={renderAttachments}
       settings={settings.data}
     />

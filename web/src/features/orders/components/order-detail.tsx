@@ -3,12 +3,14 @@ import { CHANGED_MESSAGES } from '../../../../../core/messages';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { availableActions } from '../../../../../core/rules/order-lifecycle';
+import { canReportParcel } from '../../../../../core/rules/parcel-claims';
 import { orderInWarranty } from '../../../../../core/rules/warranty';
-import { SHIPPING_METHOD_LABELS, type Order } from '../../../../../core/schemas/orders';
+import { SHIPPING_METHOD_LABELS, type Order, type OrderParcel } from '../../../../../core/schemas/orders';
 import { Card } from '../../../components/card';
 import { OrderLinesTable } from '../shared/order-lines-table';
 import { OrderStatusBadge } from '../shared/order-status-badge';
-import { OrderProduction } from './order-production';
+import { OrderProduction, parcelName } from './order-production';
+import { ReportParcelDialog } from './report-parcel-dialog';
 import { OrderTimeline } from '../shared/order-timeline';
 import type { ProductionSettings } from '../../../../../core/schemas/production-settings';
 import { formatCents } from '../../../lib/money-text';
@@ -36,6 +38,16 @@ export interface OrderDetailProps {
   onCancel: (input: { orderId: string; version: number; reason?: string }) => Promise<unknown>;
   onResubmit: (input: { orderId: string; version: number; answer: string }) => Promise<unknown>;
   onReload: () => void;
+  /** Reports a parcel of a shipped order missing or damaged (sent with the version read). */
+  onReportParcel?: (input: {
+    orderId: string;
+    version: number;
+    parcelId: string;
+    kind: 'missing' | 'damaged';
+    note: string;
+  }) => Promise<unknown>;
+  /** Reads the order again (a 409 in the report dialog); answers when it is read. */
+  onRefetch?: () => Promise<unknown>;
   renderAttachments?: (props: { orderId: string; editable: boolean }) => ReactNode;
   now?: number;
   /** The lab's stage names and calendar (the defaults until they load). */
@@ -48,10 +60,14 @@ export function OrderDetail({
   onCancel,
   onResubmit,
   onReload,
+  onReportParcel,
+  onRefetch,
   renderAttachments,
   now,
   settings,
 }: OrderDetailProps) {
+  const [reporting, setReporting] = useState<OrderParcel | null>(null);
+  const at = now === undefined ? new Date() : new Date(now);
   const actions = availableActions(order.status, 'practice');
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
@@ -234,7 +250,19 @@ export function OrderDetail({
         order={order}
         stages={settings?.stages}
         calendar={settings?.calendar}
-        now={now === undefined ? new Date() : new Date(now)}
+        now={at}
+        renderParcelActions={(parcel) =>
+          onReportParcel && canReportParcel(order, parcel, at) ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Report a problem with parcel ${parcelName(parcel)}`}
+              onClick={() => setReporting(parcel)}
+            >
+              Report a problem
+            </Button>
+          ) : null
+        }
       />
       <Card title="Lenses" className={styles.block}>
         <OrderLinesTable lines={order.lines} />
@@ -261,6 +289,15 @@ export function OrderDetail({
       <Card title="Timeline">
         <OrderTimeline history={order.history} />
       </Card>
+      {reporting && onReportParcel ? (
+        <ReportParcelDialog
+          order={order}
+          parcel={reporting}
+          send={onReportParcel}
+          onReload={onRefetch ?? (async () => onReload())}
+          onClose={() => setReporting(null)}
+        />
+      ) : null}
       {cancelling ? (
         <ConfirmDialog
           title={`Cancel order ${order.orderNumber ?? ''}?`}

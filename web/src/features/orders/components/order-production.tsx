@@ -15,7 +15,8 @@ import {
   type ShippingCalendar,
 } from '../../../../../core/rules/ship-date';
 import { CARRIER_LABELS, trackingUrl, type ParcelStatus } from '../../../../../core/rules/tracking-numbers';
-import type { Order, OrderHistoryEntry } from '../../../../../core/schemas/orders';
+import type { ReactNode } from 'react';
+import type { Order, OrderHistoryEntry, OrderParcel, ParcelClaim } from '../../../../../core/schemas/orders';
 import { Card } from '../../../components/card';
 import { Badge } from '../../../components/ui/badge';
 import { dateTime, shortDay } from '../../../lib/format-time';
@@ -106,6 +107,40 @@ function StageProgress({ order, stages }: { order: Order; stages: readonly Produ
   );
 }
 
+/** A parcel as people name it: its carrier and number. */
+export const parcelName = (parcel: Pick<OrderParcel, 'carrier' | 'trackingNumber'>) =>
+  `${CARRIER_LABELS[parcel.carrier]} ${parcel.trackingNumber}`;
+
+/** A claim's state on its parcel, as both sides read it: open (what and when), replaced, or declined with why. */
+export function ParcelClaimState({ claim }: { claim: ParcelClaim }) {
+  const reported = (
+    <>
+      {claim.kind}, reported <time dateTime={claim.reportedAt}>{shortDay(claim.reportedAt.slice(0, 10))}</time>
+    </>
+  );
+  switch (claim.status) {
+    case 'open':
+      return (
+        <p className={styles.claim}>
+          <strong>Claim open:</strong> {reported}
+        </p>
+      );
+    case 'replaced':
+      return (
+        <p className={styles.claim}>
+          <strong>Replaced:</strong> new lenses at no charge (claim: {reported}).
+          {claim.decisionNote ? ` Note from the lab: ${claim.decisionNote}` : ''}
+        </p>
+      );
+    case 'declined':
+      return (
+        <p className={styles.claim}>
+          <strong>Declined:</strong> {claim.decisionNote ?? 'no reason given'} (claim: {reported})
+        </p>
+      );
+  }
+}
+
 /**
  * An order's production as both sides read it: the stage it is at in the lab's list, what was promised and where
  * it stands against it ("Late", "At risk": words, the color only repeats them), each delay the lab recorded with
@@ -116,11 +151,14 @@ export function OrderProduction({
   stages = DEFAULT_PRODUCTION_STAGES,
   calendar = DEFAULT_SHIPPING_CALENDAR,
   now = new Date(),
+  renderParcelActions,
 }: {
   order: Order;
   stages?: readonly ProductionStage[] | undefined;
   calendar?: ShippingCalendar | undefined;
   now?: Date;
+  /** What each side may do about a parcel (the practice reports a problem, the lab decides a claim). */
+  renderParcelActions?: ((parcel: OrderParcel) => ReactNode) | undefined;
 }) {
   const { promise, delays = [], parcels } = order;
   const state = orderPromiseState(order, calendar, now);
@@ -209,6 +247,8 @@ export function OrderProduction({
                       Delivered <time dateTime={parcel.deliveredAt}>{dateTime(parcel.deliveredAt)}</time>
                     </span>
                   ) : null}
+                  {parcel.claim ? <ParcelClaimState claim={parcel.claim} /> : null}
+                  {renderParcelActions?.(parcel)}
                 </li>
               ))}
             </ul>

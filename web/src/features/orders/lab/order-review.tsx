@@ -3,14 +3,20 @@ import { useState, type ComponentType } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, availableActions } from '../../../../../core/rules/order-lifecycle';
 import { canRecordDelay } from '../../../../../core/rules/order-delays';
-import { SHIPPING_METHOD_LABELS, orderIdSchema, type Order } from '../../../../../core/schemas/orders';
+import type { ParcelClaimDecision } from '../../../../../core/rules/parcel-claims';
+import {
+  SHIPPING_METHOD_LABELS,
+  orderIdSchema,
+  type Order,
+  type OrderParcel,
+} from '../../../../../core/schemas/orders';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { billedCentsOf } from '../../../../../core/rules/warranty';
 import { OrderLinesTable } from '../shared/order-lines-table';
 import { OrderStatusBadge } from '../shared/order-status-badge';
-import { OrderProduction, hasProductionFacts } from '../components/order-production';
+import { OrderProduction, hasProductionFacts, parcelName } from '../components/order-production';
 import { OrderTimeline } from '../shared/order-timeline';
 import { useProductionSettings } from '../api/order-queries';
 import { formatCents } from '../../../lib/money-text';
@@ -21,7 +27,8 @@ import { isCallableError } from '../../../lib/callable-error';
 import { formatAddress } from '../../../lib/format-address';
 import { dateTime } from '../../../lib/format-time';
 import { useOrder } from '../api/get-order';
-import { useLabAction, useRecordOrderDelay } from '../api/order-actions';
+import { useDecideParcelClaim, useLabAction, useRecordOrderDelay } from '../api/order-actions';
+import { DecideClaimDialog } from './decide-claim-dialog';
 import { DelayDialog } from './delay-dialog';
 import { LabActionDialog, initialCloseFields, type CloseFields, type LabAction } from './lab-action-dialog';
 import styles from './order-review.module.css';
@@ -123,6 +130,8 @@ export function OrderReview({
   const query = useOrder(orderId, wellFormed);
   const mutation = useLabAction(onChanged);
   const delay = useRecordOrderDelay(onChanged);
+  const deciding = useDecideParcelClaim();
+  const [decision, setDecision] = useState<{ parcel: OrderParcel; decision: ParcelClaimDecision } | null>(null);
   const settings = useProductionSettings(query.data !== undefined && hasProductionFacts(query.data));
   const location = useLocation();
   const [open, setOpen] = useState<LabAction | null>(null);
@@ -248,7 +257,23 @@ export function OrderReview({
           <OrderLinesTable lines={order.lines} />
         </Card>
         <div className={styles.wide}>
-          <OrderProduction order={order} stages={settings.data?.stages} calendar={settings.data?.calendar} />
+          <OrderProduction
+            order={order}
+            stages={settings.data?.stages}
+            calendar={settings.data?.calendar}
+            renderParcelActions={(parcel) =>
+              parcel.claim?.status === 'open' ? (
+                <span className={styles.actions} role="group" aria-label={`Claim on parcel ${parcelName(parcel)}`}>
+                  <Button size="sm" onClick={() => setDecision({ parcel, decision: 'replace' })}>
+                    Replace…
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => setDecision({ parcel, decision: 'decline' })}>
+                    Decline…
+                  </Button>
+                </span>
+              ) : null
+            }
+          />
         </div>
         <Card title="Shipping">
           <Shipping order={order} />
@@ -279,6 +304,16 @@ export function OrderReview({
           send={(input) => delay.mutateAsync(input)}
           onReload={() => query.refetch()}
           onClose={() => setDelayOpen(false)}
+        />
+      ) : null}
+      {decision ? (
+        <DecideClaimDialog
+          decision={decision.decision}
+          order={order}
+          parcel={decision.parcel}
+          send={(input) => deciding.mutateAsync(input)}
+          onReload={() => query.refetch()}
+          onClose={() => setDecision(null)}
         />
       ) : null}
       {open ? (
