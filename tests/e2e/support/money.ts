@@ -26,7 +26,7 @@ async function expectResult<T>(answer: Awaited<ReturnType<typeof callRoute>>, wh
   return body.result as T;
 }
 
-interface PlacedOrder {
+export interface PlacedOrder {
   orderId: string;
   orderNumber: string;
   version: number;
