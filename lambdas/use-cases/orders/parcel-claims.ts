@@ -15,12 +15,10 @@ import type {
   ReportParcelProblemInput,
 } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
-import type { OutboxMessage } from '../../kernel/outbox';
 import { displayName, isLab } from '../../kernel/caller';
-import { retryOnRefusal } from '../../kernel/retry';
-import { orderRefusals } from '../../ports/orders-repository';
 import { orderEmail } from './order-email';
-import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
+import type { OrderDeps } from './order-deps';
+import { saveOrderChange } from './save-order-change';
 import { loadVisibleOrder, viewFor } from './order-view';
 
 /**
@@ -43,29 +41,6 @@ function parcelOf(order: Order, parcelId: string): OrderParcel {
 
 const withClaim = (order: Order, parcelId: string, claim: ParcelClaim): OrderParcel[] =>
   (order.parcels ?? []).map((p) => (p.parcelId === parcelId ? { ...p, claim } : p));
-
-/** The order written on the version read, with its notice; another change first is the reload message. */
-async function saveClaimChange(
-  deps: Pick<OrderDeps, 'orders' | 'sleep'>,
-  before: Order,
-  after: Order,
-  notices: OutboxMessage[],
-): Promise<void> {
-  const saving = {
-    ...ORDER_WRITE_BACKOFF,
-    attempts: 6,
-    retries: (error: unknown) => orderRefusals.is(error) && error.reason === 'contention',
-    exhausted: () => aborted('The order could not be saved just now. Please try again.'),
-  };
-  await retryOnRefusal(deps, saving, async () => {
-    try {
-      await deps.orders.write({ order: after, expectedVersion: before.version, notices });
-    } catch (error) {
-      if (orderRefusals.is(error) && error.reason === 'order') throw aborted(CHANGED_MESSAGES.order);
-      throw error;
-    }
-  });
-}
 
 /**
  * `reportParcelProblem` (the practice): opens a claim on one parcel of its shipped order. Another practice's order
@@ -115,7 +90,7 @@ export async function reportParcelProblem(
     ],
   };
   // Built once: a retried write stores the same message.
-  await saveClaimChange(deps, order, claimed, [orderEmail(deps, 'parcel-claim-opened', claimed, parcel.parcelId)]);
+  await saveOrderChange(deps, order, claimed, [orderEmail(deps, 'parcel-claim-opened', claimed, parcel.parcelId)]);
   // The note is left out: it is about one patient's lenses.
   await deps.audit.recordChange({
     action: 'order.parcel-claim',
@@ -182,7 +157,7 @@ export async function decideParcelClaim(
       },
     ],
   };
-  await saveClaimChange(deps, order, changed, [orderEmail(deps, 'parcel-claim-decided', changed, parcel.parcelId)]);
+  await saveOrderChange(deps, order, changed, [orderEmail(deps, 'parcel-claim-decided', changed, parcel.parcelId)]);
   await deps.audit.recordChange({
     action: 'order.parcel-claim-decide',
     target: { type: 'order', id: order.orderId },

@@ -6,10 +6,9 @@ import { addBusinessDays, businessDaysBetween } from '../../../core/rules/ship-d
 import type { Order, RecordOrderDelayInput } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import { displayName, isLab } from '../../kernel/caller';
-import { retryOnRefusal } from '../../kernel/retry';
-import { orderRefusals } from '../../ports/orders-repository';
 import { orderEmail } from './order-email';
-import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
+import type { OrderDeps } from './order-deps';
+import { saveOrderChange } from './save-order-change';
 import { loadVisibleOrder } from './order-view';
 
 export type RecordOrderDelayDeps = Pick<OrderDeps, 'orders' | 'users' | 'production' | 'audit' | 'now' | 'sleep'>;
@@ -63,20 +62,7 @@ export async function recordOrderDelay(
   };
   // Built once: a retried write stores the same message.
   const notices = [orderEmail(deps, 'order-delayed', delayed)];
-  const saving = {
-    ...ORDER_WRITE_BACKOFF,
-    attempts: 6,
-    retries: (error: unknown) => orderRefusals.is(error) && error.reason === 'contention',
-    exhausted: () => aborted('The order could not be saved just now. Please try again.'),
-  };
-  await retryOnRefusal(deps, saving, async () => {
-    try {
-      await deps.orders.write({ order: delayed, expectedVersion: order.version, notices });
-    } catch (error) {
-      if (orderRefusals.is(error) && error.reason === 'order') throw aborted(CHANGED_MESSAGES.order);
-      throw error;
-    }
-  });
+  await saveOrderChange(deps, order, delayed, notices);
   // The reason is left out: it is written to the practice about one patient's lens.
   await deps.audit.recordChange({
     action: 'order.delay',
