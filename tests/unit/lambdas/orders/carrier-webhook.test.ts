@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeOrderInputSchema, type Order } from '../../../../core/schemas/orders';
 import { signEasyPostPayload } from '../../../../lambdas/adapters/easypost-webhook-signature';
 import { closeOrderWithInvoice } from '../../../../lambdas/use-cases/invoices/issue-invoice';
@@ -26,6 +26,8 @@ vi.stubEnv('FAKE_CARRIER_URL', 'http://127.0.0.1:9');
 vi.stubEnv('FAKE_CARRIER_WEBHOOK_SECRET', SECRET);
 vi.stubEnv('LOG_LEVEL', 'error');
 const { handler } = await import('../../../../lambdas/handlers/orders/carrier-webhook');
+// Unit files share a worker's process: a log level left at 'error' would hide the warnings other files assert.
+afterAll(() => vi.unstubAllEnvs());
 
 const UPS = '1Z999AA10123456784';
 
