@@ -72,6 +72,23 @@ function filterOf(parts: string[]): string | undefined {
   return parts.length ? parts.join(' AND ') : undefined;
 }
 
+/** Narrows a list to the orders that entered their status between `from` and `to` (either may be left out). */
+function addEnteredFilter(
+  expressions: QueryExpressions,
+  query: { from?: string | undefined; to?: string | undefined },
+): void {
+  const { names, values, filters } = expressions;
+  if (query.from || query.to) names['#at'] = 'statusAt';
+  if (query.from) {
+    values[':from'] = query.from;
+    filters.push('#at >= :from');
+  }
+  if (query.to) {
+    values[':to'] = query.to;
+    filters.push('#at <= :to');
+  }
+}
+
 /** Narrows a list to the orders whose folded search text holds the search (every list searches alike). */
 function addSearchFilter(expressions: QueryExpressions, search: string | undefined): void {
   if (!search) return;
@@ -173,16 +190,7 @@ async function listStatusOfAccount(
     values: { ':account': query.accountNumber, ':status': query.status },
     filters: ['#status = :status'],
   };
-  const { names, values, filters } = expressions;
-  if (query.from || query.to) names['#at'] = 'statusAt';
-  if (query.from) {
-    values[':from'] = query.from;
-    filters.push('#at >= :from');
-  }
-  if (query.to) {
-    values[':to'] = query.to;
-    filters.push('#at <= :to');
-  }
+  addEnteredFilter(expressions, query);
   addSearchFilter(expressions, query.search);
   return queryPracticeOrders(table, query, expressions, { ascending: true, limit: query.limit });
 }
@@ -207,25 +215,16 @@ function listStatusByShipBy(table: string, query: StatusOrdersQuery): Promise<Or
     values: { ':status': query.status },
     filters: [],
   };
-  const { names, values, filters } = expressions;
-  if (query.from || query.to) names['#at'] = 'statusAt';
-  if (query.from) {
-    values[':from'] = query.from;
-    filters.push('#at >= :from');
-  }
-  if (query.to) {
-    values[':to'] = query.to;
-    filters.push('#at <= :to');
-  }
+  addEnteredFilter(expressions, query);
   addSearchFilter(expressions, query.search);
   return queryPage({
     input: {
       TableName: table,
       IndexName: 'byShipBy',
       KeyConditionExpression: '#status = :status',
-      FilterExpression: filterOf(filters),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      FilterExpression: filterOf(expressions.filters),
+      ExpressionAttributeNames: expressions.names,
+      ExpressionAttributeValues: expressions.values,
       ScanIndexForward: true,
     },
     parse: parseOrder,
