@@ -100,8 +100,8 @@ export const NOTIFICATION_EVENTS = [
     id: 'order-cancelled',
     audience: 'practice',
     kind: 'order-cancelled',
-    label: 'Order cancelled',
-    description: 'An order of your practice was cancelled.',
+    label: 'Order canceled',
+    description: 'An order of your practice was canceled.',
     defaultChoice: 'email',
   },
   {
@@ -180,8 +180,8 @@ export const NOTIFICATION_EVENTS = [
     id: 'lab-order-cancelled',
     audience: 'lab',
     kind: 'order-cancelled',
-    label: 'Order cancelled by a practice',
-    description: 'A practice cancelled an order before approval.',
+    label: 'Order canceled by a practice',
+    description: 'A practice canceled an order before approval.',
     defaultChoice: 'portal',
   },
   {

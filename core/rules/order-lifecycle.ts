@@ -21,7 +21,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   approved: 'In production',
   closed: 'Shipped',
   rejected: 'Rejected',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 export const ORDER_ACTIONS = ['submit', 'approve', 'hold', 'resubmit', 'reject', 'cancel', 'close'] as const;

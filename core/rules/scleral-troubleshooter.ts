@@ -345,11 +345,11 @@ function landingFindings(
       ...base,
       ruleId: 'landing-circumferential-compression',
       kind: 'change',
-      action: `Flatten the landing by ${um(s.quadrantStepUm)} all round and steepen the centre to keep the sag`,
+      action: `Flatten the landing by ${um(s.quadrantStepUm)} all round and steepen the center to keep the sag`,
       change: null,
       why:
         'Compression in all four quadrants: the landing is too steep all round. Flatten the landing by one ' +
-        `quadrant step (${um(s.quadrantStepUm)}) and steepen the centre so the sag, and the central clearance, ` +
+        `quadrant step (${um(s.quadrantStepUm)}) and steepen the center so the sag, and the central clearance, ` +
         'stay the same.',
       labDefault: true,
     });

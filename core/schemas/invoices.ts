@@ -54,7 +54,7 @@ export type SettlementMethod = z.infer<typeof settlementMethodSchema>;
 export const SETTLEMENT_METHOD_LABELS: Record<SettlementMethod, string> = {
   card: 'Card',
   credit: 'Lens credit',
-  cheque: 'Cheque',
+  cheque: 'Check',
   'bank-transfer': 'Bank transfer',
 };
 /** The methods the lab records by hand (card payments come from the gateway, credit from the ledger). */
@@ -234,7 +234,7 @@ export const recordOfflinePaymentInputSchema = lazySchema(() =>
   z.strictObject({
     invoiceNumber: invoiceNumberSchema,
     version: versionSchema,
-    method: z.enum(OFFLINE_METHODS, { error: 'Choose cheque or bank transfer' }),
+    method: z.enum(OFFLINE_METHODS, { error: 'Choose check or bank transfer' }),
     amountCents: positiveCentsSchema('Amount'),
     reference: optionalLine('Reference', 80),
     receivedOn: z.optional(isoDateSchema),

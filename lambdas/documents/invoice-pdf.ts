@@ -137,7 +137,7 @@ export async function renderInvoicePdf(
   if (invoice.status === 'open' || invoice.status === 'partially-paid') {
     layout.paragraph(
       `Pay online in the ${LAB.name} portal (Pay Online) by ${formatDay(invoice.dueDate)}, or quote invoice ` +
-        `${invoice.invoiceNumber} and account ${invoice.accountNumber} with a cheque or bank transfer.`,
+        `${invoice.invoiceNumber} and account ${invoice.accountNumber} with a check or bank transfer.`,
       { size: 9, colour: COLOURS.muted, before: 16 },
     );
   }

@@ -53,7 +53,7 @@ export function consultReceivedValues(
     requestKind:
       consult.source === 'practice'
         ? `Practice request (account ${consult.accountNumber ?? 'unknown'})`
-        : `Visitor request (no account yet; licence ${consult.requester.licenceNumber?.trim() || 'not given'})`,
+        : `Visitor request (no account yet; license ${consult.requester.licenceNumber?.trim() || 'not given'})`,
     // Everything below it is the requester's own text (render-template.ts shows it inert, never as a link).
     sentBy: consult.source === 'practice' ? 'Sent by the practice' : 'Sent by a visitor',
     practiceName: practiceNameOf(consult, context),

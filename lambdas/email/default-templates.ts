@@ -68,10 +68,10 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
     ].join('\n\n'),
   },
   'order-cancelled': {
-    subject: 'Order {{orderNumber}} cancelled',
+    subject: 'Order {{orderNumber}} canceled',
     body: [
       'Hello,',
-      'Order {{orderNumber}} for patient {{patientName}} (account {{accountNumber}}) was cancelled.',
+      'Order {{orderNumber}} for patient {{patientName}} (account {{accountNumber}}) was canceled.',
       'Reason: {{reason}}',
       SIGN_OFF,
     ].join('\n\n'),
@@ -256,7 +256,7 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       'Hello,',
       'The warranty of {{lensCount}} of {{company}} (account {{accountNumber}}) ends in the next two weeks:',
       '{{lensList}}',
-      'If a lens needs an exchange or should be cancelled for credit, ask before its warranty ends at {{creditLink}}',
+      'If a lens needs an exchange or should be canceled for credit, ask before its warranty ends at {{creditLink}}',
       SIGN_OFF,
     ].join('\n\n'),
   },

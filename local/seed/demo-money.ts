@@ -114,7 +114,7 @@ export async function seedDemoMoney(
       );
     };
     // Paid in full by cheque, $12.50 too much: the rest became the practice's credit.
-    await pay('INV-24655', 85, 'cheque', 1_250, 'Cheque 10482');
+    await pay('INV-24655', 85, 'cheque', 1_250, 'Check 10482');
     // Part paid by bank transfer; the rest is now past its due date.
     await pay('INV-24817', 20, 'bank-transfer', 0, 'ACH 88213', 20_000);
 

@@ -431,7 +431,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
         }),
       ],
       shipping: shippingOf('BV-1002'),
-      notes: 'Myopia control. Parent asked for different colours per eye.',
+      notes: 'Myopia control. Parent asked for different colors per eye.',
     },
     steps: [
       { daysAgo: 5, hour: 15, action: 'approve' },

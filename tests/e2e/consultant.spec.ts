@@ -172,7 +172,7 @@ test.describe('Ampleye Virtual Consultant', () => {
     await page.getByLabel('Practice name').fill(practice);
     await page.getByLabel('Your name').fill('Dr. Rowan Ellis');
     await page.getByLabel('Email').fill(`rowan.${unique().toLowerCase()}@harbour-eye.test`);
-    await page.getByLabel('Licence number').fill('OD-77120');
+    await page.getByLabel('License number').fill('OD-77120');
     await page.getByLabel('Patient initials').fill('JM');
     // The eye and the lens came over from the troubleshooter.
     await expect(page.getByRole('radio', { name: 'OD (right eye)' })).toBeChecked();

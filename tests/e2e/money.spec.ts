@@ -261,7 +261,7 @@ test.describe('money (invoices, Pay Online, Lens Credit)', () => {
     expect(await horizontalOverflow(page)).toBe(0);
   });
 
-  test('(c) a lens cancelled for credit in its warranty becomes available credit once the lab approves it and has the lens back; the ledger shows it and exports as CSV', async ({
+  test('(c) a lens canceled for credit in its warranty becomes available credit once the lab approves it and has the lens back; the ledger shows it and exports as CSV', async ({
     page,
     browser,
     request,
@@ -292,7 +292,7 @@ test.describe('money (invoices, Pay Online, Lens Credit)', () => {
     const claim = page.getByRole('dialog', { name: 'Cancel for credit' });
     await expect(claim).toContainText(`Credit${dollars(SCLERAL_LENS.priceCents)}`);
     await expect(claim).toContainText('Yes, the lens must be returned');
-    await claim.getByLabel('Why is the lens cancelled?').fill('Patient moved to a corneal GP design.');
+    await claim.getByLabel('Why is the lens canceled?').fill('Patient moved to a corneal GP design.');
     await claim.getByRole('button', { name: 'Cancel for credit' }).click();
     await expect(claim).toBeHidden(SLOW);
     const claims = page.getByRole('table', { name: 'Warranty claims' });

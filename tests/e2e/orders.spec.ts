@@ -26,7 +26,7 @@ const ORDERED_PARAMETERS: [string, string][] = [
   ['Diameter', '9.6 mm'],
   ['Sphere', '-3.25 D'],
   ['Material', 'Boston XO (Dk 100)'],
-  ['Colour', 'Blue'],
+  ['Color', 'Blue'],
   ['Quantity', '1'],
 ];
 
@@ -71,7 +71,7 @@ test.describe.serial('lens orders (order form, attachments, approval, timeline, 
     await od.getByLabel('Diameter', { exact: true }).fill('9.6');
     await od.getByLabel('Sphere', { exact: true }).fill('-3.25');
     await od.getByLabel('Material', { exact: true }).selectOption('boston-xo');
-    await od.getByLabel('Colour', { exact: true }).selectOption('blue');
+    await od.getByLabel('Color', { exact: true }).selectOption('blue');
 
     // Files can be attached once the draft exists on the server (the upload URL checks the order's owner).
     const fileInput = page.locator('input[type="file"]');
@@ -209,7 +209,7 @@ test.describe.serial('lens orders (order form, attachments, approval, timeline, 
     for (const number of parcels) expect(body).toContain(number);
   });
 
-  test('(d) a super admin sees the lens catalogue in Lens Management and every email in Email Management, previewed with sample values', async ({
+  test('(d) a super admin sees the lens catalog in Lens Management and every email in Email Management, previewed with sample values', async ({
     page,
   }) => {
     await signInAs(page, 'superAdmin', /\/admin\/home$/);

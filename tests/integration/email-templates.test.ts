@@ -137,13 +137,13 @@ describe('account emails use the saved templates', () => {
     const requester = caller(urls.api, await signIn(user));
     const submitted = await requester('submitAccountRequest', accountRequestForm('Edited <Subject> Optics'));
     expect(submitted.status).toBe(200);
-    const rejected = await superAdmin('rejectAccountRequest', { requestId: user.userId, reason: 'No <licence>' });
+    const rejected = await superAdmin('rejectAccountRequest', { requestId: user.userId, reason: 'No <license>' });
     expect(rejected.body.result).toMatchObject({ emailSent: true });
 
     const mail = await waitForEmail(urls.ses, user.email, (m) => m.subject.includes(token));
     expect(mail.subject).toBe(`Your account request ${token}: Edited <Subject> Optics`);
-    expect(mail.body.text).toBe('Reason: No <licence>');
-    expect(mail.body.html).toContain('Reason: No &lt;licence&gt;');
+    expect(mail.body.text).toBe('Reason: No <license>');
+    expect(mail.body.html).toContain('Reason: No &lt;license&gt;');
   });
 });
 

@@ -46,7 +46,7 @@ async function customerLinkedTo(accounts: { accountNumber: string; pricingAllowe
   return caller(urls.api, await signIn(user));
 }
 
-describe('the seeded starter catalogue', () => {
+describe('the seeded starter catalog', () => {
   it('lists the fixed demo designs, the discontinued one only with includeInactive', async () => {
     const active = await admin('listLensDesigns', {});
     expect(active.status).toBe(200);
@@ -187,7 +187,7 @@ describe('what a customer sees', () => {
     expect(names(all)).not.toContain(name);
   });
 
-  it('a plain admin (not super admin) reads the catalogue with prices but cannot change it', async () => {
+  it('a plain admin (not super admin) reads the catalog with prices but cannot change it', async () => {
     const plainAdmin = caller(urls.api, await signIn(await createTestUser(['admin'])));
     const items = (await plainAdmin('listLensDesigns', {})).body.result.items as Row[];
     expect(items.every((d) => typeof d['priceCents'] === 'number')).toBe(true);

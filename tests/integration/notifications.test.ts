@@ -86,7 +86,7 @@ async function waitForItem(as: Call, match: (item: NotificationItem) => boolean,
 
 const unread = async (as: Call) => ok(await as('countUnreadNotifications', {})).unread as number;
 
-describe('the notification centre on the local stack', () => {
+describe('the notification center on the local stack', () => {
   it('a practice places an order: the lab’s staff see "New order" in their bell, with the approval page', async () => {
     const order = await placeOrder(`Nils Bell ${randomUUID().slice(0, 6)}`);
     const item = await waitForItem(lab, (i) => i.title === `New order ${order.orderNumber}`);

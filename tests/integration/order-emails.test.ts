@@ -132,7 +132,7 @@ describe('order emails in the SES emulator', () => {
     expect(toPractice.filter(isThisAnswer)).toEqual([]);
   });
 
-  it('a practice cancelling an order emails order-cancelled to the practice and to each lab recipient', async () => {
+  it('a practice canceling an order emails order-canceled to the practice and to each lab recipient', async () => {
     const p = await practice();
     const patient = `Tove Ek ${randomUUID().slice(0, 6)}`;
     const order = await submit(p, patient);
@@ -142,7 +142,7 @@ describe('order emails in the SES emulator', () => {
     expect(cancelled.body.result.status).toBe('cancelled');
 
     for (const to of [p.email, ...labRecipients]) {
-      const email = await waitForEmail(stackUrls.ses, to, (e) => e.subject === `Order ${order.orderNumber} cancelled`);
+      const email = await waitForEmail(stackUrls.ses, to, (e) => e.subject === `Order ${order.orderNumber} canceled`);
       expect(email.destination.to).toEqual([to.toLowerCase()]);
       expect(textOf(email)).toContain(`Order ${order.orderNumber} for patient ${patient}`);
       expect(textOf(email)).toContain(`Reason: ${reason}`);

@@ -146,7 +146,7 @@ describe('orders against the emulators', () => {
     expect(seen.body.result.totalCents).toBeUndefined();
     const refused = await call('cancelOrder', token, { orderId, version: seen.body.result.version });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe('An order that is closed cannot be cancelled.');
+    expect(refused.body.error.message).toBe('An order that is closed cannot be canceled.');
   });
 
   it('getCustomerInfo lists the account orders newest first with the total', async () => {

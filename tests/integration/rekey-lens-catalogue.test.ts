@@ -83,7 +83,7 @@ beforeEach(async () => {
   for (const { lensId, name } of DESIGNS) await store(lensId, name, oldKey(name, lensId));
 });
 
-describe('re-keying the stored lens catalogue', () => {
+describe('re-keying the stored lens catalog', () => {
   it('--dry-run prints the designs it would re-key and writes nothing', async () => {
     const { summary, lines } = await run(true);
     expect(summary).toEqual({ designs: 4, rekeyed: 2, changedMeanwhile: 0 });

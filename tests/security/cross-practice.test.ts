@@ -564,7 +564,7 @@ function expectOutcome(answer: RouteAnswer, expected: Expectation) {
 /** How each test names what it checks. */
 const RULE_TEXT: Record<Expectation, string> = {
   'not-found': 'gets 404 not-found',
-  'no-prices': 'answers the catalogue without any price',
+  'no-prices': 'answers the catalog without any price',
   'remake-refused': 'is refused as if the order did not exist',
   'from-order-refused': 'is refused as if the order did not exist',
   'consult-refused': 'is refused as if the consult were not answered',

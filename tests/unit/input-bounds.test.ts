@@ -188,13 +188,13 @@ describe('customer-facing answers', () => {
       status: 'rejected',
       createdAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-02T00:00:00.000Z',
-      rejectionReason: 'Licence not found',
+      rejectionReason: 'License not found',
       decidedAt: '2025-01-02T00:00:00.000Z',
       decidedBy: 'superadmin@lenslab.test',
     };
     const mine = ROUTES.getMyAccountRequest.output.parse({ request });
     expect(JSON.stringify(mine)).not.toContain('superadmin@lenslab.test');
-    expect(mine.request).toMatchObject({ status: 'rejected', rejectionReason: 'Licence not found' });
+    expect(mine.request).toMatchObject({ status: 'rejected', rejectionReason: 'License not found' });
     const submitted = ROUTES.submitAccountRequest.output.parse({ request, created: false });
     expect(JSON.stringify(submitted)).not.toContain('superadmin@lenslab.test');
   });

@@ -124,7 +124,7 @@ describe('admin invoice actions', () => {
     expect(screen.queryByRole('button', { name: 'Void…' })).toBeNull();
   });
 
-  it('records a cheque against the version read, and says when it is more than the balance', async () => {
+  it('records a check against the version read, and says when it is more than the balance', async () => {
     answer({
       listInvoices: list,
       getInvoice: () => anInvoice(),
@@ -140,12 +140,12 @@ describe('admin invoice actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText('Received as')).toHaveAccessibleDescription(
-        'Choose cheque or bank transfer',
+        'Choose check or bank transfer',
       ),
     );
     expect(callsTo('recordOfflinePayment')).toHaveLength(0);
 
-    await user.selectOptions(within(dialog).getByLabelText('Received as'), 'Cheque');
+    await user.selectOptions(within(dialog).getByLabelText('Received as'), 'Check');
     await user.clear(amount);
     await user.type(amount, '100');
     expect(amount).toHaveAccessibleDescription(expect.stringContaining('$10.00 more than the balance'));

@@ -49,7 +49,7 @@ describe('afterNextPaint', () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it('never runs it once cancelled', () => {
+  it('never runs it once canceled', () => {
     const work = vi.fn();
     const cancel = afterNextPaint(work);
     cancel();

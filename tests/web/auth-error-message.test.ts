@@ -4,7 +4,7 @@ import { changePasswordErrorMessage } from '../../web/src/features/settings/util
 
 const cognito = (name: string) => Object.assign(new Error(name), { name });
 
-describe('auth messages (spec 5, spec 8 error catalogue)', () => {
+describe('auth messages (spec 5, spec 8 error catalog)', () => {
   it('a wrong password or an unknown email both read "Incorrect email or password" on sign-in', () => {
     expect(authErrorMessage(cognito('NotAuthorizedException'), 'signIn')).toBe('Incorrect email or password');
     expect(authErrorMessage(cognito('UserNotFoundException'), 'signIn')).toBe('Incorrect email or password');

@@ -53,7 +53,7 @@ async function fillValidRequest(user: User) {
   await user.type(await screen.findByLabelText('Practice name'), 'ClearSight Optometry');
   await user.type(screen.getByLabelText('Your name'), 'Jamie Lindqvist');
   await user.type(screen.getByLabelText('Email'), 'jamie@clearsight.test');
-  await user.type(screen.getByLabelText('Licence number'), 'OR-12345');
+  await user.type(screen.getByLabelText('License number'), 'OR-12345');
   await user.type(screen.getByLabelText('Patient initials'), 'JS');
   await user.click(screen.getByRole('radio', { name: 'OD (right eye)' }));
   await user.selectOptions(screen.getByLabelText('Current lens'), 'ampleye');
@@ -150,7 +150,7 @@ describe('ask a consultant (a visitor’s request)', () => {
           status: 'invalid-argument',
           message: 'Some fields are not valid',
           fieldErrors: {
-            licenceNumber: ['Licence number may hold letters, digits, spaces, dots, slashes and dashes'],
+            licenceNumber: ['License number may hold letters, digits, spaces, dots, slashes and dashes'],
             'currentLens.parameters.sagittalDepth': ['Sag is at most 6000 µm'],
           },
         });
@@ -160,11 +160,11 @@ describe('ask a consultant (a visitor’s request)', () => {
     await send(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Some fields are not valid');
-    expect(screen.getByLabelText('Licence number')).toHaveAccessibleDescription(
-      expect.stringContaining('Licence number may hold letters'),
+    expect(screen.getByLabelText('License number')).toHaveAccessibleDescription(
+      expect.stringContaining('License number may hold letters'),
     );
     expect(screen.getByLabelText('Sag (µm, optional)')).toHaveAccessibleDescription('Sag is at most 6000 µm');
-    expect(screen.getByLabelText('Licence number')).toHaveFocus();
+    expect(screen.getByLabelText('License number')).toHaveFocus();
   });
 
   it('a refused request keeps the same consult id when sent again, and the rate limit message shows by the button', async () => {

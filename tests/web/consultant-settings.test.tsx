@@ -61,7 +61,7 @@ describe('Consultant Settings', () => {
     expect(screen.getByText(/Last changed by Sam Super/)).toBeInTheDocument();
   });
 
-  it('lists the scleral designs of the catalogue (inactive ones too) as checkboxes, ticked when covered', async () => {
+  it('lists the scleral designs of the catalog (inactive ones too) as checkboxes, ticked when covered', async () => {
     renderPage({ getConsultantSetup: () => setup() });
     const designs = await screen.findByRole('group', { name: 'Designs the consultant covers' });
     expect(within(designs).getByRole('checkbox', { name: 'Ampleye' })).toBeChecked();
@@ -185,7 +185,7 @@ describe('Consultant Settings', () => {
           httpStatus: 400,
           status: 'invalid-argument',
           message: 'Please correct the marked fields.',
-          fieldErrors: { 'settings.designIds.0': ['Ampleye is not a scleral design of the catalogue'] },
+          fieldErrors: { 'settings.designIds.0': ['Ampleye is not a scleral design of the catalog'] },
         });
       },
     });
@@ -193,6 +193,6 @@ describe('Consultant Settings', () => {
     await user.clear(step);
     await user.type(step, '25');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText('Ampleye is not a scleral design of the catalogue')).toBeInTheDocument();
+    expect(await screen.findByText('Ampleye is not a scleral design of the catalog')).toBeInTheDocument();
   });
 });

@@ -167,7 +167,7 @@ describe('Ask a consultant: the current lens from a past order', () => {
 });
 
 describe('Ask a consultant: a typed lens', () => {
-  it('needs a catalogue design, checks typed parameters against its ranges, and sends what was typed', async () => {
+  it('needs a catalog design, checks typed parameters against its ranges, and sends what was typed', async () => {
     answerForm();
     const { user } = renderForm();
     await fillPatientAndQuestion(user);

@@ -63,7 +63,7 @@ describe('the lab consult detail', () => {
     expect(screen.getByRole('region', { name: 'Images' })).toHaveTextContent(`Files of ${CONSULT_ID} (read only)`);
   });
 
-  it("a visitor's request lists the practice, contact, email, licence and phone, is marked a lead and has no files", async () => {
+  it("a visitor's request lists the practice, contact, email, license and phone, is marked a lead and has no files", async () => {
     renderReview(aLead());
     const request = await screen.findByRole('region', { name: 'Request' });
     for (const text of ['Vega Eye Care', 'Lead', 'Robin Vega', 'robin@vega-eyes.test', 'OD-12345', '555-0199'])
@@ -187,7 +187,7 @@ describe('the answer form', () => {
           status: 'invalid-argument',
           message: 'Please correct the marked fields.',
           fieldErrors: {
-            'proposal.parameters.sagittalDepth': ['Sagittal depth changed in the catalogue: at most 4000 µm'],
+            'proposal.parameters.sagittalDepth': ['Sagittal depth changed in the catalog: at most 4000 µm'],
           },
         });
       },
@@ -197,7 +197,7 @@ describe('the answer form', () => {
     await user.type(screen.getByRole('textbox', { name: 'Answer' }), 'Lower the sag.');
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
     await waitFor(() =>
-      expect(sagField()).toHaveAccessibleDescription(/Sagittal depth changed in the catalogue: at most 4000 µm/),
+      expect(sagField()).toHaveAccessibleDescription(/Sagittal depth changed in the catalog: at most 4000 µm/),
     );
     expect(sagField()).toHaveAttribute('aria-invalid', 'true');
   });

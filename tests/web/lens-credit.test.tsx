@@ -251,10 +251,10 @@ describe('Lens Credit page', () => {
     expect(within(dialog).getByText('Yes, the lens must be returned')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel for credit' }));
-    expect(await within(dialog).findByText('Say why the lens is cancelled')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Say why the lens is canceled')).toBeInTheDocument();
     expect(callsTo('submitWarrantyClaim')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText('Why is the lens cancelled?'), 'Patient stopped wearing it');
+    await user.type(within(dialog).getByLabelText('Why is the lens canceled?'), 'Patient stopped wearing it');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel for credit' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The portal could not be reached');
 
@@ -262,7 +262,7 @@ describe('Lens Credit page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(ending).getByRole('button', { name: /^Cancel for credit: / }));
     const again = screen.getByRole('dialog', { name: 'Cancel for credit' });
-    expect(within(again).getByLabelText('Why is the lens cancelled?')).toHaveValue('Patient stopped wearing it');
+    expect(within(again).getByLabelText('Why is the lens canceled?')).toHaveValue('Patient stopped wearing it');
     await user.click(within(again).getByRole('button', { name: 'Cancel for credit' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

@@ -206,7 +206,7 @@ describe('lab staff without an authenticator set one up before the portal uses t
     expect(onOutcome).not.toHaveBeenCalled();
   });
 
-  it('cancelling the setup signs the half-finished session out and returns to the sign-in form', async () => {
+  it('canceling the setup signs the half-finished session out and returns to the sign-in form', async () => {
     const { onOutcome, user } = renderForm();
     await signInWithPassword(user, 'boss@lenslab.test');
     await user.click(await screen.findByRole('button', { name: 'Cancel and sign out' }));

@@ -42,7 +42,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the header bell (notification centre)', () => {
+describe('the header bell (notification center)', () => {
   it('shows the unread count in a badge and names it with the same text, linking to the inbox', async () => {
     answer({ countUnreadNotifications: () => ({ unread: 3 }) });
     renderBell();

@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 
 describe('Settings: Notifications (what a user hears about, and how)', () => {
-  it('a practice user chooses for each practice event, labelled and described from the catalogue, at its saved or default choice', async () => {
+  it('a practice user chooses for each practice event, labelled and described from the catalog, at its saved or default choice', async () => {
     answer({ getNotificationPreferences: () => practicePreferences() });
     renderSection();
 

@@ -101,7 +101,7 @@ describe('order detail (timeline, practice actions)', () => {
     expect(entries[0]!.querySelector('time')).toHaveAttribute('datetime', '2025-03-02T09:00:00.000Z');
   });
 
-  it.each<OrderStatus>(['submitted', 'on-hold'])('a %s order can be cancelled by the practice', (status) => {
+  it.each<OrderStatus>(['submitted', 'on-hold'])('a %s order can be canceled by the practice', (status) => {
     renderDetail(order(status));
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeVisible();
   });
@@ -114,7 +114,7 @@ describe('order detail (timeline, practice actions)', () => {
     },
   );
 
-  it('cancelling asks first, then sends the version read and the reason', async () => {
+  it('canceling asks first, then sends the version read and the reason', async () => {
     const { props, user } = renderDetail(order('submitted'));
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     const dialog = screen.getByRole('alertdialog');

@@ -299,7 +299,7 @@ describe('invoice detail and links', () => {
     );
     expect(within(dialog).getAllByText('Jordan Reyes').length).toBeGreaterThan(0);
     const payments = within(dialog).getByRole('table', { name: 'Payments and credits applied to invoice INV-1' });
-    expect(payments).toHaveTextContent('Cheque');
+    expect(payments).toHaveTextContent('Check');
     expect(payments).toHaveTextContent('CHQ 118');
     expect(payments).toHaveTextContent('Lens credit');
     expect(within(dialog).getByText(/^Overdue/)).toBeVisible();

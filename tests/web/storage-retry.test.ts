@@ -193,7 +193,7 @@ describe('uploads retry for up to 600 s (spec 9)', () => {
     expect(calls.confirm).toBe(2);
   });
 
-  it('a cancelled upload is not retried', async () => {
+  it('a canceled upload is not retried', async () => {
     const cancel = new AbortController();
     ScriptedXhr.script = [];
     const { target } = standIn();

@@ -71,7 +71,7 @@ describe('toasts render text, never HTML', () => {
       </QueryClientProvider>,
     );
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/reason/i), 'We could not verify the licence.');
+    await user.type(screen.getByLabelText(/reason/i), 'We could not verify the license.');
     await user.click(screen.getByRole('button', { name: /reject/i }));
     const alert = await screen.findByText(
       `The request of ${HOSTILE_NAME} was rejected. The email with the reason is on its way.`,

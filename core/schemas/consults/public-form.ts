@@ -29,10 +29,10 @@ export const submitPublicConsultInputSchema = lazySchema(() =>
     contactName: requiredLine('Your name', 120),
     email: emailSchema,
     phone: optionalPhoneNumber('Phone'),
-    licenceNumber: requiredLine('Licence number', 40).check(
+    licenceNumber: requiredLine('License number', 40).check(
       z.refine(
         (v) => /^[A-Za-z0-9 ./-]+$/.test(v),
-        'Licence number may hold letters, digits, spaces, dots, slashes and dashes',
+        'License number may hold letters, digits, spaces, dots, slashes and dashes',
       ),
     ),
     patientInitials: patientInitialsSchema,

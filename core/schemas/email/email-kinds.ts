@@ -178,7 +178,7 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     accountNumber: 'CS-3001',
     portalUrl: 'https://portal.example',
   },
-  'account-request-rejected': { company: 'ClearSight Optometry', reason: 'We could not verify the licence number.' },
+  'account-request-rejected': { company: 'ClearSight Optometry', reason: 'We could not verify the license number.' },
   'practice-user-linked': {
     company: 'Brightview Eye Care',
     accountNumber: 'BV-1001',

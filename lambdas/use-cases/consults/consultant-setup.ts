@@ -13,7 +13,7 @@ import type { Identity } from '../../auth/verify-token';
 import { type ConsultDeps } from './consult-deps';
 
 export const unknownDesignsMessage = (ids: string[]) =>
-  `${ids.length === 1 ? 'This lens design is' : 'These lens designs are'} not in the catalogue: ${ids.join(', ')}.`;
+  `${ids.length === 1 ? 'This lens design is' : 'These lens designs are'} not in the catalog: ${ids.join(', ')}.`;
 
 /**
  * `getConsultantSetup` (public): the settings and the active designs they name, in the settings' order, as the

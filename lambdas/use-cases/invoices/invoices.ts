@@ -283,7 +283,7 @@ export async function recordOfflinePayment(
       updatedAt: now,
       version: invoice.version + 1,
     });
-    const note = `${input.method === 'cheque' ? 'Cheque' : 'Bank transfer'} of ${formatCents(input.amountCents)} was more than the balance`;
+    const note = `${input.method === 'cheque' ? 'Check' : 'Bank transfer'} of ${formatCents(input.amountCents)} was more than the balance`;
     const approval = needsSecondApproval(excessCents, settings)
       ? pendingApproval(
           {

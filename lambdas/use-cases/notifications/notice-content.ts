@@ -95,7 +95,7 @@ function orderContent(notice: OrderNotice): NoticeContent {
           link,
         );
       case 'order-cancelled':
-        return item(`${name} cancelled`, `The order for ${patient} was cancelled.`, link);
+        return item(`${name} canceled`, `The order for ${patient} was canceled.`, link);
       case 'order-resubmitted':
         return item(`${name} sent back to the lab`, `Your answer about the order for ${patient} was sent.`, link);
       case 'parcel-claim-opened':
@@ -132,8 +132,8 @@ function orderContent(notice: OrderNotice): NoticeContent {
         );
       case 'order-cancelled':
         return item(
-          `${name} cancelled by the practice`,
-          `The practice (${from}) cancelled the order for ${patient}.`,
+          `${name} canceled by the practice`,
+          `The practice (${from}) canceled the order for ${patient}.`,
           link,
         );
       case 'parcel-claim-opened':

@@ -75,7 +75,7 @@ const STATUS_WORDS: Record<OrderStatus, string> = {
   approved: 'approved',
   closed: 'closed',
   rejected: 'rejected',
-  cancelled: 'cancelled',
+  cancelled: 'canceled',
 };
 const ACTION_WORDS: Record<OrderAction, string> = {
   submit: 'submitted',
@@ -83,7 +83,7 @@ const ACTION_WORDS: Record<OrderAction, string> = {
   hold: 'put on hold',
   resubmit: 'resubmitted',
   reject: 'rejected',
-  cancel: 'cancelled',
+  cancel: 'canceled',
   close: 'closed',
 };
 
@@ -109,7 +109,7 @@ function shippedCountersOf(order: Order, calendar: ShippingCalendar): Record<str
   };
 }
 
-/** The message of a refused transition, e.g. "An order that is approved cannot be cancelled." */
+/** The message of a refused transition, e.g. "An order that is approved cannot be canceled." */
 export function refusedTransitionMessage(status: OrderStatus, action: OrderAction): string {
   return `An order that is ${STATUS_WORDS[status]} cannot be ${ACTION_WORDS[action]}.`;
 }

@@ -69,8 +69,8 @@ export function accountRequestsRepositoryContract(
       const requests = make();
       const first = accountRequest();
       await requests.createOpen(first);
-      await requests.decide(first.requestId, { ...decision, status: 'rejected', rejectionReason: 'No licence' });
-      const second = { ...first, practiceName: 'With Licence', createdAt: '2024-03-01T10:00:00.000Z' };
+      await requests.decide(first.requestId, { ...decision, status: 'rejected', rejectionReason: 'No license' });
+      const second = { ...first, practiceName: 'With License', createdAt: '2024-03-01T10:00:00.000Z' };
       expect(await requests.createOpen(second)).toEqual({ created: true, request: second });
       expect(await requests.get(first.requestId)).toEqual(second);
     });

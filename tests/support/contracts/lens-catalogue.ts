@@ -37,7 +37,7 @@ const conflictKind = async (promise: Promise<unknown>) => {
  * The catalogue is one shared partition, so lists are compared on the designs each test made.
  */
 export function lensCatalogueContract(label: string, make: () => LensCatalogue) {
-  describe(`${label}: the lens catalogue contract`, () => {
+  describe(`${label}: the lens catalog contract`, () => {
     it('create stores the design at version 0 and get answers it; an unknown id reads as null', async () => {
       const lenses = make();
       const id = lensId();

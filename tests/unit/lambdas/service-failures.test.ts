@@ -57,7 +57,7 @@ describe('errorAnswer: throttling, timeouts and unavailable services are 503 wit
     expect(errorAnswer(wrapped, 'c').statusCode).toBe(503);
   });
 
-  it('a transaction cancelled by throttling or a conflicting transaction is 503; one cancelled by a condition stays 500', () => {
+  it('a transaction canceled by throttling or a conflicting transaction is 503; one canceled by a condition stays 500', () => {
     const cancelled = (codes: string[]) =>
       named('TransactionCanceledException', { CancellationReasons: codes.map((Code) => ({ Code })) });
     expect(errorAnswer(cancelled(['None', 'ThrottlingError']), 'c').statusCode).toBe(503);
@@ -96,7 +96,7 @@ describe('errorAnswer: a value DynamoDB refuses is 400 invalid-argument, not 500
     }
   });
 
-  it('a transaction cancelled for a ValidationError is 400', () => {
+  it('a transaction canceled for a ValidationError is 400', () => {
     const error = named('TransactionCanceledException', { CancellationReasons: [{ Code: 'ValidationError' }] });
     expect(errorAnswer(error, 'c').statusCode).toBe(400);
   });

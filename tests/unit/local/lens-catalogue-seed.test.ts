@@ -4,7 +4,7 @@ import { CHANGE_KEYS, DEFAULT_TROUBLESHOOTER_SETTINGS } from '../../../core/sche
 import { createLensDesignInputSchema, LENS_TYPES } from '../../../core/schemas/lenses';
 import { DEMO_LENS_DESIGNS } from '../../../local/seed/lens-catalogue';
 
-describe('the starter lens catalogue', () => {
+describe('the starter lens catalog', () => {
   it.each(DEMO_LENS_DESIGNS.map((d) => [d.lensId, d] as const))(
     '%s passes the same schema Lens Management submits',
     (_id, { lensId: _lensId, ...design }) => {

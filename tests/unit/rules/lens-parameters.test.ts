@@ -207,7 +207,7 @@ describe('formatParameterValue', () => {
 });
 
 describe('units as people read them', () => {
-  it('every catalogue unit has a display symbol: um as µm, deg as °, D and mm as they are', () => {
+  it('every catalog unit has a display symbol: um as µm, deg as °, D and mm as they are', () => {
     expect(Object.keys(PARAMETER_UNIT_SYMBOLS).sort()).toEqual([...PARAMETER_UNITS].sort());
     expect(PARAMETER_UNIT_SYMBOLS).toEqual({ D: 'D', mm: 'mm', um: 'µm', deg: '°', '': '' });
   });

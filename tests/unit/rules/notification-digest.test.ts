@@ -24,7 +24,7 @@ describe('the daily digest (core/rules/notification-digest.ts)', () => {
     expect(digestDaysDue(new Date('2026-03-01T13:05:00Z'))).toEqual(['2026-02-28', '2026-03-01']);
   });
 
-  it('groups the items of the events chosen as a digest, in the catalogue’s order, each oldest first', () => {
+  it('groups the items of the events chosen as a digest, in the catalog’s order, each oldest first', () => {
     const choices = effectiveChoices('practice', { 'order-approved': 'digest', 'invoice-issued': 'digest' });
     const groups = groupDigest(
       [

@@ -12,7 +12,7 @@ import {
 } from '../../../core/rules/notification-events';
 
 /** The notification centre's catalogue (core/rules/notification-events.ts): one list, defaults a practice would want. */
-describe('the notification event catalogue', () => {
+describe('the notification event catalog', () => {
   it('gives every event a unique id, and each kind raises at most one event per audience', () => {
     expect(new Set(NOTIFICATION_EVENTS.map((e) => e.id)).size).toBe(NOTIFICATION_EVENTS.length);
     const pairs = NOTIFICATION_EVENTS.map((e) => `${e.kind}/${e.audience}`);

@@ -280,12 +280,12 @@ describe('landing by clock hour', () => {
     expect(sagDelta(fit({ centralClearanceUm: 99, landing: [...toricPattern] }))).toBe(150);
   });
 
-  it('compression in all four quadrants: flatten the landing by one quadrant step and steepen the centre', () => {
+  it('compression in all four quadrants: flatten the landing by one quadrant step and steepen the center', () => {
     const landing = [12, 3, 6, 9].map((hour) => ({ hour, finding: 'blanching' as const }));
     const result = fit({ landing });
     const s = rule(result, 'landing-circumferential-compression');
     expect(s).toMatchObject({ kind: 'change', change: null, labDefault: true });
-    expect(s.action).toContain('steepen the centre to keep the sag');
+    expect(s.action).toContain('steepen the center to keep the sag');
     expect(s.action).toContain('50 µm');
     expect(ruleIds(result)).not.toContain('landing-quadrant-compressed');
   });

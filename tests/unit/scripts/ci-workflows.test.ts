@@ -60,7 +60,7 @@ describe('CI workflows', () => {
     expect(deploy.match(/id-token: write/g)).toHaveLength(2);
   });
 
-  it('two deployments of one stage never run at once, and a running one is never cancelled', () => {
+  it('two deployments of one stage never run at once, and a running one is never canceled', () => {
     expect(job(deploy, 'staging')).toMatch(/group: deploy-staging\n {6}cancel-in-progress: false/);
     expect(job(deploy, 'prod')).toMatch(/group: deploy-prod\n {6}cancel-in-progress: false/);
   });

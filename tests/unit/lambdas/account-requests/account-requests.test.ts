@@ -273,11 +273,11 @@ describe('account request emails come from the Email Management templates', () =
     const other = world();
     await save(other, 'account-request-rejected', 'Sorry {{company}}', 'Because: {{reason}}');
     await pending(other);
-    await rejectAccountRequest(other.lead, { requestId: 'cust-1', reason: 'No licence' }, other.deps);
+    await rejectAccountRequest(other.lead, { requestId: 'cust-1', reason: 'No license' }, other.deps);
     expect(other.queued().at(-1)).toMatchObject({
       to: ['fitter@sunrise.test'],
       subject: 'Sorry Sunrise Vision',
-      text: 'Because: No licence',
+      text: 'Because: No license',
     });
   });
 

@@ -48,7 +48,7 @@ describe('getConsultantSetup (public)', () => {
     });
   });
 
-  it('a design id no longer in the catalogue is left out', async () => {
+  it('a design id no longer in the catalog is left out', async () => {
     f.deps.lenses.rows.delete('ampleye');
     expect((await getConsultantSetup(null, f.deps)).designs.map((d) => d.lensId)).toEqual(['ampleye-xl']);
   });
@@ -79,7 +79,7 @@ describe('updateConsultantSettings (super admins)', () => {
     expect((await f.deps.settings.get()).sagStepUm).toBe(25);
   });
 
-  it('a design id not in the catalogue is a field error on settings.designIds; nothing is saved', async () => {
+  it('a design id not in the catalog is a field error on settings.designIds; nothing is saved', async () => {
     const error = await updateConsultantSettings(
       superAdmin,
       update(0, { designIds: ['ampleye', 'nope'] }),

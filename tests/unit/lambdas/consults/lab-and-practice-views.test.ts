@@ -153,7 +153,7 @@ describe('replyToConsult: the lab answers with a proposal', () => {
     expect(f.notices()).toHaveLength(1);
   });
 
-  it('the proposal must be an active catalogue design, with values in its ranges (field errors per parameter)', async () => {
+  it('the proposal must be an active catalog design, with values in its ranges (field errors per parameter)', async () => {
     const consult = await storedConsult(f);
     f.deps.lenses.rows.set('ampleye-xl', { ...f.deps.lenses.rows.get('ampleye-xl')!, active: false });
     for (const lensId of ['unknown-design', 'ampleye-xl']) {

@@ -117,7 +117,7 @@ describe('credit above the threshold needs a second super admin', () => {
     expect(f.deps.money.approvals.size).toBe(1);
   });
 
-  it('a cheque overpayment above the threshold keeps its excess waiting for a second super admin', async () => {
+  it('a check overpayment above the threshold keeps its excess waiting for a second super admin', async () => {
     f.invoice('INV-9', 40_000);
     const paid = await recordOfflinePayment(
       boss,

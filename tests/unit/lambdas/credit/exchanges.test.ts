@@ -249,7 +249,7 @@ describe('warranty remakes count against the policy of the original line', () =>
     expect(used('OD')).toBe(1);
   });
 
-  it('a remake cancelled by the practice or rejected by the lab gives its exchange back', async () => {
+  it('a remake canceled by the practice or rejected by the lab gives its exchange back', async () => {
     original({ policy: { exchangesPerEye: 1 } });
     const first = await remake(1, ['OD']);
     await changeOrderStatus('cancel', practice, { orderId: first.orderId, version: first.version }, orderDeps);
@@ -305,7 +305,7 @@ describe('claims and exchanges of one lens: credited or exchanged, never both (d
     expect((await claim(1, 201)).creditCents).toBe(2_500);
   });
 
-  it('a lens that was exchanged cannot also be cancelled or claimed as defective', async () => {
+  it('a lens that was exchanged cannot also be canceled or claimed as defective', async () => {
     original();
     await remake(1, ['OD']);
     const message =
@@ -317,7 +317,7 @@ describe('claims and exchanges of one lens: credited or exchanged, never both (d
     expect((await claim(3, 1, 'cancellation', 'OS')).status).toBe('submitted');
   });
 
-  it('a lens whose remake was cancelled can be claimed again (the exchange was never made)', async () => {
+  it('a lens whose remake was canceled can be claimed again (the exchange was never made)', async () => {
     original();
     const placed = await remake(1, ['OD']);
     await changeOrderStatus('cancel', practice, { orderId: placed.orderId, version: placed.version }, orderDeps);

@@ -59,7 +59,7 @@ describe('invoice PDF', () => {
           at: '2025-03-05T12:00:00.000Z',
           method: 'cheque',
           amountCents: 10_000,
-          reference: 'Cheque 4471',
+          reference: 'Check 4471',
           recordedBy: { userId: 'staff-2', name: 'Recorder Name' },
         },
         { settlementId: 's2', at: '2025-03-06T12:00:00.000Z', method: 'credit', amountCents: 2_500 },
@@ -67,7 +67,7 @@ describe('invoice PDF', () => {
     });
     expect(invoice.status).toBe('partially-paid');
     const pdf = await pdfText(await renderInvoicePdf(invoice, PRACTICE, NOW));
-    for (const expected of ['Mar 5, 2025', 'Cheque', 'Cheque 4471', '$100.00', 'Lens credit', '$25.00']) {
+    for (const expected of ['Mar 5, 2025', 'Check', 'Check 4471', '$100.00', 'Lens credit', '$25.00']) {
       expect(pdf.text).toContain(expected);
     }
     expect(pdf.text).toContain('Partially paid');

@@ -67,19 +67,19 @@ describe('consult-received: to the lab', () => {
     expect(email!.text).not.toContain('/customer/');
   });
 
-  it('a current lens whose design is no longer in the catalogue lists its values by key', async () => {
+  it('a current lens whose design is no longer in the catalog lists its values by key', async () => {
     const { mailer, lenses, notifier } = setup();
     lenses.rows.delete('ampleye');
     await notifier.notify({ kind: 'consult-received', consult: aConsult() });
     expect(mailer.sent[0]!.text).toContain('Lens on the eye: Ampleye: sagittalDepth 4300, diameter 16');
   });
 
-  it('a visitor’s request names their practice and licence, and says it has no account yet', async () => {
+  it('a visitor’s request names their practice and license, and says it has no account yet', async () => {
     const { mailer, notifier } = setup();
     await notifier.notify({ kind: 'consult-received', consult: aPublicConsult() });
     const [email] = mailer.sent;
     expect(email!.subject).toBe('New consult request AVC-000042: Hilltop Eyecare');
-    expect(email!.text).toContain('Visitor request (no account yet; licence OD-1234)');
+    expect(email!.text).toContain('Visitor request (no account yet; license OD-1234)');
     expect(email!.text).toContain('From: Sam Visitor (sam@visitor[.]example)');
   });
 
@@ -178,7 +178,7 @@ describe('consult-answered: to whoever asked', () => {
     expect(mailer.sent[0]!.html).toContain('Flatten &lt;b&gt;6 o’clock&lt;/b&gt; &amp; keep &quot;sag&quot;');
   });
 
-  it('a proposed design no longer in the catalogue lists its values by key', async () => {
+  it('a proposed design no longer in the catalog lists its values by key', async () => {
     const { mailer, lenses, notifier } = setup();
     lenses.rows.delete('ampleye');
     await notifier.notify({ kind: 'consult-answered', consult: withAnswer(aConsult()) });

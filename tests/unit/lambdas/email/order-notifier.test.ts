@@ -155,7 +155,7 @@ describe('templateOrderNotifier', () => {
     expect(mailer.sent[0]!.text).toContain('We are making replacement lenses at no charge');
   });
 
-  it('order-cancelled goes to the practice and, separately, to every lab recipient, with the reason', async () => {
+  it('order-canceled goes to the practice and, separately, to every lab recipient, with the reason', async () => {
     const { mailer, notifier } = setup();
     const cancelled = order({
       status: 'cancelled',

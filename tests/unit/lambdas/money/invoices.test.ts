@@ -289,7 +289,7 @@ describe("the lab's invoice actions", () => {
     expect(voidInvoiceInputSchema.safeParse({ invoiceNumber: 'INV-2', version: 0, reason: '  ' }).success).toBe(false);
   });
 
-  it('records a cheque; more than the balance becomes account credit in the same transaction', async () => {
+  it('records a check; more than the balance becomes account credit in the same transaction', async () => {
     f.invoice('INV-1', 5_000);
     const paid = await recordOfflinePayment(
       lab,

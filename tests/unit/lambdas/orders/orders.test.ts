@@ -189,7 +189,7 @@ describe('submitOrder', () => {
     expect((await placed(2)).orderNumber).toBe('LL-000002');
   });
 
-  it('a later catalogue edit does not change a placed order (the design is a snapshot)', async () => {
+  it('a later catalog edit does not change a placed order (the design is a snapshot)', async () => {
     await placed(1);
     (deps.lenses as InMemoryLensCatalogue).rows.set('scleral-test', testDesign({ name: 'Renamed', warrantyDays: 5 }));
     expect((await deps.orders.get(id(1)))!.lines[0]!.design).toMatchObject({ name: 'Test Scleral', warrantyDays: 90 });
@@ -376,9 +376,9 @@ describe('changeOrderStatus, every transition of ORDER_TRANSITIONS', () => {
     }
   });
 
-  it('says which transition it refused: "An order that is approved cannot be cancelled."', async () => {
+  it('says which transition it refused: "An order that is approved cannot be canceled."', async () => {
     await orderIn('approved');
-    await expect(act('cancel', practice, id(1))).rejects.toThrow('An order that is approved cannot be cancelled.');
+    await expect(act('cancel', practice, id(1))).rejects.toThrow('An order that is approved cannot be canceled.');
   });
 
   it('a change naming an old version is refused with the reload message; the first change is kept', async () => {

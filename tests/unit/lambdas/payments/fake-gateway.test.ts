@@ -171,7 +171,7 @@ describe('fake card gateway', () => {
     expect(delivered).toEqual([]);
   });
 
-  it('a paid or cancelled intent cannot be confirmed again; an unknown client secret is refused', async () => {
+  it('a paid or canceled intent cannot be confirmed again; an unknown client secret is refused', async () => {
     const paid = await newIntent();
     await confirm(paid.clientSecret, { cardNumber: '4242424242424242' });
     expect((await confirm(paid.clientSecret, { cardNumber: '4242424242424242' })).status).toBe(400);

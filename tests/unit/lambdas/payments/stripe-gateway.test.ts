@@ -227,7 +227,7 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
     }
   });
 
-  it('cancels an intent, and cancelling one already canceled is done, not an error', async () => {
+  it('cancels an intent, and canceling one already canceled is done, not an error', async () => {
     await gateway.cancelIntent('pi_123');
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/payment_intents/pi_123/cancel']);
 
@@ -242,7 +242,7 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
     await expect(gateway.cancelIntent('pi_123')).resolves.toBeUndefined();
   });
 
-  it('refuses to report a paid intent as cancelled', async () => {
+  it('refuses to report a paid intent as canceled', async () => {
     cancelAnswer = {
       status: 400,
       body: {

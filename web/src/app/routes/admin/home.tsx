@@ -9,7 +9,7 @@ const DESCRIPTIONS: Record<string, string> = {
   [PAGE_PATHS.adminConsults]: 'Answer the fit questions practices and visitors sent, within one business day.',
   [PAGE_PATHS.userManagement]: 'Create portal users, set roles, disable accounts and reset passwords.',
   [PAGE_PATHS.customerManagement]: 'Practices, account numbers, buying groups and account requests.',
-  [PAGE_PATHS.lensManagement]: 'The lens catalogue and the parameter ranges of each design.',
+  [PAGE_PATHS.lensManagement]: 'The lens catalog and the parameter ranges of each design.',
   [PAGE_PATHS.emailManagement]: 'The templates of the emails the portal sends.',
   [PAGE_PATHS.consultantSettings]: "The troubleshooter's thresholds and the designs the consultant covers.",
 };

@@ -28,7 +28,7 @@ export default function LensManagementRoute() {
     <>
       <PageHeader
         title="Lens Management"
-        description="The lens catalogue: each design's parameters, ranges and steps, price and warranty."
+        description="The lens catalog: each design's parameters, ranges and steps, price and warranty."
         actions={<Button onClick={() => setEditing({ kind: 'create' })}>New lens design</Button>}
       />
       <LensDesignList onEdit={(design) => setEditing({ kind: 'edit', design })} />

@@ -96,10 +96,10 @@ export function PublicConsultForm({
           <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...form.field('phone')} />
         </div>
         <TextField
-          label="Licence number"
+          label="License number"
           autoComplete="off"
           required
-          hint="Your professional licence number: the lab answers licensed fitters."
+          hint="Your professional license number: the lab answers licensed fitters."
           {...form.field('licenceNumber')}
         />
       </fieldset>

@@ -169,10 +169,10 @@ export function NewConsultPage({ accountNumber, uploads }: { accountNumber: stri
           <legend className="visually-hidden">The lens and the question</legend>
           {designs.isPending ? (
             <p className={styles.muted} role="status">
-              <Spinner size={14} /> Loading the lens catalogue…
+              <Spinner size={14} /> Loading the lens catalog…
             </p>
           ) : designs.isError ? (
-            <Alert tone="error">The lens catalogue could not be loaded. Reload the page to try again.</Alert>
+            <Alert tone="error">The lens catalog could not be loaded. Reload the page to try again.</Alert>
           ) : (
             <CurrentLensFields
               accountNumber={accountNumber}

@@ -69,7 +69,7 @@ function requesterRows(consult: Consult): [string, ReactNode][] {
       : [['Practice', <RequesterPractice key="practice" consult={consult} />]]) as [string, ReactNode][]),
     ['Contact', requester.name],
     ['Email', email],
-    ['Licence number', requester.licenceNumber ?? '—'],
+    ['License number', requester.licenceNumber ?? '—'],
     ['Phone', requester.phone ?? '—'],
   ];
 }
@@ -128,11 +128,11 @@ function AnswerCard({
   const form =
     catalogue === 'pending' ? (
       <p className={styles.loading} role="status">
-        <Spinner size={14} /> Loading the lens catalogue…
+        <Spinner size={14} /> Loading the lens catalog…
       </p>
     ) : catalogue === 'error' ? (
-      <Alert tone="error" title="The lens catalogue could not be loaded">
-        A proposal names a catalogue design: reload the page to answer.
+      <Alert tone="error" title="The lens catalog could not be loaded">
+        A proposal names a catalog design: reload the page to answer.
       </Alert>
     ) : (
       <ConsultReplyForm

@@ -146,11 +146,11 @@ export function ConsultantSettingsForm({
       <fieldset className={layout.section} aria-describedby={`${formId}-designs-note`}>
         <legend className={layout.legend}>Designs the consultant covers</legend>
         <p id={`${formId}-designs-note`} className={layout.note}>
-          The scleral designs of the catalogue. Their diameters, sag ranges and landing types come from Lens Management.
+          The scleral designs of the catalog. Their diameters, sag ranges and landing types come from Lens Management.
         </p>
         {errors['settings.designIds'] ? <Alert tone="error">{errors['settings.designIds']}</Alert> : null}
         {scleralDesigns.length === 0 && missing.length === 0 ? (
-          <p className={styles.muted}>The catalogue has no scleral designs yet.</p>
+          <p className={styles.muted}>The catalog has no scleral designs yet.</p>
         ) : (
           <div className={styles.designs}>
             {scleralDesigns.map((design) => (
@@ -166,7 +166,7 @@ export function ConsultantSettingsForm({
             {missing.map((lensId) => (
               <CheckboxField
                 key={lensId}
-                label={`${lensId} (not a scleral design in the catalogue)`}
+                label={`${lensId} (not a scleral design in the catalog)`}
                 name="designIds"
                 value={lensId}
                 checked

@@ -25,8 +25,8 @@ export const newClaimDraft = (): ClaimDraft => ({ claimId: crypto.randomUUID(), 
 const COPY: Record<ClaimKind, { title: string; label: string; required: string; submit: string; done: string }> = {
   cancellation: {
     title: 'Cancel for credit',
-    label: 'Why is the lens cancelled?',
-    required: 'Say why the lens is cancelled',
+    label: 'Why is the lens canceled?',
+    required: 'Say why the lens is canceled',
     submit: 'Cancel for credit',
     done: 'Cancellation sent. The lab will review it.',
   },

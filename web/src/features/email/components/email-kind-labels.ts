@@ -8,7 +8,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: 
   'order-rejected': { label: 'Order rejected', description: 'To the practice with the reason.' },
   'order-closed': { label: 'Order closed', description: 'To the practice with the invoice number (spec 9).' },
   'order-cancelled': {
-    label: 'Order cancelled',
+    label: 'Order canceled',
     description: "To the practice and the lab's notification recipients when the practice cancels an order.",
   },
   'order-resubmitted': {

@@ -63,7 +63,7 @@ export function LabRecipientsCard({ settings, onSave, onReload }: LabRecipientsC
             setValue(e.target.value);
             setError(null);
           }}
-          hint="One per line, or separated by commas. These addresses get the lab's emails: new, resubmitted and cancelled orders, account requests, payments, warranty claims and consult requests."
+          hint="One per line, or separated by commas. These addresses get the lab's emails: new, resubmitted and canceled orders, account requests, payments, warranty claims and consult requests."
           error={error ?? undefined}
         />
         {conflict ? (

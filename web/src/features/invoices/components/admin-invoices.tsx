@@ -52,7 +52,7 @@ export function AdminInvoices({ mayMoveMoney }: { mayMoveMoney: boolean }) {
     <>
       <PageHeader
         title="Invoices"
-        description="Every practice's invoices, newest first. Open one to record a cheque or transfer, or to void it."
+        description="Every practice's invoices, newest first. Open one to record a check or transfer, or to void it."
         actions={<Button onClick={() => setRecording(true)}>Record invoice</Button>}
       />
       {/* The list stays mounted under the detail, so its filters and page are there on the way back. */}

@@ -102,7 +102,7 @@ export function RecordPaymentDialog({ invoice, onReload, onClose }: InvoiceActio
       <div className={layout.row}>
         <TextField
           label="Reference (optional)"
-          hint="Cheque number or transfer reference."
+          hint="Check number or transfer reference."
           autoComplete="off"
           maxLength={80}
           disabled={busy}

@@ -149,7 +149,7 @@ export function LensDesignForm({
             label="Cancellation credit (%)"
             {...WHOLE_NUMBER_INPUT}
             required
-            hint="Share of the lens price credited when a lens is cancelled in warranty."
+            hint="Share of the lens price credited when a lens is canceled in warranty."
             {...form.field('warranty.cancellationCreditPercent')}
           />
         </div>

@@ -92,7 +92,7 @@ export function OrderDetail({
           ...(reason.trim() ? { reason: reason.trim() } : {}),
         });
       } catch (error) {
-        handle(error, 'The order could not be cancelled');
+        handle(error, 'The order could not be canceled');
       } finally {
         setCancelling(false);
       }

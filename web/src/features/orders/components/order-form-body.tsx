@@ -137,7 +137,7 @@ export default function OrderFormBody({
   )
     body = <LoadingLine>Loading the order form…</LoadingLine>;
   else if (designs.isError)
-    body = <Alert tone="error">The lens catalogue could not be loaded. Reload the page to try again.</Alert>;
+    body = <Alert tone="error">The lens catalog could not be loaded. Reload the page to try again.</Alert>;
   else if ((from || draftId) && source.isError)
     body = <Alert tone="error">That order could not be opened. It may belong to another account.</Alert>;
   else if (consultParam && (!consultId || consult.isError))
