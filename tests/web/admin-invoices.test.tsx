@@ -139,9 +139,7 @@ describe('admin invoice actions', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     await waitFor(() =>
-      expect(within(dialog).getByLabelText('Received as')).toHaveAccessibleDescription(
-        'Choose check or bank transfer',
-      ),
+      expect(within(dialog).getByLabelText('Received as')).toHaveAccessibleDescription('Choose check or bank transfer'),
     );
     expect(callsTo('recordOfflinePayment')).toHaveLength(0);
 
