@@ -331,7 +331,9 @@ export function dynamoOrderReads(table: () => string, counters: () => string): O
       );
       const orderId = Item?.['orderId'];
       const parcelId = Item?.['parcelId'];
-      return typeof orderId === 'string' && typeof parcelId === 'string' ? { orderId, parcelId } : null;
+      const trackerId = Item?.['trackerId'];
+      if (typeof orderId !== 'string' || typeof parcelId !== 'string') return null;
+      return { orderId, parcelId, ...(typeof trackerId === 'string' ? { trackerId } : {}) };
     },
   };
 }

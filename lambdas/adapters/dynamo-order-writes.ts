@@ -3,6 +3,7 @@ import {
   ConditionalCheckFailedException,
   DeleteCommand,
   PutCommand,
+  UpdateCommand,
   TransactionCanceledException,
   TransactWriteCommand,
 } from './aws/dynamo-document-client';
@@ -77,7 +78,7 @@ function refusalOf(error: unknown, at: ItemIndexes): OrderWriteRefused | null {
   return orderRefusals.refuse('contention');
 }
 
-export type OrderWrites = Pick<OrdersRepository, 'write' | 'removeDraft'>;
+export type OrderWrites = Pick<OrdersRepository, 'write' | 'removeDraft' | 'keepParcelTracker'>;
 
 const grantedCents = (change: CreditChange) =>
   change.entries.reduce((sum, e) => sum + (e.kind === 'grant' ? e.amountCents : 0), 0);
@@ -225,6 +226,24 @@ export function dynamoOrderWrites(table: () => string, counters: () => string, m
             ConditionExpression: '#status = :draft AND #version = :version',
             ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
             ExpressionAttributeValues: { ':draft': 'draft', ':version': expectedVersion },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+
+    async keepParcelTracker(key, { orderId, parcelId, trackerId }) {
+      try {
+        await documentClient().send(
+          new UpdateCommand({
+            TableName: counters(),
+            Key: { counter: counterNames.parcel(key) },
+            UpdateExpression: 'SET trackerId = if_not_exists(trackerId, :trackerId)',
+            ConditionExpression: 'orderId = :orderId AND parcelId = :parcelId',
+            ExpressionAttributeValues: { ':trackerId': trackerId, ':orderId': orderId, ':parcelId': parcelId },
           }),
         );
         return true;

@@ -54,7 +54,6 @@ export function outboxConsumerDeps(log: Logger) {
     parcels: {
       tracking: { track: (request: TrackRequest) => parcelTrackingFromEnv().track(request) },
       orders: dynamoOrdersRepository(),
-      sleep: systemClock.sleep,
     },
   };
 }

@@ -84,6 +84,8 @@ export interface ParcelKey {
 export interface ParcelOwner {
   orderId: string;
   parcelId: string;
+  /** The tracking service's id for the parcel, once it was registered there. */
+  trackerId?: string;
 }
 
 export interface OrderPage {
@@ -144,6 +146,12 @@ export interface OrdersRepository {
   counters(names: string[]): Promise<Record<string, number>>;
   /** The order a tracking number was shipped with (recorded by the close's write), or null. */
   findParcel(key: ParcelKey): Promise<ParcelOwner | null>;
+  /**
+   * Keeps the tracking service's id on the parcel's index entry (the first one kept stays), only while the
+   * number is still that order's parcel; false when it is not. The order itself is not written, so its version
+   * does not move and nobody who read it just before is told it changed.
+   */
+  keepParcelTracker(key: ParcelKey, owner: ParcelOwner & { trackerId: string }): Promise<boolean>;
 }
 
 /**

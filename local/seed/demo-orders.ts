@@ -567,6 +567,7 @@ function withoutNotices(orders: OrdersRepository): OrdersRepository {
     listByStatus: (query) => orders.listByStatus(query),
     counters: (names) => orders.counters(names),
     findParcel: (key) => orders.findParcel(key),
+    keepParcelTracker: (key, owner) => orders.keepParcelTracker(key, owner),
   };
 }
 

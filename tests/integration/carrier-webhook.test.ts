@@ -116,14 +116,13 @@ describe('carrier webhook through the local stack (fake carrier)', () => {
   it('the close registers its parcel with the fake carrier (the outbox), whose events move it and deliver the order', async () => {
     const number = uniqueTrackingNumber('ups');
     const orderId = await shippedOrder(number);
-    // The outbox consumer (the stack's job timer) creates the tracker and keeps its id on the parcel.
+    // The outbox consumer (the stack's job timer) creates the tracker and keeps its id on the parcel's index entry.
     let trackerId = '';
     await vi.waitFor(
       async () => {
-        const order = await getRow('orders', { orderId });
-        const parcels = order!['parcels'] as { trackerId?: string }[];
-        expect(parcels[0]!.trackerId).toMatch(/^trk_/);
-        trackerId = parcels[0]!.trackerId!;
+        const entry = await getRow('counters', { counter: `parcel#ups#${number}` });
+        expect(entry?.['trackerId']).toMatch(/^trk_/);
+        trackerId = entry!['trackerId'] as string;
       },
       { timeout: 15_000, interval: 200 },
     );

@@ -134,6 +134,13 @@ export class InMemoryOrders implements OrdersRepository {
     }
   }
 
+  async keepParcelTracker(key: ParcelKey, { trackerId, ...owner }: ParcelOwner & { trackerId: string }) {
+    const entry = this.parcelIndex.get(counterNames.parcel(key));
+    if (entry?.orderId !== owner.orderId || entry.parcelId !== owner.parcelId) return false;
+    this.parcelIndex.set(counterNames.parcel(key), { ...entry, trackerId: entry.trackerId ?? trackerId });
+    return true;
+  }
+
   async findParcel(key: ParcelKey) {
     const owner = this.parcelIndex.get(counterNames.parcel(key));
     return owner ? { ...owner } : null;

@@ -26,7 +26,7 @@ export interface DeliverNoticesDeps extends Pick<Clock, 'now'> {
   /** The notification centre's stores: each notice raises its inbox items, and emails follow the users' choices. */
   centre?: Omit<RaiseNotificationsDeps, 'now'> | undefined;
   /** The tracking service and the orders store: a `parcel-tracking` message registers its parcel. */
-  parcels?: Omit<RegisterParcelDeps, 'now'> | undefined;
+  parcels?: RegisterParcelDeps | undefined;
 }
 
 export type TryResult = 'sent' | 'retry' | 'dead' | 'skipped';
@@ -116,7 +116,7 @@ export async function deliverMessage(deps: DeliverNoticesDeps, messageId: string
 async function parcelFaults(deps: DeliverNoticesDeps, record: OutboxRecord): Promise<unknown[]> {
   if (!deps.parcels) return [new Error('This consumer has no parcel tracking to register parcels with')];
   try {
-    await registerParcel(record.notice as unknown as ParcelTrackingNotice, { ...deps.parcels, now: deps.now });
+    await registerParcel(record.notice as unknown as ParcelTrackingNotice, deps.parcels);
     return [];
   } catch (error) {
     return [error];

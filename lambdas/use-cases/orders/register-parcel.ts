@@ -1,11 +1,9 @@
 import type { Carrier } from '../../../core/rules/tracking-numbers';
-import type { Order, OrderParcel } from '../../../core/schemas/orders';
+import type { Order } from '../../../core/schemas/orders';
 import type { Clock } from '../../kernel/clock';
 import { outboxMessage, type OutboxMessage } from '../../kernel/outbox';
-import { retryOnRefusal } from '../../kernel/retry';
-import { orderRefusals } from '../../ports/orders-repository';
+import type { OrdersRepository } from '../../ports/orders-repository';
 import type { ParcelTracking } from '../../ports/parcel-tracking';
-import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
 
 /** What a `parcel-tracking` outbox message holds: the parcel a close shipped, as it was recorded. */
 export interface ParcelTrackingNotice {
@@ -15,7 +13,8 @@ export interface ParcelTrackingNotice {
   trackingNumber: string;
 }
 
-export interface RegisterParcelDeps extends Pick<OrderDeps, 'orders' | 'now' | 'sleep'> {
+export interface RegisterParcelDeps {
+  orders: Pick<OrdersRepository, 'keepParcelTracker'>;
   tracking: Pick<ParcelTracking, 'track'>;
 }
 
@@ -39,9 +38,10 @@ export function parcelTrackingNotices(
 
 /**
  * Registers a shipped parcel with the tracking service (the outbox's `parcel-tracking` message), then keeps the
- * tracker id on the parcel. Safe to repeat: the service answers a repeat with the tracker it made first, and a
- * parcel that has its tracker already (an event came first, or an earlier try) is not written again. A failure
- * is thrown, so the outbox tries again with its backoff.
+ * tracker id on the parcel's index entry, not on the order: the order's version stays, so a lab or practice
+ * acting on the order they read just after the close is not told it changed, and two parcels registered at once
+ * each keep their id. Safe to repeat: the service answers a repeat with the tracker it made first, and the first
+ * id kept stays. A failure is thrown, so the outbox tries again with its backoff.
  */
 export async function registerParcel(notice: ParcelTrackingNotice, deps: RegisterParcelDeps): Promise<void> {
   const { trackerId } = await deps.tracking.track({
@@ -49,21 +49,9 @@ export async function registerParcel(notice: ParcelTrackingNotice, deps: Registe
     trackingNumber: notice.trackingNumber,
     reference: notice.orderId,
   });
-  const rule = {
-    ...ORDER_WRITE_BACKOFF,
-    attempts: 6,
-    // Another change (an event, the lab) wrote the order first: read it again.
-    retries: (error: unknown) => orderRefusals.is(error),
-    exhausted: () => new Error(`Parcel ${notice.parcelId} of order ${notice.orderId}: the order kept changing`),
-  };
-  await retryOnRefusal(deps, rule, async () => {
-    const order = await deps.orders.get(notice.orderId);
-    const parcel = order?.parcels?.find((p) => p.parcelId === notice.parcelId);
-    if (!order || !parcel || parcel.trackerId) return;
-    const parcels = order.parcels!.map((p): OrderParcel => (p.parcelId === parcel.parcelId ? { ...p, trackerId } : p));
-    await deps.orders.write({
-      order: { ...order, parcels, updatedAt: deps.now().toISOString(), version: order.version + 1 },
-      expectedVersion: order.version,
-    });
-  });
+  // False when the number is no longer this order's parcel: nothing of ours to keep the id on.
+  await deps.orders.keepParcelTracker(
+    { carrier: notice.carrier, trackingNumber: notice.trackingNumber },
+    { orderId: notice.orderId, parcelId: notice.parcelId, trackerId },
+  );
 }

@@ -158,6 +158,23 @@ export function ordersRepositoryContract(label: string, make: () => OrdersContra
       expect(await orders.get(order.orderId)).toEqual(again);
     });
 
+    it("a parcel's tracker id is kept on its index entry, the first one stays, and the order is not written", async () => {
+      const { orders } = make();
+      const key = { carrier: 'ups' as const, trackingNumber: `1ZTRACKER${randomUUID().slice(0, 8).toUpperCase()}` };
+      const order = contractOrder({ status: 'closed' });
+      await orders.write({ order, expectedVersion: null, parcels: [{ ...key, parcelId: '1' }] });
+      const owner = { orderId: order.orderId, parcelId: '1' };
+      expect(await orders.keepParcelTracker(key, { ...owner, trackerId: 'trk_first' })).toBe(true);
+      expect(await orders.keepParcelTracker(key, { ...owner, trackerId: 'trk_second' })).toBe(true);
+      expect(await orders.findParcel(key)).toEqual({ ...owner, trackerId: 'trk_first' });
+      expect(await orders.get(order.orderId)).toEqual(order);
+      // Not this order's parcel, or no such number: nothing is kept.
+      expect(await orders.keepParcelTracker(key, { orderId: 'other', parcelId: '1', trackerId: 'trk_x' })).toBe(false);
+      const unknown = { carrier: 'ups' as const, trackingNumber: `1ZUNKNOWN${randomUUID().slice(0, 8).toUpperCase()}` };
+      expect(await orders.keepParcelTracker(unknown, { ...owner, trackerId: 'trk_x' })).toBe(false);
+      expect(await orders.findParcel(unknown)).toBeNull();
+    });
+
     it("a tracking number another order holds refuses the whole write ('parcel'), and nothing of it is stored", async () => {
       const { orders } = make();
       const key = { carrier: 'usps' as const, trackingNumber: `9400CONTRACT${randomUUID().slice(0, 8).toUpperCase()}` };

@@ -13,7 +13,8 @@ import { approved, lab, stagesWorld, TUESDAY_MORNING, type StagesWorld } from '.
 /**
  * Registering shipped parcels with the tracking service: the close writes one `parcel-tracking` outbox message
  * per parcel in its own transaction, and the outbox consumer registers each once (the tracker id kept on the
- * parcel), trying again with the outbox's backoff while the service fails.
+ * parcel's index entry, the order left at its version), trying again with the outbox's backoff while the
+ * service fails.
  */
 
 const UPS = '1Z999AA10123456784';
@@ -35,6 +36,14 @@ async function close(order: Order): Promise<Order> {
 }
 
 const parcelMessages = () => world.orders.outbox.notices<ParcelTrackingNotice>('parcel-tracking');
+/** The tracker ids the two parcels' index entries keep (UPS first). */
+const trackerIds = async () =>
+  Promise.all(
+    [
+      { carrier: 'ups' as const, trackingNumber: UPS },
+      { carrier: 'usps' as const, trackingNumber: USPS },
+    ].map(async (key) => (await world.orders.findParcel(key))?.trackerId),
+  );
 
 /** A tracking service that records each call and fails while `down` says so. */
 function trackingService() {
@@ -62,7 +71,7 @@ function consumer(tracking: ReturnType<typeof trackingService>) {
     log: memoryLogger().log,
     now: () => new Date(clock.t),
     policy: { ...OUTBOX_POLICY, retryBaseMs: 1_000, retryCapMs: 8_000 },
-    parcels: { tracking, orders: world.orders, sleep: async () => {} },
+    parcels: { tracking, orders: world.orders },
   };
   return { deps, clock };
 }
@@ -108,50 +117,50 @@ describe('registering shipped parcels with the tracking service (outbox topic pa
       { carrier: 'ups', trackingNumber: UPS, reference: order.orderId },
       { carrier: 'usps', trackingNumber: USPS, reference: order.orderId },
     ]);
-    expect((await world.orders.get(order.orderId))!.parcels).toMatchObject([
-      { parcelId: '1', trackerId: 'trk_ups' },
-      { parcelId: '2', trackerId: 'trk_usps' },
-    ]);
+    expect(await trackerIds()).toEqual(['trk_ups', 'trk_usps']);
     clock.t += 3_600_000;
     await deliverDueNotices(deps);
     expect(tracking.calls).toHaveLength(2);
   });
 
   it('a failing service is tried again after the backoff, and the parcel gets its tracker then', async () => {
-    const order = await close(await approved(world, 1));
+    await close(await approved(world, 1));
     const tracking = trackingService();
     tracking.down = true;
     const { deps, clock } = consumer(tracking);
     expect((await deliverDueNotices(deps)).retry).toBe(2);
-    expect((await world.orders.get(order.orderId))!.parcels!.every((p) => p.trackerId === undefined)).toBe(true);
+    expect(await trackerIds()).toEqual([undefined, undefined]);
 
     tracking.down = false;
     expect((await deliverDueNotices(deps)).sent).toBe(0);
     clock.t += 2_000;
     expect((await deliverDueNotices(deps)).sent).toBe(2);
     expect(tracking.calls).toHaveLength(4);
-    expect((await world.orders.get(order.orderId))!.parcels!.map((p) => p.trackerId)).toEqual(['trk_ups', 'trk_usps']);
+    expect(await trackerIds()).toEqual(['trk_ups', 'trk_usps']);
   });
 
-  it('a parcel that has its tracker already (an event came first) is not written again', async () => {
+  it('registering leaves the order at its version: whoever read it just after the close can still act on it', async () => {
     const order = await close(await approved(world, 1));
-    const stored = (await world.orders.get(order.orderId))!;
-    await world.orders.write({
-      order: {
-        ...stored,
-        parcels: stored.parcels!.map((p) => ({ ...p, trackerId: `trk_from_event_${p.parcelId}` })),
-        version: stored.version + 1,
-      },
-      expectedVersion: stored.version,
-    });
+    const read = (await world.orders.get(order.orderId))!;
     const writes = world.orders.writes.length;
-    const { deps } = consumer(trackingService());
-    await deliverDueNotices(deps);
+    await deliverDueNotices(consumer(trackingService()).deps);
     expect(world.orders.writes.length).toBe(writes);
-    expect((await world.orders.get(order.orderId))!.parcels!.map((p) => p.trackerId)).toEqual([
-      'trk_from_event_1',
-      'trk_from_event_2',
-    ]);
+    expect(await world.orders.get(order.orderId)).toEqual(read);
+    expect(await trackerIds()).toEqual(['trk_ups', 'trk_usps']);
+  });
+
+  it("the first tracker id kept stays (a repeat registration keeps it), and a number no longer the order's keeps none", async () => {
+    const order = await close(await approved(world, 1));
+    const ups = { carrier: 'ups' as const, trackingNumber: UPS };
+    expect(
+      await world.orders.keepParcelTracker(ups, { orderId: order.orderId, parcelId: '1', trackerId: 'trk_first' }),
+    ).toBe(true);
+    await deliverDueNotices(consumer(trackingService()).deps);
+    expect(await trackerIds()).toEqual(['trk_first', 'trk_usps']);
+    expect(
+      await world.orders.keepParcelTracker(ups, { orderId: 'another-order', parcelId: '1', trackerId: 'trk_x' }),
+    ).toBe(false);
+    expect((await world.orders.findParcel(ups))?.trackerId).toBe('trk_first');
   });
 
   it('a consumer without parcel tracking leaves the message to retry rather than call it delivered', async () => {
