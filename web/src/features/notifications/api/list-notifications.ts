@@ -1,4 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationItem } from '../../../../../core/schemas/notifications';
 import { callRoute, type RouteInput, type RouteOutput } from '../../../lib/api-client';
@@ -46,7 +53,7 @@ export const inboxQueryOptions = (queryClient: QueryClient, userId: string | nul
  * asking), so its code stays one file.
  */
 const useKnownUnreadCount = (userId: string | null) =>
-  useQuery<RouteOutput<'countUnreadNotifications'>>({ queryKey: notificationKeys.unread(userId), enabled: false });
+  useQuery<RouteOutput<'countUnreadNotifications'>>({ queryKey: notificationKeys.unread(userId), queryFn: skipToken });
 
 /**
  * The inbox and its "Load more". The bell and the list agree: the list's unread count goes to the bell when
