@@ -4,7 +4,8 @@ import type { DeliveryChannel, NoticeSenders } from '../ports/notice-outbox';
 import type { OrderNotice } from '../ports/order-notifier';
 import type { Logger } from '../ports/logger';
 import type { OutboxMessage } from '../kernel/outbox';
-import { reviveEmail, type StoredEmail } from '../email/safe-email';
+import { sendStoredEmail } from '../email/email-notice';
+import type { StoredEmail } from '../email/safe-email';
 import { dynamoCustomersRepository } from './dynamo-customers-repository';
 import { dynamoEmailTemplates } from './dynamo-email-templates';
 import { dynamoLensCatalogue } from './dynamo-lens-catalogue';
@@ -70,6 +71,8 @@ export function templateNoticeSenders(deps: NoticeSendersDeps): NoticeSenders {
     });
 
   return async (message: OutboxMessage, channel: DeliveryChannel) => {
+    // A composed email needs no store: sent before any is made, so it goes out where the stores cannot be read.
+    if (message.topic === 'email') return sendStoredEmail(message.notice as unknown as StoredEmail, channel.mailer);
     const track = <T extends object>(port: T) => faultTracked(port, channel.fault);
     const common = {
       mailer: channel.mailer,
@@ -103,9 +106,6 @@ export function templateNoticeSenders(deps: NoticeSendersDeps): NoticeSenders {
           users: track(made().users),
           lenses: track(made().lenses),
         }).notify(message.notice as unknown as ConsultEmail);
-        return;
-      case 'email':
-        await channel.mailer.send(reviveEmail(message.notice as unknown as StoredEmail));
         return;
     }
   };

@@ -2,14 +2,26 @@ import { describeError } from '../../core/describe-error';
 import type { Clock } from '../kernel/clock';
 import { outboxMessage, type OutboxMessage } from '../kernel/outbox';
 import type { Logger } from '../ports/logger';
-import { storedEmail, UnsafeEmailError, type OutgoingEmail } from './safe-email';
+import type { EmailSender } from '../ports/email-sender';
+import {
+  reviveEmail,
+  storedEmail,
+  storedEmailSends,
+  UnsafeEmailError,
+  type OutgoingEmail,
+  type StoredEmail,
+} from './safe-email';
 
 /**
  * An email the use case composed, as an outbox notice (topic 'email'): stored with the change that causes it
  * and sent as it is, to its recipients, by the outbox consumer.
  */
-export function emailNotice(deps: Pick<Clock, 'now'>, email: OutgoingEmail): OutboxMessage {
-  return outboxMessage(deps, 'email', { ...storedEmail(email) });
+export function emailNotice(
+  deps: Pick<Clock, 'now'>,
+  email: OutgoingEmail,
+  options: { separately?: boolean } = {},
+): OutboxMessage {
+  return outboxMessage(deps, 'email', { ...storedEmail(email), ...(options.separately ? { separately: true } : {}) });
 }
 
 /**
@@ -21,12 +33,28 @@ export function emailNoticeIfSafe(
   deps: Pick<Clock, 'now'> & { log: Pick<Logger, 'warn'> },
   facts: Record<string, unknown>,
   compose: () => OutgoingEmail,
+  options: { separately?: boolean } = {},
 ): OutboxMessage[] {
   try {
-    return [emailNotice(deps, compose())];
+    return [emailNotice(deps, compose(), options)];
   } catch (error) {
     if (!(error instanceof UnsafeEmailError)) throw error;
     deps.log.warn('email left out: it cannot be composed safely', { ...facts, error: describeError(error) });
     return [];
   }
+}
+
+/**
+ * Sends an email the outbox kept: as it is, or one per address when it goes to each separately. Every address
+ * is tried even when one fails; the first failure is thrown, and the outbox's mailer, which skips whoever has it,
+ * retries only the ones missed.
+ */
+export async function sendStoredEmail(stored: StoredEmail, mailer: EmailSender): Promise<void> {
+  let failed: unknown;
+  for (const email of storedEmailSends(stored)) {
+    await mailer.send(reviveEmail(email)).catch((error: unknown) => {
+      failed ??= error;
+    });
+  }
+  if (failed !== undefined) throw failed;
 }

@@ -136,6 +136,11 @@ export interface StoredEmail {
   text: string;
   html: string;
   replyTo?: string | undefined;
+  /**
+   * Send one email per address, each naming only its own recipient: one notice for many people who must not see
+   * each other's addresses, and one outbox item in the change's transaction however many they are.
+   */
+  separately?: true | undefined;
 }
 
 export function storedEmail(email: OutgoingEmail): StoredEmail {
@@ -146,6 +151,13 @@ export function storedEmail(email: OutgoingEmail): StoredEmail {
     html: email.html,
     ...(email.replyTo ? { replyTo: email.replyTo } : {}),
   };
+}
+
+/** The emails a stored one is sent as: itself, or one per address when it goes to each separately. */
+export function storedEmailSends(stored: StoredEmail): StoredEmail[] {
+  if (!stored.separately) return [stored];
+  const { separately: _each, ...email } = stored;
+  return stored.to.map((address) => ({ ...email, to: [address] }));
 }
 
 /**

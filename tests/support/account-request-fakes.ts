@@ -1,4 +1,4 @@
-import type { StoredEmail } from '../../lambdas/email/safe-email';
+import { storedEmailSends, type StoredEmail } from '../../lambdas/email/safe-email';
 import { InMemoryEmailTemplates } from './email-fakes';
 import { InMemoryOutbox } from './in-memory-outbox';
 import {
@@ -34,7 +34,8 @@ export function accountRequestPorts(now: Date) {
   const links = new InMemoryAccountLinks(users, customers);
   const templates = new InMemoryEmailTemplates(['orders@lab.test']);
   const { log, lines } = memoryLogger();
-  const queued = () => outbox.notices<StoredEmail>('email');
+  // As sent: an email to each of several addresses separately is one email per address.
+  const queued = () => outbox.notices<StoredEmail>('email').flatMap(storedEmailSends);
   const deps = {
     users,
     customers,

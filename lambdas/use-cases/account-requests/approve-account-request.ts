@@ -217,7 +217,8 @@ async function otherPracticeUsers(accountNumber: string, requesterId: string, de
 
 /**
  * An email to each existing user of the practice that someone was linked to it (`practice-user-linked`), so a
- * mistaken or malicious approval does not go unnoticed; stored with the link.
+ * mistaken or malicious approval does not go unnoticed; stored with the link as one notice sent to each user
+ * separately, so the link's transaction holds one item however many users the practice has.
  */
 async function practiceUserNotices(
   users: { userId: string; email: string }[],
@@ -233,10 +234,16 @@ async function practiceUserNotices(
     contactName: facts.request.contactName,
     portalUrl: deps.portalUrl,
   });
-  return users.flatMap((user) =>
-    emailNoticeIfSafe(deps, { requestId: facts.request.requestId, userId: user.userId }, () =>
-      templateEmail(user.email, template, values),
-    ),
+  return emailNoticeIfSafe(
+    deps,
+    { requestId: facts.request.requestId, accountNumber: facts.accountNumber },
+    () =>
+      templateEmail(
+        users.map((user) => user.email),
+        template,
+        values,
+      ),
+    { separately: true },
   );
 }
 

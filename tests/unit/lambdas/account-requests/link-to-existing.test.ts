@@ -4,6 +4,7 @@ import {
   approveAccountRequestInputSchema,
   existingPracticeMessage,
 } from '../../../../core/schemas/account-requests';
+import type { StoredEmail } from '../../../../lambdas/email/safe-email';
 import { approveAccountRequest } from '../../../../lambdas/use-cases/account-requests/approve-account-request';
 import { submitAccountRequest } from '../../../../lambdas/use-cases/account-requests/submit-account-request';
 import { accountRequestPorts } from '../../../support/account-request-fakes';
@@ -50,7 +51,7 @@ function world() {
     await submitAccountRequest(attacker, form, deps);
     outbox.records.clear(); // the lab's notice of the request
   };
-  return { users, customers, requests, links, queued, templates, lines, lead, deps, request };
+  return { users, customers, requests, links, outbox, queued, templates, lines, lead, deps, request };
 }
 
 const confirm = (accountNumber: string) => ({ accountNumber, confirm: true as const });
@@ -169,6 +170,28 @@ describe('approving a request onto an existing practice needs a separate confirm
       ['bob@brightview.test'],
       ['mallory@evil.test'],
     ]);
+  });
+
+  it("a practice of 150 users is told in one stored notice, sent to each user alone: the link's transaction stays small", async () => {
+    const w = world();
+    for (let i = 0; i < 148; i += 1) {
+      const id = `user-${i}`;
+      w.users.rows.set(
+        id,
+        testUser({ userId: id, email: `${id}@brightview.test`, firstName: 'F', accountNumber: 'BV-1001' }),
+      );
+      w.customers.userIds.get('BV-1001')!.add(id);
+    }
+    await w.request('BV-1001');
+    await approveAccountRequest(w.lead, { requestId: 'mallory', linkToExisting: confirm('BV-1001') }, w.deps);
+    const stored = w.outbox.notices<StoredEmail>('email').filter((m) => m.subject.startsWith('A new user was linked'));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ separately: true });
+    expect(stored[0]!.to).toHaveLength(150);
+    const sent = w.queued().filter((m) => m.subject.startsWith('A new user was linked'));
+    expect(sent).toHaveLength(150);
+    expect(sent.every((m) => m.to.length === 1)).toBe(true);
+    expect(new Set(sent.map((m) => m.to[0])).size).toBe(150);
   });
 
   it('a saved practice-user-linked template is what the practice users get', async () => {

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { composeEmail, html, storedEmail, type OutgoingEmail } from '../../../../lambdas/email/safe-email';
+import {
+  composeEmail,
+  html,
+  storedEmail,
+  type OutgoingEmail,
+  type StoredEmail,
+} from '../../../../lambdas/email/safe-email';
+import { emailNotice, sendStoredEmail } from '../../../../lambdas/email/email-notice';
 import { outboxMessage, OUTBOX_POLICY, retryDelayMs, type OutboxMessage } from '../../../../lambdas/kernel/outbox';
 import type { EmailSender } from '../../../../lambdas/ports/email-sender';
 import type { NoticeSenders } from '../../../../lambdas/ports/notice-outbox';
@@ -70,6 +77,22 @@ describe('the outbox consumer', () => {
     expect(mailer.sent.map((e) => e.to[0])).toEqual(['a@example.com', 'b@example.com']);
     expect(await outbox.get(m.messageId)).toMatchObject({ state: 'sent', sentTo: ['a@example.com', 'b@example.com'] });
     expect(await deliverDueNotices(deps)).toEqual({ sent: 0, retry: 0, dead: 0, skipped: 0 });
+  });
+
+  it('an email stored for several people separately reaches each alone, and a failed one alone is sent again', async () => {
+    const { clock, outbox, mailer, deps } = setup((message, channel) =>
+      sendStoredEmail(message.notice as unknown as StoredEmail, channel.mailer),
+    );
+    const to = ['a@example.com', 'b@example.com', 'c@example.com'];
+    const m = emailNotice(deps, email(to[0]!, 'A new user was linked'), { separately: true });
+    outbox.store([{ ...m, notice: { ...m.notice, to } }]);
+    mailer.down = (e) => e.to.includes('b@example.com');
+    expect(await deliverMessage(deps, m.messageId)).toBe('retry');
+    expect(mailer.sent.map((e) => e.to)).toEqual([['a@example.com'], ['c@example.com']]);
+    mailer.down = () => false;
+    clock.t += POLICY.retryCapMs;
+    expect(await deliverMessage(deps, m.messageId)).toBe('sent');
+    expect(mailer.sent.map((e) => e.to)).toEqual([['a@example.com'], ['c@example.com'], ['b@example.com']]);
   });
 
   it('after a failed send it retries at the backoff and sends only to recipients who do not have it yet', async () => {
