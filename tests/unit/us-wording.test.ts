@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * what a person reads is searched: string literals, template text and JSX text of the code that makes pages,
  * emails, PDFs, messages and the demo data. Comments and identifiers are the maintainers' and stay as they are,
  * and so do stored keys (a lowercase word such as 'cheque' or 'cancelled'): renaming those would strand saved
- * data (docs/decisions/0101-us-wording.md).
+ * data (docs/decisions/0102-us-wording.md).
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SEARCHED = ['web/src', 'core', 'lambdas/email', 'lambdas/documents', 'lambdas/use-cases', 'local/seed'];
