@@ -193,6 +193,9 @@ export function createTotpMfa(options: TotpMfaOptions) {
   }
 
   return {
+    /** True when the user (by `sub`) has a verified authenticator turned on: Cognito asks them for its code. */
+    isOn,
+
     /** The calls the bridge answers itself; undefined for every other call. */
     async answer(operation: string, body: Json): Promise<Json | undefined> {
       switch (operation) {
