@@ -20,7 +20,8 @@ export type StaffMfaVerdict = 'ok' | 'no-totp' | 'signed-in-before-change';
  * TOTP is on and the token signed in after the authenticator was set up.
  *
  * A set-up the server has not recorded (made straight against Cognito, or before the record existed) is
- * recorded the first time this check sees TOTP on, and the sessions signed in up to then are refused.
+ * recorded the first time this check sees TOTP on, and the sessions signed in up to then are refused; a removal
+ * it has not recorded, the first time it sees TOTP off.
  *
  * A yes is cached per process for `ttlMs`, and reused only for sessions signed in before it was read: a session
  * signed in later (after a removal, Cognito issues tokens without a code) is checked afresh once. A no is never
@@ -28,7 +29,7 @@ export type StaffMfaVerdict = 'ok' | 'no-totp' | 'signed-in-before-change';
  */
 export function staffMfaCheck(
   factors: SecondFactors,
-  records: Pick<SecondFactorRecords, 'latest' | 'recordSetUpSeen'>,
+  records: SecondFactorRecords,
   options: { ttlMs?: number; now?: () => number; maxEntries?: number } = {},
 ) {
   const ttlMs = options.ttlMs ?? STAFF_MFA_CACHE_MS;
@@ -37,10 +38,17 @@ export function staffMfaCheck(
   const confirmed = new Map<string, { readAt: number; until: number; setUp: SecondFactorChange }>();
 
   async function readSetUp(userId: string): Promise<SecondFactorChange | null> {
-    if (!(await factors.hasTotp(userId))) return null;
+    const enabled = await factors.hasTotp(userId);
     const recorded = await records.latest(userId);
+    const at = Math.floor(now() / 1000);
+    if (!enabled) {
+      // A removal made outside the portal (an operator's, for a lost phone): recorded when first seen, so the
+      // next set-up, however it is made, is taken for a new one and ends the sessions from before it.
+      if (recorded?.totp) await records.record(userId, { changedAt: at, totp: false });
+      return null;
+    }
     if (recorded?.totp) return recorded;
-    return records.recordSetUpSeen(userId, Math.floor(now() / 1000));
+    return records.recordSetUpSeen(userId, at);
   }
 
   return async (identity: Identity): Promise<StaffMfaVerdict> => {

@@ -139,13 +139,16 @@ describe('staffMfaCheck: the cached Cognito lookup and the recorded set-up (docs
     expect(await check(adminSignedInAt(START + 30))).toBe('no-totp');
   });
 
-  it('never caches a no, so the first call after setting TOTP up goes through', async () => {
+  it('never caches a no, so the first call of the session signed in after a recorded set-up goes through', async () => {
     let enabled = false;
-    const { check, factors } = checkWith(() => enabled);
-    const admin = adminSignedInAt(START - 60);
-    expect(await check(admin)).toBe('no-totp');
+    const { check, factors, records, clock } = checkWith(() => enabled);
+    records.rows.clear();
+    expect(await check(adminSignedInAt(START - 60))).toBe('no-totp');
+    // The sign-in page sets the authenticator up and records it (signOut { secondFactorChanged }).
     enabled = true;
-    expect(await check(admin)).toBe('ok');
+    await records.record('a', { changedAt: START + 10, totp: true });
+    clock.now += 20_000;
+    expect(await check(adminSignedInAt(START + 15))).toBe('ok');
     expect(factors.hasTotp).toHaveBeenCalledTimes(2);
   });
 
@@ -170,6 +173,18 @@ describe('staffMfaCheck: the cached Cognito lookup and the recorded set-up (docs
     removed.records.rows.set('a', { changedAt: START - 600, totp: false });
     expect(await removed.check(adminSignedInAt(START - 60))).toBe('signed-in-before-change');
     expect(removed.records.rows.get('a')).toEqual({ changedAt: START, totp: true });
+  });
+
+  it('records a removal it sees first, so the next set-up (made any way) ends the sessions from before it', async () => {
+    let enabled = false;
+    const { check, records, clock } = checkWith(() => enabled);
+    expect(await check(adminSignedInAt(START - 60))).toBe('no-totp');
+    expect(records.rows.get('a')).toEqual({ changedAt: START, totp: false });
+    enabled = true;
+    clock.now += 60_000;
+    // A password-only session signed in after the old set-up, which set up the new authenticator itself.
+    expect(await check(adminSignedInAt(START + 30))).toBe('signed-in-before-change');
+    expect(records.rows.get('a')).toEqual({ changedAt: START + 60, totp: true });
   });
 
   it('keeps a set-up the portal recorded: a later sighting does not move it', async () => {
