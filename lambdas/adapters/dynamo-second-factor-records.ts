@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from './aws/dynamo-document-client';
 import type { SecondFactorChange, SecondFactorRecords } from '../ports/second-factor-records';
-import { documentClient, tableName } from './dynamo-client';
+import { documentClient, requireTables, tableName } from './dynamo-client';
 
 /**
  * A user's last second-factor change lives in the tokens table, one item per user: pk `second-factor#<userId>`.
@@ -12,6 +12,7 @@ export const secondFactorKey = (userId: string) => `second-factor#${userId}`;
 const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 export function dynamoSecondFactorRecords(): SecondFactorRecords {
+  requireTables('tokens');
   async function latest(userId: string, consistent = false): Promise<SecondFactorChange | null> {
     const { Item } = await documentClient().send(
       new GetCommand({
