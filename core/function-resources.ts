@@ -34,7 +34,8 @@ export function sessionChecksOf(
  * - The handler wrapper (lambdas/http/create-handler.ts) on every callable route: it verifies a caller's token
  *   and trusts the viewer address only from CloudFront (`callerIdentity`), refuses revoked sessions (tokens),
  *   applies the session rules of the route's flags (userActivity, users), records denied requests (audit) and
- *   checks a staff caller's TOTP on routes open to staff (Cognito AdminGetUser).
+ *   checks a staff caller's TOTP on routes open to staff (Cognito AdminGetUser; it records a set-up it sees first,
+ *   `secondFactorSeen`).
  * - The email sender, wherever `email` is named: it leaves out the suppressed addresses (emailSuppressions).
  * A webhook is not wrapped (its handler checks the gateway's signature itself) and a job has no caller.
  */
@@ -51,7 +52,10 @@ export function implicitResourcesOf(entry: FunctionEntry): RouteResources {
     tables,
     audit: 'append',
     callerIdentity: true,
-    ...(routeChecksStaffMfa({ name: entry.name, access }) && { userPool: [STAFF_MFA_COGNITO_ACTION] }),
+    ...(routeChecksStaffMfa({ name: entry.name, access }) && {
+      userPool: [STAFF_MFA_COGNITO_ACTION],
+      secondFactorSeen: true as const,
+    }),
   };
 }
 
@@ -81,6 +85,7 @@ export function mergeResources(a: RouteResources, b: RouteResources): RouteResou
     ...((a.audit || b.audit) && { audit: 'append' as const }),
     ...((a.callerIdentity || b.callerIdentity) && { callerIdentity: true }),
     ...((a.senderAddress || b.senderAddress) && { senderAddress: true }),
+    ...((a.secondFactorSeen || b.secondFactorSeen) && { secondFactorSeen: true }),
   };
 }
 

@@ -33,6 +33,12 @@ export interface RouteResources {
    * none are saved. `email` implies it.
    */
   senderAddress?: true;
+  /**
+   * Records the first sighting of a staff user's authenticator: PutItem on the tokens table, only on items whose
+   * key starts `second-factor#` (docs/decisions/0101-staff-second-factor-recorded.md). Implicit where the handler
+   * wrapper checks a staff caller's TOTP.
+   */
+  secondFactorSeen?: true;
 }
 
 /**

@@ -46,6 +46,7 @@ export function grantRouteResources(
   }
 
   if (resources.audit === 'append') grantAuditAppend(grantee, targets.tables.auditLog);
+  if (resources.secondFactorSeen) grantSecondFactorSeen(grantee, targets.tables.tokens);
 
   if (resources.attachments) grantFiles(grantee, resources.attachments, targets.attachmentsBucket, ORDER_FILES);
   if (resources.consultFiles) grantFiles(grantee, resources.consultFiles, targets.attachmentsBucket, CONSULT_FILES);
@@ -115,6 +116,21 @@ function grantSending(grantee: iam.IGrantable, targets: RouteResourceTargets) {
 export function grantAuditAppend(grantee: iam.IGrantable, table: dynamodb.ITable) {
   grantee.grantPrincipal.addToPrincipalPolicy(
     new iam.PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] }),
+  );
+}
+
+/**
+ * The staff check records an authenticator it sees first (lambdas/auth/staff-mfa.ts): PutItem on the tokens table,
+ * only on `second-factor#` items, so a staff route's function cannot write the table's sign-up codes, limits or
+ * revocations through it (its reads are the implicit `tokens: 'read'`).
+ */
+export function grantSecondFactorSeen(grantee: iam.IGrantable, table: dynamodb.ITable) {
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['dynamodb:PutItem'],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['second-factor#*'] } },
+    }),
   );
 }
 

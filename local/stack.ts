@@ -9,6 +9,7 @@ import { buildContentSecurityPolicy, TERMS_DOCUMENT_CSP } from '../infra/build-c
 import { readPrerenderedBuild } from '../infra/prerendered-build';
 import { stageConfig } from '../infra/stage-config';
 import { dynamoAuditLog } from '../lambdas/adapters/dynamo-audit-log';
+import { dynamoSecondFactorRecords } from '../lambdas/adapters/dynamo-second-factor-records';
 import type { AuditLog } from '../lambdas/ports/audit-log';
 import { startCognitoBridge, type CognitoBridge } from './cognito-bridge/bridge-server';
 import { sesMailSender } from './cognito-bridge/mail-sender';
@@ -302,8 +303,14 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       persist(true);
     }
     // The demo lab staff's authenticators (documented secrets), also for data seeded before staff needed one;
-    // a user who set up their own keeps it.
-    for (const user of DEMO_USERS) if (user.totpSecret) bridge.enrollTotp(user.email, user.totpSecret);
+    // a user who set up their own keeps it. The server's record of each set-up is written as the staff check
+    // would write it on first sight (kept when one exists), so a demo sign-in after the start is not ended by it
+    // (docs/decisions/0101-staff-second-factor-recorded.md).
+    const secondFactorRecords = dynamoSecondFactorRecords();
+    for (const user of DEMO_USERS) {
+      const sub = user.totpSecret && bridge.enrollTotp(user.email, user.totpSecret);
+      if (sub) await secondFactorRecords.recordSetUpSeen(sub, Math.floor(Date.now() / 1000) - 1);
+    }
     dynamo.destroy();
     cognito.destroy();
 

@@ -45,9 +45,9 @@ export const authRoutes = defineRoutes('auth', {
     input: signOutInputSchema,
     output: signOutOutputSchema,
     access: SIGNED_IN,
-    // Ending one's sessions is always allowed.
+    // Ending one's sessions is always allowed. AdminGetUser: with `secondFactorChanged`, the TOTP state it records.
     allowBeforeTerms: true,
     allowWhenIdle: true,
-    resources: { tables: { tokens: 'readWrite' }, userPool: ['AdminUserGlobalSignOut'] },
+    resources: { tables: { tokens: 'readWrite' }, userPool: ['AdminUserGlobalSignOut', 'AdminGetUser'] },
   },
 });

@@ -29,6 +29,13 @@ export const STAFF_MFA_REQUIRED_MESSAGE =
   'Lab staff must use two-step verification. Sign in again to set up your authenticator app.';
 
 /**
+ * The answer to a staff token signed in at or before the user's last recorded second-factor change (401: the
+ * browser signs out; docs/decisions/0101-staff-second-factor-recorded.md).
+ */
+export const STAFF_MFA_CHANGED_MESSAGE =
+  'Your two-step verification changed after you signed in. Please sign in again with your authenticator code.';
+
+/**
  * True when a route is open to staff and not exempt, i.e. when its handler may have to check a staff
  * caller's TOTP (and its function needs STAFF_MFA_COGNITO_ACTION).
  */

@@ -4,16 +4,22 @@ import * as z from '../../core/zod';
 import { permissionDenied, unauthenticated } from '../../core/errors';
 import { SESSION_MESSAGES } from '../../core/messages';
 import type { RouteDefinition } from '../../core/route-definition';
-import { isStaff, routeChecksStaffMfa, STAFF_MFA_REQUIRED_MESSAGE } from '../../core/rules/staff-mfa';
+import {
+  isStaff,
+  routeChecksStaffMfa,
+  STAFF_MFA_CHANGED_MESSAGE,
+  STAFF_MFA_REQUIRED_MESSAGE,
+} from '../../core/rules/staff-mfa';
 import { cognitoSecondFactors } from '../adapters/cognito-second-factors';
 import { dynamoAuditLog } from '../adapters/dynamo-audit-log';
+import { dynamoSecondFactorRecords } from '../adapters/dynamo-second-factor-records';
 import { sharedSessionFacts } from '../adapters/dynamo-session-facts';
 import { sharedSessionRevocations } from '../adapters/dynamo-session-revocations';
 import { createAuditTrail, NO_AUDIT } from '../audit/audit-trail';
 import { deniedStatusOf } from '../audit/denied-answers';
 import { sessionRevocationCheck } from '../auth/session-revocation';
 import { sessionRulesCheck, type SessionRulesCheck } from '../auth/session-rules';
-import { staffMfaCheck } from '../auth/staff-mfa';
+import { staffMfaCheck, type StaffMfaVerdict } from '../auth/staff-mfa';
 import { createTokenVerifier, type Identity } from '../auth/verify-token';
 import { requireEnv } from '../env';
 import { inRequestContext } from './correlation-id';
@@ -52,11 +58,12 @@ export interface HandlerDeps {
    */
   isSessionRevoked?: (identity: Identity) => Promise<boolean>;
   /**
-   * True when a staff caller has TOTP enabled (docs/decisions/0017-two-step-verification-for-lab-staff.md); asked
-   * only for staff on routes open to staff (core/rules/staff-mfa.ts). Defaults to the Cognito check when
-   * `verifyToken` comes from the environment too, like `isSessionRevoked`.
+   * Whether a staff caller's session passed their current second factor
+   * (docs/decisions/0017-two-step-verification-for-lab-staff.md, docs/decisions/0101-staff-second-factor-recorded.md);
+   * asked only for staff on routes open to staff (core/rules/staff-mfa.ts). Defaults to the Cognito check with
+   * the tokens table's record when `verifyToken` comes from the environment too, like `isSessionRevoked`.
    */
-  hasStaffMfa?: (identity: Identity) => Promise<boolean>;
+  checkStaffMfa?: (identity: Identity) => Promise<StaffMfaVerdict>;
   /**
    * The spec 4/6 session rules of the route's flags (lambdas/auth/session-rules.ts): idle 60 min -> 401, a
    * customer without verified email or accepted terms -> 403. Defaults to the table-backed check when
@@ -93,9 +100,9 @@ function envSessionRules(): SessionRulesCheck {
   return defaultSessionRules;
 }
 
-let defaultStaffMfaCheck: HandlerDeps['hasStaffMfa'];
-function envStaffMfaCheck(): NonNullable<HandlerDeps['hasStaffMfa']> {
-  defaultStaffMfaCheck ??= staffMfaCheck(cognitoSecondFactors());
+let defaultStaffMfaCheck: HandlerDeps['checkStaffMfa'];
+function envStaffMfaCheck(): NonNullable<HandlerDeps['checkStaffMfa']> {
+  defaultStaffMfaCheck ??= staffMfaCheck(cognitoSecondFactors(), dynamoSecondFactorRecords());
   return defaultStaffMfaCheck;
 }
 
@@ -137,14 +144,14 @@ export function createHandler<I extends z.core.$ZodType, O extends z.core.$ZodTy
   const baseLog = deps.log ?? createLogger({ route: route.name });
   const isSessionRevoked =
     deps.isSessionRevoked ?? (deps.verifyToken ? undefined : (id: Identity) => envRevocationCheck()(id));
-  const hasStaffMfa = deps.hasStaffMfa ?? (deps.verifyToken ? undefined : (id: Identity) => envStaffMfaCheck()(id));
+  const checkStaffMfa = deps.checkStaffMfa ?? (deps.verifyToken ? undefined : (id: Identity) => envStaffMfaCheck()(id));
   const checkSessionRules: SessionRulesCheck | undefined =
     deps.checkSessionRules ?? (deps.verifyToken ? undefined : (r, id) => envSessionRules()(r, id));
   const authDeps: Partial<HandlerDeps> = {
     ...deps,
     ...(checkSessionRules ? { checkSessionRules } : {}),
     ...(isSessionRevoked ? { isSessionRevoked } : {}),
-    ...(hasStaffMfa ? { hasStaffMfa } : {}),
+    ...(checkStaffMfa ? { checkStaffMfa } : {}),
   };
   const auditLog =
     route.resources.audit === 'append' ? (deps.auditLog ?? (deps.verifyToken ? undefined : envAuditLog())) : undefined;
@@ -239,9 +246,12 @@ async function authenticate(
   if (!token) throw unauthenticated('Sign in to continue');
   const identity = await verified(token, deps, seen);
   if (!route.access.some((group) => identity.groups.includes(group))) throw permissionDenied();
-  // Staff see every practice's patients: without TOTP, no access (the sign-in page sets it up first).
-  if (deps.hasStaffMfa && isStaff(identity.groups) && routeChecksStaffMfa(route)) {
-    if (!(await deps.hasStaffMfa(identity))) throw permissionDenied(STAFF_MFA_REQUIRED_MESSAGE);
+  // Staff see every practice's patients: without TOTP, no access (the sign-in page sets it up first), and a
+  // session from before the authenticator's last change has not passed it.
+  if (deps.checkStaffMfa && isStaff(identity.groups) && routeChecksStaffMfa(route)) {
+    const verdict = await deps.checkStaffMfa(identity);
+    if (verdict === 'no-totp') throw permissionDenied(STAFF_MFA_REQUIRED_MESSAGE);
+    if (verdict === 'signed-in-before-change') throw unauthenticated(STAFF_MFA_CHANGED_MESSAGE);
   }
   if (deps.checkSessionRules) await deps.checkSessionRules(route, identity);
   return identity;

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { listenOnLoopback } from '../process/listen-on-loopback';
 import { guardRequests, originFormUrl } from '../process/request-guard';
 import { CognitoError } from './cognito-error';
-import { emailOf, emulatorUsers, findUser } from './emulator-users';
+import { emailOf, emulatorUsers, findUser, subOf } from './emulator-users';
 import type { SendMail } from './mail-sender';
 import type { AuditLog } from '../../lambdas/ports/audit-log';
 import { createBridgeAuthAudit } from './rules/auth-audit-rule';
@@ -52,9 +52,9 @@ export interface CognitoBridge {
   deliverCode(delivery: CodeDelivery): Promise<void>;
   /**
    * Gives a user (by email) an authenticator app with this TOTP secret, turned on, unless they already have one
-   * (the seeded lab staff). Returns whether it did.
+   * (the seeded lab staff). Returns the user's `sub` when they have an authenticator turned on afterwards.
    */
-  enrollTotp(username: string, secret: string): boolean;
+  enrollTotp(username: string, secret: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -271,9 +271,18 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
       const mail = verificationEmail(purpose, delivery.code);
       await options.sendMail(email, mail.subject, mail.body);
     },
-    enrollTotp: (username, secret) => totp.enrollIfAbsent(username, secret),
+    enrollTotp(username, secret) {
+      totp.enrollIfAbsent(username, secret);
+      const sub = subOfUser(users(), username);
+      return sub && totp.isOn(sub) ? sub : undefined;
+    },
     close: listening.close,
   };
+}
+
+function subOfUser(users: ReturnType<typeof emulatorUsers>, username: string): string | undefined {
+  const user = findUser(users, username);
+  return user && subOf(user);
 }
 
 /** A Cognito answer as the audit mapping reads it: the JSON answer, or the error type. */

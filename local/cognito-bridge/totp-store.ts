@@ -10,6 +10,13 @@ export interface TotpRecord {
   /** SetUserMFAPreference turned it on: Cognito asks for a code at every sign-in. */
   enabled: boolean;
   preferred: boolean;
+  /**
+   * Codes that signed the user in (or verified the authenticator), each with the time (ms) it may be used
+   * again. Kept with the secret so a restart of the stack does not make a used code good again.
+   */
+  usedCodes?: Record<string, number>;
+  /** Wrong codes since the last sign-in and the lockout they earned (ms), kept across restarts for the same reason. */
+  failures?: { count: number; lockedUntil: number; lastAt: number };
 }
 
 export interface TotpStore {

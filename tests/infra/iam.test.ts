@@ -27,6 +27,10 @@ beforeAll(() => {
 const READ = 'dynamodb:GetItem';
 const WRITE = 'dynamodb:PutItem';
 
+/** The staff check's PutItem on second-factor items of the tokens table (`secondFactorSeen`), scoped by key. */
+const isSecondFactorSeen = (s: Statement) =>
+  render(s.Condition) === render({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['second-factor#*'] } });
+
 const actionsOf = (statements: Statement[], prefix: string) =>
   statements.flatMap((s) => asList(s.Action)).filter((a) => a.startsWith(prefix));
 
@@ -53,7 +57,8 @@ describe('least privilege (docs/decisions/0002-one-shared-folder-one-protocol-on
     '%s reaches exactly the tables, in the modes, its route names',
     (_name, route) => {
       const statements = statementsOfRole(staging.template, roleOf(functionOfRoute(staging.template, route.name).fn));
-      const access = tableAccess(statements);
+      // The key-scoped write of the staff check is asserted on its own below.
+      const access = tableAccess(statements.filter((s) => !isSecondFactorSeen(s)));
       const declared = Object.entries(route.resources.tables ?? {}) as [TableName, string][];
       // `audit: 'append'` (every callable route): PutItem on the audit log, on top of what `tables` names.
       const appends = route.resources.audit === 'append';
@@ -68,6 +73,19 @@ describe('least privilege (docs/decisions/0002-one-shared-folder-one-protocol-on
         const actions = access.get(table)!;
         expect(actions.has(READ), `${table} read`).toBe(mode !== 'write');
         expect(actions.has(WRITE), `${table} write`).toBe(mode !== 'read' || (appends && table === 'auditLog'));
+      }
+    },
+  );
+
+  test.each(ROUTE_LIST.map((route) => [route.name, route] as const))(
+    '%s may write second-factor items of the tokens table, and only them, exactly when it checks staff TOTP (docs/decisions/0101-staff-second-factor-recorded.md)',
+    (_name, route) => {
+      const statements = statementsOfRole(staging.template, roleOf(functionOfRoute(staging.template, route.name).fn));
+      const scoped = statements.filter(isSecondFactorSeen);
+      expect(scoped.length).toBe(routeChecksStaffMfa(route) ? 1 : 0);
+      for (const statement of scoped) {
+        expect(asList(statement.Action)).toEqual(['dynamodb:PutItem']);
+        expect(asList(statement.Resource).map(render)).toEqual([expect.stringMatching(/^\$\{Tokens\w*\.Arn\}$/)]);
       }
     },
   );

@@ -1,16 +1,18 @@
 import {
   AdminAddUserToGroupCommand,
+  AdminDisableUserCommand,
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   GetTokensFromRefreshTokenCommand,
   GetUserCommand,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { STAFF_MFA_REQUIRED_MESSAGE } from '../../core/rules/staff-mfa';
+import { STAFF_MFA_CHANGED_MESSAGE, STAFF_MFA_REQUIRED_MESSAGE } from '../../core/rules/staff-mfa';
 import { totpCode } from '../../local/cognito-bridge/totp';
 import { createTestUser, deleteTestUser, signInTokens, type TestUser } from '../support/cognito-test-users';
 import { callApi } from './helpers/call-api';
@@ -102,7 +104,7 @@ describe('a staff member without TOTP', () => {
     expect((await callApi('signOut', { data: {} }, IdToken)).status).toBe(200);
   });
 
-  it('sets TOTP up with the access token, and is let in at once; the next sign-in asks for the code', async () => {
+  it('sets TOTP up with the access token; the next sign-in asks for the code, and only it is let in', async () => {
     await expect(cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: 'not-a-token' }))).rejects.toThrow(
       'Invalid Access Token',
     );
@@ -125,10 +127,77 @@ describe('a staff member without TOTP', () => {
     expect(me.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
     expect(me.PreferredMfaSetting).toBe('SOFTWARE_TOKEN_MFA');
 
-    // The session that set it up is let in without signing in again (a refusal is never cached).
-    expect((await callApi('listOrders', { data: {} }, idToken)).status).toBe(200);
+    // Set up straight against Cognito, without the sign-in page: the first staff call records the set-up, and the
+    // password-only session that made it is ended (docs/decisions/0101-staff-second-factor-recorded.md).
+    const ended = await callApi('listOrders', { data: {} }, idToken);
+    expect(ended.status).toBe(401);
+    expect(ended.body.error.message).toBe(STAFF_MFA_CHANGED_MESSAGE);
+    expect((await callApi('listOrders', { data: {} }, idToken)).status).toBe(401);
     await expect(signInTokens(user)).rejects.toThrow('SOFTWARE_TOKEN_MFA');
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // past the recorded second
     const again = await signInTokens({ ...user, totpSecret: SecretCode! });
     expect((await callApi('getAdminDashboard', { data: {} }, again.IdToken)).status).toBe(200);
+  });
+});
+
+describe('the sign-in page records a set-up on the server (docs/decisions/0101-staff-second-factor-recorded.md)', () => {
+  const created: string[] = [];
+  afterAll(() => Promise.all(created.map(deleteTestUser)));
+
+  it('signOut { secondFactorChanged } ends every session from before the set-up; the sign-in with its code is let in at once', async () => {
+    const user = await adminWithoutTotp();
+    created.push(user.userId);
+    const elsewhere = await signInTokens(user);
+    const { IdToken: idToken, AccessToken: accessToken } = await signInTokens(user);
+    const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+    await cognito.send(
+      new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: await totpCode(SecretCode!) }),
+    );
+    await cognito.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    const recorded = await callApi('signOut', { data: { everywhere: true, secondFactorChanged: true } }, idToken);
+    expect(recorded.status).toBe(200);
+    for (const token of [idToken, elsewhere.IdToken]) {
+      expect((await callApi('listOrders', { data: {} }, token)).status).toBe(401);
+    }
+    const fresh = await signInTokens({ ...user, totpSecret: SecretCode! });
+    expect((await callApi('listOrders', { data: {} }, fresh.IdToken)).status).toBe(200);
+    expect((await callApi('getAdminDashboard', { data: {} }, fresh.IdToken)).status).toBe(200);
+  });
+});
+
+describe('the bridge refuses the code step of a user disabled after the password, as Cognito does', () => {
+  it('answers NotAuthorizedException "User is disabled." with the right code', async () => {
+    const user = await createTestUser(['admin']);
+    try {
+      const started = await cognito.send(
+        new InitiateAuthCommand({
+          ClientId: clientId(),
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+        }),
+      );
+      expect(started.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+      await cognito.send(
+        new AdminDisableUserCommand({ UserPoolId: inject('env').USER_POOL_ID, Username: user.userId }),
+      );
+      const code = await totpCode(user.totpSecret!, Math.floor(Date.now() / 1000) + 30);
+      await expect(
+        cognito.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: clientId(),
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            Session: started.Session,
+            ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: code },
+          }),
+        ),
+      ).rejects.toThrow('User is disabled.');
+    } finally {
+      await deleteTestUser(user.userId);
+    }
   });
 });

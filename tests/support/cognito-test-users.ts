@@ -22,6 +22,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Group } from '../../core/constants';
 import { isStaff } from '../../core/rules/staff-mfa';
+import { decodeJwt } from 'jose';
+import { dynamoSecondFactorRecords } from '../../lambdas/adapters/dynamo-second-factor-records';
 import { totpCode } from '../../local/cognito-bridge/totp';
 import { freshTotpCodes, nextTotpStep, spendTotpCode } from './totp-codes';
 
@@ -71,7 +73,11 @@ export async function createTestUser(groups: Group[], email = uniqueEmail('user'
   return isStaff(groups) ? { ...user, totpSecret: await setUpTotp(user) } : user;
 }
 
-/** Sets up and turns on an authenticator app for the user, as the sign-in page does; returns its secret. */
+/**
+ * Sets up and turns on an authenticator app for the user, as the sign-in page does, and records the set-up on the
+ * server as the page's sign-out after it does (docs/decisions/0101-staff-second-factor-recorded.md); returns its
+ * secret. Answers once the recorded second is over, so the user's next sign-in counts as after the set-up.
+ */
 export async function setUpTotp(user: Pick<TestUser, 'email' | 'password'>): Promise<string> {
   const { AccessToken } = await signInTokens(user);
   const { SecretCode } = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken }));
@@ -82,6 +88,9 @@ export async function setUpTotp(user: Pick<TestUser, 'email' | 'password'>): Pro
   await cognito().send(
     new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
   );
+  const changedAt = Math.floor(Date.now() / 1000);
+  await dynamoSecondFactorRecords().record(String(decodeJwt(AccessToken).sub), { changedAt, totp: true });
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, (changedAt + 1) * 1000 - Date.now())));
   return SecretCode;
 }
 

@@ -26,6 +26,7 @@ import type { EmailSender } from '../../lambdas/ports/email-sender';
 import { suppressionKey, type EmailSuppression, type EmailSuppressions } from '../../lambdas/ports/email-suppressions';
 import { LockBusy, type Locks } from '../../lambdas/ports/locks';
 import type { RecordChanges, StoredItem } from '../../lambdas/ports/record-changes';
+import type { SecondFactorChange, SecondFactorRecords } from '../../lambdas/ports/second-factor-records';
 import type { ReferenceDataRepository } from '../../lambdas/ports/reference-data-repository';
 import { writeConflict } from '../../lambdas/ports/write-conflict';
 import type { AccountNotices } from '../../lambdas/ports/account-notices';
@@ -293,6 +294,25 @@ export class InMemoryRevocations implements SessionRevocations {
   async sessionEnded(sessionId: string) {
     this.lookups += 1;
     return this.ended.has(sessionId);
+  }
+}
+
+/** Second-factor changes per user, kept as dynamo-second-factor-records keeps them. */
+export class InMemorySecondFactorRecords implements SecondFactorRecords {
+  readonly rows = new Map<string, SecondFactorChange>();
+  async latest(userId: string) {
+    return this.rows.get(userId) ?? null;
+  }
+  async record(userId: string, change: SecondFactorChange) {
+    const stored = this.rows.get(userId);
+    if (!stored || stored.changedAt <= change.changedAt) this.rows.set(userId, { ...change });
+  }
+  async recordSetUpSeen(userId: string, at: number) {
+    const stored = this.rows.get(userId);
+    if (stored?.totp) return stored;
+    const change = { changedAt: at, totp: true };
+    this.rows.set(userId, change);
+    return change;
   }
 }
 

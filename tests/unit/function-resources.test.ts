@@ -30,12 +30,13 @@ const VALUES: FunctionEnvironmentValues = {
 };
 
 describe('every function gets only its declared resources plus the implicit ones', () => {
-  it('a signed-in route implicitly checks revocations, the session rules of its flags, audits and (for staff) TOTP', () => {
+  it('a signed-in route implicitly checks revocations, the session rules of its flags, audits and (for staff) TOTP, recording a set-up it sees first', () => {
     expect(implicitResourcesOf({ name: 'x', access: ['admin'], resources: {} })).toEqual({
       tables: { tokens: 'read', userActivity: 'read' },
       audit: 'append',
       callerIdentity: true,
       userPool: ['AdminGetUser'],
+      secondFactorSeen: true,
     });
     expect(implicitResourcesOf({ name: 'x', access: ['customer'], resources: {} }).tables).toEqual({
       tokens: 'read',

@@ -179,10 +179,11 @@ describe('lab staff without an authenticator set one up before the portal uses t
     expect(verifyTOTPSetup).toHaveBeenLastCalledWith({ code: '222222' });
     expect(updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
 
-    // The new authenticator ends every session of the user, this password-only one included
-    // (docs/decisions/0018-two-step-verification-per-session.md); the sign-in starts again and needs the app's next code.
+    // The new authenticator ends every session of the user, this password-only one included, and the server records
+    // the set-up (docs/decisions/0018-two-step-verification-per-session.md, docs/decisions/0101-staff-second-factor-recorded.md);
+    // the sign-in starts again and needs the app's next code.
     expect(await screen.findByText(/Your authenticator app is set up\. To finish signing in/)).toBeVisible();
-    expect(callRoute).toHaveBeenCalledWith('signOut', { everywhere: true });
+    expect(callRoute).toHaveBeenCalledWith('signOut', { everywhere: true, secondFactorChanged: true });
     expect(signOut).toHaveBeenCalled();
     expect(signIn).toHaveBeenCalledTimes(2);
     expect(onOutcome).not.toHaveBeenCalled();

@@ -2,6 +2,8 @@ import { describeError } from '../../../core/describe-error';
 import type { SignOutInput } from '../../../core/schemas/auth/session';
 import type { Identity } from '../../auth/verify-token';
 import type { Logger } from '../../ports/logger';
+import type { SecondFactorRecords } from '../../ports/second-factor-records';
+import type { SecondFactors } from '../../ports/second-factors';
 import type { SessionRevocations } from '../../ports/session-revocations';
 import { DirectoryError, type UserDirectory } from '../../ports/user-directory';
 import type { Clock } from '../../kernel/clock';
@@ -17,6 +19,8 @@ export const REVOCATION_TTL_SECONDS = 30 * 24 * 3600;
 export interface SignOutDeps extends Clock {
   revocations: Pick<SessionRevocations, 'revoke' | 'endSession'>;
   directory: Pick<UserDirectory, 'signOutEverywhere'>;
+  /** Needed for `secondFactorChanged`: the user's TOTP state in the pool and the server's record of it. */
+  secondFactors?: { factors: SecondFactors; records: Pick<SecondFactorRecords, 'record'> };
   log: Logger;
 }
 
@@ -26,6 +30,11 @@ export interface SignOutDeps extends Clock {
  * device are untouched (the browser also revokes this session's refresh token). With `everywhere` (or a token
  * without `origin_jti`, which cannot be told apart from the user's other sessions), every token signed in up to
  * now is refused and Cognito revokes every refresh token.
+ *
+ * With `secondFactorChanged` (the sign-in page, right after an authenticator was set up) it also records the
+ * user's TOTP state as changed now (docs/decisions/0101-staff-second-factor-recorded.md), so the staff check
+ * takes this set-up for the one the user's sessions must have passed and never records it again later, which
+ * would end the session signed in with the new authenticator's code.
  */
 export async function signOut(
   caller: Identity,
@@ -33,11 +42,17 @@ export async function signOut(
   deps: SignOutDeps,
 ): Promise<{ signedOut: true; scope: 'this-session' | 'everywhere' }> {
   const nowSeconds = Math.floor(deps.now().getTime() / 1000);
-  if (!input.everywhere && caller.sessionId) {
+  if (!input.everywhere && !input.secondFactorChanged && caller.sessionId) {
     await deps.revocations.endSession(caller.sessionId, nowSeconds + REVOCATION_TTL_SECONDS);
     return { signedOut: true, scope: 'this-session' };
   }
   await deps.revocations.revoke(caller.userId, nowSeconds, nowSeconds + REVOCATION_TTL_SECONDS);
+  if (input.secondFactorChanged) {
+    if (!deps.secondFactors) throw new Error('signOut: secondFactorChanged needs the second-factor ports');
+    // After the revocation: were this write lost, the staff check would record the set-up itself, later.
+    const totp = await deps.secondFactors.factors.hasTotp(caller.userId);
+    await deps.secondFactors.records.record(caller.userId, { changedAt: nowSeconds, totp });
+  }
   try {
     await deps.directory.signOutEverywhere(caller.userId);
   } catch (error) {

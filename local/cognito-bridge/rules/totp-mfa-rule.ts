@@ -67,41 +67,41 @@ export function createTotpMfa(options: TotpMfaOptions) {
   const { store, users } = options;
   const now = options.now ?? Date.now;
   const held = new Map<string, HeldSignIn>();
-  /** Per user: codes used recently, with the time each may be used again. */
-  const usedCodes = new Map<string, Map<string, number>>();
-  /** Per user: failed codes since the last sign-in, and the lockout they earned. */
-  const failures = new Map<string, { count: number; lockedUntil: number; lastAt: number }>();
+  // Used codes and failures are kept in the store with the secret, not in memory: a restart of the stack must not
+  // make a used code good again or end a lockout (docs/local-stack.md "The Cognito bridge").
+  const record = (sub: string): TotpRecord => store.get(sub) ?? { enabled: false, preferred: false };
 
   function alreadyUsed(sub: string, code: unknown): boolean {
-    const codes = usedCodes.get(sub);
-    if (!codes || typeof code !== 'string') return false;
-    for (const [used, until] of codes) if (until <= now()) codes.delete(used);
-    return codes.has(code);
+    const until = typeof code === 'string' ? store.get(sub)?.usedCodes?.[code] : undefined;
+    return until !== undefined && until > now();
   }
-  function markUsed(sub: string, code: unknown) {
-    if (typeof code !== 'string') return;
-    if (usedCodes.size >= 10_000) usedCodes.clear();
-    const codes = usedCodes.get(sub) ?? new Map<string, number>();
-    codes.set(code, now() + USED_CODE_MS);
-    usedCodes.set(sub, codes);
+  /** Records a used code in `base` (the user's record, or the one about to replace it) and stores it. */
+  function markUsed(sub: string, code: unknown, base: TotpRecord = record(sub)) {
+    const usedCodes = Object.fromEntries(Object.entries(base.usedCodes ?? {}).filter(([, until]) => until > now()));
+    if (typeof code === 'string') usedCodes[code] = now() + USED_CODE_MS;
+    store.set(sub, { ...base, usedCodes });
   }
   function lockedOut(sub: string): boolean {
-    const record = failures.get(sub);
-    if (record && record.lastAt + LOCKOUT_FORGOTTEN_MS <= now()) failures.delete(sub);
-    return (failures.get(sub)?.lockedUntil ?? 0) > now();
+    const failures = store.get(sub)?.failures;
+    if (!failures || failures.lastAt + LOCKOUT_FORGOTTEN_MS <= now()) return false;
+    return failures.lockedUntil > now();
   }
   function recordFailure(sub: string) {
-    const record = failures.get(sub) ?? { count: 0, lockedUntil: 0, lastAt: 0 };
-    record.count += 1;
-    record.lastAt = now();
-    if (record.count >= LOCKOUT_AFTER_FAILURES) {
-      record.lockedUntil = now() + Math.min(2 ** (record.count - LOCKOUT_AFTER_FAILURES) * 1000, MAX_LOCKOUT_MS);
+    const current = record(sub);
+    const previous = current.failures;
+    const failures =
+      previous && previous.lastAt + LOCKOUT_FORGOTTEN_MS > now()
+        ? { ...previous }
+        : { count: 0, lockedUntil: 0, lastAt: 0 };
+    failures.count += 1;
+    failures.lastAt = now();
+    if (failures.count >= LOCKOUT_AFTER_FAILURES) {
+      failures.lockedUntil = now() + Math.min(2 ** (failures.count - LOCKOUT_AFTER_FAILURES) * 1000, MAX_LOCKOUT_MS);
     }
-    failures.set(sub, record);
+    store.set(sub, { ...current, failures });
   }
 
   const expired = () => new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
-  const record = (sub: string): TotpRecord => store.get(sub) ?? { enabled: false, preferred: false };
   const isOn = (sub: string) => {
     const found = store.get(sub);
     return Boolean(found?.enabled && found.secret);
@@ -130,8 +130,7 @@ export function createTotpMfa(options: TotpMfaOptions) {
       throw new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch');
     }
     const { pendingSecret, ...rest } = current;
-    store.set(sub, { ...rest, secret: pendingSecret });
-    markUsed(sub, body['UserCode']);
+    markUsed(sub, body['UserCode'], { ...rest, secret: pendingSecret });
     return { Status: 'SUCCESS' };
   }
 
@@ -163,6 +162,11 @@ export function createTotpMfa(options: TotpMfaOptions) {
       held.delete(session);
       throw expired();
     }
+    // Disabled while the code was being typed: Cognito refuses a disabled user at every step, this one included.
+    if (users().find((user) => subOf(user) === signIn.sub)?.Enabled === false) {
+      held.delete(session);
+      throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+    }
     // Locked out: refused before the code is looked at, and the attempt does not count.
     if (lockedOut(signIn.sub)) throw new CognitoError('NotAuthorizedException', LOCKED_OUT_MESSAGE);
     const code = (body['ChallengeResponses'] as Json | undefined)?.['SOFTWARE_TOKEN_MFA_CODE'];
@@ -173,8 +177,8 @@ export function createTotpMfa(options: TotpMfaOptions) {
       recordFailure(signIn.sub);
       throw new CognitoError('CodeMismatchException', 'Invalid code received for user');
     }
-    markUsed(signIn.sub, code);
-    failures.delete(signIn.sub);
+    const { failures: _failures, ...rest } = record(signIn.sub);
+    markUsed(signIn.sub, code, rest);
     held.delete(session);
     const heldResult = signIn.result as Json;
     const fresh = await options.reissue?.(heldResult['RefreshToken'], signIn.clientId).catch(() => null);
@@ -189,6 +193,9 @@ export function createTotpMfa(options: TotpMfaOptions) {
   }
 
   return {
+    /** True when the user (by `sub`) has a verified authenticator turned on: Cognito asks them for its code. */
+    isOn,
+
     /** The calls the bridge answers itself; undefined for every other call. */
     async answer(operation: string, body: Json): Promise<Json | undefined> {
       switch (operation) {

@@ -13,7 +13,7 @@ import {
   USED_CODE_MS,
 } from '../../../local/cognito-bridge/rules/totp-mfa-rule';
 import { totpCode, totpCodeMatches } from '../../../local/cognito-bridge/totp';
-import { fileTotpStore, memoryTotpStore } from '../../../local/cognito-bridge/totp-store';
+import { fileTotpStore, memoryTotpStore, type TotpStore } from '../../../local/cognito-bridge/totp-store';
 import { DEMO_USERS } from '../../../local/seed/demo-data';
 
 /**
@@ -45,10 +45,13 @@ const tokensOf = (sub: string) => ({
 });
 const signIn = { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'web', AuthParameters: { USERNAME: 'desk@lab.test' } };
 
-function bridgeRule(now = () => Date.now()) {
+function bridgeRule(
+  now = () => Date.now(),
+  { store = memoryTotpStore(), pool = () => users }: { store?: TotpStore; pool?: () => EmulatorUser[] } = {},
+) {
   return createTotpMfa({
-    store: memoryTotpStore(),
-    users: () => users,
+    store,
+    users: pool,
     now,
     accessTokenSub: async (token) => {
       const sub = typeof token === 'string' ? ACCESS[token] : undefined;
@@ -278,6 +281,23 @@ describe('Cognito bridge TOTP: signing in with an authenticator', () => {
     expect(await failure(await totpCode(secret, Math.floor(Date.now() / 1000) - 30))).toBe('signed in');
   });
 
+  it('refuses the code step of a user disabled after the password step, as Cognito refuses a disabled user', async () => {
+    let disabled = false;
+    const rule = bridgeRule(undefined, {
+      pool: () => users.map((user) => (user.Username === 'u-staff' ? { ...user, Enabled: !disabled } : user)),
+    });
+    const secret = await setUp(rule);
+    const session = rule.afterSignIn('InitiateAuth', signIn, tokensOf('sub-staff'))['Session'];
+    disabled = true;
+    await expect(answerCode(rule, session, await nextCode(secret))).rejects.toMatchObject({
+      type: 'NotAuthorizedException',
+      message: 'User is disabled.',
+    });
+    // The held sign-in is gone: enabling the user again does not revive it.
+    disabled = false;
+    expect(await errorType(answerCode(rule, session, await nextCode(secret)))).toBe('NotAuthorizedException');
+  });
+
   it('never challenges a token refresh', async () => {
     const rule = bridgeRule();
     await setUp(rule);
@@ -319,6 +339,24 @@ describe('Cognito bridge TOTP: demo staff and the stored state', () => {
     expect(JSON.parse(readFileSync(join(dir, 'bridge-mfa-local_pool1.json'), 'utf8')).users['sub-staff'].secret).toBe(
       'S',
     );
+  });
+
+  it('a used code stays refused and a lockout stays on after the bridge restarts (both are kept in its file)', async () => {
+    let clock = Date.now();
+    const restarted = () => bridgeRule(() => clock, { store: fileTotpStore(dir, 'local_restart') });
+    const secret = await setUp(restarted());
+    const code = await nextCode(secret);
+    expect(await errorType(signInWithCode(restarted(), code))).toBe('no error');
+    expect(await errorType(signInWithCode(restarted(), code))).toBe('CodeMismatchException');
+
+    const wrong = ['000000', '111111'].find((c) => c !== code)!;
+    for (let i = 0; i < 5; i++) await errorType(signInWithCode(restarted(), wrong));
+    clock += 500;
+    await expect(
+      signInWithCode(restarted(), await totpCode(secret, Math.floor(clock / 1000) - 30)),
+    ).rejects.toMatchObject({
+      message: LOCKED_OUT_MESSAGE,
+    });
   });
 
   it('the demo staff secrets are valid authenticator secrets, and only staff have one', async () => {

@@ -18,6 +18,7 @@ import { orderAccessContract } from '../../../support/contracts/order-access';
 import { ordersRepositoryContract } from '../../../support/contracts/orders-repository';
 import { rateLimiterContract } from '../../../support/contracts/rate-limiter';
 import { referenceDataRepositoryContract } from '../../../support/contracts/reference-data-repository';
+import { secondFactorRecordsContract } from '../../../support/contracts/second-factor-records';
 import { sessionRevocationsContract } from '../../../support/contracts/session-revocations';
 import { usersRepositoryContract } from '../../../support/contracts/users-repository';
 import { InMemoryOrderAccess } from '../../../support/attachments-fakes';
@@ -35,6 +36,7 @@ import {
   InMemoryRateLimiter,
   InMemoryReferenceData,
   InMemoryRevocations,
+  InMemorySecondFactorRecords,
   InMemorySignUpCodes,
   InMemoryUsers,
 } from '../../../support/in-memory-ports';
@@ -77,6 +79,7 @@ accountLinksContract('in-memory fake', () => {
 });
 activityRepositoryContract('in-memory fake', () => new InMemoryActivity());
 sessionRevocationsContract('in-memory fake', () => new InMemoryRevocations());
+secondFactorRecordsContract('in-memory fake', () => new InMemorySecondFactorRecords());
 emailSuppressionsContract('in-memory fake', () => new InMemoryEmailSuppressions());
 referenceDataRepositoryContract('in-memory fake', () => new InMemoryReferenceData());
 locksContract('in-memory fake', (now) => new InMemoryLocks(now));

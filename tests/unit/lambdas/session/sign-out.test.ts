@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../../core/routes';
 import { cachedSessionRevocations, sessionRevocationCheck } from '../../../../lambdas/auth/session-revocation';
+import { staffMfaCheck } from '../../../../lambdas/auth/staff-mfa';
 import { callerOf, createHandler } from '../../../../lambdas/http/create-handler';
 import { DirectoryError } from '../../../../lambdas/ports/user-directory';
 import { REVOCATION_TTL_SECONDS, signOut } from '../../../../lambdas/use-cases/auth/sign-out';
 import { callableEvent } from '../../../support/api-gateway-event';
 import { identity } from '../../../support/identities';
-import { InMemoryDirectory, InMemoryRevocations, memoryLogger } from '../../../support/in-memory-ports';
+import {
+  InMemoryDirectory,
+  InMemoryRevocations,
+  InMemorySecondFactorRecords,
+  memoryLogger,
+} from '../../../support/in-memory-ports';
 
 const NOW_S = 1_736_154_000;
 const NOW_MS = NOW_S * 1000;
@@ -195,5 +201,52 @@ describe('signOut everywhere: sessions end server-side', () => {
     const again = await handler(callableEvent('signOut', { token: 'old-token' }));
     expect(again.statusCode).toBe(401);
     expect(JSON.parse(again.body ?? '{}').error.status).toBe('unauthenticated');
+  });
+});
+
+describe('signOut after an authenticator set-up records the change (docs/decisions/0101-staff-second-factor-recorded.md)', () => {
+  it('ends every session, even with this device named, and records the TOTP state as changed at the revoked second', async () => {
+    const revocations = new InMemoryRevocations();
+    const directory = new InMemoryDirectory();
+    const records = new InMemorySecondFactorRecords();
+    const caller = identity(['admin'], { userId: 'staff-1', sessionId: 'family-a' });
+    const answer = await signOut(
+      caller,
+      { secondFactorChanged: true },
+      {
+        revocations,
+        directory,
+        secondFactors: { factors: { hasTotp: async () => true }, records },
+        now: () => new Date(NOW_MS),
+        sleep: noWait,
+        log: memoryLogger().log,
+      },
+    );
+    expect(answer.scope).toBe('everywhere');
+    expect(revocations.rows.get('staff-1')?.revokedAt).toBe(NOW_S);
+    expect(records.rows.get('staff-1')).toEqual({ changedAt: NOW_S, totp: true });
+    expect(directory.signedOut).toEqual(['staff-1']);
+    // The staff check then lets in only a session signed in after the set-up, with the authenticator's code.
+    const check = staffMfaCheck({ hasTotp: async () => true }, records, { now: () => NOW_MS + 2000 });
+    expect(await check({ ...caller, authTime: NOW_S })).toBe('signed-in-before-change');
+    expect(await check({ ...caller, authTime: NOW_S + 1, sessionId: 'family-b' })).toBe('ok');
+  });
+
+  it('records a removal too (TOTP off), so a set-up made after it is taken for a new one', async () => {
+    const records = new InMemorySecondFactorRecords();
+    records.rows.set('staff-1', { changedAt: NOW_S - 3600, totp: true });
+    await signOut(
+      identity(['admin'], { userId: 'staff-1' }),
+      { secondFactorChanged: true },
+      {
+        revocations: new InMemoryRevocations(),
+        directory: new InMemoryDirectory(),
+        secondFactors: { factors: { hasTotp: async () => false }, records },
+        now: () => new Date(NOW_MS),
+        sleep: noWait,
+        log: memoryLogger().log,
+      },
+    );
+    expect(records.rows.get('staff-1')).toEqual({ changedAt: NOW_S, totp: false });
   });
 });

@@ -172,13 +172,14 @@ export function LoginForm({
 
   /**
    * A new authenticator ends every session of the user, this one (signed in with the password alone) included:
-   * the server refuses every token signed in before now (docs/decisions/0018-two-step-verification-per-session.md).
+   * the server records the set-up and refuses every token signed in before now
+   * (docs/decisions/0018-two-step-verification-per-session.md, docs/decisions/0101-staff-second-factor-recorded.md).
    * The portal is then entered with a fresh sign-in that passes the new authenticator's next code.
    */
   async function signInAgainAfterSetup(address: string) {
     try {
       const { signOutOnServer } = await import('../api/sign-out');
-      await signOutOnServer({ everywhere: true });
+      await signOutOnServer({ everywhere: true, secondFactorChanged: true });
     } catch (failure) {
       logWarning('Ending the sessions from before the authenticator failed', failure);
       await signOutLocally().catch(() => undefined);
