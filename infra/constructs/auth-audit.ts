@@ -25,6 +25,8 @@ export interface AuthAuditProps {
   config: StageConfig;
   functions: Functions;
   userPool: cognito.UserPool;
+  /** The web app's client: the user's own sign-in calls name it, not the pool. */
+  userPoolClient: cognito.IUserPoolClient;
   auditLog: dynamodb.ITable;
   /** Where the trail bucket's own S3 access logs go (the stack's access-log bucket). */
   accessLogsBucket: s3.IBucket;
@@ -71,7 +73,11 @@ export class AuthAudit extends Construct {
         "CloudTrail's user-pool calls: records failed sign-ins, authenticator and password changes, sign-outs",
       entry: () => eventEntry('auth-audit'),
       timeout: Duration.seconds(30),
-      environment: { ...auditEnv, USER_POOL_ID: props.userPool.userPoolId },
+      environment: {
+        ...auditEnv,
+        USER_POOL_ID: props.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      },
     });
     grantAuditAppend(this.consumer, props.auditLog);
     // Who a call was about: the email and groups, so the Audit page's user filter finds the entry.
