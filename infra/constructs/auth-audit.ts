@@ -97,6 +97,11 @@ export class AuthAudit extends Construct {
       // An entry is keyed by CloudTrail's event id, so a retried event is written once.
       targets: [new targets.LambdaFunction(this.consumer, { retryAttempts: 2 })],
     });
+    // A rule in the plain ENABLED state is not matched against read-only management events delivered through
+    // CloudTrail (EventBridge: "Receiving read-only management events from AWS services"). Whether CloudTrail
+    // marks the sign-in calls read-only is not documented; this state receives them either way, and the pattern
+    // above still admits only the calls the mapping records.
+    (this.rule.node.defaultChild as events.CfnRule).state = 'ENABLED_WITH_ALL_CLOUDTRAIL_MANAGEMENT_EVENTS';
 
     this.trail = (config.monitoring.cloudTrail ?? 'stack') === 'stack' ? this.declareTrail(props) : undefined;
 
