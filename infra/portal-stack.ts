@@ -143,6 +143,7 @@ export class PortalStack extends Stack {
       config,
       functions,
       userPool: auth.userPool,
+      userPoolClient: auth.webClient,
       auditLog: data.tables.auditLog,
       accessLogsBucket: storage.accessLogsBucket,
     });

@@ -25,6 +25,8 @@ export interface AuthAuditProps {
   config: StageConfig;
   functions: Functions;
   userPool: cognito.UserPool;
+  /** The web app's client: the user's own sign-in calls name it, not the pool. */
+  userPoolClient: cognito.IUserPoolClient;
   auditLog: dynamodb.ITable;
   /** Where the trail bucket's own S3 access logs go (the stack's access-log bucket). */
   accessLogsBucket: s3.IBucket;
@@ -71,7 +73,11 @@ export class AuthAudit extends Construct {
         "CloudTrail's user-pool calls: records failed sign-ins, authenticator and password changes, sign-outs",
       entry: () => eventEntry('auth-audit'),
       timeout: Duration.seconds(30),
-      environment: { ...auditEnv, USER_POOL_ID: props.userPool.userPoolId },
+      environment: {
+        ...auditEnv,
+        USER_POOL_ID: props.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      },
     });
     grantAuditAppend(this.consumer, props.auditLog);
     // Who a call was about: the email and groups, so the Audit page's user filter finds the entry.
@@ -91,6 +97,11 @@ export class AuthAudit extends Construct {
       // An entry is keyed by CloudTrail's event id, so a retried event is written once.
       targets: [new targets.LambdaFunction(this.consumer, { retryAttempts: 2 })],
     });
+    // A rule in the plain ENABLED state is not matched against read-only management events delivered through
+    // CloudTrail (EventBridge: "Receiving read-only management events from AWS services"). Whether CloudTrail
+    // marks the sign-in calls read-only is not documented; this state receives them either way, and the pattern
+    // above still admits only the calls the mapping records.
+    (this.rule.node.defaultChild as events.CfnRule).state = 'ENABLED_WITH_ALL_CLOUDTRAIL_MANAGEMENT_EVENTS';
 
     this.trail = (config.monitoring.cloudTrail ?? 'stack') === 'stack' ? this.declareTrail(props) : undefined;
 

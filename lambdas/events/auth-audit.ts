@@ -5,6 +5,7 @@ import { authAuditEvent, authAuditFactOf, type AuthSubject } from '../audit/auth
 import { dynamoAuditLog } from '../adapters/dynamo-audit-log';
 import { cognitoAdminDirectory } from '../adapters/cognito-admin-directory';
 import { createLogger } from '../http/logger';
+import { requireEnv } from '../env';
 
 /**
  * Sign-in events into the audit trail in AWS (infra/constructs/auth-audit.ts), two sources:
@@ -57,15 +58,24 @@ async function recordCloudTrailCall(detail: CloudTrailDetail, log: ReturnType<ty
   const operation = detail.eventName ?? '';
   const request = pascalKeys(detail.requestParameters ?? {});
   const extra = detail.additionalEventData ?? {};
-  const pool = String(request['UserPoolId'] ?? extra['userPoolId'] ?? '');
-  // Stages may share an account and its default bus: only this stage's pool counts.
-  if (pool && pool !== process.env['USER_POOL_ID']) return;
+  // Stages may share an account and its default bus: only this stage's pool counts. The admin calls name the
+  // pool; the user's own calls (InitiateAuth, RespondToAuthChallenge, the access-token calls) name none, only the
+  // app client where they take one, so the client, and then whether the sub is a user of this pool, decide.
+  const pool = plain(request['UserPoolId']) ?? plain(extra['userPoolId']);
+  if (pool && pool !== requireEnv('USER_POOL_ID')) return;
+  const client = plain(request['ClientId']);
+  if (!pool && client && client !== requireEnv('USER_POOL_CLIENT_ID')) return;
   const outcome = detail.errorCode
     ? { ok: false as const, errorType: detail.errorCode }
     : { ok: true as const, answer: {} };
   const fact = authAuditFactOf(operation, request, outcome);
   if (!fact) return;
-  const entry = authAuditEvent(fact, await subjectOf(request, extra), {
+  const subject = await subjectOf(request, extra, { poolKnown: !!pool || !!client });
+  if (!subject) {
+    log.info('auth-audit: a user-pool call about a user of another pool, not recorded', { operation });
+    return;
+  }
+  const entry = authAuditEvent(fact, subject, {
     eventId: detail.eventID ?? randomUUID(),
     at: detail.eventTime ? new Date(detail.eventTime).toISOString() : new Date().toISOString(),
     route: `cognito:${operation}`,
@@ -76,18 +86,44 @@ async function recordCloudTrailCall(detail: CloudTrailDetail, log: ReturnType<ty
 }
 
 /**
- * Who a call was about: CloudTrail hides the user name and password of the sign-in calls, and names the user
- * by `sub` where Cognito knows it; the admin calls carry the user name. The email and groups are read from
- * the pool, so the Audit page's user filter finds the entry.
+ * What CloudTrail writes in place of a value it hides. Amazon Cognito's example events spell it
+ * HIDDEN_DUE_TO_SECURITY_REASONS, the prose of "Amazon Cognito information in CloudTrail" spells it
+ * HIDDEN_FOR_SECURITY_REASONS (docs/security.md, "What CloudTrail's Cognito events were checked against").
  */
-async function subjectOf(request: Record<string, unknown>, extra: Record<string, unknown>): Promise<AuthSubject> {
-  const sub = typeof extra['sub'] === 'string' ? extra['sub'] : undefined;
-  const named = typeof request['Username'] === 'string' ? request['Username'] : undefined;
+const REDACTED = /^HIDDEN_(DUE_TO|FOR)_SECURITY_REASONS$/;
+
+/** A value CloudTrail shows as it was: a non-empty string that is not the redaction marker. */
+function plain(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' && !REDACTED.test(value) ? value : undefined;
+}
+
+/**
+ * Who a call was about. AWS: Cognito "records UserSub but not UserName in CloudTrail logs for requests that are
+ * specific to a user", so the user is named by `additionalEventData.sub`; a user name is used only where one is
+ * shown (never the redaction marker). The email and groups are read from the pool, so the Audit page's user
+ * filter finds the entry. Null when the call named no pool and the sub is no user of this one: another pool's.
+ */
+async function subjectOf(
+  request: Record<string, unknown>,
+  extra: Record<string, unknown>,
+  { poolKnown }: { poolKnown: boolean },
+): Promise<AuthSubject | null> {
+  const sub = plain(extra['sub']);
+  const named = plain(request['Username']);
   const id = sub ?? named;
-  if (!id || id === 'HIDDEN_DUE_TO_SECURITY_REASONS') return {};
+  if (!id) return {};
   directory ??= cognitoAdminDirectory();
-  const user = await directory.getUser(id).catch(() => null);
-  if (!user) return { attempted: named };
+  const found = await directory.getUser(id).then(
+    (user) => ({ user }),
+    () => undefined,
+  );
+  // A failed look-up still records the call, under the sub Cognito named.
+  if (!found) return sub ? { userId: sub } : { attempted: named };
+  if (!found.user) {
+    if (sub && !poolKnown) return null;
+    return sub ? { userId: sub } : { attempted: named };
+  }
+  const user = found.user;
   const groups = await directory.groupsOf(user.userId).catch(() => []);
   return { userId: user.userId, email: user.email, groups };
 }

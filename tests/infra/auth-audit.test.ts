@@ -76,6 +76,23 @@ describe("failed sign-ins, authenticator and password changes, sign-outs: CloudT
     });
   });
 
+  test('the rule also receives read-only management events, in case CloudTrail marks the sign-in calls so', () => {
+    const [fnId] = consumer();
+    const [rule] = Object.values(resourcesOf(prod.template, 'AWS::Events::Rule')).filter((r) =>
+      render(r.Properties?.Targets).includes(fnId),
+    );
+    expect(rule!.Properties?.State).toBe('ENABLED_WITH_ALL_CLOUDTRAIL_MANAGEMENT_EVENTS');
+  });
+
+  test("the consumer knows this stage's pool and web client, the only names by which a call is told to be ours", () => {
+    const [, fn] = consumer();
+    const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+    const [poolId] = Object.keys(resourcesOf(prod.template, 'AWS::Cognito::UserPool'));
+    const [clientId] = Object.keys(resourcesOf(prod.template, 'AWS::Cognito::UserPoolClient'));
+    expect(render(variables['USER_POOL_ID'])).toContain(poolId!);
+    expect(render(variables['USER_POOL_CLIENT_ID'])).toContain(clientId!);
+  });
+
   test('the consumer may only PutItem on the audit table and read a user and their groups from the pool', () => {
     const [, fn] = consumer();
     const held = grants(fn);
