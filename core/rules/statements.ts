@@ -113,6 +113,14 @@ export function periodOfMonth(month: string): StatementPeriod {
   return { month, from, to: dayFromNumber(dayNumber(next) - 1) };
 }
 
+let peopleMonths: Intl.DateTimeFormat | undefined;
+
+/** A statement month as people read it in an email, a PDF or a page: "November 2026". */
+export function monthForPeople(month: string): string {
+  peopleMonths ??= new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+  return peopleMonths.format(new Date(`${periodOfMonth(month).from}T00:00:00Z`));
+}
+
 /** True on the month's first business day on the lab's calendar: the day statements are issued. */
 export function isFirstBusinessDayOfMonth(day: string, calendar: Pick<ShippingCalendar, 'holidays'>): boolean {
   if (!isBusinessDay(day, calendar)) return false;

@@ -10,6 +10,7 @@ import {
 import type { Invoice } from '../../core/schemas/invoices';
 import { EYE_LABELS } from '../../core/schemas/order-keys';
 import type { Payment } from '../../core/schemas/payments';
+import { monthForPeople } from '../../core/rules/statements';
 import type { Statement } from '../../core/schemas/statements';
 import { NO_FIRST_NAME, NOT_GIVEN, portalLink as link } from './account-email-values';
 import { NO_NOTE, NO_REASON } from './order-email-values';
@@ -184,13 +185,6 @@ export function warrantyEndingValues(
     lensList: lines.join('\n'),
     creditLink: creditLink(context.portalUrl),
   };
-}
-
-/** A statement month as people read it: "November 2026". */
-export function monthForPeople(month: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
 }
 
 /** The monthly statement's email: its totals and a link to the Statements tab (the PDF is there, not attached). */

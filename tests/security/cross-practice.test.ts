@@ -349,6 +349,14 @@ const PROBES: Record<string, Probe[]> = {
   getReceiptPdfUrl: [{ label: "A's payment", data: (t) => ({ paymentId: t.paymentId }), expect: 'not-found' }],
   getCreditSummary: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   listCreditLedger: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  listStatements: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  getStatementPdfUrl: [
+    {
+      label: "A's account, any month",
+      data: (t) => ({ accountNumber: t.accountA, month: '2026-11', version: 1 }),
+      expect: 'not-found',
+    },
+  ],
   exportCreditLedger: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   submitWarrantyClaim: [
     {
