@@ -33,6 +33,7 @@ export const PAGE_PATHS = {
   adminConsults: '/admin/consults',
   adminConsultDetail: '/admin/consults/:consultId',
   adminInvoices: '/admin/invoices',
+  adminStatements: '/admin/statements',
   userManagement: '/admin/user-management',
   customerManagement: '/admin/customer-management',
   lensManagement: '/admin/lens-management',
