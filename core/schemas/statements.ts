@@ -11,6 +11,9 @@ import { STATEMENT_LINE_KINDS } from '../rules/statements';
  * version, never changed once written; a correction is the next version, and the earlier one stays.
  */
 
+/** One answer for a statement that does not exist and one of an account the caller may not see. */
+export const STATEMENT_NOT_FOUND = 'Statement not found';
+
 /** A statement month, 'YYYY-MM'. */
 export const statementMonthSchema = lazySchema(() =>
   z.string().check(z.regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'Month is YYYY-MM, between 2000 and 2099')),

@@ -6,6 +6,7 @@ import type * as z from '../../core/zod';
 import type { RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
 import { CONSULT_NOT_FOUND } from '../../core/schemas/consults';
+import { STATEMENT_NOT_FOUND } from '../../core/schemas/statements';
 import { counterNames } from '../../lambdas/ports/orders-repository';
 import { FROM_ORDER_NOT_FOUND } from '../../lambdas/use-cases/consults/submit-consult';
 import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-order';
@@ -540,6 +541,7 @@ const NOT_FOUND_MESSAGES = [
   'Invoice not found',
   'Payment not found',
   CONSULT_NOT_FOUND,
+  STATEMENT_NOT_FOUND,
 ];
 
 function expectOutcome(answer: RouteAnswer, expected: Expectation) {

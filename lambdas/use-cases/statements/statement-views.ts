@@ -1,9 +1,10 @@
 import { notFound } from '../../../core/errors';
-import type {
-  listAllStatementsInputSchema,
-  listStatementsInputSchema,
-  Statement,
-  StatementSummary,
+import {
+  STATEMENT_NOT_FOUND,
+  type listAllStatementsInputSchema,
+  type listStatementsInputSchema,
+  type Statement,
+  type StatementSummary,
 } from '../../../core/schemas/statements';
 import type * as z from '../../../core/zod';
 import type { Identity } from '../../auth/verify-token';
@@ -18,9 +19,6 @@ import type { UsersRepository } from '../../ports/users-repository';
 import { documentUrl, type DocumentUrl } from '../invoices';
 import { correctStatement } from './issue-statements';
 import type { StatementDeps } from './statement-deps';
-
-/** One answer for a statement that does not exist and one of an account the caller may not see. */
-export const STATEMENT_NOT_FOUND = 'Statement not found';
 
 const summaryOf = ({ lines: _lines, correctedBy: _by, ...summary }: Statement): StatementSummary => summary;
 const summaries = (page: Page<Statement>) => ({ items: page.items.map(summaryOf), nextCursor: page.nextCursor });

@@ -3,12 +3,8 @@ import { buildStatement, periodOfMonth } from '../../../../core/rules/statements
 import type { Statement } from '../../../../core/schemas/statements';
 import { renderStatementPdf } from '../../../../lambdas/documents/statement-pdf';
 import type { DocumentStore } from '../../../../lambdas/ports/document-store';
-import {
-  getStatementPdfUrl,
-  listAllStatements,
-  listStatements,
-  STATEMENT_NOT_FOUND,
-} from '../../../../lambdas/use-cases/statements';
+import { getStatementPdfUrl, listAllStatements, listStatements } from '../../../../lambdas/use-cases/statements';
+import { STATEMENT_NOT_FOUND } from '../../../../core/schemas/statements';
 import { PRACTICE } from '../../../support/document-fixtures';
 import { identity } from '../../../support/identities';
 import { InMemoryStatementStore } from '../../../support/in-memory-statements';
