@@ -113,10 +113,42 @@ describe('the lab’s Statements page', () => {
         nextCursor: null,
       }),
     });
-    const user = renderAt('/admin/statements', '/admin/statements', <AdminStatements today="2026-12-03" />);
+    const user = renderAt(
+      '/admin/statements',
+      '/admin/statements',
+      <AdminStatements today="2026-12-03" mayCorrect={false} />,
+    );
     expect(await screen.findByText('Hillview Optometry')).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Month' }), '2026-10');
     expect(await screen.findByText('No statements for this month')).toBeInTheDocument();
     expect(callsTo('listAllStatements').map((i) => i.month)).toEqual(['2026-11', '2026-10']);
+  });
+
+  it('billing staff issue a corrected version with a reason; the list reads again', async () => {
+    let version = 1;
+    answer({
+      listAllStatements: () => ({ items: [aStatement({ version })], nextCursor: null }),
+      correctStatement: () => {
+        version = 2;
+        return { ...aStatement({ version: 2 }), lines: [] };
+      },
+    });
+    const user = renderAt('/admin/statements', '/admin/statements', <AdminStatements today="2026-12-03" mayCorrect />);
+    await user.click(await screen.findByRole('button', { name: 'Correct the statement of LL-1001' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Check 1042 recorded late');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue corrected statement' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('correctStatement')).toEqual([
+      { accountNumber: 'LL-1001', month: '2026-11', reason: 'Check 1042 recorded late' },
+    ]);
+    expect(await screen.findByText('LL-1001 (version 2)')).toBeInTheDocument();
+  });
+
+  it('staff without the billing permission are offered no correction', async () => {
+    answer({ listAllStatements: () => ({ items: [aStatement()], nextCursor: null }) });
+    renderAt('/admin/statements', '/admin/statements', <AdminStatements today="2026-12-03" mayCorrect={false} />);
+    expect(await screen.findByText('Lakeside Vision')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Correct the statement/ })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /** The statement routes: an account's statements, a month's across accounts, and a version's PDF. */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
 import { startDownload } from '../../../lib/start-download';
 import { statementKeys } from './query-keys';
@@ -26,3 +26,12 @@ export const useDownloadStatementPdf = () =>
       startDownload(document.url, document.filename);
     },
   });
+
+/** A correction (billing staff): the month stated again as the next version; every statement list reads again. */
+export function useCorrectStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RouteInput<'correctStatement'>) => callRoute('correctStatement', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statementKeys.all }),
+  });
+}

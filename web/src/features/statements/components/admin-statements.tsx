@@ -6,6 +6,9 @@ import { PageHeader } from '../../../components/page-header';
 import { SelectField } from '../../../components/ui/select-field';
 import { useCursorPages } from '../../../hooks/use-cursor-pages';
 import { useMonthStatements } from '../api/statement-queries';
+import type { StatementSummary } from '../../../../../core/schemas/statements';
+import { Button } from '../../../components/ui/button';
+import { CorrectStatementDialog } from './correct-statement-dialog';
 import { statementColumns, statementKey, statementTitle } from './statement-columns';
 
 export const LAB_STATEMENT_PAGE_SIZE = 50;
@@ -23,10 +26,14 @@ export function recentMonths(today: string, count = MONTHS_OFFERED): string[] {
   return months;
 }
 
-/** /admin/statements (admins): one month's statements across every account, by account number. */
-export function AdminStatements({ today }: { today: string }) {
+/**
+ * /admin/statements (admins): one month's statements across every account, by account number; staff with the
+ * billing permission may issue a corrected version.
+ */
+export function AdminStatements({ today, mayCorrect }: { today: string; mayCorrect: boolean }) {
   const months = recentMonths(today);
   const [month, setMonth] = useState(months[0]!);
+  const [correcting, setCorrecting] = useState<StatementSummary | null>(null);
   const pages = useCursorPages();
   const query = useMonthStatements({
     month,
@@ -65,12 +72,31 @@ export function AdminStatements({ today }: { today: string }) {
               },
               { key: 'practice', header: 'Practice', render: (s) => s.practiceName },
               ...statementColumns(),
+              ...(mayCorrect
+                ? [
+                    {
+                      key: 'correct',
+                      header: 'Correct',
+                      actions: true,
+                      render: (s: StatementSummary) => (
+                        <Button
+                          variant="ghost"
+                          aria-label={`Correct the statement of ${s.accountNumber}`}
+                          onClick={() => setCorrecting(s)}
+                        >
+                          Correct
+                        </Button>
+                      ),
+                    },
+                  ]
+                : []),
             ],
             rowKey: statementKey,
             pager: 'Statements',
           }}
         />
       </Card>
+      {correcting ? <CorrectStatementDialog statement={correcting} onClose={() => setCorrecting(null)} /> : null}
     </>
   );
 }
