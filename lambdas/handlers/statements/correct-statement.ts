@@ -7,7 +7,7 @@ import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { createLogger } from '../../http/logger';
 import { systemClock } from '../../kernel/clock';
-import { correctStatementFor } from '../../use-cases/statements';
+import { correctStatementFor } from '../../use-cases/statements/statement-views';
 
 const deps = {
   ...systemClock,

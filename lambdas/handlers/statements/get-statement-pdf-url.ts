@@ -5,7 +5,7 @@ import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { s3DocumentStore } from '../../adapters/s3-document-store';
 import { callerOf, createHandler } from '../../http/create-handler';
 import { systemClock } from '../../kernel/clock';
-import { getStatementPdfUrl } from '../../use-cases/statements';
+import { getStatementPdfUrl } from '../../use-cases/statements/statement-pdf-url';
 
 const deps = {
   ...systemClock,

@@ -1,4 +1,5 @@
-/** What entry points use of statements: the monthly run and a correction. */
+/** What entry points use of statements: the monthly run, a correction, the lists and a version's PDF. */
 export { correctStatement, issueMonthlyStatements, type StatementRunReport } from './issue-statements';
 export type { StatementDeps } from './statement-deps';
-export { correctStatementFor, getStatementPdfUrl, listAllStatements, listStatements } from './statement-views';
+export { correctStatementFor, listAllStatements, listStatements } from './statement-views';
+export { getStatementPdfUrl } from './statement-pdf-url';
