@@ -98,6 +98,26 @@ export const JOBS = [
       },
     },
   },
+  {
+    name: 'monthlyStatements',
+    handler: 'monthly-statements',
+    // Every day at 11:00 UTC (6 or 7 am on the East Coast): the job itself acts only on the month's first business
+    // day of the lab's calendar (its holidays are data, which a cron cannot read). docs/decisions/0104-monthly-statements.md
+    schedule: 'cron(0 11 * * ? *)',
+    description:
+      'On the first business day of each month, issues and emails every account’s statement of the month before',
+    resources: {
+      tables: {
+        // The statements (put only if absent) and, in the same transaction, each one's email in the outbox.
+        statements: 'readWrite',
+        outbox: 'write',
+        // Each practice (byStatus) and its invoices; the lab's calendar (referenceData `production`).
+        customers: 'read',
+        invoices: 'read',
+        referenceData: 'read',
+      },
+    },
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof JOBS)[number]['name'];

@@ -33,6 +33,7 @@ export const PAGE_PATHS = {
   adminConsults: '/admin/consults',
   adminConsultDetail: '/admin/consults/:consultId',
   adminInvoices: '/admin/invoices',
+  adminStatements: '/admin/statements',
   userManagement: '/admin/user-management',
   customerManagement: '/admin/customer-management',
   lensManagement: '/admin/lens-management',
@@ -88,7 +89,8 @@ export const pagePaths = {
   /** The lab's view of one order, in the approval queue. */
   labOrder: (orderId: string) => pagePath('orderApprovalDetail', { orderId }),
   labConsult: (consultId: string) => pagePath('adminConsultDetail', { consultId }),
-  payment: (query: { invoice?: string; account?: string } = {}) => pagePath('customerPayment', {}, query),
+  payment: (query: { invoice?: string; account?: string; tab?: 'statements' } = {}) =>
+    pagePath('customerPayment', {}, query),
   login: (query: { reset?: 1; verified?: 1; email?: string } = {}) => pagePath('login', {}, query),
   verifyEmail: (email: string) => pagePath('verifyEmail', {}, { email }),
   forgotPassword: (email?: string) => pagePath('forgotPassword', {}, { email }),

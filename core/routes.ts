@@ -13,6 +13,7 @@ import { notificationRoutes } from './routes/notifications';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
+import { statementRoutes } from './routes/statements';
 import { userRoutes } from './routes/users';
 
 /**
@@ -34,6 +35,7 @@ export const ROUTES = {
   ...invoiceRoutes,
   ...paymentRoutes,
   ...creditRoutes,
+  ...statementRoutes,
   ...auditRoutes,
   ...consultRoutes,
   ...notificationRoutes,

@@ -116,6 +116,17 @@ export const TABLES = {
    * (sk `balance`: available and pending cents, versioned) written in the same transaction as each entry.
    */
   creditLedger: { id: 'CreditLedger', partitionKey: s('accountNumber'), sortKey: s('sk') },
+  /**
+   * Monthly statements, one item per account, month and version (sk `{month}#v{0001}`), each put only if absent:
+   * a job that runs twice issues once, and a correction is the next version beside the earlier one. `byMonth`
+   * is the lab's all-accounts view of one month (sk `{accountNumber}#v{0001}`). A new table: its index is made with it.
+   */
+  statements: {
+    id: 'Statements',
+    partitionKey: s('accountNumber'),
+    sortKey: s('sk'),
+    indexes: [{ indexName: 'byMonth', partitionKey: s('month'), sortKey: s('accountKey') }],
+  },
   /** Warranty claims (cancel for credit, defects): per account for Lens Credit, per status for the lab's queue. */
   warrantyClaims: {
     id: 'WarrantyClaims',

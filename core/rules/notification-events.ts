@@ -153,6 +153,14 @@ export const NOTIFICATION_EVENTS = [
     defaultChoice: 'email',
   },
   {
+    id: 'statement-issued',
+    audience: 'practice',
+    kind: 'statement-issued',
+    label: 'Monthly statement',
+    description: 'Your account’s statement for the month before, on the first business day of each month.',
+    defaultChoice: 'email',
+  },
+  {
     id: 'consult-answered',
     audience: 'practice',
     kind: 'consult-answered',

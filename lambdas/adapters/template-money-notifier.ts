@@ -6,6 +6,7 @@ import {
   invoiceIssuedValues,
   paymentFailedValues,
   paymentValues,
+  statementIssuedValues,
   warrantyEndingValues,
   type MoneyEmailContext,
 } from '../email/money-email-values';
@@ -44,6 +45,7 @@ const NAMES_PRACTICE: ReadonlySet<MoneyEmail['kind']> = new Set([
   'payment-receipt',
   'credit-granted',
   'warranty-ending',
+  'statement-issued',
 ]);
 
 const accountOf = (email: MoneyEmail): string => {
@@ -60,6 +62,8 @@ const accountOf = (email: MoneyEmail): string => {
       return email.claim.accountNumber;
     case 'warranty-ending':
       return email.accountNumber;
+    case 'statement-issued':
+      return email.statement.accountNumber;
   }
 };
 
@@ -163,6 +167,10 @@ export function templateMoneyNotifier(deps: Partial<TemplateMoneyNotifierDeps> =
             values: () => warrantyEndingValues(email.accountNumber, email.lenses, context),
           },
         ];
+      }
+      case 'statement-issued': {
+        const to = await practiceAddresses(email.to, email.statement.accountNumber);
+        return [{ kind: email.kind, to, values: () => statementIssuedValues(email.statement, context) }];
       }
     }
   }

@@ -260,6 +260,23 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       SIGN_OFF,
     ].join('\n\n'),
   },
+  'statement-issued': {
+    subject: 'Your {{month}} statement (account {{accountNumber}})',
+    body: [
+      'Hello,',
+      'The {{month}} statement of {{company}} (account {{accountNumber}}) is ready.{{correctionNote}}',
+      [
+        'Opening balance: {{openingAmount}}',
+        'Charges: {{chargesAmount}}',
+        'Payments: {{paymentsAmount}}',
+        'Credits: {{creditsAmount}}',
+        'Closing balance: {{closingAmount}}',
+        'Past due: {{pastDueAmount}}',
+      ].join('\n'),
+      'See every line and download the PDF on the Statements tab of Pay Online: {{statementLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
   // The Ampleye Virtual Consultant. The lab promises an answer within one business day.
   'consult-received': {
     subject: 'New consult request {{reference}}: {{practiceName}}',

@@ -10,6 +10,8 @@ import {
 import type { Invoice } from '../../core/schemas/invoices';
 import { EYE_LABELS } from '../../core/schemas/order-keys';
 import type { Payment } from '../../core/schemas/payments';
+import { monthForPeople } from '../../core/rules/statements';
+import type { Statement } from '../../core/schemas/statements';
 import { NO_FIRST_NAME, NOT_GIVEN, portalLink as link } from './account-email-values';
 import { NO_NOTE, NO_REASON } from './order-email-values';
 
@@ -182,5 +184,32 @@ export function warrantyEndingValues(
     lensCount: plural(lenses.length, 'lens', 'lenses'),
     lensList: lines.join('\n'),
     creditLink: creditLink(context.portalUrl),
+  };
+}
+
+/** The monthly statement's email: its totals and a link to the Statements tab (the PDF is there, not attached). */
+export function statementIssuedValues(
+  statement: Omit<Statement, 'lines'>,
+  context: MoneyEmailContext,
+): Record<string, string> {
+  const { aging } = statement;
+  const pastDue = aging.days1To30 + aging.days31To60 + aging.days61To90 + aging.over90;
+  return {
+    accountNumber: statement.accountNumber,
+    company: companyOr(context.company ?? statement.practiceName, statement.accountNumber),
+    month: monthForPeople(statement.month),
+    openingAmount: formatCents(statement.openingCents),
+    chargesAmount: formatCents(statement.chargesCents),
+    paymentsAmount: formatCents(statement.paymentsCents),
+    creditsAmount: formatCents(statement.creditsCents),
+    closingAmount: formatCents(statement.closingCents),
+    pastDueAmount: formatCents(pastDue),
+    correctionNote:
+      statement.version > 1 ? ` It corrects the statement sent before (version ${statement.version}).` : '',
+    statementLink: link(
+      context.portalUrl,
+      pagePaths.payment({ account: statement.accountNumber, tab: 'statements' }),
+      'Statements',
+    ),
   };
 }

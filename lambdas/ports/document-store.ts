@@ -14,6 +14,10 @@ export const invoiceDocumentKey = (accountNumber: string, invoiceNumber: string,
 export const receiptDocumentKey = (accountNumber: string, receiptNumber: string) =>
   `${DOCUMENTS_PREFIX}receipts/${accountNumber}/${receiptNumber}.pdf`;
 
+/** A statement's PDF: a stored statement never changes (a correction is a new version), so one per version. */
+export const statementDocumentKey = (accountNumber: string, month: string, version: number) =>
+  `${DOCUMENTS_PREFIX}statements/${accountNumber}/${month}-v${version}.pdf`;
+
 /** Private storage of generated documents, handed out only as short-lived download links. */
 export interface DocumentStore {
   /** Stores the bytes under `key` (below DOCUMENTS_PREFIX); `filename` is the name a download saves as. */

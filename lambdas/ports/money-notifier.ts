@@ -1,6 +1,7 @@
 import type { CreditEntry, WarrantyClaim } from '../../core/schemas/credit';
 import type { Invoice } from '../../core/schemas/invoices';
 import type { Payment } from '../../core/schemas/payments';
+import type { Statement } from '../../core/schemas/statements';
 import type { WarrantyLens } from '../../core/schemas/credit';
 import type { Clock } from '../kernel/clock';
 import { outboxMessage, type OutboxMessage } from '../kernel/outbox';
@@ -26,7 +27,9 @@ export type MoneyEmail =
   | { kind: 'claim-decided'; claim: WarrantyClaim; to: string[] }
   | { kind: 'claim-submitted'; claim: WarrantyClaim }
   /** Daily job: a lens enters the last 14 days of its warranty window. */
-  | { kind: 'warranty-ending'; accountNumber: string; lenses: WarrantyLens[]; to: string[] };
+  | { kind: 'warranty-ending'; accountNumber: string; lenses: WarrantyLens[]; to: string[] }
+  /** Monthly job or a correction: a statement was issued (its numbers, not its lines). To the account's users. */
+  | { kind: 'statement-issued'; statement: Omit<Statement, 'lines'>; to: string[] };
 
 export interface MoneyNotifier {
   notify(email: MoneyEmail): Promise<void>;

@@ -16,6 +16,8 @@ import { dynamoCustomersRepository } from '../../lambdas/adapters/dynamo-custome
 import { dynamoLensCatalogue } from '../../lambdas/adapters/dynamo-lens-catalogue';
 import { dynamoCreditSettings } from '../../lambdas/adapters/dynamo-credit-settings';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
+import { dynamoProductionSettings } from '../../lambdas/adapters/dynamo-production-settings';
+import { dynamoStatementStore } from '../../lambdas/adapters/dynamo-statement-store';
 import { dynamoNotificationStore } from '../../lambdas/adapters/dynamo-notification-store';
 import { dynamoOrdersRepository } from '../../lambdas/adapters/dynamo-orders-repository';
 import { dynamoUsersRepository } from '../../lambdas/adapters/dynamo-users-repository';
@@ -25,6 +27,7 @@ import { DEMO_BUYING_GROUPS, DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from '.
 import { seedDemoConsults } from './demo-consults';
 import { seedDemoMoney } from './demo-money';
 import { seedDemoNotifications } from './demo-notifications';
+import { seedDemoStatements } from './demo-statements';
 import { seedDemoOrders } from './demo-orders';
 import { seedLensCatalogue } from './lens-catalogue';
 
@@ -113,6 +116,12 @@ export async function seedDemoData(deps: {
   const orderDeps = demoOrderDeps(deps.tablePrefix);
   await seedDemoOrders(orderDeps, ids);
   await seedDemoMoney({ ...orderDeps, money: dynamoMoneyStore(), creditSettings: dynamoCreditSettings() }, ids);
+  await seedDemoStatements({
+    statements: dynamoStatementStore(),
+    money: dynamoMoneyStore(),
+    customers: orderDeps.customers,
+    production: dynamoProductionSettings(),
+  });
   await seedDemoConsults({ ...orderDeps, consults: dynamoConsultStore(), settings: dynamoConsultantSettings() }, ids);
   await seedDemoNotifications({ orders: orderDeps.orders, notifications: dynamoNotificationStore() }, ids);
   return ids;

@@ -38,6 +38,7 @@ describe('DynamoDB tables (core/data/tables.ts, docs/architecture.md "Data: tabl
       'InvoicesTable',
       'PaymentsTable',
       'CreditLedgerTable',
+      'StatementsTable',
       'WarrantyClaimsTable',
       'ConsultsTable',
       'AuditLogTable',

@@ -32,6 +32,7 @@ const BUNDLE_MARK: Record<string, string> = {
   abandonedDraftFiles: 'abandoned draft files',
   deliverNotices: 'notice not delivered, will retry',
   notificationDigest: 'notification digest: not sent',
+  monthlyStatements: 'statement not issued',
 };
 
 /** The function of a job (found by the description the Functions construct gives it). */

@@ -6,6 +6,7 @@ import type * as z from '../../core/zod';
 import type { RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
 import { CONSULT_NOT_FOUND } from '../../core/schemas/consults';
+import { STATEMENT_NOT_FOUND } from '../../core/schemas/statements';
 import { counterNames } from '../../lambdas/ports/orders-repository';
 import { FROM_ORDER_NOT_FOUND } from '../../lambdas/use-cases/consults/submit-consult';
 import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-order';
@@ -349,6 +350,14 @@ const PROBES: Record<string, Probe[]> = {
   getReceiptPdfUrl: [{ label: "A's payment", data: (t) => ({ paymentId: t.paymentId }), expect: 'not-found' }],
   getCreditSummary: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   listCreditLedger: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  listStatements: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  getStatementPdfUrl: [
+    {
+      label: "A's account, any month",
+      data: (t) => ({ accountNumber: t.accountA, month: '2026-11', version: 1 }),
+      expect: 'not-found',
+    },
+  ],
   exportCreditLedger: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   submitWarrantyClaim: [
     {
@@ -532,6 +541,7 @@ const NOT_FOUND_MESSAGES = [
   'Invoice not found',
   'Payment not found',
   CONSULT_NOT_FOUND,
+  STATEMENT_NOT_FOUND,
 ];
 
 function expectOutcome(answer: RouteAnswer, expected: Expectation) {

@@ -46,6 +46,7 @@ describe('spec 2 route table', () => {
     ['/admin/home', 'Dashboard'],
     ['/admin/order-approval', 'Order Approval'],
     ['/admin/invoices', 'Invoices'],
+    ['/admin/statements', 'Statements'],
     ['/admin/warranty-claims', 'Warranty Claims'],
     ['/admin/consults', 'Consults'],
     ['/admin/consults/:consultId', 'Consult'],
@@ -109,12 +110,13 @@ describe('spec 2 and 6 menus', () => {
     ]);
   });
 
-  it('admins see Dashboard, Order Approval, Invoices, Warranty Claims and Consults', () => {
+  it('admins see Dashboard, Order Approval, Invoices, Statements, Warranty Claims and Consults', () => {
     expect(menuFor(ROLES.ADMIN)).toEqual(ADMIN_MENU);
     expect(ADMIN_MENU.map((i) => i.path)).toEqual([
       '/admin/home',
       '/admin/order-approval',
       '/admin/invoices',
+      '/admin/statements',
       '/admin/warranty-claims',
       '/admin/consults',
     ]);
@@ -125,6 +127,7 @@ describe('spec 2 and 6 menus', () => {
       'Dashboard',
       'Order Approval',
       'Invoices',
+      'Statements',
       'Warranty Claims',
       'Consults',
       'User Management',

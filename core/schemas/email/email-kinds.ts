@@ -30,6 +30,8 @@ export const EMAIL_KINDS = [
   'claim-submitted',
   'claim-decided',
   'warranty-ending',
+  // The monthly statements job (lambdas/use-cases/statements), and a correction the lab issues.
+  'statement-issued',
   // The Ampleye Virtual Consultant (lambdas/adapters/template-consult-notifier.ts).
   'consult-received',
   'consult-answered',
@@ -249,6 +251,19 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
       'Order LL-000123 OS, Scleral 16.5 (patient J. Doe): warranty ends 2025-03-01, 14 days left\n' +
       'Order LL-000124 OD, Scleral 16.5 (patient A. Smith): warranty ends 2025-03-01, 14 days left',
     creditLink: 'https://portal.example/customer/credit',
+  },
+  'statement-issued': {
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    month: 'November 2026',
+    openingAmount: '$1,200.00',
+    chargesAmount: '$808.50',
+    paymentsAmount: '$1,000.00',
+    creditsAmount: '$100.00',
+    closingAmount: '$908.50',
+    pastDueAmount: '$200.00',
+    correctionNote: '',
+    statementLink: 'https://portal.example/customer/payment?account=BV-1001&tab=statements',
   },
   // To the lab's notification recipients: a practice's or a visitor's consult request waits in the queue.
   // What the requester typed is shown as text under `sentBy` ("Sent by a visitor" / "Sent by the practice").

@@ -34,7 +34,7 @@ export const PAYMENT_NOT_COMPLETE = 'The payment is not complete yet.';
  * The stored document under `key`, rendered first when it is not there yet, and a short-lived link that
  * downloads it. Two requests at once may both render; they write the same document, the last one stays.
  */
-async function documentUrl(
+export async function documentUrl(
   key: string,
   filename: string,
   render: () => Promise<Uint8Array>,

@@ -234,6 +234,15 @@ function moneyContent(email: MoneyEmail): NoticeContent {
       );
       return { kind: email.kind, accountNumber: email.accountNumber, textFor: () => text };
     }
+    case 'statement-issued': {
+      const { statement } = email;
+      const text = item(
+        `Statement for ${statement.month} issued`,
+        `Account ${statement.accountNumber} closed ${statement.month} owing ${formatCents(statement.closingCents)}.`,
+        pagePaths.payment({ account: statement.accountNumber, tab: 'statements' }),
+      );
+      return { kind: email.kind, accountNumber: statement.accountNumber, textFor: () => text };
+    }
   }
 }
 

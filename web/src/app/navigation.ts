@@ -1,6 +1,6 @@
 /**
  * spec 2 and 6 menus: customers see the customer menu only (with Consults, their fit questions and the lab's
- * answers); admins Dashboard, Order Approval, Invoices, Warranty Claims and Consults; super admins
+ * answers); admins Dashboard, Order Approval, Invoices, Statements, Warranty Claims and Consults; super admins
  * also User, Customer, Lens and Email Management, Consultant and Production Settings and Audit.
  */
 import { ROLES, type Role } from '../../../core/rules/auth-status';
@@ -26,6 +26,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.adminHome.path, label: 'Dashboard', icon: 'dashboard' },
   { path: PORTAL_ROUTES.orderApproval.path, label: 'Order Approval', icon: 'approval' },
   { path: PORTAL_ROUTES.adminInvoices.path, label: 'Invoices', icon: 'payment' },
+  { path: PORTAL_ROUTES.adminStatements.path, label: 'Statements', icon: 'payment' },
   { path: PORTAL_ROUTES.warrantyClaims.path, label: 'Warranty Claims', icon: 'credit' },
   { path: PORTAL_ROUTES.adminConsults.path, label: 'Consults', icon: 'consults' },
 ];

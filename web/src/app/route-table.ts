@@ -88,6 +88,7 @@ export const PORTAL_ROUTES = {
   adminConsultDetail: { path: PAGE_PATHS.adminConsultDetail, title: 'Consult', guarded: true },
   /** Every practice's invoices: record by hand, void, record a cheque or transfer. */
   adminInvoices: { path: PAGE_PATHS.adminInvoices, title: 'Invoices', guarded: true },
+  adminStatements: { path: PAGE_PATHS.adminStatements, title: 'Statements', guarded: true },
   userManagement: {
     path: PAGE_PATHS.userManagement,
     title: 'User Management',

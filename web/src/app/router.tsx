@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
           page('orderApproval', 'admin/order-approval'),
           page('orderApprovalDetail', 'admin/order-approval-detail'),
           page('adminInvoices', 'admin/invoices'),
+          page('adminStatements', 'admin/statements'),
           page('warrantyClaims', 'admin/warranty-claims'),
           page('adminConsults', 'admin/consults'),
           page('adminConsultDetail', 'admin/consult-detail'),

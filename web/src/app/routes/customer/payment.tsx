@@ -2,11 +2,13 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PayOnline } from '../../../features/invoices';
 import { PaymentPanel } from '../../../features/payments';
+import { AccountStatements } from '../../../features/statements';
 import { useAccountInView, useSession } from '../../../lib/session-context';
 
 /**
  * /customer/payment: the invoices of the account chosen in the sidebar (or all the user's
- * accounts) with the payments feature's panel composed in (features do not import each other).
+ * accounts) with the payments feature's panel and the statements feature's tab composed in (features do not
+ * import each other).
  */
 export default function PaymentRoute() {
   const session = useSession();
@@ -20,5 +22,13 @@ export default function PaymentRoute() {
       </>
     );
   const accounts = session.customer.accounts.length ? session.customer.accounts : [account];
-  return <PayOnline userId={userId} accounts={accounts} selectedAccount={account} PaymentArea={PaymentPanel} />;
+  return (
+    <PayOnline
+      userId={userId}
+      accounts={accounts}
+      selectedAccount={account}
+      PaymentArea={PaymentPanel}
+      Statements={AccountStatements}
+    />
+  );
 }

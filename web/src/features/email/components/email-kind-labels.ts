@@ -62,6 +62,11 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: 
     label: 'Warranty ending',
     description: "Daily, to the account's users when lenses enter the last 14 days of their warranty.",
   },
+  'statement-issued': {
+    label: 'Monthly statement',
+    description:
+      "On the first business day of each month, to the account's users: last month's statement (and a corrected one).",
+  },
   'consult-received': {
     label: 'Consult request received',
     description: "To the lab's notification recipients when a practice or a visitor asks the Ampleye consultant.",

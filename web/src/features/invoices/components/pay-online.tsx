@@ -5,6 +5,7 @@ import { accountNumberSchema } from '../../../../../core/schemas/account-number'
 import { invoiceNumberSchema, type CustomerInvoice } from '../../../../../core/schemas/invoices';
 import { PageHeader } from '../../../components/page-header';
 import { SelectField } from '../../../components/ui/select-field';
+import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from '../../../components/ui/text-field';
 import { SubmitButton } from '../../../forms/submit-button';
 import { useSubmission } from '../../../forms/use-submission';
@@ -30,7 +31,15 @@ export interface PayOnlineProps {
   /** The account chosen in the sidebar. */
   selectedAccount: string;
   PaymentArea: ComponentType<PaymentAreaProps>;
+  /** The statements feature's list, shown on a Statements tab (`?tab=statements`, the statement email's link). */
+  Statements?: ComponentType<{ accountNumber: string }>;
 }
+
+type PayOnlineView = 'invoices' | 'statements';
+const VIEWS = [
+  { key: 'invoices', label: 'Invoices' },
+  { key: 'statements', label: 'Statements' },
+] as const;
 
 /** The ?invoice=&account= of an emailed link; a value that cannot be one is null (nothing is asked). */
 function linkTarget(params: URLSearchParams) {
@@ -51,8 +60,15 @@ function linkTarget(params: URLSearchParams) {
  * more than the balance), then pay in the payments panel. "Find an invoice" and emailed links
  * (`?invoice=INV-1&account=BV-1001`) open the invoice's detail.
  */
-export function PayOnline({ userId, accounts, selectedAccount, PaymentArea }: PayOnlineProps) {
+export function PayOnline({ userId, accounts, selectedAccount, PaymentArea, Statements }: PayOnlineProps) {
   const [params, setParams] = useSearchParams();
+  const view: PayOnlineView = Statements && params.get('tab') === 'statements' ? 'statements' : 'invoices';
+  const showView = (next: PayOnlineView) => {
+    const changed = new URLSearchParams(params);
+    if (next === 'statements') changed.set('tab', 'statements');
+    else changed.delete('tab');
+    setParams(changed, { replace: true });
+  };
   const [scope, setScope] = useState<string>(selectedAccount);
   const [tab, setTab] = useState<InvoiceTab>('open');
   const selection = usePaySelection();
@@ -148,9 +164,17 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea }: Pa
     { value: selectedAccount, label: selectedAccount },
     { value: ALL_ACCOUNTS, label: 'All my accounts' },
   ];
-  return (
+  if (Statements && view === 'statements' && !locked)
+    return (
+      <>
+        <PageHeader title="Pay Online" description={`Monthly statements of account ${selectedAccount}.`} />
+        <Tabs label="Pay Online" tabs={VIEWS} selected={view} onSelect={showView}>
+          <Statements accountNumber={selectedAccount} />
+        </Tabs>
+      </>
+    );
+  const invoices = (
     <>
-      <PageHeader title="Pay Online" description={`Open and paid invoices of ${where}.`} />
       <div className={styles.toolbar}>
         {accounts.length > 1 ? (
           <SelectField
@@ -242,6 +266,18 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea }: Pa
           onClose={closeDetail}
         />
       ) : null}
+    </>
+  );
+  return (
+    <>
+      <PageHeader title="Pay Online" description={`Open and paid invoices of ${where}.`} />
+      {Statements ? (
+        <Tabs label="Pay Online" tabs={VIEWS} selected={view} onSelect={showView}>
+          {invoices}
+        </Tabs>
+      ) : (
+        invoices
+      )}
     </>
   );
 }
