@@ -102,7 +102,7 @@ export const JOBS = [
     name: 'monthlyStatements',
     handler: 'monthly-statements',
     // Every day at 11:00 UTC (6 or 7 am on the East Coast): the job itself acts only on the month's first business
-    // day of the lab's calendar (its holidays are data, which a cron cannot read). docs/decisions/0104-monthly-statements.md
+    // day of the lab's calendar (its holidays are data, which a cron cannot read). docs/decisions/0103-monthly-statements.md
     schedule: 'cron(0 11 * * ? *)',
     description:
       'On the first business day of each month, issues and emails every account’s statement of the month before',

@@ -10,7 +10,7 @@ import {
 } from '../schemas/statements';
 import { ADMIN, BILLING, CUSTOMER_OR_ADMIN } from './access-groups';
 
-/** Monthly statements (docs/decisions/0104-monthly-statements.md): Pay Online's Statements tab and the lab's view. */
+/** Monthly statements (docs/decisions/0103-monthly-statements.md): Pay Online's Statements tab and the lab's view. */
 export const statementRoutes = defineRoutes('statements', {
   listStatements: {
     input: listStatementsInputSchema,

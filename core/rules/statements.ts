@@ -2,7 +2,7 @@ import { dayFromNumber, dayNumber, localDay } from './calendar-days';
 import { isBusinessDay, type ShippingCalendar } from './ship-date';
 
 /**
- * Monthly statements (docs/decisions/0104-monthly-statements.md): what an account owed at the start of a month,
+ * Monthly statements (docs/decisions/0103-monthly-statements.md): what an account owed at the start of a month,
  * every money event of the month, what it owed at the end, and how old that is. Pure, so the job, the PDF, the
  * pages and the property tests read one set of numbers. Every day is a day on the lab's calendar ('YYYY-MM-DD'
  * in the calendar's zone); the balance is what the account owes on its invoices (lens credit not yet applied to

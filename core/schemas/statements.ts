@@ -7,7 +7,7 @@ import { multiLineText } from './text-fields';
 import { STATEMENT_LINE_KINDS } from '../rules/statements';
 
 /**
- * Monthly statements (docs/decisions/0104-monthly-statements.md): one stored item per account, month and
+ * Monthly statements (docs/decisions/0103-monthly-statements.md): one stored item per account, month and
  * version, never changed once written; a correction is the next version, and the earlier one stays.
  */
 

@@ -6,7 +6,7 @@ import type { Page } from './money-store';
 export const statementSortKey = (month: string, version: number) => `${month}#v${String(version).padStart(4, '0')}`;
 
 /**
- * Issued monthly statements (docs/decisions/0104-monthly-statements.md). A statement is written once and never
+ * Issued monthly statements (docs/decisions/0103-monthly-statements.md). A statement is written once and never
  * changed: `issue` puts it only if that account, month and version is not stored yet, in one transaction with the
  * notices that announce it, so a job run twice (a Lambda retry, two runs at once) issues and emails once.
  */

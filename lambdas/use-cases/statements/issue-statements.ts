@@ -94,7 +94,7 @@ async function* everyPractice(deps: Pick<StatementDeps, 'customers'>) {
 }
 
 /**
- * The monthly statements run (core/jobs.ts `monthlyStatements`; docs/decisions/0104-monthly-statements.md). The
+ * The monthly statements run (core/jobs.ts `monthlyStatements`; docs/decisions/0103-monthly-statements.md). The
  * schedule runs it every day; it acts on the month's first business day of the lab's calendar, stating the month
  * before for every practice with money moved or owed. `day` (the command's --date) runs it as on that day, and
  * `force` issues even when that day is not a first business day. Each statement is version 1 of its account and
