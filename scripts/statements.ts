@@ -1,6 +1,6 @@
 /**
  * Runs the monthly statements for a day, against the running local stack (`npm start`), as the schedule would on
- * that day, whether or not it is the month's first business day (docs/decisions/0104-monthly-statements.md):
+ * that day, whether or not it is the month's first business day (docs/decisions/0103-monthly-statements.md):
  *
  *   npm run statements -- --date 2026-12-01
  *   npm run statements -- --correct BV-1001 --month 2026-11 --reason "Check 1042 was recorded late"

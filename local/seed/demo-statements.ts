@@ -5,7 +5,7 @@ import type { StatementStore } from '../../lambdas/ports/statement-store';
 import { issueMonthlyStatements, type StatementDeps } from '../../lambdas/use-cases/statements';
 
 /**
- * Two past monthly statements per demo account with money (docs/decisions/0104-monthly-statements.md), so Pay
+ * Two past monthly statements per demo account with money (docs/decisions/0103-monthly-statements.md), so Pay
  * Online's Statements tab and the lab's Statements page show a practice in use: the month before last, then last
  * month (which opens at the first one's closing), issued through the job's own use case as on the first day of
  * the month after each. Their emails are left out (history, not news). Idempotent: a month already stated is
