@@ -1,6 +1,12 @@
+import * as z from '../zod';
 import { defineRoutes } from '../define-routes';
+import { SUPER_ADMIN } from './access-groups';
 import { createInvoiceInputSchema, invoiceSchema } from '../schemas/invoices';
 import {
+  createdMachineClientSchema,
+  createMachineClientInputSchema,
+  deleteMachineClientInputSchema,
+  listMachineClientsOutputSchema,
   machineOrderPageSchema,
   machinePullOrdersInputSchema,
   machineSetOrderStageInputSchema,
@@ -55,5 +61,25 @@ export const machineRoutes = defineRoutes('machine', {
     output: invoiceSchema,
     access: { machine: ['invoices.write'] },
     resources: { tables: { invoices: 'readWrite', customers: 'read', users: 'read', outbox: 'write' } },
+  },
+  /** A super admin registers a program: a pool app client of the client-credentials flow; its secret shown once. */
+  createMachineClient: {
+    input: createMachineClientInputSchema,
+    output: createdMachineClientSchema,
+    access: SUPER_ADMIN,
+    resources: { userPool: ['CreateUserPoolClient'] },
+  },
+  listMachineClients: {
+    input: z._default(z.optional(z.strictObject({})), {}),
+    output: listMachineClientsOutputSchema,
+    access: SUPER_ADMIN,
+    resources: { userPool: ['ListUserPoolClients', 'DescribeUserPoolClient'] },
+  },
+  /** Stops new tokens at once; a token already issued lasts out its hour. */
+  deleteMachineClient: {
+    input: deleteMachineClientInputSchema,
+    output: z.object({ deleted: z.literal(true) }),
+    access: SUPER_ADMIN,
+    resources: { userPool: ['DescribeUserPoolClient', 'DeleteUserPoolClient'] },
   },
 });

@@ -10,6 +10,8 @@ import { versionSchema } from './bounds';
 import { orderIdSchema } from './order-keys';
 import { stageIdSchema } from './production-stages';
 import { orderSchema, orderSummarySchema } from './orders';
+import { requiredLine } from './text-fields';
+import { MACHINE_SCOPES } from '../rules/machine-scopes';
 
 /** Orders one pull may return: a production batch, and an answer that stays small. */
 export const MACHINE_PULL_LIMIT = { max: 100, defaultLimit: 50 } as const;
@@ -85,3 +87,42 @@ export type MachineSetOrderStageInput = z.infer<typeof machineSetOrderStageInput
 
 /** The moved order's summary: its new version and stage. */
 export const machineSetOrderStageOutputSchema = orderSummarySchema;
+
+/** A registered machine client as the super admin's page lists it (never its secret). */
+export const machineClientSchema = lazySchema(() =>
+  z.object({
+    clientId: z.string(),
+    name: z.string(),
+    scopes: z.array(z.enum(MACHINE_SCOPES)),
+    createdAt: z.nullable(z.string()),
+  }),
+);
+export type MachineClient = z.infer<typeof machineClientSchema>;
+
+export const MACHINE_CLIENT_NAME_MAX = 60;
+
+/** `createMachineClient`: a name the lab recognises and the scopes the program needs. */
+export const createMachineClientInputSchema = lazySchema(() =>
+  z.strictObject({
+    name: requiredLine('Name', MACHINE_CLIENT_NAME_MAX).check(
+      z.regex(/^[\w\s.()-]+$/, 'Use letters, digits, spaces and . - ( ) only'),
+    ),
+    scopes: z.array(z.enum(MACHINE_SCOPES, { error: 'Choose a scope from the list' })).check(
+      z.minLength(1, 'Choose at least one scope'),
+      z.maxLength(MACHINE_SCOPES.length, 'Each scope once'),
+      z.refine((scopes) => new Set(scopes).size === scopes.length, 'Each scope once'),
+    ),
+  }),
+);
+export type CreateMachineClientInput = z.infer<typeof createMachineClientInputSchema>;
+
+/** The new client with its secret: the only answer that ever carries it. */
+export const createdMachineClientSchema = lazySchema(() => z.extend(machineClientSchema, { clientSecret: z.string() }));
+
+export const listMachineClientsOutputSchema = lazySchema(() => z.object({ items: z.array(machineClientSchema) }));
+
+export const deleteMachineClientInputSchema = lazySchema(() =>
+  z.strictObject({
+    clientId: z.string({ error: 'Client id is required' }).check(z.regex(/^[A-Za-z0-9]{1,128}$/, 'Not a client id')),
+  }),
+);

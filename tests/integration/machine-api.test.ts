@@ -11,6 +11,9 @@ import { uniqueTrackingNumber } from '../support/tracking-fixtures';
 import { callApi } from './helpers/call-api';
 import * as approveOrder from '../../lambdas/handlers/orders/approve-order';
 import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
+import * as createMachineClient from '../../lambdas/handlers/machine/create-machine-client';
+import * as deleteMachineClient from '../../lambdas/handlers/machine/delete-machine-client';
+import * as listMachineClients from '../../lambdas/handlers/machine/list-machine-clients';
 import * as machineIssueInvoice from '../../lambdas/handlers/machine/machine-issue-invoice';
 import * as machinePullOrders from '../../lambdas/handlers/machine/machine-pull-orders';
 import * as machineSetOrderStage from '../../lambdas/handlers/machine/machine-set-order-stage';
@@ -27,6 +30,9 @@ const call = handlerCaller({
   machineSetOrderStage: machineSetOrderStage.handler,
   machineShipOrder: machineShipOrder.handler,
   machineIssueInvoice: machineIssueInvoice.handler,
+  createMachineClient: createMachineClient.handler,
+  listMachineClients: listMachineClients.handler,
+  deleteMachineClient: deleteMachineClient.handler,
 });
 
 const LENS_ID = `it-machine-${randomUUID().slice(0, 8)}`;
@@ -175,5 +181,39 @@ describe('machine API against the emulators', () => {
     expect((await callApi('machinePullOrders', { data: {} }, tokens.admin)).status).toBe(403);
     expect((await callApi('machinePullOrders', { data: {} })).status).toBe(401);
     expect((await callApi('machinePullOrders', { data: { limit: 1 } }, tokens.reader)).status).toBe(200);
+  });
+});
+
+describe('machine clients registered by a super admin, against the emulators', () => {
+  it('creates a client whose secret is shown once and gets tokens, lists it, and deletion stops new tokens', async () => {
+    const boss = await labUser(['admin', 'superadmin']);
+    const name = `Lathe control ${randomUUID().slice(0, 6)}`;
+    const created = await call('createMachineClient', boss, { name, scopes: ['orders.read'] });
+    expect(created.status).toBe(200);
+    const { clientId, clientSecret } = created.body.result;
+    expect(created.body.result).toMatchObject({ name, scopes: ['orders.read'] });
+    const token = await requestMachineToken({ clientId, clientSecret });
+    expect(token.status).toBe(200);
+    expect((await call('machinePullOrders', String(token.body['access_token']), { limit: 1 })).status).toBe(200);
+
+    const listed = await call('listMachineClients', boss, {});
+    const mine = listed.body.result.items.find((c: { clientId: string }) => c.clientId === clientId);
+    expect(mine).toEqual({ clientId, name, scopes: ['orders.read'], createdAt: expect.any(String) });
+    expect(JSON.stringify(listed.body)).not.toContain(clientSecret);
+    expect(listed.body.result.items.map((c: { clientId: string }) => c.clientId)).not.toContain(
+      process.env['USER_POOL_CLIENT_ID'],
+    );
+
+    expect((await call('deleteMachineClient', boss, { clientId })).status).toBe(200);
+    expect((await requestMachineToken({ clientId, clientSecret })).body).toEqual({ error: 'invalid_client' });
+    expect((await call('deleteMachineClient', boss, { clientId })).status).toBe(404);
+  });
+
+  it('the web client is not a machine client: deleting it is a 404 and it stays; an admin who is not super may not', async () => {
+    const boss = await labUser(['admin', 'superadmin']);
+    const web = process.env['USER_POOL_CLIENT_ID']!;
+    expect((await call('deleteMachineClient', boss, { clientId: web })).status).toBe(404);
+    expect((await call('listMachineClients', tokens.admin, {})).status).toBe(403);
+    expect((await call('createMachineClient', boss, { name: 'x', scopes: [] })).status).toBe(400);
   });
 });
