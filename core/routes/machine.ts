@@ -1,4 +1,3 @@
-import * as z from '../zod';
 import { defineRoutes } from '../define-routes';
 import { SUPER_ADMIN } from './access-groups';
 import { createInvoiceInputSchema, invoiceSchema } from '../schemas/invoices';
@@ -6,6 +5,8 @@ import {
   createdMachineClientSchema,
   createMachineClientInputSchema,
   deleteMachineClientInputSchema,
+  deleteMachineClientOutputSchema,
+  listMachineClientsInputSchema,
   listMachineClientsOutputSchema,
   machineOrderPageSchema,
   machinePullOrdersInputSchema,
@@ -70,7 +71,7 @@ export const machineRoutes = defineRoutes('machine', {
     resources: { userPool: ['CreateUserPoolClient'] },
   },
   listMachineClients: {
-    input: z._default(z.optional(z.strictObject({})), {}),
+    input: listMachineClientsInputSchema,
     output: listMachineClientsOutputSchema,
     access: SUPER_ADMIN,
     resources: { userPool: ['ListUserPoolClients', 'DescribeUserPoolClient'] },
@@ -78,7 +79,7 @@ export const machineRoutes = defineRoutes('machine', {
   /** Stops new tokens at once; a token already issued lasts out its hour. */
   deleteMachineClient: {
     input: deleteMachineClientInputSchema,
-    output: z.object({ deleted: z.literal(true) }),
+    output: deleteMachineClientOutputSchema,
     access: SUPER_ADMIN,
     resources: { userPool: ['DescribeUserPoolClient', 'DeleteUserPoolClient'] },
   },

@@ -121,6 +121,10 @@ export const createdMachineClientSchema = lazySchema(() => z.extend(machineClien
 
 export const listMachineClientsOutputSchema = lazySchema(() => z.object({ items: z.array(machineClientSchema) }));
 
+export const listMachineClientsInputSchema = lazySchema(() => z._default(z.optional(z.strictObject({})), {}));
+
+export const deleteMachineClientOutputSchema = lazySchema(() => z.object({ deleted: z.literal(true) }));
+
 export const deleteMachineClientInputSchema = lazySchema(() =>
   z.strictObject({
     clientId: z.string({ error: 'Client id is required' }).check(z.regex(/^[A-Za-z0-9]{1,128}$/, 'Not a client id')),
