@@ -10,6 +10,7 @@ import { readPrerenderedBuild } from '../infra/prerendered-build';
 import { stageConfig } from '../infra/stage-config';
 import { dynamoAuditLog } from '../lambdas/adapters/dynamo-audit-log';
 import type { AuditLog } from '../lambdas/ports/audit-log';
+import { ensureDemoMachineClient, type DemoMachineClient } from './seed/demo-machine-client';
 import { startCognitoBridge, type CognitoBridge } from './cognito-bridge/bridge-server';
 import { sesMailSender } from './cognito-bridge/mail-sender';
 import { createCodeDeliveryParser, type CodeDelivery } from './cognito-bridge/rules/code-delivery';
@@ -88,6 +89,8 @@ export interface LocalStack {
   userPoolId: string;
   clientId: string;
   demoUsers: DemoUser[];
+  /** The seeded machine client and its secret (docs/integration.md); null when the stack was started unseeded. */
+  demoMachineClient: DemoMachineClient | null;
   runtimeConfig: RuntimeConfig;
   /** Process ids of the emulators (each leads its own process group); all gone once stop() resolves. */
   pids: number[];
@@ -304,6 +307,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
     // The demo lab staff's authenticators (documented secrets), also for data seeded before staff needed one;
     // a user who set up their own keeps it.
     for (const user of DEMO_USERS) if (user.totpSecret) bridge.enrollTotp(user.email, user.totpSecret);
+    const demoMachineClient = options.seed === false ? null : await ensureDemoMachineClient(cognito, pool.userPoolId);
     dynamo.destroy();
     cognito.destroy();
 
@@ -371,6 +375,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
       demoUsers: DEMO_USERS,
+      demoMachineClient,
       runtimeConfig,
       pids: processes.map((p) => p.child.pid).filter((pid): pid is number => pid !== undefined),
       stop,

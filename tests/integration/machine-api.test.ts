@@ -9,6 +9,9 @@ import { testDesign } from '../support/order-fakes';
 import { labUser, practiceUser } from '../support/stack-users';
 import { uniqueTrackingNumber } from '../support/tracking-fixtures';
 import { callApi } from './helpers/call-api';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
+import { ensureDemoMachineClient } from '../../local/seed/demo-machine-client';
 import * as approveOrder from '../../lambdas/handlers/orders/approve-order';
 import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
 import * as createMachineClient from '../../lambdas/handlers/machine/create-machine-client';
@@ -215,5 +218,19 @@ describe('machine clients registered by a super admin, against the emulators', (
     expect((await call('deleteMachineClient', boss, { clientId: web })).status).toBe(404);
     expect((await call('listMachineClients', tokens.admin, {})).status).toBe(403);
     expect((await call('createMachineClient', boss, { name: 'x', scopes: [] })).status).toBe(400);
+  });
+});
+
+describe('the demo machine client (local seed)', () => {
+  it('is made once per pool and found again with its secret on the next start; its token has every scope', async () => {
+    const cognito = new CognitoIdentityProviderClient({});
+    const first = await ensureDemoMachineClient(cognito, process.env['USER_POOL_ID']!);
+    const again = await ensureDemoMachineClient(cognito, process.env['USER_POOL_ID']!);
+    cognito.destroy();
+    expect(again).toEqual(first);
+    const token = await requestMachineToken(first);
+    expect(decodeJwt(String(token.body['access_token']))['scope']).toBe(
+      'lenslab/orders.read lenslab/orders.write-status lenslab/invoices.write',
+    );
   });
 });
