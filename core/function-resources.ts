@@ -6,7 +6,7 @@
  * resources").
  */
 import { tableEnvVar, type TableName } from './data/tables';
-import type { RouteDefinition, RouteResources } from './route-definition';
+import { isMachineAccess, type RouteDefinition, type RouteResources } from './route-definition';
 import { routeChecksStaffMfa, STAFF_MFA_COGNITO_ACTION } from './rules/staff-mfa';
 
 /** A route-table entry or a scheduled job (core/jobs.ts): jobs have no `access`, since nobody calls them. */
@@ -22,7 +22,9 @@ type TableMode = 'read' | 'write' | 'readWrite';
 export function sessionChecksOf(
   route: Pick<RouteDefinition, 'access' | 'kind' | 'allowBeforeTerms' | 'allowWhenIdle'>,
 ): { idle: boolean; customerState: boolean } {
-  if (route.access === 'public' || route.kind === 'webhook') return { idle: false, customerState: false };
+  // A machine client has no session: no sign-out, idle time or terms (docs/decisions/0104-machine-api.md).
+  if (route.access === 'public' || isMachineAccess(route.access) || route.kind === 'webhook')
+    return { idle: false, customerState: false };
   return {
     idle: !route.allowWhenIdle,
     customerState: route.access.includes('customer') && !route.allowBeforeTerms,
@@ -44,6 +46,9 @@ export function implicitResourcesOf(entry: FunctionEntry): RouteResources {
   if (entry.resources.email) tables.emailSuppressions = 'read';
   if (entry.access === undefined || entry.kind === 'webhook') return entry.resources.email ? { tables } : {};
   const access = entry.access;
+  // A machine route's wrapper verifies the client's token and records denials; no session tables to read.
+  if (isMachineAccess(access))
+    return { ...(entry.resources.email && { tables }), audit: 'append', callerIdentity: true };
   const checks = sessionChecksOf({ ...entry, access });
   tables.tokens = 'read';
   if (checks.idle) tables.userActivity = 'read';

@@ -41,6 +41,7 @@ export const PAGE_PATHS = {
   consultantSettings: '/admin/consultant-settings',
   productionSettings: '/admin/production-settings',
   audit: '/admin/audit',
+  machineClients: '/admin/integrations',
   error: '/error/*',
   notFound: '*',
 } as const;

@@ -1,6 +1,7 @@
 import type * as z from './zod';
 import type { Group } from './constants';
 import type { TableName } from './data/tables';
+import type { MachineScope } from './rules/machine-scopes';
 
 /** What a route's Lambda may touch; the CDK stack turns this into least-privilege grants. */
 export interface RouteResources {
@@ -52,8 +53,12 @@ export interface RouteDefinition<
   name: string;
   input: I;
   output: O;
-  /** 'public' needs no token; otherwise the caller must be in at least one of these groups. */
-  access: 'public' | readonly Group[];
+  /**
+   * 'public' needs no token; a list of groups: the caller's ID token must name at least one of them; `machine`:
+   * only a client-credentials access token granting every one of these scopes (the machine API,
+   * docs/decisions/0104-machine-api.md), never a person's token.
+   */
+  access: RouteAccess;
   /** Handler module below `lambdas/handlers/`, without extension; it exports `handler`. */
   handler: string;
   resources: RouteResources;
@@ -81,6 +86,23 @@ export interface RouteDefinition<
    * account request, buying groups). The browser never logs out on their answers (web/src/lib/api-response-rules.ts).
    */
   customerApi?: true;
+}
+
+/** A machine route's access: the scopes a client-credentials token must grant, all of them. */
+export interface MachineAccess {
+  readonly machine: readonly MachineScope[];
+}
+
+export type RouteAccess = 'public' | readonly Group[] | MachineAccess;
+
+/** True for a machine API route (`access: { machine: [...] }`). */
+export function isMachineAccess(access: RouteAccess): access is MachineAccess {
+  return typeof access === 'object' && 'machine' in access;
+}
+
+/** The groups a person's token may be in to call a route: none for public and machine routes. */
+export function groupsOf(access: RouteAccess): readonly Group[] {
+  return access === 'public' || isMachineAccess(access) ? [] : access;
 }
 
 export const API_PREFIX = '/api';

@@ -9,6 +9,7 @@ import { customerRoutes } from './routes/customers';
 import { emailRoutes } from './routes/email';
 import { invoiceRoutes } from './routes/invoices';
 import { lensRoutes } from './routes/lenses';
+import { machineRoutes } from './routes/machine';
 import { notificationRoutes } from './routes/notifications';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
@@ -39,6 +40,7 @@ export const ROUTES = {
   ...auditRoutes,
   ...consultRoutes,
   ...notificationRoutes,
+  ...machineRoutes,
 };
 
 export type Routes = typeof ROUTES;

@@ -11,6 +11,7 @@ import { stageConfig } from '../infra/stage-config';
 import { dynamoAuditLog } from '../lambdas/adapters/dynamo-audit-log';
 import { dynamoSecondFactorRecords } from '../lambdas/adapters/dynamo-second-factor-records';
 import type { AuditLog } from '../lambdas/ports/audit-log';
+import { ensureDemoMachineClient, type DemoMachineClient } from './seed/demo-machine-client';
 import { startCognitoBridge, type CognitoBridge } from './cognito-bridge/bridge-server';
 import { sesMailSender } from './cognito-bridge/mail-sender';
 import { createCodeDeliveryParser, type CodeDelivery } from './cognito-bridge/rules/code-delivery';
@@ -89,6 +90,8 @@ export interface LocalStack {
   userPoolId: string;
   clientId: string;
   demoUsers: DemoUser[];
+  /** The seeded machine client and its secret (docs/integration.md); null when the stack was started unseeded. */
+  demoMachineClient: DemoMachineClient | null;
   runtimeConfig: RuntimeConfig;
   /** Process ids of the emulators (each leads its own process group); all gone once stop() resolves. */
   pids: number[];
@@ -311,6 +314,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       const sub = user.totpSecret && bridge.enrollTotp(user.email, user.totpSecret);
       if (sub) await secondFactorRecords.recordSetUpSeen(sub, Math.floor(Date.now() / 1000) - 1);
     }
+    const demoMachineClient = options.seed === false ? null : await ensureDemoMachineClient(cognito, pool.userPoolId);
     dynamo.destroy();
     cognito.destroy();
 
@@ -378,6 +382,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
       demoUsers: DEMO_USERS,
+      demoMachineClient,
       runtimeConfig,
       pids: processes.map((p) => p.child.pid).filter((pid): pid is number => pid !== undefined),
       stop,

@@ -62,6 +62,14 @@ async function main(): Promise<void> {
     progress,
   });
 
+  const demo = stack.demoMachineClient;
+  const machineClient = demo
+    ? `
+Machine API (docs/integration.md): ${demo.name}, every scope
+  client id ${demo.clientId}   secret ${demo.clientSecret}
+  token endpoint ${stack.urls.cognito}/oauth2/token
+`
+    : '';
   const logins = stack.demoUsers.map((u) => `  ${u.label.padEnd(46)} ${u.email.padEnd(30)} ${u.password}`).join('\n');
   console.info(`
 Lenslab Portal is running (${dataDir ? `data in ${dataDir}; npm run reset wipes it` : 'ephemeral data'}).
@@ -73,6 +81,7 @@ Lenslab Portal is running (${dataDir ? `data in ${dataDir}; npm run reset wipes 
 Demo logins:
 ${logins}
   Lab staff also enter an authenticator code: npx tsx scripts/totp-code.ts superadmin (or admin) prints it.
+${machineClient}
 
 Local stack ready in ${elapsed()}s. Press Ctrl-C to stop.`);
 }

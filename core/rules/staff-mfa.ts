@@ -6,6 +6,7 @@
  * the wrapper, the CDK grants and the tests read.
  */
 import type { Group } from '../constants';
+import { groupsOf, type RouteAccess } from '../route-definition';
 
 /** The groups that see every practice's patients: their members must use TOTP. */
 export const STAFF_GROUPS: readonly Group[] = ['admin', 'superadmin', 'billing'];
@@ -39,8 +40,8 @@ export const STAFF_MFA_CHANGED_MESSAGE =
  * True when a route is open to staff and not exempt, i.e. when its handler may have to check a staff
  * caller's TOTP (and its function needs STAFF_MFA_COGNITO_ACTION).
  */
-export function routeChecksStaffMfa(route: { name: string; access: 'public' | readonly string[] }): boolean {
-  return route.access !== 'public' && isStaff(route.access) && !STAFF_MFA_EXEMPT_ROUTES.has(route.name);
+export function routeChecksStaffMfa(route: { name: string; access: RouteAccess }): boolean {
+  return isStaff(groupsOf(route.access)) && !STAFF_MFA_EXEMPT_ROUTES.has(route.name);
 }
 
 /** The TOTP code format Cognito accepts: six digits. */

@@ -56,6 +56,8 @@ export const CHANGE_ACTIONS = [
   'consult.reply',
   'consult.link',
   'consultant-settings.update',
+  'machine-client.create',
+  'machine-client.delete',
 ] as const;
 
 /**
@@ -115,6 +117,7 @@ export const AUDIT_TARGET_TYPES = [
   'consult',
   'consultant-settings',
   'production-settings',
+  'machine-client',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

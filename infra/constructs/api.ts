@@ -6,7 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { routePath, type RouteDefinition } from '../../core/route-definition';
+import { isMachineAccess, routePath, type RouteDefinition } from '../../core/route-definition';
 import { LOG_GROUP_NAG_SUPPRESSIONS } from '../nag-suppressions';
 import { removalPolicyOf } from '../removal-policy';
 import { LambdaIntegrationBesideFunction } from './integration-beside-function';
@@ -102,9 +102,23 @@ export class Api extends Construct {
       methods: [apigw.HttpMethod.POST],
       // The route stays here; its integration and invoke permission go to the function's nested stack.
       integration: new LambdaIntegrationBesideFunction(`${route.name}Integration`, fn),
-      // Public routes opt out of the default JWT authorizer explicitly; the handler still applies its rules.
-      ...(route.access === 'public' && { authorizer: new apigw.HttpNoneAuthorizer() }),
+      // Public routes opt out of the default JWT authorizer explicitly; the handler still applies its rules. So do
+      // machine routes: their app clients are made at run time by a super admin, while the authorizer's audiences
+      // are fixed when deployed, so the handler verifies the client's token and scopes
+      // (docs/decisions/0104-machine-api.md).
+      ...((route.access === 'public' || isMachineAccess(route.access)) && {
+        authorizer: new apigw.HttpNoneAuthorizer(),
+      }),
     });
+    if (isMachineAccess(route.access) && httpRoute) {
+      NagSuppressions.addResourceSuppressions(httpRoute, [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason:
+            "A machine API route: its callers are app clients a super admin makes at run time, which a JWT authorizer's fixed audience list cannot name; the handler verifies the pool's access token, its issuer and its scopes (docs/decisions/0104-machine-api.md).",
+        },
+      ]);
+    }
     if (route.access === 'public' && httpRoute) {
       NagSuppressions.addResourceSuppressions(httpRoute, [
         {

@@ -3,6 +3,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { GROUPS } from '../../core/constants';
+import { MACHINE_RESOURCE_SERVER, MACHINE_SCOPE_DESCRIPTIONS, MACHINE_SCOPES } from '../../core/rules/machine-scopes';
 import { PASSWORD_POLICY } from '../../core/password-policy';
 import { keepLogicalId } from '../keep-logical-id';
 import { removalPolicyOf } from '../removal-policy';
@@ -19,6 +20,10 @@ export interface AuthProps {
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly webClient: cognito.UserPoolClient;
+  /** The machine API's scopes (docs/decisions/0104-machine-api.md); super admins make its app clients at run time. */
+  readonly machineApi: cognito.UserPoolResourceServer;
+  /** The hosted domain whose `/oauth2/token` issues the machine clients' tokens (client-credentials grant). */
+  readonly tokenDomain: cognito.UserPoolDomain;
 
   constructor(scope: Construct, id: string, { config }: AuthProps) {
     super(scope, id);
@@ -96,6 +101,20 @@ export class Auth extends Construct {
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(1),
+    });
+
+    this.machineApi = this.userPool.addResourceServer('MachineApi', {
+      identifier: MACHINE_RESOURCE_SERVER,
+      userPoolResourceServerName: 'Lenslab machine API',
+      scopes: MACHINE_SCOPES.map(
+        (scopeName) =>
+          new cognito.ResourceServerScope({ scopeName, scopeDescription: MACHINE_SCOPE_DESCRIPTIONS[scopeName] }),
+      ),
+    });
+    // The client-credentials grant is served only on a domain; no hosted sign-in page is used (the web client has
+    // OAuth off). The account in the prefix keeps it unique in the region.
+    this.tokenDomain = this.userPool.addDomain('TokenDomain', {
+      cognitoDomain: { domainPrefix: `lenslab-${config.stage}-${Stack.of(this).account}` },
     });
 
     if (config.production) riskConfiguration(this, this.userPool);

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { GROUPS, type Group } from '../../core/constants';
 import { unauthenticated } from '../../core/errors';
+import { grantedMachineScopes, type MachineScope } from '../../core/rules/machine-scopes';
 
 /** The caller as the verified ID token describes them; nothing here comes from the request body. */
 export interface Identity {
@@ -16,6 +17,11 @@ export interface Identity {
    * (one sign-in on one device). Log Out ends exactly this session (docs/decisions/0019-sign-out-per-device.md).
    */
   sessionId?: string;
+  /**
+   * Set only for a machine client (a client-credentials access token; docs/decisions/0104-machine-api.md): the
+   * app client and the scopes its token grants. Such an identity has no groups, so no group route admits it.
+   */
+  machine?: { clientId: string; scopes: MachineScope[] };
 }
 
 export interface TokenVerifierConfig {
@@ -47,6 +53,49 @@ export function createTokenVerifier(config: TokenVerifierConfig) {
     }
     if (payload['token_use'] !== 'id') throw unauthenticated('An ID token is required');
     return identityFromClaims(payload);
+  };
+}
+
+/** The user id a machine client acts under in audit entries and records: never a Cognito user's `sub` shape. */
+export const machineActorId = (clientId: string) => `machine-client:${clientId}`;
+
+/**
+ * Verifies a Cognito access token of the client-credentials grant: RS256 against the pool's JWKS, expiry,
+ * issuer, `token_use: access`, a `client_id`, and no `cognito:groups` or `username` (a person's access token has
+ * them). Cognito access tokens carry no `aud`; which client may hold which scope is the pool's app-client
+ * setting, so the scopes in the signed `scope` claim are what the route checks.
+ */
+export function createMachineTokenVerifier(config: Pick<TokenVerifierConfig, 'issuer'>) {
+  const jwks = createRemoteJWKSet(new URL(`${config.issuer}/.well-known/jwks.json`), {
+    cacheMaxAge: 10 * 60 * 1000,
+  });
+  return async function verify(token: string): Promise<Identity> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, { issuer: config.issuer, algorithms: ['RS256'], clockTolerance: 5 }));
+    } catch {
+      throw unauthenticated('Invalid or expired token');
+    }
+    return machineIdentityFromClaims(payload);
+  };
+}
+
+/** A machine client's identity from verified access-token claims; a person's token is refused. */
+export function machineIdentityFromClaims(claims: Record<string, unknown>): Identity {
+  const clientId = claims['client_id'];
+  if (claims['token_use'] !== 'access' || typeof clientId !== 'string' || !clientId)
+    throw unauthenticated('A client-credentials access token is required');
+  if (claims['cognito:groups'] !== undefined || claims['username'] !== undefined)
+    throw unauthenticated('A client-credentials access token is required');
+  const issuedAt = Number(claims['iat'] ?? 0);
+  return {
+    userId: machineActorId(clientId),
+    email: `Machine client ${clientId}`,
+    emailVerified: false,
+    groups: [],
+    authTime: Number(claims['auth_time'] ?? issuedAt),
+    issuedAt,
+    machine: { clientId, scopes: grantedMachineScopes(claims['scope']) },
   };
 }
 

@@ -3,7 +3,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import * as z from '../../core/zod';
 import { permissionDenied, unauthenticated } from '../../core/errors';
 import { SESSION_MESSAGES } from '../../core/messages';
-import type { RouteDefinition } from '../../core/route-definition';
+import { isMachineAccess, type RouteDefinition } from '../../core/route-definition';
+import { hasMachineScopes } from '../../core/rules/machine-scopes';
 import {
   isStaff,
   routeChecksStaffMfa,
@@ -20,7 +21,7 @@ import { deniedStatusOf } from '../audit/denied-answers';
 import { sessionRevocationCheck } from '../auth/session-revocation';
 import { sessionRulesCheck, type SessionRulesCheck } from '../auth/session-rules';
 import { staffMfaCheck, type StaffMfaVerdict } from '../auth/staff-mfa';
-import { createTokenVerifier, type Identity } from '../auth/verify-token';
+import { createMachineTokenVerifier, createTokenVerifier, type Identity } from '../auth/verify-token';
 import { requireEnv } from '../env';
 import { inRequestContext } from './correlation-id';
 import { errorAnswer } from './error-response';
@@ -49,8 +50,28 @@ export function callerOf(ctx: RequestContext): Identity {
   return ctx.identity;
 }
 
+/**
+ * The machine client of a machine route, as the use cases take a caller: it acts for the lab (the route guard
+ * admitted it by its scopes, and only machine routes admit it), so the lab's rules apply to what it sends. The
+ * audit trail still names the client itself (ctx.audit was made from the verified token).
+ */
+export function machineCallerOf(ctx: RequestContext): Identity {
+  const identity = callerOf(ctx);
+  if (!identity.machine) throw permissionDenied();
+  return { ...identity, groups: ['admin'] };
+}
+
+export const MACHINE_TOKEN_REQUIRED_MESSAGE = 'Send a client-credentials access token (Authorization: Bearer ...)';
+export const MACHINE_SCOPE_MISSING_MESSAGE = "This client's token lacks a scope this route needs";
+
 export interface HandlerDeps {
   verifyToken: (token: string) => Promise<Identity>;
+  /**
+   * Verifies a machine client's access token (createMachineTokenVerifier). Defaults to the pool's when
+   * `verifyToken` comes from the environment too; tests that inject `verifyToken` inject this as well (or go
+   * without: no machine token is then accepted).
+   */
+  verifyMachineToken?: (token: string) => Promise<Identity>;
   /**
    * Refuses tokens of sessions ended server-side (signOut; docs/decisions/0007-server-side-sign-out.md). When
    * `verifyToken` comes from the environment too, this defaults to the tokens-table check; tests that
@@ -86,6 +107,12 @@ function envVerifier(): HandlerDeps['verifyToken'] {
     clientId: requireEnv('USER_POOL_CLIENT_ID'),
   });
   return defaultVerifier;
+}
+
+let defaultMachineVerifier: HandlerDeps['verifyMachineToken'];
+function envMachineVerifier(): NonNullable<HandlerDeps['verifyMachineToken']> {
+  defaultMachineVerifier ??= createMachineTokenVerifier({ issuer: requireEnv('USER_POOL_ISSUER') });
+  return defaultMachineVerifier;
 }
 
 let defaultRevocationCheck: HandlerDeps['isSessionRevoked'];
@@ -147,8 +174,11 @@ export function createHandler<I extends z.core.$ZodType, O extends z.core.$ZodTy
   const checkStaffMfa = deps.checkStaffMfa ?? (deps.verifyToken ? undefined : (id: Identity) => envStaffMfaCheck()(id));
   const checkSessionRules: SessionRulesCheck | undefined =
     deps.checkSessionRules ?? (deps.verifyToken ? undefined : (r, id) => envSessionRules()(r, id));
+  const verifyMachineToken =
+    deps.verifyMachineToken ?? (deps.verifyToken ? undefined : (token: string) => envMachineVerifier()(token));
   const authDeps: Partial<HandlerDeps> = {
     ...deps,
+    ...(verifyMachineToken ? { verifyMachineToken } : {}),
     ...(checkSessionRules ? { checkSessionRules } : {}),
     ...(isSessionRevoked ? { isSessionRevoked } : {}),
     ...(checkStaffMfa ? { checkStaffMfa } : {}),
@@ -243,8 +273,26 @@ async function authenticate(
     if (!token) return null;
     return verified(token, deps, seen).catch(() => (seen.identity = null));
   }
+  if (isMachineAccess(route.access)) {
+    if (!token) throw unauthenticated(MACHINE_TOKEN_REQUIRED_MESSAGE);
+    const client = await verifiedMachine(token, deps, seen);
+    if (!hasMachineScopes(client.machine?.scopes ?? [], route.access.machine))
+      throw permissionDenied(MACHINE_SCOPE_MISSING_MESSAGE);
+    return client;
+  }
   if (!token) throw unauthenticated('Sign in to continue');
-  const identity = await verified(token, deps, seen);
+  const identity = await verified(token, deps, seen).catch(async (error: unknown) => {
+    // A machine client's valid token is a known caller without the right (403), not an unknown one (401).
+    if (
+      deps.verifyMachineToken &&
+      (await deps.verifyMachineToken(token).then(
+        (id) => (seen.identity = id),
+        () => null,
+      ))
+    )
+      throw permissionDenied();
+    throw error;
+  });
   if (!route.access.some((group) => identity.groups.includes(group))) throw permissionDenied();
   // Staff see every practice's patients: without TOTP, no access (the sign-in page sets it up first), and a
   // session from before the authenticator's last change has not passed it.
@@ -255,6 +303,28 @@ async function authenticate(
   }
   if (deps.checkSessionRules) await deps.checkSessionRules(route, identity);
   return identity;
+}
+
+/**
+ * A machine client's token; a person's valid token here is refused 403 (signed in, but no machine client). No
+ * session checks: the client-credentials grant has no session, sign-out or idle time.
+ */
+async function verifiedMachine(
+  token: string,
+  deps: Partial<HandlerDeps>,
+  seen: { identity: Identity | null },
+): Promise<Identity> {
+  if (!deps.verifyMachineToken) throw unauthenticated(MACHINE_TOKEN_REQUIRED_MESSAGE);
+  try {
+    return (seen.identity = await deps.verifyMachineToken(token));
+  } catch (error) {
+    const person = await (deps.verifyToken ?? envVerifier())(token).catch(() => null);
+    if (person) {
+      seen.identity = person;
+      throw permissionDenied();
+    }
+    throw error;
+  }
 }
 
 async function verified(

@@ -18,6 +18,7 @@ import { enforcePasswordPolicy } from './rules/password-policy-rule';
 import { initiateAuthAnswerAsRefreshAnswer, refreshRequestAsInitiateAuth } from './rules/refresh-token-rule';
 import { pendingConfirmation, resendAnswer } from './rules/resend-code-rule';
 import { createTokenFamilies } from './rules/token-family-rule';
+import { createClientCredentialsGrant, type AppClient } from './rules/client-credentials-rule';
 import { createTotpMfa } from './rules/totp-mfa-rule';
 import { forgotPasswordAsCognitoDoes } from './rules/user-existence-rule';
 import { wrongPasswordAsCognitoDoes } from './rules/wrong-password-rule';
@@ -74,6 +75,14 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
   const jwks = createRemoteJWKSet(new URL(`${upstreamPool}/.well-known/jwks.json`));
   const authAudit = options.auditLog && createBridgeAuthAudit({ store: options.auditLog, users, log });
   const families = createTokenFamilies();
+  const clientCredentials = createClientCredentialsGrant({
+    issuer,
+    async describeClient(clientId) {
+      const answer = await forward('DescribeUserPoolClient', { UserPoolId: options.userPoolId, ClientId: clientId });
+      if (answer.status !== 200) return null;
+      return (JSON.parse(answer.text) as { UserPoolClient?: AppClient }).UserPoolClient ?? null;
+    },
+  });
   const totp = createTotpMfa({
     store: fileTotpStore(options.dataDir, options.userPoolId),
     users,
@@ -206,6 +215,10 @@ export async function startCognitoBridge(options: BridgeOptions): Promise<Cognit
       if (!url) return send(res, req, 400, JSON.stringify({ message: 'Bad Request' }), 'application/json');
       const upstream = await fetch(`${new URL(options.upstream).origin}${url.pathname}${url.search}`);
       return send(res, req, upstream.status, await upstream.text(), upstream.headers.get('content-type') ?? undefined);
+    }
+    if (originFormUrl(req.url)?.pathname === '/oauth2/token') {
+      const answer = await clientCredentials({ authorization: req.headers.authorization, body: await readBody(req) });
+      return send(res, req, answer.status, JSON.stringify(answer.body), 'application/json');
     }
     const target = String(req.headers['x-amz-target'] ?? '');
     const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { decodeJwt } from 'jose';
-import { API_PREFIX, type RouteDefinition } from '../../core/route-definition';
+import { API_PREFIX, isMachineAccess, type RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
 import { createTokenVerifier } from '../../lambdas/auth/verify-token';
 import { listenOnLoopback } from '../process/listen-on-loopback';
@@ -36,7 +36,7 @@ const defaultLoader = async (route: RouteDefinition): Promise<Handler> => {
 
 /**
  * The local stand-in for API Gateway (HTTP API): one `POST /api/{name}` per route-table entry, the JWT
- * authorizer on every non-public route (401 `{"message":"Unauthorized"}` without calling the Lambda, as
+ * authorizer on every route open to signed-in people (401 `{"message":"Unauthorized"}` without calling the Lambda, as
  * API Gateway answers), payload v2 events, and the same handler modules the CDK stack deploys.
  */
 export async function startGateway(options: GatewayOptions): Promise<LocalGateway> {
@@ -62,7 +62,9 @@ export async function startGateway(options: GatewayOptions): Promise<LocalGatewa
     // Gateway passes binary bodies. Webhook routes are public, so no JWT check below.
     const base64 = route.kind === 'webhook' && !Buffer.from(body, 'utf8').equals(raw);
     let claims: Record<string, unknown> | undefined;
-    if (route.access !== 'public') {
+    // Machine routes have no JWT authorizer in AWS either: their clients are made at run time, and API Gateway's
+    // authorizer names its audiences when deployed; the handler verifies the client's token and scopes.
+    if (route.access !== 'public' && !isMachineAccess(route.access)) {
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       try {
         if (!token) throw new Error('no token');

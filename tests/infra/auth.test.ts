@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { GROUPS } from '../../core/constants';
 import { PASSWORD_POLICY } from '../../core/password-policy';
+import { MACHINE_RESOURCE_SERVER, MACHINE_SCOPES } from '../../core/rules/machine-scopes';
 import { synthPortal, type SynthResult } from './support/synth-portal';
 import { render, resourcesOf } from './support/template-walk';
 
@@ -93,5 +94,26 @@ describe('Cognito user pool (spec 1: email sign-in, verification by email)', () 
 
   test('the user pool keeps the logical id "UserPool"', () => {
     expect(Object.keys(resourcesOf(staging.template, 'AWS::Cognito::UserPool'))).toEqual(['UserPool']);
+  });
+});
+
+describe('the machine API in the user pool (docs/decisions/0104-machine-api.md)', () => {
+  test('a resource server declares the machine scopes of core/rules/machine-scopes.ts', () => {
+    const servers = Object.values(resourcesOf(staging.template, 'AWS::Cognito::UserPoolResourceServer'));
+    expect(servers).toHaveLength(1);
+    const props = servers[0]!.Properties!;
+    expect(props.Identifier).toBe(MACHINE_RESOURCE_SERVER);
+    expect(props.UserPoolId).toEqual({ Ref: 'UserPool' });
+    expect((props.Scopes as { ScopeName: string }[]).map((s) => s.ScopeName).sort()).toEqual(
+      [...MACHINE_SCOPES].sort(),
+    );
+  });
+
+  test('a Cognito domain serves the token endpoint, and the web client still has OAuth off', () => {
+    const domains = Object.values(resourcesOf(staging.template, 'AWS::Cognito::UserPoolDomain'));
+    expect(domains).toHaveLength(1);
+    expect(render(domains[0]!.Properties!.Domain)).toBe('lenslab-staging-${AWS::AccountId}');
+    const [web] = Object.values(resourcesOf(staging.template, 'AWS::Cognito::UserPoolClient'));
+    expect(web!.Properties!.AllowedOAuthFlows).toBeUndefined();
   });
 });

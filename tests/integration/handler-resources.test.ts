@@ -5,10 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { TABLES, tableEnvVar, type TableName } from '../../core/data/tables';
 import { functionEnvironment, type FunctionEntry, type FunctionEnvironmentValues } from '../../core/function-resources';
 import { JOBS } from '../../core/jobs';
-import type { RouteDefinition } from '../../core/route-definition';
+import { groupsOf, isMachineAccess, type RouteDefinition } from '../../core/route-definition';
+import { MACHINE_SCOPES } from '../../core/rules/machine-scopes';
 import { ROUTE_LIST, ROUTES } from '../../core/routes';
 import { callableEvent } from '../support/api-gateway-event';
 import { createTestUser, signIn } from '../support/cognito-test-users';
+import { machineToken } from '../support/machine-clients';
 import { practiceUser } from '../support/stack-users';
 
 /**
@@ -87,14 +89,21 @@ afterAll(() => {
 
 const missingVariables = () => logged.join('').match(/Missing environment variable \w+/g) ?? [];
 
-const tokens = { customer: '', lab: '' };
+const tokens = { customer: '', lab: '', machine: '' };
 beforeAll(async () => {
   tokens.customer = (await practiceUser(`IT-ENV-${Date.now() % 1_000_000}`)).token;
   tokens.lab = await signIn(await createTestUser(['admin', 'superadmin']));
+  tokens.machine = await machineToken([...MACHINE_SCOPES]);
 }, 120_000);
 
 const tokenFor = (route: RouteDefinition) =>
-  route.access === 'public' ? undefined : route.access.includes('customer') ? tokens.customer : tokens.lab;
+  route.access === 'public'
+    ? undefined
+    : isMachineAccess(route.access)
+      ? tokens.machine
+      : groupsOf(route.access).includes('customer')
+        ? tokens.customer
+        : tokens.lab;
 
 /** Loads a handler module as Lambda does on a cold start: fresh, with only the function's environment. */
 async function coldStart<T>(file: string, entry: FunctionEntry): Promise<T> {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from '../../core/zod';
-import type { RouteDefinition } from '../../core/route-definition';
+import { groupsOf, type RouteDefinition } from '../../core/route-definition';
 import { ROUTE_LIST } from '../../core/routes';
 import { CONSULT_NOT_FOUND } from '../../core/schemas/consults';
 import { STATEMENT_NOT_FOUND } from '../../core/schemas/statements';
@@ -64,7 +64,7 @@ function inputKeys(schema: z.core.$ZodType): Set<string> {
 
 const takesOrderOrAccount = (route: RouteDefinition) => [...inputKeys(route.input)].some((k) => SCOPED_KEYS.has(k));
 const openToCustomers = (route: RouteDefinition) =>
-  route.access === 'public' || (route.access as readonly string[]).includes('customer');
+  route.access === 'public' || groupsOf(route.access).includes('customer');
 const SCOPED_ROUTES = ROUTE_LIST.filter(takesOrderOrAccount);
 
 type Api = ReturnType<typeof caller>;

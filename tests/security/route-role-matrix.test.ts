@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Group } from '../../core/constants';
+import { groupsOf, isMachineAccess } from '../../core/route-definition';
+import { hasMachineScopes, type MachineScope } from '../../core/rules/machine-scopes';
 import { ROUTE_LIST } from '../../core/routes';
 import { createTestUser, signIn } from '../support/cognito-test-users';
 import { putRow, userRow } from '../support/dynamo-rows';
+import { machineToken } from '../support/machine-clients';
 
 /**
  * Route x role matrix over the whole route table, through the local API gateway (JWT authorizer + handler
@@ -18,6 +21,15 @@ const ROLES: Record<string, Group[]> = {
   // docs/decisions/0091-billing-is-a-permission-of-named-staff.md).
   billing: ['admin', 'billing'],
 };
+/**
+ * Machine clients (docs/decisions/0104-machine-api.md): a machine route admits a client whose token grants all
+ * its scopes (403 otherwise); every other route refuses every machine token, at the gateway's JWT authorizer
+ * (401: not an ID token of the web client) or in the handler (403).
+ */
+const MACHINES: Record<string, MachineScope[]> = {
+  'machine (all scopes)': ['orders.read', 'orders.write-status', 'invoices.write'],
+  'machine (orders.read only)': ['orders.read'],
+};
 const urls = inject('urls');
 const tokens: Record<string, string> = {};
 
@@ -30,6 +42,7 @@ beforeAll(async () => {
     await putRow('users', userRow(user));
     tokens[role] = await signIn(user);
   }
+  for (const [machine, scopes] of Object.entries(MACHINES)) tokens[machine] = await machineToken(scopes);
 });
 
 async function statusOf(route: string, token?: string): Promise<number> {
@@ -48,7 +61,7 @@ const ordered = [...ROUTE_LIST].sort((a, b) => Number(a.name === 'signOut') - Nu
 describe('security: every route x every role (deny by default)', () => {
   for (const route of ordered) {
     const allowed = (role: string) =>
-      route.access === 'public' || (ROLES[role] ?? []).some((g) => (route.access as readonly string[]).includes(g));
+      route.access === 'public' || (ROLES[role] ?? []).some((g) => groupsOf(route.access).includes(g));
 
     it(`${route.name}: anonymous caller ${route.access === 'public' ? 'is let through' : 'gets 401'}`, async () => {
       const status = await statusOf(route.name);
@@ -62,6 +75,18 @@ describe('security: every route x every role (deny by default)', () => {
         const status = await statusOf(route.name, tokens[role]);
         if (allowed(role)) expect([401, 403]).not.toContain(status);
         else expect(status).toBe(403);
+        expect(status).toBeLessThan(500);
+      });
+    }
+
+    for (const [machine, scopes] of Object.entries(MACHINES)) {
+      const admitted = isMachineAccess(route.access) && hasMachineScopes(scopes, route.access.machine);
+      const refusal = isMachineAccess(route.access) ? 'gets 403' : 'is refused';
+      it(`${route.name}: ${machine} ${admitted ? 'is allowed' : refusal}`, async () => {
+        const status = await statusOf(route.name, tokens[machine]);
+        if (admitted) expect([401, 403]).not.toContain(status);
+        else if (isMachineAccess(route.access)) expect(status).toBe(403);
+        else if (route.access !== 'public') expect([401, 403]).toContain(status);
         expect(status).toBeLessThan(500);
       });
     }

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GROUPS } from '../../core/constants';
 import { sessionChecksOf } from '../../core/function-resources';
+import { isMachineAccess } from '../../core/route-definition';
+import { MACHINE_SCOPES } from '../../core/rules/machine-scopes';
 import { ROUTE_LIST, ROUTES } from '../../core/routes';
 
 describe('route table', () => {
@@ -35,11 +37,23 @@ describe('route table', () => {
     ]);
   });
 
-  it('every non-public route names at least one known group', () => {
+  it('every person route names at least one known group', () => {
     for (const route of ROUTE_LIST) {
-      if (route.access === 'public') continue;
+      if (route.access === 'public' || isMachineAccess(route.access)) continue;
       expect(route.access.length, route.name).toBeGreaterThan(0);
       for (const group of route.access) expect(GROUPS).toContain(group);
+    }
+  });
+
+  it('every machine route names at least one known scope, and only these routes are machine routes', () => {
+    const machine = ROUTE_LIST.filter((r) => isMachineAccess(r.access));
+    expect(machine.map((r) => r.name).sort()).toEqual(
+      ['machineIssueInvoice', 'machinePullOrders', 'machineSetOrderStage', 'machineShipOrder'].sort(),
+    );
+    for (const route of machine) {
+      const scopes = isMachineAccess(route.access) ? route.access.machine : [];
+      expect(scopes.length, route.name).toBeGreaterThan(0);
+      for (const scope of scopes) expect(MACHINE_SCOPES).toContain(scope);
     }
   });
 
@@ -62,7 +76,9 @@ describe('route table: session rules (spec 4, 6) on the server', () => {
   });
 
   it('only signOut and getMyActivity answer a session idle 60 minutes', () => {
-    const idleOk = ROUTE_LIST.filter((r) => r.access !== 'public' && !sessionChecksOf(r).idle).map((r) => r.name);
+    const idleOk = ROUTE_LIST.filter(
+      (r) => r.access !== 'public' && !isMachineAccess(r.access) && !sessionChecksOf(r).idle,
+    ).map((r) => r.name);
     expect(idleOk.sort()).toEqual(['getMyActivity', 'signOut']);
   });
 

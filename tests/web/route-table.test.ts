@@ -57,6 +57,7 @@ describe('spec 2 route table', () => {
     ['/admin/consultant-settings', 'Consultant Settings'],
     ['/admin/production-settings', 'Production Settings'],
     ['/admin/audit', 'Audit'],
+    ['/admin/integrations', 'Machine Clients'],
     ['/error/*', 'Error'],
   ])('%s is routed with the title %s', (path, title) => {
     expect(paths).toContain(path);
@@ -122,7 +123,7 @@ describe('spec 2 and 6 menus', () => {
     ]);
   });
 
-  it('super admins also see User, Customer, Lens and Email Management, Consultant and Production Settings and Audit', () => {
+  it('super admins also see User, Customer, Lens and Email Management, Consultant and Production Settings, Audit and Machine Clients', () => {
     expect(menuFor(ROLES.SUPERADMIN).map((i) => i.label)).toEqual([
       'Dashboard',
       'Order Approval',
@@ -137,8 +138,9 @@ describe('spec 2 and 6 menus', () => {
       'Consultant Settings',
       'Production Settings',
       'Audit',
+      'Machine Clients',
     ]);
-    expect(SUPER_ADMIN_MENU).toHaveLength(7);
+    expect(SUPER_ADMIN_MENU).toHaveLength(8);
     expect(CUSTOMER_MENU.every((i) => i.path.startsWith('/customer/'))).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { groupsOf } from '../../../core/route-definition';
 import * as z from '../../../core/zod';
 import { AppError } from '../../../core/errors';
 import { defineRoute } from '../../../core/define-routes';
@@ -213,7 +214,7 @@ describe('which routes check staff TOTP (core/rules/staff-mfa.ts)', () => {
 
   it('every route open to staff checks, except signOut; customer-only and public routes do not', () => {
     for (const route of ROUTE_LIST) {
-      const openToStaff = route.access !== 'public' && isStaff(route.access);
+      const openToStaff = isStaff(groupsOf(route.access));
       expect(routeChecksStaffMfa(route), route.name).toBe(openToStaff && route.name !== 'signOut');
     }
   });

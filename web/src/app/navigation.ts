@@ -1,7 +1,7 @@
 /**
  * spec 2 and 6 menus: customers see the customer menu only (with Consults, their fit questions and the lab's
  * answers); admins Dashboard, Order Approval, Invoices, Statements, Warranty Claims and Consults; super admins
- * also User, Customer, Lens and Email Management, Consultant and Production Settings and Audit.
+ * also User, Customer, Lens and Email Management, Consultant and Production Settings, Audit and Machine Clients.
  */
 import { ROLES, type Role } from '../../../core/rules/auth-status';
 import type { IconName } from '../components/layout/nav-icon';
@@ -39,6 +39,7 @@ export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.consultantSettings.path, label: 'Consultant Settings', icon: 'tune' },
   { path: PORTAL_ROUTES.productionSettings.path, label: 'Production Settings', icon: 'tune' },
   { path: PORTAL_ROUTES.audit.path, label: 'Audit', icon: 'audit' },
+  { path: PORTAL_ROUTES.machineClients.path, label: 'Machine Clients', icon: 'tune' },
 ];
 
 export function menuFor(role: Role): readonly MenuItem[] {

@@ -123,6 +123,8 @@ export const PORTAL_ROUTES = {
   },
   /** The audit trail: denied requests and every change the lab made. */
   audit: { path: PAGE_PATHS.audit, title: 'Audit', guarded: true },
+  /** The programs that call the machine API (docs/integration.md): register, list, delete. */
+  machineClients: { path: PAGE_PATHS.machineClients, title: 'Machine Clients', guarded: true },
   error: { path: PAGE_PATHS.error, title: 'Error', guarded: false },
   notFound: { path: PAGE_PATHS.notFound, title: 'Not Found', guarded: false },
 } as const satisfies Record<PageKey, PortalRoute>;

@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
           page('consultantSettings', 'admin/consultant-settings'),
           page('productionSettings', 'admin/production-settings'),
           page('audit', 'admin/audit'),
+          page('machineClients', 'admin/machine-clients'),
           page('userManagement', 'admin/user-management'),
           page('customerManagement', 'admin/customer-management'),
           page('lensManagement', 'admin/lens-management'),

@@ -49,6 +49,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'consult.reply': 'Consult answered',
   'consult.link': 'Consult linked to practice',
   'consultant-settings.update': 'Consultant settings changed',
+  'machine-client.create': 'Machine client registered',
+  'machine-client.delete': 'Machine client deleted',
   'auth.sign-in': 'Signed in',
   'auth.sign-in-failed': 'Sign-in failed',
   'auth.mfa-set-up': 'Authenticator app set up',
