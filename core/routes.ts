@@ -14,6 +14,7 @@ import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
 import { userRoutes } from './routes/users';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints';
 
 /**
  * The route table: the one list the CDK stack, the local gateway, the web API client and the security tests
@@ -37,6 +38,7 @@ export const ROUTES = {
   ...auditRoutes,
   ...consultRoutes,
   ...notificationRoutes,
+  ...webhookEndpointRoutes,
 };
 
 export type Routes = typeof ROUTES;

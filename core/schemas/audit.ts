@@ -29,6 +29,11 @@ export const CHANGE_ACTIONS = [
   'account-request.reject',
   'lens.create',
   'lens.update',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate-secret',
+  'webhook.redeliver',
   'email-template.update',
   'lab-recipients.update',
   'email.send',
@@ -115,6 +120,7 @@ export const AUDIT_TARGET_TYPES = [
   'consult',
   'consultant-settings',
   'production-settings',
+  'webhook-endpoint',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
