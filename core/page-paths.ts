@@ -39,6 +39,7 @@ export const PAGE_PATHS = {
   emailManagement: '/admin/email-management',
   consultantSettings: '/admin/consultant-settings',
   productionSettings: '/admin/production-settings',
+  webhooks: '/admin/webhooks',
   audit: '/admin/audit',
   error: '/error/*',
   notFound: '*',

@@ -55,6 +55,7 @@ describe('spec 2 route table', () => {
     ['/admin/email-management', 'Email Management'],
     ['/admin/consultant-settings', 'Consultant Settings'],
     ['/admin/production-settings', 'Production Settings'],
+    ['/admin/webhooks', 'Webhooks'],
     ['/admin/audit', 'Audit'],
     ['/error/*', 'Error'],
   ])('%s is routed with the title %s', (path, title) => {
@@ -120,7 +121,7 @@ describe('spec 2 and 6 menus', () => {
     ]);
   });
 
-  it('super admins also see User, Customer, Lens and Email Management, Consultant and Production Settings and Audit', () => {
+  it('super admins also see User, Customer, Lens and Email Management, Consultant and Production Settings, Webhooks and Audit', () => {
     expect(menuFor(ROLES.SUPERADMIN).map((i) => i.label)).toEqual([
       'Dashboard',
       'Order Approval',
@@ -133,9 +134,10 @@ describe('spec 2 and 6 menus', () => {
       'Email Management',
       'Consultant Settings',
       'Production Settings',
+      'Webhooks',
       'Audit',
     ]);
-    expect(SUPER_ADMIN_MENU).toHaveLength(7);
+    expect(SUPER_ADMIN_MENU).toHaveLength(8);
     expect(CUSTOMER_MENU.every((i) => i.path.startsWith('/customer/'))).toBe(true);
   });
 });

@@ -37,6 +37,7 @@ export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.emailManagement.path, label: 'Email Management', icon: 'email' },
   { path: PORTAL_ROUTES.consultantSettings.path, label: 'Consultant Settings', icon: 'tune' },
   { path: PORTAL_ROUTES.productionSettings.path, label: 'Production Settings', icon: 'tune' },
+  { path: PORTAL_ROUTES.webhooks.path, label: 'Webhooks', icon: 'tune' },
   { path: PORTAL_ROUTES.audit.path, label: 'Audit', icon: 'audit' },
 ];
 

@@ -120,6 +120,8 @@ export const PORTAL_ROUTES = {
     title: 'Production Settings',
     guarded: true,
   },
+  /** The endpoints the lab's systems receive signed events at, and their delivery logs. */
+  webhooks: { path: PAGE_PATHS.webhooks, title: 'Webhooks', guarded: true },
   /** The audit trail: denied requests and every change the lab made. */
   audit: { path: PAGE_PATHS.audit, title: 'Audit', guarded: true },
   error: { path: PAGE_PATHS.error, title: 'Error', guarded: false },

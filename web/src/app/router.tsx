@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
           page('adminConsultDetail', 'admin/consult-detail'),
           page('consultantSettings', 'admin/consultant-settings'),
           page('productionSettings', 'admin/production-settings'),
+          page('webhooks', 'admin/webhooks'),
           page('audit', 'admin/audit'),
           page('userManagement', 'admin/user-management'),
           page('customerManagement', 'admin/customer-management'),
