@@ -25,6 +25,8 @@ import { DEMO_BUYING_GROUPS, DEMO_CUSTOMERS, DEMO_USERS, type DemoUser } from '.
 import { seedDemoConsults } from './demo-consults';
 import { seedDemoMoney } from './demo-money';
 import { seedDemoNotifications } from './demo-notifications';
+import { seedDemoWebhooks } from './demo-webhooks';
+import { dynamoWebhookStore } from '../../lambdas/adapters/dynamo-webhook-store';
 import { seedDemoOrders } from './demo-orders';
 import { seedLensCatalogue } from './lens-catalogue';
 
@@ -115,6 +117,7 @@ export async function seedDemoData(deps: {
   await seedDemoMoney({ ...orderDeps, money: dynamoMoneyStore(), creditSettings: dynamoCreditSettings() }, ids);
   await seedDemoConsults({ ...orderDeps, consults: dynamoConsultStore(), settings: dynamoConsultantSettings() }, ids);
   await seedDemoNotifications({ orders: orderDeps.orders, notifications: dynamoNotificationStore() }, ids);
+  await seedDemoWebhooks({ webhooks: dynamoWebhookStore(), now: () => new Date() });
   return ids;
 }
 

@@ -16,6 +16,7 @@ import * as redeliverWebhook from '../../lambdas/handlers/webhook-endpoints/rede
 import * as rotateWebhookSecret from '../../lambdas/handlers/webhook-endpoints/rotate-webhook-secret';
 import { webhookEvent } from '../../lambdas/kernel/webhook-event';
 import { deliverDueWebhooks, fanOutWebhook } from '../../lambdas/use-cases/webhook-endpoints/deliver-webhooks';
+import { DEMO_WEBHOOK_ENDPOINT_ID, seedDemoWebhooks } from '../../local/seed/demo-webhooks';
 import { putLensDesign } from '../support/dynamo-rows';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
@@ -226,5 +227,18 @@ describe('outgoing webhooks through the local stack', () => {
     const at = { now: Math.floor(deps.now().getTime() / 1000) };
     expect(() => verifyWebhookSignature(post!.body, header, secret, at)).not.toThrow();
     expect(() => verifyWebhookSignature(post!.body, header, old, at)).not.toThrow();
+  });
+
+  it('the demo endpoint is seeded once, paused, with delivered and failed deliveries in its log', async () => {
+    const webhooks = dynamoWebhookStore();
+    await seedDemoWebhooks({ webhooks, now: () => new Date() });
+    await seedDemoWebhooks({ webhooks, now: () => new Date() });
+    expect(await webhooks.getEndpoint(DEMO_WEBHOOK_ENDPOINT_ID)).toMatchObject({ enabled: false });
+    const log = await webhooks.listDeliveries(DEMO_WEBHOOK_ENDPOINT_ID, 10);
+    expect(log.items.map((d) => [d.eventType, d.state, d.attempts])).toEqual([
+      ['order.shipped', 'failed', 4],
+      ['order.approved', 'delivered', 2],
+      ['order.submitted', 'delivered', 1],
+    ]);
   });
 });
