@@ -73,6 +73,8 @@ export const JOBS = [
         notifications: 'readWrite',
         // A shipped parcel's tracker id, kept on the order once the tracking service has registered it.
         orders: 'readWrite',
+        // A webhook event becomes one delivery per subscribed endpoint (topic 'webhook').
+        webhooks: 'readWrite',
       },
       email: true,
       // The lab's staff (the admin group) hear the lab's events.
@@ -80,6 +82,17 @@ export const JOBS = [
       // A shipped parcel's message registers it with the tracking service (topic 'parcel-tracking').
       parcelTracking: true,
     },
+  },
+  {
+    name: 'deliverWebhooks',
+    handler: 'deliver-webhooks',
+    // The outbox fans each webhook event out to its endpoints' logs; this posts what is due: new deliveries
+    // within a minute, retries on their backoff (docs/decisions/0105-outgoing-webhooks.md).
+    schedule: 'rate(1 minute)',
+    localEveryMs: 1_000,
+    description:
+      'Posts the signed webhook deliveries that are due: retries with backoff, failed after about three days',
+    resources: { tables: { webhooks: 'readWrite' } },
   },
   {
     name: 'notificationDigest',

@@ -40,6 +40,7 @@ export const PAGE_PATHS = {
   emailManagement: '/admin/email-management',
   consultantSettings: '/admin/consultant-settings',
   productionSettings: '/admin/production-settings',
+  webhooks: '/admin/webhooks',
   audit: '/admin/audit',
   machineClients: '/admin/integrations',
   error: '/error/*',

@@ -16,6 +16,7 @@ import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
 import { statementRoutes } from './routes/statements';
 import { userRoutes } from './routes/users';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints';
 
 /**
  * The route table: the one list the CDK stack, the local gateway, the web API client and the security tests
@@ -41,6 +42,7 @@ export const ROUTES = {
   ...consultRoutes,
   ...notificationRoutes,
   ...machineRoutes,
+  ...webhookEndpointRoutes,
 };
 
 export type Routes = typeof ROUTES;

@@ -38,6 +38,8 @@ export const ALARM_THRESHOLDS = {
    */
   outboxNoticesParked: 1,
   outboxStreamDeadLetters: 1,
+  /** Any webhook delivery failed after its last try (docs/runbook.md "Webhook deliveries failed"). */
+  webhookDeliveriesFailed: 1,
 } as const;
 
 /**

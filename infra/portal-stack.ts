@@ -183,6 +183,9 @@ export class PortalStack extends Stack {
         ],
         streamDeadLetters: outboxConsumer?.deadLetterQueue,
       },
+      webhookSenders: jobs
+        .filter((job) => job.name === 'deliverWebhooks')
+        .map((job) => ({ name: job.name, fn: functions.byJob.get(job.name)! })),
     });
 
     Tags.of(this).add('project', 'lenslab-portal');

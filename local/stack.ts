@@ -285,6 +285,9 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       OUTBOX_LEASE_MS: '10000',
       OUTBOX_RETRY_BASE_MS: '1000',
       OUTBOX_RETRY_CAP_MS: '15000',
+      // Outgoing webhooks' beat locally (lambdas/adapters/webhook-deps.ts): a receiver back up is caught up in seconds.
+      WEBHOOK_RETRY_BASE_MS: '1000',
+      WEBHOOK_RETRY_CAP_MS: '15000',
       ...(options.staffListCacheMs === undefined
         ? {}
         : { NOTIFICATION_STAFF_CACHE_MS: String(options.staffListCacheMs) }),

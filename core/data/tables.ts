@@ -205,6 +205,21 @@ export const TABLES = {
     indexes: [{ indexName: 'byDigest', partitionKey: s('digestDay'), sortKey: s('digestKey') }],
     ttlAttribute: 'expiresAt',
   },
+  /**
+   * The lab's outgoing webhooks (docs/decisions/0105-outgoing-webhooks.md): endpoints in one partition
+   * (`pk` = 'endpoint', `sk` = endpointId), and each endpoint's delivery log in its own (`pk` =
+   * `deliveries#{endpointId}`, `sk` = `{event time}#{event id}`, so a descending Query lists newest first and a
+   * second fan-out of one event finds its delivery already there). `byDue` is sparse: only a delivery waiting for
+   * its next try carries `dueState` ('pending') and `dueAt`, so the sweep is one Query. Deliveries leave after
+   * WEBHOOK_RETRY_POLICY.keepDays (`expiresAt`).
+   */
+  webhooks: {
+    id: 'Webhooks',
+    partitionKey: s('pk'),
+    sortKey: s('sk'),
+    indexes: [{ indexName: 'byDue', partitionKey: s('dueState'), sortKey: s('dueAt') }],
+    ttlAttribute: 'expiresAt',
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableName = keyof typeof TABLES;

@@ -17,6 +17,7 @@ export const ROUTE_ROLES: ReadonlyArray<{ prefix: string; roles: readonly Role[]
   { prefix: PAGE_PATHS.emailManagement, roles: [ROLES.SUPERADMIN] },
   { prefix: PAGE_PATHS.consultantSettings, roles: [ROLES.SUPERADMIN] },
   { prefix: PAGE_PATHS.productionSettings, roles: [ROLES.SUPERADMIN] },
+  { prefix: PAGE_PATHS.webhooks, roles: [ROLES.SUPERADMIN] },
   { prefix: PAGE_PATHS.audit, roles: [ROLES.SUPERADMIN] },
   { prefix: PAGE_PATHS.machineClients, roles: [ROLES.SUPERADMIN] },
   { prefix: PAGE_AREAS.admin, roles: [ROLES.ADMIN, ROLES.SUPERADMIN] },

@@ -29,6 +29,11 @@ export const CHANGE_ACTIONS = [
   'account-request.reject',
   'lens.create',
   'lens.update',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate-secret',
+  'webhook.redeliver',
   'email-template.update',
   'lab-recipients.update',
   'email.send',
@@ -118,6 +123,7 @@ export const AUDIT_TARGET_TYPES = [
   'consultant-settings',
   'production-settings',
   'machine-client',
+  'webhook-endpoint',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import { TABLES, type TableName } from '../../core/data/tables';
 import { CREDIT_GRANTED_METRIC } from '../../core/money-metrics';
 import { NOTICE_PARKED_METRIC } from '../../core/outbox-metrics';
+import { WEBHOOK_FAILED_METRIC } from '../../core/webhook-metrics';
 import { ALARM_THRESHOLDS, JOB_ATTEMPTS } from '../alarm-thresholds';
 import { cloudFrontMetric } from '../cloudfront-metrics';
 import {
@@ -62,6 +63,8 @@ export interface MonitoringProps {
   /** Functions started by events (infra/constructs/email-feedback.ts): a failure loses the event's record. */
   eventConsumers: readonly WatchedFunction[];
   outbox: OutboxWatch;
+  /** The deliverWebhooks job: it fails a delivery after its last try, on the line the webhooks alarm counts. */
+  webhookSenders: readonly WatchedFunction[];
 }
 
 const PERIOD = Duration.minutes(5);
@@ -109,6 +112,7 @@ export class Monitoring extends Construct {
     const ses = this.sesAlarms();
     this.creditAlarm(config);
     const outbox = this.outboxAlarms(config, props.outbox);
+    this.webhookAlarm(config, props.webhookSenders);
 
     // Alarms are billed per metric they read, so each signal is read where it is cheapest and still says where to
     // look: errors per function (chunks), throttles once for the account (concurrency is the account's),
@@ -191,6 +195,39 @@ export class Monitoring extends Construct {
       });
     }
     return { parked, deadLetters };
+  }
+
+  /**
+   * Outgoing webhooks a receiver never acknowledged, after about three days of tries
+   * (docs/decisions/0105-outgoing-webhooks.md): counted from the line the deliverWebhooks job logs.
+   */
+  private webhookAlarm(config: StageConfig, senders: readonly WatchedFunction[]) {
+    const { logLine, namespace, name } = WEBHOOK_FAILED_METRIC;
+    const metricName = name(config.stage);
+    for (const { fn } of senders) {
+      fn.logGroup.addMetricFilter('WebhookDeliveriesFailedFilter', {
+        filterPattern: logs.FilterPattern.all(
+          logs.FilterPattern.stringValue('$.level', '=', 'error'),
+          logs.FilterPattern.stringValue('$.msg', '=', logLine),
+        ),
+        metricNamespace: namespace,
+        metricName,
+        metricValue: '1',
+      });
+    }
+    this.alarms.add(this, 'WebhookDeliveriesFailedAlarm', {
+      slug: 'webhook-deliveries-failed',
+      alarmDescription: `${ALARM_THRESHOLDS.webhookDeliveriesFailed} or more webhook deliveries failed in 5 minutes after their last try: a lab system did not acknowledge its events for about three days. See ${RUNBOOK} "Webhook deliveries failed".`,
+      metric: new cloudwatch.Metric({
+        namespace,
+        metricName,
+        period: PERIOD,
+        statistic: SUM,
+        label: 'webhooks failed',
+      }),
+      threshold: ALARM_THRESHOLDS.webhookDeliveriesFailed,
+      evaluationPeriods: 1,
+    });
   }
 
   /** The credit granted in a day (the money store's CREDIT_GRANTED_METRIC, one EMF line per committed grant). */

@@ -6,6 +6,7 @@ import { directoryNotificationAudiences } from './directory-notification-audienc
 import { dynamoNoticeOutbox } from './dynamo-notice-outbox';
 import { dynamoNotificationStore } from './dynamo-notification-store';
 import { dynamoOrdersRepository } from './dynamo-orders-repository';
+import { dynamoWebhookStore } from './dynamo-webhook-store';
 import { templateNoticeSenders } from './notice-senders';
 import { parcelTrackingFromEnv } from './parcel-tracking-from-env';
 import { sesEmailSender } from './ses-email-sender';
@@ -55,5 +56,7 @@ export function outboxConsumerDeps(log: Logger) {
       tracking: { track: (request: TrackRequest) => parcelTrackingFromEnv().track(request) },
       orders: dynamoOrdersRepository(),
     },
+    // Webhook events fanned out to their endpoints' delivery logs (the deliverWebhooks job posts them).
+    webhooks: dynamoWebhookStore(),
   };
 }

@@ -24,6 +24,15 @@ export function signWebhookPayload(payload: string, secret: string, timestamp = 
   return `t=${timestamp},v1=${signatureOf(payload, secret, timestamp)}`;
 }
 
+/**
+ * The signature header of the portal's own outgoing webhooks: one `v1` per secret that signs now (the current
+ * one, and one rotated out within its overlap), so a receiver that knows either accepts it, as Stripe's does
+ * while a secret is rolled (docs/decisions/0105-outgoing-webhooks.md).
+ */
+export function signWithSecrets(payload: string, secrets: readonly string[], timestamp = nowSeconds()): string {
+  return [`t=${timestamp}`, ...secrets.map((secret) => `v1=${signatureOf(payload, secret, timestamp)}`)].join(',');
+}
+
 /** Throws WebhookSignatureError unless `header` signs `payload` with `secret` within the tolerance. */
 export function verifyWebhookSignature(
   payload: string,

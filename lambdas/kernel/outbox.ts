@@ -6,9 +6,10 @@ import type { Clock } from './clock';
  * Management templates when they deliver it (the lab's recipients as they are then); `email` is an email the
  * use case already composed (an account request's answer, an invitation, a message the lab wrote);
  * `parcel-tracking` is no email: a shipped parcel registered with the tracking service, with the outbox's
- * retries, so a close never waits on (nor fails for) the service.
+ * retries, so a close never waits on (nor fails for) the service; `webhook` is an event for the lab's own
+ * systems, which the consumer fans out to the subscribed endpoints (kernel/webhook-event.ts).
  */
-export type NoticeTopic = 'order' | 'money' | 'consult' | 'email' | 'parcel-tracking';
+export type NoticeTopic = 'order' | 'money' | 'consult' | 'email' | 'parcel-tracking' | 'webhook';
 
 /**
  * One notice in the transactional outbox: stored in the same transaction as the change that causes it, and

@@ -5,6 +5,7 @@ import type { Statement } from '../../core/schemas/statements';
 import type { WarrantyLens } from '../../core/schemas/credit';
 import type { Clock } from '../kernel/clock';
 import { outboxMessage, type OutboxMessage } from '../kernel/outbox';
+import { webhookEvent } from '../kernel/webhook-event';
 
 // Named money, not invoices or payments: one port sends the invoice, payment, credit and claim emails.
 /**
@@ -38,4 +39,44 @@ export interface MoneyNotifier {
 /** A money email as the outbox message (topic 'money') that the commit of the change it reports stores. */
 export function moneyNotice(deps: Pick<Clock, 'now'>, email: MoneyEmail): OutboxMessage {
   return outboxMessage(deps, 'money', email);
+}
+
+/**
+ * A money email and, for an issued invoice or a received payment, its webhook event for the lab's systems
+ * (docs/decisions/0105-outgoing-webhooks.md): both for the commit of the change they report. Amounts, numbers
+ * and ids only: no payer, no lines.
+ */
+export function moneyNotices(deps: Pick<Clock, 'now'>, email: MoneyEmail): OutboxMessage[] {
+  const messages = [moneyNotice(deps, email)];
+  if (email.kind === 'invoice-issued') {
+    const { invoice } = email;
+    messages.push(
+      webhookEvent(deps, 'invoice.issued', {
+        invoiceNumber: invoice.invoiceNumber,
+        accountNumber: invoice.accountNumber,
+        orderIds: invoice.orderIds,
+        totalCents: invoice.totalCents,
+        balanceCents: invoice.balanceCents,
+        status: invoice.status,
+        issuedAt: invoice.issuedAt,
+        dueDate: invoice.dueDate,
+      }),
+    );
+  }
+  if (email.kind === 'payment-receipt') {
+    const { payment } = email;
+    messages.push(
+      webhookEvent(deps, 'payment.received', {
+        paymentId: payment.paymentId,
+        receiptNumber: payment.receiptNumber,
+        accountNumber: payment.accountNumber,
+        totalCents: payment.totalCents,
+        cardCents: payment.cardCents,
+        creditCents: payment.creditCents,
+        allocations: payment.allocations.map((a) => ({ invoiceNumber: a.invoiceNumber, amountCents: a.amountCents })),
+        ...(payment.settledAt ? { settledAt: payment.settledAt } : {}),
+      }),
+    );
+  }
+  return messages;
 }

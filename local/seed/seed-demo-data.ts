@@ -28,6 +28,8 @@ import { seedDemoConsults } from './demo-consults';
 import { seedDemoMoney } from './demo-money';
 import { seedDemoNotifications } from './demo-notifications';
 import { seedDemoStatements } from './demo-statements';
+import { seedDemoWebhooks } from './demo-webhooks';
+import { dynamoWebhookStore } from '../../lambdas/adapters/dynamo-webhook-store';
 import { seedDemoOrders } from './demo-orders';
 import { seedLensCatalogue } from './lens-catalogue';
 
@@ -124,6 +126,7 @@ export async function seedDemoData(deps: {
   });
   await seedDemoConsults({ ...orderDeps, consults: dynamoConsultStore(), settings: dynamoConsultantSettings() }, ids);
   await seedDemoNotifications({ orders: orderDeps.orders, notifications: dynamoNotificationStore() }, ids);
+  await seedDemoWebhooks({ webhooks: dynamoWebhookStore(), now: () => new Date() });
   return ids;
 }
 

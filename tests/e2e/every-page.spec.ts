@@ -219,6 +219,7 @@ const PAGES: Record<Role, PageUnderReview[]> = {
     { name: 'email-management', path: '/admin/email-management', heading: 'Email Management' },
     { name: 'consultant-settings', path: '/admin/consultant-settings', heading: 'Consultant Settings' },
     { name: 'production-settings', path: '/admin/production-settings', heading: 'Production Settings' },
+    { name: 'webhooks', path: '/admin/webhooks', heading: 'Webhooks' },
     { name: 'audit', path: '/admin/audit', heading: 'Audit' },
   ],
 };

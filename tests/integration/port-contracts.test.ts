@@ -32,6 +32,8 @@ import { locksContract } from '../support/contracts/locks';
 import { moneyStoreContract } from '../support/contracts/money-store';
 import { onceMarksContract } from '../support/contracts/once-marks';
 import { noticeOutboxContract } from '../support/contracts/notice-outbox';
+import { webhookStoreContract } from '../support/contracts/webhook-store';
+import { dynamoWebhookStore } from '../../lambdas/adapters/dynamo-webhook-store';
 import { dynamoNotificationStore } from '../../lambdas/adapters/dynamo-notification-store';
 import { notificationStoreContract } from '../support/contracts/notification-store';
 import { orderAccessContract } from '../support/contracts/order-access';
@@ -86,6 +88,7 @@ onceMarksContract(
   () => dynamoNoticeOutbox(),
 );
 noticeOutboxContract('DynamoDB adapter', () => dynamoNoticeOutbox());
+webhookStoreContract('DynamoDB adapter', () => dynamoWebhookStore());
 signUpCodesContract('DynamoDB adapter', () => dynamoSignUpCodes());
 rateLimiterContract('DynamoDB adapter', (now) => dynamoRateLimiter(now));
 auditLogContract('DynamoDB adapter', () => dynamoAuditLog());

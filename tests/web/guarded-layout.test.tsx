@@ -160,8 +160,8 @@ describe('route guard and signed-in layout (spec 2 layout, spec 4 route guard, s
     renderAt('/admin/home', fakeSession({ role: 'superadmin', home: '/admin/home' }));
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     // Admin menu (Dashboard, Order Approval, Invoices, Statements, Warranty Claims, Consults), then User, Customer,
-    // Lens and Email Management, Consultant and Production Settings, Audit and Machine Clients.
-    expect(within(menu).getAllByRole('link')).toHaveLength(14);
+    // Lens and Email Management, Consultant and Production Settings, Machine Clients, Webhooks and Audit.
+    expect(within(menu).getAllByRole('link')).toHaveLength(15);
     expect(within(screen.getByRole('complementary', { name: 'Sidebar' })).getByText('Super Admin')).toBeInTheDocument();
   });
 

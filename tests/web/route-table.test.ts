@@ -56,6 +56,7 @@ describe('spec 2 route table', () => {
     ['/admin/email-management', 'Email Management'],
     ['/admin/consultant-settings', 'Consultant Settings'],
     ['/admin/production-settings', 'Production Settings'],
+    ['/admin/webhooks', 'Webhooks'],
     ['/admin/audit', 'Audit'],
     ['/admin/integrations', 'Machine Clients'],
     ['/error/*', 'Error'],
@@ -123,7 +124,7 @@ describe('spec 2 and 6 menus', () => {
     ]);
   });
 
-  it('super admins also see User, Customer, Lens and Email Management, Consultant and Production Settings, Audit and Machine Clients', () => {
+  it('super admins also see User, Customer, Lens and Email Management, Consultant and Production Settings, Machine Clients, Webhooks and Audit', () => {
     expect(menuFor(ROLES.SUPERADMIN).map((i) => i.label)).toEqual([
       'Dashboard',
       'Order Approval',
@@ -137,10 +138,11 @@ describe('spec 2 and 6 menus', () => {
       'Email Management',
       'Consultant Settings',
       'Production Settings',
-      'Audit',
       'Machine Clients',
+      'Webhooks',
+      'Audit',
     ]);
-    expect(SUPER_ADMIN_MENU).toHaveLength(8);
+    expect(SUPER_ADMIN_MENU).toHaveLength(9);
     expect(CUSTOMER_MENU.every((i) => i.path.startsWith('/customer/'))).toBe(true);
   });
 });

@@ -24,7 +24,7 @@ import { assertAccountVisible, visibleAccounts } from '../../kernel/caller';
 import { loadVisibleInvoice } from './invoice-access';
 import { type InvoiceDeps } from './invoice-deps';
 import { retryOnRefusal } from '../../kernel/retry';
-import { moneyNotice } from '../../ports/money-notifier';
+import { moneyNotices } from '../../ports/money-notifier';
 
 /** An invoice's money facts for the audit log (no lines: they name patients). */
 const invoiceFacts = (i: Invoice) => ({
@@ -172,7 +172,7 @@ export async function createInvoice(
     await deps.money.commit({
       invoices: [{ invoice, expectedVersion: null }],
       // `to: []`: every user linked to the account (a hand-recorded invoice has no orderer).
-      notices: [moneyNotice(deps, { kind: 'invoice-issued', invoice, to: [] })],
+      notices: moneyNotices(deps, { kind: 'invoice-issued', invoice, to: [] }),
     });
   } catch (error) {
     if (moneyRefusals.is(error) && error.reason === 'conflict')

@@ -7,7 +7,7 @@ import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../../core/schemas/money';
 import { SHIPPING_PRICES_CENTS, type Order } from '../../../core/schemas/orders';
 import type { Identity } from '../../auth/verify-token';
 import type { CustomersRepository } from '../../ports/customers-repository';
-import { moneyNotice } from '../../ports/money-notifier';
+import { moneyNotice, moneyNotices } from '../../ports/money-notifier';
 import type { CreditChange, MoneyStore } from '../../ports/money-store';
 import type { CreditEntry } from '../../../core/schemas/credit';
 import { dayForPeople } from '../../../core/rules/calendar-days';
@@ -183,7 +183,7 @@ export function closeOrderWithInvoice(caller: Identity, input: CloseOrderInput, 
         ...write,
         ...(granted ? { credit: granted.credit } : {}),
         notices: [
-          moneyNotice(deps, { kind: 'invoice-issued', invoice: write.invoice, to }),
+          ...moneyNotices(deps, { kind: 'invoice-issued', invoice: write.invoice, to }),
           ...(granted?.notices ?? []),
         ],
       };

@@ -15,6 +15,8 @@ import {
 } from '../../ports/notice-outbox';
 import { raiseNotifications, type RaiseNotificationsDeps } from '../notifications';
 import { registerParcel, type ParcelTrackingNotice, type RegisterParcelDeps } from '../orders';
+import { fanOutWebhook } from '../webhook-endpoints';
+import type { WebhookStore } from '../../ports/webhook-store';
 
 export interface DeliverNoticesDeps extends Pick<Clock, 'now'> {
   outbox: NoticeOutbox;
@@ -27,6 +29,8 @@ export interface DeliverNoticesDeps extends Pick<Clock, 'now'> {
   centre?: Omit<RaiseNotificationsDeps, 'now'> | undefined;
   /** The tracking service and the orders store: a `parcel-tracking` message registers its parcel. */
   parcels?: RegisterParcelDeps | undefined;
+  /** The webhooks table: a `webhook` message becomes one delivery per endpoint subscribed to its event. */
+  webhooks?: WebhookStore | undefined;
 }
 
 export type TryResult = 'sent' | 'retry' | 'dead' | 'skipped';
@@ -65,6 +69,7 @@ export async function deliverMessage(deps: DeliverNoticesDeps, messageId: string
   if (!record) return 'skipped';
   if (record.topic === 'parcel-tracking')
     return settle(deps, policy, record, leaseId, await parcelFaults(deps, record));
+  if (record.topic === 'webhook') return settle(deps, policy, record, leaseId, await webhookFaults(deps, record));
 
   const sentTo = new Set(record.sentTo);
   const faults: unknown[] = [];
@@ -117,6 +122,17 @@ async function parcelFaults(deps: DeliverNoticesDeps, record: OutboxRecord): Pro
   if (!deps.parcels) return [new Error('This consumer has no parcel tracking to register parcels with')];
   try {
     await registerParcel(record.notice as unknown as ParcelTrackingNotice, deps.parcels);
+    return [];
+  } catch (error) {
+    return [error];
+  }
+}
+
+/** A webhook event fanned out to its endpoints' delivery logs; the deliverWebhooks sweep posts them. */
+async function webhookFaults(deps: DeliverNoticesDeps, record: OutboxRecord): Promise<unknown[]> {
+  if (!deps.webhooks) return [new Error('This consumer has no webhooks table to fan events out to')];
+  try {
+    await fanOutWebhook({ webhooks: deps.webhooks, now: deps.now }, record);
     return [];
   } catch (error) {
     return [error];

@@ -4,6 +4,7 @@ import { retryOnRefusal } from '../../kernel/retry';
 import type { CarrierEvent, ParcelEvent } from '../../ports/parcel-tracking';
 import { orderRefusals } from '../../ports/orders-repository';
 import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
+import { orderWebhook } from './order-webhook';
 
 export type ApplyParcelEventDeps = Pick<OrderDeps, 'orders' | 'now' | 'sleep'>;
 
@@ -99,7 +100,11 @@ export async function applyParcelEvent(event: ParcelEvent, deps: ApplyParcelEven
           }
         : {}),
     };
-    await deps.orders.write({ order: updated, expectedVersion: order.version });
+    await deps.orders.write({
+      order: updated,
+      expectedVersion: order.version,
+      notices: orderWebhook(deps, order, updated),
+    });
     return { outcome: 'applied', orderId: order.orderId, parcelId: parcel.parcelId, delivered: delivers };
   });
 }

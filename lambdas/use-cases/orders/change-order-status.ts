@@ -15,6 +15,7 @@ import { displayName, isLab } from '../../kernel/caller';
 import { retryOnRefusal } from '../../kernel/retry';
 import { parcelTrackingNotices } from './register-parcel';
 import { orderEmail } from './order-email';
+import { orderWebhook } from './order-webhook';
 import { loadVisibleOrder, viewFor } from './order-view';
 import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
 import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
@@ -275,6 +276,7 @@ export async function changeOrderStatus(
     ...(issued?.notices ?? []),
     // Each parcel shipped is registered with the tracking service once the close stands (the outbox's retries).
     ...(action === 'close' ? parcelTrackingNotices(deps, updated) : []),
+    ...orderWebhook(deps, order, updated),
   ];
   return retryOnRefusal(deps, SAVING, async () => {
     try {

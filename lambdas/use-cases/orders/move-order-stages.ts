@@ -16,6 +16,7 @@ import { mapWithLimit } from '../../concurrency/map-with-limit';
 import { orderRefusals } from '../../ports/orders-repository';
 import type { OrderDeps } from './order-deps';
 import { ORDER_NOT_FOUND, toSummary } from './order-view';
+import { orderWebhook } from './order-webhook';
 
 export type MoveOrderStagesDeps = Pick<OrderDeps, 'orders' | 'users' | 'production' | 'audit' | 'log' | 'now'>;
 
@@ -81,7 +82,11 @@ export async function moveOrderStages(
       history: [...order.history, { at, action: 'stage', from: 'approved', to: 'approved', by, stage }],
     };
     try {
-      await deps.orders.write({ order: moved, expectedVersion: order.version });
+      await deps.orders.write({
+        order: moved,
+        expectedVersion: order.version,
+        notices: orderWebhook(deps, order, moved),
+      });
     } catch (error) {
       if (orderRefusals.is(error) && error.reason === 'order') throw aborted(CHANGED_MESSAGES.order);
       throw error;

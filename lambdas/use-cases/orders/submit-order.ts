@@ -17,6 +17,7 @@ import { ACCOUNT_NOT_FOUND, callerAccounts, displayName } from '../../kernel/cal
 import { ACCOUNT_CLAIMS_READ, holdsLens } from '../credit';
 import { retryOnRefusal } from '../../kernel/retry';
 import { orderEmail } from './order-email';
+import { orderWebhook } from './order-webhook';
 import { ORDER_NOT_FOUND, viewFor } from './order-view';
 import { ORDER_WRITE_BACKOFF, type OrderDeps } from './order-deps';
 import { checkedLines, orderContent, storedAttachments, type CheckedOrderFields } from './checked-lines';
@@ -298,7 +299,7 @@ export async function submitOrder(caller: Identity, input: SubmitInput, deps: Su
             }
           : {}),
         // Built in the step, as the order number is: a refused try stored neither.
-        notices: [orderEmail(deps, 'order-submitted', order)],
+        notices: [orderEmail(deps, 'order-submitted', order), ...orderWebhook(deps, existing, order)],
       });
     } catch (error) {
       if (!orderRefusals.is(error)) throw error;

@@ -8,7 +8,7 @@ import { creditChange, needsSecondApproval, pendingApproval, type EntryFields } 
 import { withTotals, type InvoiceDeps } from '../invoices';
 import type { PaymentDeps, SettleDeps } from './payment-deps';
 import { retryOnRefusal } from '../../kernel/retry';
-import { moneyNotice } from '../../ports/money-notifier';
+import { moneyNotice, moneyNotices } from '../../ports/money-notifier';
 
 const PAYER_ACTOR = (payment: Payment) => ({ userId: payment.payer.userId, name: payment.payer.name });
 
@@ -125,7 +125,7 @@ export async function settlePayment(paymentId: string, deps: SettleDeps): Promis
       ...(approval ? { approval: { approval, expectedVersion: null } } : {}),
       // The receipt rides the commit that settles: of the browser, a retry and the webhook settling at once,
       // the one whose commit lands stores it, and the others (refused, then reading it settled) store none.
-      notices: [moneyNotice(deps, { kind: 'payment-receipt', payment: settled, invoices: invoicesPaid })],
+      notices: moneyNotices(deps, { kind: 'payment-receipt', payment: settled, invoices: invoicesPaid }),
     });
     deps.log.info('payment settled', {
       paymentId,

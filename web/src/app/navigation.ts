@@ -1,7 +1,8 @@
 /**
  * spec 2 and 6 menus: customers see the customer menu only (with Consults, their fit questions and the lab's
  * answers); admins Dashboard, Order Approval, Invoices, Statements, Warranty Claims and Consults; super admins
- * also User, Customer, Lens and Email Management, Consultant and Production Settings, Audit and Machine Clients.
+ * also User, Customer, Lens and Email Management, Consultant and Production Settings, Machine Clients, Webhooks
+ * and Audit.
  */
 import { ROLES, type Role } from '../../../core/rules/auth-status';
 import type { IconName } from '../components/layout/nav-icon';
@@ -38,8 +39,9 @@ export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.emailManagement.path, label: 'Email Management', icon: 'email' },
   { path: PORTAL_ROUTES.consultantSettings.path, label: 'Consultant Settings', icon: 'tune' },
   { path: PORTAL_ROUTES.productionSettings.path, label: 'Production Settings', icon: 'tune' },
-  { path: PORTAL_ROUTES.audit.path, label: 'Audit', icon: 'audit' },
   { path: PORTAL_ROUTES.machineClients.path, label: 'Machine Clients', icon: 'tune' },
+  { path: PORTAL_ROUTES.webhooks.path, label: 'Webhooks', icon: 'tune' },
+  { path: PORTAL_ROUTES.audit.path, label: 'Audit', icon: 'audit' },
 ];
 
 export function menuFor(role: Role): readonly MenuItem[] {

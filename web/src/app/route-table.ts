@@ -121,6 +121,8 @@ export const PORTAL_ROUTES = {
     title: 'Production Settings',
     guarded: true,
   },
+  /** The endpoints the lab's systems receive signed events at, and their delivery logs. */
+  webhooks: { path: PAGE_PATHS.webhooks, title: 'Webhooks', guarded: true },
   /** The audit trail: denied requests and every change the lab made. */
   audit: { path: PAGE_PATHS.audit, title: 'Audit', guarded: true },
   /** The programs that call the machine API (docs/integration.md): register, list, delete. */

@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
           page('adminConsultDetail', 'admin/consult-detail'),
           page('consultantSettings', 'admin/consultant-settings'),
           page('productionSettings', 'admin/production-settings'),
+          page('webhooks', 'admin/webhooks'),
           page('audit', 'admin/audit'),
           page('machineClients', 'admin/machine-clients'),
           page('userManagement', 'admin/user-management'),

@@ -10,6 +10,8 @@ import { locksContract } from '../../../support/contracts/locks';
 import { moneyStoreContract } from '../../../support/contracts/money-store';
 import { onceMarksContract } from '../../../support/contracts/once-marks';
 import { noticeOutboxContract } from '../../../support/contracts/notice-outbox';
+import { webhookStoreContract } from '../../../support/contracts/webhook-store';
+import { inMemoryWebhookStore } from '../../../support/in-memory-webhooks';
 import { InMemoryOutbox } from '../../../support/in-memory-outbox';
 import { notificationStoreContract } from '../../../support/contracts/notification-store';
 import { InMemoryNotificationStore } from '../../../support/in-memory-notifications';
@@ -89,6 +91,7 @@ onceMarksContract(
   (marks) => marks.outbox,
 );
 noticeOutboxContract('in-memory fake', () => new InMemoryOutbox());
+webhookStoreContract('in-memory fake', () => inMemoryWebhookStore());
 signUpCodesContract('in-memory fake', () => new InMemorySignUpCodes());
 rateLimiterContract('in-memory fake', (now) => new InMemoryRateLimiter(now));
 auditLogContract('in-memory fake', () => new InMemoryAuditLog());

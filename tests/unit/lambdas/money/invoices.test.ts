@@ -97,7 +97,23 @@ describe('closing an order issues its invoice', () => {
     expect((await orderDeps.orders.get(order.orderId))!.invoiceNumber).toBe('INV-100');
     // Stored with the close: the invoice email to whoever placed the order, beside the order-closed email.
     expect(moneyEmails(f.outbox, 'invoice-issued')).toEqual([{ kind: 'invoice-issued', invoice, to: ['ann@a.test'] }]);
-    expect(f.outbox.messages().map((m) => m.topic)).toEqual(['order', 'order', 'order', 'money']);
+    // With each email, the webhook event of the change (submitted, approved, shipped, invoice issued).
+    expect(f.outbox.messages().map((m) => m.topic)).toEqual([
+      'order',
+      'webhook',
+      'order',
+      'webhook',
+      'order',
+      'money',
+      'webhook',
+      'webhook',
+    ]);
+    expect(f.outbox.messages('webhook').map((m) => m.notice['type'])).toEqual([
+      'order.submitted',
+      'order.approved',
+      'invoice.issued',
+      'order.shipped',
+    ]);
   });
 
   it('a second order closed on the same open invoice is added to it', async () => {
@@ -265,7 +281,8 @@ describe("the lab's invoice actions", () => {
     const invoice = await createInvoice(lab, input, f.deps);
     expect(moneyEmails(f.outbox, 'invoice-issued')).toEqual([{ kind: 'invoice-issued', invoice, to: [] }]);
     await refusal(createInvoice(lab, input, f.deps));
-    expect(f.outbox.messages()).toHaveLength(1);
+    // The email and the invoice.issued webhook event.
+    expect(f.outbox.messages().map((m) => m.topic)).toEqual(['money', 'webhook']);
   });
 
   it('voids only an invoice nothing was paid on, with its reason', async () => {

@@ -284,7 +284,8 @@ describe('submitOrder', () => {
 
   it('the email is stored with the order, carries no prices and names the orderer (addressed when delivered)', async () => {
     const order = await placed(1);
-    expect(deps.orders.writes.at(-1)!.notices).toHaveLength(1);
+    // The email and the order.submitted webhook event.
+    expect(deps.orders.writes.at(-1)!.notices!.map((m) => m.topic)).toEqual(['order', 'webhook']);
     const [notice] = orderEmails();
     expect(notice).toMatchObject({ kind: 'order-submitted', practiceUserId: 'u-ann' });
     expect(notice!.order).toMatchObject({
@@ -466,14 +467,16 @@ describe('changeOrderStatus, every transition of ORDER_TRANSITIONS', () => {
     // The invoice changed since it was read: the close is refused, and neither email is stored.
     deps.orders.invoices.set('INV-5', sampleInvoice({ invoiceNumber: 'INV-5', accountNumber: A, version: 2 }));
     await expect(close(1)).rejects.toMatchObject({ status: 'aborted' });
-    expect(deps.orders.outbox.messages().map((m) => m.topic)).toEqual(['order', 'order']);
+    expect(deps.orders.outbox.messages().map((m) => m.topic)).toEqual(['order', 'webhook', 'order', 'webhook']);
 
     deps.orders.invoices.delete('INV-5');
     await close(null);
     expect(deps.orders.writes.at(-1)!.notices!.map((m) => [m.topic, m.notice['kind']])).toEqual([
       ['order', 'order-closed'],
       ['money', 'invoice-issued'],
+      ['webhook', undefined],
     ]);
+    expect(deps.orders.outbox.messages('webhook').at(-1)!.notice['type']).toBe('order.shipped');
     expect(deps.orders.outbox.messages('money')).toEqual([invoiceEmail]);
   });
 

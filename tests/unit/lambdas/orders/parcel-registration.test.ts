@@ -6,6 +6,7 @@ import { orderRefusals } from '../../../../lambdas/ports/orders-repository';
 import type { TrackRequest, TrackedParcel } from '../../../../lambdas/ports/parcel-tracking';
 import { closeOrderWithInvoice } from '../../../../lambdas/use-cases/invoices/issue-invoice';
 import { deliverDueNotices, type DeliverNoticesDeps } from '../../../../lambdas/use-cases/notices';
+import { inMemoryWebhookStore } from '../../../support/in-memory-webhooks';
 import type { ParcelTrackingNotice } from '../../../../lambdas/use-cases/orders';
 import { memoryLogger } from '../../../support/in-memory-ports';
 import { approved, lab, stagesWorld, TUESDAY_MORNING, type StagesWorld } from './stages-fixture';
@@ -72,6 +73,8 @@ function consumer(tracking: ReturnType<typeof trackingService>) {
     now: () => new Date(clock.t),
     policy: { ...OUTBOX_POLICY, retryBaseMs: 1_000, retryCapMs: 8_000 },
     parcels: { tracking, orders: world.orders },
+    // The close's webhook event fans out to no endpoint.
+    webhooks: inMemoryWebhookStore(),
   };
   return { deps, clock };
 }

@@ -1,0 +1,2 @@
+/** The super admins' Webhooks page (/admin/webhooks). */
+export { WebhooksPage } from './components/webhooks-page';
