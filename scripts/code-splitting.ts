@@ -13,7 +13,8 @@
  * 4. what the sign-in page imports is one file;
  * 5. the rules of what happens after approval (stages, the ship promise's calendar, delays, parcels) are one file: the
  *    schemas and two pages read them, and the file every signed-in page paints with (group 6) would carry them;
- * 6. core/'s other modules that import no schema are one file (`core`);
+ * 6. the rules only the lab's pages read (statements, webhook events and URLs) are one file, and core/'s other
+ *    modules that import no schema are one file (`core`);
  * 7. the shared schemas and the route table's parts are one file (the API client loads the route table anyway);
  * 8. the signed-in pages' shared code (components, forms, lib, hooks, core, the guard and layout, and each
  *    feature's query keys and shared/ pieces, which several of its pages import) is two files:
@@ -56,6 +57,11 @@ const PROJECT_CORE = String.raw`^(?!.*[\\/]node_modules[\\/]).*[\\/]core[\\/]`;
 const PRODUCTION_RULES = new RegExp(
   String.raw`${PROJECT_CORE}rules[\/](ship-date|calendar-days|tracking-numbers|production-stages|shipping-methods|order-delays|parcel-claims)\.ts$`,
 );
+/**
+ * Rules only the lab's own pages read (statements, webhook events and URLs): kept out of the file every signed-in
+ * page paints with, so a practice's dashboard does not fetch them.
+ */
+const LAB_PAGE_RULES = new RegExp(String.raw`${PROJECT_CORE}rules[\/](statements|webhook-events|webhook-urls)\.ts$`);
 /** The project's core/ apart from the schemas and the route table. */
 const CORE = new RegExp(String.raw`${PROJECT_CORE}(?!schemas[\\/]|routes[\\/])`);
 const SIGNED_IN_SHARED = new RegExp(
@@ -135,10 +141,22 @@ export function codeSplittingGroups(webDir: string): ChunkGroup[] {
       priority: 27,
     },
     {
+      // Below `core`, so the small modules of terms they share with the schemas stay in `core`.
+      name: (id, ctx) => (LAB_PAGE_RULES.test(id) && !ownFile(id, ctx) ? 'lab-page-rules' : null),
+      debugName: 'lab-page-rules',
+      priority: 24,
+    },
+    {
       // The schemas' own imports (statuses, messages, limits) would otherwise join the schemas' file, and the
       // signed-in pages that read them would fetch the schemas and zod too.
       name: (id, ctx) =>
-        CORE.test(id) && !graph(ctx).signIn.has(id) && !ownFile(id, ctx) && !reachesSchemas(ctx, id) ? 'core' : null,
+        CORE.test(id) &&
+        !LAB_PAGE_RULES.test(id) &&
+        !graph(ctx).signIn.has(id) &&
+        !ownFile(id, ctx) &&
+        !reachesSchemas(ctx, id)
+          ? 'core'
+          : null,
       debugName: 'core',
       priority: 25,
     },

@@ -44,8 +44,7 @@ export interface StatementHistory {
   invoices: readonly StatementInvoiceFacts[];
 }
 
-export const STATEMENT_LINE_KINDS = ['invoice', 'payment', 'credit', 'refund', 'void', 'adjustment'] as const;
-export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
+import type { StatementLineKind } from './statement-line-kinds';
 export const STATEMENT_LINE_LABELS: Record<StatementLineKind, string> = {
   invoice: 'Invoice',
   payment: 'Payment',

@@ -3,16 +3,7 @@
  * (docs/decisions/0105-outgoing-webhooks.md), and which order change raises which. Pure, so the use cases that
  * write a change, the endpoint form and the tests read one list.
  */
-export const WEBHOOK_EVENT_TYPES = [
-  'order.submitted',
-  'order.approved',
-  'order.stage-changed',
-  'order.shipped',
-  'order.delivered',
-  'invoice.issued',
-  'payment.received',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+import type { WebhookEventType } from './webhook-terms';
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'order.submitted': 'Order submitted',

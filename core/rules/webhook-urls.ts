@@ -9,7 +9,6 @@ export interface WebhookUrlRules {
   local: boolean;
 }
 
-export const WEBHOOK_URL_MAX = 500;
 
 const ipv4Parts = (host: string): number[] | null => {
   if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return null;

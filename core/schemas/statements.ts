@@ -4,7 +4,7 @@ import { accountNumberSchema } from './account-number';
 import { actorSchema } from './money';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { multiLineText } from './text-fields';
-import { STATEMENT_LINE_KINDS } from '../rules/statements';
+import { STATEMENT_LINE_KINDS } from '../rules/statement-line-kinds';
 
 /**
  * Monthly statements (docs/decisions/0103-monthly-statements.md): one stored item per account, month and

@@ -1,6 +1,5 @@
 import * as z from '../zod';
-import { WEBHOOK_EVENT_TYPES } from '../rules/webhook-events';
-import { WEBHOOK_URL_MAX } from '../rules/webhook-urls';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX } from '../rules/webhook-terms';
 import { lazySchema } from './lazy-schema';
 import { versionSchema } from './bounds';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';

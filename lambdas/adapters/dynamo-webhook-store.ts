@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '../../core/rules/webhook-events';
+import type { WebhookEventType } from '../../core/rules/webhook-terms';
 import {
   webhookRefusals,
   type WebhookDelivery,

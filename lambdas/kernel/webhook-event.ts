@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '../../core/rules/webhook-events';
+import type { WebhookEventType } from '../../core/rules/webhook-terms';
 import type { Clock } from './clock';
 import { outboxMessage, type OutboxMessage } from './outbox';
 

@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '../../core/rules/webhook-events';
+import type { WebhookEventType } from '../../core/rules/webhook-terms';
 import { refusalsOf, type WriteRefused } from '../kernel/write-refused';
 
 /** A signing secret of an endpoint; one rotated out keeps signing until `expiresAt`. */

@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '../../core/rules/webhook-events';
+import type { WebhookEventType } from '../../core/rules/webhook-terms';
 import type { WebhookStore } from '../../lambdas/ports/webhook-store';
 import { webhookBody } from '../../lambdas/use-cases/webhook-endpoints/deliver-webhooks';
 

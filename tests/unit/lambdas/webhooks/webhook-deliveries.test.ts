@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_RETRY_POLICY, type WebhookEventType } from '../../../../core/rules/webhook-events';
+import { WEBHOOK_RETRY_POLICY } from '../../../../core/rules/webhook-events';
+import type { WebhookEventType } from '../../../../core/rules/webhook-terms';
 import { webhookEvent } from '../../../../lambdas/kernel/webhook-event';
 import {
   attemptDelivery,

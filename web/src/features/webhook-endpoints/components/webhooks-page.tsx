@@ -1,9 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookEventType,
-} from '../../../../../core/rules/webhook-events';
+import { WEBHOOK_EVENT_LABELS } from '../../../../../core/rules/webhook-events';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../../../core/rules/webhook-terms';
 import type { WebhookDeliveryView, WebhookEndpointView } from '../../../../../core/schemas/webhook-endpoints';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
