@@ -9,7 +9,6 @@ export interface WebhookUrlRules {
   local: boolean;
 }
 
-
 const ipv4Parts = (host: string): number[] | null => {
   if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return null;
   const parts = host.split('.').map(Number);
