@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { callRoute, demo, idTokenInPage, mainMenu, sidebar, signIn, signInAs } from './support/portal';
 
 /** The lab's menu; a super admin's starts the same. */
-const ADMIN_MENU = ['Dashboard', 'Order Approval', 'Invoices', 'Warranty Claims', 'Consults'];
+const ADMIN_MENU = ['Dashboard', 'Order Approval', 'Invoices', 'Statements', 'Warranty Claims', 'Consults'];
 
 test.describe('the portal platform (spec 2 routes and layout, spec 4 home navigation)', () => {
   test('the empty path opens the sign-in page (spec 2)', async ({ page }) => {
@@ -164,7 +164,9 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
     await expect(sidebar(page).getByText('Admin', { exact: true })).toBeVisible();
   });
 
-  test('a super admin also sees User, Customer, Lens and Email Management (spec 6)', async ({ page }) => {
+  test('a super admin also sees User, Customer, Lens and Email Management, the settings, Machine Clients, Webhooks and Audit (spec 6)', async ({
+    page,
+  }) => {
     await signInAs(page, 'superAdmin');
     await expect(mainMenu(page).getByRole('link')).toHaveText([
       ...ADMIN_MENU,
@@ -174,6 +176,8 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
       'Email Management',
       'Consultant Settings',
       'Production Settings',
+      'Machine Clients',
+      'Webhooks',
       'Audit',
     ]);
     await expect(sidebar(page).getByText('Super Admin', { exact: true })).toBeVisible();

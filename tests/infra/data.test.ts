@@ -46,6 +46,7 @@ describe('DynamoDB tables (core/data/tables.ts, docs/architecture.md "Data: tabl
       'EmailSuppressionsTable',
       'OutboxTable',
       'NotificationsTable',
+      'WebhooksTable',
     ]);
   });
 
