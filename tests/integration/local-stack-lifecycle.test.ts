@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { portEnvVar, portsFrom, resolvePorts, SERVICES, type Ports } from '../../local/ports';
-import { totpCode } from '../../local/cognito-bridge/totp';
+import { freshTotpCodes, nextTotpStep, spendTotpCode } from '../support/totp-codes';
 import { startLocalStack, type LocalStack } from '../../local/stack';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lenslab-lifecycle-'));
@@ -84,9 +84,20 @@ async function signIn(
     ChallengeName: 'SOFTWARE_TOKEN_MFA',
     ClientId: clientId,
     Session,
-    ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: await totpCode(user.totpSecret) },
+    ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: await unusedCode(user.totpSecret) },
   });
   return answer.AuthenticationResult.IdToken;
+}
+
+/**
+ * A code the user has not spent: the bridge keeps the codes used across a restart, as Cognito refuses a code
+ * already used while it is valid, so the sign-in after the restart must not send the one before it.
+ */
+async function unusedCode(secret: string): Promise<string> {
+  for (;;) {
+    for (const code of await freshTotpCodes(secret)) if (spendTotpCode(secret, code)) return code;
+    await nextTotpStep();
+  }
 }
 
 async function groupsFromProfile(apiUrl: string, token: string): Promise<string[]> {
