@@ -3,14 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signEasyPostPayload } from '../../lambdas/adapters/easypost-webhook-signature';
 import { fakeParcelTracking } from '../../lambdas/adapters/fake-parcel-tracking';
-import * as approveOrder from '../../lambdas/handlers/orders/approve-order';
-import * as closeOrder from '../../lambdas/handlers/orders/close-order';
-import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
 import { getRow, putLensDesign } from '../support/dynamo-rows';
-import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
-import { labUser, practiceUser } from '../support/stack-users';
+import { labUser } from '../support/stack-users';
 import { uniqueTrackingNumber } from '../support/tracking-fixtures';
+import { shippedOrder as shipped } from './helpers/order-flow';
 
 /**
  * The tracking service's webhook through the local stack: the fake carrier posts its signed tracker events to the
@@ -19,11 +16,6 @@ import { uniqueTrackingNumber } from '../support/tracking-fixtures';
  * 400; a signed event about no parcel of ours is a 200 that changes nothing.
  */
 
-const call = handlerCaller({
-  submitOrder: submitOrder.handler,
-  approveOrder: approveOrder.handler,
-  closeOrder: closeOrder.handler,
-});
 const LENS_ID = `it-carrier-${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
@@ -57,29 +49,7 @@ const trackerEvent = (trackingNumber: string) =>
 
 /** A practice's order, placed, approved and shipped with one UPS parcel. */
 async function shippedOrder(trackingNumber: string) {
-  const admin = await labUser();
-  const accountNumber = `IT-${randomUUID().slice(0, 8).toUpperCase()}`;
-  const { token } = await practiceUser(accountNumber);
-  const orderId = randomUUID();
-  const placed = await call('submitOrder', token, {
-    orderId,
-    accountNumber,
-    order: {
-      patient: 'Jane Roe',
-      lines: [{ eye: 'OD', lensId: LENS_ID, parameters: { sphere: -2.5, diameter: 16.5 }, quantity: 1 }],
-      shipping: { method: 'standard', address: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } },
-    },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  const approved = await call('approveOrder', admin, { orderId, version: placed.body.result.version });
-  const closed = await call('closeOrder', admin, {
-    orderId,
-    version: approved.body.result.version,
-    invoiceNumber: `INV-${randomUUID().slice(0, 8)}`,
-    parcels: [{ trackingNumber }],
-  });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  return orderId;
+  return (await shipped(await labUser(), LENS_ID, [trackingNumber])).orderId;
 }
 
 const advance = (trackingNumber: string, status: string) =>

@@ -9,11 +9,10 @@ import { testDesign } from '../support/order-fakes';
 import { labUser, practiceUser } from '../support/stack-users';
 import { uniqueTrackingNumber } from '../support/tracking-fixtures';
 import { callApi } from './helpers/call-api';
+import { approvedOrder as approved, testAccountNumber } from './helpers/order-flow';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { ensureDemoMachineClient } from '../../local/seed/demo-machine-client';
-import * as approveOrder from '../../lambdas/handlers/orders/approve-order';
-import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
 import * as createMachineClient from '../../lambdas/handlers/machine/create-machine-client';
 import * as deleteMachineClient from '../../lambdas/handlers/machine/delete-machine-client';
 import * as listMachineClients from '../../lambdas/handlers/machine/list-machine-clients';
@@ -27,8 +26,6 @@ import * as machineShipOrder from '../../lambdas/handlers/machine/machine-ship-o
  * from the bridge's token endpoint, the handlers verifying it as they verify Cognito's.
  */
 const call = handlerCaller({
-  submitOrder: submitOrder.handler,
-  approveOrder: approveOrder.handler,
   machinePullOrders: machinePullOrders.handler,
   machineSetOrderStage: machineSetOrderStage.handler,
   machineShipOrder: machineShipOrder.handler,
@@ -39,7 +36,6 @@ const call = handlerCaller({
 });
 
 const LENS_ID = `it-machine-${randomUUID().slice(0, 8)}`;
-const account = () => `IT-${randomUUID().slice(0, 8).toUpperCase()}`;
 const tokens = { production: '', reader: '', admin: '' };
 
 beforeAll(async () => {
@@ -51,23 +47,7 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 
-async function approvedOrder() {
-  const accountNumber = account();
-  const { token } = await practiceUser(accountNumber);
-  const orderId = randomUUID();
-  const placed = await call('submitOrder', token, {
-    orderId,
-    accountNumber,
-    order: {
-      patient: 'Jane Roe',
-      lines: [{ eye: 'OD', lensId: LENS_ID, parameters: { sphere: -2.5, diameter: 16.5 }, quantity: 1 }],
-      shipping: { method: 'express', address: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } },
-    },
-  });
-  const approved = await call('approveOrder', tokens.admin, { orderId, version: placed.body.result.version });
-  expect(approved.status).toBe(200);
-  return { token, accountNumber, order: approved.body.result };
-}
+const approvedOrder = () => approved(tokens.admin, LENS_ID, { method: 'express' });
 
 /** Pulls from `cursor` to the end of the feed; answers every order given and the last cursor. */
 async function pullAll(token: string, cursor?: string) {
@@ -175,7 +155,7 @@ describe('machine API against the emulators', () => {
   });
 
   it('through the gateway: a machine token is refused on a practice route, a person’s token on a machine route', async () => {
-    const practice = await practiceUser(account());
+    const practice = await practiceUser(testAccountNumber());
     expect((await callApi('listAccountOrders', { data: { accountNumber: 'X-1' } }, tokens.production)).status).toBe(
       401,
     );

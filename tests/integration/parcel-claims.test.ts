@@ -1,85 +1,39 @@
 import './helpers/stack-env';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { CHANGED_MESSAGES } from '../../core/messages';
 import { PARCEL_CLAIM_MESSAGES } from '../../core/rules/parcel-claims';
-import { tableName } from '../../lambdas/adapters/dynamo-client';
-import { getRow, putLensDesign, putRow, sdkDocumentClient } from '../support/dynamo-rows';
+import { getRow, putLensDesign, putRow } from '../support/dynamo-rows';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
 import { uniqueTrackingNumber } from '../support/tracking-fixtures';
 import { labUser, practiceUser } from '../support/stack-users';
-import * as approveOrder from '../../lambdas/handlers/orders/approve-order';
-import * as closeOrder from '../../lambdas/handlers/orders/close-order';
+import { outboxEmails, shippedOrder as shipped, testAccountNumber } from './helpers/order-flow';
 import * as decideParcelClaim from '../../lambdas/handlers/orders/decide-parcel-claim';
 import * as getOrder from '../../lambdas/handlers/orders/get-order';
 import * as reportParcelProblem from '../../lambdas/handlers/orders/report-parcel-problem';
-import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
 
 /**
  * Parcel claims against the emulators (docs/decisions/0100-production-stages-and-the-ship-promise.md "Claims"):
  * a practice reports a parcel of its shipped order, the lab decides, each change and its email in one write.
  */
 const call = handlerCaller({
-  submitOrder: submitOrder.handler,
-  approveOrder: approveOrder.handler,
-  closeOrder: closeOrder.handler,
   getOrder: getOrder.handler,
   reportParcelProblem: reportParcelProblem.handler,
   decideParcelClaim: decideParcelClaim.handler,
 });
 
 const LENS_ID = `it-claims-${randomUUID().slice(0, 8)}`;
-const account = () => `IT-${randomUUID().slice(0, 8).toUpperCase()}`;
 const NOTE = 'The box arrived crushed and the OD vial was cracked.';
 
 beforeAll(async () => {
   await putLensDesign(testDesign({ lensId: LENS_ID }));
 });
 
-async function outboxEmails(orderId: string, kind: string) {
-  const { Items } = await sdkDocumentClient().send(
-    new ScanCommand({
-      TableName: tableName('outbox'),
-      FilterExpression: '#topic = :order AND #notice.#kind = :kind AND #notice.#order.#id = :orderId',
-      ExpressionAttributeNames: {
-        '#topic': 'topic',
-        '#notice': 'notice',
-        '#kind': 'kind',
-        '#order': 'order',
-        '#id': 'orderId',
-      },
-      ExpressionAttributeValues: { ':order': 'order', ':kind': kind, ':orderId': orderId },
-    }),
-  );
-  return Items ?? [];
-}
-
 /** A practice's order the lab approved and shipped in one UPS parcel. */
 async function shippedOrder(admin: string) {
-  const accountNumber = account();
-  const { token } = await practiceUser(accountNumber);
-  const orderId = randomUUID();
-  const placed = await call('submitOrder', token, {
-    orderId,
-    accountNumber,
-    order: {
-      patient: 'Jane Roe',
-      lines: [{ eye: 'OD', lensId: LENS_ID, parameters: { sphere: -2.5, diameter: 16.5 }, quantity: 1 }],
-      shipping: { method: 'standard', address: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } },
-    },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  const approved = await call('approveOrder', admin, { orderId, version: placed.body.result.version });
   const trackingNumber = uniqueTrackingNumber('ups');
-  const closed = await call('closeOrder', admin, {
-    orderId,
-    version: approved.body.result.version,
-    invoiceNumber: `INV-${randomUUID().slice(0, 8)}`,
-    parcels: [{ trackingNumber }],
-  });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+  const { token, orderId, order } = await shipped(admin, LENS_ID, [trackingNumber]);
   // The stack's outbox registers the parcel with the carrier and keeps its tracker id on the parcel's index entry,
   // leaving the order at the version the close answered: a claim right after shipping acts on that version.
   await vi.waitFor(
@@ -89,7 +43,7 @@ async function shippedOrder(admin: string) {
     },
     { timeout: 20_000, interval: 200 },
   );
-  return { token, orderId, trackingNumber, order: closed.body.result };
+  return { token, orderId, trackingNumber, order };
 }
 
 describe('parcel claims against the emulators', () => {
@@ -135,7 +89,7 @@ describe('parcel claims against the emulators', () => {
   it('another practice gets not-found, a stale version a 409, a second report and a late one their reasons', async () => {
     const admin = await labUser();
     const { token, orderId, order } = await shippedOrder(admin);
-    const { token: other } = await practiceUser(account());
+    const { token: other } = await practiceUser(testAccountNumber());
     const input = { orderId, version: order.version, parcelId: '1', kind: 'missing', note: NOTE };
     const foreign = await call('reportParcelProblem', other, input);
     expect(foreign.status).toBe(404);

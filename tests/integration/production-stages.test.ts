@@ -3,9 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHANGED_MESSAGES } from '../../core/messages';
 import { addBusinessDays, orderLeadOf, promiseDates } from '../../core/rules/ship-date';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../../lambdas/adapters/dynamo-client';
-import { getRow, putLensDesign, putRow, sdkDocumentClient } from '../support/dynamo-rows';
+import { getRow, putLensDesign, putRow } from '../support/dynamo-rows';
+import { approvedOrder as approved, outboxEmails, testAccountNumber, testOrderFields } from './helpers/order-flow';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
 import { uniqueTrackingNumber, withWrongCheckDigit } from '../support/tracking-fixtures';
@@ -43,45 +42,14 @@ const call = handlerCaller({
 });
 
 const LENS_ID = `it-stages-${randomUUID().slice(0, 8)}`;
-const account = () => `IT-${randomUUID().slice(0, 8).toUpperCase()}`;
-const orderFields = () => ({
-  patient: 'Jane Roe',
-  lines: [{ eye: 'OD', lensId: LENS_ID, parameters: { sphere: -2.5, diameter: 16.5 }, quantity: 1 }],
-  shipping: { method: 'express', address: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } },
-});
+const account = testAccountNumber;
+const orderFields = () => testOrderFields(LENS_ID, 'express');
 
 beforeAll(async () => {
   await putLensDesign({ ...testDesign({ lensId: LENS_ID }), leadDays: 4 });
 });
 
-/** The order emails of one kind stored in the outbox for an order (sent or not yet). */
-async function outboxEmails(orderId: string, kind: string) {
-  const { Items } = await sdkDocumentClient().send(
-    new ScanCommand({
-      TableName: tableName('outbox'),
-      FilterExpression: '#topic = :order AND #notice.#kind = :kind AND #notice.#order.#id = :orderId',
-      ExpressionAttributeNames: {
-        '#topic': 'topic',
-        '#notice': 'notice',
-        '#kind': 'kind',
-        '#order': 'order',
-        '#id': 'orderId',
-      },
-      ExpressionAttributeValues: { ':order': 'order', ':kind': kind, ':orderId': orderId },
-    }),
-  );
-  return Items ?? [];
-}
-
-/** A practice's order, placed and approved by the lab. */
-async function approvedOrder(admin: string) {
-  const accountNumber = account();
-  const { token } = await practiceUser(accountNumber);
-  const orderId = randomUUID();
-  const placed = await call('submitOrder', token, { orderId, accountNumber, order: orderFields() });
-  const approved = await call('approveOrder', admin, { orderId, version: placed.body.result.version });
-  return { token, orderId, accountNumber, order: approved.body.result };
-}
+const approvedOrder = (admin: string) => approved(admin, LENS_ID, { method: 'express' });
 
 describe('production settings against the emulators', () => {
   it('a practice reads the settings; a super admin saves over the version read; a stale version is a 409', async () => {

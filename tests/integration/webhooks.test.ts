@@ -7,8 +7,6 @@ import { WEBHOOK_RETRY_POLICY } from '../../core/rules/webhook-events';
 import { dynamoWebhookStore } from '../../lambdas/adapters/dynamo-webhook-store';
 import { httpWebhookPoster, WEBHOOK_HEADERS } from '../../lambdas/adapters/http-webhook-poster';
 import { verifyWebhookSignature } from '../../lambdas/adapters/webhook-signature';
-import * as approveOrder from '../../lambdas/handlers/orders/approve-order';
-import * as submitOrder from '../../lambdas/handlers/orders/submit-order';
 import * as createWebhookEndpoint from '../../lambdas/handlers/webhook-endpoints/create-webhook-endpoint';
 import * as deleteWebhookEndpoint from '../../lambdas/handlers/webhook-endpoints/delete-webhook-endpoint';
 import * as listWebhookDeliveries from '../../lambdas/handlers/webhook-endpoints/list-webhook-deliveries';
@@ -20,7 +18,8 @@ import { DEMO_WEBHOOK_ENDPOINT_ID, seedDemoWebhooks } from '../../local/seed/dem
 import { putLensDesign } from '../support/dynamo-rows';
 import { handlerCaller } from '../support/handler-caller';
 import { testDesign } from '../support/order-fakes';
-import { labUser, practiceUser } from '../support/stack-users';
+import { labUser } from '../support/stack-users';
+import { approvedOrder } from './helpers/order-flow';
 
 /**
  * Outgoing webhooks against the emulators (docs/decisions/0105-outgoing-webhooks.md): the DynamoDB store, the
@@ -46,8 +45,6 @@ const call = handlerCaller({
   listWebhookDeliveries: listWebhookDeliveries.handler,
   redeliverWebhook: redeliverWebhook.handler,
   rotateWebhookSecret: rotateWebhookSecret.handler,
-  submitOrder: submitOrder.handler,
-  approveOrder: approveOrder.handler,
 });
 const LENS_ID = `it-webhooks-${randomUUID().slice(0, 8)}`;
 let superAdmin = '';
@@ -93,22 +90,7 @@ const postsOf = (eventId: string) =>
 describe('outgoing webhooks through the local stack', () => {
   it('a placed and approved order reaches the registered endpoint as two signed events, without the patient', async () => {
     const { endpoint, secret } = await register(['order.submitted', 'order.approved']);
-    const accountNumber = `IT-${randomUUID().slice(0, 8).toUpperCase()}`;
-    const { token } = await practiceUser(accountNumber);
-    const orderId = randomUUID();
-    const placed = await call('submitOrder', token, {
-      orderId,
-      accountNumber,
-      order: {
-        patient: 'Jane Roe',
-        lines: [{ eye: 'OD', lensId: LENS_ID, parameters: { sphere: -2.5, diameter: 16.5 }, quantity: 1 }],
-        shipping: { method: 'standard', address: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } },
-      },
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const admin = await labUser();
-    const approved = await call('approveOrder', admin, { orderId, version: placed.body.result.version });
-    expect(approved.status).toBe(200);
+    const { orderId } = await approvedOrder(await labUser(), LENS_ID);
 
     // The stack's outbox consumer fans out, its deliverWebhooks job posts (every second locally).
     const ours = () =>
