@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookDeliveryView, WebhookEndpointView } from '../../core/schemas/webhook-endpoints';
 import { WebhooksPage } from '../../web/src/features/webhook-endpoints';
 import { callRoute } from '../../web/src/lib/api-client';
+import { CallableError } from '../../web/src/lib/callable-error';
 import { answer, callsTo, renderAt } from './support/fake-api';
 
 vi.mock('../../web/src/lib/api-client', () => ({ callRoute: vi.fn() }));
@@ -93,5 +94,28 @@ describe('Webhooks page (docs/decisions/0105-outgoing-webhooks.md)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
     expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_rotated');
     await waitFor(() => expect(callsTo('rotateWebhookSecret')[0]).toEqual({ endpointId: 'ep-1', version: 0 }));
+  });
+
+  it('a refused delete closes its dialog and says why on the endpoint, which stays listed', async () => {
+    const user = userEvent.setup();
+    answer({
+      listWebhookEndpoints: () => ({ items: [endpoint()] }),
+      deleteWebhookEndpoint: () => {
+        throw new CallableError({
+          route: 'deleteWebhookEndpoint',
+          httpStatus: 409,
+          status: 'conflict',
+          message: 'Someone changed this endpoint. Reload to see the latest.',
+        });
+      },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const item = screen.getByRole('listitem', { name: 'ERP' });
+    expect(await within(item).findByText('Someone changed this endpoint. Reload to see the latest.')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(callsTo('deleteWebhookEndpoint')).toEqual([{ endpointId: 'ep-1', version: 0 }]);
   });
 });

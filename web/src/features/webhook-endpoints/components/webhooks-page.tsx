@@ -234,6 +234,8 @@ function EndpointCard({
   const [error, setError] = useState<string | null>(null);
   const version = { endpointId: endpoint.endpointId, version: endpoint.version };
   const failed = (failure: unknown) => setError(failureMessage(failure, 'That did not work. Reload and try again.'));
+  // A confirmation closes whatever the answer; a refusal is shown on the endpoint, where the user looks next.
+  const closeAfter = { onSettled: () => setConfirming(null), onError: failed };
 
   return (
     <li className={styles.endpoint} data-selected={selected} aria-label={endpoint.description || endpoint.url}>
@@ -288,18 +290,7 @@ function EndpointCard({
           tone="primary"
           busy={rotate.isPending}
           onCancel={() => setConfirming(null)}
-          onConfirm={() =>
-            rotate.mutate(version, {
-              onSuccess: ({ secret }) => {
-                setConfirming(null);
-                onSecret(secret);
-              },
-              onError: (failure) => {
-                setConfirming(null);
-                failed(failure);
-              },
-            })
-          }
+          onConfirm={() => rotate.mutate(version, { ...closeAfter, onSuccess: ({ secret }) => onSecret(secret) })}
         >
           A new secret is made and shown once. The current one keeps signing beside it for 24 hours, so the receiving
           system can switch without missing an event.
@@ -312,15 +303,7 @@ function EndpointCard({
           tone="danger"
           busy={remove.isPending}
           onCancel={() => setConfirming(null)}
-          onConfirm={() =>
-            remove.mutate(version, {
-              onSuccess: () => setConfirming(null),
-              onError: (failure) => {
-                setConfirming(null);
-                failed(failure);
-              },
-            })
-          }
+          onConfirm={() => remove.mutate(version, closeAfter)}
         >
           It gets no more events, and deliveries still waiting are not sent.
         </ConfirmDialog>
