@@ -8,7 +8,8 @@ import { callRoute, demo, idTokenInPage, signInAs } from './support/portal';
  * No table hides a column or an action at 1024, 1280 or 1440 px with the sidebar open or
  * closed, and no page widens at 375 px, with the longest values the schemas allow: a 40-character invoice
  * number of the widest letters (invoiceNumberSchema), an 80-character patient (the order's patient), a
- * 40-character PO number and a lens with a claim (Lens Credit's longest row, its actions disabled with a reason).
+ * 40-character PO number and a lens with a claim (Lens Credit's longest row, its actions disabled with a reason),
+ * a machine client's 60-character name, and a webhook endpoint's 500-character URL and 200-character description.
  * A cut element is one whose box reaches past the window or past an ancestor that clips or scrolls it.
  */
 
@@ -16,6 +17,12 @@ const SLOW = { timeout: 20_000 };
 const ACCOUNT = demo('customer').accountNumber ?? 'BV-1001';
 const LONG_INVOICE = `W${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}${'W'.repeat(31)}`;
 const LONG_PATIENT = `Wilhelmina Wolfeschlegelsteinhausenbergerdorff-Montgomery ${'W'.repeat(80)}`.slice(0, 80);
+const LONG_CLIENT_NAME = `Wolfeschlegelsteinhausen Lathe Control ${'W'.repeat(60)}`.slice(0, 60);
+const LONG_WEBHOOK_URL = `https://erp-integration.example.com/${'hooks/lenslab-order-events/'.repeat(20)}`.slice(
+  0,
+  500,
+);
+const LONG_WEBHOOK_NOTE = `Practice management bridge for ${'W'.repeat(200)}`.slice(0, 200);
 const SCLERAL = {
   lensId: 'scleral-mini',
   parameters: { baseCurve: 7.8, diameter: 15.2, sphere: -1.75, material: 'boston-xo2' },
@@ -25,17 +32,43 @@ const WIDE = [1440, 1280, 1024] as const;
 const PHONE = 375;
 
 type Role = 'customer' | 'admin' | 'superAdmin';
+interface WebhookEndpointKey {
+  endpointId: string;
+  version: number;
+}
 const PAGES: Record<Role, string[]> = {
-  customer: ['/customer/home', '/customer/payment', '/customer/credit', '/customer/consults'],
-  admin: ['/admin/home', '/admin/order-approval', '/admin/invoices', '/admin/warranty-claims', '/admin/consults'],
+  customer: [
+    '/customer/home',
+    '/customer/payment',
+    '/customer/payment?tab=statements',
+    '/customer/credit',
+    '/customer/consults',
+  ],
+  admin: [
+    '/admin/home',
+    '/admin/order-approval',
+    '/admin/invoices',
+    '/admin/statements',
+    '/admin/warranty-claims',
+    '/admin/consults',
+  ],
   superAdmin: [
     '/admin/user-management',
     '/admin/user-management?tab=customers',
     '/admin/customer-management',
     '/admin/lens-management',
     '/admin/production-settings',
+    '/admin/integrations',
+    '/admin/webhooks',
     '/admin/audit',
   ],
+};
+/** What a page shows only after a click, opened before the page is measured. */
+const OPEN: Record<string, (page: Page) => Promise<void>> = {
+  '/admin/webhooks': async (page) => {
+    await page.getByRole('listitem', { name: 'Lab ERP (demo)' }).getByRole('button', { name: 'Delivery log' }).click();
+    await expect(page.getByRole('table', { name: 'Deliveries' })).toBeVisible(SLOW);
+  },
 };
 const HOME: Record<Role, RegExp> = {
   customer: /\/customer\/home$/,
@@ -119,6 +152,9 @@ async function setSidebar(page: Page, open: boolean): Promise<void> {
 }
 
 test.describe('long values: no cut column or action, no sideways scroll', () => {
+  let machineClientId = '';
+  let webhookEndpoint: WebhookEndpointKey | undefined;
+
   test.beforeAll(async ({ browser, request }) => {
     // Two sign-ins (the lab's with its authenticator code) and four API calls.
     test.setTimeout(180_000);
@@ -149,8 +185,37 @@ test.describe('long values: no cut column or action, no sideways scroll', () => 
       note: 'Chipped edge at the 3 o’clock position, seen at dispensing.',
     });
     expect(claim.status(), await claim.text()).toBe(200);
+    const superAdmin = await signedIn(browser, 'superAdmin');
+    const superToken = await idTokenInPage(superAdmin);
+    const client = await callRoute(request, 'createMachineClient', superToken, {
+      name: LONG_CLIENT_NAME,
+      scopes: ['orders.read', 'orders.write-status', 'invoices.write'],
+    });
+    expect(client.status(), await client.text()).toBe(200);
+    machineClientId = ((await client.json()) as { result: { clientId: string } }).result.clientId;
+    const endpoint = await callRoute(request, 'createWebhookEndpoint', superToken, {
+      url: LONG_WEBHOOK_URL,
+      description: LONG_WEBHOOK_NOTE,
+      events: ['order.approved', 'order.shipped', 'invoice.issued', 'payment.received'],
+    });
+    expect(endpoint.status(), await endpoint.text()).toBe(200);
+    webhookEndpoint = ((await endpoint.json()) as { result: { endpoint: WebhookEndpointKey } }).result.endpoint;
     await practice.context().close();
     await lab.context().close();
+    await superAdmin.context().close();
+  });
+
+  // The client and endpoint would otherwise stay in the demo's lists (and the endpoint retry its deliveries).
+  test.afterAll(async ({ browser, request }) => {
+    const superAdmin = await signedIn(browser, 'superAdmin');
+    const superToken = await idTokenInPage(superAdmin);
+    if (machineClientId) await callRoute(request, 'deleteMachineClient', superToken, { clientId: machineClientId });
+    if (webhookEndpoint)
+      await callRoute(request, 'deleteWebhookEndpoint', superToken, {
+        endpointId: webhookEndpoint.endpointId,
+        version: webhookEndpoint.version,
+      });
+    await superAdmin.context().close();
   });
 
   for (const role of Object.keys(PAGES) as Role[]) {
@@ -165,6 +230,7 @@ test.describe('long values: no cut column or action, no sideways scroll', () => 
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible(SLOW);
         await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, SLOW);
+        await OPEN[path]?.(page);
         for (const open of [true, false]) {
           await setSidebar(page, open);
           for (const width of WIDE) {

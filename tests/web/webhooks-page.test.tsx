@@ -71,7 +71,7 @@ describe('Webhooks page (docs/decisions/0105-outgoing-webhooks.md)', () => {
     });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delivery log' }));
-    const row = await screen.findByTestId('webhook-delivery');
+    const row = (await screen.findAllByRole('row'))[1]!;
     expect(within(row).getByText('Failed')).toBeInTheDocument();
     expect(within(row).getByText(/HTTP 500/)).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Redeliver' }));
@@ -104,7 +104,7 @@ describe('Webhooks page (docs/decisions/0105-outgoing-webhooks.md)', () => {
         throw new CallableError({
           route: 'deleteWebhookEndpoint',
           httpStatus: 409,
-          status: 'conflict',
+          status: 'aborted',
           message: 'Someone changed this endpoint. Reload to see the latest.',
         });
       },

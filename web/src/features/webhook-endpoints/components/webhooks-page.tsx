@@ -9,6 +9,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type Column } from '../../../components/ui/data-table';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { TextField } from '../../../components/ui/text-field';
 import { failureMessage } from '../../../lib/form-errors';
@@ -139,6 +140,67 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
     );
   };
 
+  const columns: Column<WebhookDeliveryView>[] = [
+    {
+      key: 'event',
+      header: 'Event',
+      primary: true,
+      render: (d) => (
+        <>
+          {WEBHOOK_EVENT_LABELS[d.eventType]}
+          <br />
+          <small>{dateTime(d.eventCreatedAt)}</small>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (d) => (
+        <>
+          <Badge tone={STATE_TONES[d.state]}>{STATE_LABELS[d.state]}</Badge>
+          {d.dueAt && (
+            <>
+              <br />
+              <small>Next try {dateTime(d.dueAt)}</small>
+            </>
+          )}
+        </>
+      ),
+    },
+    { key: 'tries', header: 'Tries', numeric: true, render: (d) => d.attempts },
+    {
+      key: 'answer',
+      header: 'Last answer',
+      render: (d) => (
+        <>
+          {d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')}
+          {d.lastAttemptAt && (
+            <>
+              <br />
+              <small>{dateTime(d.lastAttemptAt)}</small>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      actions: true,
+      render: (d) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={redeliver.isPending && redeliver.variables?.deliveryId === d.deliveryId}
+          onClick={() => again(d)}
+        >
+          Redeliver
+        </Button>
+      ),
+    },
+  ];
+
   return (
     <section aria-label="Delivery log">
       <h2>Delivery log: {endpoint.description || endpoint.url}</h2>
@@ -146,59 +208,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
       {items.length === 0 && !log.isPending ? (
         <p>No deliveries yet.</p>
       ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col">Tries</th>
-              <th scope="col">Last answer</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((d) => (
-              <tr key={d.deliveryId} data-testid="webhook-delivery">
-                <td>
-                  {WEBHOOK_EVENT_LABELS[d.eventType]}
-                  <br />
-                  <small>{dateTime(d.eventCreatedAt)}</small>
-                </td>
-                <td>
-                  <Badge tone={STATE_TONES[d.state]}>{STATE_LABELS[d.state]}</Badge>
-                  {d.dueAt && (
-                    <>
-                      <br />
-                      <small>Next try {dateTime(d.dueAt)}</small>
-                    </>
-                  )}
-                </td>
-                <td>{d.attempts}</td>
-                <td>
-                  {d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')}
-                  {d.lastAttemptAt && (
-                    <>
-                      <br />
-                      <small>{dateTime(d.lastAttemptAt)}</small>
-                    </>
-                  )}
-                </td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    loading={redeliver.isPending && redeliver.variables?.deliveryId === d.deliveryId}
-                    onClick={() => again(d)}
-                  >
-                    Redeliver
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable caption="Deliveries" columns={columns} rows={items} rowKey={(d) => d.deliveryId} />
       )}
       <div className={styles.actions}>
         {cursors.length > 1 && (
