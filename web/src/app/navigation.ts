@@ -23,6 +23,7 @@ export const CUSTOMER_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.customerPayment.path, label: 'Pay Online', icon: 'payment', ability: 'money' },
   { path: PORTAL_ROUTES.customerCredit.path, label: 'Lens Credit', icon: 'credit', ability: 'money' },
   { path: PORTAL_ROUTES.customerConsults.path, label: 'Consults', icon: 'consults', ability: 'orders' },
+  { path: PORTAL_ROUTES.customerPeople.path, label: 'People', icon: 'users', ability: 'people' },
   { path: PORTAL_ROUTES.customerProfile.path, label: 'Profile', icon: 'profile' },
 ];
 
@@ -54,9 +55,10 @@ export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
 export function menuFor(role: Role, practiceRoles: readonly PracticeRole[] | null = null): readonly MenuItem[] {
   switch (role) {
     case ROLES.CUSTOMER:
-      return practiceRoles
-        ? CUSTOMER_MENU.filter((item) => !item.ability || permits(practiceRoles, item.ability))
-        : CUSTOMER_MENU;
+      // Without a practice in view there are no people to manage; the other pages say why they are empty.
+      return CUSTOMER_MENU.filter((item) =>
+        practiceRoles ? !item.ability || permits(practiceRoles, item.ability) : item.ability !== 'people',
+      );
     case ROLES.ADMIN:
       return ADMIN_MENU;
     case ROLES.SUPERADMIN:
