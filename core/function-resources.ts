@@ -11,7 +11,7 @@ import { routeChecksStaffMfa, STAFF_MFA_COGNITO_ACTION } from './rules/staff-mfa
 
 /** A route-table entry or a scheduled job (core/jobs.ts): jobs have no `access`, since nobody calls them. */
 export type FunctionEntry = Pick<RouteDefinition, 'name' | 'resources'> &
-  Partial<Pick<RouteDefinition, 'access' | 'kind' | 'allowBeforeTerms' | 'allowWhenIdle'>>;
+  Partial<Pick<RouteDefinition, 'access' | 'kind' | 'allowBeforeTerms' | 'allowWhenIdle' | 'practice'>>;
 
 type TableMode = 'read' | 'write' | 'readWrite';
 
@@ -35,7 +35,8 @@ export function sessionChecksOf(
  * Every function's implicit resources: what shared code touches whatever the entry names.
  * - The handler wrapper (lambdas/http/create-handler.ts) on every callable route: it verifies a caller's token
  *   and trusts the viewer address only from CloudFront (`callerIdentity`), refuses revoked sessions (tokens),
- *   applies the session rules of the route's flags (userActivity, users), records denied requests (audit) and
+ *   applies the session rules of the route's flags (userActivity, users), checks a practice user's role where
+ *   the route names a `practice` ability (users), records denied requests (audit) and
  *   checks a staff caller's TOTP on routes open to staff (Cognito AdminGetUser; it records a set-up it sees first,
  *   `secondFactorSeen`).
  * - The email sender, wherever `email` is named: it leaves out the suppressed addresses (emailSuppressions).
@@ -52,7 +53,8 @@ export function implicitResourcesOf(entry: FunctionEntry): RouteResources {
   const checks = sessionChecksOf({ ...entry, access });
   tables.tokens = 'read';
   if (checks.idle) tables.userActivity = 'read';
-  if (checks.customerState) tables.users = 'read';
+  // The practice role check reads the caller's roles from their users record.
+  if (checks.customerState || entry.practice) tables.users = 'read';
   return {
     tables,
     audit: 'append',

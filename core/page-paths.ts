@@ -23,6 +23,7 @@ export const PAGE_PATHS = {
   customerPayment: '/customer/payment',
   customerCredit: '/customer/credit',
   customerProfile: '/customer/profile',
+  customerPeople: '/customer/people',
   customerConsults: '/customer/consults',
   customerConsultNew: '/customer/consults/new',
   customerConsultDetail: '/customer/consults/:consultId',

@@ -2,6 +2,7 @@ import type * as z from './zod';
 import type { Group } from './constants';
 import type { TableName } from './data/tables';
 import type { MachineScope } from './rules/machine-scopes';
+import type { PracticeAbility } from './rules/practice-roles';
 
 /** What a route's Lambda may touch; the CDK stack turns this into least-privilege grants. */
 export interface RouteResources {
@@ -86,6 +87,13 @@ export interface RouteDefinition<
    * account request, buying groups). The browser never logs out on their answers (web/src/lib/api-response-rules.ts).
    */
   customerApi?: true;
+  /**
+   * What a practice user's role in the practice must allow (core/rules/practice-roles.ts): the handler wrapper
+   * answers 403 to a practice user none of whose practices grants it, and the use case sees only the practices
+   * that do (lambdas/kernel/caller.ts). Lab callers are not held to it. Routes without it are open to every
+   * practice role (profile, notifications).
+   */
+  practice?: PracticeAbility;
 }
 
 /** A machine route's access: the scopes a client-credentials token must grant, all of them. */

@@ -18,3 +18,8 @@ export const BILLING = ['billing', 'superadmin'] as const;
 export const mayMoveMoney = (groups: readonly string[]) => BILLING.some((group) => groups.includes(group));
 /** The practice that owns an order, or the lab. */
 export const CUSTOMER_OR_ADMIN = ['customer', 'admin'] as const;
+/**
+ * A practice's own management (its people): its practice admin, by the route's `practice: 'people'`, and the
+ * lab's super admins, who see and override all of it (docs/decisions/0112-practice-roles.md).
+ */
+export const PRACTICE_OR_SUPER_ADMIN = ['customer', 'superadmin'] as const;

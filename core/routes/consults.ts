@@ -49,6 +49,7 @@ export const consultRoutes = defineRoutes('consults', {
     input: submitConsultInputSchema,
     output: customerConsultSchema,
     access: CUSTOMER,
+    practice: 'orders',
     // orders: the past order the current lens came from must be the account's; counters: the reference markers;
     // outbox: the lab's notice, stored with the consult.
     resources: {
@@ -83,12 +84,14 @@ export const consultRoutes = defineRoutes('consults', {
     input: listAccountConsultsInputSchema,
     output: customerConsultPageSchema,
     access: CUSTOMER,
+    practice: 'orders',
     resources: { tables: { consults: 'read', users: 'read' } },
   },
   getConsult: {
     input: consultIdInputSchema,
     output: customerConsultSchema,
     access: CUSTOMER,
+    practice: 'orders',
     resources: { tables: { consults: 'read', users: 'read' } },
   },
   listConsults: {
@@ -121,30 +124,35 @@ export const consultRoutes = defineRoutes('consults', {
     input: consultUploadUrlInputSchema,
     output: generateUploadUrlOutputSchema,
     access: CUSTOMER,
+    practice: 'orders',
     resources: { tables: { consults: 'read', users: 'read' }, consultFiles: 'readWrite' },
   },
   confirmConsultFile: {
     input: consultFileInputSchema,
     output: confirmOrderFileOutputSchema,
     access: CUSTOMER,
+    practice: 'orders',
     resources: { tables: { consults: 'read', users: 'read' }, consultFiles: 'readWrite' },
   },
   listConsultFiles: {
     input: consultIdInputSchema,
     output: listOrderFilesOutputSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'orders',
     resources: { tables: { consults: 'read', users: 'read' }, consultFiles: 'read' },
   },
   generateConsultDownloadUrl: {
     input: consultFileInputSchema,
     output: generateDownloadUrlOutputSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'orders',
     resources: { tables: { consults: 'read', users: 'read' }, consultFiles: 'read' },
   },
   deleteConsultFile: {
     input: consultFileInputSchema,
     output: deleteOrderFileOutputSchema,
     access: CUSTOMER,
+    practice: 'orders',
     resources: { tables: { consults: 'read', users: 'read' }, consultFiles: 'readWrite' },
   },
 });

@@ -43,6 +43,7 @@ export const creditRoutes = defineRoutes('credit', {
     input: accountInputSchema,
     output: creditSummarySchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'money',
     // orders: shipped lenses in their window; counters: exchanges used per lens.
     resources: {
       tables: {
@@ -58,18 +59,21 @@ export const creditRoutes = defineRoutes('credit', {
     input: listCreditLedgerInputSchema,
     output: creditLedgerPageSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'money',
     resources: { tables: { creditLedger: 'read', users: 'read' } },
   },
   exportCreditLedger: {
     input: accountInputSchema,
     output: creditLedgerCsvSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'money',
     resources: { tables: { creditLedger: 'read', users: 'read' } },
   },
   submitWarrantyClaim: {
     input: submitWarrantyClaimInputSchema,
     output: customerWarrantyClaimSchema,
     access: CUSTOMER,
+    practice: 'orders',
     resources: {
       // counters: a lens a warranty remake replaced (its `remade#` mark) is not claimed; outbox: the lab's email.
       tables: { warrantyClaims: 'readWrite', orders: 'read', counters: 'read', users: 'read', outbox: 'write' },

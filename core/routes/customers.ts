@@ -1,5 +1,13 @@
 import { defineRoutes } from '../define-routes';
-import { SIGNED_IN, SUPER_ADMIN } from './access-groups';
+import { PRACTICE_OR_SUPER_ADMIN, SIGNED_IN, SUPER_ADMIN } from './access-groups';
+import * as z from '../zod';
+import {
+  practiceAccountInputSchema,
+  practicePeopleSchema,
+  practicePersonSchema,
+  removePracticePersonInputSchema,
+  setPracticeRolesInputSchema,
+} from '../schemas/customers/practice-people';
 import {
   buyingGroupListSchema,
   buyingGroupSchema,
@@ -88,5 +96,28 @@ export const customerRoutes = defineRoutes('customers', {
     output: accountLinksOutputSchema,
     access: SUPER_ADMIN,
     resources: { tables: { users: 'readWrite', customers: 'readWrite' } },
+  },
+  /** A practice's people and their roles (docs/decisions/0112-practice-roles.md). */
+  listPracticePeople: {
+    input: practiceAccountInputSchema,
+    output: practicePeopleSchema,
+    access: PRACTICE_OR_SUPER_ADMIN,
+    practice: 'people',
+    resources: { tables: { users: 'read', customers: 'read' } },
+  },
+  setPracticeRoles: {
+    input: setPracticeRolesInputSchema,
+    output: practicePersonSchema,
+    access: PRACTICE_OR_SUPER_ADMIN,
+    practice: 'people',
+    resources: { tables: { users: 'readWrite', customers: 'read' } },
+  },
+  /** Unlinks a person from the practice and ends their sessions (tokens: the revocation record). */
+  removePracticePerson: {
+    input: removePracticePersonInputSchema,
+    output: z.object({ removed: z.literal(true) }),
+    access: PRACTICE_OR_SUPER_ADMIN,
+    practice: 'people',
+    resources: { tables: { users: 'readWrite', customers: 'readWrite', tokens: 'write' } },
   },
 });

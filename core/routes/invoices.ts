@@ -20,6 +20,7 @@ export const invoiceRoutes = defineRoutes('invoices', {
     input: getInvoiceInputSchema,
     output: customerInvoiceSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'money',
     customerApi: true,
     resources: { tables: { invoices: 'read', users: 'read' } },
   },
@@ -27,12 +28,14 @@ export const invoiceRoutes = defineRoutes('invoices', {
     input: listAccountInvoicesInputSchema,
     output: invoiceListOutputSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'money',
     resources: { tables: { invoices: 'read', users: 'read' } },
   },
   getInvoicePdfUrl: {
     input: getInvoiceInputSchema,
     output: documentUrlOutputSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'money',
     // customers: the practice's name and billing address printed on the PDF.
     resources: {
       tables: { invoices: 'read', users: 'read', customers: 'read' },

@@ -14,6 +14,7 @@ export const lensRoutes = defineRoutes('lenses', {
     input: listLensDesignsInputSchema,
     output: listLensDesignsOutputSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'orders',
     // users + customers: a price shows only for an account of the caller whose pricingAllowed is true.
     resources: { tables: { lenses: 'read', users: 'read', customers: 'read' } },
   },

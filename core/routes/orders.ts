@@ -58,6 +58,7 @@ export const orderRoutes = defineRoutes('orders', {
     input: saveOrderDraftInputSchema,
     output: saveOrderDraftOutputSchema,
     access: CUSTOMER,
+    practice: 'orders',
     // attachments: the draft's list of files is built from what is stored.
     resources: { tables: { orders: 'readWrite', users: 'read' }, attachments: 'read' },
   },
@@ -65,12 +66,14 @@ export const orderRoutes = defineRoutes('orders', {
     input: orderIdInputSchema,
     output: z.object({ discarded: z.boolean() }),
     access: CUSTOMER,
+    practice: 'orders',
     resources: { tables: { orders: 'readWrite', users: 'read' }, attachments: 'readWrite' },
   },
   submitOrder: {
     input: submitOrderInputSchema,
     output: orderSchema,
     access: CUSTOMER,
+    practice: 'submitOrders',
     // consults: "Order this" marks the consult ordered in the order's own transaction.
     // warrantyClaims: a warranty remake is refused for a lens a claim holds.
     // referenceData: the shipping calendar the promise is counted on.
@@ -93,6 +96,7 @@ export const orderRoutes = defineRoutes('orders', {
     input: cancelOrderInputSchema,
     output: orderSchema,
     access: CUSTOMER,
+    practice: 'orders',
     resources: {
       // customers: the answer shows prices only when the practice's account may see them.
       tables: {
@@ -108,6 +112,7 @@ export const orderRoutes = defineRoutes('orders', {
     input: resubmitOrderInputSchema,
     output: orderSchema,
     access: CUSTOMER,
+    practice: 'submitOrders',
     // referenceData: the promise is counted again from the answer.
     resources: {
       tables: {
@@ -126,12 +131,14 @@ export const orderRoutes = defineRoutes('orders', {
     input: orderIdInputSchema,
     output: orderSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'orders',
     resources: { tables: { orders: 'read', users: 'read', customers: 'read' } },
   },
   listAccountOrders: {
     input: listAccountOrdersInputSchema,
     output: orderPageSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'orders',
     resources: { tables: { orders: 'read', users: 'read' } },
   },
   listOrders: {
@@ -180,6 +187,7 @@ export const orderRoutes = defineRoutes('orders', {
     input: reportParcelProblemInputSchema,
     output: orderSchema,
     access: CUSTOMER,
+    practice: 'orders',
     // customers: the answer shows prices only when the practice's account may see them.
     resources: { tables: { orders: 'readWrite', users: 'read', customers: 'read', outbox: 'write' } },
   },
@@ -195,6 +203,7 @@ export const orderRoutes = defineRoutes('orders', {
     input: emptyInputSchema,
     output: productionSettingsSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'orders',
     resources: { tables: { referenceData: 'read' } },
   },
   updateProductionSettings: {

@@ -25,18 +25,21 @@ export const paymentRoutes = defineRoutes('payments', {
     input: startPaymentInputSchema,
     output: paymentViewSchema,
     access: CUSTOMER,
+    practice: 'money',
     resources: { tables: SETTLEMENT_TABLES, paymentGateway: true },
   },
   confirmPayment: {
     input: paymentIdInputSchema,
     output: paymentViewSchema,
     access: CUSTOMER,
+    practice: 'money',
     resources: { tables: SETTLEMENT_TABLES, paymentGateway: true },
   },
   getReceiptPdfUrl: {
     input: paymentIdInputSchema,
     output: documentUrlOutputSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'money',
     // invoices: the receipt lists what the payment applied to each invoice (their settlements).
     resources: {
       tables: { payments: 'read', invoices: 'read', users: 'read', customers: 'read' },

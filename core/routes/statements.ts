@@ -16,6 +16,7 @@ export const statementRoutes = defineRoutes('statements', {
     input: listStatementsInputSchema,
     output: statementPageSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'money',
     // users: the accounts the caller is linked to.
     resources: { tables: { statements: 'read', users: 'read' } },
   },
@@ -29,6 +30,7 @@ export const statementRoutes = defineRoutes('statements', {
     input: statementKeyInputSchema,
     output: documentUrlOutputSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'money',
     // customers: the practice's name printed on the PDF.
     resources: { tables: { statements: 'read', users: 'read', customers: 'read' }, documents: 'readWrite' },
   },

@@ -23,6 +23,7 @@ export const CHANGE_ACTIONS = [
   'practice.update',
   'practice.link-user',
   'practice.unlink-user',
+  'practice.set-roles',
   'buying-group.create',
   'buying-group.update',
   'account-request.approve',

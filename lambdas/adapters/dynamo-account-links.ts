@@ -21,7 +21,7 @@ export function dynamoAccountLinks(): AccountLinks {
           Key: { userId: change.userId },
           UpdateExpression: `SET accountNumbers = :numbers, version = if_not_exists(version, :zero) + :one, updatedAt = :now${
             change.accountNumber ? ', accountNumber = :main' : ''
-          }${change.accountNumber ? '' : ' REMOVE accountNumber'}`,
+          }${change.practiceRoles ? ', practiceRoles = :roles' : ''}${change.accountNumber ? '' : ' REMOVE accountNumber'}`,
           ConditionExpression:
             change.expectedVersion === 0
               ? 'attribute_exists(userId) AND (version = :expected OR attribute_not_exists(version))'
@@ -33,6 +33,7 @@ export function dynamoAccountLinks(): AccountLinks {
             ':now': now,
             ':expected': change.expectedVersion,
             ...(change.accountNumber ? { ':main': change.accountNumber } : {}),
+            ...(change.practiceRoles ? { ':roles': change.practiceRoles } : {}),
           },
         },
       };

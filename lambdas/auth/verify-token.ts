@@ -22,6 +22,12 @@ export interface Identity {
    * app client and the scopes its token grants. Such an identity has no groups, so no group route admits it.
    */
   machine?: { clientId: string; scopes: MachineScope[] };
+  /**
+   * Set by the handler wrapper on a route with a `practice` ability, for a practice user: the linked practices
+   * whose roles allow it (lambdas/auth/practice-role-check.ts). The account checks of lambdas/kernel/caller.ts see
+   * only these.
+   */
+  practiceAccounts?: string[];
 }
 
 export interface TokenVerifierConfig {

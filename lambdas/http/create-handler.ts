@@ -20,6 +20,8 @@ import { createAuditTrail, NO_AUDIT } from '../audit/audit-trail';
 import { deniedStatusOf } from '../audit/denied-answers';
 import { sessionRevocationCheck } from '../auth/session-revocation';
 import { sessionRulesCheck, type SessionRulesCheck } from '../auth/session-rules';
+import { practiceRoleCheck, type PracticeRoleCheck } from '../auth/practice-role-check';
+import { dynamoUsersRepository } from '../adapters/dynamo-users-repository';
 import { staffMfaCheck, type StaffMfaVerdict } from '../auth/staff-mfa';
 import { createMachineTokenVerifier, createTokenVerifier, type Identity } from '../auth/verify-token';
 import { requireEnv } from '../env';
@@ -91,6 +93,11 @@ export interface HandlerDeps {
    * `verifyToken` comes from the environment too, like `isSessionRevoked`.
    */
   checkSessionRules?: SessionRulesCheck;
+  /**
+   * The practice role rule of a route with a `practice` ability (lambdas/auth/practice-role-check.ts). Defaults
+   * to the users-table check when `verifyToken` comes from the environment too, like `isSessionRevoked`.
+   */
+  checkPracticeRole?: PracticeRoleCheck;
   log: Logger;
   /**
    * Where denied requests and `ctx.audit` changes go. Defaults to the audit table when `verifyToken` comes
@@ -128,6 +135,12 @@ function envSessionRules(): SessionRulesCheck {
 }
 
 let defaultStaffMfaCheck: HandlerDeps['checkStaffMfa'];
+let defaultPracticeRoleCheck: PracticeRoleCheck | undefined;
+function envPracticeRoleCheck(): PracticeRoleCheck {
+  defaultPracticeRoleCheck ??= practiceRoleCheck(dynamoUsersRepository());
+  return defaultPracticeRoleCheck;
+}
+
 function envStaffMfaCheck(): NonNullable<HandlerDeps['checkStaffMfa']> {
   defaultStaffMfaCheck ??= staffMfaCheck(cognitoSecondFactors(), dynamoSecondFactorRecords());
   return defaultStaffMfaCheck;
@@ -174,12 +187,16 @@ export function createHandler<I extends z.core.$ZodType, O extends z.core.$ZodTy
   const checkStaffMfa = deps.checkStaffMfa ?? (deps.verifyToken ? undefined : (id: Identity) => envStaffMfaCheck()(id));
   const checkSessionRules: SessionRulesCheck | undefined =
     deps.checkSessionRules ?? (deps.verifyToken ? undefined : (r, id) => envSessionRules()(r, id));
+  const checkPracticeRole: PracticeRoleCheck | undefined =
+    deps.checkPracticeRole ??
+    (deps.verifyToken || !route.practice ? undefined : (r, id) => envPracticeRoleCheck()(r, id));
   const verifyMachineToken =
     deps.verifyMachineToken ?? (deps.verifyToken ? undefined : (token: string) => envMachineVerifier()(token));
   const authDeps: Partial<HandlerDeps> = {
     ...deps,
     ...(verifyMachineToken ? { verifyMachineToken } : {}),
     ...(checkSessionRules ? { checkSessionRules } : {}),
+    ...(checkPracticeRole ? { checkPracticeRole } : {}),
     ...(isSessionRevoked ? { isSessionRevoked } : {}),
     ...(checkStaffMfa ? { checkStaffMfa } : {}),
   };
@@ -302,7 +319,7 @@ async function authenticate(
     if (verdict === 'signed-in-before-change') throw unauthenticated(STAFF_MFA_CHANGED_MESSAGE);
   }
   if (deps.checkSessionRules) await deps.checkSessionRules(route, identity);
-  return identity;
+  return deps.checkPracticeRole ? deps.checkPracticeRole(route, identity) : identity;
 }
 
 /**

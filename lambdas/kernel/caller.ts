@@ -2,6 +2,7 @@ import { notFound } from '../../core/errors';
 import type { UserProfile } from '../../core/schemas/users/user-profile';
 import type { Identity } from '../auth/verify-token';
 import type { UsersRepository } from '../ports/users-repository';
+import { permits, rolesIn, type PracticeAbility } from '../../core/rules/practice-roles';
 
 /**
  * What every use case may ask about its caller: lab or practice, the name the lab's records keep, and the
@@ -32,10 +33,32 @@ export function linkedAccounts(user: Pick<UserProfile, 'accountNumber' | 'accoun
   return [...new Set(all)];
 }
 
+/** The linked practices whose roles, as `user` holds them, allow `ability` (core/rules/practice-roles.ts). */
+export function practicesAllowing(
+  user: Pick<UserProfile, 'accountNumber' | 'accountNumbers' | 'practiceRoles'> | null,
+  ability: PracticeAbility,
+): string[] {
+  return linkedAccounts(user).filter((account) => permits(rolesIn(user?.practiceRoles, account), ability));
+}
+
+/**
+ * The caller's linked accounts this route lets them act in: on a route with a `practice` ability, only the
+ * practices whose roles allow it (the handler wrapper names them: lambdas/auth/practice-role-check.ts), so a user
+ * who bills for one practice and is a doctor in another sees the patients of the second only.
+ */
+export function callerLinkedAccounts(
+  caller: Identity,
+  user: Pick<UserProfile, 'accountNumber' | 'accountNumbers'> | null,
+): string[] {
+  const linked = linkedAccounts(user);
+  const allowed = caller.practiceAccounts;
+  return allowed ? linked.filter((account) => allowed.includes(account)) : linked;
+}
+
 /** The caller's users record and linked accounts (a lab caller's list is usually empty). */
 export async function callerAccounts(caller: Identity, deps: { users: Pick<UsersRepository, 'get'> }) {
   const user = await deps.users.get(caller.userId);
-  return { user, linked: linkedAccounts(user) };
+  return { user, linked: callerLinkedAccounts(caller, user) };
 }
 
 /**
@@ -47,7 +70,7 @@ export async function visibleAccounts(
   deps: { users: Pick<UsersRepository, 'get'> },
 ): Promise<string[] | null> {
   if (isLab(caller)) return null;
-  return linkedAccounts(await deps.users.get(caller.userId));
+  return callerLinkedAccounts(caller, await deps.users.get(caller.userId));
 }
 
 /** Throws not-found unless the caller may see this account's money. */

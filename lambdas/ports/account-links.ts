@@ -1,5 +1,6 @@
 import type { UserProfile } from '../../core/schemas/users/user-profile';
 import type { OutboxMessage } from '../kernel/outbox';
+import type { PracticeRole } from '../../core/rules/practice-roles';
 
 /** A user's accounts after a link or unlink (spec 1: one main account plus additional ones). */
 export interface AccountLinkChange {
@@ -8,6 +9,11 @@ export interface AccountLinkChange {
   expectedVersion: number;
   accountNumber: string | null;
   accountNumbers: string[];
+  /**
+   * The user's whole roles map after the change (core/rules/practice-roles.ts), when it changes; left out, the
+   * stored map stays as it is.
+   */
+  practiceRoles?: Partial<Record<string, readonly PracticeRole[]>>;
   /**
    * The practice gaining the user or losing them; either must exist ('account-missing' otherwise), so the
    * caller leaves `unlinked` out when the practice is gone.

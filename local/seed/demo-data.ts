@@ -1,9 +1,18 @@
 import type { Group } from '../../core/constants';
+import type { PracticeRole } from '../../core/rules/practice-roles';
 import type { CustomerRecord } from '../../core/schemas/customers/customer-info';
 
 /** A demo login: printed by `npm start`, listed in the README, used by the browser tests. */
 export interface DemoUser {
-  key: 'superAdmin' | 'admin' | 'customer' | 'secondPractice' | 'unlinkedCustomer' | 'termsPending';
+  key:
+    | 'superAdmin'
+    | 'admin'
+    | 'customer'
+    | 'secondPractice'
+    | 'unlinkedCustomer'
+    | 'termsPending'
+    | 'practiceStaff'
+    | 'practiceBiller';
   label: string;
   email: string;
   password: string;
@@ -13,6 +22,8 @@ export interface DemoUser {
   accountNumber?: string;
   accountNumbers?: string[];
   company?: string;
+  /** Roles per linked practice (docs/decisions/0112-practice-roles.md); left out, a link keeps every right. */
+  practiceRoles?: Record<string, PracticeRole[]>;
   /** False for the one demo user who still has to accept the terms (spec 2 terms page). */
   termsAccepted?: boolean;
   /**
@@ -57,6 +68,36 @@ export const DEMO_USERS: DemoUser[] = [
     accountNumber: 'BV-1001',
     accountNumbers: ['BV-1002', 'BV-1003'],
     company: 'Brightview Eye Care',
+    // Brightview's practice admin and a doctor in each of its locations.
+    practiceRoles: {
+      'BV-1001': ['practiceAdmin', 'doctor'],
+      'BV-1002': ['practiceAdmin', 'doctor'],
+      'BV-1003': ['practiceAdmin', 'doctor'],
+    },
+  },
+  {
+    key: 'practiceStaff',
+    label: 'Front desk, Brightview Eye Care (staff)',
+    email: 'frontdesk@brightview.test',
+    password: 'Lenslab!Demo5',
+    groups: ['customer'],
+    firstName: 'Jordan',
+    lastName: 'Reyes',
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    practiceRoles: { 'BV-1001': ['staff'] },
+  },
+  {
+    key: 'practiceBiller',
+    label: 'Biller, Brightview Eye Care (billing)',
+    email: 'billing@brightview.test',
+    password: 'Lenslab!Demo6',
+    groups: ['customer'],
+    firstName: 'Casey',
+    lastName: 'Lin',
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    practiceRoles: { 'BV-1001': ['billing'] },
   },
   {
     key: 'secondPractice',

@@ -86,6 +86,7 @@ export async function seedDemoData(deps: {
           lastName: user.lastName,
           accountNumber: user.accountNumber,
           accountNumbers: user.accountNumbers ?? [],
+          practiceRoles: user.practiceRoles,
           company: user.company,
           termsAccepted: user.termsAccepted ?? true,
           termsAcceptedDate: user.termsAccepted === false ? undefined : now,

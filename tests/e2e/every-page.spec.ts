@@ -98,6 +98,7 @@ const PAGES: Record<Role, PageUnderReview[]> = {
     },
     { name: 'customer-credit', path: '/customer/credit', heading: 'Lens Credit' },
     { name: 'customer-profile', path: '/customer/profile', heading: 'Profile' },
+    { name: 'customer-people', path: '/customer/people', heading: 'People' },
     {
       name: 'customer-consults',
       path: '/customer/consults',

@@ -105,6 +105,8 @@ test.describe('the portal platform (spec 2 routes and layout, spec 4 home naviga
       'Pay Online',
       'Lens Credit',
       'Consults',
+      // Dana is Brightview's practice admin and a doctor (docs/decisions/0112-practice-roles.md).
+      'People',
       'Profile',
     ]);
     await expect(page.getByText('STAGING')).toBeVisible();

@@ -79,6 +79,8 @@ interface Target {
   orderFile: string;
   draftFile: string;
   outsiderId: string;
+  /** A's second user, whom B's practice admin must not change or remove. */
+  colleagueId: string;
   invoiceNumber: string;
   paymentId: string;
   /** A's consult, answered by the lab (so "Order this" from it would pass for A), with one file. */
@@ -441,6 +443,27 @@ const PROBES: Record<string, Probe[]> = {
       expect: 'not-found',
     },
   ],
+  // B's user is B's practice admin (a link from before practice roles keeps every right): A's people stay A's.
+  listPracticePeople: [{ label: "A's people", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  setPracticeRoles: [
+    {
+      label: "B's user made A's practice admin",
+      data: (t) => ({ accountNumber: t.accountA, userId: t.outsiderId, roles: ['practiceAdmin'] }),
+      expect: 'not-found',
+    },
+    {
+      label: "A's colleague's roles",
+      data: (t) => ({ accountNumber: t.accountA, userId: t.colleagueId, roles: ['billing'] }),
+      expect: 'not-found',
+    },
+  ],
+  removePracticePerson: [
+    {
+      label: "A's colleague",
+      data: (t) => ({ accountNumber: t.accountA, userId: t.colleagueId }),
+      expect: 'not-found',
+    },
+  ],
 };
 
 /** A route closed to customers, aimed at A anyway: every order/account key filled with A's ids. */
@@ -745,6 +768,7 @@ beforeAll(async () => {
     orderFile: A_SECRETS.orderFile,
     draftFile: A_SECRETS.draftFile,
     outsiderId: outsiderUser.userId,
+    colleagueId: colleagueUser.userId,
     consultId,
     consultVersion: answered.body['result'].version as number,
     consultFile: A_SECRETS.consultFile,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Group } from '../../core/constants';
 import { groupsOf, isMachineAccess } from '../../core/route-definition';
 import { hasMachineScopes, type MachineScope } from '../../core/rules/machine-scopes';
+import { permits, type PracticeRole } from '../../core/rules/practice-roles';
 import { ROUTE_LIST } from '../../core/routes';
 import { createTestUser, signIn } from '../support/cognito-test-users';
 import { putRow, userRow } from '../support/dynamo-rows';
@@ -22,6 +23,17 @@ const ROLES: Record<string, Group[]> = {
   billing: ['admin', 'billing'],
 };
 /**
+ * Practice users, each linked to one practice with these roles (docs/decisions/0112-practice-roles.md): a route
+ * naming a `practice` ability answers 403 to a role that does not grant it, before it reads the input.
+ */
+const PRACTICE_MEMBERS: Record<string, PracticeRole[]> = {
+  'practice admin': ['practiceAdmin'],
+  doctor: ['doctor'],
+  'practice staff': ['staff'],
+  'practice biller': ['billing'],
+};
+const WALK_PRACTICE = 'WALK-ROLES';
+/**
  * Machine clients (docs/decisions/0104-machine-api.md): a machine route admits a client whose token grants all
  * its scopes (403 otherwise); every other route refuses every machine token, at the gateway's JWT authorizer
  * (401: not an ID token of the web client) or in the handler (403).
@@ -41,6 +53,11 @@ beforeAll(async () => {
     // test here (tests/integration/session-rules.test.ts covers them).
     await putRow('users', userRow(user));
     tokens[role] = await signIn(user);
+  }
+  for (const [member, roles] of Object.entries(PRACTICE_MEMBERS)) {
+    const user = await createTestUser(['customer']);
+    await putRow('users', userRow(user, { accountNumber: WALK_PRACTICE, practiceRoles: { [WALK_PRACTICE]: roles } }));
+    tokens[member] = await signIn(user);
   }
   for (const [machine, scopes] of Object.entries(MACHINES)) tokens[machine] = await machineToken(scopes);
 });
@@ -74,6 +91,18 @@ describe('security: every route x every role (deny by default)', () => {
       it(`${route.name}: ${role} ${allowed(role) ? 'is allowed' : 'gets 403 permission-denied'}`, async () => {
         const status = await statusOf(route.name, tokens[role]);
         if (allowed(role)) expect([401, 403]).not.toContain(status);
+        else expect(status).toBe(403);
+        expect(status).toBeLessThan(500);
+      });
+    }
+
+    for (const [member, roles] of Object.entries(PRACTICE_MEMBERS)) {
+      const admitted =
+        route.access === 'public' ||
+        (groupsOf(route.access).includes('customer') && (!route.practice || permits(roles, route.practice)));
+      it(`${route.name}: ${member} ${admitted ? 'is allowed' : 'gets 403 permission-denied'}`, async () => {
+        const status = await statusOf(route.name, tokens[member]);
+        if (admitted) expect([401, 403]).not.toContain(status);
         else expect(status).toBe(403);
         expect(status).toBeLessThan(500);
       });

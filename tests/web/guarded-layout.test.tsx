@@ -128,7 +128,8 @@ describe('route guard and signed-in layout (spec 2 layout, spec 4 route guard, s
       within(menu)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'Order Form', 'Pay Online', 'Lens Credit', 'Consults', 'Profile']);
+      // A link stored before practice roles keeps every right, People included.
+    ).toEqual(['Dashboard', 'Order Form', 'Pay Online', 'Lens Credit', 'Consults', 'People', 'Profile']);
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByText('Ann Lee')).toBeInTheDocument();
     expect(within(sidebar).getByText('Customer')).toBeInTheDocument();

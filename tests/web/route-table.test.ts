@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../core/rules/auth-status';
 import { requiredRolesFor } from '../../core/rules/route-guard';
 import { isPublicRoute } from '../../core/rules/public-routes';
+import type { PracticeRole } from '../../core/rules/practice-roles';
 import { ADMIN_MENU, CUSTOMER_MENU, menuFor, SUPER_ADMIN_MENU } from '../../web/src/app/navigation';
 import { errorTitle, handleOf, PORTAL_ROUTES } from '../../web/src/app/route-table';
 import { routes } from '../../web/src/app/router';
@@ -108,6 +109,22 @@ describe('spec 2 and 6 menus', () => {
       'Pay Online',
       'Lens Credit',
       'Consults',
+      'Profile',
+    ]);
+  });
+
+  it('a practice user sees the pages their roles in the practice in view allow', () => {
+    const labels = (roles: PracticeRole[]) => menuFor(ROLES.CUSTOMER, roles).map((i) => i.label);
+    expect(labels(['staff'])).toEqual(['Dashboard', 'Order Form', 'Consults', 'Profile']);
+    expect(labels(['billing'])).toEqual(['Dashboard', 'Pay Online', 'Lens Credit', 'Profile']);
+    expect(labels(['practiceAdmin'])).toEqual(['Dashboard', 'Pay Online', 'Lens Credit', 'People', 'Profile']);
+    expect(labels(['practiceAdmin', 'doctor'])).toEqual([
+      'Dashboard',
+      'Order Form',
+      'Pay Online',
+      'Lens Credit',
+      'Consults',
+      'People',
       'Profile',
     ]);
   });

@@ -3,6 +3,7 @@ import * as z from '../../zod';
 import { idSchema } from '../text-fields';
 import { GROUPS } from '../../constants';
 import { USER_ROLES } from './user-role';
+import { PRACTICE_ROLES } from '../../rules/practice-roles';
 
 /** A user's id (their Cognito `sub`). */
 export const userIdSchema = lazySchema(() => idSchema('User ID'));
@@ -16,6 +17,11 @@ export const userProfileSchema = lazySchema(() =>
     lastName: z._default(z.string(), ''),
     accountNumber: z.optional(z.string()),
     accountNumbers: z._default(z.array(z.string()), []),
+    /**
+     * The user's roles in each linked practice, by account number (core/rules/practice-roles.ts). A link
+     * without an entry predates practice roles and keeps every right (LEGACY_ROLES).
+     */
+    practiceRoles: z.optional(z.record(z.string(), z.array(z.enum(PRACTICE_ROLES)))),
     address: z.optional(z.string()),
     apt: z.optional(z.string()),
     city: z.optional(z.string()),

@@ -22,7 +22,15 @@ import type { EmailTemplates } from '../../ports/email-templates';
 import type { UsersRepository } from '../../ports/users-repository';
 import { isWriteConflict, writeConflict } from '../../ports/write-conflict';
 import { retryAtOnce } from '../../kernel/retry';
-import { accountsOf, isLinked, linkWriteError, withMainAccount, type Accounts } from '../customers';
+import {
+  accountsOf,
+  isLinked,
+  joiningRoles,
+  linkWriteError,
+  rolesWithLink,
+  withMainAccount,
+  type Accounts,
+} from '../customers';
 import type { Clock } from '../../kernel/clock';
 import type { OutboxMessage } from '../../kernel/outbox';
 
@@ -264,7 +272,17 @@ async function linkAsMain(
       const before = accountsOf(user);
       if (before.accountNumber === accountNumber) return null;
       const after = withMainAccount(before, accountNumber);
-      await deps.links.apply({ userId, expectedVersion: user.version, ...after, linked: accountNumber }, notices);
+      const roles = await joiningRoles(accountNumber, userId, deps);
+      await deps.links.apply(
+        {
+          userId,
+          expectedVersion: user.version,
+          ...after,
+          practiceRoles: rolesWithLink(user, accountNumber, roles),
+          linked: accountNumber,
+        },
+        notices,
+      );
       return { before, after };
     });
   } catch (error) {

@@ -9,7 +9,7 @@ import {
   type TroubleshooterSettings,
 } from '../../../core/schemas/consults';
 import type { Identity } from '../../auth/verify-token';
-import { linkedAccounts } from '../../kernel/caller';
+import { callerLinkedAccounts } from '../../kernel/caller';
 import type { ConsultDeps } from './consult-deps';
 
 /** What a practice sees of its consult: the consultant's name on the answer, never a staff id. */
@@ -36,7 +36,7 @@ export async function linkedAccountOf(
   accountNumber: string,
   deps: Pick<ConsultDeps, 'users'>,
 ): Promise<string | null> {
-  const linked = linkedAccounts(await deps.users.get(caller.userId));
+  const linked = callerLinkedAccounts(caller, await deps.users.get(caller.userId));
   return linked.find((a) => a.toUpperCase() === accountNumber) ?? null;
 }
 

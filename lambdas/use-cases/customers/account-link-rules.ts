@@ -1,4 +1,5 @@
 import type { UserProfile } from '../../../core/schemas/users/user-profile';
+import type { PracticeRole, PracticeRolesByAccount } from '../../../core/rules/practice-roles';
 
 /** A user's accounts: the main one (spec 1) and the additional ones, each once, never the main among them. */
 export interface Accounts {
@@ -41,4 +42,19 @@ export function withAccountUnlinked(accounts: Accounts, account: string): Accoun
     accountNumber: accounts.accountNumber,
     accountNumbers: accounts.accountNumbers.filter((a) => a !== account),
   };
+}
+
+/** The roles map after `account` is linked with `roles` (the user's other practices keep theirs). */
+export function rolesWithLink(
+  user: Pick<UserProfile, 'practiceRoles'>,
+  account: string,
+  roles: readonly PracticeRole[],
+): PracticeRolesByAccount {
+  return { ...user.practiceRoles, [account]: [...roles] };
+}
+
+/** The roles map after `account` is unlinked: its roles go with the link. */
+export function rolesWithoutLink(user: Pick<UserProfile, 'practiceRoles'>, account: string): PracticeRolesByAccount {
+  const { [account]: _gone, ...rest } = user.practiceRoles ?? {};
+  return rest;
 }

@@ -7,6 +7,7 @@ import { counterNames, type OrdersRepository } from '../../ports/orders-reposito
 import type { UsersRepository } from '../../ports/users-repository';
 import { ACCOUNT_NOT_FOUND, linkedAccounts } from '../../kernel/caller';
 import { toSummary } from '../orders';
+import { permits, rolesIn } from '../../../core/rules/practice-roles';
 
 /**
  * spec 3, 7 customer information for one of the caller's own accounts (their main one unless `account`
@@ -23,16 +24,21 @@ export async function getCustomerInfo(
     orders: Pick<OrdersRepository, 'listByAccount' | 'counters'>;
   },
 ): Promise<CustomerInfo> {
-  const linked = linkedAccounts(await deps.users.get(caller.userId));
+  const user = await deps.users.get(caller.userId);
+  const linked = linkedAccounts(user);
   if (linked.length === 0) throw notFound('No account number is linked to this user');
   const accountNumber = input.account ?? linked[0]!;
   if (!linked.includes(accountNumber)) throw notFound(ACCOUNT_NOT_FOUND);
+  // The orders name patients: a role without orders (billing, a practice admin alone) gets the practice only.
+  const seesOrders = permits(rolesIn(user?.practiceRoles, accountNumber), 'orders');
   // The account is the caller's (checked above), so the practice and its orders are read side by side: one
   // round trip fewer on the dashboard's first call. Settled together, so a missing practice is not-found
   // whatever the list did, and neither read's failure is left unhandled.
   const [found, page] = await Promise.allSettled([
     deps.customers.get(accountNumber),
-    accountOrdersPage(deps.orders, accountNumber, caller.userId, input.page, input.records),
+    seesOrders
+      ? accountOrdersPage(deps.orders, accountNumber, caller.userId, input.page, input.records)
+      : { orders: [], total: 0 },
   ]);
   if (found.status === 'rejected') throw found.reason;
   const customer = found.value;

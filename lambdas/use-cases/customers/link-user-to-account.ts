@@ -6,13 +6,21 @@ import type { AccountLinks } from '../../ports/account-links';
 import type { AuditTrail } from '../../ports/audit-log';
 import type { CustomersRepository } from '../../ports/customers-repository';
 import type { UsersRepository } from '../../ports/users-repository';
-import { accountsOf, withAccountLinked, withAccountUnlinked, type Accounts } from './account-link-rules';
+import {
+  accountsOf,
+  rolesWithLink,
+  rolesWithoutLink,
+  withAccountLinked,
+  withAccountUnlinked,
+  type Accounts,
+} from './account-link-rules';
+import { rolesOnJoining, type PracticeRole } from '../../../core/rules/practice-roles';
 import { linkWriteError, PRACTICE_NOT_FOUND } from './customer-errors';
 import { USER_NOT_FOUND } from '../users';
 
 export interface AccountLinkDeps {
   users: Pick<UsersRepository, 'get'>;
-  customers: Pick<CustomersRepository, 'get'>;
+  customers: Pick<CustomersRepository, 'get' | 'linkedUserIds'>;
   links: AccountLinks;
   audit?: AuditTrail;
 }
@@ -39,7 +47,7 @@ const recordLinkChange = (
   user: UserProfile,
   accountNumber: string,
   before: Accounts,
-  after: Accounts,
+  after: Accounts & { roles?: PracticeRole[] },
   deps: AccountLinkDeps,
 ) =>
   deps.audit?.recordChange({
@@ -52,12 +60,26 @@ const recordLinkChange = (
   });
 
 /**
+ * The roles a user gets on joining a practice, unless named: the practice's first user runs it (practice admin
+ * and doctor), later ones start as staff (docs/decisions/0112-practice-roles.md).
+ */
+export async function joiningRoles(
+  accountNumber: string,
+  userId: string,
+  deps: { customers: Pick<CustomersRepository, 'linkedUserIds'> },
+): Promise<PracticeRole[]> {
+  const others = (await deps.customers.linkedUserIds(accountNumber)).filter((id) => id !== userId);
+  return rolesOnJoining(others.length);
+}
+
+/**
  * `linkUserToAccount` (super admins): adds an existing practice to a user's accounts; the first one
  * becomes the main account. The users record (optimistic locking on its version) and the practice's list
- * of users change in one transaction. Linking twice changes nothing.
+ * of users change in one transaction, with the user's roles in the practice (`roles`, else joiningRoles).
+ * Linking twice changes nothing.
  */
 export async function linkUserToAccount(
-  input: { userId: string; accountNumber: string; version?: number | undefined },
+  input: { userId: string; accountNumber: string; version?: number | undefined; roles?: PracticeRole[] | undefined },
   deps: AccountLinkDeps,
 ): Promise<AccountLinksOutput> {
   const user = await currentUser(input.userId, input.version, deps);
@@ -65,10 +87,17 @@ export async function linkUserToAccount(
   const before = accountsOf(user);
   const after = withAccountLinked(before, input.accountNumber);
   if (unchanged(before, after)) return answer(user);
+  const roles = input.roles ?? (await joiningRoles(input.accountNumber, user.userId, deps));
   const stored = await deps.links
-    .apply({ userId: user.userId, expectedVersion: user.version, ...after, linked: input.accountNumber })
+    .apply({
+      userId: user.userId,
+      expectedVersion: user.version,
+      ...after,
+      practiceRoles: rolesWithLink(user, input.accountNumber, roles),
+      linked: input.accountNumber,
+    })
     .catch(linkWriteError);
-  await recordLinkChange('practice.link-user', user, input.accountNumber, before, after, deps);
+  await recordLinkChange('practice.link-user', user, input.accountNumber, before, { ...after, roles }, deps);
   return answer(stored);
 }
 
@@ -90,6 +119,7 @@ export async function unlinkUserFromAccount(
       userId: user.userId,
       expectedVersion: user.version,
       ...after,
+      practiceRoles: rolesWithoutLink(user, input.accountNumber),
       ...(practiceExists ? { unlinked: input.accountNumber } : {}),
     })
     .catch(linkWriteError);

@@ -15,7 +15,7 @@ import type { CustomersRepository } from '../../ports/customers-repository';
 import type { LensCatalogue, LensDesignFields } from '../../ports/lens-catalogue';
 import type { UsersRepository } from '../../ports/users-repository';
 import { idDraws, isWriteConflict } from '../../ports/write-conflict';
-import { isLab, linkedAccounts } from '../../kernel/caller';
+import { isLab, callerLinkedAccounts } from '../../kernel/caller';
 import { retryAtOnce } from '../../kernel/retry';
 
 export const LENS_DESIGN_NOT_FOUND = 'Lens design not found';
@@ -63,7 +63,7 @@ async function customerSeesPrices(
   deps: { users: Pick<UsersRepository, 'get'>; customers: Pick<CustomersRepository, 'get'> },
 ): Promise<boolean> {
   if (!account) return false;
-  const linked = linkedAccounts(await deps.users.get(caller.userId)).map((a) => a.toUpperCase());
+  const linked = callerLinkedAccounts(caller, await deps.users.get(caller.userId)).map((a) => a.toUpperCase());
   if (!linked.includes(account)) return false;
   const practice = await deps.customers.get(account);
   return practice?.pricingAllowed === true;

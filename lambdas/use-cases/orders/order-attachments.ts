@@ -6,7 +6,7 @@ import type { AttachedFiles, StoredFile } from '../../ports/attached-files';
 import type { OrderAccess } from '../../ports/order-access';
 import type { UsersRepository } from '../../ports/users-repository';
 import * as attached from '../attachments';
-import { isLab, linkedAccounts } from '../../kernel/caller';
+import { isLab, callerLinkedAccounts } from '../../kernel/caller';
 
 /** Same answer for "not your practice's order" and "no such order", so order ids cannot be probed. */
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -36,7 +36,7 @@ const orderFileAccess = (deps: AttachmentDeps): attached.FileAccess => ({
     const draft = order.status === 'draft';
     if (draft && order.createdByUserId !== caller.userId) throw notFound(ORDER_NOT_FOUND);
     if (draft || !isLab(caller)) {
-      const linked = linkedAccounts(await deps.users.get(caller.userId));
+      const linked = callerLinkedAccounts(caller, await deps.users.get(caller.userId));
       if (!linked.includes(order.accountNumber)) throw notFound(ORDER_NOT_FOUND);
     }
     return {

@@ -103,6 +103,8 @@ export const HOME_OF: Record<DemoUser['key'], RegExp> = {
   secondPractice: /\/customer\/home$/,
   unlinkedCustomer: /\/auth\/request$/,
   termsPending: /\/terms$/,
+  practiceStaff: /\/customer\/home$/,
+  practiceBiller: /\/customer\/home$/,
 };
 
 /** Amplify's stored tokens of a staff login signed in through the form in this test process. */

@@ -5,6 +5,7 @@
  * and Audit.
  */
 import { ROLES, type Role } from '../../../core/rules/auth-status';
+import { permits, type PracticeAbility, type PracticeRole } from '../../../core/rules/practice-roles';
 import type { IconName } from '../components/layout/nav-icon';
 import { PORTAL_ROUTES } from './route-table';
 
@@ -12,14 +13,17 @@ export interface MenuItem {
   path: string;
   label: string;
   icon: IconName;
+  /** A practice page: shown only to a role in the practice in view that grants this (core/rules/practice-roles.ts). */
+  ability?: PracticeAbility;
 }
 
 export const CUSTOMER_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.customerHome.path, label: 'Dashboard', icon: 'dashboard' },
-  { path: PORTAL_ROUTES.customerOrder.path, label: 'Order Form', icon: 'order' },
-  { path: PORTAL_ROUTES.customerPayment.path, label: 'Pay Online', icon: 'payment' },
-  { path: PORTAL_ROUTES.customerCredit.path, label: 'Lens Credit', icon: 'credit' },
-  { path: PORTAL_ROUTES.customerConsults.path, label: 'Consults', icon: 'consults' },
+  { path: PORTAL_ROUTES.customerOrder.path, label: 'Order Form', icon: 'order', ability: 'orders' },
+  { path: PORTAL_ROUTES.customerPayment.path, label: 'Pay Online', icon: 'payment', ability: 'money' },
+  { path: PORTAL_ROUTES.customerCredit.path, label: 'Lens Credit', icon: 'credit', ability: 'money' },
+  { path: PORTAL_ROUTES.customerConsults.path, label: 'Consults', icon: 'consults', ability: 'orders' },
+  { path: PORTAL_ROUTES.customerPeople.path, label: 'People', icon: 'users', ability: 'people' },
   { path: PORTAL_ROUTES.customerProfile.path, label: 'Profile', icon: 'profile' },
 ];
 
@@ -44,10 +48,17 @@ export const SUPER_ADMIN_MENU: readonly MenuItem[] = [
   { path: PORTAL_ROUTES.audit.path, label: 'Audit', icon: 'audit' },
 ];
 
-export function menuFor(role: Role): readonly MenuItem[] {
+/**
+ * The role's menu. A practice user's shows the pages their roles in the practice in view allow (`practiceRoles`;
+ * null: no practice yet, or not known, and the server refuses what the roles do not allow anyway).
+ */
+export function menuFor(role: Role, practiceRoles: readonly PracticeRole[] | null = null): readonly MenuItem[] {
   switch (role) {
     case ROLES.CUSTOMER:
-      return CUSTOMER_MENU;
+      // Without a practice in view there are no people to manage; the other pages say why they are empty.
+      return CUSTOMER_MENU.filter((item) =>
+        practiceRoles ? !item.ability || permits(practiceRoles, item.ability) : item.ability !== 'people',
+      );
     case ROLES.ADMIN:
       return ADMIN_MENU;
     case ROLES.SUPERADMIN:

@@ -57,6 +57,8 @@ export const PORTAL_ROUTES = {
   customerPayment: { path: PAGE_PATHS.customerPayment, title: 'Pay Online', guarded: true },
   customerCredit: { path: PAGE_PATHS.customerCredit, title: 'Lens Credit', guarded: true },
   customerProfile: { path: PAGE_PATHS.customerProfile, title: 'Profile', guarded: true },
+  /** The practice admin's people and their roles (docs/decisions/0112-practice-roles.md). */
+  customerPeople: { path: PAGE_PATHS.customerPeople, title: 'People', guarded: true },
   /** The practice's consult requests and the lab's answers ("Order this"). */
   customerConsults: { path: PAGE_PATHS.customerConsults, title: 'Consults', guarded: true },
   customerConsultNew: {

@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
           page('customerPayment', 'customer/payment'),
           page('customerCredit', 'customer/credit'),
           page('customerProfile', 'customer/profile'),
+          page('customerPeople', 'customer/people'),
           page('customerConsults', 'customer/consults'),
           page('customerConsultNew', 'customer/consult-new'),
           page('customerConsultDetail', 'customer/consult-detail'),

@@ -7,6 +7,7 @@ import { createContext, useContext } from 'react';
 import type { AuthStatus, Role } from '../../../core/rules/auth-status';
 import type { CustomerInfo } from '../../../core/schemas/customers/customer-info';
 import type { UserProfile } from '../../../core/schemas/users/user-profile';
+import { rolesIn, type PracticeRole } from '../../../core/rules/practice-roles';
 import type { SessionUser } from './auth-session';
 
 export interface CustomerAccounts {
@@ -87,4 +88,15 @@ export function useSession(): SessionContextValue {
 export function useAccountInView(): string | null {
   const { customer } = useSession();
   return customer.selectedAccount ?? customer.info?.accountNumber ?? null;
+}
+
+/**
+ * The user's roles in the practice in view (core/rules/practice-roles.ts); null for a user with no practice in
+ * view. Menus and pages offer only what these allow; the server checks them again.
+ */
+export function usePracticeRoles(): PracticeRole[] | null {
+  const session = useSession();
+  const account = useAccountInView();
+  if (!account) return null;
+  return rolesIn(session.profile?.practiceRoles, account);
 }

@@ -15,7 +15,7 @@ import { NotificationBellSlot } from '../../features/notifications';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { MOBILE_QUERY, useSidebarState } from '../../hooks/use-sidebar-state';
 import { runtimeConfig } from '../../lib/runtime-config';
-import { useSession } from '../../lib/session-context';
+import { usePracticeRoles, useSession } from '../../lib/session-context';
 import { menuFor } from '../navigation';
 import { PORTAL_ROUTES } from '../route-table';
 import styles from './app-layout.module.css';
@@ -25,6 +25,7 @@ const SIDEBAR_ID = 'portal-sidebar';
 /** spec 2 "Layout for signed-in users": header, sidebar with the role's menu, and the page. */
 export function AppLayout() {
   const session = useSession();
+  const practiceRoles = usePracticeRoles();
   const config = runtimeConfig();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -107,7 +108,7 @@ export function AppLayout() {
             id={SIDEBAR_ID}
             open={sidebar.open}
             narrow={sidebar.narrow}
-            items={menuFor(session.role)}
+            items={menuFor(session.role, practiceRoles)}
             header={sidebarHeader}
             version={APP_VERSION}
           />

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { loadedCustomerInfo, CustomerDashboard } from '../../../features/customers';
 import { AccountOrders, ReorderList } from '../../../features/orders';
-import { useAccountInView, useSession } from '../../../lib/session-context';
+import { useAccountInView, usePracticeRoles, useSession } from '../../../lib/session-context';
+import { permits } from '../../../../../core/rules/practice-roles';
 
 /** /customer/home: the customer dashboard for the selected account, with its orders. */
 export default function CustomerHomeRoute() {
@@ -9,13 +10,19 @@ export default function CustomerHomeRoute() {
   const account = useAccountInView();
   const userId = session.user?.userId ?? null;
   const queryClient = useQueryClient();
+  const roles = usePracticeRoles();
+  const allows = {
+    orders: !roles || permits(roles, 'orders'),
+    money: !roles || permits(roles, 'money'),
+  };
   return (
     <CustomerDashboard
+      allows={allows}
       firstName={session.profile?.firstName ?? ''}
       info={session.customer.info}
       loading={session.customer.switching}
       orders={
-        account && userId ? (
+        account && userId && allows.orders ? (
           <AccountOrders
             key={account}
             account={account}
@@ -24,7 +31,7 @@ export default function CustomerHomeRoute() {
           />
         ) : undefined
       }
-      reorder={account ? <ReorderList key={account} account={account} /> : undefined}
+      reorder={account && allows.orders ? <ReorderList key={account} account={account} /> : undefined}
     />
   );
 }

@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'practice.update': 'Practice edited',
   'practice.link-user': 'User linked to practice',
   'practice.unlink-user': 'User unlinked from practice',
+  'practice.set-roles': 'Practice roles changed',
   'buying-group.create': 'Buying group added',
   'buying-group.update': 'Buying group renamed or (de)activated',
   'account-request.approve': 'Account request approved',

@@ -24,7 +24,10 @@ export function CustomerDashboard({
   loading,
   orders,
   reorder,
+  allows = { orders: true, money: true },
 }: {
+  /** What the user's roles in this practice allow: the orders (they name patients) and the money pages. */
+  allows?: { orders: boolean; money: boolean };
   firstName: string;
   info: CustomerInfo | null;
   loading: boolean;
@@ -39,10 +42,12 @@ export function CustomerDashboard({
         description={firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}
         actions={
           <>
-            <Link className={styles.primaryAction} to={PAGE_PATHS.customerOrder}>
-              New order
-            </Link>
-            {reorder ? (
+            {allows.orders ? (
+              <Link className={styles.primaryAction} to={PAGE_PATHS.customerOrder}>
+                New order
+              </Link>
+            ) : null}
+            {reorder && allows.orders ? (
               <a className={styles.primaryAction} href="#reorder">
                 Reorder
               </a>
@@ -87,33 +92,41 @@ export function CustomerDashboard({
         </Card>
         <Card title="Quick links">
           <ul className={styles.links}>
-            <li>
-              <Link to={PAGE_PATHS.customerOrder}>Order Form</Link>
-            </li>
-            <li>
-              <Link to={PAGE_PATHS.customerPayment}>Pay Online</Link>
-            </li>
-            <li>
-              <Link to={PAGE_PATHS.customerCredit}>Lens Credit</Link>
-            </li>
+            {allows.orders ? (
+              <li>
+                <Link to={PAGE_PATHS.customerOrder}>Order Form</Link>
+              </li>
+            ) : null}
+            {allows.money ? (
+              <>
+                <li>
+                  <Link to={PAGE_PATHS.customerPayment}>Pay Online</Link>
+                </li>
+                <li>
+                  <Link to={PAGE_PATHS.customerCredit}>Lens Credit</Link>
+                </li>
+              </>
+            ) : null}
             <li>
               <Link to={PAGE_PATHS.customerProfile}>Profile</Link>
             </li>
           </ul>
         </Card>
       </div>
-      {orders ?? (
-        <Card title="Recent orders" className={styles.orders}>
-          {info && info.orders.length > 0 ? (
-            <p>{info.total} orders</p>
-          ) : (
-            <EmptyState title="No orders yet">
-              Orders placed for account {info?.accountNumber ?? ''} will be listed here with their status.
-            </EmptyState>
-          )}
-        </Card>
-      )}
-      {reorder ? (
+      {!allows.orders
+        ? null
+        : (orders ?? (
+            <Card title="Recent orders" className={styles.orders}>
+              {info && info.orders.length > 0 ? (
+                <p>{info.total} orders</p>
+              ) : (
+                <EmptyState title="No orders yet">
+                  Orders placed for account {info?.accountNumber ?? ''} will be listed here with their status.
+                </EmptyState>
+              )}
+            </Card>
+          ))}
+      {reorder && allows.orders ? (
         <div id="reorder" className={styles.reorder}>
           <Card title="Reorder from a shipped order">{reorder}</Card>
         </div>
