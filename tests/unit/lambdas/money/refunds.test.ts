@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buildStatement, periodOfMonth } from '../../../../core/rules/statements';
 import { refundPaymentInputSchema, startPaymentInputSchema } from '../../../../core/schemas/payments';
 import { confirmPayment, startPayment } from '../../../../lambdas/use-cases/payments/payments';
 import {
@@ -178,5 +179,25 @@ describe('the billing desk refunds a card payment', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('a refund on the monthly statement', () => {
+  it('is a Refund charge line of the month it was issued, with its receipt number, and the statement reconciles', async () => {
+    await paidByCard(40_000);
+    f.clock.now = new Date('2026-03-10T15:00:00.000Z');
+    const { refund: issued } = await refund({ refundId: uuid(11), amountCents: 12_050 });
+    const invoice = f.deps.money.invoices.get('INV-1')!;
+    const march = buildStatement({ invoices: [invoice] }, periodOfMonth('2026-03'), { timeZone: 'America/Chicago' });
+    expect(march.lines.filter((l) => l.kind === 'refund')).toEqual([
+      expect.objectContaining({
+        amountCents: 12_050,
+        column: 'charges',
+        reference: issued.receiptNumber,
+        day: '2026-03-10',
+      }),
+    ]);
+    expect(march.closingCents).toBe(12_050);
+    expect(march.openingCents + march.chargesCents - march.paymentsCents - march.creditsCents).toBe(march.closingCents);
   });
 });
