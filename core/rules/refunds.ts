@@ -1,3 +1,5 @@
+import type { DisputeStatus } from '../schemas/invoices';
+
 /**
  * How much of a card payment can still be paid back, pure so the billing desk's dialog and the server agree to
  * the cent (docs/decisions/0108-refunds-disputes-and-applied-credit.md). A refund pays back card money one payment
@@ -75,3 +77,10 @@ export function refundLimit(
 /** A refund's receipt number: the day and the start of its id, like a payment's receipt (R-...). */
 export const refundReceiptNumber = (refundId: string, at: Date) =>
   `RF-${at.toISOString().slice(0, 10).replace(/-/g, '')}-${refundId.slice(0, 8).toUpperCase()}`;
+
+/** A chargeback's status for people (here, not in the schemas every page loads with the route table). */
+export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
+  open: 'Open',
+  won: 'Won by the lab',
+  lost: 'Lost: the money went back to the cardholder',
+};

@@ -95,11 +95,6 @@ export type InvoiceRefund = z.infer<typeof invoiceRefundSchema>;
 
 export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
-export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
-  open: 'Open',
-  won: 'Won by the lab',
-  lost: 'Lost: the money went back to the cardholder',
-};
 
 /** A chargeback the card's bank opened on a payment that paid this invoice (the gateway's webhook). */
 export const invoiceDisputeSchema = lazySchema(() =>

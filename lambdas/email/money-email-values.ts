@@ -7,7 +7,8 @@ import {
   type WarrantyClaim,
   type WarrantyLens,
 } from '../../core/schemas/credit';
-import { DISPUTE_STATUS_LABELS, type Invoice } from '../../core/schemas/invoices';
+import { DISPUTE_STATUS_LABELS } from '../../core/rules/refunds';
+import type { Invoice } from '../../core/schemas/invoices';
 import { EYE_LABELS } from '../../core/schemas/order-keys';
 import type { Payment, PaymentDispute, PaymentRefund } from '../../core/schemas/payments';
 import { monthForPeople } from '../../core/rules/statements';

@@ -1,10 +1,6 @@
 import { Link } from 'react-router-dom';
-import {
-  DISPUTE_STATUS_LABELS,
-  SETTLEMENT_METHOD_LABELS,
-  type CustomerInvoice,
-  type InvoiceLine,
-} from '../../../../../core/schemas/invoices';
+import { DISPUTE_STATUS_LABELS } from '../../../../../core/rules/refunds';
+import { SETTLEMENT_METHOD_LABELS, type CustomerInvoice, type InvoiceLine } from '../../../../../core/schemas/invoices';
 import { formatCents } from '../../../lib/money-text';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
