@@ -13,6 +13,7 @@ import {
   recordOfflinePaymentInputSchema,
   voidInvoiceInputSchema,
 } from '../schemas/invoices';
+import { applyCreditToInvoiceInputSchema } from '../schemas/credit';
 
 /** Invoices (spec 7 GET auth/invoice/{invoiceNumber}/{accountNumber}; Pay Online; the lab's Invoices). */
 export const invoiceRoutes = defineRoutes('invoices', {
@@ -68,5 +69,12 @@ export const invoiceRoutes = defineRoutes('invoices', {
     // creditLedger: a cheque larger than the balance leaves the rest as account credit; referenceData: the
     // threshold above which that credit waits for a second super admin.
     resources: { tables: { invoices: 'readWrite', creditLedger: 'readWrite', users: 'read', referenceData: 'read' } },
+  },
+  /** The billing desk spends an account's lens credit on one of its invoices. */
+  applyCreditToInvoice: {
+    input: applyCreditToInvoiceInputSchema,
+    output: invoiceSchema,
+    access: BILLING,
+    resources: { tables: { invoices: 'readWrite', creditLedger: 'readWrite', users: 'read' } },
   },
 });

@@ -1,8 +1,14 @@
 import { defineRoutes } from '../define-routes';
 import { webhookInputSchema, webhookOutputSchema } from '../schemas/webhooks';
-import { CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
+import { BILLING, CUSTOMER, CUSTOMER_OR_ADMIN } from './access-groups';
 import { documentUrlOutputSchema } from '../schemas/invoices';
-import { paymentIdInputSchema, paymentViewSchema, startPaymentInputSchema } from '../schemas/payments';
+import {
+  paymentIdInputSchema,
+  paymentViewSchema,
+  refundPaymentInputSchema,
+  refundPaymentOutputSchema,
+  startPaymentInputSchema,
+} from '../schemas/payments';
 
 /**
  * What every money route that settles a payment touches: one transaction over the first three tables and the
@@ -54,5 +60,18 @@ export const paymentRoutes = defineRoutes('payments', {
     access: 'public',
     resources: { tables: SETTLEMENT_TABLES, paymentGateway: true },
     rateLimit: 50,
+  },
+  /**
+   * The billing desk pays back part or all of a card payment on one invoice (the gateway refunds; the invoice
+   * is owed that much again; the payer gets a refund receipt through the outbox).
+   */
+  refundPayment: {
+    input: refundPaymentInputSchema,
+    output: refundPaymentOutputSchema,
+    access: BILLING,
+    resources: {
+      tables: { payments: 'readWrite', invoices: 'readWrite', outbox: 'write', users: 'read' },
+      paymentGateway: true,
+    },
   },
 });

@@ -129,6 +129,14 @@ export const NOTIFICATION_EVENTS = [
     defaultChoice: 'email',
   },
   {
+    id: 'payment-refunded',
+    audience: 'practice',
+    kind: 'payment-refunded',
+    label: 'Refund issued',
+    description: 'The lab refunded part or all of a card payment.',
+    defaultChoice: 'email',
+  },
+  {
     id: 'credit-granted',
     audience: 'practice',
     kind: 'credit-granted',
@@ -223,6 +231,14 @@ export const NOTIFICATION_EVENTS = [
     kind: 'payment-receipt',
     label: 'Payment received',
     description: 'A practice paid invoices online.',
+    defaultChoice: 'portal',
+  },
+  {
+    id: 'lab-payment-disputed',
+    audience: 'lab',
+    kind: 'payment-disputed',
+    label: 'Card dispute',
+    description: "A card's bank opened or decided a chargeback on a payment.",
     defaultChoice: 'portal',
   },
   {

@@ -51,6 +51,9 @@ export const CHANGE_ACTIONS = [
   'invoice.create',
   'invoice.void',
   'invoice.offline-payment',
+  // The billing desk: a card payment paid back, lens credit applied by the lab.
+  'invoice.refund',
+  'invoice.apply-credit',
   'credit.goodwill',
   'credit.approval-requested',
   'credit.approve',

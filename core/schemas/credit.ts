@@ -1,7 +1,7 @@
 import { lazySchema } from './lazy-schema';
 import * as z from '../zod';
 import { accountNumberSchema } from './account-number';
-import { actorSchema, clientIdSchema, positiveCentsSchema } from './money';
+import { actorSchema, clientIdSchema, invoiceNumberSchema, positiveCentsSchema } from './money';
 import { eyeSchema, orderIdSchema } from './order-keys';
 import { pageCursorSchema, pageLimitSchema, pageSchema } from './paging';
 import { multiLineText } from './text-fields';
@@ -216,6 +216,18 @@ export const grantGoodwillCreditInputSchema = lazySchema(() =>
     accountNumber: accountNumberSchema,
     amountCents: positiveCentsSchema('Credit').check(z.lte(1_000_000, 'A goodwill credit is at most $10,000.00')),
     note: multiLineText('Note', 500),
+  }),
+);
+/**
+ * `applyCreditToInvoice` (billing permission): the billing desk spends an account's lens credit on one of its
+ * invoices. `entryId` is the browser's, once per dialog: the ledger entry's id and the invoice settlement's, so
+ * a retry applies it once.
+ */
+export const applyCreditToInvoiceInputSchema = lazySchema(() =>
+  z.strictObject({
+    entryId: clientIdSchema('Entry id'),
+    invoiceNumber: invoiceNumberSchema,
+    amountCents: positiveCentsSchema('Credit to apply'),
   }),
 );
 /**

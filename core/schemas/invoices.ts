@@ -74,6 +74,43 @@ export const invoiceSettlementSchema = lazySchema(() =>
 );
 export type InvoiceSettlement = z.infer<typeof invoiceSettlementSchema>;
 
+/**
+ * Card money paid back on an invoice (refundPayment). The settlement it came from stays as it was: the refund
+ * is its own record, so the invoice, the receipt and the statement tell both events
+ * (docs/decisions/0108-refunds-disputes-and-applied-credit.md).
+ */
+export const invoiceRefundSchema = lazySchema(() =>
+  z.object({
+    refundId: z.string(),
+    at: z.string(),
+    amountCents: z.number().check(z.int()),
+    /** The card payment it paid back. */
+    paymentId: z.string(),
+    /** The refund's receipt number, e.g. RF-20261203-1A2B3C4D: what the practice matches it with. */
+    reference: z.string(),
+    recordedBy: z.optional(actorSchema),
+  }),
+);
+export type InvoiceRefund = z.infer<typeof invoiceRefundSchema>;
+
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/** A chargeback the card's bank opened on a payment that paid this invoice (the gateway's webhook). */
+export const invoiceDisputeSchema = lazySchema(() =>
+  z.object({
+    disputeId: z.string(),
+    paymentId: z.string(),
+    amountCents: z.number().check(z.int()),
+    /** The bank's reason as the gateway names it ('fraudulent', 'product_not_received', ...). */
+    reason: z.string(),
+    status: z.enum(DISPUTE_STATUSES),
+    openedAt: z.string(),
+    closedAt: z.optional(z.string()),
+  }),
+);
+export type InvoiceDispute = z.infer<typeof invoiceDisputeSchema>;
+
 /** An invoice as stored (table `invoices`, pk invoiceNumber). */
 export const invoiceSchema = lazySchema(() =>
   z.object({
@@ -95,6 +132,10 @@ export const invoiceSchema = lazySchema(() =>
     issuedAt: z.string(),
     dueDate: z.string(),
     settlements: z.array(invoiceSettlementSchema),
+    /** Card money paid back; absent on invoices nothing was refunded on. */
+    refunds: z.optional(z.array(invoiceRefundSchema)),
+    /** Chargebacks on the payments that paid it; absent when none. */
+    disputes: z.optional(z.array(invoiceDisputeSchema)),
     voidReason: z.optional(z.string()),
     voidedAt: z.optional(z.string()),
     createdBy: actorSchema,
@@ -111,6 +152,7 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const customerInvoiceSchema = lazySchema(() =>
   z.extend(z.omit(invoiceSchema, { createdBy: true }), {
     settlements: z.array(z.omit(invoiceSettlementSchema, { recordedBy: true })),
+    refunds: z.optional(z.array(z.omit(invoiceRefundSchema, { recordedBy: true }))),
     /** Past the due date with a balance (computed when answered). */
     overdue: z.boolean(),
   }),

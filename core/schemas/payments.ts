@@ -1,8 +1,9 @@
 import { lazySchema } from './lazy-schema';
 import * as z from '../zod';
 import { accountNumberSchema } from './account-number';
-import { invoiceNumberSchema } from './invoices';
-import { clientIdSchema, positiveCentsSchema } from './money';
+import { DISPUTE_STATUSES, invoiceNumberSchema, invoiceSchema } from './invoices';
+import { actorSchema, clientIdSchema, positiveCentsSchema } from './money';
+import { multiLineText } from './text-fields';
 
 /**
  * Pay Online. The browser makes the payment id before it sends anything, so a double click, a retry
@@ -55,6 +56,45 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 export const GATEWAY_KINDS = ['fake', 'stripe'] as const;
 export type GatewayKind = (typeof GATEWAY_KINDS)[number];
 
+/**
+ * A refund the billing desk asked for on a card payment (refundPayment). `pending` reserves its amount before
+ * the gateway is called, so refunds of one payment never add up to more than its card paid, however many are
+ * asked at once; `failed` (the gateway refused it) releases it.
+ */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const paymentRefundSchema = lazySchema(() =>
+  z.object({
+    /** The browser's id: our key and the gateway's idempotency key. */
+    refundId: z.string(),
+    invoiceNumber: z.string(),
+    amountCents: z.number().check(z.int()),
+    reason: z.string(),
+    status: z.enum(REFUND_STATUSES),
+    requestedAt: z.string(),
+    requestedBy: actorSchema,
+    /** The refund receipt's number (RF-...). */
+    receiptNumber: z.string(),
+    /** The gateway's refund (Stripe `re_...`), once it answered. */
+    gatewayRefundId: z.optional(z.string()),
+    settledAt: z.optional(z.string()),
+    failureMessage: z.optional(z.string()),
+  }),
+);
+export type PaymentRefund = z.infer<typeof paymentRefundSchema>;
+
+/** The chargeback on a payment, as the gateway's last dispute event said. */
+export const paymentDisputeSchema = lazySchema(() =>
+  z.object({
+    disputeId: z.string(),
+    amountCents: z.number().check(z.int()),
+    reason: z.string(),
+    status: z.enum(DISPUTE_STATUSES),
+    openedAt: z.string(),
+    closedAt: z.optional(z.string()),
+  }),
+);
+export type PaymentDispute = z.infer<typeof paymentDisputeSchema>;
+
 /** A payment as stored (table `payments`, pk paymentId). */
 export const paymentSchema = lazySchema(() =>
   z.object({
@@ -81,6 +121,9 @@ export const paymentSchema = lazySchema(() =>
     receiptNumber: z.string(),
     createdAt: z.string(),
     settledAt: z.optional(z.string()),
+    /** Refunds of its card part, oldest first (absent before the first). */
+    refunds: z.optional(z.array(paymentRefundSchema)),
+    dispute: z.optional(paymentDisputeSchema),
     version: z.number().check(z.int(), z.nonnegative()),
   }),
 );
@@ -88,7 +131,8 @@ export type Payment = z.infer<typeof paymentSchema>;
 
 /** What the payer's browser gets back: the payment and, while a card is still needed, how to confirm it. */
 export const paymentViewSchema = lazySchema(() =>
-  z.extend(z.omit(paymentSchema, { payer: true }), {
+  // Refunds name the staff who asked: the lab's business, as on invoices.
+  z.extend(z.omit(paymentSchema, { payer: true, refunds: true, dispute: true }), {
     /** Set while status is awaiting-card: what the browser needs to take the card. */
     checkout: z.nullable(
       z.object({
@@ -101,3 +145,23 @@ export const paymentViewSchema = lazySchema(() =>
   }),
 );
 export type PaymentView = z.infer<typeof paymentViewSchema>;
+
+/**
+ * `refundPayment` (billing permission): pays back part or all of what a card payment put on one invoice. The
+ * browser makes `refundId` once per dialog, so a double click or a retry names the same refund.
+ */
+export const refundPaymentInputSchema = lazySchema(() =>
+  z.strictObject({
+    refundId: clientIdSchema('Refund id'),
+    paymentId: paymentIdSchema,
+    invoiceNumber: invoiceNumberSchema,
+    amountCents: positiveCentsSchema('Refund'),
+    reason: multiLineText('Reason', 500),
+  }),
+);
+export type RefundPaymentInput = z.input<typeof refundPaymentInputSchema>;
+
+export const refundPaymentOutputSchema = lazySchema(() =>
+  z.object({ refund: paymentRefundSchema, invoice: invoiceSchema }),
+);
+export type RefundPaymentOutput = z.infer<typeof refundPaymentOutputSchema>;

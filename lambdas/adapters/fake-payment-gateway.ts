@@ -1,9 +1,13 @@
+import { invalidArgument } from '../../core/errors';
 import {
   WebhookSignatureError,
   type CreateIntentRequest,
+  type GatewayDispute,
   type GatewayEvent,
   type GatewayIntent,
+  type GatewayRefund,
   type PaymentGateway,
+  type RefundRequest,
 } from '../ports/payment-gateway';
 import { verifyWebhookSignature } from './webhook-signature';
 
@@ -35,6 +39,33 @@ export interface FakeEventJson {
   data: { object: FakeIntentJson };
 }
 
+// --- Refunds and disputes (the billing desk) ---
+
+/** A refund as the fake service answers it. */
+export interface FakeRefundJson {
+  id: string;
+  intentId: string;
+  amountCents: number;
+  status: 'succeeded';
+}
+
+/** A chargeback as the fake service keeps and posts it (`POST /v1/intents/:id/dispute` raises one). */
+export interface FakeDisputeJson {
+  id: string;
+  object: 'dispute';
+  intentId: string;
+  amountCents: number;
+  reason: string;
+  status: GatewayDispute['status'];
+}
+
+export interface FakeDisputeEventJson {
+  id: string;
+  type: 'charge.dispute.created' | 'charge.dispute.closed';
+  created: number;
+  data: { object: FakeDisputeJson };
+}
+
 export interface FakeGatewayClientOptions {
   /** The service's base URL (env FAKE_GATEWAY_URL), e.g. http://127.0.0.1:4807. */
   baseUrl: string;
@@ -55,7 +86,10 @@ export function fakePaymentGateway(options: FakeGatewayClientOptions): PaymentGa
       signal: AbortSignal.timeout(8_000),
     });
     const answer = (await response.json().catch(() => null)) as
-      (FakeIntentJson & { error?: { message?: string } }) | null;
+      (FakeIntentJson & { error?: { message?: string; type?: string } }) | null;
+    // Like Stripe's invalid_request_error (a refund over what is left): about the request, a 400 with its reason.
+    if (response.status === 400 && answer?.error?.type === 'invalid_request_error' && path.startsWith('/v1/refunds'))
+      throw invalidArgument(`The card gateway refused this refund: ${answer.error.message ?? 'no reason given'}`);
     if (!response.ok || !answer) {
       throw new Error(`The fake gateway answered ${response.status}: ${answer?.error?.message ?? 'no message'}`);
     }
@@ -81,6 +115,17 @@ export function fakePaymentGateway(options: FakeGatewayClientOptions): PaymentGa
       await call('POST', `${intentPath(intentId)}/cancel`);
     },
 
+    async refund(request: RefundRequest): Promise<GatewayRefund> {
+      const { refundId, intentId, amountCents, paymentId } = request;
+      const answer = (await call(
+        'POST',
+        '/v1/refunds',
+        { refundId, intentId, amountCents, paymentId },
+        { 'idempotency-key': refundId },
+      )) as unknown as FakeRefundJson;
+      return { gatewayRefundId: answer.id, status: answer.status, amountCents: answer.amountCents };
+    },
+
     async verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<GatewayEvent> {
       verifyWebhookSignature(rawBody, signatureHeader, options.webhookSecret);
       let event: FakeEventJson;
@@ -90,6 +135,8 @@ export function fakePaymentGateway(options: FakeGatewayClientOptions): PaymentGa
         // JSON.parse's message quotes the body: only a fixed message leaves.
         throw new WebhookSignatureError('The webhook body is not a valid event');
       }
+      const disputeEvent = fakeDisputeEventOf(event as unknown as FakeDisputeEventJson);
+      if (disputeEvent) return disputeEvent;
       const object = event?.data?.object;
       const type =
         event?.type === 'payment_intent.succeeded'
@@ -111,4 +158,24 @@ export function fakeIntentOf(intent: FakeIntentJson): GatewayIntent {
     paymentId: intent.paymentId,
     failureMessage: intent.failureMessage,
   };
+}
+
+/** A dispute event of the fake service as the port's event; null for any other event. */
+function fakeDisputeEventOf(event: FakeDisputeEventJson): GatewayEvent | null {
+  const type =
+    event?.type === 'charge.dispute.created'
+      ? 'dispute_opened'
+      : event?.type === 'charge.dispute.closed'
+        ? 'dispute_closed'
+        : null;
+  const object = event?.data?.object;
+  if (!type || object?.object !== 'dispute') return null;
+  const dispute: GatewayDispute = {
+    disputeId: String(object.id),
+    intentId: String(object.intentId),
+    amountCents: Number(object.amountCents),
+    reason: String(object.reason),
+    status: object.status,
+  };
+  return { eventId: String(event.id), type, intent: null, dispute };
 }

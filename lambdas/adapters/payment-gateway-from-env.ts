@@ -77,6 +77,8 @@ function gatewayOf(env: NodeJS.ProcessEnv, deps: GatewayEnvDeps): PaymentGateway
     retrieveIntent: async (intentId) => (await gateway()).retrieveIntent(intentId),
     cancelIntent: async (intentId) => (await gateway()).cancelIntent(intentId),
     verifyEvent: async (rawBody, header) => (await gateway()).verifyEvent(rawBody, header),
+    // Refunds (the billing desk).
+    refund: async (request) => (await gateway()).refund(request),
   };
 }
 

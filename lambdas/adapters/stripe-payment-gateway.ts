@@ -2,10 +2,13 @@ import { invalidArgument } from '../../core/errors';
 import {
   WebhookSignatureError,
   type CreateIntentRequest,
+  type GatewayDispute,
   type GatewayEvent,
   type GatewayIntent,
+  type GatewayRefund,
   type IntentStatus,
   type PaymentGateway,
+  type RefundRequest,
 } from '../ports/payment-gateway';
 import { stripeApi, StripeApiError, type StripeApiOptions } from './stripe-api';
 import { verifyWebhookSignature } from './webhook-signature';
@@ -101,7 +104,101 @@ export function stripePaymentGateway(options: StripeGatewayOptions): PaymentGate
 
     async verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<GatewayEvent> {
       verifyWebhookSignature(rawBody, signatureHeader, options.webhookSecret);
-      return eventOf(parsedEvent(rawBody));
+      const event = parsedEvent(rawBody);
+      return disputeEventOf(event) ?? eventOf(event);
+    },
+
+    async refund(request: RefundRequest): Promise<GatewayRefund> {
+      return refundOf(
+        await refusedAsBadRequest(() =>
+          api.request<StripeRefund>(
+            'POST',
+            '/v1/refunds',
+            {
+              payment_intent: request.intentId,
+              amount: request.amountCents,
+              metadata: { refundId: request.refundId, paymentId: request.paymentId },
+            },
+            // Our refund id: a retry or a second click refunds once (Stripe keeps keys 24 h; the payment's
+            // record of the refund keeps it safe beyond that).
+            request.refundId,
+          ),
+        ),
+      );
+    },
+  };
+}
+
+// --- Refunds and disputes (the billing desk) ---
+
+/** The fields of Stripe's Refund this adapter reads. */
+interface StripeRefund {
+  id: string;
+  amount: number;
+  status: string | null;
+  failure_reason?: string | null;
+}
+
+/**
+ * Stripe's refund statuses: `pending` and `requires_action` are accepted and still moving (counted as issued: the
+ * money is on its way back and cannot be refunded twice); `failed` and `canceled` moved nothing.
+ */
+function refundOf(refund: StripeRefund): GatewayRefund {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return {
+    gatewayRefundId: refund.id,
+    status,
+    amountCents: refund.amount,
+    failureMessage:
+      status === 'failed' ? `The refund failed (${refund.failure_reason ?? 'no reason given'}).` : undefined,
+  };
+}
+
+/** The fields of Stripe's Dispute this adapter reads. */
+interface StripeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  payment_intent?: string | null;
+  reason?: string | null;
+  status?: string | null;
+}
+
+/**
+ * Stripe's dispute statuses as ours: `won` and `warning_closed` (an inquiry that never became a chargeback) leave
+ * the money with the lab; `lost` does not; every other status is still open.
+ */
+function disputeStatusOf(status: string | null | undefined): GatewayDispute['status'] {
+  if (status === 'won' || status === 'warning_closed') return 'won';
+  if (status === 'lost') return 'lost';
+  return 'open';
+}
+
+/** `charge.dispute.created` / `charge.dispute.closed` as the port's event; null for any other event. */
+function disputeEventOf(event: StripeEvent): GatewayEvent | null {
+  const type =
+    event.type === 'charge.dispute.created'
+      ? 'dispute_opened'
+      : event.type === 'charge.dispute.closed'
+        ? 'dispute_closed'
+        : null;
+  const object = event.data?.object as StripeDispute | null | undefined;
+  if (!type || object?.object !== 'dispute' || typeof object.payment_intent !== 'string') return null;
+  return {
+    eventId: event.id,
+    type,
+    intent: null,
+    dispute: {
+      disputeId: object.id,
+      intentId: object.payment_intent,
+      amountCents: object.amount,
+      reason: object.reason ?? 'general',
+      status: disputeStatusOf(object.status),
     },
   };
 }

@@ -4,7 +4,9 @@ import {
   claimSubmittedValues,
   creditGrantedValues,
   invoiceIssuedValues,
+  paymentDisputedValues,
   paymentFailedValues,
+  paymentRefundedValues,
   paymentValues,
   statementIssuedValues,
   warrantyEndingValues,
@@ -46,6 +48,8 @@ const NAMES_PRACTICE: ReadonlySet<MoneyEmail['kind']> = new Set([
   'credit-granted',
   'warranty-ending',
   'statement-issued',
+  'payment-refunded',
+  'payment-disputed',
 ]);
 
 const accountOf = (email: MoneyEmail): string => {
@@ -54,6 +58,8 @@ const accountOf = (email: MoneyEmail): string => {
       return email.invoice.accountNumber;
     case 'payment-receipt':
     case 'payment-failed':
+    case 'payment-refunded':
+    case 'payment-disputed':
       return email.payment.accountNumber;
     case 'credit-granted':
       return email.entry.accountNumber;
@@ -140,6 +146,22 @@ export function templateMoneyNotifier(deps: Partial<TemplateMoneyNotifierDeps> =
             kind: email.kind,
             to: [email.payment.payer.email],
             values: () => paymentFailedValues(email.payment, context),
+          },
+        ];
+      case 'payment-refunded':
+        return [
+          {
+            kind: email.kind,
+            to: [email.payment.payer.email],
+            values: () => paymentRefundedValues(email.payment, email.refund, email.invoice, context),
+          },
+        ];
+      case 'payment-disputed':
+        return [
+          {
+            kind: email.kind,
+            to: await mailing.labRecipients(),
+            values: () => paymentDisputedValues(email.payment, email.dispute, context),
           },
         ];
       case 'credit-granted': {

@@ -219,6 +219,25 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       SIGN_OFF,
     ].join('\n\n'),
   },
+  'payment-refunded': {
+    subject: 'Refund of {{refundAmount}} (refund {{refundNumber}})',
+    body: [
+      'Hello {{payerName}},',
+      'We refunded {{refundAmount}} of your card payment {{receiptNumber}} for {{company}} (account {{accountNumber}}) on {{refundedOn}}. It reaches your card within 5 to 10 business days.',
+      'Refund number: {{refundNumber}}\nInvoice: {{invoiceNumber}}\nBalance of the invoice now: {{balanceAmount}}\nReason: {{reason}}',
+      'Your invoices and receipts are at {{paymentLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
+  'payment-disputed': {
+    subject: 'Card dispute {{disputeStatus}}: {{disputeAmount}} from {{company}}',
+    body: [
+      'Hello,',
+      "The card's bank disputed payment {{receiptNumber}} of {{company}} (account {{accountNumber}}): {{disputeAmount}}, reason {{disputeReason}}.",
+      'Status: {{disputeStatus}}\nInvoices it paid: {{invoiceNumbers}}',
+      "Answer it in the card gateway's dashboard before its deadline; see the invoices at {{invoicesLink}}",
+    ].join('\n\n'),
+  },
   'credit-granted': {
     subject: 'Lens credit added: {{creditAmount}}',
     body: [

@@ -7,9 +7,10 @@ import {
   type WarrantyClaim,
   type WarrantyLens,
 } from '../../core/schemas/credit';
+import { DISPUTE_STATUS_LABELS } from '../../core/rules/refunds';
 import type { Invoice } from '../../core/schemas/invoices';
 import { EYE_LABELS } from '../../core/schemas/order-keys';
-import type { Payment } from '../../core/schemas/payments';
+import type { Payment, PaymentDispute, PaymentRefund } from '../../core/schemas/payments';
 import { monthForPeople } from '../../core/rules/statements';
 import type { Statement } from '../../core/schemas/statements';
 import { NO_FIRST_NAME, NOT_GIVEN, portalLink as link } from './account-email-values';
@@ -211,5 +212,45 @@ export function statementIssuedValues(
       pagePaths.payment({ account: statement.accountNumber, tab: 'statements' }),
       'Statements',
     ),
+  };
+}
+
+/** The payer's refund receipt: what came back, on which invoice, and what that invoice owes again. */
+export function paymentRefundedValues(
+  payment: Payment,
+  refund: PaymentRefund,
+  invoice: Invoice,
+  context: MoneyEmailContext,
+): Record<string, string> {
+  return {
+    payerName: payment.payer.name || NO_FIRST_NAME,
+    accountNumber: payment.accountNumber,
+    company: companyOr(context.company, payment.accountNumber),
+    refundAmount: formatCents(refund.amountCents),
+    refundNumber: refund.receiptNumber,
+    receiptNumber: payment.receiptNumber,
+    invoiceNumber: invoice.invoiceNumber,
+    balanceAmount: formatCents(Math.max(0, invoice.balanceCents)),
+    refundedOn: dayOf(refund.settledAt ?? refund.requestedAt),
+    reason: refund.reason.trim() || NO_REASON,
+    paymentLink: payOnlineLink(context.portalUrl, payment.accountNumber),
+  };
+}
+
+/** The lab's alert on a chargeback, opened or decided. */
+export function paymentDisputedValues(
+  payment: Payment,
+  dispute: PaymentDispute,
+  context: MoneyEmailContext,
+): Record<string, string> {
+  return {
+    accountNumber: payment.accountNumber,
+    company: companyOr(context.company, payment.accountNumber),
+    disputeAmount: formatCents(dispute.amountCents),
+    disputeStatus: DISPUTE_STATUS_LABELS[dispute.status],
+    disputeReason: dispute.reason,
+    receiptNumber: payment.receiptNumber,
+    invoiceNumbers: payment.allocations.map((a) => a.invoiceNumber).join(', '),
+    invoicesLink: link(context.portalUrl, PAGE_PATHS.adminInvoices, 'Invoices'),
   };
 }

@@ -1,6 +1,6 @@
 import type { CreditEntry, WarrantyClaim } from '../../core/schemas/credit';
 import type { Invoice } from '../../core/schemas/invoices';
-import type { Payment } from '../../core/schemas/payments';
+import type { Payment, PaymentDispute, PaymentRefund } from '../../core/schemas/payments';
 import type { Statement } from '../../core/schemas/statements';
 import type { WarrantyLens } from '../../core/schemas/credit';
 import type { Clock } from '../kernel/clock';
@@ -22,6 +22,10 @@ export type MoneyEmail =
   | { kind: 'payment-receipt'; payment: Payment; invoices: Invoice[] }
   /** To the payer: the card was declined, nothing changed. */
   | { kind: 'payment-failed'; payment: Payment }
+  /** To the payer: the refund's receipt (the billing desk refunded part or all of a card payment). */
+  | { kind: 'payment-refunded'; payment: Payment; refund: PaymentRefund; invoice: Invoice }
+  /** To the lab's notification recipients: the card's bank opened or decided a chargeback. */
+  | { kind: 'payment-disputed'; payment: Payment; dispute: PaymentDispute }
   /** To the account's users. */
   | { kind: 'credit-granted'; entry: CreditEntry; to: string[] }
   /** To whoever submitted the claim; a new claim also tells the lab ('claim-submitted'). */

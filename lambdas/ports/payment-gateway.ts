@@ -1,3 +1,4 @@
+import type { DisputeStatus } from '../../core/schemas/invoices';
 import type { GatewayKind } from '../../core/schemas/payments';
 
 /**
@@ -34,11 +35,19 @@ export interface GatewayIntent {
   failureMessage?: string | undefined;
 }
 
-/** A verified gateway event that concerns a payment intent. */
+/** A verified gateway event that concerns a payment intent (or, for a dispute, the intent it disputes). */
 export interface GatewayEvent {
   eventId: string;
-  type: 'payment_succeeded' | 'payment_failed' | 'other';
+  type:
+    | 'payment_succeeded'
+    | 'payment_failed'
+    | 'other'
+    // Refunds and disputes (the billing desk): Stripe's charge.dispute.created / charge.dispute.closed.
+    | 'dispute_opened'
+    | 'dispute_closed';
   intent: GatewayIntent | null;
+  /** Set on the dispute events. */
+  dispute?: GatewayDispute | null | undefined;
 }
 
 export class WebhookSignatureError extends Error {
@@ -48,7 +57,43 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-export interface PaymentGateway {
+// --- Refunds and disputes (the billing desk; docs/decisions/0108-refunds-disputes-and-applied-credit.md) ---
+
+export interface RefundRequest {
+  /** Our refund id: the gateway's idempotency key, so a retry or a double click refunds once. */
+  refundId: string;
+  intentId: string;
+  amountCents: number;
+  /** Kept in the gateway's metadata beside the refund id. */
+  paymentId: string;
+}
+
+export interface GatewayRefund {
+  /** The gateway's refund (Stripe `re_...`). */
+  gatewayRefundId: string;
+  /** `pending`: accepted, the card network still to move it (we count it as issued); `failed`: nothing moved. */
+  status: 'succeeded' | 'pending' | 'failed';
+  amountCents: number;
+  failureMessage?: string | undefined;
+}
+
+/** A chargeback as a dispute event carries it. */
+export interface GatewayDispute {
+  disputeId: string;
+  /** The disputed payment intent (Stripe's `payment_intent`); its metadata names our payment. */
+  intentId: string;
+  amountCents: number;
+  reason: string;
+  /** Ours: open until the bank decides; won (the lab keeps the money) or lost. */
+  status: DisputeStatus;
+}
+
+export interface GatewayRefunds {
+  /** Pays back part or all of a succeeded intent; idempotent by `refundId`. A refusal is a 400 AppError. */
+  refund(request: RefundRequest): Promise<GatewayRefund>;
+}
+
+export interface PaymentGateway extends GatewayRefunds {
   readonly kind: GatewayKind;
   /** Publishable key for the browser (Stripe); undefined for the fake. */
   readonly publishableKey?: string | undefined;

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { cardFormProblem, testCardDecline } from '../../core/rules/test-cards';
-import type { FakeEventJson, FakeIntentJson } from '../../lambdas/adapters/fake-payment-gateway';
+import type {
+  FakeDisputeEventJson,
+  FakeDisputeJson,
+  FakeEventJson,
+  FakeIntentJson,
+  FakeRefundJson,
+} from '../../lambdas/adapters/fake-payment-gateway';
 import { signWebhookPayload } from '../../lambdas/adapters/webhook-signature';
 import { listenOnLoopback } from '../process/listen-on-loopback';
 import { guardRequests, originFormUrl } from '../process/request-guard';
@@ -16,6 +22,12 @@ import { signedWebhooks } from '../signed-webhooks';
  * - `POST /fake-gateway/confirm` `{ clientSecret, cardNumber, expiry, cvc }`: the browser's test card form, in
  *   place of Stripe's Payment Element. The local web server forwards `/fake-gateway/*` here (same origin), and
  *   only that prefix, so a page can never reach the server-side endpoints.
+ *
+ * - `POST /v1/refunds` `{ refundId, intentId, amountCents, paymentId }` (header `idempotency-key`): a refund of a
+ *   succeeded intent, never beyond what it captured (Stripe's rule).
+ * - `POST /v1/intents/:id/dispute` `{ reason? }` and `POST /v1/disputes/:id/close` `{ outcome: 'won' | 'lost' }`:
+ *   the card's bank opening and deciding a chargeback, for the tests and the demo (Stripe's test cards do this
+ *   in test mode); each posts `charge.dispute.created` / `charge.dispute.closed`.
  *
  * After a success or a decline it posts a signed event to `webhookUrl` as Stripe would (`stripe-signature`,
  * Stripe's scheme). Card numbers are never stored or logged: only the outcome is kept.
@@ -62,6 +74,7 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
   /** Idempotency key -> the intent it made and the parameters it was made with (as Stripe keeps them). */
   const byKey = new Map<string, { intentId: string; params: string }>();
   const webhooks = signedWebhooks({ service: 'fake gateway', attempts, log });
+  const refunds = billingDesk();
 
   function createIntent(body: Record<string, unknown>, key: string | undefined): FakeIntentJson {
     const { paymentId, amountCents, currency, accountNumber, description } = body;
@@ -164,13 +177,11 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
   }
 
   function sendEvent(type: FakeEventJson['type'], intent: FakeIntentJson): void {
+    post({ id: newId('evt_fake_', 12), type, created: Math.floor(Date.now() / 1000), data: { object: { ...intent } } });
+  }
+
+  function post(event: FakeEventJson | FakeDisputeEventJson): void {
     if (!options.webhookUrl) return;
-    const event: FakeEventJson = {
-      id: newId('evt_fake_', 12),
-      type,
-      created: Math.floor(Date.now() / 1000),
-      data: { object: { ...intent } },
-    };
     const payload = JSON.stringify(event);
     void webhooks.send({
       url: options.webhookUrl,
@@ -181,6 +192,101 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
       }),
       label: `${event.type} ${event.id}`,
     });
+  }
+
+  /** Refunds and disputes (the billing desk): kept apart from the intents' lifecycle above. */
+  function billingDesk() {
+    const refundsOf = new Map<string, FakeRefundJson[]>();
+    const refundByKey = new Map<string, { refund: FakeRefundJson; params: string }>();
+    const disputes = new Map<string, FakeDisputeJson>();
+
+    function refund(body: Record<string, unknown>, key: string | undefined): FakeRefundJson {
+      const { intentId, amountCents, refundId, paymentId } = body;
+      const intent = intentById(String(intentId ?? ''));
+      if (!Number.isSafeInteger(amountCents) || (amountCents as number) < 1)
+        throw problem(400, 'invalid_request_error', 'amountCents must be a positive integer of cents');
+      const params = JSON.stringify([intentId, amountCents, refundId, paymentId]);
+      const earlier = key === undefined ? undefined : refundByKey.get(key);
+      if (earlier) {
+        if (earlier.params !== params)
+          throw problem(
+            400,
+            'idempotency_error',
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          );
+        return earlier.refund;
+      }
+      if (intent.status !== 'succeeded')
+        throw problem(400, 'invalid_request_error', `This PaymentIntent has a status of ${intent.status}.`);
+      if ([...disputes.values()].some((d) => d.intentId === intent.id && d.status === 'open'))
+        throw problem(400, 'invalid_request_error', 'This charge is disputed and cannot be refunded.', {
+          code: 'charge_disputed',
+        });
+      const done = (refundsOf.get(intent.id) ?? []).reduce((sum, r) => sum + r.amountCents, 0);
+      if (done + (amountCents as number) > intent.amountCents)
+        throw problem(
+          400,
+          'invalid_request_error',
+          `Refund amount ($${((amountCents as number) / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amountCents - done) / 100).toFixed(2)})`,
+          { code: 'amount_too_large' },
+        );
+      const made: FakeRefundJson = {
+        id: newId('re_fake_', 12),
+        intentId: intent.id,
+        amountCents: amountCents as number,
+        status: 'succeeded',
+      };
+      refundsOf.set(intent.id, [...(refundsOf.get(intent.id) ?? []), made]);
+      if (key !== undefined) refundByKey.set(key, { refund: made, params });
+      return made;
+    }
+
+    function disputeEvent(type: FakeDisputeEventJson['type'], dispute: FakeDisputeJson) {
+      post({
+        id: newId('evt_fake_', 12),
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { ...dispute } },
+      });
+    }
+
+    function openDispute(intent: FakeIntentJson, body: Record<string, unknown>): FakeDisputeJson {
+      if (intent.status !== 'succeeded')
+        throw problem(400, 'invalid_request_error', 'Only a succeeded payment can be disputed.');
+      const dispute: FakeDisputeJson = {
+        id: newId('dp_fake_', 12),
+        object: 'dispute',
+        intentId: intent.id,
+        amountCents: intent.amountCents,
+        reason: typeof body['reason'] === 'string' && body['reason'] ? body['reason'].slice(0, 40) : 'fraudulent',
+        status: 'open',
+      };
+      disputes.set(dispute.id, dispute);
+      disputeEvent('charge.dispute.created', dispute);
+      return dispute;
+    }
+
+    function closeDispute(id: string, body: Record<string, unknown>): FakeDisputeJson {
+      const dispute = disputes.get(id);
+      if (!dispute) throw problem(404, 'invalid_request_error', `No such dispute: '${id.slice(0, 80)}'`);
+      const outcome = body['outcome'];
+      if (outcome !== 'won' && outcome !== 'lost')
+        throw problem(400, 'invalid_request_error', "outcome is 'won' or 'lost'");
+      dispute.status = outcome;
+      disputeEvent('charge.dispute.closed', dispute);
+      return dispute;
+    }
+
+    /** Answers a refund or dispute request, or undefined when the path is not one of them. */
+    function serve(path: string, body: Record<string, unknown>, key: string | string[] | undefined) {
+      if (path === '/v1/refunds') return refund(body, typeof key === 'string' && key !== '' ? key : undefined);
+      const open = /^\/v1\/intents\/([^/]+)\/dispute$/.exec(path);
+      if (open) return openDispute(intentById(decodeURIComponent(open[1]!)), body);
+      const close = /^\/v1\/disputes\/([^/]+)\/close$/.exec(path);
+      if (close) return closeDispute(decodeURIComponent(close[1]!), body);
+      return undefined;
+    }
+    return { serve };
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -202,6 +308,8 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
       const key = req.headers['idempotency-key'];
       return send(res, 200, createIntent(body, typeof key === 'string' && key !== '' ? key : undefined));
     }
+    const billing = refunds.serve(path, body, req.headers['idempotency-key']);
+    if (billing) return send(res, 200, billing);
     const cancelMatch = /^\/v1\/intents\/([^/]+)\/cancel$/.exec(path);
     if (cancelMatch) return send(res, 200, cancel(intentById(decodeURIComponent(cancelMatch[1]!))));
     if (path === `${FAKE_GATEWAY_BROWSER_PREFIX}confirm`) {

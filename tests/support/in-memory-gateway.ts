@@ -1,8 +1,11 @@
+import { invalidArgument } from '../../core/errors';
 import type {
   CreateIntentRequest,
   GatewayEvent,
   GatewayIntent,
+  GatewayRefund,
   PaymentGateway,
+  RefundRequest,
 } from '../../lambdas/ports/payment-gateway';
 
 /** Stripe's published test cards and the outcome the in-memory gateway gives them. */
@@ -54,6 +57,37 @@ export class InMemoryGateway implements PaymentGateway {
 
   async verifyEvent(rawBody: string): Promise<GatewayEvent> {
     return JSON.parse(rawBody) as GatewayEvent;
+  }
+
+  /** Refunds made, by our refund id (the idempotency key), and how often `refund` was called. */
+  readonly refunds = new Map<string, GatewayRefund & { intentId: string }>();
+  refundCalls = 0;
+  /** Makes the next `refund` calls throw this (an outage: nothing refunded). */
+  refundOutages: Error[] = [];
+
+  async refund(request: RefundRequest): Promise<GatewayRefund> {
+    this.refundCalls++;
+    const outage = this.refundOutages.shift();
+    if (outage) throw outage;
+    const known = this.refunds.get(request.refundId);
+    if (known) return { ...known };
+    const intent = this.intents.get(request.intentId);
+    if (!intent || intent.status !== 'succeeded')
+      throw invalidArgument('The card gateway refused this refund: not paid');
+    const done = [...this.refunds.values()]
+      .filter((r) => r.intentId === request.intentId)
+      .reduce((sum, r) => sum + r.amountCents, 0);
+    // Stripe's own rule, so a bug that asked for too much would show as a refusal here.
+    if (done + request.amountCents > intent.amountCents)
+      throw invalidArgument('The card gateway refused this refund: greater than the unrefunded amount');
+    const made = {
+      gatewayRefundId: `re_${this.refunds.size + 1}`,
+      status: 'succeeded' as const,
+      amountCents: request.amountCents,
+      intentId: request.intentId,
+    };
+    this.refunds.set(request.refundId, made);
+    return { ...made };
   }
 
   /** The payer's card reaches the gateway (what the checkout form does in the browser). */

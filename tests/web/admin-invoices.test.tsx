@@ -114,14 +114,71 @@ describe('admin invoice actions', () => {
     expect(notify.success).toHaveBeenCalledWith('Invoice INV-1 voided.');
   });
 
-  it('an admin without the billing permission is offered neither Record payment nor Void (the API refuses both)', async () => {
+  it('an admin without the billing permission is offered no money action (the API refuses them all)', async () => {
     answer({ listInvoices: list, getInvoice: () => anInvoice() });
     const user = renderPage('/admin/invoices', false);
     await user.click(await screen.findByRole('button', { name: 'Open invoice INV-1' }));
-    expect(await screen.findByText('Recording a payment and voiding need the billing permission.')).toBeVisible();
+    expect(
+      await screen.findByText(
+        'Recording a payment, applying credit, refunding and voiding need the billing permission.',
+      ),
+    ).toBeVisible();
     expect(screen.queryByRole('group', { name: 'Invoice actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply credit…' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Record payment…' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Void…' })).toBeNull();
+  });
+
+  it('refunds part of a card payment: offers what is left of it, sends one refund id per dialog, and lists the refund', async () => {
+    const paymentId = '11111111-1111-4111-8111-111111111111';
+    const card = {
+      settlementId: 's-3',
+      at: '2025-03-07T10:00:00.000Z',
+      method: 'card' as const,
+      amountCents: 9_000,
+      paymentId,
+    };
+    const refunded = anInvoice({
+      settlements: [...anInvoice().settlements, card],
+      refunds: [
+        {
+          refundId: 'r-0',
+          at: '2025-03-08T10:00:00.000Z',
+          amountCents: 1_500,
+          paymentId,
+          reference: 'RF-20250308-AAAAAAAA',
+        },
+      ],
+      paidCents: 9_500,
+      balanceCents: 1_500,
+    });
+    answer({
+      listInvoices: list,
+      getInvoice: () => refunded,
+      refundPayment: () => ({ refund: {}, invoice: refunded }),
+    });
+    const user = renderPage();
+    const actions = await openInvoice(user);
+    expect(screen.getByRole('table', { name: 'Card refunds on invoice INV-1: owed again' })).toHaveTextContent(
+      'RF-20250308-AAAAAAAA',
+    );
+    await user.click(within(actions).getByRole('button', { name: 'Refund…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund a card payment on INV-1' });
+    expect(within(dialog).getByLabelText('Refund ($)')).toHaveValue('75.00');
+    await user.clear(within(dialog).getByLabelText('Refund ($)'));
+    await user.type(within(dialog).getByLabelText('Refund ($)'), '20.05');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Returned');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(callsTo('refundPayment')).toHaveLength(1));
+    expect(callsTo('refundPayment')[0]).toEqual({
+      refundId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      paymentId,
+      invoiceNumber: 'INV-1',
+      amountCents: 2_005,
+      reason: 'Returned',
+    });
+    expect(notify.success).toHaveBeenCalledWith('$20.05 refunded on invoice INV-1.');
   });
 
   it('records a check against the version read, and says when it is more than the balance', async () => {

@@ -1,4 +1,5 @@
 import { isOverdue, statusOf } from '../../../core/rules/invoice-balance';
+import { refundedOnInvoice } from '../../../core/rules/refunds';
 import type { CustomerInvoice, Invoice, InvoiceSummary } from '../../../core/schemas/invoices';
 
 /** The invoice as a practice sees it (route outputs drop the internal fields the schema does not name). */
@@ -6,6 +7,7 @@ export function customerInvoice(invoice: Invoice, now: Date): CustomerInvoice {
   return {
     ...invoice,
     settlements: invoice.settlements.map(({ recordedBy: _by, ...rest }) => rest),
+    ...(invoice.refunds ? { refunds: invoice.refunds.map(({ recordedBy: _by, ...rest }) => rest) } : {}),
     overdue: isOverdue(invoice, now),
   };
 }
@@ -30,14 +32,19 @@ export function invoiceSummary(invoice: Invoice, now: Date): InvoiceSummary {
   };
 }
 
-/** An invoice with its amounts recomputed from lines and settlements (the one place totals are summed). */
+/**
+ * An invoice with its amounts recomputed from lines, settlements and refunds (the one place totals are summed).
+ * A refund takes card money back off what was paid, so the invoice is owed again by that much.
+ */
 export function withTotals(
   invoice: Omit<Invoice, 'subtotalCents' | 'totalCents' | 'paidCents' | 'creditedCents' | 'balanceCents'> &
     Partial<Invoice>,
 ): Invoice {
   const subtotalCents = invoice.lines.reduce((sum, line) => sum + line.amountCents, 0);
   const totalCents = subtotalCents + invoice.shippingCents + invoice.taxCents;
-  const paidCents = invoice.settlements.filter((s) => s.method !== 'credit').reduce((sum, s) => sum + s.amountCents, 0);
+  const paidCents =
+    invoice.settlements.filter((s) => s.method !== 'credit').reduce((sum, s) => sum + s.amountCents, 0) -
+    refundedOnInvoice(invoice);
   const creditedCents = invoice.settlements
     .filter((s) => s.method === 'credit')
     .reduce((sum, s) => sum + s.amountCents, 0);

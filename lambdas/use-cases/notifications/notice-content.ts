@@ -196,6 +196,24 @@ function moneyContent(email: MoneyEmail): NoticeContent {
       );
       return { kind: email.kind, accountNumber: payment.accountNumber, textFor: () => text };
     }
+    case 'payment-refunded': {
+      const { payment, refund, invoice } = email;
+      const text = item(
+        `Refund issued: ${formatCents(refund.amountCents)}`,
+        `Refund ${refund.receiptNumber} of payment ${payment.receiptNumber}: ${formatCents(refund.amountCents)} back to the card; invoice ${invoice.invoiceNumber} owes ${formatCents(Math.max(0, invoice.balanceCents))} again.`,
+        pagePaths.payment({ invoice: invoice.invoiceNumber, account: payment.accountNumber }),
+      );
+      return { kind: email.kind, accountNumber: payment.accountNumber, textFor: () => text };
+    }
+    case 'payment-disputed': {
+      const { payment, dispute } = email;
+      const text = item(
+        `Card dispute ${dispute.status === 'open' ? 'opened' : dispute.status}: ${formatCents(dispute.amountCents)} from account ${payment.accountNumber}`,
+        `Payment ${payment.receiptNumber} (invoices ${payment.allocations.map((a) => a.invoiceNumber).join(', ')}), reason ${dispute.reason}.`,
+        PAGE_PATHS.adminInvoices,
+      );
+      return { kind: email.kind, accountNumber: payment.accountNumber, textFor: () => text };
+    }
     case 'credit-granted': {
       const { entry } = email;
       const text = item(

@@ -9,6 +9,7 @@ import { withTotals, type InvoiceDeps } from '../invoices';
 import type { PaymentDeps, SettleDeps } from './payment-deps';
 import { retryOnRefusal } from '../../kernel/retry';
 import { moneyNotice, moneyNotices } from '../../ports/money-notifier';
+import { handleDisputeEvent } from './disputes';
 
 const PAYER_ACTOR = (payment: Payment) => ({ userId: payment.payer.userId, name: payment.payer.name });
 
@@ -175,6 +176,8 @@ export async function applyIntent(payment: Payment, intent: GatewayIntent, deps:
 
 /** The gateway's webhook (paymentWebhook): settles or fails the payment an event's intent belongs to. */
 export async function handleGatewayEvent(event: GatewayEvent, deps: PaymentDeps): Promise<void> {
+  // A chargeback (the billing desk's): its own use case.
+  if (event.type === 'dispute_opened' || event.type === 'dispute_closed') return handleDisputeEvent(event, deps);
   if (event.type === 'other' || !event.intent) return;
   const payment = await deps.money.getPayment(event.intent.paymentId);
   if (!payment) {

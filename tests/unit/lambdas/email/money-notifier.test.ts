@@ -112,6 +112,49 @@ describe('templateMoneyNotifier: who gets each money email', () => {
     expect(mailer.sent[0]!.text).toContain('https://portal.test/customer/payment?account=BV-1001');
   });
 
+  it('payment-refunded goes to the payer only: the refund receipt with the amount, its number and what the invoice owes again', async () => {
+    const { mailer, notifier } = setup({ company: 'Brightview Eye Care' });
+    const payment = samplePayment();
+    const refund = {
+      refundId: 'rf-1',
+      invoiceNumber: 'INV-1',
+      amountCents: 12_050,
+      reason: 'One lens returned unopened.',
+      status: 'succeeded' as const,
+      requestedAt: '2025-02-10T10:00:00.000Z',
+      settledAt: '2025-02-10T10:00:01.000Z',
+      requestedBy: { userId: 'u-lab', name: 'Lara' },
+      receiptNumber: 'RF-20250210-RF1AAAAA',
+    };
+    await notifier.notify({
+      kind: 'payment-refunded',
+      payment,
+      refund,
+      invoice: sampleInvoice({ balanceCents: 12_050 }),
+    });
+    expect(recipients(mailer)).toEqual([['ann@brightview.test']]);
+    const [email] = mailer.sent;
+    expect(email!.subject).toBe('Refund of $120.50 (refund RF-20250210-RF1AAAAA)');
+    expect(email!.text).toContain('We refunded $120.50 of your card payment R-20250202-0001 for Brightview Eye Care');
+    expect(email!.text).toContain('Balance of the invoice now: $120.50\nReason: One lens returned unopened.');
+    expect(email!.text).not.toContain('Lara');
+  });
+
+  it("payment-disputed alerts the lab's recipients, never the practice", async () => {
+    const { mailer, notifier } = setup({ company: 'Brightview Eye Care' });
+    const dispute = {
+      disputeId: 'dp_1',
+      amountCents: 40_850,
+      reason: 'fraudulent',
+      status: 'open' as const,
+      openedAt: '2025-02-11T10:00:00.000Z',
+    };
+    await notifier.notify({ kind: 'payment-disputed', payment: samplePayment(), dispute });
+    expect(recipients(mailer)).toEqual([['lab@lenslab.test'], ['billing@lenslab.test']]);
+    expect(mailer.sent[0]!.subject).toBe('Card dispute Open: $408.50 from Brightview Eye Care');
+    expect(mailer.sent[0]!.text).toContain('https://portal.test/admin/invoices');
+  });
+
   it("credit-granted with nobody named goes to the account's users, with the amount and the new balance", async () => {
     const { mailer, notifier } = setup({ company: 'Brightview Eye Care' });
     await notifier.notify({ kind: 'credit-granted', entry: sampleCreditEntry(), to: [] });

@@ -241,6 +241,59 @@ describe('fake card gateway', () => {
     expect(form.status).toBe(415);
     expect((await fetch(`${fake.url}/fake-gateway/v1/intents`, { method: 'GET' })).status).toBe(404);
   });
+
+  describe('refunds and disputes (the billing desk)', () => {
+    const paidIntent = async (amountCents: number) => {
+      const intent = await newIntent(amountCents);
+      await confirm(intent.clientSecret, { cardNumber: '4242 4242 4242 4242' });
+      await fake.idle();
+      delivered.length = 0;
+      return intent;
+    };
+    const raise = async (path: string, body: unknown) => {
+      const response = await fetch(`${fake.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+
+    it('refunds once per refund id, and never beyond what the intent captured (a 400 with Stripe’s wording)', async () => {
+      const intent = await paidIntent(5_000);
+      const request = { refundId: 'rf-1', intentId: intent.intentId, amountCents: 3_000, paymentId: intent.paymentId };
+      const first = await gateway.refund(request);
+      expect(first).toMatchObject({ status: 'succeeded', amountCents: 3_000 });
+      expect(await gateway.refund(request)).toEqual(first);
+      await expect(gateway.refund({ ...request, refundId: 'rf-2', amountCents: 2_001 })).rejects.toMatchObject({
+        status: 'invalid-argument',
+        message: expect.stringContaining('greater than unrefunded amount on charge ($20.00)'),
+      });
+      await expect(gateway.refund({ ...request, refundId: 'rf-3', amountCents: 2_000 })).resolves.toMatchObject({
+        status: 'succeeded',
+      });
+    });
+
+    it('raises a chargeback and decides it, each as a signed Stripe-named event the adapter reads', async () => {
+      const intent = await paidIntent(4_200);
+      const opened = await raise(`/v1/intents/${intent.intentId}/dispute`, { reason: 'product_not_received' });
+      expect(opened.status).toBe(200);
+      await fake.idle();
+      const first = await gateway.verifyEvent(delivered[0]!.body, delivered[0]!.headers['stripe-signature'] as string);
+      expect(first).toMatchObject({
+        type: 'dispute_opened',
+        dispute: { intentId: intent.intentId, amountCents: 4_200, reason: 'product_not_received', status: 'open' },
+      });
+      // Stripe refuses to refund a disputed charge; so does the fake.
+      await expect(
+        gateway.refund({ refundId: 'rf-d', intentId: intent.intentId, amountCents: 100, paymentId: intent.paymentId }),
+      ).rejects.toMatchObject({ status: 'invalid-argument' });
+      expect((await raise(`/v1/disputes/${String(opened.body['id'])}/close`, { outcome: 'lost' })).status).toBe(200);
+      await fake.idle();
+      const second = await gateway.verifyEvent(delivered[1]!.body, delivered[1]!.headers['stripe-signature'] as string);
+      expect(second).toMatchObject({ type: 'dispute_closed', dispute: { status: 'lost' } });
+    });
+  });
 });
 
 describe('the shared webhook signature helper (Stripe’s scheme)', () => {

@@ -46,6 +46,8 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
   let cancelAnswer: { status: number; body: unknown } = { status: 200, body: paymentIntent({ status: 'canceled' }) };
   /** What the double answers for POST /v1/payment_intents before it creates one, one entry per call. */
   let createFailures: { status: number; body: unknown }[] = [];
+  /** What the double answers for POST /v1/refunds (the billing desk's refunds). */
+  let refundAnswer: { status: number; body: unknown } = { status: 200, body: {} };
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -74,6 +76,8 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
         if (req.method === 'POST' && url.pathname === `/v1/payment_intents/${current.id}/cancel`) {
           return json(cancelAnswer.status, cancelAnswer.body);
         }
+        if (req.method === 'POST' && url.pathname === '/v1/refunds')
+          return json(refundAnswer.status, refundAnswer.body);
         json(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${url.pathname}'` } });
       });
     });
@@ -256,6 +260,54 @@ describe('Stripe payment gateway (PaymentIntents through a local double of api.s
     current = paymentIntent({ status: 'succeeded' });
     await expect(gateway.cancelIntent('pi_123')).rejects.toThrow(/status of succeeded/);
   });
+
+  describe('refunds and disputes (the billing desk)', () => {
+    const refundRequest = { refundId: 'rf-0001', intentId: 'pi_123', amountCents: 2_500, paymentId: 'pay-0001' };
+
+    it('refunds with our refund id as the Idempotency-Key and in the metadata', async () => {
+      refundAnswer = { status: 200, body: { id: 're_1', object: 'refund', amount: 2_500, status: 'succeeded' } };
+      await expect(gateway.refund(refundRequest)).resolves.toEqual({
+        gatewayRefundId: 're_1',
+        status: 'succeeded',
+        amountCents: 2_500,
+        failureMessage: undefined,
+      });
+      const [sent] = requests;
+      expect(sent!.path).toBe('/v1/refunds');
+      expect(sent!.headers['idempotency-key']).toBe('rf-0001');
+      expect(Object.fromEntries(sent!.form)).toEqual({
+        payment_intent: 'pi_123',
+        amount: '2500',
+        'metadata[refundId]': 'rf-0001',
+        'metadata[paymentId]': 'pay-0001',
+      });
+    });
+
+    it('counts a pending refund as issued and a failed one as nothing moved', async () => {
+      refundAnswer = { status: 200, body: { id: 're_2', amount: 2_500, status: 'pending' } };
+      expect((await gateway.refund(refundRequest)).status).toBe('pending');
+      refundAnswer = {
+        status: 200,
+        body: { id: 're_3', amount: 2_500, status: 'failed', failure_reason: 'expired_or_canceled_card' },
+      };
+      expect(await gateway.refund(refundRequest)).toMatchObject({
+        status: 'failed',
+        failureMessage: 'The refund failed (expired_or_canceled_card).',
+      });
+    });
+
+    it('answers Stripe’s refusal of a refund (more than is left) as a 400 with its reason, not a 500', async () => {
+      const message = 'Refund amount ($25.00) is greater than unrefunded amount on charge ($10.00)';
+      refundAnswer = {
+        status: 400,
+        body: { error: { type: 'invalid_request_error', code: 'amount_too_large', message } },
+      };
+      const error = await gateway.refund(refundRequest).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(errorAnswer(error, 'c-3').statusCode).toBe(400);
+      expect((error as AppError).message).toBe(`${GATEWAY_REFUSED} ${message}`);
+    });
+  });
 });
 
 describe('Stripe webhook verification (signatures from the SDK’s test helper, verdicts as the SDK’s)', () => {
@@ -314,6 +366,34 @@ describe('Stripe webhook verification (signatures from the SDK’s test helper, 
       type: 'other',
       intent: null,
     });
+  });
+
+  it('maps charge.dispute.created and charge.dispute.closed (SDK-signed) to dispute events of the disputed intent', async () => {
+    const dispute = (status: string) => ({
+      id: 'dp_1',
+      object: 'dispute',
+      amount: 12_345,
+      payment_intent: 'pi_123',
+      reason: 'fraudulent',
+      status,
+    });
+    const opened = event('charge.dispute.created', dispute('needs_response'));
+    await expect(gateway.verifyEvent(opened, sign(opened))).resolves.toEqual({
+      eventId: 'evt_1',
+      type: 'dispute_opened',
+      intent: null,
+      dispute: { disputeId: 'dp_1', intentId: 'pi_123', amountCents: 12_345, reason: 'fraudulent', status: 'open' },
+    });
+    for (const [stripeStatus, ours] of [
+      ['won', 'won'],
+      ['warning_closed', 'won'],
+      ['lost', 'lost'],
+    ]) {
+      const closed = event('charge.dispute.closed', dispute(stripeStatus!));
+      const verified = await gateway.verifyEvent(closed, sign(closed));
+      expect(verified.type).toBe('dispute_closed');
+      expect(verified.dispute?.status).toBe(ours);
+    }
   });
 
   it('refuses a tampered body', async () => {

@@ -44,6 +44,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'invoice.create': 'Invoice recorded',
   'invoice.void': 'Invoice voided',
   'invoice.offline-payment': 'Offline payment recorded',
+  'invoice.refund': 'Card payment refunded',
+  'invoice.apply-credit': 'Lens credit applied to an invoice',
   'credit.goodwill': 'Goodwill credit granted',
   'credit.approval-requested': 'Credit waiting for a second super admin',
   'credit.approve': 'Credit approved by a second super admin',

@@ -49,6 +49,14 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: 
     description: "To the lab's notification recipients when a practice pays online.",
   },
   'payment-failed': { label: 'Payment failed', description: 'To the payer when the card is declined.' },
+  'payment-refunded': {
+    label: 'Refund receipt',
+    description: 'To the payer when the billing desk refunds part or all of a card payment.',
+  },
+  'payment-disputed': {
+    label: 'Card dispute (lab)',
+    description: "To the lab's notification recipients when a card's bank opens or decides a chargeback.",
+  },
   'credit-granted': { label: 'Lens credit added', description: "To the account's users when the lab adds credit." },
   'claim-submitted': {
     label: 'Warranty claim submitted',

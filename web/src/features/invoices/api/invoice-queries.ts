@@ -7,6 +7,7 @@ import type { CustomerInvoice } from '../../../../../core/schemas/invoices';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
 import { isCallableError } from '../../../lib/callable-error';
 import { startDownload } from '../../../lib/start-download';
+import { creditKeys } from '../../credit';
 import { invoiceKeys } from './query-keys';
 
 export type AccountInvoicesInput = RouteInput<'listAccountInvoices'>;
@@ -107,3 +108,29 @@ export const useVoidInvoice = () =>
   useInvoiceMutation((input: RouteInput<'voidInvoice'>) => callRoute('voidInvoice', input));
 export const useRecordOfflinePayment = () =>
   useInvoiceMutation((input: RouteInput<'recordOfflinePayment'>) => callRoute('recordOfflinePayment', input));
+
+/** The billing desk's actions also move the account's credit or its payments: every credit view reads again too. */
+function useBillingDeskMutation<I, O>(run: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: creditKeys.all }),
+      ]);
+    },
+  });
+}
+
+export const useRefundPayment = () =>
+  useBillingDeskMutation((input: RouteInput<'refundPayment'>) => callRoute('refundPayment', input));
+export const useApplyCreditToInvoice = () =>
+  useBillingDeskMutation((input: RouteInput<'applyCreditToInvoice'>) => callRoute('applyCreditToInvoice', input));
+
+/** The account's lens credit, for the billing desk's "Apply credit" dialog. */
+export const useAccountCredit = (accountNumber: string) =>
+  useQuery({
+    queryKey: creditKeys.summary(accountNumber),
+    queryFn: () => callRoute('getCreditSummary', { accountNumber }),
+  });

@@ -29,7 +29,9 @@ import {
 import { INVOICE_PAGE_WORDS, invoiceColumns } from './invoice-columns';
 import { InvoiceDetail } from './invoice-detail';
 import { RecordInvoiceDialog } from './record-invoice-dialog';
+import { ApplyCreditDialog } from './apply-credit-dialog';
 import { RecordPaymentDialog } from './record-payment-dialog';
+import { RefundDialog, refundablePayments } from './refund-dialog';
 import { VoidInvoiceDialog } from './void-invoice-dialog';
 import styles from './invoices.module.css';
 
@@ -52,7 +54,7 @@ export function AdminInvoices({ mayMoveMoney }: { mayMoveMoney: boolean }) {
     <>
       <PageHeader
         title="Invoices"
-        description="Every practice's invoices, newest first. Open one to record a check or transfer, or to void it."
+        description="Every practice's invoices, newest first. Open one to record a check or transfer, apply credit, refund a card payment, or void it."
         actions={<Button onClick={() => setRecording(true)}>Record invoice</Button>}
       />
       {/* The list stays mounted under the detail, so its filters and page are there on the way back. */}
@@ -163,7 +165,7 @@ function InvoiceList({ onOpen }: { onOpen: (invoice: OpenInvoice) => void }) {
   );
 }
 
-type LabAction = 'void' | 'payment';
+type LabAction = 'void' | 'payment' | 'refund' | 'credit';
 
 /** One invoice as the lab sees it, with the actions its status allows. */
 function LabInvoiceDetail({
@@ -210,6 +212,16 @@ function LabInvoiceDetail({
         {mayMoveMoney ? (
           <div className={`${styles.detailActions} ${styles.labActions}`} role="group" aria-label="Invoice actions">
             {payable ? <Button onClick={() => setAction('payment')}>Record payment…</Button> : null}
+            {payable && invoice.balanceCents > 0 ? (
+              <Button variant="secondary" onClick={() => setAction('credit')}>
+                Apply credit…
+              </Button>
+            ) : null}
+            {refundablePayments(invoice).length ? (
+              <Button variant="secondary" onClick={() => setAction('refund')}>
+                Refund…
+              </Button>
+            ) : null}
             {invoice.status !== 'void' ? (
               <Button variant="danger" onClick={() => setAction('void')}>
                 Void…
@@ -217,7 +229,9 @@ function LabInvoiceDetail({
             ) : null}
           </div>
         ) : (
-          <p className={styles.loading}>Recording a payment and voiding need the billing permission.</p>
+          <p className={styles.loading}>
+            Recording a payment, applying credit, refunding and voiding need the billing permission.
+          </p>
         )}
         {query.isFetching ? (
           <p className={styles.loading} role="status">
@@ -231,6 +245,12 @@ function LabInvoiceDetail({
       ) : null}
       {action === 'payment' ? (
         <RecordPaymentDialog invoice={invoice} onReload={() => query.refetch()} onClose={() => setAction(null)} />
+      ) : null}
+      {action === 'refund' ? (
+        <RefundDialog invoice={invoice} onReload={() => query.refetch()} onClose={() => setAction(null)} />
+      ) : null}
+      {action === 'credit' ? (
+        <ApplyCreditDialog invoice={invoice} onReload={() => query.refetch()} onClose={() => setAction(null)} />
       ) : null}
     </>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { DISPUTE_STATUS_LABELS } from '../../../../../core/rules/refunds';
 import { SETTLEMENT_METHOD_LABELS, type CustomerInvoice, type InvoiceLine } from '../../../../../core/schemas/invoices';
 import { formatCents } from '../../../lib/money-text';
 import { Alert } from '../../../components/ui/alert';
@@ -11,6 +12,7 @@ import { dayText, issuedText } from './invoice-format';
 import styles from './invoices.module.css';
 
 type Settlement = CustomerInvoice['settlements'][number];
+type Refund = NonNullable<CustomerInvoice['refunds']>[number];
 
 /** Where an order of a line opens: the practice's order page or the lab's review. */
 export type OrderHref = (orderId: string) => string;
@@ -54,6 +56,15 @@ export function InvoiceDetail({ invoice, orderHref }: { invoice: CustomerInvoice
     { key: 'reference', header: 'Reference', render: (s) => s.reference || '—' },
     { key: 'amount', header: 'Amount', numeric: true, render: (s) => formatCents(s.amountCents) },
   ];
+
+  const refundColumns: Column<Refund>[] = [
+    { key: 'date', header: 'Date', primary: true, render: (r) => <time dateTime={r.at}>{issuedText(r.at)}</time> },
+    { key: 'reference', header: 'Refund', render: (r) => r.reference },
+    { key: 'amount', header: 'Amount', numeric: true, render: (r) => formatCents(r.amountCents) },
+  ];
+  const refunds = invoice.refunds ?? [];
+  const openDisputes = (invoice.disputes ?? []).filter((d) => d.status === 'open');
+  const closedDisputes = (invoice.disputes ?? []).filter((d) => d.status !== 'open');
 
   const totals: Array<[string, number]> = [
     ['Subtotal', invoice.subtotalCents],
@@ -113,6 +124,19 @@ export function InvoiceDetail({ invoice, orderHref }: { invoice: CustomerInvoice
         </Alert>
       ) : null}
 
+      {openDisputes.map((d) => (
+        <Alert key={d.disputeId} tone="warning" title={`Card dispute: ${formatCents(d.amountCents)}`}>
+          The card’s bank opened a dispute ({d.reason}) on {issuedText(d.openedAt)}. The payment cannot be refunded
+          until it is decided.
+        </Alert>
+      ))}
+      {closedDisputes.map((d) => (
+        <Alert key={d.disputeId} tone="info" title={`Card dispute decided: ${DISPUTE_STATUS_LABELS[d.status]}`}>
+          {formatCents(d.amountCents)}, reason {d.reason}
+          {d.closedAt ? `, decided ${issuedText(d.closedAt)}` : ''}.
+        </Alert>
+      ))}
+
       <h3 className={styles.subheading}>Lines</h3>
       <DataTable
         caption={`Lines of invoice ${invoice.invoiceNumber}`}
@@ -144,6 +168,18 @@ export function InvoiceDetail({ invoice, orderHref }: { invoice: CustomerInvoice
       ) : (
         <p className={styles.muted}>No payments or credits yet.</p>
       )}
+
+      {refunds.length ? (
+        <>
+          <h3 className={styles.subheading}>Refunds</h3>
+          <DataTable
+            caption={`Card refunds on invoice ${invoice.invoiceNumber}: owed again`}
+            columns={refundColumns}
+            rows={refunds}
+            rowKey={(r) => r.refundId}
+          />
+        </>
+      ) : null}
 
       <div className={styles.detailActions}>
         <Button
