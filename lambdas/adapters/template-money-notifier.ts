@@ -3,6 +3,8 @@ import {
   claimDecidedValues,
   claimSubmittedValues,
   creditGrantedValues,
+  autopayAuthenticationValues,
+  autopayFailedValues,
   invoiceIssuedValues,
   paymentFailedValues,
   paymentValues,
@@ -54,6 +56,8 @@ const accountOf = (email: MoneyEmail): string => {
       return email.invoice.accountNumber;
     case 'payment-receipt':
     case 'payment-failed':
+    case 'autopay-authentication':
+    case 'autopay-failed':
       return email.payment.accountNumber;
     case 'credit-granted':
       return email.entry.accountNumber;
@@ -172,6 +176,23 @@ export function templateMoneyNotifier(deps: Partial<TemplateMoneyNotifierDeps> =
         const to = await practiceAddresses(email.to, email.statement.accountNumber);
         return [{ kind: email.kind, to, values: () => statementIssuedValues(email.statement, context) }];
       }
+      // To the payer who turned autopay on, like a declined card's email.
+      case 'autopay-authentication':
+        return [
+          {
+            kind: email.kind,
+            to: [email.payment.payer.email],
+            values: () => autopayAuthenticationValues(email.payment, context),
+          },
+        ];
+      case 'autopay-failed':
+        return [
+          {
+            kind: email.kind,
+            to: [email.payment.payer.email],
+            values: () => autopayFailedValues(email.payment, context),
+          },
+        ];
     }
   }
 
