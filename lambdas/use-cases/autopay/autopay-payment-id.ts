@@ -6,6 +6,6 @@ import { createHash } from 'node:crypto';
  * one charge) keeps it to one charge a month. Shaped as a UUID, as every payment id is.
  */
 export function autopayPaymentId(accountNumber: string, month: string): string {
-  const hex = createHash('sha256').update(`autopay:${accountNumber.toUpperCase()}:${month}`).digest('hex');
+  const hex = createHash('sha256').update(`autopay:${accountNumber}:${month}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
