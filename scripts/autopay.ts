@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   Object.assign(process.env, localEnvironment());
   // Loaded after the environment is set: the adapters read their table names when they are made.
   const { autopayDeps } = await import('../lambdas/jobs/autopay');
-  const { runAutopay } = await import('../lambdas/use-cases/autopay');
+  const { runAutopay } = await import('../lambdas/use-cases/payments/autopay');
   try {
     const report = await runAutopay({ day }, autopayDeps());
     const { outcomes } = report;

@@ -3,7 +3,7 @@ import { balanceOf, isPayable, type InvoiceAmounts } from './invoice-balance';
 
 /**
  * Autopay's calendar and retry rules (docs/decisions/0107-autopay.md). Pure: the job
- * (lambdas/use-cases/autopay/run-autopay.ts) and the Cards & autopay tab read the same answers.
+ * (lambdas/use-cases/payments/autopay/run-autopay.ts) and the Cards & autopay tab read the same answers.
  */
 
 /**

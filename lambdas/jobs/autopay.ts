@@ -6,7 +6,7 @@ import { dynamoUsersRepository } from '../adapters/dynamo-users-repository';
 import { cardVaultFromEnv, paymentGatewayFromEnv } from '../adapters/payment-gateway-from-env';
 import { createLogger } from '../http/logger';
 import { systemClock } from '../kernel/clock';
-import { runAutopay, type AutopayDeps, type AutopayRunReport } from '../use-cases/autopay';
+import { runAutopay, type AutopayDeps, type AutopayRunReport } from '../use-cases/payments/autopay';
 
 /** The adapters the autopay run uses: the job's and the command's (scripts/autopay.ts). */
 export function autopayDeps(log = createLogger({ job: 'autopay' })): AutopayDeps {

@@ -5,7 +5,7 @@ import { autopayDeps } from '../../lambdas/jobs/autopay';
 import { statementDeps } from '../../lambdas/jobs/monthly-statements';
 import { dynamoMoneyStore } from '../../lambdas/adapters/dynamo-money-store';
 import { companySortKey } from '../../lambdas/search/customer-sort-key';
-import { autopayPaymentId, runAutopay } from '../../lambdas/use-cases/autopay';
+import { autopayPaymentId, runAutopay } from '../../lambdas/use-cases/payments/autopay';
 import { issueMonthlyStatements } from '../../lambdas/use-cases/statements';
 import { caller } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
@@ -157,16 +157,11 @@ describe('cards on file and autopay against the emulators and the fake gateway',
     const email = await waitForEmail(urls.ses, strict.email, (e) => /confirm your autopay/i.test(e.subject));
     // The link (`?tab=autopay&authenticate={paymentId}`) is a plain name here: the local stack has no portal URL.
     expect(email.body.text ?? email.body.html).toContain('Cards & autopay');
-    const waiting = await strict.api('getCardsAndAutopay', { accountNumber: strict.account });
-    expect(waiting.body['result'].lastRun).toMatchObject({
-      paymentId,
-      needsAuthentication: true,
-      status: 'awaiting-card',
-    });
+    const waiting = await strict.api('confirmPayment', { paymentId });
+    expect(waiting.body['result']).toMatchObject({ status: 'awaiting-card', autopay: { needsAuthentication: true } });
 
     // The link's page: the payment's checkout, the bank's page at the gateway, then the server reads the outcome.
-    const before = await strict.api('confirmPayment', { paymentId });
-    const { clientSecret } = before.body['result'].checkout;
+    const { clientSecret } = waiting.body['result'].checkout;
     expect((await gatewayPage('authenticate', { clientSecret, approve: true })).status).toBe(200);
     const after = await strict.api('confirmPayment', { paymentId });
     expect(after.body['result'].status).toBe('succeeded');

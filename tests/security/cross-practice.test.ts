@@ -9,7 +9,7 @@ import { CONSULT_NOT_FOUND } from '../../core/schemas/consults';
 import { STATEMENT_NOT_FOUND } from '../../core/schemas/statements';
 import { counterNames } from '../../lambdas/ports/orders-repository';
 import { FROM_ORDER_NOT_FOUND } from '../../lambdas/use-cases/consults/submit-consult';
-import { SETUP_NOT_FOUND } from '../../lambdas/use-cases/autopay/cards';
+import { SETUP_NOT_FOUND } from '../../lambdas/use-cases/payments/autopay/cards';
 import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-order';
 import { caller, type RouteAnswer } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';

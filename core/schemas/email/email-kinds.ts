@@ -32,7 +32,7 @@ export const EMAIL_KINDS = [
   'warranty-ending',
   // The monthly statements job (lambdas/use-cases/statements), and a correction the lab issues.
   'statement-issued',
-  // The autopay job (lambdas/use-cases/autopay): a bank's authentication request, a final failure.
+  // The autopay job (lambdas/use-cases/payments/autopay): a bank's authentication request, a final failure.
   'autopay-authentication',
   'autopay-failed',
   // The Ampleye Virtual Consultant (lambdas/adapters/template-consult-notifier.ts).

@@ -4,7 +4,7 @@ import { dynamoUsersRepository } from '../../adapters/dynamo-users-repository';
 import { cardVaultFromEnv } from '../../adapters/payment-gateway-from-env';
 import { systemClock } from '../../kernel/clock';
 import type { Logger } from '../../ports/logger';
-import type { CardDeps, VaultDeps } from '../../use-cases/autopay/autopay-deps';
+import type { CardDeps, VaultDeps } from '../../use-cases/payments/autopay/autopay-deps';
 
 const adapters = {
   ...systemClock,

@@ -1,6 +1,6 @@
 import { cardRoutes } from '../../../core/routes/cards';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { removeCard } from '../../use-cases/autopay';
+import { removeCard } from '../../use-cases/payments/autopay';
 import { vaultDeps } from './card-deps';
 
 export const handler = createHandler(cardRoutes.removeCard, (input, ctx) =>

@@ -1,6 +1,6 @@
 import { cardRoutes } from '../../../core/routes/cards';
 import { callerOf, createHandler } from '../../http/create-handler';
-import { setAutopay } from '../../use-cases/autopay';
+import { setAutopay } from '../../use-cases/payments/autopay';
 import { cardDeps } from './card-deps';
 
 export const handler = createHandler(cardRoutes.setAutopay, (input, ctx) =>

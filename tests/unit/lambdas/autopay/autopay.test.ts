@@ -9,12 +9,12 @@ import {
   setAutopay,
   startCardSetup,
   type AutopayDeps,
-} from '../../../../lambdas/use-cases/autopay';
+} from '../../../../lambdas/use-cases/payments/autopay';
 import {
   AUTOPAY_NEEDS_CARD,
   LAST_CARD_WITH_AUTOPAY,
   SETUP_NOT_FOUND,
-} from '../../../../lambdas/use-cases/autopay/cards';
+} from '../../../../lambdas/use-cases/payments/autopay/cards';
 import { confirmPayment } from '../../../../lambdas/use-cases/payments/payments';
 import { InMemoryBillingProfiles } from '../../../support/in-memory-billing-profiles';
 import { InMemoryCardVault, type CardBehavior } from '../../../support/in-memory-card-vault';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { aborted, invalidArgument, notFound } from '../../../core/errors';
-import { monthOf } from '../../../core/rules/autopay';
-import { dayFromNumber, dayNumber } from '../../../core/rules/calendar-days';
+import { aborted, invalidArgument, notFound } from '../../../../core/errors';
+import { monthOf } from '../../../../core/rules/autopay';
+import { dayFromNumber, dayNumber } from '../../../../core/rules/calendar-days';
 import type {
   AutopayRunView,
   BillingProfile,
@@ -9,12 +9,12 @@ import type {
   CardSetup,
   SavedCard,
   setAutopayInputSchema,
-} from '../../../core/schemas/cards';
-import type { Payment } from '../../../core/schemas/payments';
-import type * as z from '../../../core/zod';
-import type { Identity } from '../../auth/verify-token';
-import { assertAccountVisible, displayName } from '../../kernel/caller';
-import { retryAtOnce } from '../../kernel/retry';
+} from '../../../../core/schemas/cards';
+import type { Payment } from '../../../../core/schemas/payments';
+import type * as z from '../../../../core/zod';
+import type { Identity } from '../../../auth/verify-token';
+import { assertAccountVisible, displayName } from '../../../kernel/caller';
+import { retryAtOnce } from '../../../kernel/retry';
 import type { CardDeps, VaultDeps } from './autopay-deps';
 import { autopayPaymentId } from './autopay-payment-id';
 

@@ -1,4 +1,4 @@
-import { describeError } from '../../../core/describe-error';
+import { describeError } from '../../../../core/describe-error';
 import {
   authenticationDeadline,
   autopayDayIn,
@@ -7,16 +7,16 @@ import {
   isSoftDecline,
   monthOf,
   nextAttemptOn,
-} from '../../../core/rules/autopay';
-import { balanceOf, splitCredit } from '../../../core/rules/invoice-balance';
-import type { BillingProfile } from '../../../core/schemas/cards';
-import type { Invoice } from '../../../core/schemas/invoices';
-import { MAX_INVOICES_PER_PAYMENT, MIN_CARD_CENTS, type Payment } from '../../../core/schemas/payments';
-import { moneyNotice } from '../../ports/money-notifier';
-import { moneyRefusals } from '../../ports/money-store';
-import type { GatewayIntent, OffSessionCharge } from '../../ports/payment-gateway';
-import { receiptNumberOf } from '../payments/payments';
-import { applyIntent, settlePayment } from '../payments/settle-payment';
+} from '../../../../core/rules/autopay';
+import { balanceOf, splitCredit } from '../../../../core/rules/invoice-balance';
+import type { BillingProfile } from '../../../../core/schemas/cards';
+import type { Invoice } from '../../../../core/schemas/invoices';
+import { MAX_INVOICES_PER_PAYMENT, MIN_CARD_CENTS, type Payment } from '../../../../core/schemas/payments';
+import { moneyNotice } from '../../../ports/money-notifier';
+import { moneyRefusals } from '../../../ports/money-store';
+import type { GatewayIntent, OffSessionCharge } from '../../../ports/payment-gateway';
+import { receiptNumberOf } from '../payments';
+import { applyIntent, settlePayment } from '../settle-payment';
 import type { AutopayDeps } from './autopay-deps';
 import { autopayPaymentId } from './autopay-payment-id';
 

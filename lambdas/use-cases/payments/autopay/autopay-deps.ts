@@ -1,10 +1,10 @@
-import type { Clock } from '../../kernel/clock';
-import type { BillingProfileStore } from '../../ports/billing-profile-store';
-import type { Logger } from '../../ports/logger';
-import type { MoneyStore } from '../../ports/money-store';
-import type { CardVault } from '../../ports/payment-gateway';
-import type { UsersRepository } from '../../ports/users-repository';
-import type { PaymentDeps } from '../payments/payment-deps';
+import type { Clock } from '../../../kernel/clock';
+import type { BillingProfileStore } from '../../../ports/billing-profile-store';
+import type { Logger } from '../../../ports/logger';
+import type { MoneyStore } from '../../../ports/money-store';
+import type { CardVault } from '../../../ports/payment-gateway';
+import type { UsersRepository } from '../../../ports/users-repository';
+import type { PaymentDeps } from '../payment-deps';
 
 /** What the Cards & autopay routes read and write: the account's profile and the month's charge. */
 export interface CardDeps extends Clock {
