@@ -29,6 +29,9 @@ const ROUTES_UNDER_TEST = [
   ROUTES.startPayment,
   ROUTES.confirmPayment,
   ROUTES.paymentWebhook,
+  ROUTES.startCardSetup,
+  ROUTES.finishCardSetup,
+  ROUTES.removeCard,
   ROUTES.getMyProfile,
 ] as readonly RouteDefinition[];
 // Cards on file reach the gateway too (docs/decisions/0106-cards-on-file.md): saving and removing a card.
