@@ -6,12 +6,7 @@ import { balanceOf, isPayable, type InvoiceAmounts } from './invoice-balance';
  * (lambdas/use-cases/payments/autopay/run-autopay.ts) and the Cards & autopay tab read the same answers.
  */
 
-/**
- * The days a practice may choose. Not 29-31: every month has them, so "the 28th" never has to mean "the last day
- * of February" and no month is skipped or charged twice.
- */
-export const AUTOPAY_FIRST_DAY = 1;
-export const AUTOPAY_LAST_DAY = 28;
+export { AUTOPAY_FIRST_DAY, AUTOPAY_LAST_DAY } from './autopay-days';
 
 /**
  * After a soft decline the same charge is tried again this many days after the first attempt: three retries over a

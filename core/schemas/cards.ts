@@ -1,7 +1,7 @@
 import { lazySchema } from './lazy-schema';
 import * as z from '../zod';
 import { accountNumberSchema } from './account-number';
-import { AUTOPAY_FIRST_DAY, AUTOPAY_LAST_DAY } from '../rules/autopay';
+import { AUTOPAY_FIRST_DAY, AUTOPAY_LAST_DAY } from '../rules/autopay-days';
 import { GATEWAY_KINDS, paymentStatusSchema } from './payments';
 
 /**

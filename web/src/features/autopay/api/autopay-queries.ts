@@ -2,11 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingView } from '../../../../../core/schemas/cards';
 import { callRoute, type RouteInput } from '../../../lib/api-client';
-
-export const billingKeys = {
-  all: ['billing'] as const,
-  account: (accountNumber: string) => [...billingKeys.all, accountNumber] as const,
-};
+import { billingKeys } from './query-keys';
 
 export const useBilling = (accountNumber: string) =>
   useQuery({
