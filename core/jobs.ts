@@ -131,6 +131,29 @@ export const JOBS = [
       },
     },
   },
+  {
+    name: 'autopay',
+    handler: 'autopay',
+    // 14:00 UTC (9 or 10 am on the East Coast): a bank's authentication request reaches the payer in working hours.
+    // The job charges each account on its chosen day, and retries soft declines. docs/decisions/0107-autopay.md
+    schedule: 'cron(0 14 * * ? *)',
+    description: 'Pays each autopay account’s due invoices on its day with its default card, and retries soft declines',
+    resources: {
+      tables: {
+        // The accounts with autopay on (byAutopay) and their cards.
+        billingProfiles: 'read',
+        // Pay Online's settlement: the payment, its invoices and credit, and its emails in one transaction.
+        invoices: 'readWrite',
+        payments: 'readWrite',
+        creditLedger: 'readWrite',
+        outbox: 'write',
+        users: 'read',
+        // The lab's credit threshold (an overpayment above it waits for a second super admin).
+        referenceData: 'read',
+      },
+      paymentGateway: true,
+    },
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof JOBS)[number]['name'];

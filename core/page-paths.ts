@@ -92,8 +92,9 @@ export const pagePaths = {
   /** The lab's view of one order, in the approval queue. */
   labOrder: (orderId: string) => pagePath('orderApprovalDetail', { orderId }),
   labConsult: (consultId: string) => pagePath('adminConsultDetail', { consultId }),
-  payment: (query: { invoice?: string; account?: string; tab?: 'statements' } = {}) =>
-    pagePath('customerPayment', {}, query),
+  payment: (
+    query: { invoice?: string; account?: string; tab?: 'statements' | 'autopay'; authenticate?: string } = {},
+  ) => pagePath('customerPayment', {}, query),
   login: (query: { reset?: 1; verified?: 1; email?: string } = {}) => pagePath('login', {}, query),
   verifyEmail: (email: string) => pagePath('verifyEmail', {}, { email }),
   forgotPassword: (email?: string) => pagePath('forgotPassword', {}, { email }),

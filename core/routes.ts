@@ -3,6 +3,7 @@ import { activityRoutes } from './routes/activity';
 import { attachmentRoutes } from './routes/attachments';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
+import { cardRoutes } from './routes/cards';
 import { consultRoutes } from './routes/consults';
 import { creditRoutes } from './routes/credit';
 import { customerRoutes } from './routes/customers';
@@ -36,6 +37,7 @@ export const ROUTES = {
   ...emailRoutes,
   ...invoiceRoutes,
   ...paymentRoutes,
+  ...cardRoutes,
   ...creditRoutes,
   ...statementRoutes,
   ...auditRoutes,

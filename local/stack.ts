@@ -32,6 +32,8 @@ import { provisionTables, tableEnv } from './provision/tables';
 import { cognitoClient, provisionUserPool, type UserPoolIds } from './provision/user-pool';
 import { DEMO_USERS, type DemoUser } from './seed/demo-data';
 import { seedDemoData } from './seed/seed-demo-data';
+import { ensureDemoAutopay } from './seed/demo-autopay';
+import { dynamoBillingProfileStore } from '../lambdas/adapters/dynamo-billing-profile-store';
 import { startWebServer, type WebServer } from './web-server';
 
 export const TABLE_PREFIX = 'lenslab-local';
@@ -318,6 +320,14 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       if (sub) await secondFactorRecords.recordSetUpSeen(sub, Math.floor(Date.now() / 1000) - 1);
     }
     const demoMachineClient = options.seed === false ? null : await ensureDemoMachineClient(cognito, pool.userPoolId);
+    if (options.seed !== false) {
+      await ensureDemoAutopay({
+        fakeGatewayUrl: fakeGateway.url,
+        profiles: dynamoBillingProfileStore(),
+        cognito,
+        userPoolId: pool.userPoolId,
+      });
+    }
     dynamo.destroy();
     cognito.destroy();
 

@@ -127,6 +127,16 @@ export const TABLES = {
     sortKey: s('sk'),
     indexes: [{ indexName: 'byMonth', partitionKey: s('month'), sortKey: s('accountKey') }],
   },
+  /**
+   * Cards on file and autopay, one item per account (docs/decisions/0106-cards-on-file.md): the gateway's customer,
+   * the saved cards (ids, brand, last four, expiry: never a number) and the autopay choice, versioned. `byAutopay` is
+   * sparse: only an account with autopay on carries `autopayState` ('on'), so the daily job is one Query.
+   */
+  billingProfiles: {
+    id: 'BillingProfiles',
+    partitionKey: s('accountNumber'),
+    indexes: [{ indexName: 'byAutopay', partitionKey: s('autopayState'), sortKey: s('accountNumber') }],
+  },
   /** Warranty claims (cancel for credit, defects): per account for Lens Credit, per status for the lab's queue. */
   warrantyClaims: {
     id: 'WarrantyClaims',

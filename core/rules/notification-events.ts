@@ -137,6 +137,22 @@ export const NOTIFICATION_EVENTS = [
     defaultChoice: 'email',
   },
   {
+    id: 'autopay-authentication',
+    audience: 'practice',
+    kind: 'autopay-authentication',
+    label: 'Autopay needs your confirmation',
+    description: 'Your bank asks you to confirm an autopay payment in the portal.',
+    defaultChoice: 'email',
+  },
+  {
+    id: 'autopay-failed',
+    audience: 'practice',
+    kind: 'autopay-failed',
+    label: 'Autopay payment failed',
+    description: 'An autopay payment did not go through after its retries.',
+    defaultChoice: 'email',
+  },
+  {
     id: 'credit-granted',
     audience: 'practice',
     kind: 'credit-granted',

@@ -62,3 +62,74 @@ export function cardFormProblem(
   if (!/^\d{3,4}$/.test(input.cvc.trim())) return { field: 'cvc', message: "Your card's security code is incomplete." };
   return null;
 }
+
+// ---- Saved cards (cards on file and autopay; docs/decisions/0106-cards-on-file.md) ----
+
+/** What a card does when it is charged without the payer (autopay's off-session charge). */
+export type OffSessionOutcome =
+  | { kind: 'succeeds' }
+  /** The bank asks the payer to authenticate this payment too (Stripe's "always authenticate" card). */
+  | { kind: 'authenticate' }
+  | { kind: 'declined'; code: 'card_declined'; declineCode: string; message: string };
+
+export interface SavedTestCard {
+  number: string;
+  label: string;
+  brand: 'visa' | 'mastercard';
+  /** Saving it asks the payer to authenticate with their bank first (3-D Secure). */
+  authenticateToSave: boolean;
+  offSession: OffSessionOutcome;
+}
+
+/**
+ * Stripe's test cards as the fake gateway saves and charges them (a card not listed here saves as Pay Online's form
+ * treats it: declined when TEST_CARDS declines it). 4000 0025 0000 3155 asks for authentication when it is saved and
+ * is then charged off-session without the payer, as in Stripe; 4000 0027 6000 3184 asks every time.
+ */
+export const SAVED_TEST_CARDS: readonly SavedTestCard[] = [
+  {
+    number: '4242424242424242',
+    label: 'Saves; charges succeed',
+    brand: 'visa',
+    authenticateToSave: false,
+    offSession: { kind: 'succeeds' },
+  },
+  {
+    number: '5555555555554444',
+    label: 'Mastercard; charges succeed',
+    brand: 'mastercard',
+    authenticateToSave: false,
+    offSession: { kind: 'succeeds' },
+  },
+  {
+    number: '4000002500003155',
+    label: 'Asks for authentication when saved',
+    brand: 'visa',
+    authenticateToSave: true,
+    offSession: { kind: 'succeeds' },
+  },
+  {
+    number: '4000002760003184',
+    label: 'Asks for authentication on every charge',
+    brand: 'visa',
+    authenticateToSave: true,
+    offSession: { kind: 'authenticate' },
+  },
+  {
+    number: '4000000000000341',
+    label: 'Saves; charges declined',
+    brand: 'visa',
+    authenticateToSave: false,
+    offSession: {
+      kind: 'declined',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      message: 'Your card was declined.',
+    },
+  },
+];
+
+/** The saved-card behavior of a number, or null when it cannot be saved (declined, or no card). */
+export function savedTestCard(cardNumber: string): SavedTestCard | null {
+  return SAVED_TEST_CARDS.find((c) => c.number === cardDigits(cardNumber)) ?? null;
+}

@@ -95,6 +95,27 @@ export const paymentDisputeSchema = lazySchema(() =>
 );
 export type PaymentDispute = z.infer<typeof paymentDisputeSchema>;
 
+/**
+ * What an autopay charge adds to its payment (docs/decisions/0107-autopay.md): the month it pays, the card, and
+ * its tries. The payment id is made from the account and the month, so every run of the job names one payment.
+ */
+export const autopayChargeSchema = lazySchema(() =>
+  z.object({
+    month: z.string(),
+    /** The day of the first try: the retry schedule and the authentication deadline count from it. */
+    firstAttemptOn: z.string(),
+    customerId: z.string(),
+    paymentMethodId: z.string(),
+    attempts: z.number().check(z.int(), z.nonnegative()),
+    /** Set while a soft decline waits for its next try. */
+    nextAttemptOn: z.optional(z.string()),
+    /** The bank asked the payer to authenticate; the email with the link went with this mark. */
+    needsAuthentication: z._default(z.boolean(), false),
+    declineCode: z.optional(z.string()),
+  }),
+);
+export type AutopayCharge = z.infer<typeof autopayChargeSchema>;
+
 /** A payment as stored (table `payments`, pk paymentId). */
 export const paymentSchema = lazySchema(() =>
   z.object({
@@ -124,6 +145,8 @@ export const paymentSchema = lazySchema(() =>
     /** Refunds of its card part, oldest first (absent before the first). */
     refunds: z.optional(z.array(paymentRefundSchema)),
     dispute: z.optional(paymentDisputeSchema),
+    /** Set on autopay's charges only. */
+    autopay: z.optional(autopayChargeSchema),
     version: z.number().check(z.int(), z.nonnegative()),
   }),
 );

@@ -9,6 +9,13 @@ import {
   type PaymentGateway,
   type RefundRequest,
 } from '../ports/payment-gateway';
+import type {
+  CardVault,
+  GatewayCard,
+  GatewaySetupIntent,
+  OffSessionCharge,
+  OffSessionChargeRequest,
+} from '../ports/payment-gateway';
 import { verifyWebhookSignature } from './webhook-signature';
 
 /**
@@ -21,7 +28,8 @@ import { verifyWebhookSignature } from './webhook-signature';
 export interface FakeIntentJson {
   id: string;
   clientSecret: string;
-  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  /** requires_action: an off-session charge whose bank asks the payer to authenticate (fake-saved-cards.ts). */
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
   amountCents: number;
   currency: string;
   paymentId: string;
@@ -178,4 +186,100 @@ function fakeDisputeEventOf(event: FakeDisputeEventJson): GatewayEvent | null {
     status: object.status,
   };
   return { eventId: String(event.id), type, intent: null, dispute };
+}
+
+// ---- Cards on file and off-session charges (the CardVault port; local/fake-gateway/fake-saved-cards.ts) ----
+
+/** A SetupIntent as the fake service answers it. */
+export interface FakeSetupIntentJson {
+  id: string;
+  clientSecret: string;
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded';
+  customerId: string;
+  paymentMethodId?: string;
+  failureMessage?: string;
+}
+
+/** A saved card as the fake service answers it: never its number. */
+export interface FakeCardJson {
+  id: string;
+  customerId: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** One off-session try's answer: the intent and the network's decline code. */
+export type FakeOffSessionJson = FakeIntentJson & { declineCode?: string };
+
+export function fakeCardVault(options: Omit<FakeGatewayClientOptions, 'webhookSecret'>): CardVault {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? fetch;
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, key?: string): Promise<T> {
+    const response = await fetchImpl(`${base}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(8_000),
+    });
+    const answer = (await response.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
+    if (!response.ok || !answer) {
+      throw new Error(`The fake gateway answered ${response.status}: ${answer?.error?.message ?? 'no message'}`);
+    }
+    return answer;
+  }
+  const setupOf = (setup: FakeSetupIntentJson): GatewaySetupIntent => ({
+    setupIntentId: setup.id,
+    clientSecret: setup.clientSecret,
+    status: setup.status,
+    customerId: setup.customerId,
+    paymentMethodId: setup.paymentMethodId,
+    failureMessage: setup.failureMessage,
+  });
+  const at = (kind: string, id: string) => `/v1/${kind}/${encodeURIComponent(id)}`;
+
+  return {
+    kind: 'fake',
+    publishableKey: undefined,
+
+    async createCustomer({ accountNumber, idempotencyKey }) {
+      const customer = await call<{ id: string }>('POST', '/v1/customers', { accountNumber }, idempotencyKey);
+      return { customerId: customer.id };
+    },
+
+    async createSetupIntent({ customerId, accountNumber, idempotencyKey }) {
+      const body = { customerId, accountNumber };
+      return setupOf(await call<FakeSetupIntentJson>('POST', '/v1/setup_intents', body, idempotencyKey));
+    },
+
+    async retrieveSetupIntent(setupIntentId) {
+      return setupOf(await call<FakeSetupIntentJson>('GET', at('setup_intents', setupIntentId)));
+    },
+
+    async retrieveCard(paymentMethodId): Promise<GatewayCard> {
+      const { id, ...card } = await call<FakeCardJson>('GET', at('payment_methods', paymentMethodId));
+      return { paymentMethodId: id, ...card };
+    },
+
+    async detachCard(paymentMethodId) {
+      await call('POST', `${at('payment_methods', paymentMethodId)}/detach`, {});
+    },
+
+    async createOffSessionIntent(request: OffSessionChargeRequest) {
+      const { paymentId, amountCents, currency, accountNumber, description, customerId, paymentMethodId } = request;
+      const body = { paymentId, amountCents, currency, accountNumber, description, customerId, paymentMethodId };
+      return fakeIntentOf(await call<FakeIntentJson>('POST', '/v1/off_session_intents', body, paymentId));
+    },
+
+    async confirmOffSession(intentId, paymentMethodId, attemptKey): Promise<OffSessionCharge> {
+      const path = `${at('intents', intentId)}/confirm_off_session`;
+      const answer = await call<FakeOffSessionJson>('POST', path, { paymentMethodId }, attemptKey);
+      return { ...fakeIntentOf(answer), declineCode: answer.declineCode };
+    },
+  };
 }

@@ -1,12 +1,12 @@
 import { lazySchema } from '../../core/schemas/lazy-schema';
 import * as z from '../../core/zod';
 import { GATEWAY_KINDS } from '../../core/schemas/payments';
-import type { PaymentGateway } from '../ports/payment-gateway';
+import type { CardVault, PaymentGateway } from '../ports/payment-gateway';
 import { requireEnv } from '../env';
 import { keptOnceLoaded, perContainer } from '../kernel/per-container';
-import { fakePaymentGateway } from './fake-payment-gateway';
+import { fakeCardVault, fakePaymentGateway } from './fake-payment-gateway';
 import { readServiceSecret, secretsManagerReader } from './service-secret';
-import { stripePaymentGateway } from './stripe-payment-gateway';
+import { stripeCardVault, stripePaymentGateway } from './stripe-payment-gateway';
 
 /**
  * The card gateway the stage config chose (infra/stage-config.ts `payments.gateway`), from the function's
@@ -88,13 +88,51 @@ async function loadStripe(
   publishableKey: string,
 ): Promise<PaymentGateway> {
   const { secretKey, webhookSecret } = await readServiceSecret(readSecret, secretId, stripeSecretSchema, WHAT);
-  // A test secret key with a live publishable key (or the reverse) would take cards nowhere: refuse at once.
+  assertSameMode(secretKey, publishableKey);
+  return stripePaymentGateway({ secretKey, webhookSecret, publishableKey });
+}
+
+/** A test secret key with a live publishable key (or the reverse) would take cards nowhere: refuse at once. */
+function assertSameMode(secretKey: string, publishableKey: string): void {
   const secretLive = /_live_/.test(secretKey);
   const publishableLive = /^pk_live_/.test(publishableKey);
   if (secretLive !== publishableLive) {
     throw new Error('The payment secret key and STRIPE_PUBLISHABLE_KEY are not both live or both test keys');
   }
-  return stripePaymentGateway({ secretKey, webhookSecret, publishableKey });
 }
 
 const readFromSecretsManager = secretsManagerReader(WHAT);
+
+// ---- Cards on file and off-session charges (the CardVault port), from the same variables and secret ----
+
+const vaultFromEnv = perContainer(ENV_NAMES, vaultOf);
+
+/** The card vault of this environment: one per container, like paymentGatewayFromEnv. */
+export function cardVaultFromEnv(env: NodeJS.ProcessEnv = process.env, deps: GatewayEnvDeps = {}): CardVault {
+  return vaultFromEnv(env, deps);
+}
+
+function vaultOf(env: NodeJS.ProcessEnv, deps: GatewayEnvDeps): CardVault {
+  const kind = kindSchema.parse(env.PAYMENT_GATEWAY);
+  if (kind === 'fake') return fakeCardVault({ baseUrl: requireEnv('FAKE_GATEWAY_URL', env) });
+  const publishableKey = requireEnv('STRIPE_PUBLISHABLE_KEY', env);
+  const secretId = requireEnv('PAYMENT_SECRET_ARN', env);
+  const readSecret = deps.readSecret ?? readFromSecretsManager;
+  const vault = keptOnceLoaded(async () => {
+    const { secretKey } = await readServiceSecret(readSecret, secretId, stripeSecretSchema, WHAT);
+    assertSameMode(secretKey, publishableKey);
+    return stripeCardVault({ secretKey, publishableKey });
+  });
+  return {
+    kind,
+    publishableKey,
+    createCustomer: async (request) => (await vault()).createCustomer(request),
+    createSetupIntent: async (request) => (await vault()).createSetupIntent(request),
+    retrieveSetupIntent: async (id) => (await vault()).retrieveSetupIntent(id),
+    retrieveCard: async (id) => (await vault()).retrieveCard(id),
+    detachCard: async (id) => (await vault()).detachCard(id),
+    createOffSessionIntent: async (request) => (await vault()).createOffSessionIntent(request),
+    confirmOffSession: async (intentId, paymentMethodId, key) =>
+      (await vault()).confirmOffSession(intentId, paymentMethodId, key),
+  };
+}

@@ -1,6 +1,10 @@
 import { invalidArgument } from '../../core/errors';
 import {
   WebhookSignatureError,
+  type CardVault,
+  type GatewayCard,
+  type GatewaySetupIntent,
+  type OffSessionCharge,
   type CreateIntentRequest,
   type GatewayDispute,
   type GatewayEvent,
@@ -257,4 +261,161 @@ function eventOf(event: StripeEvent): GatewayEvent {
         ? 'payment_failed'
         : 'other';
   return { eventId: event.id, type, intent };
+}
+
+// ---- Cards on file and off-session charges (the CardVault port): Customers, SetupIntents, PaymentMethods ----
+
+interface StripeSetupIntent {
+  id: string;
+  client_secret?: string | null;
+  status: string;
+  customer?: string | null;
+  payment_method?: string | null;
+  last_setup_error?: { message?: string | null } | null;
+}
+
+interface StripePaymentMethod {
+  id: string;
+  customer?: string | null;
+  card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } | null;
+}
+
+const SETUP_STATUS: Record<string, GatewaySetupIntent['status']> = {
+  requires_payment_method: 'requires_payment_method',
+  requires_confirmation: 'requires_payment_method',
+  requires_action: 'requires_action',
+  processing: 'processing',
+  succeeded: 'succeeded',
+  canceled: 'canceled',
+};
+
+/**
+ * The card vault in stripe stages: one Stripe Customer per account, SetupIntents (usage off_session) the browser
+ * confirms with Stripe.js, and off-session PaymentIntents confirmed by the server with the saved card.
+ */
+export function stripeCardVault(options: StripeApiOptions & { publishableKey: string }): CardVault {
+  const api = stripeApi(options);
+  const path = (kind: string, id: string) => `/v1/${kind}/${encodeURIComponent(id)}`;
+  const setupOf = (setup: StripeSetupIntent): GatewaySetupIntent => ({
+    setupIntentId: setup.id,
+    clientSecret: setup.client_secret ?? '',
+    status: SETUP_STATUS[setup.status] ?? 'processing',
+    customerId: setup.customer ?? '',
+    paymentMethodId: setup.payment_method ?? undefined,
+    failureMessage: setup.last_setup_error?.message ?? undefined,
+  });
+  const retrieveIntent = (intentId: string) =>
+    api.request<StripePaymentIntent & { last_payment_error?: { decline_code?: string | null; code?: string | null } }>(
+      'GET',
+      path('payment_intents', intentId),
+    );
+
+  return {
+    kind: 'stripe',
+    publishableKey: options.publishableKey,
+
+    async createCustomer({ accountNumber, idempotencyKey }) {
+      const customer = await refusedAsBadRequest(() =>
+        api.request<{ id: string }>(
+          'POST',
+          '/v1/customers',
+          { description: `Lenslab account ${accountNumber}`, metadata: { accountNumber } },
+          idempotencyKey,
+        ),
+      );
+      return { customerId: customer.id };
+    },
+
+    async createSetupIntent({ customerId, accountNumber, idempotencyKey }) {
+      const setup = await refusedAsBadRequest(() =>
+        api.request<StripeSetupIntent>(
+          'POST',
+          '/v1/setup_intents',
+          {
+            customer: customerId,
+            // Saved to be charged later without the payer: the bank authenticates now if it wants to.
+            usage: 'off_session',
+            metadata: { accountNumber },
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          },
+          idempotencyKey,
+        ),
+      );
+      return setupOf(setup);
+    },
+
+    async retrieveSetupIntent(setupIntentId) {
+      return setupOf(
+        await refusedAsBadRequest(() => api.request<StripeSetupIntent>('GET', path('setup_intents', setupIntentId))),
+      );
+    },
+
+    async retrieveCard(paymentMethodId): Promise<GatewayCard> {
+      const method = await refusedAsBadRequest(() =>
+        api.request<StripePaymentMethod>('GET', path('payment_methods', paymentMethodId)),
+      );
+      return {
+        paymentMethodId: method.id,
+        customerId: method.customer ?? null,
+        brand: method.card?.brand ?? 'card',
+        last4: method.card?.last4 ?? '',
+        expMonth: method.card?.exp_month ?? 0,
+        expYear: method.card?.exp_year ?? 0,
+      };
+    },
+
+    async detachCard(paymentMethodId) {
+      try {
+        await api.request('POST', `${path('payment_methods', paymentMethodId)}/detach`);
+      } catch (error) {
+        // Detaching twice is done: Stripe refuses a card that is no longer attached.
+        if (error instanceof StripeApiError && error.kind === 'invalid-request') {
+          const current = await api.request<StripePaymentMethod>('GET', path('payment_methods', paymentMethodId));
+          if (!current.customer) return;
+        }
+        throw error;
+      }
+    },
+
+    async createOffSessionIntent(request) {
+      const intent = await refusedAsBadRequest(() =>
+        api.request<StripePaymentIntent>(
+          'POST',
+          '/v1/payment_intents',
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            customer: request.customerId,
+            payment_method: request.paymentMethodId,
+            description: request.description,
+            ...(request.receiptEmail ? { receipt_email: request.receiptEmail } : {}),
+            metadata: { paymentId: request.paymentId, accountNumber: request.accountNumber, autopay: 'true' },
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          },
+          request.paymentId,
+        ),
+      );
+      return intentOf(intent);
+    },
+
+    async confirmOffSession(intentId, paymentMethodId, attemptKey): Promise<OffSessionCharge> {
+      try {
+        await api.request(
+          'POST',
+          `${path('payment_intents', intentId)}/confirm`,
+          { payment_method: paymentMethodId, off_session: true },
+          attemptKey,
+        );
+      } catch (error) {
+        // A decline or a bank's authentication request is Stripe's 402: the intent, read below, says which.
+        if (!(error instanceof StripeApiError && error.kind === 'card')) throw error;
+      }
+      const intent = await retrieveIntent(intentId);
+      const lastError = intent.last_payment_error;
+      return {
+        ...intentOf(intent),
+        declineCode: lastError?.decline_code ?? lastError?.code ?? undefined,
+      };
+    },
+  };
 }

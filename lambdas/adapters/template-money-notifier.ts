@@ -3,6 +3,8 @@ import {
   claimDecidedValues,
   claimSubmittedValues,
   creditGrantedValues,
+  autopayAuthenticationValues,
+  autopayFailedValues,
   invoiceIssuedValues,
   paymentDisputedValues,
   paymentFailedValues,
@@ -60,6 +62,8 @@ const accountOf = (email: MoneyEmail): string => {
     case 'payment-failed':
     case 'payment-refunded':
     case 'payment-disputed':
+    case 'autopay-authentication':
+    case 'autopay-failed':
       return email.payment.accountNumber;
     case 'credit-granted':
       return email.entry.accountNumber;
@@ -194,6 +198,23 @@ export function templateMoneyNotifier(deps: Partial<TemplateMoneyNotifierDeps> =
         const to = await practiceAddresses(email.to, email.statement.accountNumber);
         return [{ kind: email.kind, to, values: () => statementIssuedValues(email.statement, context) }];
       }
+      // To the payer who turned autopay on, like a declined card's email.
+      case 'autopay-authentication':
+        return [
+          {
+            kind: email.kind,
+            to: [email.payment.payer.email],
+            values: () => autopayAuthenticationValues(email.payment, context),
+          },
+        ];
+      case 'autopay-failed':
+        return [
+          {
+            kind: email.kind,
+            to: [email.payment.payer.email],
+            values: () => autopayFailedValues(email.payment, context),
+          },
+        ];
     }
   }
 

@@ -238,6 +238,25 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       "Answer it in the card gateway's dashboard before its deadline; see the invoices at {{invoicesLink}}",
     ].join('\n\n'),
   },
+  'autopay-authentication': {
+    subject: 'Please confirm your autopay payment of {{cardAmount}}',
+    body: [
+      'Hello {{payerName}},',
+      'Autopay tried to pay {{cardAmount}} for invoice {{invoiceNumbers}} (account {{accountNumber}}, {{month}}), and your bank asks you to confirm the payment first. Nothing was charged yet.',
+      'Confirm it in the portal by {{deadline}}: {{authenticateLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
+  'autopay-failed': {
+    subject: 'Your autopay payment of {{cardAmount}} did not go through',
+    body: [
+      'Hello {{payerName}},',
+      'Autopay could not pay {{cardAmount}} for invoice {{invoiceNumbers}} (account {{accountNumber}}, {{month}}). Nothing was charged and the invoices are still open.',
+      'Reason given: {{failureMessage}}',
+      'Pay them online, or update the card autopay uses, at {{paymentLink}}',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
   'credit-granted': {
     subject: 'Lens credit added: {{creditAmount}}',
     body: [

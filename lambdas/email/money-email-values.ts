@@ -1,4 +1,6 @@
 import { PAGE_PATHS, pagePaths } from '../../core/page-paths';
+import { authenticationDeadline } from '../../core/rules/autopay';
+import { dayForPeople } from '../../core/rules/calendar-days';
 import { formatCents } from '../../core/rules/invoice-balance';
 import {
   CLAIM_STATUS_LABELS,
@@ -252,5 +254,39 @@ export function paymentDisputedValues(
     receiptNumber: payment.receiptNumber,
     invoiceNumbers: payment.allocations.map((a) => a.invoiceNumber).join(', '),
     invoicesLink: link(context.portalUrl, PAGE_PATHS.adminInvoices, 'Invoices'),
+  };
+}
+
+/** What the two autopay emails share: the payer, the month and the charge. */
+function autopayValues(payment: Payment): Record<string, string> {
+  return {
+    payerName: payment.payer.name.trim() || NO_FIRST_NAME,
+    accountNumber: payment.accountNumber,
+    month: monthForPeople(payment.autopay?.month ?? dayOf(payment.createdAt).slice(0, 7)),
+    cardAmount: formatCents(payment.cardCents),
+    invoiceNumbers: payment.allocations.map((a) => a.invoiceNumber).join(', '),
+  };
+}
+
+/** The bank asks the payer to confirm autopay's charge: the link opens it on the Cards & autopay tab. */
+export function autopayAuthenticationValues(payment: Payment, context: MoneyEmailContext): Record<string, string> {
+  const firstAttemptOn = payment.autopay?.firstAttemptOn ?? dayOf(payment.createdAt);
+  return {
+    ...autopayValues(payment),
+    authenticateLink: link(
+      context.portalUrl,
+      pagePaths.payment({ account: payment.accountNumber, tab: 'autopay', authenticate: payment.paymentId }),
+      'Cards & autopay',
+    ),
+    deadline: dayForPeople(authenticationDeadline(firstAttemptOn)),
+  };
+}
+
+/** Autopay's charge failed for good: the reason, and Pay Online to pay by hand. */
+export function autopayFailedValues(payment: Payment, context: MoneyEmailContext): Record<string, string> {
+  return {
+    ...autopayValues(payment),
+    failureMessage: payment.failureMessage?.trim() || 'The card was declined.',
+    paymentLink: payOnlineLink(context.portalUrl, payment.accountNumber),
   };
 }

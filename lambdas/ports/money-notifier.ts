@@ -34,7 +34,11 @@ export type MoneyEmail =
   /** Daily job: a lens enters the last 14 days of its warranty window. */
   | { kind: 'warranty-ending'; accountNumber: string; lenses: WarrantyLens[]; to: string[] }
   /** Monthly job or a correction: a statement was issued (its numbers, not its lines). To the account's users. */
-  | { kind: 'statement-issued'; statement: Omit<Statement, 'lines'>; to: string[] };
+  | { kind: 'statement-issued'; statement: Omit<Statement, 'lines'>; to: string[] }
+  /** Autopay: the payer's bank asks them to confirm this month's charge; the link finishes it in the portal. */
+  | { kind: 'autopay-authentication'; payment: Payment }
+  /** Autopay: this month's charge failed for good (retries spent, a hard decline, or no authentication). */
+  | { kind: 'autopay-failed'; payment: Payment };
 
 export interface MoneyNotifier {
   notify(email: MoneyEmail): Promise<void>;

@@ -105,3 +105,68 @@ export interface PaymentGateway extends GatewayRefunds {
   /** Checks the signature of a webhook call against the raw body; throws WebhookSignatureError. */
   verifyEvent(rawBody: string, signatureHeader: string | undefined): Promise<GatewayEvent>;
 }
+
+// ---- Cards on file and off-session charges (docs/decisions/0106-cards-on-file.md, 0107-autopay.md) ----
+// A port of its own beside PaymentGateway: Pay Online's checkout never needs it, and the adapters add it in
+// blocks of their own (fakeCardVault, stripeCardVault).
+
+/** A card being saved: Stripe's SetupIntent (usage off_session) on the account's customer. */
+export interface GatewaySetupIntent {
+  setupIntentId: string;
+  /** Given to the payer's browser only; never logged. */
+  clientSecret: string;
+  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  customerId: string;
+  /** The saved card, once the setup succeeded. */
+  paymentMethodId?: string | undefined;
+  failureMessage?: string | undefined;
+}
+
+/** What the portal may keep of a saved card: the gateway's id and what the payer reads. */
+export interface GatewayCard {
+  paymentMethodId: string;
+  /** The customer it is attached to; null once detached. */
+  customerId: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** One try of an off-session charge: the intent as the gateway left it, and the network's reason for a decline. */
+export interface OffSessionCharge extends GatewayIntent {
+  declineCode?: string | undefined;
+}
+
+export interface OffSessionChargeRequest extends CreateIntentRequest {
+  customerId: string;
+  paymentMethodId: string;
+}
+
+export interface CardVault {
+  readonly kind: GatewayKind;
+  readonly publishableKey?: string | undefined;
+  /** The account's customer; idempotent by `idempotencyKey` (one customer per account however often asked). */
+  createCustomer(request: { accountNumber: string; idempotencyKey: string }): Promise<{ customerId: string }>;
+  /** A setup for one card; idempotent by `idempotencyKey`. */
+  createSetupIntent(request: {
+    customerId: string;
+    accountNumber: string;
+    idempotencyKey: string;
+  }): Promise<GatewaySetupIntent>;
+  retrieveSetupIntent(setupIntentId: string): Promise<GatewaySetupIntent>;
+  retrieveCard(paymentMethodId: string): Promise<GatewayCard>;
+  /** Removes a card from its customer; a card already detached is done, not an error. */
+  detachCard(paymentMethodId: string): Promise<void>;
+  /**
+   * The intent of an off-session charge, with the customer and card: created once per `paymentId` (its
+   * idempotency key), not yet confirmed.
+   */
+  createOffSessionIntent(request: OffSessionChargeRequest): Promise<GatewayIntent>;
+  /**
+   * Confirms that intent without the payer (Stripe `off_session: true`). `attemptKey` is the idempotency key of
+   * this try: however often a try is sent, the card is charged once for it, and a succeeded intent is never charged
+   * again. A decline answers the intent (status requires_payment_method) with its codes, not an error.
+   */
+  confirmOffSession(intentId: string, paymentMethodId: string, attemptKey: string): Promise<OffSessionCharge>;
+}

@@ -12,6 +12,7 @@ import { signWebhookPayload } from '../../lambdas/adapters/webhook-signature';
 import { listenOnLoopback } from '../process/listen-on-loopback';
 import { guardRequests, originFormUrl } from '../process/request-guard';
 import { signedWebhooks } from '../signed-webhooks';
+import { fakeSavedCards } from './fake-saved-cards';
 
 /**
  * The fake card gateway of the local stack and the tests (docs/local-stack.md "The fake card gateway"): Stripe's
@@ -75,6 +76,8 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
   const byKey = new Map<string, { intentId: string; params: string }>();
   const webhooks = signedWebhooks({ service: 'fake gateway', attempts, log });
   const refunds = billingDesk();
+  // Cards on file and off-session charges (fake-saved-cards.ts), beside the PaymentIntents below.
+  const savedCards = fakeSavedCards({ intents, byClientSecret, createIntent, sendEvent, problem });
 
   function createIntent(body: Record<string, unknown>, key: string | undefined): FakeIntentJson {
     const { paymentId, amountCents, currency, accountNumber, description } = body;
@@ -296,6 +299,8 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
     if (req.method === 'GET') {
       const match = /^\/v1\/intents\/([^/]+)$/.exec(path);
       if (match) return send(res, 200, intentById(decodeURIComponent(match[1]!)));
+      const saved = savedCards.serve('GET', path, {}, undefined);
+      if (saved) return send(res, saved.status, saved.body);
       throw problem(404, 'invalid_request_error', 'Unrecognized request URL');
     }
     if (req.method !== 'POST') throw problem(405, 'invalid_request_error', 'Method not allowed');
@@ -316,6 +321,9 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
       const answer = confirm(body);
       return send(res, answer.status, answer.body);
     }
+    const key = req.headers['idempotency-key'];
+    const saved = savedCards.serve('POST', path, body, typeof key === 'string' && key !== '' ? key : undefined);
+    if (saved) return send(res, saved.status, saved.body);
     throw problem(404, 'invalid_request_error', 'Unrecognized request URL');
   }
 

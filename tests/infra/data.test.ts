@@ -39,6 +39,7 @@ describe('DynamoDB tables (core/data/tables.ts, docs/architecture.md "Data: tabl
       'PaymentsTable',
       'CreditLedgerTable',
       'StatementsTable',
+      'BillingProfilesTable',
       'WarrantyClaimsTable',
       'ConsultsTable',
       'AuditLogTable',

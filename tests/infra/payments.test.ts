@@ -29,9 +29,22 @@ const ROUTES_UNDER_TEST = [
   ROUTES.startPayment,
   ROUTES.confirmPayment,
   ROUTES.paymentWebhook,
+  ROUTES.startCardSetup,
+  ROUTES.finishCardSetup,
+  ROUTES.removeCard,
   ROUTES.getMyProfile,
 ] as readonly RouteDefinition[];
-const GATEWAY_ROUTES = ['startPayment', 'confirmPayment', 'paymentWebhook'];
+// Cards on file reach the gateway too (docs/decisions/0106-cards-on-file.md): saving and removing a card.
+const GATEWAY_ROUTES = [
+  'startPayment',
+  'confirmPayment',
+  'paymentWebhook',
+  'startCardSetup',
+  'finishCardSetup',
+  'removeCard',
+];
+/** The jobs that charge cards: autopay (docs/decisions/0107-autopay.md). */
+const GATEWAY_JOBS = ['autopay'];
 const PAYMENT_ENV = ['PAYMENT_GATEWAY', 'STRIPE_PUBLISHABLE_KEY', 'PAYMENT_SECRET_ARN'];
 
 let staging: SynthResult;
@@ -158,6 +171,11 @@ describe('payment functions: settings and the one secret', () => {
 
   test('no statement anywhere in the stack grants the Stripe secret beyond the payment functions', () => {
     const gatewayRoles = new Set(GATEWAY_ROUTES.map((route) => roleOf(functionOfRoute(prod.template, route).fn)));
+    const functions = Object.values(resourcesOf(prod.template, 'AWS::Lambda::Function'));
+    for (const job of GATEWAY_JOBS) {
+      const fn = functions.find((f) => String(f.Properties?.Description ?? '').startsWith(`Scheduled job ${job}:`));
+      gatewayRoles.add(roleOf(fn!));
+    }
     const policies = resourcesOf(prod.template, 'AWS::IAM::Policy');
     // The parcel-tracking service's secret has its own functions (tests/infra/parcel-tracking.test.ts).
     const owners = iamStatements(prod.template)

@@ -9,6 +9,7 @@ import { CONSULT_NOT_FOUND } from '../../core/schemas/consults';
 import { STATEMENT_NOT_FOUND } from '../../core/schemas/statements';
 import { counterNames } from '../../lambdas/ports/orders-repository';
 import { FROM_ORDER_NOT_FOUND } from '../../lambdas/use-cases/consults/submit-consult';
+import { SETUP_NOT_FOUND } from '../../lambdas/use-cases/payments/autopay/cards';
 import { CONSULT_NOT_ORDERABLE } from '../../lambdas/use-cases/orders/submit-order';
 import { caller, type RouteAnswer } from '../support/api-call';
 import { createTestUser, signIn } from '../support/cognito-test-users';
@@ -353,6 +354,42 @@ const PROBES: Record<string, Probe[]> = {
   getCreditSummary: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   listCreditLedger: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   listStatements: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  // Cards on file and autopay: A's account from B, and a setup B never started on B's own account.
+  getCardsAndAutopay: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  startCardSetup: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  finishCardSetup: [
+    {
+      label: "A's account",
+      data: (t) => ({ accountNumber: t.accountA, setupIntentId: 'seti_fake_000000000000' }),
+      expect: 'not-found',
+    },
+    {
+      label: "a setup B never started, on B's own account",
+      data: (t) => ({ accountNumber: t.accountB, setupIntentId: 'seti_fake_000000000000' }),
+      expect: 'not-found',
+    },
+  ],
+  setDefaultCard: [
+    {
+      label: "a card on A's account",
+      data: (t) => ({ accountNumber: t.accountA, paymentMethodId: 'pm_fake_000000000000' }),
+      expect: 'not-found',
+    },
+  ],
+  removeCard: [
+    {
+      label: "a card on A's account",
+      data: (t) => ({ accountNumber: t.accountA, paymentMethodId: 'pm_fake_000000000000' }),
+      expect: 'not-found',
+    },
+  ],
+  setAutopay: [
+    {
+      label: "A's account",
+      data: (t) => ({ accountNumber: t.accountA, enabled: false, dayOfMonth: 15 }),
+      expect: 'not-found',
+    },
+  ],
   getStatementPdfUrl: [
     {
       label: "A's account, any month",
@@ -565,6 +602,7 @@ const NOT_FOUND_MESSAGES = [
   'Payment not found',
   CONSULT_NOT_FOUND,
   STATEMENT_NOT_FOUND,
+  SETUP_NOT_FOUND,
 ];
 
 function expectOutcome(answer: RouteAnswer, expected: Expectation) {

@@ -35,6 +35,9 @@ export const EMAIL_KINDS = [
   'warranty-ending',
   // The monthly statements job (lambdas/use-cases/statements), and a correction the lab issues.
   'statement-issued',
+  // The autopay job (lambdas/use-cases/payments/autopay): a bank's authentication request, a final failure.
+  'autopay-authentication',
+  'autopay-failed',
   // The Ampleye Virtual Consultant (lambdas/adapters/template-consult-notifier.ts).
   'consult-received',
   'consult-answered',
@@ -206,6 +209,24 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
   // To the payer.
   'payment-receipt': {
     ...PAYMENT_SAMPLE,
+    paymentLink: 'https://portal.example/customer/payment?account=BV-1001',
+  },
+  'autopay-authentication': {
+    payerName: 'Dr Alex Moreau',
+    accountNumber: 'BV-1001',
+    month: 'December 2026',
+    cardAmount: '$708.50',
+    invoiceNumbers: 'INV-5001',
+    authenticateLink: 'https://portal.example/customer/payment?account=BV-1001&tab=autopay&authenticate=6f1c...',
+    deadline: 'Tuesday, December 22, 2026',
+  },
+  'autopay-failed': {
+    payerName: 'Dr Alex Moreau',
+    accountNumber: 'BV-1001',
+    month: 'December 2026',
+    cardAmount: '$708.50',
+    invoiceNumbers: 'INV-5001',
+    failureMessage: 'Your card was declined.',
     paymentLink: 'https://portal.example/customer/payment?account=BV-1001',
   },
   // The lab's copy of a payment.

@@ -214,6 +214,24 @@ function moneyContent(email: MoneyEmail): NoticeContent {
       );
       return { kind: email.kind, accountNumber: payment.accountNumber, textFor: () => text };
     }
+    case 'autopay-authentication': {
+      const { payment } = email;
+      const text = item(
+        `Confirm your autopay payment of ${formatCents(payment.cardCents)}`,
+        'Your bank asks you to confirm this month’s autopay payment before it is charged.',
+        pagePaths.payment({ account: payment.accountNumber, tab: 'autopay', authenticate: payment.paymentId }),
+      );
+      return { kind: email.kind, accountNumber: payment.accountNumber, textFor: () => text };
+    }
+    case 'autopay-failed': {
+      const { payment } = email;
+      const text = item(
+        `Autopay payment of ${formatCents(payment.cardCents)} failed`,
+        withDetail('Nothing was charged and the invoices are still open.', payment.failureMessage?.trim()),
+        pagePaths.payment({ account: payment.accountNumber, tab: 'autopay' }),
+      );
+      return { kind: email.kind, accountNumber: payment.accountNumber, textFor: () => text };
+    }
     case 'credit-granted': {
       const { entry } = email;
       const text = item(

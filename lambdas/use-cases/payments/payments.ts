@@ -42,7 +42,7 @@ export function paymentView(payment: Payment, deps: Pick<PaymentDeps, 'gateway'>
   };
 }
 
-const receiptNumberOf = (paymentId: string, at: Date) =>
+export const receiptNumberOf = (paymentId: string, at: Date) =>
   `R-${at.toISOString().slice(0, 10).replace(/-/g, '')}-${paymentId.slice(0, 8).toUpperCase()}`;
 
 function sameRequest(payment: Payment, input: z.output<typeof startPaymentInputSchema>): boolean {

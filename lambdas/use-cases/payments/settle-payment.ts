@@ -162,6 +162,8 @@ export async function failPayment(
 /** What the gateway says of an intent, applied to its payment. Unknown or foreign intents are ignored. */
 export async function applyIntent(payment: Payment, intent: GatewayIntent, deps: SettleDeps): Promise<Payment> {
   if (payment.intentId !== intent.intentId || payment.status === 'succeeded') return payment;
+  // An autopay charge's declines are the autopay job's to judge (retry, ask to authenticate, or fail for good).
+  if (payment.autopay && intent.status !== 'succeeded') return payment;
   if (intent.status === 'succeeded') {
     if (intent.amountCents !== payment.cardCents) {
       deps.log.error('gateway amount differs from the payment', { paymentId: payment.paymentId });

@@ -1,5 +1,6 @@
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { CardsAndAutopay } from '../../../features/autopay';
 import { PayOnline } from '../../../features/invoices';
 import { PaymentPanel } from '../../../features/payments';
 import { AccountStatements } from '../../../features/statements';
@@ -7,7 +8,7 @@ import { useAccountInView, useSession } from '../../../lib/session-context';
 
 /**
  * /customer/payment: the invoices of the account chosen in the sidebar (or all the user's
- * accounts) with the payments feature's panel and the statements feature's tab composed in (features do not
+ * accounts) with the payments feature's panel and the statements and autopay features' tabs composed in (features do not
  * import each other).
  */
 export default function PaymentRoute() {
@@ -29,6 +30,7 @@ export default function PaymentRoute() {
       selectedAccount={account}
       PaymentArea={PaymentPanel}
       Statements={AccountStatements}
+      Autopay={CardsAndAutopay}
     />
   );
 }

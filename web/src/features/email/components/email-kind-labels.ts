@@ -57,6 +57,14 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: 
     label: 'Card dispute (lab)',
     description: "To the lab's notification recipients when a card's bank opens or decides a chargeback.",
   },
+  'autopay-authentication': {
+    label: 'Autopay needs confirmation',
+    description: "To the payer who turned autopay on when their bank asks them to confirm the month's charge.",
+  },
+  'autopay-failed': {
+    label: 'Autopay failed',
+    description: "To the payer who turned autopay on when the month's charge failed after its retries.",
+  },
   'credit-granted': { label: 'Lens credit added', description: "To the account's users when the lab adds credit." },
   'claim-submitted': {
     label: 'Warranty claim submitted',

@@ -33,12 +33,18 @@ export interface PayOnlineProps {
   PaymentArea: ComponentType<PaymentAreaProps>;
   /** The statements feature's list, shown on a Statements tab (`?tab=statements`, the statement email's link). */
   Statements?: ComponentType<{ accountNumber: string }>;
+  /**
+   * The autopay feature's Cards & autopay tab (`?tab=autopay`; an autopay email's link adds `&authenticate=` the
+   * payment the bank asks the payer to confirm).
+   */
+  Autopay?: ComponentType<{ accountNumber: string; authenticatePaymentId?: string | null }>;
 }
 
-type PayOnlineView = 'invoices' | 'statements';
+type PayOnlineView = 'invoices' | 'statements' | 'autopay';
 const VIEWS = [
   { key: 'invoices', label: 'Invoices' },
   { key: 'statements', label: 'Statements' },
+  { key: 'autopay', label: 'Cards & autopay' },
 ] as const;
 
 /** The ?invoice=&account= of an emailed link; a value that cannot be one is null (nothing is asked). */
@@ -60,13 +66,17 @@ function linkTarget(params: URLSearchParams) {
  * more than the balance), then pay in the payments panel. "Find an invoice" and emailed links
  * (`?invoice=INV-1&account=BV-1001`) open the invoice's detail.
  */
-export function PayOnline({ userId, accounts, selectedAccount, PaymentArea, Statements }: PayOnlineProps) {
+export function PayOnline({ userId, accounts, selectedAccount, PaymentArea, Statements, Autopay }: PayOnlineProps) {
   const [params, setParams] = useSearchParams();
-  const view: PayOnlineView = Statements && params.get('tab') === 'statements' ? 'statements' : 'invoices';
+  const tabParam = params.get('tab');
+  const view: PayOnlineView =
+    Statements && tabParam === 'statements' ? 'statements' : Autopay && tabParam === 'autopay' ? 'autopay' : 'invoices';
+  const views = VIEWS.filter((v) => (v.key === 'statements' ? Statements : v.key === 'autopay' ? Autopay : true));
   const showView = (next: PayOnlineView) => {
     const changed = new URLSearchParams(params);
-    if (next === 'statements') changed.set('tab', 'statements');
-    else changed.delete('tab');
+    if (next === 'invoices') changed.delete('tab');
+    else changed.set('tab', next);
+    changed.delete('authenticate');
     setParams(changed, { replace: true });
   };
   const [scope, setScope] = useState<string>(selectedAccount);
@@ -168,8 +178,17 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea, Stat
     return (
       <>
         <PageHeader title="Pay Online" description={`Monthly statements of account ${selectedAccount}.`} />
-        <Tabs label="Pay Online" tabs={VIEWS} selected={view} onSelect={showView}>
+        <Tabs label="Pay Online" tabs={views} selected={view} onSelect={showView}>
           <Statements accountNumber={selectedAccount} />
+        </Tabs>
+      </>
+    );
+  if (Autopay && view === 'autopay' && !locked)
+    return (
+      <>
+        <PageHeader title="Pay Online" description={`Saved cards and autopay of account ${selectedAccount}.`} />
+        <Tabs label="Pay Online" tabs={views} selected={view} onSelect={showView}>
+          <Autopay accountNumber={selectedAccount} authenticatePaymentId={params.get('authenticate')} />
         </Tabs>
       </>
     );
@@ -271,8 +290,8 @@ export function PayOnline({ userId, accounts, selectedAccount, PaymentArea, Stat
   return (
     <>
       <PageHeader title="Pay Online" description={`Open and paid invoices of ${where}.`} />
-      {Statements ? (
-        <Tabs label="Pay Online" tabs={VIEWS} selected={view} onSelect={showView}>
+      {views.length > 1 ? (
+        <Tabs label="Pay Online" tabs={views} selected={view} onSelect={showView}>
           {invoices}
         </Tabs>
       ) : (
