@@ -1,5 +1,10 @@
 import { defineRoutes } from '../define-routes';
-import { SIGNED_IN, SUPER_ADMIN } from './access-groups';
+import { CUSTOMER, CUSTOMER_OR_ADMIN, SIGNED_IN, SUPER_ADMIN } from './access-groups';
+import {
+  billingContactsSchema,
+  getBillingContactsInputSchema,
+  updateBillingContactsInputSchema,
+} from '../schemas/customers/billing-contacts';
 import {
   buyingGroupListSchema,
   buyingGroupSchema,
@@ -88,5 +93,19 @@ export const customerRoutes = defineRoutes('customers', {
     output: accountLinksOutputSchema,
     access: SUPER_ADMIN,
     resources: { tables: { users: 'readWrite', customers: 'readWrite' } },
+  },
+  // Billing contacts (docs/decisions/0109-billing-contacts.md): the lab reads them, only the practice edits them.
+  getBillingContacts: {
+    input: getBillingContactsInputSchema,
+    output: billingContactsSchema,
+    access: CUSTOMER_OR_ADMIN,
+    // users: the accounts the caller is linked to.
+    resources: { tables: { customers: 'read', users: 'read' } },
+  },
+  updateBillingContacts: {
+    input: updateBillingContactsInputSchema,
+    output: billingContactsSchema,
+    access: CUSTOMER,
+    resources: { tables: { customers: 'readWrite', users: 'read' } },
   },
 });

@@ -350,6 +350,14 @@ const PROBES: Record<string, Probe[]> = {
   getReceiptPdfUrl: [{ label: "A's payment", data: (t) => ({ paymentId: t.paymentId }), expect: 'not-found' }],
   getCreditSummary: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   listCreditLedger: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  getBillingContacts: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  updateBillingContacts: [
+    {
+      label: "A's account",
+      data: (t) => ({ accountNumber: t.accountA, contacts: [`thief-${MARK}@b.test`], version: 0 }),
+      expect: 'not-found',
+    },
+  ],
   listStatements: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   getStatementPdfUrl: [
     {

@@ -36,6 +36,8 @@ export const customerRecordSchema = lazySchema(() =>
     status: z.optional(z.string()),
     /** Other account numbers of the same practice (its other locations), as Customer Management keeps them. */
     additionalAccounts: z.optional(z.array(z.string())),
+    /** Accounts-payable addresses the practice names (updateBillingContacts), lower-case. */
+    billingContacts: z.optional(z.array(z.string())),
     /** Optimistic locking: every admin update names the version it read (updateCustomer); stored from 0. */
     version: z.optional(z.number().check(z.int(), z.nonnegative())),
     createdAt: z.optional(z.string()),

@@ -12,3 +12,4 @@ export { PracticeDetail } from './components/practice-detail';
 export { CreatePracticeDialog } from './components/create-practice-dialog';
 export { BuyingGroupList } from './components/buying-group-list';
 export { buyingGroupNamer, useBuyingGroups } from './api/list-buying-groups';
+export { BillingContactsCard } from './components/billing-contacts-card';
