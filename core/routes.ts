@@ -3,6 +3,7 @@ import { activityRoutes } from './routes/activity';
 import { attachmentRoutes } from './routes/attachments';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
+import { billingRoutes } from './routes/billing';
 import { consultRoutes } from './routes/consults';
 import { creditRoutes } from './routes/credit';
 import { customerRoutes } from './routes/customers';
@@ -38,6 +39,7 @@ export const ROUTES = {
   ...paymentRoutes,
   ...creditRoutes,
   ...statementRoutes,
+  ...billingRoutes,
   ...auditRoutes,
   ...consultRoutes,
   ...notificationRoutes,

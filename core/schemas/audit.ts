@@ -55,6 +55,9 @@ export const CHANGE_ACTIONS = [
   'credit.approve',
   'credit.reject',
   'credit-settings.update',
+  'billing-settings.update',
+  'practice.credit-hold',
+  'practice.credit-release',
   'claim.approve',
   'claim.deny',
   'claim.return-received',
@@ -106,6 +109,7 @@ export const auditActionSchema = lazySchema(() => z.enum(AUDIT_ACTIONS, { error:
 
 /** What an admin change acted on. */
 export const AUDIT_TARGET_TYPES = [
+  'billing-settings',
   'user',
   'practice',
   'buying-group',

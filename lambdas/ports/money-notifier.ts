@@ -30,7 +30,9 @@ export type MoneyEmail =
   /** Daily job: a lens enters the last 14 days of its warranty window. */
   | { kind: 'warranty-ending'; accountNumber: string; lenses: WarrantyLens[]; to: string[] }
   /** Monthly job or a correction: a statement was issued (its numbers, not its lines). To the account's users. */
-  | { kind: 'statement-issued'; statement: Omit<Statement, 'lines'>; to: string[] };
+  | { kind: 'statement-issued'; statement: Omit<Statement, 'lines'>; to: string[] }
+  /** Daily job: an unpaid invoice reached reminder day `day` (days from its due date). To the account's users. */
+  | { kind: 'payment-reminder'; invoice: Invoice; day: number; to: string[] };
 
 export interface MoneyNotifier {
   notify(email: MoneyEmail): Promise<void>;

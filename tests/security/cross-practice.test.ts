@@ -350,6 +350,7 @@ const PROBES: Record<string, Probe[]> = {
   getReceiptPdfUrl: [{ label: "A's payment", data: (t) => ({ paymentId: t.paymentId }), expect: 'not-found' }],
   getCreditSummary: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   listCreditLedger: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  getAccountStanding: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   getBillingContacts: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   updateBillingContacts: [
     {
