@@ -56,6 +56,14 @@ describe('templateMoneyNotifier: who gets each money email', () => {
     expect(recipients(mailer)).toEqual([['ann@brightview.test'], ['bob@brightview.test'], ['ap@brightview.test']]);
   });
 
+  it("payment-reminder goes to the account's users and billing contacts, naming the day and the balance", async () => {
+    const { mailer, notifier } = setup({ billingContacts: ['ap@brightview.test'] });
+    await notifier.notify({ kind: 'payment-reminder', invoice: sampleInvoice(), day: 7, to: [] });
+    expect(recipients(mailer)).toEqual([['ann@brightview.test'], ['bob@brightview.test'], ['ap@brightview.test']]);
+    expect(mailer.sent[0]!.subject).toBe('Reminder: invoice INV-1 is 7 days past due ($408.50)');
+    expect(mailer.sent[0]!.text).toContain('https://portal.test/customer/payment?invoice=INV-1&account=BV-1001');
+  });
+
   it('billing contacts do not get receipts, declined cards or lens credit: those stay with the payer and users', async () => {
     const { mailer, notifier } = setup({ billingContacts: ['ap@brightview.test'] });
     await notifier.notify({ kind: 'payment-receipt', payment: samplePayment(), invoices: [sampleInvoice()] });
