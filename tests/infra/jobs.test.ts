@@ -34,6 +34,7 @@ const BUNDLE_MARK: Record<string, string> = {
   notificationDigest: 'notification digest: not sent',
   monthlyStatements: 'statement not issued',
   deliverWebhooks: 'webhook not acknowledged, will retry',
+  paymentReminders: 'payment reminders: marking failed',
 };
 
 /** The function of a job (found by the description the Functions construct gives it). */
