@@ -154,6 +154,28 @@ export const JOBS = [
       paymentGateway: true,
     },
   },
+  {
+    name: 'paymentReminders',
+    handler: 'payment-reminders',
+    // 12:00 UTC (7 or 8 am on the East Coast): after the statements on their day, before the practices' day in
+    // the Americas. docs/decisions/0110-payment-reminders-and-the-finance-charge.md
+    schedule: 'cron(0 12 * * ? *)',
+    description:
+      'Emails each unpaid invoice’s reminders on the lab’s reminder days, once each, and puts accounts far past due on credit hold',
+    resources: {
+      tables: {
+        // Open and partly paid invoices (byStatus), read again consistently; a condition check in the write.
+        invoices: 'read',
+        // The lab's billing settings (referenceData `money`).
+        referenceData: 'read',
+        // The once-marks and, in the same transaction, each reminder's outbox message.
+        tokens: 'write',
+        outbox: 'write',
+        // The automatic credit hold, written on the practice's version.
+        customers: 'readWrite',
+      },
+    },
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof JOBS)[number]['name'];

@@ -4,6 +4,7 @@ import { attachmentRoutes } from './routes/attachments';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { cardRoutes } from './routes/cards';
+import { billingRoutes } from './routes/billing';
 import { consultRoutes } from './routes/consults';
 import { creditRoutes } from './routes/credit';
 import { customerRoutes } from './routes/customers';
@@ -40,6 +41,7 @@ export const ROUTES = {
   ...cardRoutes,
   ...creditRoutes,
   ...statementRoutes,
+  ...billingRoutes,
   ...auditRoutes,
   ...consultRoutes,
   ...notificationRoutes,

@@ -1,5 +1,5 @@
 import { defineRoutes } from '../define-routes';
-import { PRACTICE_OR_SUPER_ADMIN, SIGNED_IN, SUPER_ADMIN } from './access-groups';
+import { CUSTOMER, CUSTOMER_OR_ADMIN, PRACTICE_OR_SUPER_ADMIN, SIGNED_IN, SUPER_ADMIN } from './access-groups';
 import * as z from '../zod';
 import {
   practiceAccountInputSchema,
@@ -8,6 +8,11 @@ import {
   removePracticePersonInputSchema,
   setPracticeRolesInputSchema,
 } from '../schemas/customers/practice-people';
+import {
+  billingContactsSchema,
+  getBillingContactsInputSchema,
+  updateBillingContactsInputSchema,
+} from '../schemas/customers/billing-contacts';
 import {
   buyingGroupListSchema,
   buyingGroupSchema,
@@ -119,5 +124,19 @@ export const customerRoutes = defineRoutes('customers', {
     access: PRACTICE_OR_SUPER_ADMIN,
     practice: 'people',
     resources: { tables: { users: 'readWrite', customers: 'readWrite', tokens: 'write' } },
+  },
+  // Billing contacts (docs/decisions/0109-billing-contacts.md): the lab reads them, only the practice edits them.
+  getBillingContacts: {
+    input: getBillingContactsInputSchema,
+    output: billingContactsSchema,
+    access: CUSTOMER_OR_ADMIN,
+    // users: the accounts the caller is linked to.
+    resources: { tables: { customers: 'read', users: 'read' } },
+  },
+  updateBillingContacts: {
+    input: updateBillingContactsInputSchema,
+    output: billingContactsSchema,
+    access: CUSTOMER,
+    resources: { tables: { customers: 'readWrite', users: 'read' } },
   },
 });

@@ -185,6 +185,14 @@ export const NOTIFICATION_EVENTS = [
     defaultChoice: 'email',
   },
   {
+    id: 'payment-reminder',
+    audience: 'practice',
+    kind: 'payment-reminder',
+    label: 'Payment reminder',
+    description: 'An unpaid invoice is coming due or past due.',
+    defaultChoice: 'email',
+  },
+  {
     id: 'consult-answered',
     audience: 'practice',
     kind: 'consult-answered',

@@ -59,6 +59,9 @@ export const CHANGE_ACTIONS = [
   'credit.approve',
   'credit.reject',
   'credit-settings.update',
+  'billing-settings.update',
+  'practice.credit-hold',
+  'practice.credit-release',
   'claim.approve',
   'claim.deny',
   'claim.return-received',
@@ -110,6 +113,7 @@ export const auditActionSchema = lazySchema(() => z.enum(AUDIT_ACTIONS, { error:
 
 /** What an admin change acted on. */
 export const AUDIT_TARGET_TYPES = [
+  'billing-settings',
   'user',
   'practice',
   'buying-group',

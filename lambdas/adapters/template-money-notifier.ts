@@ -9,6 +9,7 @@ import {
   paymentDisputedValues,
   paymentFailedValues,
   paymentRefundedValues,
+  paymentReminderValues,
   paymentValues,
   statementIssuedValues,
   warrantyEndingValues,
@@ -17,6 +18,7 @@ import {
 import { addressesOnce, type TemplateMailingDeps } from '../email/template-mailing';
 import type { Logger } from '../ports/logger';
 import type { CustomersRepository } from '../ports/customers-repository';
+import type { CustomerDetail } from '../../core/schemas/customers/customer-admin';
 import type { MoneyEmail, MoneyNotifier } from '../ports/money-notifier';
 import type { UsersRepository } from '../ports/users-repository';
 import { describeError } from '../../core/describe-error';
@@ -52,6 +54,17 @@ const NAMES_PRACTICE: ReadonlySet<MoneyEmail['kind']> = new Set([
   'statement-issued',
   'payment-refunded',
   'payment-disputed',
+  'payment-reminder',
+]);
+
+/**
+ * Kinds the practice's billing contacts get as well as its users (docs/decisions/0109-billing-contacts.md): what
+ * is owed and when. Receipts stay with the payer, credit and claims with the users.
+ */
+const TO_BILLING_CONTACTS: ReadonlySet<MoneyEmail['kind']> = new Set([
+  'invoice-issued',
+  'statement-issued',
+  'payment-reminder',
 ]);
 
 const accountOf = (email: MoneyEmail): string => {
@@ -74,6 +87,8 @@ const accountOf = (email: MoneyEmail): string => {
       return email.accountNumber;
     case 'statement-issued':
       return email.statement.accountNumber;
+    case 'payment-reminder':
+      return email.invoice.accountNumber;
   }
 };
 
@@ -95,11 +110,11 @@ export function templateMoneyNotifier(deps: Partial<TemplateMoneyNotifierDeps> =
     }),
   );
 
-  const companyOf = async (accountNumber: string): Promise<string | undefined> => {
+  const practiceOf = async (accountNumber: string): Promise<CustomerDetail | undefined> => {
     try {
-      return (await resolved().customers.get(accountNumber))?.company;
+      return (await resolved().customers.get(accountNumber)) ?? undefined;
     } catch (error) {
-      log.warn('money email: practice name unavailable', { accountNumber, error: describeError(error) });
+      log.warn('money email: practice unavailable', { accountNumber, error: describeError(error) });
       return undefined;
     }
   };
@@ -117,10 +132,11 @@ export function templateMoneyNotifier(deps: Partial<TemplateMoneyNotifierDeps> =
     }
   };
 
-  async function lettersOf(email: MoneyEmail, context: MoneyEmailContext): Promise<Letter[]> {
+  /** `contacts`: the practice's billing contacts, for the kinds they get (else none). */
+  async function lettersOf(email: MoneyEmail, context: MoneyEmailContext, contacts: string[]): Promise<Letter[]> {
     switch (email.kind) {
       case 'invoice-issued': {
-        const to = await practiceAddresses(email.to, email.invoice.accountNumber);
+        const to = [...(await practiceAddresses(email.to, email.invoice.accountNumber)), ...contacts];
         return [{ kind: email.kind, to, values: () => invoiceIssuedValues(email.invoice, context) }];
       }
       case 'payment-receipt': {
@@ -195,7 +211,7 @@ export function templateMoneyNotifier(deps: Partial<TemplateMoneyNotifierDeps> =
         ];
       }
       case 'statement-issued': {
-        const to = await practiceAddresses(email.to, email.statement.accountNumber);
+        const to = [...(await practiceAddresses(email.to, email.statement.accountNumber)), ...contacts];
         return [{ kind: email.kind, to, values: () => statementIssuedValues(email.statement, context) }];
       }
       // To the payer who turned autopay on, like a declined card's email.
@@ -215,6 +231,10 @@ export function templateMoneyNotifier(deps: Partial<TemplateMoneyNotifierDeps> =
             values: () => autopayFailedValues(email.payment, context),
           },
         ];
+      case 'payment-reminder': {
+        const to = [...(await practiceAddresses(email.to, email.invoice.accountNumber)), ...contacts];
+        return [{ kind: email.kind, to, values: () => paymentReminderValues(email.invoice, email.day, context) }];
+      }
     }
   }
 
@@ -223,8 +243,13 @@ export function templateMoneyNotifier(deps: Partial<TemplateMoneyNotifierDeps> =
       let accountNumber: string | undefined;
       try {
         accountNumber = accountOf(email);
-        const company = NAMES_PRACTICE.has(email.kind) ? await companyOf(accountNumber) : undefined;
-        const letters = await lettersOf(email, { portalUrl: portal, company });
+        const practice =
+          NAMES_PRACTICE.has(email.kind) || TO_BILLING_CONTACTS.has(email.kind)
+            ? await practiceOf(accountNumber)
+            : undefined;
+        // The billing contacts are read when the email is sent, so a list changed in between is the one used.
+        const contacts = TO_BILLING_CONTACTS.has(email.kind) ? (practice?.billingContacts ?? []) : [];
+        const letters = await lettersOf(email, { portalUrl: portal, company: practice?.company }, contacts);
         for (const letter of letters) {
           const to = [...addressesOnce(['to', letter.to]).keys()];
           if (to.length === 0) {

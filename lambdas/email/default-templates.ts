@@ -315,6 +315,17 @@ export const DEFAULT_TEMPLATES: Record<EmailKind, TemplateText> = {
       SIGN_OFF,
     ].join('\n\n'),
   },
+  'payment-reminder': {
+    subject: 'Reminder: invoice {{invoiceNumber}} is {{when}} ({{balanceAmount}})',
+    body: [
+      'Hello,',
+      'Invoice {{invoiceNumber}} of {{company}} (account {{accountNumber}}) is {{when}}.',
+      'Balance due: {{balanceAmount}}\nDue date: {{dueDate}}',
+      'Pay it online at {{invoiceLink}}',
+      'If you paid it in the last few days, thank you: please ignore this reminder.',
+      SIGN_OFF,
+    ].join('\n\n'),
+  },
   // The Ampleye Virtual Consultant. The lab promises an answer within one business day.
   'consult-received': {
     subject: 'New consult request {{reference}}: {{practiceName}}',

@@ -14,6 +14,7 @@ import type { Invoice } from '../../core/schemas/invoices';
 import { EYE_LABELS } from '../../core/schemas/order-keys';
 import type { Payment, PaymentDispute, PaymentRefund } from '../../core/schemas/payments';
 import { monthForPeople } from '../../core/rules/statements';
+import { reminderWhen } from '../../core/rules/payment-reminders';
 import type { Statement } from '../../core/schemas/statements';
 import { NO_FIRST_NAME, NOT_GIVEN, portalLink as link } from './account-email-values';
 import { NO_NOTE, NO_REASON } from './order-email-values';
@@ -56,6 +57,23 @@ export function invoiceIssuedValues(invoice: Invoice, context: MoneyEmailContext
     totalAmount: formatCents(invoice.totalCents),
     balanceAmount: formatCents(invoice.balanceCents),
     dueDate: invoice.dueDate,
+    invoiceLink: invoiceLink(context.portalUrl, invoice.invoiceNumber, invoice.accountNumber),
+  };
+}
+
+/** A payment reminder: the invoice's balance as the job read it, and which reminder day it is. */
+export function paymentReminderValues(
+  invoice: Invoice,
+  day: number,
+  context: MoneyEmailContext,
+): Record<string, string> {
+  return {
+    invoiceNumber: invoice.invoiceNumber,
+    accountNumber: invoice.accountNumber,
+    company: companyOr(context.company, invoice.accountNumber),
+    balanceAmount: formatCents(invoice.balanceCents),
+    dueDate: invoice.dueDate,
+    when: reminderWhen(day),
     invoiceLink: invoiceLink(context.portalUrl, invoice.invoiceNumber, invoice.accountNumber),
   };
 }

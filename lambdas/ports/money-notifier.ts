@@ -38,7 +38,9 @@ export type MoneyEmail =
   /** Autopay: the payer's bank asks them to confirm this month's charge; the link finishes it in the portal. */
   | { kind: 'autopay-authentication'; payment: Payment }
   /** Autopay: this month's charge failed for good (retries spent, a hard decline, or no authentication). */
-  | { kind: 'autopay-failed'; payment: Payment };
+  | { kind: 'autopay-failed'; payment: Payment }
+  /** Daily job: an unpaid invoice reached reminder day `day` (days from its due date). To the account's users. */
+  | { kind: 'payment-reminder'; invoice: Invoice; day: number; to: string[] };
 
 export interface MoneyNotifier {
   notify(email: MoneyEmail): Promise<void>;

@@ -153,6 +153,8 @@ export const DEMO_CUSTOMERS: CustomerRecord[] = [
     pricingAllowed: true,
     buyingGroupId: 'vision-source',
     status: 'active',
+    // Accounts payable, not portal users: invoices, statements and reminders go there too.
+    billingContacts: ['ap@brightview.test', 'bookkeeper@brightview.test'],
   },
   {
     accountNumber: 'BV-1002',

@@ -35,6 +35,7 @@ const BUNDLE_MARK: Record<string, string> = {
   monthlyStatements: 'statement not issued',
   deliverWebhooks: 'webhook not acknowledged, will retry',
   autopay: 'autopay failed for an account',
+  paymentReminders: 'payment reminders: marking failed',
 };
 
 /** The function of a job (found by the description the Functions construct gives it). */

@@ -353,6 +353,15 @@ const PROBES: Record<string, Probe[]> = {
   getReceiptPdfUrl: [{ label: "A's payment", data: (t) => ({ paymentId: t.paymentId }), expect: 'not-found' }],
   getCreditSummary: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   listCreditLedger: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  getAccountStanding: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  getBillingContacts: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
+  updateBillingContacts: [
+    {
+      label: "A's account",
+      data: (t) => ({ accountNumber: t.accountA, contacts: [`thief-${MARK}@b.test`], version: 0 }),
+      expect: 'not-found',
+    },
+  ],
   listStatements: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],
   // Cards on file and autopay: A's account from B, and a setup B never started on B's own account.
   getCardsAndAutopay: [{ label: "A's account", data: (t) => ({ accountNumber: t.accountA }), expect: 'not-found' }],

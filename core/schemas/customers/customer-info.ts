@@ -3,6 +3,7 @@ import * as z from '../../zod';
 import { CUSTOMER_LIST } from '../../constants';
 import { accountNumberSchema } from '../account-number';
 import { orderSummarySchema } from '../orders';
+import { creditHoldSchema } from '../credit-hold';
 
 /** A postal address, with the field names of the spec 3 User record. */
 export const postalAddressSchema = lazySchema(() =>
@@ -36,6 +37,10 @@ export const customerRecordSchema = lazySchema(() =>
     status: z.optional(z.string()),
     /** Other account numbers of the same practice (its other locations), as Customer Management keeps them. */
     additionalAccounts: z.optional(z.array(z.string())),
+    /** Accounts-payable addresses the practice names (updateBillingContacts), lower-case. */
+    billingContacts: z.optional(z.array(z.string())),
+    /** Set while the account is on credit hold (core/schemas/credit-hold.ts): its orders are not approved. */
+    creditHold: z.optional(creditHoldSchema),
     /** Optimistic locking: every admin update names the version it read (updateCustomer); stored from 0. */
     version: z.optional(z.number().check(z.int(), z.nonnegative())),
     createdAt: z.optional(z.string()),

@@ -38,6 +38,8 @@ export const EMAIL_KINDS = [
   // The autopay job (lambdas/use-cases/payments/autopay): a bank's authentication request, a final failure.
   'autopay-authentication',
   'autopay-failed',
+  // The daily payment reminders job (lambdas/use-cases/invoices/payment-reminders.ts).
+  'payment-reminder',
   // The Ampleye Virtual Consultant (lambdas/adapters/template-consult-notifier.ts).
   'consult-received',
   'consult-answered',
@@ -312,6 +314,16 @@ export const EMAIL_PLACEHOLDERS: Record<EmailKind, Record<string, string>> = {
     pastDueAmount: '$200.00',
     correctionNote: '',
     statementLink: 'https://portal.example/customer/payment?account=BV-1001&tab=statements',
+  },
+  // The daily job: an unpaid invoice reached one of the lab's reminder days.
+  'payment-reminder': {
+    invoiceNumber: 'INV-5001',
+    accountNumber: 'BV-1001',
+    company: 'Brightview Eye Care',
+    balanceAmount: '$808.50',
+    dueDate: '2025-03-01',
+    when: '7 days past due',
+    invoiceLink: 'https://portal.example/customer/payment?invoice=INV-5001&account=BV-1001',
   },
   // To the lab's notification recipients: a practice's or a visitor's consult request waits in the queue.
   // What the requester typed is shown as text under `sentBy` ("Sent by a visitor" / "Sent by the practice").

@@ -1,6 +1,7 @@
 import { PAGE_PATHS, pagePaths } from '../../../core/page-paths';
 import { dayForPeople } from '../../../core/rules/calendar-days';
 import { formatCents } from '../../../core/rules/invoice-balance';
+import { reminderWhen } from '../../../core/rules/payment-reminders';
 import { CARRIER_LABELS } from '../../../core/rules/tracking-numbers';
 import type { NotificationAudience } from '../../../core/rules/notification-events';
 import type { EmailKind } from '../../../core/schemas/email/email-kinds';
@@ -278,6 +279,15 @@ function moneyContent(email: MoneyEmail): NoticeContent {
         pagePaths.payment({ account: statement.accountNumber, tab: 'statements' }),
       );
       return { kind: email.kind, accountNumber: statement.accountNumber, textFor: () => text };
+    }
+    case 'payment-reminder': {
+      const { invoice } = email;
+      const text = item(
+        `Invoice ${invoice.invoiceNumber} is ${reminderWhen(email.day)}`,
+        `${formatCents(invoice.balanceCents)} is owed on account ${invoice.accountNumber}, due ${invoice.dueDate}.`,
+        pagePaths.payment({ account: invoice.accountNumber, invoice: invoice.invoiceNumber }),
+      );
+      return { kind: email.kind, accountNumber: invoice.accountNumber, textFor: () => text };
     }
   }
 }

@@ -1,3 +1,4 @@
+import { CREDIT_HOLD_MESSAGES } from '../../../core/schemas/credit-hold';
 import { CHANGED_MESSAGES } from '../../../core/messages';
 import { aborted, invalidArgument, permissionDenied } from '../../../core/errors';
 import { likeForLikeRefusal } from '../../../core/rules/warranty';
@@ -211,6 +212,10 @@ export async function changeOrderStatus(
   if (order.version !== input.version) throw aborted(CHANGED_MESSAGES.order);
   const to = nextStatus(order.status, action);
   if (!to) throw aborted(refusedTransitionMessage(order.status, action));
+  // Credit hold (docs/decisions/0111-credit-hold.md): the order waits in the queue's credit-hold lane until the
+  // billing desk releases the account; a hold placed in the instant after this read does not stop this approval.
+  if (action === 'approve' && (await deps.customers.get(order.accountNumber))?.creditHold)
+    throw aborted(CREDIT_HOLD_MESSAGES.notApprovable(order.accountNumber));
 
   const now = deps.now();
   const at = now.toISOString();

@@ -14,7 +14,7 @@ import { testCustomers, testUsers } from '../../../support/test-directory';
 
 const PRACTICE = '<script>alert(1)</script> Eye Care';
 
-function setup(options: { company?: string } = {}) {
+function setup(options: { company?: string; billingContacts?: string[] } = {}) {
   const templates = new InMemoryEmailTemplates(['lab@lenslab.test', 'billing@lenslab.test']);
   const mailer = new InMemoryMailer();
   const { log, lines } = memoryLogger();
@@ -22,7 +22,13 @@ function setup(options: { company?: string } = {}) {
     { userId: 'u-ann', email: 'Ann@Brightview.test', firstName: '', lastName: '' },
     { userId: 'u-bob', email: 'bob@brightview.test', firstName: '', lastName: '' },
   ]);
-  const customers = testCustomers([{ accountNumber: 'BV-1001', company: options.company ?? PRACTICE }]);
+  const customers = testCustomers([
+    {
+      accountNumber: 'BV-1001',
+      company: options.company ?? PRACTICE,
+      ...(options.billingContacts ? { billingContacts: options.billingContacts } : {}),
+    },
+  ]);
   customers.userIds.set('BV-1001', new Set(['u-ann', 'u-bob']));
   const notifier = templateMoneyNotifier({
     templates,
@@ -38,6 +44,34 @@ function setup(options: { company?: string } = {}) {
 const recipients = (mailer: InMemoryMailer) => mailer.sent.map((e) => e.to);
 
 describe('templateMoneyNotifier: who gets each money email', () => {
+  it("invoice-issued goes to the practice's billing contacts as well as the orderer, each address once", async () => {
+    const { mailer, notifier } = setup({ billingContacts: ['ap@brightview.test', 'ann@brightview.test'] });
+    await notifier.notify({ kind: 'invoice-issued', invoice: sampleInvoice(), to: ['Ann@Brightview.test'] });
+    expect(recipients(mailer)).toEqual([['ann@brightview.test'], ['ap@brightview.test']]);
+  });
+
+  it("statement-issued goes to the account's users and its billing contacts", async () => {
+    const { mailer, notifier } = setup({ billingContacts: ['ap@brightview.test'] });
+    await notifier.notify({ kind: 'statement-issued', statement: sampleStatementSummary(), to: [] });
+    expect(recipients(mailer)).toEqual([['ann@brightview.test'], ['bob@brightview.test'], ['ap@brightview.test']]);
+  });
+
+  it("payment-reminder goes to the account's users and billing contacts, naming the day and the balance", async () => {
+    const { mailer, notifier } = setup({ billingContacts: ['ap@brightview.test'] });
+    await notifier.notify({ kind: 'payment-reminder', invoice: sampleInvoice(), day: 7, to: [] });
+    expect(recipients(mailer)).toEqual([['ann@brightview.test'], ['bob@brightview.test'], ['ap@brightview.test']]);
+    expect(mailer.sent[0]!.subject).toBe('Reminder: invoice INV-1 is 7 days past due ($408.50)');
+    expect(mailer.sent[0]!.text).toContain('https://portal.test/customer/payment?invoice=INV-1&account=BV-1001');
+  });
+
+  it('billing contacts do not get receipts, declined cards or lens credit: those stay with the payer and users', async () => {
+    const { mailer, notifier } = setup({ billingContacts: ['ap@brightview.test'] });
+    await notifier.notify({ kind: 'payment-receipt', payment: samplePayment(), invoices: [sampleInvoice()] });
+    await notifier.notify({ kind: 'payment-failed', payment: samplePayment({ status: 'failed' }) });
+    await notifier.notify({ kind: 'credit-granted', entry: sampleCreditEntry(), to: [] });
+    expect(recipients(mailer).flat()).not.toContain('ap@brightview.test');
+  });
+
   it('invoice-issued goes to the given orderers, each as an email of their own, linking the invoice', async () => {
     const { mailer, notifier } = setup();
     await notifier.notify({
@@ -318,3 +352,22 @@ describe('templateMoneyNotifier never throws', () => {
     expect(lines.join('\n')).toContain('money email: failed');
   });
 });
+
+function sampleStatementSummary(): Extract<MoneyEmail, { kind: 'statement-issued' }>['statement'] {
+  return {
+    accountNumber: 'BV-1001',
+    month: '2025-02',
+    version: 1,
+    periodFrom: '2025-02-01',
+    periodTo: '2025-02-28',
+    timeZone: 'America/New_York',
+    practiceName: 'Brightview Eye Care',
+    issuedAt: '2025-03-03T11:00:00.000Z',
+    openingCents: 0,
+    chargesCents: 40_850,
+    paymentsCents: 0,
+    creditsCents: 0,
+    closingCents: 40_850,
+    aging: { current: 40_850, days1To30: 0, days31To60: 0, days61To90: 0, over90: 0 },
+  };
+}

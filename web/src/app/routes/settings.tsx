@@ -1,6 +1,7 @@
 import { ROLE_LABELS } from '../../../../core/rules/auth-status';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
+import { BillingContactsCard } from '../../features/customers';
 import { NotificationSettingsSection } from '../../features/notifications';
 import { AccountSummary, ChangePasswordForm, SignOutEverywhereCard } from '../../features/settings';
 import { useSession } from '../../lib/session-context';
@@ -8,7 +9,8 @@ import styles from './settings.module.css';
 
 /**
  * /settings: open to all three roles (spec 2, 6): the account's email and role, a password change,
- * "Sign out everywhere", and what the user hears about (the notification centre's choices).
+ * "Sign out everywhere", what the user hears about (the notification centre's choices) and, for a practice user,
+ * the account's billing contacts.
  */
 export default function SettingsRoute() {
   const session = useSession();
@@ -25,6 +27,7 @@ export default function SettingsRoute() {
           <ChangePasswordForm />
         </Card>
         <SignOutEverywhereCard onSignOutEverywhere={() => session.logout({ everywhere: true })} />
+        {session.role === 'customer' ? <BillingContactsCard /> : null}
         <NotificationSettingsSection className={styles.wide} />
       </div>
     </>

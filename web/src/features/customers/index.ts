@@ -13,3 +13,4 @@ export { CreatePracticeDialog } from './components/create-practice-dialog';
 export { BuyingGroupList } from './components/buying-group-list';
 export { buyingGroupNamer, useBuyingGroups } from './api/list-buying-groups';
 export { PracticePeoplePage } from './components/practice-people';
+export { BillingContactsCard } from './components/billing-contacts-card';

@@ -83,6 +83,11 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, { label: string; description: 
     description:
       "On the first business day of each month, to the account's users: last month's statement (and a corrected one).",
   },
+  'payment-reminder': {
+    label: 'Payment reminder',
+    description:
+      "Daily, to the account's users and billing contacts when an unpaid invoice reaches one of the lab's reminder days.",
+  },
   'consult-received': {
     label: 'Consult request received',
     description: "To the lab's notification recipients when a practice or a visitor asks the Ampleye consultant.",
