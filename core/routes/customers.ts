@@ -130,6 +130,7 @@ export const customerRoutes = defineRoutes('customers', {
     input: getBillingContactsInputSchema,
     output: billingContactsSchema,
     access: CUSTOMER_OR_ADMIN,
+    practice: 'money',
     // users: the accounts the caller is linked to.
     resources: { tables: { customers: 'read', users: 'read' } },
   },
@@ -137,6 +138,7 @@ export const customerRoutes = defineRoutes('customers', {
     input: updateBillingContactsInputSchema,
     output: billingContactsSchema,
     access: CUSTOMER,
+    practice: 'money',
     resources: { tables: { customers: 'readWrite', users: 'read' } },
   },
 });
