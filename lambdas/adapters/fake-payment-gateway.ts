@@ -1,5 +1,6 @@
 import { invalidArgument } from '../../core/errors';
 import {
+  GATEWAY_REFUSED,
   WebhookSignatureError,
   type CreateIntentRequest,
   type GatewayDispute,
@@ -8,13 +9,11 @@ import {
   type GatewayRefund,
   type PaymentGateway,
   type RefundRequest,
-} from '../ports/payment-gateway';
-import type {
-  CardVault,
-  GatewayCard,
-  GatewaySetupIntent,
-  OffSessionCharge,
-  OffSessionChargeRequest,
+  type CardVault,
+  type GatewayCard,
+  type GatewaySetupIntent,
+  type OffSessionCharge,
+  type OffSessionChargeRequest,
 } from '../ports/payment-gateway';
 import { verifyWebhookSignature } from './webhook-signature';
 
@@ -228,6 +227,9 @@ export function fakeCardVault(options: Omit<FakeGatewayClientOptions, 'webhookSe
       signal: AbortSignal.timeout(8_000),
     });
     const answer = (await response.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
+    // An unknown setup or card id, a card of another customer: about the request, a 400 as Stripe's adapter says.
+    if ((response.status === 400 || response.status === 404) && answer?.error)
+      throw invalidArgument(`${GATEWAY_REFUSED} ${answer.error.message ?? 'no reason given'}`);
     if (!response.ok || !answer) {
       throw new Error(`The fake gateway answered ${response.status}: ${answer?.error?.message ?? 'no message'}`);
     }

@@ -1,5 +1,6 @@
 import { invalidArgument } from '../../core/errors';
 import {
+  GATEWAY_REFUSED,
   WebhookSignatureError,
   type CardVault,
   type GatewayCard,
@@ -36,8 +37,7 @@ interface StripePaymentIntent {
   last_payment_error?: { message?: string | null } | null;
 }
 
-/** Said to the payer before Stripe's own reason when Stripe refuses a request. */
-export const GATEWAY_REFUSED = 'The card gateway refused this payment request:';
+export { GATEWAY_REFUSED };
 
 /**
  * Stripe's `invalid_request_error` (an amount under its minimum, an unknown intent, a parameter it refuses) is

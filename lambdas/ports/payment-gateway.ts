@@ -8,6 +8,9 @@ import type { GatewayKind } from '../../core/schemas/payments';
  * (Stripe's Payment Element, or the fake's test card form), and the server only reads the outcome.
  */
 
+/** Said to the payer before the gateway's own reason when the gateway refuses a request about its input. */
+export const GATEWAY_REFUSED = 'The card gateway refused this payment request:';
+
 export interface CreateIntentRequest {
   /** Our payment id: the gateway's idempotency key, so 20 identical calls make one intent. */
   paymentId: string;

@@ -171,4 +171,14 @@ describe('cards on file and autopay against the emulators and the fake gateway',
     const again = await visa.api('getCardsAndAutopay', { accountNumber: visa.account });
     expect(again.body['result'].cards).toHaveLength(2);
   });
+
+  it('finishing a setup the gateway does not know is a 400 with its reason, never a 500, and saves no card', async () => {
+    const unknown = await visa.api('finishCardSetup', { accountNumber: visa.account, setupIntentId: 'seti_not_ours' });
+    expect(unknown.status, JSON.stringify(unknown.body)).toBe(400);
+    expect(unknown.body['error'].message).toMatch(
+      /^The card gateway refused this payment request: No such setupintent/,
+    );
+    const after = await visa.api('getCardsAndAutopay', { accountNumber: visa.account });
+    expect(after.body['result'].cards).toHaveLength(2);
+  });
 });
