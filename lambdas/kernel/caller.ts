@@ -73,6 +73,20 @@ export async function visibleAccounts(
   return callerLinkedAccounts(caller, await deps.users.get(caller.userId));
 }
 
+/**
+ * Whose patients the caller may read on money documents (invoice lines name them): the lab every account's, a
+ * practice user those of the practices where their roles grant `orders`. A biller sees what is owed without
+ * the patients (minimum necessary; docs/decisions/0112-practice-roles.md).
+ */
+export async function patientsVisibleIn(
+  caller: Identity,
+  deps: { users: Pick<UsersRepository, 'get'> },
+): Promise<(accountNumber: string) => boolean> {
+  if (isLab(caller)) return () => true;
+  const allowed = practicesAllowing(await deps.users.get(caller.userId), 'orders');
+  return (accountNumber) => allowed.includes(accountNumber);
+}
+
 /** Throws not-found unless the caller may see this account's money. */
 export async function assertAccountVisible(
   caller: Identity,

@@ -7,8 +7,14 @@ export const DOCUMENT_URL_SECONDS = 5 * 60;
  * An invoice's PDF, one per version: a payment, a void or a change counts the version up and so makes a
  * new document, while the same version is rendered once and served from storage after that.
  */
-export const invoiceDocumentKey = (accountNumber: string, invoiceNumber: string, version: number) =>
-  `${DOCUMENTS_PREFIX}invoices/${accountNumber}/${invoiceNumber}-v${version}.pdf`;
+export const invoiceDocumentKey = (
+  accountNumber: string,
+  invoiceNumber: string,
+  version: number,
+  /** Rendered without the lines' patients, for a practice's biller (a document of its own). */
+  withPatients = true,
+) =>
+  `${DOCUMENTS_PREFIX}invoices/${accountNumber}/${invoiceNumber}-v${version}${withPatients ? '' : '-no-patients'}.pdf`;
 
 /** A receipt's PDF: a settled payment does not change, so one per receipt number. */
 export const receiptDocumentKey = (accountNumber: string, receiptNumber: string) =>

@@ -16,6 +16,8 @@ import type { MoneyStore } from '../../ports/money-store';
 import type { UsersRepository } from '../../ports/users-repository';
 import { loadVisiblePayment } from '../payments';
 import { loadVisibleInvoice } from './invoice-access';
+import { withoutPatients } from './invoice-views';
+import { patientsVisibleIn } from '../../kernel/caller';
 import type { Clock } from '../../kernel/clock';
 
 export type DocumentUrl = z.infer<typeof documentUrlOutputSchema>;
@@ -57,9 +59,11 @@ export async function getInvoicePdfUrl(
   input: { invoiceNumber: string; accountNumber: string },
   deps: DocumentUrlDeps,
 ): Promise<DocumentUrl> {
-  const invoice = await loadVisibleInvoice(caller, input.invoiceNumber, input.accountNumber, deps);
+  const stored = await loadVisibleInvoice(caller, input.invoiceNumber, input.accountNumber, deps);
+  const withPatients = (await patientsVisibleIn(caller, deps))(stored.accountNumber);
+  const invoice = withPatients ? stored : withoutPatients(stored);
   return documentUrl(
-    invoiceDocumentKey(invoice.accountNumber, invoice.invoiceNumber, invoice.version),
+    invoiceDocumentKey(invoice.accountNumber, invoice.invoiceNumber, invoice.version, withPatients),
     `${invoice.invoiceNumber}.pdf`,
     async () => renderInvoicePdf(invoice, await deps.customers.get(invoice.accountNumber), deps.now()),
     deps,

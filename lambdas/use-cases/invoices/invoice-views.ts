@@ -12,6 +12,11 @@ export function customerInvoice(invoice: Invoice, now: Date): CustomerInvoice {
   };
 }
 
+/** The invoice without its lines' patients, for a caller who may see the money but not the patients. */
+export function withoutPatients(invoice: Invoice): Invoice {
+  return { ...invoice, lines: invoice.lines.map(({ patient: _patient, ...line }) => line) };
+}
+
 export function invoiceSummary(invoice: Invoice, now: Date): InvoiceSummary {
   const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
   return {

@@ -19,8 +19,8 @@ import type { Identity } from '../../auth/verify-token';
 import { moneyRetry, moneyRefusals, type CreditSettingsStore } from '../../ports/money-store';
 import { actorOf } from '../../kernel/caller';
 import { creditChange, needsSecondApproval, pendingApproval } from '../credit';
-import { customerInvoice, invoiceSummary, withTotals } from './invoice-views';
-import { assertAccountVisible, visibleAccounts } from '../../kernel/caller';
+import { customerInvoice, invoiceSummary, withoutPatients, withTotals } from './invoice-views';
+import { assertAccountVisible, patientsVisibleIn, visibleAccounts } from '../../kernel/caller';
 import { loadVisibleInvoice } from './invoice-access';
 import { type InvoiceDeps } from './invoice-deps';
 import { retryOnRefusal } from '../../kernel/retry';
@@ -45,7 +45,8 @@ export async function getInvoice(
   deps: Pick<InvoiceDeps, 'money' | 'users' | 'now'>,
 ): Promise<CustomerInvoice> {
   const invoice = await loadVisibleInvoice(caller, input.invoiceNumber, input.accountNumber, deps);
-  return customerInvoice(invoice, deps.now());
+  const seesPatients = await patientsVisibleIn(caller, deps);
+  return customerInvoice(seesPatients(invoice.accountNumber) ? invoice : withoutPatients(invoice), deps.now());
 }
 
 /** Open invoices of an account read for the totals (practices have a few dozen at most). */
@@ -78,11 +79,12 @@ export async function listAccountInvoices(
       deps.money.listAccountInvoices({ accountNumber, tab: input.tab, limit: input.limit, cursor: input.cursor }),
     ),
   );
+  const seesPatients = await patientsVisibleIn(caller, deps);
   const items = pages
     .flatMap((p) => p.items)
     .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt))
     .slice(0, input.limit)
-    .map((i) => invoiceSummary(i, now));
+    .map((i) => invoiceSummary(seesPatients(i.accountNumber) ? i : withoutPatients(i), now));
   const open = await Promise.all(
     accounts.map((accountNumber) =>
       deps.money.listAccountInvoices({ accountNumber, tab: 'open', limit: TOTALS_LIMIT }),

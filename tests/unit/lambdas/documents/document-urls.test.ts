@@ -34,6 +34,7 @@ const NOW = new Date('2025-03-12T10:00:00.000Z');
 const practiceUser = identity(['customer'], { userId: 'u-ann' });
 const otherPractice = identity(['customer'], { userId: 'u-eve' });
 const lab = identity(['admin'], { userId: 'u-lab' });
+const biller = identity(['customer'], { userId: 'u-bill' });
 
 let money: InMemoryMoneyStore;
 let documents: InMemoryDocuments;
@@ -48,7 +49,12 @@ beforeEach(() => {
     firstName: userId,
     accountNumber,
   });
-  const users = testUsers([user('u-ann', 'BV-1001'), user('u-eve', 'HV-2001'), user('u-lab', '')]);
+  const users = testUsers([
+    user('u-ann', 'BV-1001'),
+    user('u-eve', 'HV-2001'),
+    user('u-lab', ''),
+    { ...user('u-bill', 'BV-1001'), practiceRoles: { 'BV-1001': ['billing'] } },
+  ]);
   const customers = testCustomers([PRACTICE]);
   deps = { money, users, customers, documents, now: () => NOW };
   money.invoices.set('INV-1001', invoiceOf({ version: 3 }));
@@ -96,6 +102,17 @@ describe('getInvoicePdfUrl', () => {
     expect((await pdfText(documents.objects.get('documents/invoices/BV-1001/INV-1001-v4.pdf')!.bytes)).text).toContain(
       'VOID',
     );
+  });
+
+  it("a practice's biller gets a PDF of its own without the patients; the doctor's names them", async () => {
+    const input = { invoiceNumber: 'INV-1001', accountNumber: 'BV-1001' };
+    const billers = await getInvoicePdfUrl(biller, input, deps);
+    const doctors = await getInvoicePdfUrl(practiceUser, input, deps);
+    expect(billers.url).toContain('INV-1001-v3-no-patients.pdf');
+    expect(doctors.url).toContain('INV-1001-v3.pdf');
+    const text = async (key: string) => (await pdfText(documents.objects.get(key)!.bytes)).text;
+    expect(await text('documents/invoices/BV-1001/INV-1001-v3-no-patients.pdf')).not.toContain('Patient 1');
+    expect(await text('documents/invoices/BV-1001/INV-1001-v3.pdf')).toContain('Patient 1');
   });
 
   it('another practice, a wrong account and an unknown invoice get the same not-found, and nothing is stored', async () => {

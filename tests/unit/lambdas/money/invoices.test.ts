@@ -20,7 +20,7 @@ import { submitOrder, type SubmitOrderDeps } from '../../../../lambdas/use-cases
 import { InMemoryLensCatalogue } from '../../../support/lens-fakes';
 import { moneyEmails } from '../../../support/money-email-fakes';
 import { InMemoryOrders, orderPorts, testDesign } from '../../../support/order-fakes';
-import { A, B, lab, moneyFixture, outsider, practice, refusal, uuid, type MoneyFixture } from './money-fixture';
+import { A, B, biller, lab, moneyFixture, outsider, practice, refusal, uuid, type MoneyFixture } from './money-fixture';
 
 let f: MoneyFixture;
 let orderDeps: CloseOrderDeps & SubmitOrderDeps & { orders: InMemoryOrders };
@@ -214,6 +214,21 @@ describe('the invoice lookup (spec 7 GET auth/invoice/{invoiceNumber}/{accountNu
     ]);
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]!.status).toBe('not-found');
+  });
+
+  it("a practice's biller reads the invoice and Pay Online's list without the patients; the doctor and the lab with them", async () => {
+    const lines = [
+      { description: 'Scleral lens', patient: 'Eleanor Vance', quantity: 1, unitCents: 5_000, amountCents: 5_000 },
+    ];
+    f.invoice('INV-1', 5_000, { lines });
+    const key = { invoiceNumber: 'INV-1', accountNumber: A };
+    expect((await getInvoice(biller, key, f.deps)).lines[0]).not.toHaveProperty('patient');
+    expect((await getInvoice(practice, key, f.deps)).lines[0]?.patient).toBe('Eleanor Vance');
+    expect((await getInvoice(lab, key, f.deps)).lines[0]?.patient).toBe('Eleanor Vance');
+    const list = (who: typeof biller) =>
+      listAccountInvoices(who, listAccountInvoicesInputSchema.parse({ accountNumber: A }), f.deps);
+    expect((await list(biller)).items[0]).toMatchObject({ invoiceNumber: 'INV-1', balanceCents: 5_000, patients: [] });
+    expect((await list(practice)).items[0]?.patients).toEqual(['Eleanor Vance']);
   });
 
   it('marks an invoice overdue from the day after its due date', async () => {

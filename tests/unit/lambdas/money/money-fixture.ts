@@ -15,6 +15,8 @@ export const B = 'ACC-B';
 export { practiceAnn as practice, numberedUuid as uuid };
 export const outsider = identity(['customer'], { userId: 'u-eve', email: 'eve@b.test' });
 export const lab = identity(['admin'], { userId: 'u-lab', email: 'lab@lab.test' });
+/** Practice A's biller: its money, not its patients (docs/decisions/0112-practice-roles.md). */
+export const biller = identity(['customer'], { userId: 'u-bill', email: 'bill@a.test' });
 
 export interface MoneyFixture {
   deps: PaymentDeps &
@@ -36,6 +38,13 @@ export function moneyFixture(): MoneyFixture {
     { userId: 'u-ann', email: 'ann@a.test', accountNumber: A, firstName: 'Ann' },
     { userId: 'u-eve', email: 'eve@b.test', accountNumber: B, firstName: 'Eve' },
     { userId: 'u-lab', email: 'lab@lab.test', accountNumber: 'LAB', firstName: 'Lara' },
+    {
+      userId: 'u-bill',
+      email: 'bill@a.test',
+      accountNumber: A,
+      firstName: 'Bill',
+      practiceRoles: { [A]: ['billing'] },
+    },
   ]);
   const customers = testCustomers(
     [A, B].map((accountNumber) => ({ accountNumber, company: `Practice ${accountNumber}`, paymentTermsDays: 30 })),
