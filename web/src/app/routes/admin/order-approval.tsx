@@ -1,4 +1,5 @@
 import { PageHeader } from '../../../components/page-header';
+import { HeldAccounts } from '../../../features/credit-hold';
 import { OrderQueue } from '../../../features/orders';
 
 /** /admin/order-approval (spec 2 admin menu): the lab's queue of orders. */
@@ -9,6 +10,7 @@ export default function OrderApprovalRoute() {
         title="Order Approval"
         description="Orders waiting for the lab, oldest first. Open one to approve, hold, reject or close it."
       />
+      <HeldAccounts />
       <OrderQueue />
     </>
   );

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { loadedCustomerInfo, CustomerDashboard } from '../../../features/customers';
+import { CreditHoldNoticeSlot } from '../../../features/credit-hold';
 import { AccountOrders, ReorderList } from '../../../features/orders';
 import { useAccountInView, usePracticeRoles, useSession } from '../../../lib/session-context';
 import { permits } from '../../../../../core/rules/practice-roles';
@@ -32,6 +33,7 @@ export default function CustomerHomeRoute() {
         ) : undefined
       }
       reorder={account && allows.orders ? <ReorderList key={account} account={account} /> : undefined}
+      notice={account ? <CreditHoldNoticeSlot key={account} accountNumber={account} /> : undefined}
     />
   );
 }

@@ -24,6 +24,7 @@ export function CustomerDashboard({
   loading,
   orders,
   reorder,
+  notice,
   allows = { orders: true, money: true },
 }: {
   /** What the user's roles in this practice allow: the orders (they name patients) and the money pages. */
@@ -34,6 +35,8 @@ export function CustomerDashboard({
   orders?: ReactNode;
   /** Shipped orders to reorder from (the "Reorder" quick action leads here). */
   reorder?: ReactNode;
+  /** Something the practice must know first (the account's credit hold), under the header. */
+  notice?: ReactNode;
 }) {
   return (
     <>
@@ -55,6 +58,7 @@ export function CustomerDashboard({
           </>
         }
       />
+      {notice}
       <div className={styles.grid} aria-busy={loading || undefined}>
         <Card title="Account">
           {info ? (
